@@ -1,0 +1,60 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const electronBan = { name: 'electron', message: 'Only the Electron shell (src/main/electron, src/main/index.ts) and the preload may import electron.' }
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream']
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Prices are decimal strings: use src/shared/decimal.ts.' }],
+    },
+  },
+  // Layer rules (DESIGN.md): each layer imports only those below it.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
+        { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node imports.' },
+        { group: ['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'], message: 'src/shared sits below every other layer.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/main/core/**/*.ts', 'src/main/sim/**/*.ts', 'src/main/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
+        { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], message: 'The core runs in plain Node and knows no shell.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
+        { group: nodeBuiltins, message: 'The renderer is a web page: no Node imports.' },
+        { group: ['**/main/**', '**/preload/**'], message: 'The renderer talks to main only through the contract in src/shared.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/main/**', '**/renderer/**'], message: 'The preload knows only the contract in src/shared.' },
+      ] }],
+    },
+  },
+)

@@ -1,0 +1,128 @@
+import type { DecimalString } from './decimal'
+import type { SessionName } from './sessions'
+
+/**
+ * The normalised domain model: what the core keeps, the CLI prints and the renderer shows.
+ * Timestamps are Unix ms; decimals are the exact strings the server sent.
+ */
+
+export interface HistoryPoint {
+  t: number
+  price: DecimalString
+}
+
+export interface UnderlyingMarket {
+  ticker: string
+  name: string | null
+  price: DecimalString
+  high52w: DecimalString | null
+  low52w: DecimalString | null
+  volume: DecimalString | null
+  averageVolume: DecimalString | null
+  sharesOutstanding: DecimalString | null
+  marketCap: DecimalString | null
+}
+
+export interface SessionLimit {
+  tradable: boolean
+  maxAttestationCount: DecimalString
+  maxActiveNotionalValue: DecimalString
+}
+
+/** Per-session limits for one token; a session the service did not send is null. */
+export type SessionLimits = Record<SessionName, SessionLimit | null>
+
+export interface AssetQuote {
+  symbol: string
+  /** Name of the underlying security (the token has none of its own). */
+  name: string | null
+  ticker: string | null
+  /** Token price: from whichever of the prices and market endpoints reported last. */
+  price: DecimalString | null
+  priceTimestamp: number | null
+  change24h: DecimalString | null
+  /** A percent: "2.48" is +2.48 %. */
+  changePct24h: DecimalString | null
+  history24h: HistoryPoint[]
+  holders: number | null
+  sharesMultiplier: DecimalString | null
+  tradableSessions: SessionName[]
+  /** Session names the service sent that we do not know (such as `offhours`), kept aside. */
+  otherSessions: string[]
+  underlying: UnderlyingMarket | null
+  /** underlying price x sharesMultiplier, 4 decimal places; null where an input is missing. */
+  fairValue: DecimalString | null
+  /** (price / fairValue - 1) x 100, 4 decimal places; null where an input is missing. */
+  premiumPct: DecimalString | null
+  limits: SessionLimits | null
+  /** When each endpoint last brought data for this asset (ms), for per-row staleness. */
+  marketTimestamp: number | null
+  limitsTimestamp: number | null
+  /** True when the newest data for this asset is older than twice its cadence. */
+  stale: boolean
+}
+
+export type ErrorScope = 'prices' | 'market' | 'limits' | 'network' | 'config' | (string & {})
+
+export interface SnapshotError {
+  /** The endpoint ("prices", "market", "limits") or the symbol the error is about. */
+  scope: ErrorScope
+  code: string
+  message: string
+}
+
+export interface SnapshotSource {
+  baseUrl: string
+  demo: boolean
+}
+
+export interface Snapshot {
+  asOf: number
+  source: SnapshotSource
+  /** In watchlist order. */
+  assets: AssetQuote[]
+  errors: SnapshotError[]
+}
+
+/** Only what changed between two snapshots: changed fields per asset, new assets, removed symbols. */
+export interface AssetChange {
+  symbol: string
+  fields: Partial<Omit<AssetQuote, 'symbol'>>
+}
+
+export interface Delta {
+  asOf: number
+  changed: AssetChange[]
+  added: AssetQuote[]
+  removed: string[]
+  /** The watchlist order, present only when it changed. */
+  order?: string[]
+  /** Present only when the error list changed. */
+  errors?: SnapshotError[]
+  /** Present only when the source changed (demo to live and back). */
+  source?: SnapshotSource
+}
+
+export function emptyAsset(symbol: string): AssetQuote {
+  return {
+    symbol,
+    name: null,
+    ticker: null,
+    price: null,
+    priceTimestamp: null,
+    change24h: null,
+    changePct24h: null,
+    history24h: [],
+    holders: null,
+    sharesMultiplier: null,
+    tradableSessions: [],
+    otherSessions: [],
+    underlying: null,
+    fairValue: null,
+    premiumPct: null,
+    limits: null,
+    marketTimestamp: null,
+    limitsTimestamp: null,
+    stale: false,
+  }
+}

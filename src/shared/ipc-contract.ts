@@ -1,0 +1,156 @@
+import { z } from 'zod'
+import type { Delta, Snapshot } from './domain'
+import { type Settings, settingsPatchSchema, symbolSchema } from './settings'
+
+/**
+ * The one IPC contract between main and the renderer. Every invoke channel names its argument
+ * schema (checked in main: the renderer is untrusted) and its result type; every pushed event
+ * names its payload. The preload builds the renderer's API from this table, so no channel name
+ * is ever chosen by the renderer.
+ */
+
+/** Every answer crosses IPC as a value, never as a thrown Error (Electron flattens those). */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
+export interface IpcError {
+  code: 'invalid-argument' | 'not-found' | 'unavailable' | 'failed'
+  message: string
+}
+
+export interface KeyStatus {
+  stored: boolean
+  /** The last 4 characters of the key, the only part that ever leaves main. */
+  last4: string | null
+  /** Where it is held: the OS keychain, or (no keychain on this machine) memory for this run only. */
+  storage: 'keychain' | 'memory' | null
+  keychainAvailable: boolean
+  /** Why the keychain is not usable, in plain words, when it is not. */
+  keychainProblem: string | null
+}
+
+export interface ListedAsset {
+  symbol: string
+  ticker: string | null
+  name: string | null
+}
+
+export type EndpointName = 'prices' | 'market' | 'limits'
+
+export type ErrorKind =
+  | 'key-missing'
+  | 'key-rejected'
+  | 'not-found'
+  | 'invalid-request'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'invalid-response'
+  | 'config'
+
+export interface StatusError {
+  kind: ErrorKind
+  message: string
+  at: number
+  /** When the next attempt is due (ms), for "rate limited: retrying at ...". */
+  retryAt: number | null
+}
+
+export interface EndpointStatus {
+  cadenceMs: number
+  lastSuccessAt: number | null
+  lastError: StatusError | null
+  nextPollAt: number | null
+  inFlight: boolean
+}
+
+export interface AppStatus {
+  mode: 'demo' | 'live'
+  baseUrl: string
+  connection: 'connecting' | 'online' | 'degraded' | 'offline' | 'paused'
+  paused: boolean
+  pinned: boolean
+  endpoints: Record<EndpointName, EndpointStatus>
+  /** The most recent error of any endpoint, in plain words. */
+  lastError: StatusError | null
+  /** A problem with saved files (a corrupt settings file moved aside, a failed write). */
+  storageProblem: string | null
+  keychainProblem: string | null
+}
+
+/** A type-only marker for a channel's result: main's answers are trusted, so they are not parsed. */
+const returns = <T>() => null as unknown as T
+
+const noArgs = z.undefined()
+const symbolArg = z.object({ symbol: symbolSchema }).strict()
+
+export const invokeContract = {
+  getSnapshot: { channel: 'tw:snapshot:get', args: noArgs, result: returns<Snapshot>() },
+  getStatus: { channel: 'tw:status:get', args: noArgs, result: returns<AppStatus>() },
+  addSymbol: { channel: 'tw:watchlist:add', args: symbolArg, result: returns<string[]>() },
+  removeSymbol: { channel: 'tw:watchlist:remove', args: symbolArg, result: returns<string[]>() },
+  moveSymbol: {
+    channel: 'tw:watchlist:move',
+    args: z.object({ symbol: symbolSchema, toIndex: z.number().int().min(0).max(10_000) }).strict(),
+    result: returns<string[]>(),
+  },
+  getSettings: { channel: 'tw:settings:get', args: noArgs, result: returns<Settings>() },
+  updateSettings: { channel: 'tw:settings:update', args: settingsPatchSchema, result: returns<Settings>() },
+  setKey: {
+    channel: 'tw:key:set',
+    args: z
+      .object({
+        key: z
+          .string()
+          .trim()
+          .min(8, { message: 'an API key is at least 8 characters' })
+          .max(512, { message: 'an API key is at most 512 characters' })
+          .regex(/^[\x21-\x7e]+$/, { message: 'an API key has no spaces or special characters' }),
+      })
+      .strict(),
+    result: returns<KeyStatus>(),
+  },
+  clearKey: { channel: 'tw:key:clear', args: noArgs, result: returns<KeyStatus>() },
+  getKeyStatus: { channel: 'tw:key:status', args: noArgs, result: returns<KeyStatus>() },
+  refreshNow: { channel: 'tw:refresh', args: noArgs, result: returns<null>() },
+  togglePin: { channel: 'tw:pin:toggle', args: noArgs, result: returns<boolean>() },
+  setPaused: { channel: 'tw:paused:set', args: z.object({ paused: z.boolean() }).strict(), result: returns<boolean>() },
+  setWindowVisible: {
+    channel: 'tw:window:visible',
+    args: z.object({ visible: z.boolean() }).strict(),
+    result: returns<null>(),
+  },
+  listAssets: { channel: 'tw:assets:list', args: noArgs, result: returns<ListedAsset[]>() },
+} as const
+
+export type InvokeContract = typeof invokeContract
+export type InvokeName = keyof InvokeContract
+export type InvokeArgs<N extends InvokeName> = z.input<InvokeContract[N]['args']>
+export type InvokeResult<N extends InvokeName> = InvokeContract[N]['result']
+
+export const eventContract = {
+  snapshot: { channel: 'tw:event:snapshot', payload: returns<Snapshot>() },
+  delta: { channel: 'tw:event:delta', payload: returns<Delta>() },
+  status: { channel: 'tw:event:status', payload: returns<AppStatus>() },
+} as const
+
+export type EventContract = typeof eventContract
+export type EventName = keyof EventContract
+export type EventPayload<N extends EventName> = EventContract[N]['payload']
+
+/** Every channel starts with this; the preload refuses anything else. */
+export const CHANNEL_PREFIX = 'tw:'
+
+/**
+ * The API the preload exposes on `window.tokenwatch`. Commands resolve to an IpcResult; `on*`
+ * subscribe to a pushed event and return an unsubscribe function.
+ */
+export type TokenwatchApi = {
+  [N in InvokeName]: InvokeArgs<N> extends undefined
+    ? () => Promise<IpcResult<InvokeResult<N>>>
+    : (args: InvokeArgs<N>) => Promise<IpcResult<InvokeResult<N>>>
+} & {
+  on<N extends EventName>(event: N, listener: (payload: EventPayload<N>) => void): () => void
+}
+
+export const invokeNames = Object.keys(invokeContract) as InvokeName[]
+export const eventNames = Object.keys(eventContract) as EventName[]
