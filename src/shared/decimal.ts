@@ -22,7 +22,12 @@ export function isNonNegativeDecimalString(value: unknown): value is DecimalStri
  * One decimal.js constructor for the whole app, configured once: 18 fractional digits on top of
  * 40 integer digits must survive multiplication exactly, so precision is well above that.
  */
-export const Dec = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -100, toExpPos: 100 })
+export const Dec = Decimal.clone({
+  precision: 80,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  toExpNeg: -100,
+  toExpPos: 100,
+})
 export type Dec = InstanceType<typeof Dec>
 
 /** Compares two decimal strings numerically (for sorting). Invalid or missing values sort last. */

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import type { Delta, Snapshot } from './domain'
+import {
+  type EventName as ChannelEventName,
+  type InvokeName as ChannelInvokeName,
+  eventChannels as EV,
+  invokeChannels as CH,
+} from './ipc-channels'
 import { type Settings, settingsPatchSchema, symbolSchema } from './settings'
 
 /**
@@ -84,19 +90,19 @@ const noArgs = z.undefined()
 const symbolArg = z.object({ symbol: symbolSchema }).strict()
 
 export const invokeContract = {
-  getSnapshot: { channel: 'tw:snapshot:get', args: noArgs, result: returns<Snapshot>() },
-  getStatus: { channel: 'tw:status:get', args: noArgs, result: returns<AppStatus>() },
-  addSymbol: { channel: 'tw:watchlist:add', args: symbolArg, result: returns<string[]>() },
-  removeSymbol: { channel: 'tw:watchlist:remove', args: symbolArg, result: returns<string[]>() },
+  getSnapshot: { channel: CH.getSnapshot, args: noArgs, result: returns<Snapshot>() },
+  getStatus: { channel: CH.getStatus, args: noArgs, result: returns<AppStatus>() },
+  addSymbol: { channel: CH.addSymbol, args: symbolArg, result: returns<string[]>() },
+  removeSymbol: { channel: CH.removeSymbol, args: symbolArg, result: returns<string[]>() },
   moveSymbol: {
-    channel: 'tw:watchlist:move',
+    channel: CH.moveSymbol,
     args: z.object({ symbol: symbolSchema, toIndex: z.number().int().min(0).max(10_000) }).strict(),
     result: returns<string[]>(),
   },
-  getSettings: { channel: 'tw:settings:get', args: noArgs, result: returns<Settings>() },
-  updateSettings: { channel: 'tw:settings:update', args: settingsPatchSchema, result: returns<Settings>() },
+  getSettings: { channel: CH.getSettings, args: noArgs, result: returns<Settings>() },
+  updateSettings: { channel: CH.updateSettings, args: settingsPatchSchema, result: returns<Settings>() },
   setKey: {
-    channel: 'tw:key:set',
+    channel: CH.setKey,
     args: z
       .object({
         key: z
@@ -109,36 +115,37 @@ export const invokeContract = {
       .strict(),
     result: returns<KeyStatus>(),
   },
-  clearKey: { channel: 'tw:key:clear', args: noArgs, result: returns<KeyStatus>() },
-  getKeyStatus: { channel: 'tw:key:status', args: noArgs, result: returns<KeyStatus>() },
-  refreshNow: { channel: 'tw:refresh', args: noArgs, result: returns<null>() },
-  togglePin: { channel: 'tw:pin:toggle', args: noArgs, result: returns<boolean>() },
-  setPaused: { channel: 'tw:paused:set', args: z.object({ paused: z.boolean() }).strict(), result: returns<boolean>() },
+  clearKey: { channel: CH.clearKey, args: noArgs, result: returns<KeyStatus>() },
+  getKeyStatus: { channel: CH.getKeyStatus, args: noArgs, result: returns<KeyStatus>() },
+  refreshNow: { channel: CH.refreshNow, args: noArgs, result: returns<null>() },
+  togglePin: { channel: CH.togglePin, args: noArgs, result: returns<boolean>() },
+  setPaused: {
+    channel: CH.setPaused,
+    args: z.object({ paused: z.boolean() }).strict(),
+    result: returns<boolean>(),
+  },
   setWindowVisible: {
-    channel: 'tw:window:visible',
+    channel: CH.setWindowVisible,
     args: z.object({ visible: z.boolean() }).strict(),
     result: returns<null>(),
   },
-  listAssets: { channel: 'tw:assets:list', args: noArgs, result: returns<ListedAsset[]>() },
-} as const
+  listAssets: { channel: CH.listAssets, args: noArgs, result: returns<ListedAsset[]>() },
+} as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
-export type InvokeName = keyof InvokeContract
+export type InvokeName = keyof InvokeContract & ChannelInvokeName
 export type InvokeArgs<N extends InvokeName> = z.input<InvokeContract[N]['args']>
 export type InvokeResult<N extends InvokeName> = InvokeContract[N]['result']
 
 export const eventContract = {
-  snapshot: { channel: 'tw:event:snapshot', payload: returns<Snapshot>() },
-  delta: { channel: 'tw:event:delta', payload: returns<Delta>() },
-  status: { channel: 'tw:event:status', payload: returns<AppStatus>() },
-} as const
+  snapshot: { channel: EV.snapshot, payload: returns<Snapshot>() },
+  delta: { channel: EV.delta, payload: returns<Delta>() },
+  status: { channel: EV.status, payload: returns<AppStatus>() },
+} as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract
-export type EventName = keyof EventContract
+export type EventName = keyof EventContract & ChannelEventName
 export type EventPayload<N extends EventName> = EventContract[N]['payload']
-
-/** Every channel starts with this; the preload refuses anything else. */
-export const CHANNEL_PREFIX = 'tw:'
 
 /**
  * The API the preload exposes on `window.tokenwatch`. Commands resolve to an IpcResult; `on*`
@@ -152,5 +159,4 @@ export type TokenwatchApi = {
   on<N extends EventName>(event: N, listener: (payload: EventPayload<N>) => void): () => void
 }
 
-export const invokeNames = Object.keys(invokeContract) as InvokeName[]
-export const eventNames = Object.keys(eventContract) as EventName[]
+export { CHANNEL_PREFIX, eventNames, invokeNames } from './ipc-channels'

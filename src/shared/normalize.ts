@@ -106,7 +106,11 @@ export function fairValueOf(
 }
 
 function withFairValue(asset: AssetQuote): AssetQuote {
-  const { fairValue, premiumPct } = fairValueOf(asset.price, asset.underlying?.price ?? null, asset.sharesMultiplier)
+  const { fairValue, premiumPct } = fairValueOf(
+    asset.price,
+    asset.underlying?.price ?? null,
+    asset.sharesMultiplier,
+  )
   return { ...asset, fairValue, premiumPct }
 }
 

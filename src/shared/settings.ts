@@ -30,7 +30,9 @@ export const WATCHLIST_COLUMNS = [
 export type WatchlistColumn = (typeof WATCHLIST_COLUMNS)[number]
 
 export const watchlistColumnSchema = z.enum(WATCHLIST_COLUMNS)
-export const symbolSchema = z.string().refine(isValidSymbol, { message: 'not a valid token symbol (for example AAPLon)' })
+export const symbolSchema = z
+  .string()
+  .refine(isValidSymbol, { message: 'not a valid token symbol (for example AAPLon)' })
 
 /**
  * A base URL: https anywhere, http only to loopback (so a key never travels in clear text).
@@ -43,11 +45,16 @@ export function checkBaseUrl(input: string): { ok: true; url: string } | { ok: f
   } catch {
     return { ok: false, reason: 'not a URL (for example https://api.gm.ondo.finance)' }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'only https:// URLs are allowed' }
-  if (url.username || url.password) return { ok: false, reason: 'a base URL must not carry a user name or password' }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, reason: 'only https:// URLs are allowed' }
+  if (url.username || url.password)
+    return { ok: false, reason: 'a base URL must not carry a user name or password' }
   if (url.search || url.hash) return { ok: false, reason: 'a base URL has no query or fragment' }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    return { ok: false, reason: 'plain http:// is allowed only to this computer (127.0.0.1, localhost); use https://' }
+    return {
+      ok: false,
+      reason: 'plain http:// is allowed only to this computer (127.0.0.1, localhost); use https://',
+    }
   const path = url.pathname.replace(/\/+$/, '')
   return { ok: true, url: `${url.origin}${path}` }
 }
@@ -90,7 +97,10 @@ export const windowBoundsSchema = z.object({
   height: z.number().int().min(60).max(20_000),
 })
 
-export const columnSortSchema = z.object({ column: watchlistColumnSchema, direction: z.enum(['asc', 'desc']) })
+export const columnSortSchema = z.object({
+  column: watchlistColumnSchema,
+  direction: z.enum(['asc', 'desc']),
+})
 
 export const settingsSchema = z.object({
   version: z.literal(1),

@@ -12,12 +12,16 @@ export type SymbolCheck = { ok: true; symbol: string } | { ok: false; reason: st
 export function checkSymbol(input: unknown): SymbolCheck {
   if (typeof input !== 'string') return { ok: false, reason: 'symbol must be text' }
   if (input.length === 0) return { ok: false, reason: 'symbol is empty' }
-  if (input.length > MAX_SYMBOL_LENGTH) return { ok: false, reason: `symbol is longer than ${MAX_SYMBOL_LENGTH} characters` }
+  if (input.length > MAX_SYMBOL_LENGTH)
+    return { ok: false, reason: `symbol is longer than ${MAX_SYMBOL_LENGTH} characters` }
   if (input.toLowerCase() === 'all') return { ok: false, reason: '"all" is not a token symbol' }
   if (input.length < 3) return { ok: false, reason: 'symbol is shorter than 3 characters' }
   if (!input.endsWith('on')) return { ok: false, reason: 'a token symbol ends in "on" (for example AAPLon)' }
   if (!SYMBOL_PATTERN.test(input))
-    return { ok: false, reason: 'a token symbol is an uppercase ticker (A-Z, 0-9, ".", "-") followed by "on"' }
+    return {
+      ok: false,
+      reason: 'a token symbol is an uppercase ticker (A-Z, 0-9, ".", "-") followed by "on"',
+    }
   return { ok: true, symbol: input }
 }
 

@@ -14,7 +14,9 @@ import { normalizeTimestampMs } from './timestamps'
  */
 
 const decimal = z.string().refine(isDecimalString, { message: 'not a decimal string' })
-const nonNegativeDecimal = z.string().refine(isNonNegativeDecimalString, { message: 'not a non-negative decimal string' })
+const nonNegativeDecimal = z
+  .string()
+  .refine(isNonNegativeDecimalString, { message: 'not a non-negative decimal string' })
 
 /** A Unix time, in ms or (seen once) seconds; normalised to ms. */
 const timestamp = z.number().transform((value, ctx) => {
@@ -108,7 +110,8 @@ function claimedSymbol(raw: unknown): string | null {
   const record = raw as Record<string, unknown>
   const direct = record.symbol
   const primary = record.primaryMarket as Record<string, unknown> | null | undefined
-  const candidate = typeof direct === 'string' ? direct : primary && typeof primary === 'object' ? primary.symbol : null
+  const candidate =
+    typeof direct === 'string' ? direct : primary && typeof primary === 'object' ? primary.symbol : null
   return typeof candidate === 'string' ? candidate.slice(0, 64) : null
 }
 

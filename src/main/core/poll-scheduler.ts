@@ -1,0 +1,241 @@
+import type { EndpointName, EndpointStatus, StatusError } from '../../shared/ipc-contract'
+
+/**
+ * Polls each endpoint on its own cadence with chained timers (never setInterval): the next poll
+ * of an endpoint is scheduled only when the previous one has finished, so two requests for one
+ * endpoint are never in flight. Failures back off exponentially with full jitter, capped, and a
+ * server's Retry-After is honoured.
+ */
+
+export interface PollJob {
+  name: EndpointName
+  /** Runs one poll. Throws a PollFailure-like error on failure. */
+  run(signal: AbortSignal): Promise<void>
+}
+
+/** What a failed poll tells the scheduler. */
+export interface PollFailureInfo {
+  error: StatusError
+  /** The server asked us to wait this long (Retry-After), if it did. */
+  retryAfterMs: number | null
+}
+
+export interface SchedulerClock {
+  now(): number
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export const realClock: SchedulerClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export const BACKOFF = {
+  /** First retry waits up to this long (full jitter: anywhere between the floor and it). */
+  baseMs: 1_000,
+  /** No wait is ever longer, however many failures in a row. */
+  capMs: 120_000,
+  /** Never retry sooner than this, so a fast-failing server is not hammered. */
+  floorMs: 250,
+}
+
+/** While the window is hidden, prices are polled no more often than this. */
+export const HIDDEN_PRICES_CADENCE_MS = 15_000
+
+export interface SchedulerOptions {
+  cadenceMs: (endpoint: EndpointName) => number
+  describeFailure: (error: unknown) => PollFailureInfo
+  onChange: () => void
+  clock?: SchedulerClock
+  random?: () => number
+}
+
+interface EndpointState {
+  job: PollJob
+  timer: unknown
+  nextPollAt: number | null
+  inFlight: AbortController | null
+  failures: number
+  lastSuccessAt: number | null
+  lastError: StatusError | null
+  /** Set when refreshNow() arrives mid-poll: poll again as soon as this one ends. */
+  pollAgain: boolean
+}
+
+export type PauseReason = 'user' | 'suspend' | 'offline'
+
+export class PollScheduler {
+  private readonly endpoints = new Map<EndpointName, EndpointState>()
+  private readonly clock: SchedulerClock
+  private readonly random: () => number
+  private readonly pauses = new Set<PauseReason>()
+  private running = false
+  private hidden = false
+
+  constructor(
+    jobs: readonly PollJob[],
+    private readonly options: SchedulerOptions,
+  ) {
+    this.clock = options.clock ?? realClock
+    this.random = options.random ?? Math.random
+    for (const job of jobs) {
+      this.endpoints.set(job.name, {
+        job,
+        timer: null,
+        nextPollAt: null,
+        inFlight: null,
+        failures: 0,
+        lastSuccessAt: null,
+        lastError: null,
+        pollAgain: false,
+      })
+    }
+  }
+
+  /** Starts every endpoint now. */
+  start(): void {
+    this.running = true
+    for (const state of this.endpoints.values()) this.schedule(state, 0)
+  }
+
+  stop(): void {
+    this.running = false
+    for (const state of this.endpoints.values()) {
+      this.cancelTimer(state)
+      state.inFlight?.abort()
+    }
+  }
+
+  /** Polls every endpoint at once (a poll already in flight is followed by another right after). */
+  refreshNow(): void {
+    if (!this.running || this.isPaused()) return
+    for (const state of this.endpoints.values()) {
+      if (state.inFlight) state.pollAgain = true
+      else this.schedule(state, 0)
+    }
+  }
+
+  /** Forgets failures (for example after the key changed) and polls at once. */
+  reset(): void {
+    for (const state of this.endpoints.values()) {
+      state.failures = 0
+      state.lastError = null
+      state.lastSuccessAt = null
+      state.inFlight?.abort()
+    }
+    this.refreshNow()
+  }
+
+  setHidden(hidden: boolean): void {
+    if (hidden === this.hidden) return
+    this.hidden = hidden
+    // The prices cadence just changed: move the pending prices poll to match it.
+    const prices = this.endpoints.get('prices')
+    if (!prices || prices.inFlight || prices.failures > 0 || !this.running || this.isPaused()) return
+    const due = (prices.lastSuccessAt ?? 0) + this.effectiveCadenceMs('prices')
+    this.schedule(prices, Math.max(0, due - this.clock.now()))
+  }
+
+  /** Pauses for a reason (user, suspend, offline); polling resumes when no reason is left. */
+  setPaused(reason: PauseReason, paused: boolean): void {
+    const wasPaused = this.isPaused()
+    if (paused) this.pauses.add(reason)
+    else this.pauses.delete(reason)
+    if (!wasPaused && this.isPaused()) {
+      for (const state of this.endpoints.values()) {
+        this.cancelTimer(state)
+        // A suspended machine or a dropped network will not answer: do not wait for the timeout.
+        if (reason !== 'user') state.inFlight?.abort()
+      }
+      this.options.onChange()
+    } else if (wasPaused && !this.isPaused() && this.running) {
+      for (const state of this.endpoints.values()) if (!state.inFlight) this.schedule(state, 0)
+      this.options.onChange()
+    }
+  }
+
+  isPaused(): boolean {
+    return this.pauses.size > 0
+  }
+
+  pauseReasons(): PauseReason[] {
+    return [...this.pauses]
+  }
+
+  /** The cadence in force for an endpoint now (slower for prices while hidden). */
+  effectiveCadenceMs(endpoint: EndpointName): number {
+    const cadence = this.options.cadenceMs(endpoint)
+    return endpoint === 'prices' && this.hidden ? Math.max(cadence, HIDDEN_PRICES_CADENCE_MS) : cadence
+  }
+
+  status(endpoint: EndpointName): EndpointStatus {
+    const state = this.endpoints.get(endpoint)
+    return {
+      cadenceMs: this.effectiveCadenceMs(endpoint),
+      lastSuccessAt: state?.lastSuccessAt ?? null,
+      lastError: state?.lastError ?? null,
+      nextPollAt: state?.nextPollAt ?? null,
+      inFlight: state?.inFlight !== null && state?.inFlight !== undefined,
+    }
+  }
+
+  /** The backoff before retry number `failures` (1 = first retry), without Retry-After. */
+  backoffMs(failures: number): number {
+    const ceiling = Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.max(0, failures - 1))
+    return Math.max(BACKOFF.floorMs, Math.floor(this.random() * ceiling))
+  }
+
+  private schedule(state: EndpointState, delayMs: number): void {
+    this.cancelTimer(state)
+    state.nextPollAt = this.clock.now() + delayMs
+    state.timer = this.clock.setTimeout(() => {
+      state.timer = null
+      void this.poll(state)
+    }, delayMs)
+  }
+
+  private cancelTimer(state: EndpointState): void {
+    if (state.timer !== null) this.clock.clearTimeout(state.timer)
+    state.timer = null
+    state.nextPollAt = null
+  }
+
+  private async poll(state: EndpointState): Promise<void> {
+    if (!this.running || this.isPaused() || state.inFlight) return
+    const controller = new AbortController()
+    state.inFlight = controller
+    state.nextPollAt = null
+    let delayMs: number
+    try {
+      await state.job.run(controller.signal)
+      state.failures = 0
+      state.lastError = null
+      state.lastSuccessAt = this.clock.now()
+      delayMs = this.effectiveCadenceMs(state.job.name)
+    } catch (error) {
+      // An abort is ours (stop, pause, reset), not the server's failure: nothing to record.
+      if (controller.signal.aborted) delayMs = 0
+      else {
+        const failure = this.options.describeFailure(error)
+        state.failures += 1
+        delayMs = Math.max(failure.retryAfterMs ?? 0, this.backoffMs(state.failures))
+        state.lastError = { ...failure.error, retryAt: this.clock.now() + delayMs }
+      }
+    } finally {
+      state.inFlight = null
+    }
+    if (!this.running || this.isPaused() || controller.signal.aborted) {
+      // Stopped, paused or reset while in flight: whoever did that decides what comes next.
+      if (state.pollAgain && this.running && !this.isPaused()) this.schedule(state, 0)
+      state.pollAgain = false
+      this.options.onChange()
+      return
+    }
+    if (state.pollAgain && state.failures === 0) delayMs = 0
+    state.pollAgain = false
+    this.schedule(state, delayMs)
+    this.options.onChange()
+  }
+}

@@ -1,0 +1,60 @@
+import type { Session, WebContents, WebPreferences } from 'electron'
+
+/**
+ * The window's security settings in one place, so a test can assert every one of them.
+ * The renderer is a local page that needs nothing from the network: main fetches all data.
+ */
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+    safeDialogs: true,
+  }
+}
+
+/** No navigation away from our page, no new windows, no <webview>. */
+export function hardenWebContents(contents: WebContents, isOwnPage: (url: string) => boolean): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isOwnPage(url)) event.preventDefault()
+  })
+  contents.on('will-redirect', (event, url) => {
+    if (!isOwnPage(url)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+}
+
+/** Every permission (camera, notifications from the page, geolocation, ...) is refused. */
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
+  // Pages served over http (the dev server) get the same CSP as the packaged file's meta tag.
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    })
+  })
+}

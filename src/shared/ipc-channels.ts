@@ -1,0 +1,36 @@
+/**
+ * Channel names of the IPC contract, kept apart from its zod schemas so that the preload (and
+ * anything else that only routes messages) can use them without bundling zod.
+ */
+export const invokeChannels = {
+  getSnapshot: 'tw:snapshot:get',
+  getStatus: 'tw:status:get',
+  addSymbol: 'tw:watchlist:add',
+  removeSymbol: 'tw:watchlist:remove',
+  moveSymbol: 'tw:watchlist:move',
+  getSettings: 'tw:settings:get',
+  updateSettings: 'tw:settings:update',
+  setKey: 'tw:key:set',
+  clearKey: 'tw:key:clear',
+  getKeyStatus: 'tw:key:status',
+  refreshNow: 'tw:refresh',
+  togglePin: 'tw:pin:toggle',
+  setPaused: 'tw:paused:set',
+  setWindowVisible: 'tw:window:visible',
+  listAssets: 'tw:assets:list',
+} as const
+
+export const eventChannels = {
+  snapshot: 'tw:event:snapshot',
+  delta: 'tw:event:delta',
+  status: 'tw:event:status',
+} as const
+
+export type InvokeName = keyof typeof invokeChannels
+export type EventName = keyof typeof eventChannels
+
+export const invokeNames = Object.keys(invokeChannels) as InvokeName[]
+export const eventNames = Object.keys(eventChannels) as EventName[]
+
+/** Every channel starts with this; the preload refuses anything else. */
+export const CHANNEL_PREFIX = 'tw:'

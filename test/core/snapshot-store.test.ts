@@ -1,0 +1,152 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { applyDelta } from '../../src/shared/delta'
+import type { Snapshot } from '../../src/shared/domain'
+import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import { SnapshotStore } from '../../src/main/core/snapshot-store'
+
+const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']
+const source = { baseUrl: 'http://127.0.0.1:1', demo: true }
+
+const priceText = fc
+  .tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 0, max: 9_999 }))
+  .map(([i, f]) => `${i}.${String(f).padStart(4, '0')}`)
+
+function priceRecord(symbol: string, price: string, t: number): WirePriceRecord {
+  return {
+    primaryMarket: { symbol, price },
+    underlyingMarket: { ticker: symbol.slice(0, -2), price },
+    timestamp: t,
+  }
+}
+
+function marketRecord(symbol: string, price: string, multiplier: string, t: number): WireMarketRecord {
+  return {
+    primaryMarket: {
+      symbol,
+      price,
+      priceChange24h: '-1.5',
+      priceChangePct24h: '-0.75',
+      priceHistory24h: [
+        { timestamp: t - 900_000, price: '1.0' },
+        { timestamp: t, price },
+      ],
+      totalHolders: 42,
+      sharesMultiplier: multiplier,
+      tradableSessions: ['regular', 'overnight'],
+    },
+    underlyingMarket: {
+      ticker: symbol.slice(0, -2),
+      name: `${symbol} Inc.`,
+      price,
+      priceHigh52w: '100000',
+      priceLow52w: '0.5',
+    },
+    timestamp: t,
+  }
+}
+
+function limitsRecord(symbol: string, tradable: boolean, t: number): LimitsWithTime {
+  const limit = { tradable, maxAttestationCount: '500', maxActiveNotionalValue: '10000' }
+  return { symbol, premarket: limit, regular: limit, postmarket: limit, overnight: limit, timestamp: t }
+}
+
+const symbolArb = fc.constantFrom(...UNIVERSE)
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('prices' as const), symbols: fc.subarray(UNIVERSE), price: priceText }),
+  fc.record({
+    kind: fc.constant('market' as const),
+    symbol: symbolArb,
+    price: priceText,
+    multiplier: fc.constantFrom('1.000000000000000001', '1.003376073740221058'),
+  }),
+  fc.record({ kind: fc.constant('limits' as const), symbol: symbolArb, tradable: fc.boolean() }),
+  fc.record({ kind: fc.constant('watchlist' as const), symbols: fc.shuffledSubarray(UNIVERSE) }),
+  fc.record({ kind: fc.constant('errors' as const), count: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ kind: fc.constant('stale' as const), maxAge: fc.integer({ min: 0, max: 20_000 }) }),
+)
+
+describe('SnapshotStore deltas', () => {
+  it('applying every delta to the first snapshot gives the last (property)', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const store = new SnapshotStore(source, UNIVERSE.slice(0, 3))
+        let now = 1_700_000_000_000
+        store.commit(now)
+        let replayed: Snapshot = store.snapshot()
+        for (const step of ops) {
+          now += 1_000
+          if (step.kind === 'prices')
+            store.applyPrices(
+              step.symbols.map((s) => priceRecord(s, step.price, now)),
+              now,
+            )
+          if (step.kind === 'market')
+            store.applyMarket([marketRecord(step.symbol, step.price, step.multiplier, now)], now)
+          if (step.kind === 'limits') store.applyLimits([limitsRecord(step.symbol, step.tradable, now)])
+          if (step.kind === 'watchlist') store.setWatchlist(step.symbols)
+          if (step.kind === 'errors')
+            store.setErrors(
+              'prices',
+              Array.from({ length: step.count }, (_, i) => ({
+                scope: 'prices',
+                code: 'E',
+                message: `m${i}`,
+              })),
+            )
+          if (step.kind === 'stale') store.updateStaleness(now, step.maxAge)
+          const delta = store.commit(now)
+          if (delta) replayed = applyDelta(replayed, delta)
+          expect(replayed).toEqual(store.snapshot())
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('pushes nothing when nothing changed, and only the changed fields when something did', () => {
+    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon'])
+    store.applyMarket(
+      [marketRecord('AAPLon', '190.5', '1.001', 1), marketRecord('NVDAon', '120', '1.002', 1)],
+      1,
+    )
+    expect(store.commit(10)).not.toBeNull()
+    expect(store.commit(11)).toBeNull()
+    // Same values again: no delta.
+    store.applyPrices([priceRecord('AAPLon', '190.5', 1)], 12)
+    expect(store.commit(12)).toBeNull()
+    store.applyPrices([priceRecord('AAPLon', '191.25', 2)], 13)
+    const delta = store.commit(13)
+    expect(delta?.changed.map((c) => c.symbol)).toEqual(['AAPLon'])
+    expect(Object.keys(delta?.changed[0]?.fields ?? {}).sort()).toEqual(
+      // Token and underlying moved together, so the premium is unchanged and not sent.
+      ['fairValue', 'price', 'priceTimestamp', 'underlying'].sort(),
+    )
+    expect(delta?.added).toEqual([])
+    expect(delta?.removed).toEqual([])
+  })
+
+  it('reports removed symbols and the new order', () => {
+    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon', 'Fon'])
+    store.commit(1)
+    store.setWatchlist(['Fon', 'AAPLon'])
+    const delta = store.commit(2)
+    expect(delta?.removed).toEqual(['NVDAon'])
+    expect(delta?.order).toEqual(['Fon', 'AAPLon'])
+  })
+
+  it('keeps a cached asset marked stale until fresh data arrives', () => {
+    const store = new SnapshotStore(source, ['AAPLon'])
+    store.applyPrices([priceRecord('AAPLon', '100', 1)], 1)
+    const cached = store.snapshot()
+    const reopened = new SnapshotStore(source, ['AAPLon'])
+    reopened.seed(cached)
+    expect(reopened.snapshot().assets[0]).toMatchObject({ price: '100', stale: true })
+    reopened.updateStaleness(2, 10_000)
+    expect(reopened.snapshot().assets[0]?.stale).toBe(true)
+    reopened.applyPrices([priceRecord('AAPLon', '101', 5)], 5)
+    expect(reopened.snapshot().assets[0]).toMatchObject({ price: '101', stale: false })
+    reopened.updateStaleness(5 + 10_001, 10_000)
+    expect(reopened.snapshot().assets[0]?.stale).toBe(true)
+  })
+})
