@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { Snapshot, SnapshotSource } from '../../shared/domain'
+import type { WireMarketRecord } from '../../shared/wire'
 import {
   type AppStatus,
-  type EndpointName,
   type EventName,
   type EventPayload,
   type InvokeName,
@@ -18,20 +18,12 @@ import type { FaultPlan } from '../sim/faults'
 import { startSimServer } from '../sim/server'
 import { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
-import {
-  type EndpointMode,
-  chooseEndpointMode,
-  fetchLimits,
-  fetchMarket,
-  fetchPrices,
-} from './endpoint-fetchers'
 import { KeyVault } from './key-vault'
-import { type PollJob, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
+import { MarketFeed } from './market-feed'
+import { type SchedulerClock, realClock } from './poll-scheduler'
 import type { SecretStore } from './secret-store'
 import { SettingsStore } from './settings-store'
 import { SnapshotCache } from './snapshot-cache'
-import { SnapshotStore } from './snapshot-store'
-import { describeFailure } from './status-errors'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -58,8 +50,6 @@ type Handler = (args: unknown) => Promise<unknown>
 const LISTING_TTL_MS = 10 * 60_000
 /** The last snapshot is written to disk at most this often (and on stop). */
 const SNAPSHOT_CACHE_INTERVAL_MS = 30_000
-/** An asset is stale when its data is older than this many cadences. */
-export const STALE_AFTER_CADENCES = 2
 
 export class AppCore {
   readonly settings: SettingsStore
@@ -69,13 +59,11 @@ export class AppCore {
   private readonly listeners = new Map<EventName, Set<Listener<EventName>>>()
   private readonly settingsListeners = new Set<(settings: Settings) => void>()
   private readonly handlers: Record<InvokeName, Handler>
-  private store: SnapshotStore
-  private scheduler: PollScheduler
+  private readonly feed: MarketFeed
   private client: ApiClient | null = null
   private sim: SimServer | null = null
   private source: SnapshotSource = { baseUrl: '', demo: true }
   private listing: { assets: ListedAsset[]; at: number } | null = null
-  private staleTimer: unknown = null
   private lastCacheWrite = 0
   private started = false
   private storageProblem: string | null = null
@@ -85,8 +73,21 @@ export class AppCore {
     this.settings = new SettingsStore(options.userDataDir)
     this.vault = new KeyVault(options.keychain)
     this.cache = new SnapshotCache(join(options.userDataDir, 'last-snapshot.json'))
-    this.store = new SnapshotStore(this.source)
-    this.scheduler = this.createScheduler()
+    this.feed = new MarketFeed(this.source, [], {
+      cadenceMs: (endpoint) => {
+        const cadences = this.settings.get().cadences
+        return endpoint === 'prices' ? cadences.pricesMs : endpoint === 'market' ? cadences.marketMs : cadences.limitsMs
+      },
+      onDelta: (delta) => {
+        this.emit('delta', delta)
+        void this.saveCache(false)
+      },
+      onStatusChange: () => this.emit('status', this.status()),
+      onListing: (records) => this.rememberListing(records),
+      listedCount: () => this.listing?.assets.length ?? null,
+      clock: this.clock,
+      random: options.random,
+    })
     this.handlers = this.createHandlers()
   }
 
@@ -98,19 +99,18 @@ export class AppCore {
     const settings = await this.settings.load()
     this.storageProblem = this.settings.problem()
     await this.vault.init()
-    this.store.setWatchlist(settings.watchlist)
+    this.feed.setWatchlist(settings.watchlist)
     const cached = await this.cache.load().catch(() => null)
-    if (cached) this.store.seed(cached)
+    if (cached) this.feed.seed(cached)
     await this.connect()
     this.started = true
-    this.emit('snapshot', this.store.snapshot())
-    this.scheduler.start()
+    this.emit('snapshot', this.feed.snapshot())
+    this.feed.start()
   }
 
   async stop(): Promise<void> {
     this.started = false
-    this.scheduler.stop()
-    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
+    this.feed.stop()
     await this.saveCache(true)
     await this.client?.close()
     this.client = null
@@ -132,7 +132,7 @@ export class AppCore {
   }
 
   currentSnapshot(): Snapshot {
-    return this.store.snapshot()
+    return this.feed.snapshot()
   }
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
@@ -154,14 +154,14 @@ export class AppCore {
 
   status(): AppStatus {
     const endpoints = {
-      prices: this.scheduler.status('prices'),
-      market: this.scheduler.status('market'),
-      limits: this.scheduler.status('limits'),
+      prices: this.feed.endpointStatus('prices'),
+      market: this.feed.endpointStatus('market'),
+      limits: this.feed.endpointStatus('limits'),
     }
     const errors = Object.values(endpoints).flatMap((e) => (e.lastError ? [e.lastError] : []))
     const lastError = errors.sort((a, b) => b.at - a.at)[0] ?? null
     const everSucceeded = Object.values(endpoints).some((e) => e.lastSuccessAt !== null)
-    const reasons = this.scheduler.pauseReasons()
+    const reasons = this.feed.pauseReasons()
     const settings = this.settings.get()
     return {
       mode: this.source.demo ? 'demo' : 'live',
@@ -188,15 +188,15 @@ export class AppCore {
 
   /** The shell tells the core when the window is hidden (slower prices) or the machine sleeps. */
   setWindowVisible(visible: boolean): void {
-    this.scheduler.setHidden(!visible)
+    this.feed.setHidden(!visible)
   }
 
   setSuspended(suspended: boolean): void {
-    this.scheduler.setPaused('suspend', suspended)
+    this.feed.setPaused('suspend', suspended)
   }
 
   setOnline(online: boolean): void {
-    this.scheduler.setPaused('offline', !online)
+    this.feed.setPaused('offline', !online)
   }
 
   // --- connection -------------------------------------------------------------------------
@@ -234,107 +234,23 @@ export class AppCore {
       })
     }
     this.listing = null
-    this.store.setSource(this.source)
+    this.feed.setClient(this.client, this.source)
   }
 
   /** After the key or base URL changed: reconnect and start polling afresh. */
   private async reconnect(): Promise<void> {
     await this.connect()
-    this.store.setErrors('prices', [])
-    this.store.setErrors('market', [])
-    this.store.setErrors('limits', [])
-    this.publish()
-    if (this.started) this.scheduler.reset()
+    if (this.started) this.feed.reset()
   }
 
-  // --- polling ----------------------------------------------------------------------------
-
-  private createScheduler(): PollScheduler {
-    const jobs: PollJob[] = [
-      { name: 'prices', run: (signal) => this.pollEndpoint('prices', signal) },
-      { name: 'market', run: (signal) => this.pollEndpoint('market', signal) },
-      { name: 'limits', run: (signal) => this.pollEndpoint('limits', signal) },
-    ]
-    return new PollScheduler(jobs, {
-      cadenceMs: (endpoint) => {
-        const cadences = this.settings.get().cadences
-        return endpoint === 'prices'
-          ? cadences.pricesMs
-          : endpoint === 'market'
-            ? cadences.marketMs
-            : cadences.limitsMs
-      },
-      describeFailure: (error) => describeFailure(error, this.clock.now()),
-      onChange: () => this.emit('status', this.status()),
-      clock: this.clock,
-      random: this.options.random,
-    })
-  }
-
-  private endpointMode(): EndpointMode {
-    return chooseEndpointMode(this.store.watchlist().length, this.listing?.assets.length ?? null)
-  }
-
-  private async pollEndpoint(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
-    const client = this.client
-    const symbols = [...this.store.watchlist()]
-    if (!client || symbols.length === 0) return
-    const mode = this.endpointMode()
-    const receivedAt = () => this.clock.now()
-    if (endpoint === 'prices') {
-      const result = await fetchPrices(client, symbols, mode, signal)
-      if (client !== this.client) return
-      this.store.applyPrices(result.records, receivedAt())
-      this.store.setErrors('prices', result.errors)
-      this.scheduleStaleCheck()
-    } else if (endpoint === 'market') {
-      const result = await fetchMarket(client, symbols, mode, signal)
-      if (client !== this.client) return
-      this.store.applyMarket(result.records, receivedAt())
-      this.store.setErrors('market', result.errors)
-      if (mode === 'all') this.rememberListing(result.records)
-    } else {
-      const result = await fetchLimits(client, symbols, mode, signal)
-      if (client !== this.client) return
-      this.store.applyLimits(result.records)
-      this.store.setErrors('limits', result.errors)
-    }
-    this.publish()
-  }
-
-  /**
-   * One timer, due when the prices would turn stale (2 cadences after the last success), so an
-   * outage is flagged in time even while a request hangs. It fires at most once per success.
-   */
-  private scheduleStaleCheck(): void {
-    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
-    const maxAge = this.staleAfterMs()
-    this.staleTimer = this.clock.setTimeout(() => {
-      this.staleTimer = null
-      this.publish()
-    }, maxAge + 1)
-  }
-
-  private staleAfterMs(): number {
-    return STALE_AFTER_CADENCES * this.scheduler.effectiveCadenceMs('prices')
-  }
-
-  /** Folds staleness in, commits, and pushes a delta when anything changed. */
-  private publish(): void {
-    const now = this.clock.now()
-    this.store.updateStaleness(now, this.staleAfterMs())
-    const delta = this.store.commit(now)
-    if (!delta) return
-    this.emit('delta', delta)
-    void this.saveCache(false)
-  }
+  // --- storage and listing ------------------------------------------------------------
 
   private async saveCache(force: boolean): Promise<void> {
     const now = this.clock.now()
     if (!force && now - this.lastCacheWrite < SNAPSHOT_CACHE_INTERVAL_MS) return
     this.lastCacheWrite = now
     try {
-      await this.cache.save(this.store.snapshot())
+      await this.cache.save(this.feed.snapshot())
     } catch (error) {
       this.storageProblem = `The last prices could not be saved for the next start: ${(error as Error).message}`
     }
@@ -378,13 +294,11 @@ export class AppCore {
 
   private createHandlers(): Record<InvokeName, Handler> {
     const watchlistChanged = async (settings: Settings) => {
-      this.store.setWatchlist(settings.watchlist)
-      this.publish()
-      this.scheduler.refreshNow()
+      this.feed.setWatchlist(settings.watchlist)
       return settings.watchlist
     }
     return {
-      getSnapshot: async (): Promise<Snapshot> => this.store.snapshot(),
+      getSnapshot: async (): Promise<Snapshot> => this.feed.snapshot(),
       getStatus: async () => this.status(),
       addSymbol: async (args) =>
         watchlistChanged(await this.settings.addSymbol((args as { symbol: string }).symbol)),
@@ -399,8 +313,7 @@ export class AppCore {
         const before = this.settings.get()
         const after = await this.settings.patch(patch as Parameters<SettingsStore['patch']>[0])
         if (after.baseUrl !== before.baseUrl) await this.reconnect()
-        else if (JSON.stringify(after.cadences) !== JSON.stringify(before.cadences))
-          this.scheduler.refreshNow()
+        else if (JSON.stringify(after.cadences) !== JSON.stringify(before.cadences)) this.feed.refreshNow()
         this.emit('status', this.status())
         this.settingsListeners.forEach((listener) => listener(after))
         return after
@@ -419,7 +332,7 @@ export class AppCore {
       },
       getKeyStatus: async () => this.vault.status(this.settings.get().baseUrl),
       refreshNow: async () => {
-        this.scheduler.refreshNow()
+        this.feed.refreshNow()
         return null
       },
       togglePin: async () => {
@@ -430,7 +343,7 @@ export class AppCore {
       },
       setPaused: async (args) => {
         const { paused } = args as { paused: boolean }
-        this.scheduler.setPaused('user', paused)
+        this.feed.setPaused('user', paused)
         return paused
       },
       setWindowVisible: async (args) => {

@@ -54,6 +54,7 @@ export class SnapshotStore {
     for (const symbol of symbols) next.set(symbol, this.assets.get(symbol) ?? emptyAsset(symbol))
     this.assets = next
     this.order = [...symbols]
+    for (const symbol of this.seenAt.keys()) if (!next.has(symbol)) this.seenAt.delete(symbol)
   }
 
   watchlist(): readonly string[] {
@@ -92,6 +93,17 @@ export class SnapshotStore {
       const stale = seen === undefined ? asset.stale : now - seen > maxAgeMs
       if (stale !== asset.stale) this.assets.set(symbol, { ...asset, stale })
     }
+  }
+
+  /** When the next fresh asset will turn stale, or null when none is fresh. */
+  nextStaleAt(maxAgeMs: number): number | null {
+    let next: number | null = null
+    for (const [symbol, asset] of this.assets) {
+      const seen = this.seenAt.get(symbol)
+      if (seen === undefined || asset.stale) continue
+      if (next === null || seen + maxAgeMs < next) next = seen + maxAgeMs
+    }
+    return next
   }
 
   asset(symbol: string): AssetQuote | undefined {

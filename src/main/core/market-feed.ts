@@ -1,0 +1,186 @@
+import type { Delta, Snapshot, SnapshotSource } from '../../shared/domain'
+import type { EndpointName, EndpointStatus } from '../../shared/ipc-contract'
+import type { WireMarketRecord } from '../../shared/wire'
+import type { ApiClient } from './api-client'
+import { type EndpointMode, chooseEndpointMode, fetchLimits, fetchMarket, fetchPrices } from './endpoint-fetchers'
+import { type PauseReason, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
+import { SnapshotStore } from './snapshot-store'
+import { describeFailure } from './status-errors'
+
+/**
+ * The polling heart shared by the app and the headless `watch` CLI: a poll scheduler whose three
+ * jobs fetch prices, market data and limits through one ApiClient into a SnapshotStore, and a
+ * Delta pushed whenever anything changed (nothing when nothing did).
+ */
+
+/** An asset is stale when its data is older than this many price cadences. */
+export const STALE_AFTER_CADENCES = 2
+
+export interface MarketFeedOptions {
+  cadenceMs: (endpoint: EndpointName) => number
+  onDelta: (delta: Delta) => void
+  onStatusChange: () => void
+  /** Every all-assets market answer, for the search listing. */
+  onListing?: (records: readonly WireMarketRecord[]) => void
+  /** How many assets the service lists, when known (it steers per-symbol vs all-assets). */
+  listedCount?: () => number | null
+  clock?: SchedulerClock
+  random?: () => number
+}
+
+export class MarketFeed {
+  private readonly store: SnapshotStore
+  private readonly scheduler: PollScheduler
+  private readonly clock: SchedulerClock
+  private client: ApiClient | null = null
+  private staleTimer: unknown = null
+  private running = false
+
+  constructor(
+    source: SnapshotSource,
+    watchlist: readonly string[],
+    private readonly options: MarketFeedOptions,
+  ) {
+    this.clock = options.clock ?? realClock
+    this.store = new SnapshotStore(source, watchlist)
+    this.scheduler = new PollScheduler(
+      (['prices', 'market', 'limits'] as const).map((name) => ({ name, run: (signal) => this.poll(name, signal) })),
+      {
+        cadenceMs: options.cadenceMs,
+        describeFailure: (error) => describeFailure(error, this.clock.now()),
+        onChange: options.onStatusChange,
+        clock: this.clock,
+        random: options.random,
+      },
+    )
+  }
+
+  /** Points the feed at a (new) service; errors of the old one are forgotten. */
+  setClient(client: ApiClient, source: SnapshotSource): void {
+    this.client = client
+    this.store.setSource(source)
+    for (const endpoint of ['prices', 'market', 'limits'] as const) this.store.setErrors(endpoint, [])
+    this.publish()
+  }
+
+  seed(snapshot: Snapshot): void {
+    this.store.seed(snapshot)
+  }
+
+  setWatchlist(symbols: readonly string[]): void {
+    this.store.setWatchlist(symbols)
+    this.publish()
+    this.scheduler.refreshNow()
+  }
+
+  start(): void {
+    this.running = true
+    this.scheduler.start()
+  }
+
+  stop(): void {
+    this.running = false
+    this.scheduler.stop()
+    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
+    this.staleTimer = null
+  }
+
+  refreshNow(): void {
+    this.scheduler.refreshNow()
+  }
+
+  /** After the key or service changed: forget failures and poll at once. */
+  reset(): void {
+    this.scheduler.reset()
+  }
+
+  setHidden(hidden: boolean): void {
+    this.scheduler.setHidden(hidden)
+  }
+
+  setPaused(reason: PauseReason, paused: boolean): void {
+    this.scheduler.setPaused(reason, paused)
+  }
+
+  pauseReasons(): PauseReason[] {
+    return this.scheduler.pauseReasons()
+  }
+
+  endpointStatus(endpoint: EndpointName): EndpointStatus {
+    return this.scheduler.status(endpoint)
+  }
+
+  snapshot(): Snapshot {
+    return this.store.snapshot()
+  }
+
+  private endpointMode(): EndpointMode {
+    return chooseEndpointMode(this.store.watchlist().length, this.options.listedCount?.() ?? null)
+  }
+
+  private async poll(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
+    try {
+      await this.fetchInto(endpoint, signal)
+    } finally {
+      // Success or failure, the cadence or the data may have changed when rows turn stale.
+      this.scheduleStaleCheck()
+    }
+  }
+
+  private async fetchInto(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
+    const client = this.client
+    const symbols = [...this.store.watchlist()]
+    if (!client || symbols.length === 0) return
+    const mode = this.endpointMode()
+    if (endpoint === 'prices') {
+      const result = await fetchPrices(client, symbols, mode, signal)
+      if (client !== this.client) return // the service changed while this was in flight
+      this.store.applyPrices(result.records, this.clock.now())
+      this.store.setErrors('prices', result.errors)
+    } else if (endpoint === 'market') {
+      const result = await fetchMarket(client, symbols, mode, signal)
+      if (client !== this.client) return
+      this.store.applyMarket(result.records, this.clock.now())
+      this.store.setErrors('market', result.errors)
+      if (mode === 'all') this.options.onListing?.(result.records)
+    } else {
+      const result = await fetchLimits(client, symbols, mode, signal)
+      if (client !== this.client) return
+      this.store.applyLimits(result.records)
+      this.store.setErrors('limits', result.errors)
+    }
+    this.publish()
+  }
+
+  /**
+   * One timer, due when the next fresh row would turn stale (2 price cadences after its newest
+   * data), so an outage is flagged in time even while requests fail or hang. It is re-aimed after
+   * every poll, so it never fires more often than polls do.
+   */
+  private scheduleStaleCheck(): void {
+    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
+    this.staleTimer = null
+    const dueAt = this.store.nextStaleAt(this.staleAfterMs())
+    if (dueAt === null || !this.running) return
+    this.staleTimer = this.clock.setTimeout(
+      () => {
+        this.staleTimer = null
+        this.publish()
+        this.scheduleStaleCheck() // rows seen later than the ones that just turned stale
+      },
+      Math.max(0, dueAt - this.clock.now() + 1),
+    )
+  }
+
+  private staleAfterMs(): number {
+    return STALE_AFTER_CADENCES * this.scheduler.effectiveCadenceMs('prices')
+  }
+
+  /** Folds staleness in, commits, and pushes a delta when anything changed. */
+  private publish(): void {
+    const now = this.clock.now()
+    this.store.updateStaleness(now, this.staleAfterMs())
+    const delta = this.store.commit(now)
+    if (delta) this.options.onDelta(delta)
+  }
+}

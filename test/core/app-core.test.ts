@@ -1,0 +1,179 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Delta } from '../../src/shared/domain'
+import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
+import { AppCore } from '../../src/main/core/app-core'
+import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { type SimServer, startSimServer } from '../../src/main/sim/server'
+
+/** AppCore end to end over real HTTP: demo simulator, a second simulator standing in for the live service. */
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tokenwatch-core-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+async function startCore(userDataDir = tempDir()) {
+  const core = new AppCore({ userDataDir, keychain: new MemorySecretStore(), demo: { assets: 60, seed: 7 }, requestTimeoutMs: 3_000 })
+  const events: Array<{ event: string; payload: unknown }> = []
+  for (const event of ['snapshot', 'delta', 'status'] as const) core.on(event, (payload) => events.push({ event, payload }))
+  cleanups.push(() => core.stop())
+  await core.start()
+  return { core, events, userDataDir }
+}
+
+async function until<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+async function liveSim(apiKey: string): Promise<SimServer> {
+  const sim = await startSimServer({ apiKey, port: 0, assets: 60, seed: 3 })
+  cleanups.push(() => sim.close())
+  return sim
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+describe('AppCore', () => {
+  it('starts in demo mode on the built-in simulator and fills the default watchlist', async () => {
+    const { core } = await startCore()
+    expect(core.status().mode).toBe('demo')
+    expect(core.demoServer?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const snapshot = await until(() => {
+      const s = core.currentSnapshot()
+      return s.assets.every((a) => a.price !== null && a.limits !== null && a.history24h.length > 0) && s
+    }, 'prices, market data and limits')
+    expect(snapshot.source.demo).toBe(true)
+    expect(snapshot.assets.map((a) => a.symbol)).toEqual((await core.invoke('getSettings', undefined) as { value: { watchlist: string[] } }).value.watchlist)
+    expect(snapshot.assets[0]?.fairValue).toMatch(/^\d+\.\d{4}$/)
+    expect(core.status().connection).toBe('online')
+  })
+
+  it('validates every command argument and answers with a clear error, never a throw', async () => {
+    const { core } = await startCore()
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['addSymbol', { symbol: '../etc' }, /symbol/],
+      ['addSymbol', { symbol: 'AAPLon', extra: 1 }, /extra|unrecognized/i],
+      ['addSymbol', 'AAPLon', /object/i],
+      ['moveSymbol', { symbol: 'AAPLon', toIndex: -1 }, /toIndex/],
+      ['updateSettings', { baseUrl: 'http://example.com' }, /http/],
+      ['updateSettings', { cadences: { pricesMs: 10 } }, /at least/],
+      ['setKey', { key: 'short' }, /at least 8/],
+      ['nope', undefined, /unknown command/],
+      ['__proto__', undefined, /unknown command/],
+    ]
+    for (const [name, args, message] of cases) {
+      const result = await core.invoke(name as never, args)
+      expect(result.ok, name).toBe(false)
+      if (!result.ok) {
+        expect(result.error.code).toBe('invalid-argument')
+        expect(result.error.message).toMatch(message)
+      }
+    }
+  })
+
+  it('adds, moves and removes symbols, pushing only the change', async () => {
+    const { core, events } = await startCore()
+    await until(() => core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
+    const added = await core.invoke('addSymbol', { symbol: 'METAon' })
+    expect(added.ok && (added.value as string[]).at(-1)).toBe('METAon')
+    const addDelta = events.map((e) => e.payload as Delta).find((d) => d.added?.some((a) => a.symbol === 'METAon'))
+    expect(addDelta).toBeDefined()
+    await until(() => core.currentSnapshot().assets.find((a) => a.symbol === 'METAon')?.price, 'METAon price')
+    const moved = await core.invoke('moveSymbol', { symbol: 'METAon', toIndex: 0 })
+    expect(moved.ok && (moved.value as string[])[0]).toBe('METAon')
+    const removed = await core.invoke('removeSymbol', { symbol: 'METAon' })
+    expect(removed.ok && (removed.value as string[]).includes('METAon')).toBe(false)
+    const removeDelta = (events.at(-1)?.payload ?? {}) as Delta
+    expect(removeDelta.removed).toEqual(['METAon'])
+    expect(removeDelta.changed).toEqual([])
+  })
+
+  it('switches to the configured service when a key is stored, and back to demo when cleared', async () => {
+    const key = 'live-key-0123456789-WXYZ'
+    const sim = await liveSim(key)
+    const { core, events, userDataDir } = await startCore()
+    expect((await core.invoke('updateSettings', { baseUrl: sim.url })).ok).toBe(true)
+    expect(core.status().mode).toBe('demo') // no key for that service yet
+    const set = await core.invoke('setKey', { key })
+    expect(set).toEqual({ ok: true, value: expect.objectContaining({ stored: true, last4: 'WXYZ' }) })
+    expect(core.status()).toMatchObject({ mode: 'live', baseUrl: sim.url })
+    expect(core.demoServer).toBeNull()
+    await until(() => core.status().endpoints.prices.lastSuccessAt !== null && core.currentSnapshot().assets[0]?.price, 'live prices')
+    expect(core.currentSnapshot().source).toEqual({ baseUrl: sim.url, demo: false })
+
+    // The key appears nowhere but in main's memory: not in a file, an event, or a status.
+    await core.stop()
+    const haystacks = [
+      ...filesUnder(userDataDir).map((file) => readFileSync(file, 'utf8')),
+      ...events.map((e) => JSON.stringify(e.payload)),
+      JSON.stringify(core.status()),
+    ]
+    expect(haystacks.length).toBeGreaterThan(3)
+    expect(haystacks.filter((text) => text.includes(key) || text.includes(key.slice(0, 12)))).toEqual([])
+  })
+
+  it('says the key was rejected in plain words when the service refuses it', async () => {
+    const sim = await liveSim('the-right-key-123456')
+    const { core } = await startCore()
+    await core.invoke('updateSettings', { baseUrl: sim.url })
+    await core.invoke('setKey', { key: 'a-wrong-key-000000' })
+    const status = await until(() => core.status().lastError && core.status(), 'an error status')
+    expect(status.lastError?.kind).toBe('key-rejected')
+    expect(status.lastError?.message).toMatch(/key/i)
+    const cleared = await core.invoke('clearKey', undefined)
+    expect(cleared.ok && (cleared.value as KeyStatus).stored).toBe(false)
+    expect(core.status().mode).toBe('demo')
+    await until(() => core.status().lastError === null && core.status().endpoints.prices.lastSuccessAt, 'demo recovered')
+  })
+
+  it('marks prices stale when the service stops answering', async () => {
+    const dir = tempDir()
+    const core = new AppCore({ userDataDir: dir, keychain: new MemorySecretStore(), demo: { assets: 30, seed: 1 }, requestTimeoutMs: 500 })
+    cleanups.push(() => core.stop())
+    await core.start()
+    await core.invoke('updateSettings', { cadences: { pricesMs: 1_000 } })
+    await until(() => core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
+    await core.demoServer!.close()
+    const stoppedAt = Date.now()
+    await until(() => core.currentSnapshot().assets.every((a) => a.stale), 'stale flags', 6_000)
+    // Two cadences (2 s) plus the poll that notices: well within 3 s.
+    expect(Date.now() - stoppedAt).toBeLessThan(3_000)
+    expect(core.currentSnapshot().assets[0]?.price).not.toBeNull() // the last good value stays on screen
+    expect((core.status() as AppStatus).connection).not.toBe('online')
+  })
+
+  it('opens with the last known numbers, marked stale, before the first poll answers', async () => {
+    const dir = tempDir()
+    const first = await startCore(dir)
+    await until(() => first.core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
+    const lastPrice = first.core.currentSnapshot().assets[0]?.price
+    await first.core.stop()
+    const second = new AppCore({ userDataDir: dir, keychain: new MemorySecretStore(), demo: { assets: 60, seed: 7 } })
+    const snapshots: unknown[] = []
+    second.on('snapshot', (s) => snapshots.push(s))
+    cleanups.push(() => second.stop())
+    await second.start()
+    const opened = snapshots[0] as { assets: Array<{ price: string; stale: boolean }> }
+    expect(opened.assets[0]).toMatchObject({ price: lastPrice, stale: true })
+  })
+})
