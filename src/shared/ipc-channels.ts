@@ -17,6 +17,7 @@ export const invokeChannels = {
   togglePin: 'tw:pin:toggle',
   setPaused: 'tw:paused:set',
   setWindowVisible: 'tw:window:visible',
+  setOnline: 'tw:network:online',
   listAssets: 'tw:assets:list',
 } as const
 

@@ -129,6 +129,12 @@ export const invokeContract = {
     args: z.object({ visible: z.boolean() }).strict(),
     result: returns<null>(),
   },
+  /** The page reports the browser's online/offline events: polling pauses while offline. */
+  setOnline: {
+    channel: CH.setOnline,
+    args: z.object({ online: z.boolean() }).strict(),
+    result: returns<null>(),
+  },
   listAssets: { channel: CH.listAssets, args: noArgs, result: returns<ListedAsset[]>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 

@@ -350,6 +350,10 @@ export class AppCore {
         this.setWindowVisible((args as { visible: boolean }).visible)
         return null
       },
+      setOnline: async (args) => {
+        this.setOnline((args as { online: boolean }).online)
+        return null
+      },
       listAssets: async () => this.listAssets(),
     }
   }
@@ -367,6 +371,7 @@ function toIpcError(error: unknown): IpcError {
   if (error instanceof ApiError)
     return { code: error.kind === 'not-found' ? 'not-found' : 'unavailable', message: error.message }
   const message = error instanceof Error ? error.message : String(error)
-  const code = (error as { code?: unknown })?.code === 'not-found' ? 'not-found' : 'failed'
-  return { code, message }
+  // SettingsError carries the contract's own codes (invalid-argument, not-found).
+  const code = (error as { code?: unknown } | null)?.code
+  return { code: code === 'not-found' || code === 'invalid-argument' ? code : 'failed', message }
 }

@@ -1,0 +1,195 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import lockfile from 'proper-lockfile'
+import writeFileAtomic from 'write-file-atomic'
+import type { z } from 'zod'
+
+export interface JsonFileProblem {
+  kind: 'corrupt' | 'unreadable' | 'write-failed'
+  message: string
+  /** Where a corrupt file was moved, so nothing the person had is lost. */
+  movedTo?: string
+}
+
+export interface JsonFileOptions {
+  /** Stamps the name of a file moved aside. */
+  now?: () => Date
+  /**
+   * Called with every problem: those `read` returns, those found during `update` (which returns
+   * only the value) and failed writes (which also throw), so the file's owner can tell the person.
+   */
+  onProblem?: (problem: JsonFileProblem) => void
+  /** A lock older than this is taken over: its holder was killed before it could release it. */
+  staleLockMs?: number
+}
+
+/**
+ * Waiting for another process's lock: short at first (a settings write takes a few ms), and long
+ * enough in total to outlast a lock left behind by a killed process, which goes stale after
+ * `staleLockMs`.
+ */
+const LOCK_RETRIES = { retries: 60, factor: 1.3, minTimeout: 5, maxTimeout: 500, randomize: true }
+const DEFAULT_STALE_LOCK_MS = 10_000
+
+/** Plain words for the errors a person can act on; anything else keeps its own message. */
+const FS_ERROR_REASONS: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'a folder is in the way',
+  ENOTDIR: 'a file is in the way of the folder',
+  EMFILE: 'too many files are open',
+}
+
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const reason = code ? FS_ERROR_REASONS[code] : undefined
+  const message = error instanceof Error ? error.message : String(error)
+  return reason ? `${reason} (${code})` : message
+}
+
+/** `settings.json` moved aside at 2025-01-02T03:04:05.678Z becomes `settings.json.corrupt-2025-01-02T03-04-05.678Z`. */
+export function corruptFileName(filePath: string, at: Date): string {
+  return `${filePath}.corrupt-${at.toISOString().replace(/:/g, '-')}`
+}
+
+/** The first few schema issues as one line: "watchlist.3: not a valid token symbol; theme: ...". */
+export function describeSchemaIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ')
+}
+
+/**
+ * A JSON file that is validated on read and written atomically. What is on disk is either the
+ * previous complete version or the new complete version, never a mix; a file that cannot be used
+ * is kept aside under another name and reported, never silently replaced.
+ */
+export class JsonFile<T> {
+  private readonly now: () => Date
+  private readonly onProblem: (problem: JsonFileProblem) => void
+  private readonly staleLockMs: number
+
+  constructor(
+    readonly path: string,
+    private readonly schema: z.ZodType<T>,
+    private readonly defaults: () => T,
+    options: JsonFileOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date())
+    this.onProblem = options.onProblem ?? (() => {})
+    this.staleLockMs = options.staleLockMs ?? DEFAULT_STALE_LOCK_MS
+  }
+
+  /** Reads and validates. Missing file: defaults. Unparseable or invalid: moved aside, defaults, and a problem. */
+  async read(): Promise<{ value: T; problem: JsonFileProblem | null }> {
+    const result = await this.readOnce()
+    if (result.problem) this.onProblem(result.problem)
+    return result
+  }
+
+  /**
+   * Atomic write: a temp file in the same folder, fsync, rename; mode 0600. The value is checked
+   * against the schema first. On failure the previous file stays as it was and the Error says
+   * which file and why.
+   */
+  async write(value: T): Promise<void> {
+    const checked = this.schema.safeParse(value)
+    if (!checked.success) {
+      throw new Error(
+        `Not saving ${this.path}: the new content is invalid (${describeSchemaIssues(checked.error)})`,
+      )
+    }
+    const text = `${JSON.stringify(checked.data, null, 2)}\n`
+    try {
+      await this.ensureFolder()
+      // A fresh options object each time: write-file-atomic fills in missing fields on it.
+      await writeFileAtomic(this.path, text, { mode: 0o600, fsync: true })
+    } catch (error) {
+      const message = `Could not save ${this.path}: ${describeFsError(error)}`
+      this.onProblem({ kind: 'write-failed', message })
+      throw new Error(message, { cause: error })
+    }
+  }
+
+  /**
+   * Read-modify-write under a lock shared with other processes (the app and the CLI), so two
+   * writers at once lose neither's change. `mutate` gets the value as it is on disk now.
+   */
+  async update(mutate: (current: T) => T): Promise<T> {
+    let lostLock: Error | null = null
+    let release: () => Promise<void>
+    try {
+      await this.ensureFolder()
+      release = await lockfile.lock(this.path, {
+        realpath: false, // the file itself may not exist yet
+        stale: this.staleLockMs,
+        retries: LOCK_RETRIES,
+        // The default throws from a timer, which would crash the process.
+        onCompromised: (error) => {
+          lostLock = error
+        },
+      })
+    } catch (error) {
+      throw new Error(`Could not lock ${this.path} for writing: ${describeFsError(error)}`, { cause: error })
+    }
+    try {
+      const { value: current, problem } = await this.read()
+      // Writing over a file we could not read would destroy whatever it holds.
+      if (problem?.kind === 'unreadable') throw new Error(`Not saving: ${problem.message}`)
+      const next = mutate(current)
+      if (lostLock) {
+        throw new Error(`Not saving ${this.path}: another process took over its lock; try again`, {
+          cause: lostLock,
+        })
+      }
+      await this.write(next)
+      return next
+    } finally {
+      await release().catch(() => {
+        // The lock was already taken over or removed; nothing left to release.
+      })
+    }
+  }
+
+  private async readOnce(): Promise<{ value: T; problem: JsonFileProblem | null }> {
+    let text: string
+    try {
+      text = await fs.readFile(this.path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { value: this.defaults(), problem: null }
+      return {
+        value: this.defaults(),
+        problem: { kind: 'unreadable', message: `${this.path} could not be read: ${describeFsError(error)}` },
+      }
+    }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return this.setAside('is not valid JSON')
+    }
+    const checked = this.schema.safeParse(parsed)
+    if (!checked.success) return this.setAside(`has invalid content (${describeSchemaIssues(checked.error)})`)
+    return { value: checked.data, problem: null }
+  }
+
+  private async setAside(what: string): Promise<{ value: T; problem: JsonFileProblem }> {
+    const movedTo = corruptFileName(this.path, this.now())
+    try {
+      await fs.rename(this.path, movedTo)
+    } catch (error) {
+      const message = `${this.path} ${what} and could not be moved aside: ${describeFsError(error)}`
+      return { value: this.defaults(), problem: { kind: 'corrupt', message } }
+    }
+    const message = `${this.path} ${what}; it was moved aside to ${movedTo}`
+    return { value: this.defaults(), problem: { kind: 'corrupt', message, movedTo } }
+  }
+
+  private async ensureFolder(): Promise<void> {
+    await fs.mkdir(path.dirname(this.path), { recursive: true, mode: 0o700 })
+  }
+}

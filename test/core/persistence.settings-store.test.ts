@@ -1,0 +1,196 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { KeyVault } from '../../src/main/core/key-vault'
+import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { SettingsError, SettingsStore } from '../../src/main/core/settings-store'
+import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
+import { failFsCall, filesContaining, makeTempDir } from './persistence.helpers'
+
+async function loadedStore(settings?: Partial<Settings>) {
+  const dir = makeTempDir()
+  if (settings)
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }))
+  const store = new SettingsStore(dir)
+  await store.load()
+  return { dir, store }
+}
+
+function onDisk(store: SettingsStore): Settings {
+  return JSON.parse(readFileSync(store.filePath, 'utf8')) as Settings
+}
+
+describe('SettingsStore.load', () => {
+  it('starts from the defaults, with no problem, when there is no settings file', async () => {
+    const { store } = await loadedStore()
+    expect(store.get()).toEqual(DEFAULT_SETTINGS)
+    expect(store.problem()).toBeNull()
+  })
+
+  it('reads a saved file', async () => {
+    const { store } = await loadedStore({ watchlist: ['AAPLon'], theme: 'light' })
+    expect(store.get()).toMatchObject({ watchlist: ['AAPLon'], theme: 'light' })
+  })
+
+  it('moves an unusable file aside and says so in plain words', async () => {
+    const dir = makeTempDir()
+    writeFileSync(path.join(dir, 'settings.json'), '{"version": 1, "watchlist": ["not a symbol"]}')
+    const store = new SettingsStore(dir)
+    expect(await store.load()).toEqual(DEFAULT_SETTINGS)
+
+    const moved = readdirSync(dir).find((name) => name.startsWith('settings.json.corrupt-'))
+    expect(moved).toBeDefined()
+    expect(store.problem()).toBe(
+      `Your settings file was unreadable and was moved aside to ${path.join(dir, moved ?? '')}; defaults are in use.`,
+    )
+  })
+
+  it('does not let a change to the returned defaults leak into DEFAULT_SETTINGS', async () => {
+    const { store } = await loadedStore()
+    store.get().watchlist.push('ZZZon')
+    expect(DEFAULT_SETTINGS.watchlist).not.toContain('ZZZon')
+  })
+})
+
+describe('SettingsStore watchlist', () => {
+  it('adds a symbol at the end and saves it', async () => {
+    const { store } = await loadedStore({ watchlist: ['AAPLon'] })
+    const settings = await store.addSymbol('NVDAon')
+    expect(settings.watchlist).toEqual(['AAPLon', 'NVDAon'])
+    expect(store.get()).toBe(settings)
+    expect(onDisk(store).watchlist).toEqual(['AAPLon', 'NVDAon'])
+  })
+
+  it('treats adding a listed symbol as a no-op', async () => {
+    const { store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
+    expect((await store.addSymbol('AAPLon')).watchlist).toEqual(['AAPLon', 'NVDAon'])
+  })
+
+  it('refuses an invalid symbol without touching the file', async () => {
+    const { store } = await loadedStore({ watchlist: ['AAPLon'] })
+    await expect(store.addSymbol('aapl')).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringContaining('"aapl" is not a token symbol'),
+    })
+    expect(onDisk(store).watchlist).toEqual(['AAPLon'])
+  })
+
+  it(`refuses a symbol beyond ${MAX_WATCHLIST}`, async () => {
+    const full = Array.from({ length: MAX_WATCHLIST }, (_, index) => `T${index}on`)
+    const { store } = await loadedStore({ watchlist: full })
+    await expect(store.addSymbol('AAPLon')).rejects.toThrow(
+      `The watchlist is full (${MAX_WATCHLIST} symbols)`,
+    )
+    expect(onDisk(store).watchlist).toHaveLength(MAX_WATCHLIST)
+  })
+
+  it('removes a symbol, and says plainly when it is not listed', async () => {
+    const { store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
+    expect((await store.removeSymbol('AAPLon')).watchlist).toEqual(['NVDAon'])
+    const absent = store.removeSymbol('TSLAon')
+    await expect(absent).rejects.toBeInstanceOf(SettingsError)
+    await expect(absent).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'TSLAon is not on the watchlist',
+    })
+  })
+
+  it.each([
+    [0, ['Con', 'Aon', 'Bon', 'Don']],
+    [1, ['Aon', 'Con', 'Bon', 'Don']],
+    [3, ['Aon', 'Bon', 'Don', 'Con']],
+    [99, ['Aon', 'Bon', 'Don', 'Con']],
+  ])('moves a symbol to index %i', async (toIndex, expected) => {
+    const { store } = await loadedStore({ watchlist: ['Aon', 'Bon', 'Con', 'Don'] })
+    expect((await store.moveSymbol('Con', toIndex)).watchlist).toEqual(expected)
+    expect(onDisk(store).watchlist).toEqual(expected)
+  })
+
+  it('refuses to move a symbol that is not listed', async () => {
+    const { store } = await loadedStore({ watchlist: ['Aon'] })
+    await expect(store.moveSymbol('Bon', 0)).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  it('builds on what another process saved since load', async () => {
+    const { dir, store } = await loadedStore({ watchlist: ['AAPLon'] })
+    await new SettingsStore(dir).addSymbol('TSLAon') // the CLI, say
+    expect((await store.addSymbol('NVDAon')).watchlist).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+  })
+})
+
+describe('SettingsStore.patch and update', () => {
+  it('changes only what the patch names; cadences one at a time', async () => {
+    const { store } = await loadedStore()
+    const settings = await store.patch({ theme: 'light', cadences: { pricesMs: 10_000 } })
+    expect(settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'light',
+      cadences: { ...DEFAULT_SETTINGS.cadences, pricesMs: 10_000 },
+    })
+    expect(onDisk(store)).toEqual(settings)
+  })
+
+  it('ignores keys sent as undefined', async () => {
+    const { store } = await loadedStore({ theme: 'light' })
+    expect((await store.patch({ theme: undefined, cadences: { marketMs: undefined } })).theme).toBe('light')
+  })
+
+  it('normalises a base URL and refuses an unsafe one', async () => {
+    const { store } = await loadedStore()
+    expect((await store.patch({ baseUrl: 'https://staging.example.com/' })).baseUrl).toBe(
+      'https://staging.example.com',
+    )
+    await expect(store.patch({ baseUrl: 'http://example.com' })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringContaining('plain http:// is allowed only to this computer'),
+    })
+  })
+
+  it('refuses a patch with unknown fields or out-of-range values', async () => {
+    const { store } = await loadedStore()
+    await expect(store.patch({ watchlist: [] } as never)).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(store.patch({ cadences: { pricesMs: 10 } })).rejects.toThrow(
+      /cadences\.pricesMs: at least 1 s/,
+    )
+  })
+
+  it('checks the result of update before writing anything', async () => {
+    const { store } = await loadedStore({ theme: 'light' })
+    await expect(store.update((settings) => ({ ...settings, theme: 'neon' as 'dark' }))).rejects.toThrow(
+      /^Settings not saved: theme: /,
+    )
+    expect(onDisk(store).theme).toBe('light')
+    expect(store.problem()).toBeNull()
+  })
+
+  it('remembers a failed save as the problem until a save succeeds', async () => {
+    const { store } = await loadedStore({ watchlist: ['AAPLon'] })
+    failFsCall('write', 'ENOSPC')
+    await expect(store.addSymbol('NVDAon')).rejects.toThrow(/the disk is full \(ENOSPC\)$/)
+    vi.restoreAllMocks()
+    expect(store.problem()).toBe(
+      `Your settings could not be saved: Could not save ${store.filePath}: the disk is full (ENOSPC)`,
+    )
+    expect(store.get().watchlist).toEqual(['AAPLon'])
+    expect(onDisk(store).watchlist).toEqual(['AAPLon'])
+
+    await store.addSymbol('NVDAon')
+    expect(store.problem()).toBeNull()
+  })
+})
+
+describe('the settings file and the API key', () => {
+  it('never holds the key, even after a key is set and the settings saved again', async () => {
+    const { dir, store } = await loadedStore()
+    const key = 'sk-live-0123456789abcdef'
+    const vault = new KeyVault(new MemorySecretStore())
+    await vault.init()
+    await vault.set(store.get().baseUrl, key)
+    await store.addSymbol('NVDAon')
+    await store.patch({ pinned: true })
+
+    expect(await vault.get(store.get().baseUrl)).toBe(key)
+    expect(filesContaining(dir, key)).toEqual([])
+    expect(readFileSync(store.filePath, 'utf8')).not.toMatch(/key/i)
+  })
+})
