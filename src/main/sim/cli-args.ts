@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util'
+import { MAX_ASSETS } from './catalog'
+import { FAULT_SPEC_HELP, type FaultPlan, parseFaultSpec } from './faults'
+
+/** The simulator's command line (`npm run sim -- ...`), read into server options. */
+
+export const SIM_USAGE = `Usage: npm run sim -- --port <port> --api-key <key> [--assets <n>] [--seed <s>] [--faults <spec>]
+Serves the simulated market-data API on 127.0.0.1 and prints "listening on http://127.0.0.1:<port>".
+  --port <port>     port to listen on; 0 picks a free one
+  --api-key <key>   the key clients must send in the x-api-key header
+  --assets <n>      how many assets to list, 1 to ${MAX_ASSETS} (default 400)
+  --seed <s>        seed of the prices and of the faults, 0 to 4294967295 (default 1)
+  --help            show this text
+${FAULT_SPEC_HELP}`
+
+export interface SimCliOptions {
+  port: number
+  apiKey: string
+  assets: number
+  seed: number
+  faults: FaultPlan
+}
+
+export type SimCliCommand = { kind: 'help' } | { kind: 'serve'; options: SimCliOptions }
+
+export class CliArgsError extends Error {
+  override readonly name = 'CliArgsError'
+}
+
+function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number {
+  const value = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN
+  if (!(value >= min && value <= max))
+    throw new CliArgsError(`${flag} must be a whole number from ${min} to ${max}`)
+  return value
+}
+
+/** Throws CliArgsError with a one-line reason for anything it cannot use. */
+export function parseSimArgs(argv: readonly string[]): SimCliCommand {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        'api-key': { type: 'string' },
+        assets: { type: 'string' },
+        seed: { type: 'string' },
+        faults: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }))
+  } catch (error) {
+    throw new CliArgsError((error as Error).message.split('\n')[0] ?? 'bad arguments')
+  }
+  if (values.help) return { kind: 'help' }
+  if (values.port === undefined) throw new CliArgsError('--port is required (0 picks a free port)')
+  const apiKey = values['api-key']
+  if (apiKey === undefined || apiKey === '') throw new CliArgsError('--api-key is required')
+  let faults: FaultPlan = {}
+  try {
+    faults = values.faults === undefined ? {} : parseFaultSpec(values.faults)
+  } catch (error) {
+    throw new CliArgsError(`--faults: ${(error as Error).message}`)
+  }
+  return {
+    kind: 'serve',
+    options: {
+      port: wholeNumber('--port', values.port, 0, 65_535),
+      apiKey,
+      assets: values.assets === undefined ? 400 : wholeNumber('--assets', values.assets, 1, MAX_ASSETS),
+      seed: values.seed === undefined ? 1 : wholeNumber('--seed', values.seed, 0, 4_294_967_295),
+      faults,
+    },
+  }
+}

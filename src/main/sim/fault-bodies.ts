@@ -1,0 +1,83 @@
+import type { RandomSequence } from './random'
+import type { SimEndpoint } from './routes'
+
+/**
+ * The broken bodies of fault injection. Each returns a new value and never touches its input:
+ * the market hands the same objects to every request of a step.
+ */
+
+/** About one record in ten is broken, and always at least one. */
+const BROKEN_SHARE = 0.1
+
+/** The real front end's page when something behind it fails: HTML where JSON was expected. */
+export const HTML_ERROR_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>' +
+  '<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n'
+
+/** The first half of a JSON body: one that ends mid-value. */
+export function truncateJson(json: Buffer): Buffer {
+  return json.subarray(0, Math.max(1, Math.floor(json.length / 2)))
+}
+
+type JsonObject = Record<string, unknown>
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null
+
+/** Every `timestamp` (records and history points) in whole seconds, as one published sample shows. */
+export function withSecondsTimestamps(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withSecondsTimestamps)
+  if (!isObject(body)) return body
+  const copy: JsonObject = {}
+  for (const [key, value] of Object.entries(body)) {
+    copy[key] =
+      key === 'timestamp' && typeof value === 'number'
+        ? Math.floor(value / 1000)
+        : withSecondsTimestamps(value)
+  }
+  return copy
+}
+
+/**
+ * A market or price record with a schema break: its price is not a number, or its symbol is gone.
+ * A limits entry: a cap that is not a number, or its symbol is gone.
+ */
+function breakRecord(record: unknown, random: RandomSequence): unknown {
+  const copy: unknown = structuredClone(record)
+  if (!isObject(copy)) return copy
+  const target = isObject(copy.primaryMarket) ? copy.primaryMarket : copy
+  if (random.next() < 0.5) {
+    delete target.symbol
+  } else if (target === copy && isObject(copy.premarket)) {
+    copy.premarket.maxAttestationCount = 'abc'
+  } else {
+    target.price = 'abc'
+  }
+  return copy
+}
+
+function breakSomeOf(records: readonly unknown[], random: RandomSequence): unknown[] {
+  const out = [...records]
+  const count = Math.max(1, Math.round(records.length * BROKEN_SHARE))
+  for (let i = 0; i < count && records.length > 0; i++) {
+    const index = random.below(records.length)
+    out[index] = breakRecord(records[index], random)
+  }
+  return out
+}
+
+/** The body with some records breaking the schema; the rest stay as they were. */
+export function withBadRecords(endpoint: SimEndpoint, body: unknown, random: RandomSequence): unknown {
+  switch (endpoint) {
+    case 'market':
+    case 'price':
+      return breakRecord(body, random)
+    case 'allMarket':
+    case 'allPrices':
+      return breakSomeOf(body as unknown[], random)
+    case 'limits':
+      return (body as JsonObject[]).map((envelope) => ({
+        ...envelope,
+        limits: breakSomeOf(envelope.limits as unknown[], random),
+      }))
+  }
+}

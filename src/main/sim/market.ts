@@ -1,0 +1,219 @@
+import { type AssetProfile, buildCatalog } from './catalog'
+import { HISTORY_POINTS, PricePaths } from './price-paths'
+import { STREAMS, streamSeed, uniformAt } from './random'
+import {
+  type HistoryPointBody,
+  type LimitsEnvelopeBody,
+  type MarketRecordBody,
+  type PriceRecordBody,
+  type SymbolLimitsBody,
+  formatTokenPrice,
+  marketRecordBody,
+  priceRecordBody,
+  symbolLimitsBody,
+  withoutTradableSessions,
+} from './records'
+
+/**
+ * The simulated market, without HTTP: the five endpoints' bodies as plain objects. It advances
+ * lazily: every call reads the clock and walks the prices up to that instant.
+ *
+ * Each kind of data changes in steps, as the real service caches it (prices 1 s, market data and
+ * limits 60 s); within a step the same objects are handed out again, so the server can cache
+ * their serialised form. Callers must not mutate what they get.
+ */
+
+export interface SimMarketOptions {
+  assets: number
+  seed: number
+  clock: () => number
+}
+
+export type PriceSort = 'asc' | 'desc'
+
+export const isPriceSort = (value: string): value is PriceSort => value === 'asc' || value === 'desc'
+
+export const PRICE_STEP_MS = 1_000
+export const MARKET_DATA_STEP_MS = 60_000
+export const LIMITS_STEP_MS = 60_000
+
+/** Ondo Global Markets opened in September 2025; holder counts grow from there. */
+const LAUNCH_MS = Date.UTC(2025, 8, 3)
+const HOLDER_GROWTH_PER_DAY = 0.003
+const DAY_MS = 86_400_000
+
+const floorTo = (ms: number, step: number): number => Math.floor(ms / step) * step
+
+/** Values built once per step of the market clock and handed out until the step changes. */
+class StepMemo<V> {
+  private step = Number.NaN
+  private readonly values = new Map<string | number, V>()
+
+  get(step: number, key: string | number, build: () => V): V {
+    if (step !== this.step) {
+      this.values.clear()
+      this.step = step
+    }
+    let value = this.values.get(key)
+    if (value === undefined) {
+      value = build()
+      this.values.set(key, value)
+    }
+    return value
+  }
+}
+
+interface PriceRow {
+  record: PriceRecordBody
+  /** The unrounded token price, for sorting (rounding is monotone, so the order holds for the strings). */
+  token: number
+}
+
+export class SimMarket {
+  private readonly assets: readonly AssetProfile[]
+  private readonly bySymbol: ReadonlyMap<string, AssetProfile>
+  private readonly paths: PricePaths
+  private readonly clock: () => number
+  private readonly volumeSeed: number
+  private latestMs: number
+  private readonly limitsBySymbol: readonly SymbolLimitsBody[]
+  private readonly marketRecords = new StepMemo<MarketRecordBody>()
+  private readonly marketLists = new StepMemo<MarketRecordBody[]>()
+  private readonly priceRows = new StepMemo<PriceRow>()
+  private readonly priceLists = new StepMemo<PriceRecordBody[]>()
+  private readonly limitsBodies = new StepMemo<LimitsEnvelopeBody[]>()
+  /** Formatted grid history per asset, rebuilt only when a grid point is added. */
+  private readonly gridHistories: ({ version: number; points: HistoryPointBody[] } | undefined)[] = []
+
+  constructor(options: SimMarketOptions) {
+    this.assets = buildCatalog(options.assets, options.seed)
+    this.bySymbol = new Map(this.assets.map((asset) => [asset.symbol, asset]))
+    this.clock = options.clock
+    this.latestMs = options.clock()
+    if (!Number.isFinite(this.latestMs)) throw new RangeError('clock() must return a finite Unix ms time')
+    this.paths = new PricePaths(this.assets, options.seed, this.latestMs)
+    this.volumeSeed = streamSeed(options.seed, STREAMS.volume)
+    this.limitsBySymbol = this.assets.map(symbolLimitsBody)
+  }
+
+  /** Token symbols in listing order (the order of the all-assets responses without sort). */
+  symbols(): string[] {
+    return this.assets.map((asset) => asset.symbol)
+  }
+
+  has(symbol: string): boolean {
+    return this.bySymbol.has(symbol)
+  }
+
+  /**
+   * The market's time: the clock, except that it never goes back (a clock set back leaves the
+   * market where it was). Advances the walk to it.
+   */
+  now(): number {
+    const clockMs = this.clock()
+    if (Number.isFinite(clockMs) && clockMs > this.latestMs) this.latestMs = clockMs
+    this.paths.advanceTo(this.latestMs)
+    return this.latestMs
+  }
+
+  /** Endpoint 1; undefined for a symbol not listed. */
+  marketRecord(symbol: string): MarketRecordBody | undefined {
+    const asset = this.bySymbol.get(symbol)
+    return asset && this.marketRecordOf(asset, floorTo(this.now(), MARKET_DATA_STEP_MS))
+  }
+
+  /** Endpoint 2, with the real service's quirk of a few entries without `tradableSessions`. */
+  allMarket(): MarketRecordBody[] {
+    const time = floorTo(this.now(), MARKET_DATA_STEP_MS)
+    return this.marketLists.get(time, 'all', () =>
+      this.assets.map((asset) => {
+        const record = this.marketRecordOf(asset, time)
+        return asset.omitsSessionsInList ? withoutTradableSessions(record) : record
+      }),
+    )
+  }
+
+  /** Endpoint 3; undefined for a symbol not listed. */
+  priceRecord(symbol: string): PriceRecordBody | undefined {
+    const asset = this.bySymbol.get(symbol)
+    return asset && this.priceRowOf(asset, floorTo(this.now(), PRICE_STEP_MS)).record
+  }
+
+  /** Endpoint 4: listing order, or by token price (numerically) when sorted. */
+  allPrices(sort?: PriceSort): PriceRecordBody[] {
+    const time = floorTo(this.now(), PRICE_STEP_MS)
+    return this.priceLists.get(time, sort ?? 'listing', () => {
+      const rows = this.assets.map((asset) => this.priceRowOf(asset, time))
+      if (sort) {
+        const direction = sort === 'asc' ? 1 : -1
+        // Array.prototype.sort is stable, so equal prices keep listing order.
+        rows.sort((a, b) => direction * (a.token - b.token))
+      }
+      return rows.map((row) => row.record)
+    })
+  }
+
+  /** Endpoint 5, `[{limits, timestamp}]`; one symbol when given, undefined when it is not listed. */
+  limits(symbol?: string): LimitsEnvelopeBody[] | undefined {
+    const asset = symbol === undefined ? undefined : this.bySymbol.get(symbol)
+    if (symbol !== undefined && !asset) return undefined
+    const timestamp = floorTo(this.now(), LIMITS_STEP_MS)
+    return this.limitsBodies.get(timestamp, symbol ?? '', () => [
+      {
+        limits: asset ? [this.limitsBySymbol[asset.index] as SymbolLimitsBody] : [...this.limitsBySymbol],
+        timestamp,
+      },
+    ])
+  }
+
+  private marketRecordOf(asset: AssetProfile, time: number): MarketRecordBody {
+    return this.marketRecords.get(time, asset.index, () =>
+      marketRecordBody(asset, this.paths.sample(asset.index, time), {
+        gridHistory: this.gridHistoryOf(asset),
+        time,
+        holders: this.holdersAt(asset, time),
+        volume: this.volumeOn(asset, time),
+      }),
+    )
+  }
+
+  private priceRowOf(asset: AssetProfile, time: number): PriceRow {
+    return this.priceRows.get(time, asset.index, () => {
+      const sample = this.paths.sample(asset.index, time)
+      return { record: priceRecordBody(asset, sample, time), token: sample.token }
+    })
+  }
+
+  /**
+   * The asset's formatted grid history. Cached, and when grid points were added since, only those
+   * are formatted: every 15 minutes one point per asset, not the whole history.
+   */
+  private gridHistoryOf(asset: AssetProfile): HistoryPointBody[] {
+    const version = this.paths.gridVersion
+    const cached = this.gridHistories[asset.index]
+    if (cached?.version === version) return cached.points
+    const added = cached ? version - cached.version : HISTORY_POINTS
+    const fresh = Math.min(added, this.paths.gridSize)
+    const times = this.paths.gridTimes(fresh)
+    const tokens = this.paths.gridTokens(asset.index, fresh)
+    const freshPoints = times.map((timestamp, i) => ({
+      timestamp,
+      price: formatTokenPrice(asset, tokens[i] as number),
+    }))
+    const kept = fresh < HISTORY_POINTS && cached ? cached.points : []
+    const points = [...kept, ...freshPoints].slice(-this.paths.gridSize)
+    this.gridHistories[asset.index] = { version, points }
+    return points
+  }
+
+  private holdersAt(asset: AssetProfile, time: number): number {
+    const days = Math.max(0, (time - LAUNCH_MS) / DAY_MS)
+    return Math.round(asset.holdersAtLaunch * (1 + HOLDER_GROWTH_PER_DAY * days))
+  }
+
+  /** The day's volume: around the average, different each UTC day. */
+  private volumeOn(asset: AssetProfile, time: number): number {
+    const draw = uniformAt(this.volumeSeed, asset.index, Math.floor(time / DAY_MS))
+    return Math.round(asset.averageVolume * (0.6 + 0.8 * draw))
+  }
+}

@@ -1,0 +1,249 @@
+import type { AssetProfile } from './catalog'
+import { STREAMS, normalAt, streamSeed } from './random'
+import { SessionVariance, VARIANCE_SECONDS_PER_TRADING_DAY, chunkOf, chunkStart } from './session-variance'
+
+/**
+ * The random walks of every asset's underlying price and token premium.
+ *
+ * Numbers here are floats on purpose: this is the simulation's inside, where speed matters and
+ * exactness does not. Values leave this module only through formatting into decimal strings.
+ *
+ * How the walk is built, so that it is cheap and the same for the same seed and instant however
+ * often it is asked:
+ * - On the 15-minute grid each asset's log price takes one Gaussian step per chunk, with the
+ *   variance the sessions of that chunk allow (session-variance.ts). A closed chunk is no step.
+ *   Catching up costs one step per chunk, not one per second, and a jump of more than two days
+ *   skips (in one step) to where a day of open market remains before the new time.
+ * - Inside the current chunk the price follows a Brownian bridge between the two grid points
+ *   (Levy's construction: halve the interval ten times, each midpoint drawn from its key). So the
+ *   price moves second by second, and any instant costs ten draws.
+ * - Draws come from counter-based randomness keyed by (asset, chunk, node), never from a stream.
+ * - The token's premium over fair value is a mean-reverting walk on the same grid, interpolated
+ *   in between, and clamped inside +-0.4 %.
+ */
+
+/** The history the market endpoints send: one point per 15 minutes of open market. */
+export const HISTORY_POINTS = 96
+/** How far back to look for a day of open market to build a history from. */
+const MAX_LOOKBACK_CHUNKS = 14 * 96
+/**
+ * A catch-up longer than this (two days) skips in one step to where a day of open market remains,
+ * then walks that day chunk by chunk: a clock jumping a year costs no more than one jumping days.
+ */
+const MAX_EXACT_CATCH_UP_CHUNKS = 2 * 96
+/** A week has five trading days; the average chunk carries this much variance. */
+const AVERAGE_CHUNK_VARIANCE = (VARIANCE_SECONDS_PER_TRADING_DAY * 5) / 7 / 96
+const BRIDGE_LEVELS = 10
+const DAY_MS = 86_400_000
+const PREMIUM_PERSISTENCE = 0.8
+const PREMIUM_STEP = 0.0006
+const MAX_PREMIUM = 0.004
+
+export interface PriceSample {
+  underlying: number
+  token: number
+  high52w: number
+  low52w: number
+}
+
+/** A Brownian bridge from 0 at u = 0 to 0 at u = 1, standard scale, by Levy's construction. */
+function bridgeAt(seed: number, asset: number, chunk: number, u: number): number {
+  let lo = 0
+  let hi = 1
+  let atLo = 0
+  let atHi = 0
+  let node = 1
+  for (let level = 0; level < BRIDGE_LEVELS; level++) {
+    const mid = (lo + hi) / 2
+    // Given both ends, a bridge's midpoint varies by a quarter of the interval.
+    const atMid = (atLo + atHi) / 2 + Math.sqrt((hi - lo) / 4) * normalAt(seed, asset, chunk, node)
+    if (u < mid) {
+      hi = mid
+      atHi = atMid
+      node = 2 * node
+    } else {
+      lo = mid
+      atLo = atMid
+      node = 2 * node + 1
+    }
+  }
+  return atLo + ((atHi - atLo) * (u - lo)) / (hi - lo)
+}
+
+export class PricePaths {
+  private readonly variance = new SessionVariance()
+  private readonly gridSeed: number
+  private readonly bridgeSeed: number
+  private readonly premiumSeed: number
+  private readonly jumpSeed: number
+  /** Log-price standard deviation per unit of variance (one regular-session second). */
+  private readonly sigma: Float64Array
+  private readonly multiplier: Float64Array
+  private readonly premiumBias: Float64Array
+  /** State at the start of `chunk`: the grid point the current chunk starts from. */
+  private chunk: number
+  private readonly logPrice: Float64Array
+  private readonly premium: Float64Array
+  private readonly high: Float64Array
+  private readonly low: Float64Array
+  /** Ring buffer of token prices at the latest HISTORY_POINTS grid points of open market. */
+  private readonly ringTimes = new Float64Array(HISTORY_POINTS)
+  private readonly ringTokens: Float64Array
+  private ringSize = 0
+  private ringNext = 0
+  private version = 0
+
+  constructor(
+    private readonly assets: readonly AssetProfile[],
+    seed: number,
+    startMs: number,
+  ) {
+    const n = assets.length
+    this.gridSeed = streamSeed(seed, STREAMS.gridStep)
+    this.bridgeSeed = streamSeed(seed, STREAMS.bridge)
+    this.premiumSeed = streamSeed(seed, STREAMS.premium)
+    this.jumpSeed = streamSeed(seed, STREAMS.jump)
+    this.sigma = Float64Array.from(
+      assets,
+      (a) => a.dailyVolatility / Math.sqrt(VARIANCE_SECONDS_PER_TRADING_DAY),
+    )
+    // The multiplier as a float only feeds the walk; the exact string is what is sent.
+    this.multiplier = Float64Array.from(assets, (a) => Number(a.sharesMultiplier))
+    this.premiumBias = Float64Array.from(assets, (a) => a.premiumBias)
+    this.logPrice = Float64Array.from(assets, (a) => Math.log(a.startPrice))
+    this.premium = Float64Array.from(this.premiumBias)
+    this.high = Float64Array.from(assets, (a) => a.startHigh52w)
+    this.low = Float64Array.from(assets, (a) => a.startLow52w)
+    this.ringTokens = new Float64Array(n * HISTORY_POINTS)
+    // Start far enough before the UTC day of `startMs` that a full history lies behind every instant
+    // of that day. Tying it to the day (not the instant) lets two markets with the same seed
+    // started the same day agree on every price.
+    this.chunk = this.chunkWithHistoryBefore(chunkOf(Math.floor(startMs / DAY_MS) * DAY_MS))
+    this.advanceTo(startMs)
+  }
+
+  /** Bumped whenever a grid point joins the history, so callers can cache what they built from it. */
+  get gridVersion(): number {
+    return this.version
+  }
+
+  /** Moves the grid up to the chunk holding `ms` (never backwards). */
+  advanceTo(ms: number): void {
+    const target = chunkOf(ms)
+    if (target - this.chunk > MAX_EXACT_CATCH_UP_CHUNKS) {
+      const walkFrom = this.chunkWithHistoryBefore(target)
+      if (walkFrom > this.chunk) this.leapTo(walkFrom)
+    }
+    while (this.chunk < target) this.stepChunk()
+  }
+
+  /** Prices at `ms`, which must lie in the current chunk (call advanceTo first). */
+  sample(asset: number, ms: number): PriceSample {
+    if (chunkOf(ms) !== this.chunk) throw new RangeError('sample outside the current chunk: advance first')
+    const profile = this.variance.profile(this.chunk)
+    const logStart = this.logPrice[asset] as number
+    const premiumStart = this.premium[asset] as number
+    let logPrice = logStart
+    let premium = premiumStart
+    if (profile.total > 0) {
+      const u = this.variance.fractionAt(profile, ms - chunkStart(this.chunk))
+      const spread = (this.sigma[asset] as number) * Math.sqrt(profile.total)
+      const logEnd = this.nextLogPrice(asset, spread)
+      logPrice = logStart + u * (logEnd - logStart) + spread * bridgeAt(this.bridgeSeed, asset, this.chunk, u)
+      premium = premiumStart + u * (this.nextPremium(asset) - premiumStart)
+    }
+    const underlying = Math.exp(logPrice)
+    return {
+      underlying,
+      token: underlying * (this.multiplier[asset] as number) * (1 + premium),
+      high52w: Math.max(this.high[asset] as number, underlying),
+      low52w: Math.min(this.low[asset] as number, underlying),
+    }
+  }
+
+  /** How many grid points the history holds: HISTORY_POINTS, unless the calendar was odd. */
+  get gridSize(): number {
+    return this.ringSize
+  }
+
+  /** Times of the latest `count` history grid points, oldest first. */
+  gridTimes(count: number): number[] {
+    return this.fromRing(count, (slot) => this.ringTimes[slot] as number)
+  }
+
+  /** The asset's token prices at those points. */
+  gridTokens(asset: number, count: number): number[] {
+    return this.fromRing(count, (slot) => this.ringTokens[asset * HISTORY_POINTS + slot] as number)
+  }
+
+  private fromRing(count: number, read: (slot: number) => number): number[] {
+    const size = Math.min(count, this.ringSize)
+    const out = new Array<number>(size)
+    for (let i = 0; i < size; i++) out[i] = read((this.ringNext - size + i + HISTORY_POINTS) % HISTORY_POINTS)
+    return out
+  }
+
+  private nextLogPrice(asset: number, spread: number): number {
+    return (this.logPrice[asset] as number) + spread * normalAt(this.gridSeed, asset, this.chunk)
+  }
+
+  private nextPremium(asset: number): number {
+    const bias = this.premiumBias[asset] as number
+    const pulled = bias + PREMIUM_PERSISTENCE * ((this.premium[asset] as number) - bias)
+    const next = pulled + PREMIUM_STEP * normalAt(this.premiumSeed, asset, this.chunk)
+    return Math.max(-MAX_PREMIUM, Math.min(MAX_PREMIUM, next))
+  }
+
+  /** One grid step for every asset: from the start of the current chunk to the start of the next. */
+  private stepChunk(): void {
+    const total = this.variance.profile(this.chunk).total
+    if (total > 0) {
+      const slot = this.ringNext
+      for (let asset = 0; asset < this.assets.length; asset++) {
+        const logPrice = this.nextLogPrice(asset, (this.sigma[asset] as number) * Math.sqrt(total))
+        const premium = this.nextPremium(asset)
+        const underlying = Math.exp(logPrice)
+        this.logPrice[asset] = logPrice
+        this.premium[asset] = premium
+        this.high[asset] = Math.max(this.high[asset] as number, underlying)
+        this.low[asset] = Math.min(this.low[asset] as number, underlying)
+        this.ringTokens[asset * HISTORY_POINTS + slot] =
+          underlying * (this.multiplier[asset] as number) * (1 + premium)
+      }
+      this.ringTimes[slot] = chunkStart(this.chunk + 1)
+      this.ringNext = (slot + 1) % HISTORY_POINTS
+      this.ringSize = Math.min(this.ringSize + 1, HISTORY_POINTS)
+      this.version++
+    }
+    this.chunk++
+  }
+
+  /**
+   * Skips to `chunk` in one step, with the variance an average stretch of that length has. The
+   * chunks after it are walked one by one and refill the history.
+   */
+  private leapTo(chunk: number): void {
+    const spread = Math.sqrt((chunk - this.chunk) * AVERAGE_CHUNK_VARIANCE)
+    for (let asset = 0; asset < this.assets.length; asset++) {
+      const logPrice =
+        (this.logPrice[asset] as number) +
+        (this.sigma[asset] as number) * spread * normalAt(this.jumpSeed, asset, chunk)
+      const underlying = Math.exp(logPrice)
+      this.logPrice[asset] = logPrice
+      this.high[asset] = Math.max(this.high[asset] as number, underlying)
+      this.low[asset] = Math.min(this.low[asset] as number, underlying)
+    }
+    this.chunk = chunk
+  }
+
+  /** The chunk from which walking up to `end` passes HISTORY_POINTS chunks of open market. */
+  private chunkWithHistoryBefore(end: number): number {
+    let chunk = end
+    let open = 0
+    while (open < HISTORY_POINTS && end - chunk < MAX_LOOKBACK_CHUNKS) {
+      chunk--
+      if (this.variance.profile(chunk).total > 0) open++
+    }
+    return chunk
+  }
+}

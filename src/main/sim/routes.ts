@@ -1,0 +1,69 @@
+/**
+ * Request targets to endpoints (spec part 4). Only the path's shape is read here; whether a
+ * symbol is valid, listed, and the key right is the server's business.
+ *
+ * Parsing is by hand, not `new URL()`: URL resolution would quietly turn `/v1/x/../assets/all/market`
+ * into a valid path, and a server should answer what was asked. Dot segments, bad
+ * percent-encoding and odd targets each get a plain 400 or 404.
+ */
+
+export type SimEndpoint = 'market' | 'allMarket' | 'price' | 'allPrices' | 'limits'
+
+export type RouteMatch =
+  | { endpoint: 'market' | 'price'; symbol: string }
+  | { endpoint: 'allMarket' }
+  | { endpoint: 'allPrices'; sort: string | null }
+  | { endpoint: 'limits'; symbol: string | null }
+
+export interface RouteError {
+  status: 400 | 404
+  code: 'BAD_REQUEST' | 'NOT_FOUND'
+  message: string
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+const notFound = (path: string): RouteError => ({
+  status: 404,
+  code: 'NOT_FOUND',
+  message: `No endpoint at ${path.length > 100 ? `${path.slice(0, 100)}...` : path}`,
+})
+
+export function matchRoute(target: string): RouteMatch | RouteError {
+  if (!target.startsWith('/'))
+    return { status: 400, code: 'BAD_REQUEST', message: 'The request target must be a path' }
+  const queryAt = target.indexOf('?')
+  const path = queryAt < 0 ? target : target.slice(0, queryAt)
+  const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1))
+  const segments: string[] = []
+  for (const raw of path.slice(1).split('/')) {
+    const segment = decodeSegment(raw)
+    if (segment === null)
+      return { status: 400, code: 'BAD_REQUEST', message: 'Malformed percent-encoding in the path' }
+    segments.push(segment)
+  }
+  const [version, resource, name, ...rest] = segments
+  if (version !== 'v1') return notFound(path)
+  if (resource === 'limits' && name === 'session' && rest.length === 0) {
+    return { endpoint: 'limits', symbol: query.get('symbol') }
+  }
+  if (resource !== 'assets' || name === undefined || name === '') return notFound(path)
+  const all = name === 'all'
+  if (rest.length === 1 && rest[0] === 'market') {
+    return all ? { endpoint: 'allMarket' } : { endpoint: 'market', symbol: name }
+  }
+  if (rest.length === 2 && rest[0] === 'prices' && rest[1] === 'latest') {
+    return all ? { endpoint: 'allPrices', sort: query.get('sort') } : { endpoint: 'price', symbol: name }
+  }
+  return notFound(path)
+}
+
+export function isRouteError(value: RouteMatch | RouteError): value is RouteError {
+  return 'status' in value
+}

@@ -1,0 +1,104 @@
+import { type MarketPhase, sessionStateAt } from '../../shared/session-clock'
+
+/**
+ * How much the market moves, by session. Prices walk in "operational time": a second of the
+ * regular session counts as one unit of variance, a second of premarket as less, a second of a
+ * pause or a closed weekend as none. So the same random walk is busy at 10:00 ET, quiet at
+ * 02:00 ET and still on Saturday.
+ *
+ * Time is cut into 15-minute chunks (the history interval). For each chunk we keep where, inside
+ * it, the session changes and how much variance has built up by then.
+ */
+
+export const CHUNK_MS = 15 * 60_000
+
+/** Variance per second relative to the regular session. Regular moves most, overnight least. */
+const PHASE_WEIGHT: Record<MarketPhase, number> = {
+  regular: 1,
+  premarket: 0.3,
+  postmarket: 0.2,
+  overnight: 0.08,
+  paused: 0,
+  closed: 0,
+}
+
+/** A normal trading day in regular-session seconds: 6.5 h regular, 5.5 h pre, 4 h post, 8 h overnight. */
+export const VARIANCE_SECONDS_PER_TRADING_DAY =
+  3600 *
+  (6.5 * PHASE_WEIGHT.regular +
+    5.5 * PHASE_WEIGHT.premarket +
+    4 * PHASE_WEIGHT.postmarket +
+    8 * PHASE_WEIGHT.overnight)
+
+export interface ChunkProfile {
+  /** Offsets in ms from the chunk's start where the rate changes; first 0, last CHUNK_MS. */
+  offsets: number[]
+  /** Variance (regular-session seconds) built up by each offset; first 0. */
+  cumulative: number[]
+  /** Variance of the whole chunk; 0 when the market was shut throughout. */
+  total: number
+}
+
+export const chunkOf = (ms: number): number => Math.floor(ms / CHUNK_MS)
+export const chunkStart = (chunk: number): number => chunk * CHUNK_MS
+
+/** Chunks the walk asks for again and again (the current one, mostly); older ones are dropped. */
+const MAX_CACHED_PROFILES = 256
+
+export class SessionVariance {
+  private readonly profiles = new Map<number, ChunkProfile>()
+  /** The last session looked up, valid from `askedAt` until `until`: a weekend is one lookup. */
+  private lastSpan = { askedAt: 0, until: 0, weight: 0 }
+
+  profile(chunk: number): ChunkProfile {
+    let profile = this.profiles.get(chunk)
+    if (!profile) {
+      profile = this.computeProfile(chunk)
+      if (this.profiles.size >= MAX_CACHED_PROFILES) this.profiles.clear()
+      this.profiles.set(chunk, profile)
+    }
+    return profile
+  }
+
+  /** How far through the chunk's variance the instant `offsetMs` (from its start) lies, in [0, 1]. */
+  fractionAt(profile: ChunkProfile, offsetMs: number): number {
+    if (profile.total === 0) return 0
+    const { offsets, cumulative } = profile
+    for (let i = 1; i < offsets.length; i++) {
+      const end = offsets[i] as number
+      if (offsetMs <= end) {
+        const start = offsets[i - 1] as number
+        const before = cumulative[i - 1] as number
+        const rate = ((cumulative[i] as number) - before) / (end - start)
+        return (before + rate * (offsetMs - start)) / profile.total
+      }
+    }
+    return 1
+  }
+
+  private computeProfile(chunk: number): ChunkProfile {
+    const begin = chunkStart(chunk)
+    const offsets = [0]
+    const cumulative = [0]
+    let at = begin
+    let total = 0
+    while (at < begin + CHUNK_MS) {
+      const span = this.spanAt(at)
+      const until = Math.min(span.until, begin + CHUNK_MS)
+      total += (span.weight * (until - at)) / 1000
+      offsets.push(until - begin)
+      cumulative.push(total)
+      at = until
+    }
+    return { offsets, cumulative, total }
+  }
+
+  private spanAt(ms: number): { until: number; weight: number } {
+    if (ms >= this.lastSpan.askedAt && ms < this.lastSpan.until) return this.lastSpan
+    const state = sessionStateAt(ms)
+    // Always forward, so computeProfile's loop ends even if the clock module misbehaved.
+    const until = Math.max(state.nextChangeAt, ms + 1)
+    this.lastSpan = { askedAt: ms, until, weight: PHASE_WEIGHT[state.phase] }
+    return this.lastSpan
+  }
+}
