@@ -1,0 +1,44 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util'
+
+/**
+ * What a CLI command may touch of the process: its streams and environment. Injected, so that
+ * tests run commands in-process; index.ts passes the real ones.
+ */
+export interface CliIo {
+  stdin: NodeJS.ReadableStream
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  env: NodeJS.ProcessEnv
+}
+
+/** Exit codes shared by the commands, so scripts can tell what went wrong. */
+export const EXIT = {
+  ok: 0,
+  /** A bug or an unexpected failure. */
+  failed: 1,
+  /** Bad usage or input: an unknown flag, a bad symbol, a bad base URL. */
+  usage: 2,
+  /** No API key, or the service rejected it. */
+  key: 3,
+  /** The service could not be used: network, server, timeout, rate limit. */
+  service: 4,
+} as const
+
+/** Bad usage or input: the command prints it as one line and exits with EXIT.usage. */
+export class UsageError extends Error {}
+
+export function writeLine(stream: NodeJS.WritableStream, text: string): void {
+  stream.write(`${text}\n`)
+}
+
+/** A command's `--flags` (strict: no unknown flags, no stray arguments); a mistake is a UsageError. */
+export function parseFlags<const T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+}

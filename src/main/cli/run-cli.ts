@@ -1,0 +1,48 @@
+import { runExportCommand } from './export-command'
+import { type CliIo, EXIT } from './io'
+import { runKeyCommand } from './key-command'
+import { runSimCommand } from './sim-command'
+import { runSnapshotCommand } from './snapshot-command'
+
+/**
+ * `tokenwatch <command> ...`: picks the command module and hands it the rest of the arguments.
+ * Each command returns its exit code and writes only through `io`.
+ */
+
+type Command = (argv: string[], io: CliIo) => Promise<number>
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  snapshot: { run: runSnapshotCommand, summary: 'fetch prices, market data and limits once and print them' },
+  key: { run: runKeyCommand, summary: 'store, check or clear the API key in the system keychain' },
+  export: {
+    run: runExportCommand,
+    summary: 'print the watchlist with the last cached quotes as CSV or JSON',
+  },
+  sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
+}
+
+export const CLI_USAGE = `Usage: tokenwatch <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(10)}${command.summary}`)
+  .join('\n')}
+
+Run \`tokenwatch <command> --help\` for a command's options.
+`
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv
+  if (name === 'help' || name === '--help' || name === '-h') {
+    io.stdout.write(CLI_USAGE)
+    return EXIT.ok
+  }
+  const command = name === undefined ? undefined : COMMANDS[name]
+  if (!command) {
+    io.stderr.write(
+      `${name === undefined ? 'No command given.' : `Unknown command "${name.slice(0, 40)}".`}\n\n${CLI_USAGE}`,
+    )
+    return EXIT.usage
+  }
+  return command.run(rest, io)
+}

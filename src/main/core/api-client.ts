@@ -1,0 +1,300 @@
+import { Agent, type Dispatcher, request } from 'undici'
+import { version } from '../../../package.json'
+import { checkBaseUrl } from '../../shared/settings'
+import { checkSymbol } from '../../shared/symbols'
+import {
+  type LimitsWithTime,
+  type ParsedRecords,
+  type RejectedRecord,
+  ResponseShapeError,
+  type WireMarketRecord,
+  type WirePriceRecord,
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseLimitsResponse,
+  parseMarketResponse,
+  parsePriceResponse,
+} from '../../shared/wire'
+import {
+  ApiConfigError,
+  ApiError,
+  apiErrorFromResponse,
+  apiErrorFromTransport,
+  invalidResponse,
+  redirectError,
+  sanitizeServiceText,
+  timeoutError,
+} from './api-errors'
+import { discardBody, readBodyUpTo } from './bounded-body'
+
+/**
+ * The market-data API client (spec part 4). One method per endpoint; each call either resolves
+ * with validated records or rejects with an ApiError of a known kind (api-errors.ts).
+ *
+ * The key is guarded: it is sent only in `x-api-key`, only to the configured origin (every URL is
+ * built from the base URL and checked before sending), never over a redirect (undici's `request`
+ * follows none without a redirect interceptor, and a 3xx is an error), never in a message.
+ */
+
+export interface ApiClientOptions {
+  /** Checked with checkBaseUrl: https anywhere, http only to loopback. */
+  baseUrl: string
+  /** null: every call fails fast with kind 'key-missing' and no request is made. */
+  apiKey: string | null
+  /** Whole-request deadline (connect + headers + body), default 10 s. */
+  timeoutMs?: number
+  connectTimeoutMs?: number
+  /** Default 64 MiB: 10,000 assets x 96 history points of market data is about 55 MB. */
+  maxBodyBytes?: number
+  /** For tests; by default each client has its own keep-alive Agent. */
+  dispatcher?: Dispatcher
+  /** Clock for receivedAt and Retry-After dates; Date.now by default. */
+  now?: () => number
+}
+
+export interface FetchResult<T> {
+  records: T[]
+  rejected: RejectedRecord[]
+  receivedAt: number
+  bytes: number
+}
+
+export const API_CLIENT_DEFAULTS = {
+  timeoutMs: 10_000,
+  connectTimeoutMs: 5_000,
+  maxBodyBytes: 64 * 1024 * 1024,
+} as const
+
+/** Error bodies are small; beyond this we keep what we read and drop the connection. */
+const MAX_ERROR_BODY_BYTES = 16 * 1024
+/** Enough parallel connections for the per-symbol fan-out (fetch-snapshot.ts runs 6 at a time). */
+const CONNECTIONS_PER_ORIGIN = 8
+/** A key is visible ASCII: anything else cannot go in a header and is a paste mistake. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,512}$/
+
+type SortOrder = 'asc' | 'desc'
+
+interface JsonResponse {
+  body: unknown
+  receivedAt: number
+  bytes: number
+}
+
+function positive(value: number | undefined, fallback: number, what: string): number {
+  const result = value ?? fallback
+  if (!Number.isFinite(result) || result <= 0) throw new ApiConfigError(`${what} must be a positive number.`)
+  return result
+}
+
+/** A symbol is checked before any request, so nothing odd ever reaches a URL path. */
+function requireSymbol(symbol: string): string {
+  const checked = checkSymbol(symbol)
+  if (!checked.ok)
+    throw new ApiError({ kind: 'invalid-request', message: `Not a token symbol: ${checked.reason}.` })
+  return checked.symbol
+}
+
+/** Endpoints 1 and 3 answer with one record: if it is bad, or about another asset, the call fails. */
+function requireOneRecord<T extends { primaryMarket: { symbol: string } }>(
+  result: FetchResult<T>,
+  symbol: string,
+): FetchResult<T> {
+  const rejected = result.rejected[0]
+  if (rejected)
+    throw invalidResponse(
+      `the record for ${symbol} is invalid (${sanitizeServiceText(rejected.reason)})`,
+      200,
+    )
+  const answered = result.records[0]?.primaryMarket.symbol
+  if (answered !== symbol)
+    throw invalidResponse(
+      `asked for ${symbol}, the answer is about ${sanitizeServiceText(String(answered))}`,
+      200,
+    )
+  return result
+}
+
+export class ApiClient {
+  readonly origin: string
+  private readonly baseUrl: string
+  private readonly apiKey: string | null
+  private readonly timeoutMs: number
+  private readonly maxBodyBytes: number
+  private readonly dispatcher: Dispatcher
+  private readonly ownsDispatcher: boolean
+  private readonly now: () => number
+
+  constructor(options: ApiClientOptions) {
+    const base = checkBaseUrl(options.baseUrl)
+    if (!base.ok) throw new ApiConfigError(`The base URL is not usable: ${base.reason}.`)
+    this.baseUrl = base.url
+    this.origin = new URL(base.url).origin
+    const key = options.apiKey === '' ? null : options.apiKey
+    if (key !== null && !KEY_PATTERN.test(key))
+      throw new ApiConfigError(
+        'The API key contains spaces, line breaks or other characters a key cannot have; paste it again.',
+      )
+    this.apiKey = key
+    this.timeoutMs = positive(options.timeoutMs, API_CLIENT_DEFAULTS.timeoutMs, 'timeoutMs')
+    const connectTimeoutMs = positive(
+      options.connectTimeoutMs,
+      API_CLIENT_DEFAULTS.connectTimeoutMs,
+      'connectTimeoutMs',
+    )
+    this.maxBodyBytes = positive(options.maxBodyBytes, API_CLIENT_DEFAULTS.maxBodyBytes, 'maxBodyBytes')
+    this.now = options.now ?? Date.now
+    this.ownsDispatcher = options.dispatcher === undefined
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: connectTimeoutMs },
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        connections: CONNECTIONS_PER_ORIGIN,
+      })
+  }
+
+  /** Endpoint 1. */
+  async market(symbol: string, signal?: AbortSignal): Promise<FetchResult<WireMarketRecord>> {
+    const checked = requireSymbol(symbol)
+    const result = await this.call(
+      `/v1/assets/${encodeURIComponent(checked)}/market`,
+      parseMarketResponse,
+      signal,
+    )
+    return requireOneRecord(result, checked)
+  }
+
+  /** Endpoint 2. */
+  allMarket(signal?: AbortSignal): Promise<FetchResult<WireMarketRecord>> {
+    return this.call('/v1/assets/all/market', parseAllMarketResponse, signal)
+  }
+
+  /** Endpoint 3. */
+  async price(symbol: string, signal?: AbortSignal): Promise<FetchResult<WirePriceRecord>> {
+    const checked = requireSymbol(symbol)
+    const result = await this.call(
+      `/v1/assets/${encodeURIComponent(checked)}/prices/latest`,
+      parsePriceResponse,
+      signal,
+    )
+    return requireOneRecord(result, checked)
+  }
+
+  /** Endpoint 4. */
+  async allPrices(sort?: SortOrder, signal?: AbortSignal): Promise<FetchResult<WirePriceRecord>> {
+    if (sort !== undefined && sort !== 'asc' && sort !== 'desc')
+      throw new ApiError({ kind: 'invalid-request', message: 'The sort order must be "asc" or "desc".' })
+    const query = sort === undefined ? '' : `?sort=${sort}`
+    return this.call(`/v1/assets/all/prices/latest${query}`, parseAllPricesResponse, signal)
+  }
+
+  /** Endpoint 5, for one symbol or (without one) for all. */
+  async limits(symbol?: string, signal?: AbortSignal): Promise<FetchResult<LimitsWithTime>> {
+    const query = symbol === undefined ? '' : `?symbol=${encodeURIComponent(requireSymbol(symbol))}`
+    return this.call(`/v1/limits/session${query}`, parseLimitsResponse, signal)
+  }
+
+  /** Closes the client's own connections; an injected dispatcher belongs to its owner. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close()
+  }
+
+  private async call<T>(
+    pathAndQuery: string,
+    parse: (body: unknown) => ParsedRecords<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<FetchResult<T>> {
+    const response = await this.getJson(pathAndQuery, signal)
+    try {
+      return { ...parse(response.body), receivedAt: response.receivedAt, bytes: response.bytes }
+    } catch (error) {
+      if (error instanceof ResponseShapeError) throw invalidResponse(error.message, 200)
+      throw error
+    }
+  }
+
+  private async getJson(pathAndQuery: string, callerSignal: AbortSignal | undefined): Promise<JsonResponse> {
+    if (this.apiKey === null)
+      throw new ApiError({
+        kind: 'key-missing',
+        message: 'No API key is set: add one to fetch live data (demo mode needs none).',
+      })
+    const url = this.urlFor(pathAndQuery)
+    callerSignal?.throwIfAborted()
+    // The deadline covers the whole exchange, body included; undici's own timeouts are per phase.
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(timeoutError(this.timeoutMs)), this.timeoutMs)
+    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal
+    try {
+      return await this.exchange(url, this.apiKey, signal)
+    } catch (error) {
+      if (callerSignal?.aborted) throw callerSignal.reason
+      if (error instanceof ApiError) throw this.withoutKey(error)
+      if (deadline.signal.aborted) throw timeoutError(this.timeoutMs)
+      throw this.withoutKey(apiErrorFromTransport(error, this.timeoutMs))
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private async exchange(url: URL, apiKey: string, signal: AbortSignal): Promise<JsonResponse> {
+    const { statusCode, headers, body } = await request(url, {
+      dispatcher: this.dispatcher,
+      method: 'GET',
+      headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': `tokenwatch/${version}` },
+      signal,
+    })
+    if (statusCode >= 300 && statusCode < 400) {
+      discardBody(body)
+      throw redirectError(statusCode, headers.location, this.baseUrl)
+    }
+    if (statusCode < 200 || statusCode >= 300) {
+      const { data } = await readBodyUpTo(body, MAX_ERROR_BODY_BYTES)
+      throw apiErrorFromResponse(statusCode, headers, data.toString('utf8'), this.now())
+    }
+    const tooLarge = `the answer is larger than ${this.maxBodyBytes} bytes; stopped reading it`
+    if (Number(headers['content-length']) > this.maxBodyBytes) {
+      discardBody(body)
+      throw invalidResponse(tooLarge, statusCode)
+    }
+    const { data, overflowed } = await readBodyUpTo(body, this.maxBodyBytes)
+    if (overflowed) throw invalidResponse(tooLarge, statusCode)
+    try {
+      return { body: JSON.parse(data.toString('utf8')), receivedAt: this.now(), bytes: data.length }
+    } catch {
+      const type = sanitizeServiceText(String(headers['content-type'] ?? 'no content type'))
+      throw invalidResponse(`the answer is not JSON (${type})`, statusCode)
+    }
+  }
+
+  /** Every URL comes from the base URL; one that would leave the configured origin is never sent. */
+  private urlFor(pathAndQuery: string): URL {
+    const expected = `${this.baseUrl}${pathAndQuery}`
+    const url = new URL(expected)
+    if (url.origin !== this.origin || url.href !== expected)
+      throw new ApiError({
+        kind: 'invalid-request',
+        message: `Refusing to send a request outside ${this.origin}.`,
+      })
+    return url
+  }
+
+  /** Defence in depth: a service that echoes the key back must not get it into our messages. */
+  private withoutKey(error: ApiError): ApiError {
+    const key = this.apiKey
+    if (key === null || ![error.message, error.code, error.documentation].some((text) => text?.includes(key)))
+      return error
+    const scrub = (text: string) => text.split(key).join('[key]')
+    return new ApiError({
+      kind: error.kind,
+      message: scrub(error.message),
+      status: error.status,
+      code: error.code === null ? null : scrub(error.code),
+      retryAfterMs: error.retryAfterMs,
+      documentation: error.documentation === null ? null : scrub(error.documentation),
+    })
+  }
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest'
+import {
+  STAMP_MS,
+  apiErrorOf,
+  limitsEnvelope,
+  marketRecord,
+  priceRecord,
+  sendJson,
+  symbolLimits,
+  useLoopbackClient,
+} from './api-client.fixtures'
+
+/** What the real service sends (real-service-notes.md), read through the client record by record. */
+
+const NOW = STAMP_MS + 1_234
+const api = useLoopbackClient({ now: () => NOW })
+
+/** Every request gets this body. */
+function answer(body: unknown): void {
+  api.server.handle = (_req, res) => sendJson(res, 200, body)
+}
+
+describe('tolerated variations', () => {
+  it('keeps a record with an unknown session (offhours) and passes the name on', async () => {
+    const record = marketRecord('AAPLon')
+    record.primaryMarket.tradableSessions = ['regular', 'offhours']
+    answer(record)
+    const result = await api.client.market('AAPLon')
+    expect(result.rejected).toEqual([])
+    expect(result.records[0]?.primaryMarket.tradableSessions).toEqual(['regular', 'offhours'])
+  })
+
+  it('keeps a record without tradableSessions', async () => {
+    const { tradableSessions: _omitted, ...primaryMarket } = marketRecord('TSLAon').primaryMarket
+    answer([{ ...marketRecord('TSLAon'), primaryMarket }])
+    const result = await api.client.allMarket()
+    expect(result.records).toHaveLength(1)
+    expect(result.records[0]?.primaryMarket.tradableSessions).toBeUndefined()
+  })
+
+  it('keeps a basket record whose underlyingMarket is null', async () => {
+    answer({ ...marketRecord('SPYon'), underlyingMarket: null })
+    expect((await api.client.market('SPYon')).records[0]?.underlyingMarket).toBeNull()
+  })
+
+  it('reads a timestamp in seconds as milliseconds', async () => {
+    answer(priceRecord('AAPLon', '231.45', STAMP_MS / 1000))
+    expect((await api.client.price('AAPLon')).records[0]?.timestamp).toBe(STAMP_MS)
+  })
+
+  it('ignores fields it does not know (constituentTokens, extras)', async () => {
+    answer({ ...marketRecord('QQQon'), constituentTokens: ['AAPLon'], extra: { nested: true } })
+    const record = (await api.client.market('QQQon')).records[0]
+    expect(record).toBeDefined()
+    expect(record).not.toHaveProperty('constituentTokens')
+    expect(record).not.toHaveProperty('extra')
+  })
+
+  it('keeps 18-digit decimals exactly as sent', async () => {
+    answer(marketRecord('AAPLon'))
+    const record = (await api.client.market('AAPLon')).records[0]
+    expect(record?.primaryMarket.sharesMultiplier).toBe('1.001084338309087472')
+    expect(record?.primaryMarket.priceChangePct24h).toBe('0.928834610202337391')
+  })
+
+  it('reports receivedAt from its clock and the bytes read', async () => {
+    const body = [priceRecord('AAPLon'), priceRecord('TSLAon')]
+    answer(body)
+    const result = await api.client.allPrices()
+    expect(result.receivedAt).toBe(NOW)
+    expect(result.bytes).toBe(Buffer.byteLength(JSON.stringify(body)))
+  })
+})
+
+describe('bad records', () => {
+  it('uses the good records of an all-assets answer and reports the bad one with its symbol', async () => {
+    const bad = priceRecord('TSLAon', '12,5')
+    answer([priceRecord('AAPLon'), bad, priceRecord('NVDAon')])
+    const result = await api.client.allPrices()
+    expect(result.records.map((record) => record.primaryMarket.symbol)).toEqual(['AAPLon', 'NVDAon'])
+    expect(result.rejected).toEqual([
+      { symbol: 'TSLAon', reason: expect.stringContaining('primaryMarket.price') },
+    ])
+  })
+
+  it('reports a record that is not even an object without a symbol', async () => {
+    answer([marketRecord('AAPLon'), 42, null])
+    const result = await api.client.allMarket()
+    expect(result.records).toHaveLength(1)
+    expect(result.rejected.map((rejected) => rejected.symbol)).toEqual([null, null])
+  })
+
+  it('fails a single-asset call whose one record is bad, naming the reason', async () => {
+    answer({ ...priceRecord('AAPLon'), timestamp: 'yesterday' })
+    const error = await apiErrorOf(api.client.price('AAPLon'))
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toContain('the record for AAPLon is invalid (timestamp:')
+  })
+
+  it('fails a single-asset call answered about another asset', async () => {
+    answer(marketRecord('TSLAon'))
+    const error = await apiErrorOf(api.client.market('AAPLon'))
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toContain('asked for AAPLon, the answer is about TSLAon')
+  })
+
+  it('fails a single-asset call answered with an array', async () => {
+    answer([priceRecord('AAPLon')])
+    expect((await apiErrorOf(api.client.price('AAPLon'))).kind).toBe('invalid-response')
+  })
+})
+
+describe('session limits', () => {
+  it('accepts the documented array of envelopes', async () => {
+    answer([limitsEnvelope(['AAPLon', 'TSLAon'])])
+    const result = await api.client.limits()
+    expect(result.records.map((record) => record.symbol)).toEqual(['AAPLon', 'TSLAon'])
+    expect(result.records[0]).toMatchObject({
+      timestamp: STAMP_MS,
+      premarket: { maxActiveNotionalValue: '10000' },
+    })
+  })
+
+  it('accepts a single envelope object', async () => {
+    answer(limitsEnvelope(['AAPLon'], STAMP_MS / 1000))
+    const result = await api.client.limits('AAPLon')
+    expect(result.records).toEqual([{ ...symbolLimits('AAPLon'), timestamp: STAMP_MS }])
+  })
+
+  it('ignores an offhours session in the limits and reports a bad entry by symbol', async () => {
+    const withOffhours = {
+      ...symbolLimits('AAPLon'),
+      offhours: { tradable: false, maxAttestationCount: '0', maxActiveNotionalValue: '0' },
+    }
+    const broken = { ...symbolLimits('TSLAon'), regular: { tradable: 'yes' } }
+    answer([{ limits: [withOffhours, broken], timestamp: STAMP_MS }])
+    const result = await api.client.limits()
+    expect(result.records.map((record) => record.symbol)).toEqual(['AAPLon'])
+    expect(result.records[0]).not.toHaveProperty('offhours')
+    expect(result.rejected).toEqual([{ symbol: 'TSLAon', reason: expect.stringContaining('regular') }])
+  })
+
+  it('reports an envelope without limits rather than failing the call', async () => {
+    answer([{ timestamp: STAMP_MS }, limitsEnvelope(['AAPLon'])])
+    const result = await api.client.limits()
+    expect(result.records).toHaveLength(1)
+    expect(result.rejected).toEqual([{ symbol: null, reason: expect.stringContaining('limits envelope') }])
+  })
+})

@@ -1,0 +1,168 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describe, expect, it } from 'vitest'
+import { ApiClient } from '../../src/main/core/api-client'
+import { TEST_KEY, apiErrorOf, priceRecord, sendJson, useLoopbackClient } from './api-client.fixtures'
+
+/** Transport failures: oversized bodies, slow answers, broken and refused connections, aborts. */
+
+const CAP_BYTES = 256 * 1024
+const api = useLoopbackClient({ timeoutMs: 300, maxBodyBytes: CAP_BYTES })
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('body size cap', () => {
+  it('stops reading a body larger than maxBodyBytes, drops the connection and reports invalid-response', async () => {
+    const attemptBytes = 64 * 1024 * 1024
+    const chunk = Buffer.alloc(64 * 1024, 0x20)
+    let written = 0
+    const closed = new Promise<void>((resolve) => {
+      api.server.handle = (_req, res) => {
+        res.on('close', () => resolve())
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.write('[')
+        // Written with backpressure, so `written` is what the client (and the kernel) took in.
+        const pump = () => {
+          while (written < attemptBytes && !res.destroyed) {
+            written += chunk.length
+            if (!res.write(chunk)) return void res.once('drain', pump)
+          }
+          if (!res.destroyed) res.end(']')
+        }
+        pump()
+      }
+    })
+    const error = await apiErrorOf(api.client.allMarket())
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toContain(`larger than ${CAP_BYTES} bytes`)
+    await closed
+    // The socket was closed long before the server got its 64 MiB out (kernel buffers hold a few MB at most).
+    expect(written).toBeLessThan(16 * 1024 * 1024)
+  })
+
+  it('refuses at once a body whose content-length is over the cap', async () => {
+    api.server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(CAP_BYTES + 1) })
+      res.write('[')
+    }
+    const error = await apiErrorOf(api.client.allPrices())
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toContain('larger than')
+  })
+
+  it('accepts a body of exactly the cap', async () => {
+    const record = JSON.stringify(priceRecord('AAPLon'))
+    const padding = CAP_BYTES - Buffer.byteLength(record)
+    api.server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(record + ' '.repeat(padding))
+    }
+    const result = await api.client.price('AAPLon')
+    expect(result.bytes).toBe(CAP_BYTES)
+    expect(result.records).toHaveLength(1)
+  })
+})
+
+describe('timeouts', () => {
+  it('times out a body that trickles in slower than the deadline', async () => {
+    api.server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('[')
+      // Bounded: at most 40 more bytes, one every 50 ms, far past the 300 ms deadline.
+      let left = 40
+      const timer = setInterval(() => {
+        if (res.destroyed || left-- === 0) return clearInterval(timer)
+        res.write(' ')
+      }, 50)
+      res.on('close', () => clearInterval(timer))
+    }
+    const started = Date.now()
+    const error = await apiErrorOf(api.client.allPrices())
+    expect(error.kind).toBe('timeout')
+    expect(error.message).toContain('within 300 ms')
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
+  it('times out a server that never sends headers', async () => {
+    api.server.handle = () => undefined
+    expect((await apiErrorOf(api.client.price('AAPLon'))).kind).toBe('timeout')
+  })
+})
+
+describe('broken connections', () => {
+  it('maps a connection reset before the answer to network', async () => {
+    api.server.handle = (req) => req.socket.resetAndDestroy()
+    const error = await apiErrorOf(api.client.price('AAPLon'))
+    expect(error.kind).toBe('network')
+    expect(error.status).toBeNull()
+  })
+
+  it('maps a connection cut in the middle of the body to network', async () => {
+    api.server.handle = (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
+      res.write('[{"primaryMarket":')
+      setTimeout(() => req.socket.destroy(), 10)
+    }
+    expect((await apiErrorOf(api.client.allPrices())).kind).toBe('network')
+  })
+
+  it('maps a refused connection (a closed port) to network, saying so', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer()
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo
+        probe.close(() => resolve(port))
+      })
+    })
+    const refused = new ApiClient({
+      baseUrl: `http://127.0.0.1:${closedPort}`,
+      apiKey: TEST_KEY,
+      timeoutMs: 1_000,
+    })
+    try {
+      const error = await apiErrorOf(refused.allMarket())
+      expect(error.kind).toBe('network')
+      expect(error.message).toContain('connection refused')
+    } finally {
+      await refused.close()
+    }
+  })
+})
+
+describe('aborts', () => {
+  it("rejects with the caller's abort reason (not an ApiError) when the caller aborts", async () => {
+    api.server.handle = () => undefined
+    const patient = new ApiClient({ baseUrl: api.server.url, apiKey: TEST_KEY, timeoutMs: 5_000 })
+    try {
+      const controller = new AbortController()
+      const call = patient.allMarket(controller.signal)
+      await wait(20)
+      const reason = new Error('stopped by the caller')
+      controller.abort(reason)
+      await expect(call).rejects.toBe(reason)
+    } finally {
+      await patient.close()
+    }
+  })
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    await expect(api.client.allMarket(controller.signal)).rejects.toMatchObject({ name: 'AbortError' })
+    expect(api.server.requests).toHaveLength(0)
+  })
+})
+
+describe('keep-alive', () => {
+  // undici may open a second connection while the first is being released; it never opens one per request.
+  it('reuses connections for consecutive requests', async () => {
+    const ports = new Set<number | undefined>()
+    api.server.handle = (req, res) => {
+      ports.add(req.socket.remotePort)
+      sendJson(res, 200, priceRecord('AAPLon'))
+    }
+    for (let i = 0; i < 10; i += 1) await api.client.price('AAPLon')
+    expect(api.server.requests).toHaveLength(10)
+    expect(ports.size).toBeLessThanOrEqual(2)
+  })
+})
