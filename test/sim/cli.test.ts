@@ -59,7 +59,7 @@ describe('npm run sim (the CLI process)', () => {
 
   /** Started in its own process group, so that npx and tsx's node both end with it. */
   function startCli(args: string[]): ChildProcess {
-    const child = spawn('npx', ['tsx', 'src/main/sim/cli.ts', ...args], {
+    const child = spawn('npx', ['tsx', 'src/main/cli/index.ts', 'sim', ...args], {
       cwd: process.cwd(),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,7 +104,7 @@ describe('npm run sim (the CLI process)', () => {
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const [code] = (await once(child, 'exit')) as [number]
     expect(code).toBe(2)
-    const ours = stderr.split('\n').filter((line) => line.startsWith('sim:'))
-    expect(ours).toEqual(['sim: --port must be a whole number from 0 to 65535 (see --help)'])
+    const ours = stderr.split('\n').filter((line) => line.startsWith('tokenwatch sim:'))
+    expect(ours).toEqual(['tokenwatch sim: --port must be a whole number from 0 to 65535 (see tokenwatch sim --help)'])
   })
 })

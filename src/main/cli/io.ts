@@ -42,3 +42,16 @@ export function parseFlags<const T extends NonNullable<ParseArgsConfig['options'
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
 }
+
+/** Resolves on the first SIGINT or SIGTERM: how long-running commands (sim, watch) are stopped. */
+export function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve()
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+}

@@ -3,6 +3,7 @@ import { type CliIo, EXIT } from './io'
 import { runKeyCommand } from './key-command'
 import { runSimCommand } from './sim-command'
 import { runSnapshotCommand } from './snapshot-command'
+import { runWatchCommand } from './watch-command'
 
 /**
  * `tokenwatch <command> ...`: picks the command module and hands it the rest of the arguments.
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: runExportCommand,
     summary: 'print the watchlist with the last cached quotes as CSV or JSON',
   },
+  watch: { run: runWatchCommand, summary: 'poll like the app does and print each change (NDJSON with --json)' },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
 

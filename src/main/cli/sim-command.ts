@@ -1,6 +1,6 @@
 import { CliArgsError, SIM_USAGE, parseSimArgs } from '../sim/cli-args'
 import { startSimServer } from '../sim/server'
-import { type CliIo, EXIT } from './io'
+import { type CliIo, EXIT, untilSignal } from './io'
 
 /**
  * `tokenwatch sim --port P --api-key K ...`: the simulated API until stopped. Same flags and the
@@ -10,18 +10,6 @@ import { type CliIo, EXIT } from './io'
 export interface SimCommandDeps {
   /** Resolves when the server should stop. Default: on SIGINT or SIGTERM. */
   untilStopped?: () => Promise<void>
-}
-
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      resolve()
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
 }
 
 export async function runSimCommand(argv: string[], io: CliIo, deps: SimCommandDeps = {}): Promise<number> {

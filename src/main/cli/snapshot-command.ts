@@ -1,11 +1,16 @@
-import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/settings'
-import { normalizeSymbolInput } from '../../shared/symbols'
+import { DEFAULT_BASE_URL } from '../../shared/settings'
 import { ApiClient } from '../core/api-client'
 import { ApiConfigError } from '../core/api-errors'
 import { type SnapshotReport, fetchSnapshotReport } from '../core/fetch-snapshot'
-import { KeyVault } from '../core/key-vault'
-import { KeytarSecretStore } from '../core/secret-store'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
+import {
+  SERVICE_FLAGS,
+  type StoredKeyReader,
+  noKeyMessage,
+  parseBaseUrlFlag,
+  parseSymbolList,
+  resolveApiKey,
+} from './service-args'
 import { formatSnapshotTable } from './snapshot-table'
 
 /** `tokenwatch snapshot`: one fetch of prices, market data and limits, printed as a table or JSON. */
@@ -24,11 +29,9 @@ Exit codes: 0 data fetched (some symbols may have failed; they are listed), 2 ba
 rate limit).
 `
 
-export const API_KEY_ENV = 'TOKENWATCH_API_KEY'
-
 export interface SnapshotCommandDeps {
   /** The key stored for a base URL, used when TOKENWATCH_API_KEY is unset. Default: the OS keychain. */
-  readStoredKey?: (baseUrl: string) => Promise<string | null>
+  readStoredKey?: StoredKeyReader
   now?: () => number
   timeoutMs?: number
 }
@@ -41,40 +44,16 @@ interface SnapshotArgs {
 
 function parseSnapshotArgs(argv: string[]): SnapshotArgs | 'help' {
   const values = parseFlags(argv, {
-    'base-url': { type: 'string' },
-    symbols: { type: 'string' },
+    ...SERVICE_FLAGS,
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   })
   if (values.help) return 'help'
-  const base = checkBaseUrl(values['base-url'] ?? DEFAULT_BASE_URL)
-  if (!base.ok) throw new UsageError(`--base-url: ${base.reason}.`)
-  if (values.symbols === undefined)
-    throw new UsageError('--symbols is required, for example --symbols AAPLon,TSLAon.')
-  return { baseUrl: base.url, symbols: parseSymbolList(values.symbols), json: values.json ?? false }
-}
-
-function parseSymbolList(list: string): string[] {
-  const symbols = new Set<string>()
-  for (const entry of list.split(',')) {
-    if (entry.trim() === '') continue
-    const checked = normalizeSymbolInput(entry)
-    if (!checked.ok)
-      throw new UsageError(
-        `--symbols: "${entry.trim().slice(0, 40)}" is not a token symbol: ${checked.reason}.`,
-      )
-    symbols.add(checked.symbol)
+  return {
+    baseUrl: parseBaseUrlFlag(values['base-url']),
+    symbols: parseSymbolList(values.symbols),
+    json: values.json ?? false,
   }
-  if (symbols.size === 0) throw new UsageError('--symbols is empty; give at least one, for example AAPLon.')
-  if (symbols.size > MAX_WATCHLIST)
-    throw new UsageError(`--symbols: at most ${MAX_WATCHLIST} symbols at once.`)
-  return [...symbols]
-}
-
-async function readKeychainKey(baseUrl: string): Promise<string | null> {
-  const vault = new KeyVault(new KeytarSecretStore())
-  await vault.init()
-  return vault.get(baseUrl)
 }
 
 /** Codes that say the symbols asked for are the problem, not the service. */
@@ -109,12 +88,9 @@ export async function runSnapshotCommand(
     return EXIT.ok
   }
 
-  const apiKey = io.env[API_KEY_ENV] || (await (deps.readStoredKey ?? readKeychainKey)(args.baseUrl))
+  const apiKey = await resolveApiKey(io, args.baseUrl, deps.readStoredKey)
   if (!apiKey) {
-    writeLine(
-      io.stderr,
-      `tokenwatch snapshot: no API key for ${args.baseUrl}: set ${API_KEY_ENV} or store one with \`tokenwatch key set\`.`,
-    )
+    writeLine(io.stderr, noKeyMessage('snapshot', args.baseUrl))
     return EXIT.key
   }
   let client: ApiClient

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import type { Snapshot, SnapshotSource } from '../../shared/domain'
 import type { WireMarketRecord } from '../../shared/wire'
 import {
@@ -72,7 +71,7 @@ export class AppCore {
     this.clock = options.clock ?? realClock
     this.settings = new SettingsStore(options.userDataDir)
     this.vault = new KeyVault(options.keychain)
-    this.cache = new SnapshotCache(join(options.userDataDir, 'last-snapshot.json'))
+    this.cache = new SnapshotCache(options.userDataDir)
     this.feed = new MarketFeed(this.source, [], {
       cadenceMs: (endpoint) => {
         const cadences = this.settings.get().cadences

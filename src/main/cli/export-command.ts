@@ -1,0 +1,133 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Snapshot } from '../../shared/domain'
+import { type ExportFormat, exportWatchlist } from '../../shared/export-format'
+import { checkBaseUrl } from '../../shared/settings'
+import { defaultUserDataDir, USER_DATA_ENV } from '../core/paths'
+import { SettingsStore } from '../core/settings-store'
+import { SnapshotCache } from '../core/snapshot-cache'
+import { type CliIo, EXIT } from './io'
+
+/**
+ * `tokenwatch export`: the saved watchlist with the last quotes the app cached, as CSV or JSON on
+ * standard output. Reads files only; no network, no key.
+ */
+
+export const EXPORT_USAGE = `Usage: tokenwatch export --format csv|json [--base-url URL] [--user-data DIR]
+
+  --format csv|json   CSV with a header row, or JSON {exportedAt, watchlist, assets}
+  --base-url URL      use the cached quotes only if they came from this service
+  --user-data DIR     the app's data folder (default: the app's own, or $${USER_DATA_ENV})
+
+Prints the watchlist in its order, each symbol with the quotes the app last saw (decimals exactly
+as the service sent them); symbols without cached quotes have empty fields.
+
+Exit codes: 0 exported, 1 the settings file could not be used, 2 bad usage.
+`
+
+export interface ExportCommandDeps {
+  now?: () => number
+}
+
+interface ExportArgs {
+  format: ExportFormat
+  baseUrl: string | null
+  userDataDir: string
+}
+
+class UsageError extends Error {}
+
+function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | 'help' {
+  let values: { format?: string; 'base-url'?: string; 'user-data'?: string; help?: boolean }
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      options: {
+        format: { type: 'string' },
+        'base-url': { type: 'string' },
+        'user-data': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }))
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+  if (values.help) return 'help'
+  if (values.format !== 'csv' && values.format !== 'json')
+    throw new UsageError(
+      values.format === undefined
+        ? '--format is required: csv or json.'
+        : `--format must be csv or json, not "${values.format.slice(0, 20)}".`,
+    )
+  let baseUrl: string | null = null
+  if (values['base-url'] !== undefined) {
+    const checked = checkBaseUrl(values['base-url'])
+    if (!checked.ok) throw new UsageError(`--base-url: ${checked.reason}.`)
+    baseUrl = checked.url
+  }
+  const userData = values['user-data']
+  if (userData === '') throw new UsageError('--user-data needs a folder.')
+  return {
+    format: values.format,
+    baseUrl,
+    userDataDir: userData === undefined ? defaultUserDataDir(env) : path.resolve(userData),
+  }
+}
+
+function line(stream: NodeJS.WritableStream, text: string): void {
+  stream.write(`${text}\n`)
+}
+
+/** The cached snapshot if it may be used, with a note on stderr when it may not or is missing. */
+async function cachedQuotes(args: ExportArgs, io: Pick<CliIo, 'stderr'>): Promise<Snapshot | null> {
+  const cache = new SnapshotCache(args.userDataDir, {
+    onProblem: (problem) => line(io.stderr, `warning: ${problem.message}`),
+  })
+  const snapshot = await cache.load()
+  if (!snapshot) {
+    line(io.stderr, 'note: no cached quotes yet (start the app once); exporting the watchlist only.')
+    return null
+  }
+  if (args.baseUrl !== null && snapshot.source.baseUrl !== args.baseUrl) {
+    line(
+      io.stderr,
+      `note: the cached quotes came from ${snapshot.source.demo ? 'the demo market' : snapshot.source.baseUrl}, not ${args.baseUrl}; exporting the watchlist only.`,
+    )
+    return null
+  }
+  if (snapshot.source.demo) line(io.stderr, 'note: the cached quotes are from the demo market (simulated).')
+  return snapshot
+}
+
+export async function runExportCommand(
+  argv: string[],
+  io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
+  deps: ExportCommandDeps = {},
+): Promise<number> {
+  let args: ExportArgs | 'help'
+  try {
+    args = parseExportArgs(argv, io.env)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    line(io.stderr, `tokenwatch export: ${error.message} (see tokenwatch export --help)`)
+    return EXIT.usage
+  }
+  if (args === 'help') {
+    io.stdout.write(EXPORT_USAGE)
+    return EXIT.ok
+  }
+
+  const settings = new SettingsStore(args.userDataDir)
+  const { watchlist } = await settings.load()
+  const problem = settings.problem()
+  // Exporting the default watchlist in place of the person's own would mislead.
+  if (problem) {
+    line(io.stderr, `tokenwatch export: ${problem}`)
+    return EXIT.failed
+  }
+  const snapshot = await cachedQuotes(args, io)
+  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: (deps.now ?? Date.now)() }))
+  return EXIT.ok
+}

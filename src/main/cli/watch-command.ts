@@ -1,0 +1,132 @@
+import type { Delta } from '../../shared/domain'
+import { DEFAULT_SETTINGS } from '../../shared/settings'
+import { ApiClient } from '../core/api-client'
+import { ApiConfigError } from '../core/api-errors'
+import { MarketFeed } from '../core/market-feed'
+import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
+import {
+  SERVICE_FLAGS,
+  type StoredKeyReader,
+  noKeyMessage,
+  parseBaseUrlFlag,
+  parseSymbolList,
+  resolveApiKey,
+} from './service-args'
+
+/**
+ * `tokenwatch watch`: the app's own polling loop (MarketFeed: scheduler, store, deltas), headless.
+ * Each delta is printed as it happens, one JSON line each with --json (NDJSON), until stopped.
+ */
+
+export const WATCH_USAGE = `Usage: tokenwatch watch --symbols AAPLon,TSLAon [--base-url URL] [--json] [--count N]
+
+  --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon
+  --base-url URL    the market-data service (default ${DEFAULT_SETTINGS.baseUrl})
+  --json            print each delta as one JSON line (NDJSON) instead of readable lines
+  --count N         stop after N deltas (default: run until Ctrl+C)
+
+Polls at the app's default cadences (prices 5 s, market data and limits 60 s) with the same
+backoff. Problems (key rejected, rate limited, offline) go to stderr, once each time they change.
+The API key comes from TOKENWATCH_API_KEY, else from the keychain.
+`
+
+export interface WatchCommandDeps {
+  readStoredKey?: StoredKeyReader
+  /** Resolves when watching should stop. Default: on SIGINT or SIGTERM. */
+  untilStopped?: () => Promise<void>
+  timeoutMs?: number
+}
+
+function parseCount(value: string | undefined): number | null {
+  if (value === undefined) return null
+  const count = Number(value)
+  if (!Number.isInteger(count) || count < 1) throw new UsageError('--count must be a whole number of at least 1.')
+  return count
+}
+
+/** One readable line per asset whose price changed: "14:02:05  AAPLon  190.25  +0.12%". */
+export function describeDelta(delta: Delta): string[] {
+  const time = new Date(delta.asOf).toISOString().slice(11, 19)
+  const lines = delta.changed
+    .filter((change) => change.fields.price !== undefined)
+    .map((change) => {
+      const pct = change.fields.changePct24h
+      return `${time}  ${change.symbol}  ${change.fields.price}${pct ? `  ${pct.startsWith('-') ? '' : '+'}${pct}%` : ''}`
+    })
+  for (const asset of delta.added) lines.push(`${time}  ${asset.symbol}  ${asset.price ?? '…'}`)
+  for (const symbol of delta.removed) lines.push(`${time}  ${symbol}  removed`)
+  return lines
+}
+
+export async function runWatchCommand(argv: string[], io: CliIo, deps: WatchCommandDeps = {}): Promise<number> {
+  let baseUrl: string
+  let symbols: string[]
+  let json: boolean
+  let count: number | null
+  try {
+    const values = parseFlags(argv, {
+      ...SERVICE_FLAGS,
+      json: { type: 'boolean' },
+      count: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    })
+    if (values.help) {
+      io.stdout.write(WATCH_USAGE)
+      return EXIT.ok
+    }
+    baseUrl = parseBaseUrlFlag(values['base-url'])
+    symbols = parseSymbolList(values.symbols)
+    json = values.json ?? false
+    count = parseCount(values.count)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    writeLine(io.stderr, `tokenwatch watch: ${error.message} (see tokenwatch watch --help)`)
+    return EXIT.usage
+  }
+
+  const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
+  if (!apiKey) {
+    writeLine(io.stderr, noKeyMessage('watch', baseUrl))
+    return EXIT.key
+  }
+  let client: ApiClient
+  try {
+    client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
+  } catch (error) {
+    if (!(error instanceof ApiConfigError)) throw error
+    writeLine(io.stderr, `tokenwatch watch: ${error.message}`)
+    return EXIT.key
+  }
+
+  let reachedCount: () => void = () => {}
+  const counted = new Promise<void>((resolve) => (reachedCount = resolve))
+  let deltas = 0
+  let lastProblem = ''
+  const cadences = DEFAULT_SETTINGS.cadences
+  const feed: MarketFeed = new MarketFeed({ baseUrl, demo: false }, symbols, {
+    cadenceMs: (endpoint) =>
+      endpoint === 'prices' ? cadences.pricesMs : endpoint === 'market' ? cadences.marketMs : cadences.limitsMs,
+    onDelta: (delta) => {
+      if (count !== null && deltas >= count) return // stopping: the count is printed
+      if (json) writeLine(io.stdout, JSON.stringify(delta))
+      else for (const line of describeDelta(delta)) writeLine(io.stdout, line)
+      deltas += 1
+      if (count !== null && deltas >= count) reachedCount()
+    },
+    onStatusChange: () => {
+      const errors = (['prices', 'market', 'limits'] as const).flatMap((endpoint) => {
+        const error = feed.endpointStatus(endpoint).lastError
+        return error ? [`${endpoint}: ${error.message}`] : []
+      })
+      const problem = errors.join('; ')
+      if (problem !== lastProblem && problem !== '') writeLine(io.stderr, `tokenwatch watch: ${problem}`)
+      lastProblem = problem
+    },
+  })
+  feed.setClient(client, { baseUrl, demo: false })
+  feed.start()
+  await Promise.race([counted, (deps.untilStopped ?? untilSignal)()])
+  feed.stop()
+  await client.close()
+  return EXIT.ok
+}

@@ -1,0 +1,338 @@
+import {
+  type Alert,
+  type AlertCondition,
+  type AlertFiring,
+  DIRECTION_SIGN,
+  minutesText,
+  SESSION_LABEL,
+} from '../../shared/alerts'
+import { Dec, type DecimalString, isDecimalString } from '../../shared/decimal'
+import type { AssetQuote } from '../../shared/domain'
+import { isTradableIn } from '../../shared/normalize'
+import { type MarketPhase, sessionStateAt } from '../../shared/session-clock'
+import { isSessionName, type SessionName } from '../../shared/sessions'
+
+/**
+ * Alert evaluation: a pure function of the alerts, their previous states, the current quotes and
+ * the time. No clock, no I/O; the caller keeps the states between calls (in memory only) and calls
+ * `evaluateAlerts` on every snapshot update and on a timer at `nextAlertCheckAt`.
+ *
+ * The rules, for every kind but session alerts:
+ * - An alert fires when its value *enters* the firing zone: the previous observation was outside
+ *   it and this one is inside ("crossed above 200" means the last price was below 200). So the
+ *   first observation never fires, whatever it is: after a restart, or an edit, or enabling an
+ *   alert, a price already beyond the level is not news, and a restart must not fire crossings
+ *   that happened while the app was closed.
+ * - After firing, an alert is disarmed until the value goes back past the re-arm band (for a
+ *   price alert a percent of the level; for percent alerts percentage points). A price hovering
+ *   around the level therefore fires once, not on every wiggle.
+ * - It never fires within `cooldownMs` of its last firing. A crossing during the cooldown is
+ *   dropped, not postponed (the alert stays armed for the next crossing).
+ * - A missing value (no price yet, symbol not in the snapshot) is no observation: the state is
+ *   kept as it was.
+ *
+ * Session alerts fire on a change of the session clock's phase into (open) or out of (close) a
+ * session the symbol is tradable in. They work from the time alone, so they fire without any
+ * price update. Changes are found by walking the clock from the last check to `now`; a change
+ * more than SESSION_EVENT_GRACE_MS old (the computer slept through it) is not reported.
+ */
+
+export interface AlertState {
+  /** The symbol and condition this state was observed for; an edited alert starts afresh. */
+  watching: string
+  /** False after firing, until the value has gone back past the re-arm band. */
+  armed: boolean
+  lastFiredAt: number | null
+  /** Whether the last observation was in the firing zone; null before the first. Not for session alerts. */
+  beyond: boolean | null
+  /** Session alerts: when the session clock was last read; null before the first check. */
+  sessionCheckedAt: number | null
+}
+
+export type AlertStates = Record<string, AlertState>
+
+export interface AlertEvaluation {
+  fired: AlertFiring[]
+  /** One state per enabled alert; disabled and removed alerts are dropped (they start afresh). */
+  states: AlertStates
+}
+
+/** A session change noticed later than this is old news and not reported. */
+export const SESSION_EVENT_GRACE_MS = 5 * 60_000
+/** The clock changes phase at most every few minutes; this bounds the walk over a grace period. */
+const MAX_SESSION_CHANGES_PER_CHECK = 16
+const MINUTE_MS = 60_000
+
+type SessionCondition = Extract<AlertCondition, { kind: 'session' }>
+type ThresholdCondition = Exclude<AlertCondition, SessionCondition>
+
+/** One reading of an alert's value against its condition. */
+interface Observation {
+  value: DecimalString
+  /** In the firing zone. */
+  beyond: boolean
+  /** Back past the re-arm band, so the alert may fire again. */
+  rearms: boolean
+  message: string
+}
+
+function freshState(watching: string): AlertState {
+  return { watching, armed: true, lastFiredAt: null, beyond: null, sessionCheckedAt: null }
+}
+
+function watchingKey(alert: Alert): string {
+  return JSON.stringify([alert.symbol, alert.condition])
+}
+
+function cooledDown(state: AlertState, alert: Alert, now: number): boolean {
+  return state.lastFiredAt === null || now - state.lastFiredAt >= alert.cooldownMs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threshold alerts: price, change %, premium %, staleness
+
+function signed(value: DecimalString): string {
+  return value.startsWith('-') ? value : `+${value}`
+}
+
+function withoutSign(value: DecimalString): string {
+  return value.startsWith('-') ? value.slice(1) : value
+}
+
+function observePrice(
+  condition: Extract<AlertCondition, { kind: 'price-above' | 'price-below' }>,
+  symbol: string,
+  asset: AssetQuote,
+): Observation | null {
+  if (!isDecimalString(asset.price)) return null
+  const price = new Dec(asset.price)
+  const level = new Dec(condition.level)
+  const band = level.times(condition.rearmBand).dividedBy(100)
+  const above = condition.kind === 'price-above'
+  return {
+    value: asset.price,
+    beyond: above ? price.gte(level) : price.lte(level),
+    rearms: above ? price.lt(level.minus(band)) : price.gt(level.plus(band)),
+    message: `${symbol} crossed ${above ? 'above' : 'below'} ${condition.level} at ${asset.price}`,
+  }
+}
+
+/** Change % and premium %: beyond when at or past the threshold on the chosen side. */
+function observePercent(
+  condition: Extract<AlertCondition, { kind: 'change-pct' | 'premium-pct' }>,
+  symbol: string,
+  asset: AssetQuote,
+): Observation | null {
+  const text = condition.kind === 'change-pct' ? asset.changePct24h : asset.premiumPct
+  if (!isDecimalString(text)) return null
+  const value = new Dec(text)
+  const threshold = new Dec(condition.thresholdPct)
+  const rearmAt = threshold.minus(condition.rearmBand)
+  const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
+  const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct} %`
+  const message =
+    condition.kind === 'change-pct'
+      ? `${symbol} 24h change reached ${signed(text)} % (${limit})`
+      : `${symbol} trades at a ${withoutSign(text)} % ${value.isNegative() ? 'discount' : 'premium'} to fair value (${limit})`
+  return { value: text, beyond: gauge.gte(threshold), rearms: gauge.lt(rearmAt), message }
+}
+
+/** Stale: the feed marked the data stale and the price is older than the limit; re-arms when fresh. */
+function observeStale(
+  condition: Extract<AlertCondition, { kind: 'stale' }>,
+  symbol: string,
+  asset: AssetQuote,
+  now: number,
+): Observation | null {
+  if (asset.priceTimestamp === null) return null
+  const ageMinutes = Math.max(0, Math.floor((now - asset.priceTimestamp) / MINUTE_MS))
+  return {
+    value: String(ageMinutes),
+    beyond: asset.stale && now - asset.priceTimestamp >= condition.minutes * MINUTE_MS,
+    rearms: !asset.stale,
+    message: `${symbol} data is stale: no new price for ${minutesText(ageMinutes)} (alert after ${condition.minutes})`,
+  }
+}
+
+function observe(
+  condition: ThresholdCondition,
+  symbol: string,
+  asset: AssetQuote,
+  now: number,
+): Observation | null {
+  switch (condition.kind) {
+    case 'price-above':
+    case 'price-below':
+      return observePrice(condition, symbol, asset)
+    case 'change-pct':
+    case 'premium-pct':
+      return observePercent(condition, symbol, asset)
+    case 'stale':
+      return observeStale(condition, symbol, asset, now)
+  }
+}
+
+function stepThreshold(
+  alert: Alert,
+  condition: ThresholdCondition,
+  state: AlertState,
+  asset: AssetQuote | undefined,
+  now: number,
+): { state: AlertState; firing: AlertFiring | null } {
+  const observation = asset ? observe(condition, alert.symbol, asset, now) : null
+  if (!observation) return { state, firing: null }
+  const armed = state.armed || observation.rearms
+  const entered = state.beyond === false && observation.beyond
+  const fires = armed && entered && cooledDown(state, alert, now)
+  const next: AlertState = {
+    ...state,
+    armed: fires ? false : armed,
+    beyond: observation.beyond,
+    lastFiredAt: fires ? now : state.lastFiredAt,
+  }
+  return { state: next, firing: fires ? firingOf(alert, observation.message, observation.value, now) : null }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session alerts
+
+interface PhaseChange {
+  at: number
+  from: MarketPhase
+  to: MarketPhase
+}
+
+/** The session clock's phase changes in (from, to], oldest first. */
+function sessionChangesBetween(from: number, to: number): PhaseChange[] {
+  const changes: PhaseChange[] = []
+  let state = sessionStateAt(from)
+  let phase = state.phase
+  for (let i = 0; i < MAX_SESSION_CHANGES_PER_CHECK && state.nextChangeAt <= to; i++) {
+    const at = state.nextChangeAt
+    state = sessionStateAt(at)
+    changes.push({ at, from: phase, to: state.phase })
+    phase = state.phase
+  }
+  return changes
+}
+
+/** The sessions a phase change opens and closes, among those the condition asks about. */
+function sessionsTouched(
+  change: PhaseChange,
+  condition: SessionCondition,
+): { opened: SessionName | null; closed: SessionName | null } {
+  const wanted = (phase: MarketPhase) =>
+    isSessionName(phase) && (condition.session === 'any' || condition.session === phase) ? phase : null
+  return {
+    opened: condition.event !== 'close' ? wanted(change.to) : null,
+    closed: condition.event !== 'open' ? wanted(change.from) : null,
+  }
+}
+
+function stepSession(
+  alert: Alert,
+  condition: SessionCondition,
+  state: AlertState,
+  asset: AssetQuote | undefined,
+  now: number,
+): { state: AlertState; firing: AlertFiring | null } {
+  // Without the asset its tradability is unknown: check again next time (the grace bounds how late).
+  if (!asset) return { state, firing: null }
+  const next: AlertState = { ...state, sessionCheckedAt: now }
+  if (state.sessionCheckedAt === null) return { state: next, firing: null }
+
+  const since = Math.max(state.sessionCheckedAt, now - SESSION_EVENT_GRACE_MS)
+  let message: string | null = null
+  for (const change of sessionChangesBetween(since, now)) {
+    const { opened, closed } = sessionsTouched(change, condition)
+    // Several changes in one check (a missed pause): the latest that matters is reported.
+    if (opened && isTradableIn(asset, opened))
+      message = `${SESSION_LABEL[opened]} session opened: ${alert.symbol} is tradable`
+    else if (closed && isTradableIn(asset, closed))
+      message = `${SESSION_LABEL[closed]} session closed for ${alert.symbol}`
+  }
+  if (message === null || !cooledDown(state, alert, now)) return { state: next, firing: null }
+  return { state: { ...next, lastFiredAt: now }, firing: firingOf(alert, message, null, now) }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function firingOf(alert: Alert, message: string, value: DecimalString | null, at: number): AlertFiring {
+  const firing: AlertFiring = {
+    alertId: alert.id,
+    symbol: alert.symbol,
+    kind: alert.condition.kind,
+    message,
+    value,
+    at,
+    sound: alert.sound,
+  }
+  if (alert.note !== undefined) firing.note = alert.note
+  return firing
+}
+
+/**
+ * Evaluates every enabled alert at `now`. Pure: the same arguments give the same answer, and
+ * neither argument is changed. Firings come in the order of `alerts`.
+ */
+export function evaluateAlerts(
+  alerts: readonly Alert[],
+  states: Readonly<AlertStates>,
+  assetsBySymbol: ReadonlyMap<string, AssetQuote>,
+  now: number,
+): AlertEvaluation {
+  const fired: AlertFiring[] = []
+  const nextStates: AlertStates = {}
+  for (const alert of alerts) {
+    if (!alert.enabled) continue
+    const watching = watchingKey(alert)
+    const previous = states[alert.id]
+    const state = previous?.watching === watching ? previous : freshState(watching)
+    const asset = assetsBySymbol.get(alert.symbol)
+    const condition = alert.condition
+    const step =
+      condition.kind === 'session'
+        ? stepSession(alert, condition, state, asset, now)
+        : stepThreshold(alert, condition, state, asset, now)
+    nextStates[alert.id] = step.state
+    if (step.firing) fired.push(step.firing)
+  }
+  return { fired, states: nextStates }
+}
+
+/** Quotes keyed by symbol, as `evaluateAlerts` takes them. */
+export function assetsBySymbolOf(assets: readonly AssetQuote[]): Map<string, AssetQuote> {
+  return new Map(assets.map((asset) => [asset.symbol, asset]))
+}
+
+/** When the session clock next changes phase: the time for the session-alert timer. */
+export function nextSessionCheckAt(now: number): number {
+  return sessionStateAt(now).nextChangeAt
+}
+
+/**
+ * When `evaluateAlerts` should next run even if no update arrives: the next session change (if
+ * an enabled session alert exists) or the moment stale data passes an enabled stale alert's limit.
+ * Null when nothing is time-driven.
+ */
+export function nextAlertCheckAt(
+  alerts: readonly Alert[],
+  assetsBySymbol: ReadonlyMap<string, AssetQuote>,
+  now: number,
+): number | null {
+  let next: number | null = null
+  const consider = (at: number) => {
+    if (at > now && (next === null || at < next)) next = at
+  }
+  for (const alert of alerts) {
+    if (!alert.enabled) continue
+    if (alert.condition.kind === 'session') consider(nextSessionCheckAt(now))
+    else if (alert.condition.kind === 'stale') {
+      const asset = assetsBySymbol.get(alert.symbol)
+      // Fresh data turns stale through a snapshot update, which triggers an evaluation anyway.
+      if (asset?.stale && asset.priceTimestamp !== null)
+        consider(asset.priceTimestamp + alert.condition.minutes * MINUTE_MS)
+    }
+  }
+  return next
+}

@@ -1,0 +1,319 @@
+import { z } from 'zod'
+import { Dec, type DecimalString, isDecimalString } from './decimal'
+import { SESSION_NAMES, type SessionName } from './sessions'
+import { checkSymbol } from './symbols'
+
+/**
+ * The alert model, shared by main (which validates IPC arguments and the saved file with these
+ * schemas, and evaluates alerts in src/main/core/alert-engine.ts) and the renderer (which shows the
+ * same messages inline while a person fills in the form).
+ *
+ * Levels and thresholds are decimal strings, compared with `Dec`, never as floats.
+ */
+
+export const MAX_ALERTS = 500
+export const MAX_NOTE_LENGTH = 200
+
+export const COOLDOWN_BOUNDS_MS = { min: 0, max: 24 * 60 * 60_000, default: 5 * 60_000 } as const
+export const STALE_MINUTES_BOUNDS = { min: 1, max: 24 * 60 } as const
+/**
+ * The re-arm band: how far back past the level a value must go before the alert can fire again.
+ * For price alerts a percent of the level ("0.25": 0.25 % of 200 = 0.50); for change and premium
+ * alerts percentage points.
+ */
+export const DEFAULT_REARM_BAND = '0.25'
+const MAX_REARM_BAND = '100'
+const MAX_THRESHOLD_PCT = '1000'
+
+/** 'up' is a rise (or a premium to fair value), 'down' a fall (or a discount). */
+export const ALERT_DIRECTIONS = ['up', 'down', 'either'] as const
+export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
+
+export const SESSION_EVENTS = ['open', 'close', 'both'] as const
+export type SessionEvent = (typeof SESSION_EVENTS)[number]
+
+export const SESSION_LABEL: Record<SessionName, string> = {
+  premarket: 'Pre-market',
+  regular: 'Regular',
+  postmarket: 'Post-market',
+  overnight: 'Overnight',
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas, each with a message a person can act on
+
+interface DecimalBounds {
+  /** How the message names the field: "The level". */
+  what: string
+  example: string
+  min: DecimalString
+  /** True when the minimum itself is not allowed ("more than 0"). */
+  minExclusive?: boolean
+  max?: DecimalString
+}
+
+/** What is wrong with a decimal field, in plain words, or null when it is fine. */
+function decimalFieldProblem(text: string, bounds: DecimalBounds): string | null {
+  if (text === '') return `${bounds.what} is required`
+  if (!isDecimalString(text)) return `${bounds.what} must be a number such as ${bounds.example}`
+  const value = new Dec(text)
+  if (bounds.minExclusive ? value.lte(bounds.min) : value.lt(bounds.min))
+    return `${bounds.what} must be ${bounds.minExclusive ? 'more than' : 'at least'} ${bounds.min}`
+  if (bounds.max !== undefined && value.gt(bounds.max)) return `${bounds.what} must be at most ${bounds.max}`
+  return null
+}
+
+function decimalField(bounds: DecimalBounds) {
+  return z
+    .string({ error: `${bounds.what} must be a number such as ${bounds.example}` })
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = decimalFieldProblem(text, bounds)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+}
+
+const levelSchema = decimalField({ what: 'The price level', example: '200.50', min: '0', minExclusive: true })
+const thresholdPctSchema = decimalField({
+  what: 'The threshold',
+  example: '5',
+  min: '0',
+  minExclusive: true,
+  max: MAX_THRESHOLD_PCT,
+})
+const rearmBandSchema = decimalField({
+  what: 'The re-arm band',
+  example: '0.25',
+  min: '0',
+  max: MAX_REARM_BAND,
+})
+  .optional()
+  .transform((band) => band ?? DEFAULT_REARM_BAND)
+const directionSchema = z.enum(ALERT_DIRECTIONS, { error: 'Choose up, down or either' })
+
+/** Stricter than "any token symbol" only in its messages, which say what is wrong. */
+export const alertSymbolSchema = z.string({ error: 'The symbol is required' }).superRefine((symbol, ctx) => {
+  const checked = checkSymbol(symbol)
+  if (!checked.ok) ctx.addIssue({ code: 'custom', message: `Not a token symbol: ${checked.reason}` })
+})
+
+export const alertIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'An alert id is 1 to 64 letters, digits, "_" or "-"' })
+
+// ---------------------------------------------------------------------------------------------
+// Conditions: what an alert watches
+
+const priceAboveSchema = z
+  .object({ kind: z.literal('price-above'), level: levelSchema, rearmBand: rearmBandSchema })
+  .strict()
+const priceBelowSchema = z
+  .object({ kind: z.literal('price-below'), level: levelSchema, rearmBand: rearmBandSchema })
+  .strict()
+
+/** A percent threshold re-arms at threshold minus band, so a band as wide as the threshold never would. */
+function bandBelowThreshold(condition: { thresholdPct: string; rearmBand: string }): boolean {
+  // A threshold or band that is itself wrong has its own message already.
+  if (!isDecimalString(condition.thresholdPct) || !isDecimalString(condition.rearmBand)) return true
+  const threshold = new Dec(condition.thresholdPct)
+  return threshold.lte(0) || new Dec(condition.rearmBand).lt(threshold)
+}
+const BAND_BELOW_THRESHOLD = {
+  message: 'The re-arm band must be smaller than the threshold',
+  path: ['rearmBand'],
+}
+
+/** |24h change %| >= thresholdPct, in the chosen direction. */
+const changePctSchema = z
+  .object({
+    kind: z.literal('change-pct'),
+    thresholdPct: thresholdPctSchema,
+    direction: directionSchema,
+    rearmBand: rearmBandSchema,
+  })
+  .strict()
+  .refine(bandBelowThreshold, BAND_BELOW_THRESHOLD)
+
+/** |premium to fair value %| >= thresholdPct; 'up' is a premium, 'down' a discount. */
+const premiumPctSchema = z
+  .object({
+    kind: z.literal('premium-pct'),
+    thresholdPct: thresholdPctSchema,
+    direction: directionSchema,
+    rearmBand: rearmBandSchema,
+  })
+  .strict()
+  .refine(bandBelowThreshold, BAND_BELOW_THRESHOLD)
+
+/** A session (or any session) opens or closes while the symbol is tradable in it. */
+const sessionSchema = z
+  .object({
+    kind: z.literal('session'),
+    session: z.enum([...SESSION_NAMES, 'any'], { error: 'Choose a session, or any' }),
+    event: z.enum(SESSION_EVENTS, { error: 'Choose open, close or both' }),
+  })
+  .strict()
+
+/** The data for the symbol is stale and its price older than `minutes`. */
+const staleSchema = z
+  .object({
+    kind: z.literal('stale'),
+    minutes: z
+      .number({ error: 'The minutes must be a whole number' })
+      .int({ error: 'The minutes must be a whole number' })
+      .min(STALE_MINUTES_BOUNDS.min, { error: `At least ${STALE_MINUTES_BOUNDS.min} minute` })
+      .max(STALE_MINUTES_BOUNDS.max, { error: `At most ${STALE_MINUTES_BOUNDS.max} minutes (a day)` }),
+  })
+  .strict()
+
+export const alertConditionSchema = z.discriminatedUnion(
+  'kind',
+  [priceAboveSchema, priceBelowSchema, changePctSchema, premiumPctSchema, sessionSchema, staleSchema],
+  { error: 'Choose what the alert watches' },
+)
+export type AlertCondition = z.output<typeof alertConditionSchema>
+export type AlertConditionInput = z.input<typeof alertConditionSchema>
+export type AlertKind = AlertCondition['kind']
+export const ALERT_KINDS = [
+  'price-above',
+  'price-below',
+  'change-pct',
+  'premium-pct',
+  'session',
+  'stale',
+] as const satisfies readonly AlertKind[]
+
+// ---------------------------------------------------------------------------------------------
+// Alerts
+
+const cooldownSchema = z
+  .number({ error: 'The cooldown must be a number of milliseconds' })
+  .int({ error: 'The cooldown must be a whole number of milliseconds' })
+  .min(COOLDOWN_BOUNDS_MS.min, { error: 'The cooldown cannot be negative' })
+  .max(COOLDOWN_BOUNDS_MS.max, { error: 'The cooldown is at most 24 hours' })
+
+/** What the renderer sends to create or edit an alert: everything but the id and creation time. */
+export const alertInputSchema = z
+  .object({
+    symbol: alertSymbolSchema,
+    condition: alertConditionSchema,
+    enabled: z.boolean().default(true),
+    cooldownMs: cooldownSchema.default(COOLDOWN_BOUNDS_MS.default),
+    note: z
+      .string()
+      .trim()
+      .max(MAX_NOTE_LENGTH, { error: `The note is at most ${MAX_NOTE_LENGTH} characters` })
+      .optional()
+      // An emptied note field means no note.
+      .transform((note) => (note === '' ? undefined : note)),
+    sound: z.boolean().default(false),
+  })
+  .strict()
+/** What a caller may send (defaults optional). */
+export type AlertInput = z.input<typeof alertInputSchema>
+/** The same once checked, defaults filled in. */
+export type CheckedAlertInput = z.output<typeof alertInputSchema>
+
+/** A saved alert. */
+export const alertSchema = alertInputSchema.extend({
+  id: alertIdSchema,
+  createdAt: z.number().int().nonnegative(),
+})
+export type Alert = z.output<typeof alertSchema>
+
+export const alertListSchema = z
+  .array(alertSchema)
+  .max(MAX_ALERTS, { error: `At most ${MAX_ALERTS} alerts` })
+  .refine((alerts) => new Set(alerts.map((alert) => alert.id)).size === alerts.length, {
+    message: 'Two alerts share an id',
+  })
+
+/** The arguments of the alert commands, for the IPC contract (main checks every one). */
+export const alertCommandArgs = {
+  create: z.object({ input: alertInputSchema }).strict(),
+  update: z.object({ id: alertIdSchema, input: alertInputSchema }).strict(),
+  setEnabled: z.object({ id: alertIdSchema, enabled: z.boolean() }).strict(),
+  remove: z.object({ id: alertIdSchema }).strict(),
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Inline validation for the form
+
+export type AlertFieldErrors = Record<string, string>
+
+/**
+ * Checks a form's input. On failure gives the first message per field, keyed by its dotted path
+ * ('symbol', 'condition.level', 'cooldownMs', ...), so the form can show each beside its field.
+ */
+export function checkAlertInput(
+  input: unknown,
+): { ok: true; value: CheckedAlertInput } | { ok: false; errors: AlertFieldErrors } {
+  const checked = alertInputSchema.safeParse(input)
+  if (checked.success) return { ok: true, value: checked.data }
+  const errors: AlertFieldErrors = {}
+  for (const issue of checked.error.issues) {
+    const field = issue.path.join('.')
+    errors[field] ??= issue.message
+  }
+  return { ok: false, errors }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Firings: what an alert reports when it goes off
+
+export interface AlertFiring {
+  alertId: string
+  symbol: string
+  kind: AlertKind
+  /** In plain words, for the notification and the log: "AAPLon crossed above 200.00 at 200.13". */
+  message: string
+  /** The value that made it fire: a price, a percent or an age in minutes; null for session events. */
+  value: DecimalString | null
+  /** Unix ms. */
+  at: number
+  sound: boolean
+  note?: string
+}
+
+/** One line of the in-app alert log. */
+export interface AlertLogEntry extends AlertFiring {
+  read: boolean
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+/** How a direction reads before a threshold: +5 %, -5 %, ±5 %. */
+export const DIRECTION_SIGN: Record<AlertDirection, string> = { up: '+', down: '-', either: '±' }
+
+export function minutesText(minutes: number): string {
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** For the alert list: "crosses above 200.50", "24h change beyond ±5 %". */
+export function describeCondition(condition: AlertCondition): string {
+  switch (condition.kind) {
+    case 'price-above':
+      return `crosses above ${condition.level}`
+    case 'price-below':
+      return `crosses below ${condition.level}`
+    case 'change-pct':
+      return `24h change beyond ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct} %`
+    case 'premium-pct': {
+      const what = { up: 'premium', down: 'discount', either: 'premium or discount' }[condition.direction]
+      return `${what} to fair value beyond ${condition.thresholdPct} %`
+    }
+    case 'session': {
+      const session =
+        condition.session === 'any' ? 'any session' : `${SESSION_LABEL[condition.session]} session`
+      const event = { open: 'opens', close: 'closes', both: 'opens or closes' }[condition.event]
+      return `${session} ${event} while tradable`
+    }
+    case 'stale':
+      return `data stale for ${minutesText(condition.minutes)}`
+  }
+}
+
+export function describeAlert(alert: Pick<Alert, 'symbol' | 'condition'>): string {
+  return `${alert.symbol} ${describeCondition(alert.condition)}`
+}

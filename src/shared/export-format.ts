@@ -1,0 +1,340 @@
+import { isDecimalString } from './decimal'
+import { type AssetQuote, emptyAsset, type Snapshot } from './domain'
+import { isTradableIn } from './normalize'
+import { SESSION_NAMES } from './sessions'
+import { normalizeSymbolInput } from './symbols'
+
+/**
+ * Export of the watchlist with its quotes (CSV or JSON), and import of a watchlist from what a
+ * person has at hand: a plain list, someone's CSV with a symbol column, or our own export. Pure
+ * string work, so main uses it for the save and open dialogs, the CLI for `export`, and the
+ * renderer could preview an import.
+ *
+ * Decimals are written as the exact strings the service sent, never through a number.
+ */
+
+export type ExportFormat = 'csv' | 'json'
+
+export const CSV_COLUMNS = [
+  'symbol',
+  'name',
+  'ticker',
+  'price',
+  'priceTimestamp',
+  'change24h',
+  'changePct24h',
+  'underlyingPrice',
+  'fairValue',
+  'premiumPct',
+  'sharesMultiplier',
+  'volume',
+  'marketCap',
+  'holders',
+  'tradableSessions',
+] as const
+
+/** Tags our JSON export, so an import can tell it from any other JSON. */
+export const JSON_EXPORT_VERSION = 1
+
+export interface WatchlistExport {
+  version: typeof JSON_EXPORT_VERSION
+  exportedAt: string
+  watchlist: string[]
+  assets: AssetQuote[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV cells
+
+/**
+ * Spreadsheets run a cell that starts with one of these as a formula (OWASP "CSV injection"), so
+ * a name from the service such as "=HYPERLINK(...)" gets a leading apostrophe, which they show as
+ * text. Only for text: decimals are checked to be plain numbers, and "-0.5" must stay exact.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** RFC 4180: a field with a comma, quote or line break goes in quotes, its quotes doubled. */
+function quoteCsvField(field: string): string {
+  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field
+}
+
+function textCell(value: string | null): string {
+  if (value === null) return ''
+  return quoteCsvField(FORMULA_START.test(value) ? `'${value}` : value)
+}
+
+/** A decimal as the exact string; anything that is not a plain decimal is treated as text. */
+function decimalCell(value: string | null): string {
+  return isDecimalString(value) ? value : textCell(value)
+}
+
+function timestampCell(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString()
+}
+
+function csvRow(asset: AssetQuote): string {
+  const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
+    symbol: textCell(asset.symbol),
+    name: textCell(asset.name),
+    ticker: textCell(asset.ticker),
+    price: decimalCell(asset.price),
+    priceTimestamp: timestampCell(asset.priceTimestamp),
+    change24h: decimalCell(asset.change24h),
+    changePct24h: decimalCell(asset.changePct24h),
+    underlyingPrice: decimalCell(asset.underlying?.price ?? null),
+    fairValue: decimalCell(asset.fairValue),
+    premiumPct: decimalCell(asset.premiumPct),
+    sharesMultiplier: decimalCell(asset.sharesMultiplier),
+    volume: decimalCell(asset.underlying?.volume ?? null),
+    marketCap: decimalCell(asset.underlying?.marketCap ?? null),
+    holders: asset.holders === null ? '' : String(asset.holders),
+    // The sessions the row's badges show: the limits decide first, as everywhere else.
+    tradableSessions: SESSION_NAMES.filter((session) => isTradableIn(asset, session)).join(' '),
+  }
+  return CSV_COLUMNS.map((column) => cells[column]).join(',')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+/**
+ * The watchlist in its order, each symbol with its quote from `snapshot` (empty cells or no asset
+ * where the snapshot has none). CSV has a header row and CRLF line ends (RFC 4180).
+ */
+export function exportWatchlist(
+  symbols: readonly string[],
+  snapshot: Snapshot | null,
+  format: ExportFormat,
+  options: { now?: number } = {},
+): string {
+  const bySymbol = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
+  if (format === 'csv') {
+    const lines = [
+      CSV_COLUMNS.join(','),
+      ...symbols.map((symbol) => csvRow(bySymbol.get(symbol) ?? emptyAsset(symbol))),
+    ]
+    return `${lines.join('\r\n')}\r\n`
+  }
+  const body: WatchlistExport = {
+    version: JSON_EXPORT_VERSION,
+    exportedAt: new Date(options.now ?? Date.now()).toISOString(),
+    watchlist: [...symbols],
+    assets: symbols.flatMap((symbol) => bySymbol.get(symbol) ?? []),
+  }
+  return `${JSON.stringify(body, null, 2)}\n`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+export interface ImportProblem {
+  /**
+   * Where the entry is: the 1-based line of the text; for a JSON import, the 1-based position in
+   * its list (JSON may put a whole list on one line).
+   */
+  line: number
+  input: string
+  reason: string
+}
+
+export interface ImportDuplicate {
+  line: number
+  input: string
+  /** The symbol it is a repeat of. */
+  symbol: string
+}
+
+export interface WatchlistImport {
+  /** Valid symbols, normalised (aapl -> AAPLon), each once, in the order first met. */
+  symbols: string[]
+  /** Entries that are not token symbols, each with why. Never dropped silently. */
+  invalid: ImportProblem[]
+  /** Repeats that were collapsed into their first occurrence: information, not errors. */
+  duplicates: ImportDuplicate[]
+}
+
+interface Entry {
+  line: number
+  input: string
+}
+
+/** Past this an import is not a watchlist; the watchlist holds a few hundred symbols. */
+export const MAX_IMPORT_CHARS = 1_000_000
+const MAX_SHOWN_INPUT = 60
+
+/**
+ * Reads a watchlist from plain text (one symbol per line, or separated by commas, spaces or
+ * semicolons), a CSV whose header has a `symbol` (or else `ticker`) column, or our JSON export.
+ */
+export function importWatchlist(text: string): WatchlistImport {
+  if (text.length > MAX_IMPORT_CHARS)
+    return collect(
+      [],
+      [{ line: 1, input: '', reason: `the text is longer than ${MAX_IMPORT_CHARS} characters` }],
+    )
+  const body = text.replace(/^\uFEFF/, '')
+  const trimmed = body.trimStart()
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return collect(...jsonEntries(trimmed))
+  // Spreadsheets save CSV with commas, or semicolons where the comma is the decimal mark, and copy
+  // cells as tab-separated text.
+  for (const delimiter of CSV_DELIMITERS) {
+    const rows = parseCsv(body, delimiter)
+    const column = symbolColumnOf(rows[0])
+    if (column !== null) return collect(csvEntries(rows, column), [])
+  }
+  return collect(textEntries(body), [])
+}
+
+function collect(entries: readonly Entry[], problems: ImportProblem[]): WatchlistImport {
+  const result: WatchlistImport = { symbols: [], invalid: problems, duplicates: [] }
+  const seen = new Set<string>()
+  for (const { line, input } of entries) {
+    const shown = input.length > MAX_SHOWN_INPUT ? `${input.slice(0, MAX_SHOWN_INPUT)}…` : input
+    const checked = normalizeSymbolInput(input)
+    if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })
+    else if (seen.has(checked.symbol)) result.duplicates.push({ line, input: shown, symbol: checked.symbol })
+    else {
+      seen.add(checked.symbol)
+      result.symbols.push(checked.symbol)
+    }
+  }
+  // Entries that were not even text come in first: put every problem in the order of the input.
+  result.invalid.sort((a, b) => a.line - b.line)
+  return result
+}
+
+/** Plain text: every token on every line, separated by whitespace, commas or semicolons. */
+function textEntries(text: string): Entry[] {
+  return text.split(/\r\n|\r|\n/).flatMap((lineText, index) =>
+    lineText
+      .split(/[\s,;]+/)
+      .map(stripQuotes)
+      .filter((token) => token !== '')
+      .map((input) => ({ line: index + 1, input })),
+  )
+}
+
+function stripQuotes(token: string): string {
+  return token.replace(/^(["'])(.*)\1$/, '$2').trim()
+}
+
+const CSV_DELIMITERS = [',', '\t', ';'] as const
+const SYMBOL_HEADERS = ['symbol', 'ticker']
+
+/** The column holding symbols, found by its header name; null when the first row is not a header. */
+function symbolColumnOf(header: CsvRow | undefined): number | null {
+  if (!header) return null
+  const names = header.cells.map((cell) => cell.trim().toLowerCase())
+  for (const wanted of SYMBOL_HEADERS) {
+    const index = names.indexOf(wanted)
+    if (index >= 0) return index
+  }
+  return null
+}
+
+function csvEntries(rows: readonly CsvRow[], column: number): Entry[] {
+  return rows.slice(1).flatMap((row) => {
+    const input = (row.cells[column] ?? '').trim()
+    // A blank line or a row with no symbol in that column: nothing was there to import.
+    return input === '' ? [] : [{ line: row.line, input }]
+  })
+}
+
+/** Our JSON export ({watchlist: [...]}), or a bare JSON list of symbols. */
+function jsonEntries(text: string): [Entry[], ImportProblem[]] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return [
+      [],
+      [
+        {
+          line: 1,
+          input: text.slice(0, MAX_SHOWN_INPUT),
+          reason: 'this looks like JSON but is not valid JSON',
+        },
+      ],
+    ]
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { watchlist?: unknown } | null)?.watchlist
+  if (!Array.isArray(list))
+    return [[], [{ line: 1, input: '', reason: 'the JSON has no "watchlist" list of symbols' }]]
+  const entries: Entry[] = []
+  const problems: ImportProblem[] = []
+  list.forEach((item: unknown, index) => {
+    if (typeof item === 'string') entries.push({ line: index + 1, input: item })
+    else problems.push({ line: index + 1, input: JSON.stringify(item) ?? '', reason: 'not a text symbol' })
+  })
+  return [entries, problems]
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 4180 reading
+
+export interface CsvRow {
+  /** The 1-based line the row starts on (a quoted field may span lines). */
+  line: number
+  cells: string[]
+}
+
+/**
+ * Splits CSV text into rows of cells: quoted fields may hold commas, doubled quotes and line
+ * breaks; CRLF, LF and CR all end a row. Lenient where a file is sloppy: a quote inside an
+ * unquoted field is kept as a character, an unclosed quote runs to the end.
+ */
+export function parseCsv(text: string, delimiter = ','): CsvRow[] {
+  const rows: CsvRow[] = []
+  let cells: string[] = []
+  let field = ''
+  let inQuotes = false
+  let line = 1
+  let rowLine = 1
+  const endRow = () => {
+    cells.push(field)
+    rows.push({ line: rowLine, cells })
+    cells = []
+    field = ''
+  }
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string
+    if (inQuotes) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (char === '"') inQuotes = false
+      else {
+        // A line break inside quotes is part of the field, kept as it was written.
+        field += char
+        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++
+      }
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++
+      line++
+      endRow()
+      rowLine = line
+    } else if (char === '"' && field === '') inQuotes = true
+    else if (char === delimiter) {
+      cells.push(field)
+      field = ''
+    } else field += char
+  }
+  if (field !== '' || cells.length > 0) endRow()
+  return rows
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Splits imported symbols by whether the service lists them (the caller has the listing). Both
+ * keep the import's order; unknown ones are shown to the person, not dropped.
+ */
+export function partitionByListing(
+  symbols: readonly string[],
+  listed: ReadonlySet<string>,
+): { known: string[]; unknown: string[] } {
+  const known: string[] = []
+  const unknown: string[] = []
+  for (const symbol of symbols) (listed.has(symbol) ? known : unknown).push(symbol)
+  return { known, unknown }
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyDelta } from '../../src/shared/delta'
+import type { Delta, Snapshot } from '../../src/shared/domain'
+import { runWatchCommand } from '../../src/main/cli/watch-command'
+import { EXIT } from '../../src/main/cli/io'
+import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { memoryIo } from './memory-io'
+
+const KEY = 'watch-test-key-1234'
+let sim: SimServer
+
+beforeAll(async () => {
+  sim = await startSimServer({ apiKey: KEY, port: 0, assets: 40, seed: 5 })
+})
+afterAll(async () => {
+  await sim.close()
+})
+
+const noStoredKey = async () => null
+
+describe('tokenwatch watch', () => {
+  it('prints each delta as one JSON line, and the lines replay into a full snapshot', async () => {
+    const out = memoryIo({ TOKENWATCH_API_KEY: KEY })
+    const code = await runWatchCommand(['--symbols', 'AAPLon,nvda,Fon', '--base-url', sim.url, '--json', '--count', '3'], out.io, {
+      readStoredKey: noStoredKey,
+    })
+    expect(code).toBe(EXIT.ok)
+    const lines = out.stdout().trim().split('\n')
+    expect(lines).toHaveLength(3)
+    const deltas = lines.map((line) => JSON.parse(line) as Delta)
+    let snapshot: Snapshot = { asOf: 0, source: { baseUrl: sim.url, demo: false }, assets: [], errors: [] }
+    for (const delta of deltas) snapshot = applyDelta(snapshot, delta)
+    expect(snapshot.assets.map((a) => a.symbol)).toEqual(['AAPLon', 'NVDAon', 'Fon'])
+    // After three deltas (the empty rows, then the first answers), every row has a price.
+    expect(snapshot.assets.filter((a) => a.price !== null).length).toBeGreaterThan(0)
+    expect(out.stderr()).toBe('')
+  })
+
+  it('prints readable lines without --json and stops when asked', async () => {
+    const out = memoryIo({ TOKENWATCH_API_KEY: KEY })
+    let stop: () => void = () => {}
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const running = runWatchCommand(['--symbols', 'AAPLon', '--base-url', sim.url], out.io, {
+      readStoredKey: noStoredKey,
+      untilStopped: () => stopped,
+    })
+    for (let i = 0; i < 200 && !/AAPLon\s+\d+\.\d+/.test(out.stdout()); i++) await new Promise((r) => setTimeout(r, 20))
+    stop()
+    expect(await running).toBe(EXIT.ok)
+    expect(out.stdout()).toMatch(/^\d\d:\d\d:\d\d {2}AAPLon {2}\d+\.\d+/m)
+  })
+
+  it('reports a rejected key on stderr, once, while it keeps retrying', async () => {
+    const out = memoryIo({ TOKENWATCH_API_KEY: 'not-the-key-0000' })
+    let stop: () => void = () => {}
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const running = runWatchCommand(['--symbols', 'AAPLon', '--base-url', sim.url, '--json'], out.io, {
+      readStoredKey: noStoredKey,
+      untilStopped: () => stopped,
+    })
+    for (let i = 0; i < 200 && !out.stderr().includes('limits'); i++) await new Promise((r) => setTimeout(r, 20))
+    stop()
+    await running
+    expect(out.stderr()).toMatch(/key/i)
+    expect(out.stderr()).not.toContain('not-the-key-0000')
+  })
+
+  it('refuses bad usage with exit 2 and a missing key with exit 3', async () => {
+    const bad = memoryIo({})
+    expect(await runWatchCommand(['--symbols', '../x'], bad.io, { readStoredKey: noStoredKey })).toBe(EXIT.usage)
+    expect(bad.stderr()).toMatch(/not a token symbol/)
+    const count = memoryIo({})
+    expect(await runWatchCommand(['--symbols', 'AAPLon', '--count', '0'], count.io, { readStoredKey: noStoredKey })).toBe(EXIT.usage)
+    const noKey = memoryIo({})
+    expect(await runWatchCommand(['--symbols', 'AAPLon', '--base-url', sim.url], noKey.io, { readStoredKey: noStoredKey })).toBe(EXIT.key)
+    expect(noKey.stderr()).toMatch(/no API key/)
+  })
+})
