@@ -12,6 +12,8 @@ const targets: Array<{ svg: string; png: string; size: number }> = [
   { svg: 'icon.svg', png: 'icon.png', size: 512 },
   { svg: 'tray.svg', png: 'tray.png', size: 22 },
   { svg: 'tray.svg', png: 'tray@2x.png', size: 44 },
+  { svg: 'tray-unread.svg', png: 'tray-unread.png', size: 22 },
+  { svg: 'tray-unread.svg', png: 'tray-unread@2x.png', size: 44 },
 ]
 
 async function main(): Promise<void> {

@@ -1,10 +1,13 @@
 import { join } from 'node:path'
-import { BrowserWindow, app, ipcMain, nativeImage, powerMonitor, session } from 'electron'
+import writeFileAtomic from 'write-file-atomic'
+import { type BrowserWindow, app, dialog, ipcMain, nativeImage, powerMonitor, session } from 'electron'
+import { eventChannels } from '../shared/ipc-channels'
 import type { Settings } from '../shared/settings'
 import { AppCore } from './core/app-core'
 import { KeytarSecretStore } from './core/secret-store'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { TICKER_STRIP_HEIGHT, createMainWindow } from './electron/main-window'
+import { showAlertNotification } from './electron/notifications'
 import { hardenSession } from './electron/security'
 import { AppTray } from './electron/tray'
 
@@ -23,7 +26,19 @@ if (!app.requestSingleInstanceLock()) {
   let window: BrowserWindow | null = null
   let tray: AppTray | null = null
   let quitting = false
-  const core = new AppCore({ userDataDir: app.getPath('userData'), keychain: new KeytarSecretStore() })
+  const core = new AppCore({
+    userDataDir: app.getPath('userData'),
+    keychain: new KeytarSecretStore(),
+    saveExport: async (fileName, content) => {
+      const options = { title: 'Export watchlist', defaultPath: join(app.getPath('documents'), fileName) }
+      const choice = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options)
+      if (choice.canceled || !choice.filePath) return null
+      await writeFileAtomic(choice.filePath, content)
+      return choice.filePath
+    },
+  })
 
   const showWindow = () => {
     if (!window) return
@@ -100,7 +115,11 @@ if (!app.requestSingleInstanceLock()) {
     hardenSession(session.defaultSession)
     await core.start()
     createWindow()
-    tray = new AppTray(nativeImage.createFromPath(join(resourcesDir, 'tray.png')), {
+    const trayIcons = {
+      normal: nativeImage.createFromPath(join(resourcesDir, 'tray.png')),
+      unread: nativeImage.createFromPath(join(resourcesDir, 'tray-unread.png')),
+    }
+    tray = new AppTray(trayIcons, {
       toggleWindow: () => (window?.isVisible() ? window.hide() : showWindow()),
       togglePinned: () => void core.invoke('togglePin', undefined),
       togglePaused: () => void core.invoke('setPaused', { paused: !core.status().paused }).then(refreshTray),
@@ -108,6 +127,15 @@ if (!app.requestSingleInstanceLock()) {
       quit: () => app.quit(),
     })
     core.on('delta', () => tray?.showPrices(core.currentSnapshot()))
+    core.on('status', (status) => tray?.setUnread(status.unreadAlerts > 0))
+    core.on('alert', ({ entry, unreadAlerts }) => {
+      tray?.setUnread(unreadAlerts > 0)
+      showAlertNotification(entry, (symbol) => {
+        showWindow()
+        window?.webContents.send(eventChannels.focusSymbol, { symbol })
+      })
+    })
+    tray.setUnread(core.status().unreadAlerts > 0)
     core.onSettingsChange(applyWindowSettings)
     applyWindowSettings(core.settings.get())
     powerMonitor.on('suspend', () => core.setSuspended(true))

@@ -19,12 +19,23 @@ export const invokeChannels = {
   setWindowVisible: 'tw:window:visible',
   setOnline: 'tw:network:online',
   listAssets: 'tw:assets:list',
+  listAlerts: 'tw:alerts:list',
+  createAlert: 'tw:alerts:create',
+  updateAlert: 'tw:alerts:update',
+  setAlertEnabled: 'tw:alerts:enable',
+  removeAlert: 'tw:alerts:remove',
+  getAlertLog: 'tw:alerts:log',
+  markAlertsRead: 'tw:alerts:read',
+  exportWatchlist: 'tw:watchlist:export',
+  importWatchlist: 'tw:watchlist:import',
 } as const
 
 export const eventChannels = {
   snapshot: 'tw:event:snapshot',
   delta: 'tw:event:delta',
   status: 'tw:event:status',
+  alert: 'tw:event:alert',
+  focusSymbol: 'tw:event:focus-symbol',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

@@ -6,6 +6,8 @@ import {
   eventChannels as EV,
   invokeChannels as CH,
 } from './ipc-channels'
+import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
+import { type ImportDuplicate, type ImportProblem, MAX_IMPORT_CHARS } from './export-format'
 import { type Settings, settingsPatchSchema, symbolSchema } from './settings'
 
 /**
@@ -81,6 +83,35 @@ export interface AppStatus {
   /** A problem with saved files (a corrupt settings file moved aside, a failed write). */
   storageProblem: string | null
   keychainProblem: string | null
+  /** Alerts fired that the user has not seen in the log yet (the tray shows a dot). */
+  unreadAlerts: number
+}
+
+export interface ExportResult {
+  fileName: string
+  /** Where the shell saved it; null when cancelled or when there is no save dialog (then see content). */
+  savedTo: string | null
+  /** The text itself, only when there was no save dialog to hand it to. */
+  content: string | null
+}
+
+export interface ImportResult {
+  /** Symbols added to the watchlist, in order. */
+  added: string[]
+  /** Valid symbols already on the watchlist. */
+  alreadyPresent: string[]
+  /** Valid symbols the service does not list: not added, listed back. */
+  unknown: string[]
+  /** Entries that are not token symbols, each with why. */
+  invalid: ImportProblem[]
+  duplicates: ImportDuplicate[]
+  /** The watchlist afterwards. */
+  watchlist: string[]
+}
+
+export interface AlertEvent {
+  entry: AlertLogEntry
+  unreadAlerts: number
 }
 
 /** A type-only marker for a channel's result: main's answers are trusted, so they are not parsed. */
@@ -136,6 +167,33 @@ export const invokeContract = {
     result: returns<null>(),
   },
   listAssets: { channel: CH.listAssets, args: noArgs, result: returns<ListedAsset[]>() },
+  listAlerts: { channel: CH.listAlerts, args: noArgs, result: returns<Alert[]>() },
+  createAlert: { channel: CH.createAlert, args: alertCommandArgs.create, result: returns<Alert[]>() },
+  updateAlert: { channel: CH.updateAlert, args: alertCommandArgs.update, result: returns<Alert[]>() },
+  setAlertEnabled: {
+    channel: CH.setAlertEnabled,
+    args: alertCommandArgs.setEnabled,
+    result: returns<Alert[]>(),
+  },
+  removeAlert: { channel: CH.removeAlert, args: alertCommandArgs.remove, result: returns<Alert[]>() },
+  getAlertLog: { channel: CH.getAlertLog, args: noArgs, result: returns<AlertLogEntry[]>() },
+  markAlertsRead: { channel: CH.markAlertsRead, args: noArgs, result: returns<AlertLogEntry[]>() },
+  exportWatchlist: {
+    channel: CH.exportWatchlist,
+    args: z.object({ format: z.enum(['csv', 'json']) }).strict(),
+    result: returns<ExportResult>(),
+  },
+  importWatchlist: {
+    channel: CH.importWatchlist,
+    args: z
+      .object({
+        text: z
+          .string()
+          .max(MAX_IMPORT_CHARS, { message: 'that file is too large to be a watchlist (1 MB at most)' }),
+      })
+      .strict(),
+    result: returns<ImportResult>(),
+  },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
@@ -147,6 +205,9 @@ export const eventContract = {
   snapshot: { channel: EV.snapshot, payload: returns<Snapshot>() },
   delta: { channel: EV.delta, payload: returns<Delta>() },
   status: { channel: EV.status, payload: returns<AppStatus>() },
+  alert: { channel: EV.alert, payload: returns<AlertEvent>() },
+  /** A notification was clicked: show this symbol. */
+  focusSymbol: { channel: EV.focusSymbol, payload: returns<{ symbol: string }>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

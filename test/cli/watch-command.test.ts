@@ -21,9 +21,13 @@ const noStoredKey = async () => null
 describe('tokenwatch watch', () => {
   it('prints each delta as one JSON line, and the lines replay into a full snapshot', async () => {
     const out = memoryIo({ TOKENWATCH_API_KEY: KEY })
-    const code = await runWatchCommand(['--symbols', 'AAPLon,nvda,Fon', '--base-url', sim.url, '--json', '--count', '3'], out.io, {
-      readStoredKey: noStoredKey,
-    })
+    const code = await runWatchCommand(
+      ['--symbols', 'AAPLon,nvda,Fon', '--base-url', sim.url, '--json', '--count', '3'],
+      out.io,
+      {
+        readStoredKey: noStoredKey,
+      },
+    )
     expect(code).toBe(EXIT.ok)
     const lines = out.stdout().trim().split('\n')
     expect(lines).toHaveLength(3)
@@ -44,7 +48,8 @@ describe('tokenwatch watch', () => {
       readStoredKey: noStoredKey,
       untilStopped: () => stopped,
     })
-    for (let i = 0; i < 200 && !/AAPLon\s+\d+\.\d+/.test(out.stdout()); i++) await new Promise((r) => setTimeout(r, 20))
+    for (let i = 0; i < 200 && !/AAPLon\s+\d+\.\d+/.test(out.stdout()); i++)
+      await new Promise((r) => setTimeout(r, 20))
     stop()
     expect(await running).toBe(EXIT.ok)
     expect(out.stdout()).toMatch(/^\d\d:\d\d:\d\d {2}AAPLon {2}\d+\.\d+/m)
@@ -58,7 +63,8 @@ describe('tokenwatch watch', () => {
       readStoredKey: noStoredKey,
       untilStopped: () => stopped,
     })
-    for (let i = 0; i < 200 && !out.stderr().includes('limits'); i++) await new Promise((r) => setTimeout(r, 20))
+    for (let i = 0; i < 200 && !out.stderr().includes('limits'); i++)
+      await new Promise((r) => setTimeout(r, 20))
     stop()
     await running
     expect(out.stderr()).toMatch(/key/i)
@@ -67,12 +73,22 @@ describe('tokenwatch watch', () => {
 
   it('refuses bad usage with exit 2 and a missing key with exit 3', async () => {
     const bad = memoryIo({})
-    expect(await runWatchCommand(['--symbols', '../x'], bad.io, { readStoredKey: noStoredKey })).toBe(EXIT.usage)
+    expect(await runWatchCommand(['--symbols', '../x'], bad.io, { readStoredKey: noStoredKey })).toBe(
+      EXIT.usage,
+    )
     expect(bad.stderr()).toMatch(/not a token symbol/)
     const count = memoryIo({})
-    expect(await runWatchCommand(['--symbols', 'AAPLon', '--count', '0'], count.io, { readStoredKey: noStoredKey })).toBe(EXIT.usage)
+    expect(
+      await runWatchCommand(['--symbols', 'AAPLon', '--count', '0'], count.io, {
+        readStoredKey: noStoredKey,
+      }),
+    ).toBe(EXIT.usage)
     const noKey = memoryIo({})
-    expect(await runWatchCommand(['--symbols', 'AAPLon', '--base-url', sim.url], noKey.io, { readStoredKey: noStoredKey })).toBe(EXIT.key)
+    expect(
+      await runWatchCommand(['--symbols', 'AAPLon', '--base-url', sim.url], noKey.io, {
+        readStoredKey: noStoredKey,
+      }),
+    ).toBe(EXIT.key)
     expect(noKey.stderr()).toMatch(/no API key/)
   })
 })

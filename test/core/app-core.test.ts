@@ -22,15 +22,25 @@ function tempDir(): string {
 }
 
 async function startCore(userDataDir = tempDir()) {
-  const core = new AppCore({ userDataDir, keychain: new MemorySecretStore(), demo: { assets: 60, seed: 7 }, requestTimeoutMs: 3_000 })
+  const core = new AppCore({
+    userDataDir,
+    keychain: new MemorySecretStore(),
+    demo: { assets: 60, seed: 7 },
+    requestTimeoutMs: 3_000,
+  })
   const events: Array<{ event: string; payload: unknown }> = []
-  for (const event of ['snapshot', 'delta', 'status'] as const) core.on(event, (payload) => events.push({ event, payload }))
+  for (const event of ['snapshot', 'delta', 'status'] as const)
+    core.on(event, (payload) => events.push({ event, payload }))
   cleanups.push(() => core.stop())
   await core.start()
   return { core, events, userDataDir }
 }
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 8_000): Promise<T> {
+async function until<T>(
+  probe: () => T | undefined | null | false,
+  what: string,
+  timeoutMs = 8_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = probe()
@@ -63,7 +73,9 @@ describe('AppCore', () => {
       return s.assets.every((a) => a.price !== null && a.limits !== null && a.history24h.length > 0) && s
     }, 'prices, market data and limits')
     expect(snapshot.source.demo).toBe(true)
-    expect(snapshot.assets.map((a) => a.symbol)).toEqual((await core.invoke('getSettings', undefined) as { value: { watchlist: string[] } }).value.watchlist)
+    expect(snapshot.assets.map((a) => a.symbol)).toEqual(
+      ((await core.invoke('getSettings', undefined)) as { value: { watchlist: string[] } }).value.watchlist,
+    )
     expect(snapshot.assets[0]?.fairValue).toMatch(/^\d+\.\d{4}$/)
     expect(core.status().connection).toBe('online')
   })
@@ -96,7 +108,9 @@ describe('AppCore', () => {
     await until(() => core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
     const added = await core.invoke('addSymbol', { symbol: 'METAon' })
     expect(added.ok && (added.value as string[]).at(-1)).toBe('METAon')
-    const addDelta = events.map((e) => e.payload as Delta).find((d) => d.added?.some((a) => a.symbol === 'METAon'))
+    const addDelta = events
+      .map((e) => e.payload as Delta)
+      .find((d) => d.added?.some((a) => a.symbol === 'METAon'))
     expect(addDelta).toBeDefined()
     await until(() => core.currentSnapshot().assets.find((a) => a.symbol === 'METAon')?.price, 'METAon price')
     const moved = await core.invoke('moveSymbol', { symbol: 'METAon', toIndex: 0 })
@@ -118,7 +132,10 @@ describe('AppCore', () => {
     expect(set).toEqual({ ok: true, value: expect.objectContaining({ stored: true, last4: 'WXYZ' }) })
     expect(core.status()).toMatchObject({ mode: 'live', baseUrl: sim.url })
     expect(core.demoServer).toBeNull()
-    await until(() => core.status().endpoints.prices.lastSuccessAt !== null && core.currentSnapshot().assets[0]?.price, 'live prices')
+    await until(
+      () => core.status().endpoints.prices.lastSuccessAt !== null && core.currentSnapshot().assets[0]?.price,
+      'live prices',
+    )
     expect(core.currentSnapshot().source).toEqual({ baseUrl: sim.url, demo: false })
 
     // The key appears nowhere but in main's memory: not in a file, an event, or a status.
@@ -143,12 +160,20 @@ describe('AppCore', () => {
     const cleared = await core.invoke('clearKey', undefined)
     expect(cleared.ok && (cleared.value as KeyStatus).stored).toBe(false)
     expect(core.status().mode).toBe('demo')
-    await until(() => core.status().lastError === null && core.status().endpoints.prices.lastSuccessAt, 'demo recovered')
+    await until(
+      () => core.status().lastError === null && core.status().endpoints.prices.lastSuccessAt,
+      'demo recovered',
+    )
   })
 
   it('marks prices stale when the service stops answering', async () => {
     const dir = tempDir()
-    const core = new AppCore({ userDataDir: dir, keychain: new MemorySecretStore(), demo: { assets: 30, seed: 1 }, requestTimeoutMs: 500 })
+    const core = new AppCore({
+      userDataDir: dir,
+      keychain: new MemorySecretStore(),
+      demo: { assets: 30, seed: 1 },
+      requestTimeoutMs: 500,
+    })
     cleanups.push(() => core.stop())
     await core.start()
     await core.invoke('updateSettings', { cadences: { pricesMs: 1_000 } })
@@ -168,12 +193,88 @@ describe('AppCore', () => {
     await until(() => first.core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
     const lastPrice = first.core.currentSnapshot().assets[0]?.price
     await first.core.stop()
-    const second = new AppCore({ userDataDir: dir, keychain: new MemorySecretStore(), demo: { assets: 60, seed: 7 } })
+    const second = new AppCore({
+      userDataDir: dir,
+      keychain: new MemorySecretStore(),
+      demo: { assets: 60, seed: 7 },
+    })
     const snapshots: unknown[] = []
     second.on('snapshot', (s) => snapshots.push(s))
     cleanups.push(() => second.stop())
     await second.start()
     const opened = snapshots[0] as { assets: Array<{ price: string; stale: boolean }> }
     expect(opened.assets[0]).toMatchObject({ price: lastPrice, stale: true })
+  })
+
+  it('fires a price alert in main when the price crosses its level, and logs it unread', async () => {
+    // A live simulator on a clock the test moves through a regular session, one minute a poll.
+    let simNow = Date.parse('2026-11-18T15:00:00Z') // a Wednesday, 10:00 ET
+    const key = 'alert-test-key-000111'
+    const sim = await startSimServer({ apiKey: key, port: 0, assets: 20, seed: 11, clock: () => simNow })
+    cleanups.push(() => sim.close())
+    const { core } = await startCore()
+    await core.invoke('updateSettings', { baseUrl: sim.url })
+    await core.invoke('setKey', { key })
+    const first = await until(
+      () => core.currentSnapshot().assets.find((a) => a.symbol === 'AAPLon')?.price,
+      'AAPLon price',
+    )
+    const price = Number(first) // only to place two levels just either side; the engine compares decimals
+    const fired: Array<{ entry: { symbol: string; message: string }; unreadAlerts: number }> = []
+    core.on('alert', (event) => fired.push(event))
+    for (const [kind, level] of [
+      ['price-above', (price * 1.001).toFixed(4)],
+      ['price-below', (price * 0.999).toFixed(4)],
+    ] as const) {
+      const created = await core.invoke('createAlert', {
+        input: { symbol: 'AAPLon', condition: { kind, level }, cooldownMs: 0 },
+      })
+      expect(created.ok, JSON.stringify(created)).toBe(true)
+    }
+    const invalid = await core.invoke('createAlert', {
+      input: { symbol: 'AAPLon', condition: { kind: 'price-above', level: 'abc' } },
+    })
+    expect(invalid.ok).toBe(false)
+    for (let i = 0; i < 120 && fired.length === 0; i++) {
+      simNow += 60_000
+      await core.invoke('refreshNow', undefined)
+      await new Promise((resolve) => setTimeout(resolve, 40))
+    }
+    expect(fired.length).toBeGreaterThan(0)
+    expect(fired[0]?.entry.symbol).toBe('AAPLon')
+    expect(fired[0]?.entry.message).toMatch(/AAPLon crossed (above|below)/)
+    expect(core.status().unreadAlerts).toBeGreaterThan(0)
+    const log = await core.invoke('getAlertLog', undefined)
+    expect(log.ok && (log.value as unknown[]).length).toBeGreaterThan(0)
+    await core.invoke('markAlertsRead', undefined)
+    expect(core.status().unreadAlerts).toBe(0)
+  })
+
+  it('imports a watchlist, adding what the service lists and listing back the rest', async () => {
+    const { core } = await startCore()
+    await until(() => core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
+    const result = await core.invoke('importWatchlist', {
+      text: 'symbol\nMETAon\naapl\nZZZZon\n../x\nMETAon\n',
+    })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const value = result.value as {
+      added: string[]
+      alreadyPresent: string[]
+      unknown: string[]
+      invalid: Array<{ line: number }>
+      duplicates: unknown[]
+      watchlist: string[]
+    }
+    expect(value.added).toEqual(['METAon'])
+    expect(value.alreadyPresent).toEqual(['AAPLon'])
+    expect(value.unknown).toEqual(['ZZZZon'])
+    expect(value.invalid.map((p) => p.line)).toEqual([5])
+    expect(value.duplicates).toHaveLength(1)
+    expect(value.watchlist.at(-1)).toBe('METAon')
+    const exported = await core.invoke('exportWatchlist', { format: 'csv' })
+    expect(exported.ok && (exported.value as { content: string }).content.split('\r\n')[0]).toMatch(
+      /^symbol,name,ticker,price/,
+    )
   })
 })

@@ -12,7 +12,8 @@ import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc
 const electron = vi.hoisted(() => {
   const trays: Array<{ tooltip: string[]; images: number; menus: unknown[] }> = []
   const windows: Array<{ options: Record<string, unknown>; loaded: string[] }> = []
-  return { trays, windows }
+  const notifications: Array<{ options: Record<string, unknown>; emit: (event: string) => void }> = []
+  return { trays, windows, notifications }
 })
 
 vi.mock('electron', async () => {
@@ -54,7 +55,21 @@ vi.mock('electron', async () => {
     }
     destroy() {}
   }
-  return { BrowserWindow, Tray, Menu: { buildFromTemplate: (template: unknown) => ({ template }) } }
+  class Notification extends EventEmitter {
+    static isSupported = () => true
+    constructor(readonly options: Record<string, unknown>) {
+      super()
+    }
+    show() {
+      electron.notifications.push(this)
+    }
+  }
+  return {
+    BrowserWindow,
+    Tray,
+    Notification,
+    Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
+  }
 })
 
 const { CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, secureWebPreferences } =
@@ -64,6 +79,34 @@ const { forwardEvents, registerIpcHandlers, trustedSenderCheck } =
 const { createMainWindow, rendererLocation } = await import('../../src/main/electron/main-window')
 const { AppTray, TOOLTIP_INTERVAL_MS, tooltipText } = await import('../../src/main/electron/tray')
 const { DEFAULT_SETTINGS } = await import('../../src/shared/settings')
+const { showAlertNotification } = await import('../../src/main/electron/notifications')
+
+describe('alert notifications', () => {
+  it('shows the alert in plain words, silent unless asked, and a click focuses the symbol', () => {
+    const clicked: string[] = []
+    const entry = {
+      alertId: 'a1',
+      symbol: 'AAPLon',
+      kind: 'price-above',
+      message: 'AAPLon crossed above 200.00 at 200.13',
+      value: '200.13',
+      at: 1,
+      sound: false,
+      read: false,
+    } as const
+    showAlertNotification(entry, (symbol) => clicked.push(symbol))
+    showAlertNotification({ ...entry, sound: true, note: 'take profit' }, (symbol) => clicked.push(symbol))
+    const [quiet, loud] = electron.notifications
+    expect(quiet?.options).toEqual({ title: 'Tokenwatch · AAPLon', body: entry.message, silent: true })
+    expect(loud?.options).toEqual({
+      title: 'Tokenwatch · AAPLon',
+      body: `${entry.message}\ntake profit`,
+      silent: false,
+    })
+    quiet?.emit('click')
+    expect(clicked).toEqual(['AAPLon'])
+  })
+})
 
 describe('window security', () => {
   it('turns on every webPreferences protection', () => {
@@ -299,6 +342,12 @@ describe('tray', () => {
       'Quit Tokenwatch',
     ])
     expect(menu.template[1]?.checked).toBe(true)
+    // The unread dot: an image change only when the state flips.
+    tray.setUnread(true)
+    tray.setUnread(true)
+    tray.setUnread(false)
+    tray.setUnread(false)
+    expect(record.images).toBe(2)
     tray.destroy()
   })
 })

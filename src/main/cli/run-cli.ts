@@ -19,7 +19,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: runExportCommand,
     summary: 'print the watchlist with the last cached quotes as CSV or JSON',
   },
-  watch: { run: runWatchCommand, summary: 'poll like the app does and print each change (NDJSON with --json)' },
+  watch: {
+    run: runWatchCommand,
+    summary: 'poll like the app does and print each change (NDJSON with --json)',
+  },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
 

@@ -27,11 +27,14 @@ export function parseSymbolList(list: string | undefined): string[] {
     if (entry.trim() === '') continue
     const checked = normalizeSymbolInput(entry)
     if (!checked.ok)
-      throw new UsageError(`--symbols: "${entry.trim().slice(0, 40)}" is not a token symbol: ${checked.reason}.`)
+      throw new UsageError(
+        `--symbols: "${entry.trim().slice(0, 40)}" is not a token symbol: ${checked.reason}.`,
+      )
     symbols.add(checked.symbol)
   }
   if (symbols.size === 0) throw new UsageError('--symbols is empty; give at least one, for example AAPLon.')
-  if (symbols.size > MAX_WATCHLIST) throw new UsageError(`--symbols: at most ${MAX_WATCHLIST} symbols at once.`)
+  if (symbols.size > MAX_WATCHLIST)
+    throw new UsageError(`--symbols: at most ${MAX_WATCHLIST} symbols at once.`)
   return [...symbols]
 }
 
@@ -44,7 +47,11 @@ async function readKeychainKey(baseUrl: string): Promise<string | null> {
 }
 
 /** TOKENWATCH_API_KEY when set, else the key stored for this base URL (the OS keychain by default). */
-export async function resolveApiKey(io: CliIo, baseUrl: string, readStoredKey: StoredKeyReader = readKeychainKey) {
+export async function resolveApiKey(
+  io: CliIo,
+  baseUrl: string,
+  readStoredKey: StoredKeyReader = readKeychainKey,
+) {
   return io.env[API_KEY_ENV] || (await readStoredKey(baseUrl))
 }
 

@@ -40,7 +40,8 @@ export interface WatchCommandDeps {
 function parseCount(value: string | undefined): number | null {
   if (value === undefined) return null
   const count = Number(value)
-  if (!Number.isInteger(count) || count < 1) throw new UsageError('--count must be a whole number of at least 1.')
+  if (!Number.isInteger(count) || count < 1)
+    throw new UsageError('--count must be a whole number of at least 1.')
   return count
 }
 
@@ -58,7 +59,11 @@ export function describeDelta(delta: Delta): string[] {
   return lines
 }
 
-export async function runWatchCommand(argv: string[], io: CliIo, deps: WatchCommandDeps = {}): Promise<number> {
+export async function runWatchCommand(
+  argv: string[],
+  io: CliIo,
+  deps: WatchCommandDeps = {},
+): Promise<number> {
   let baseUrl: string
   let symbols: string[]
   let json: boolean
@@ -105,7 +110,11 @@ export async function runWatchCommand(argv: string[], io: CliIo, deps: WatchComm
   const cadences = DEFAULT_SETTINGS.cadences
   const feed: MarketFeed = new MarketFeed({ baseUrl, demo: false }, symbols, {
     cadenceMs: (endpoint) =>
-      endpoint === 'prices' ? cadences.pricesMs : endpoint === 'market' ? cadences.marketMs : cadences.limitsMs,
+      endpoint === 'prices'
+        ? cadences.pricesMs
+        : endpoint === 'market'
+          ? cadences.marketMs
+          : cadences.limitsMs,
     onDelta: (delta) => {
       if (count !== null && deltas >= count) return // stopping: the count is printed
       if (json) writeLine(io.stdout, JSON.stringify(delta))

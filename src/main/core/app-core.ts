@@ -8,15 +8,24 @@ import {
   type InvokeName,
   type IpcError,
   type IpcResult,
+  type ImportResult,
   type ListedAsset,
   invokeContract,
 } from '../../shared/ipc-contract'
 import type { Settings } from '../../shared/settings'
+import {
+  type ExportFormat,
+  exportWatchlist,
+  importWatchlist,
+  partitionByListing,
+} from '../../shared/export-format'
+import type { AlertInput } from '../../shared/alerts'
 import type { SimServer } from '../sim/server'
 import type { FaultPlan } from '../sim/faults'
 import { startSimServer } from '../sim/server'
 import { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
+import { AlertCenter } from './alert-center'
 import { KeyVault } from './key-vault'
 import { MarketFeed } from './market-feed'
 import { type SchedulerClock, realClock } from './poll-scheduler'
@@ -40,6 +49,11 @@ export interface AppCoreOptions {
   demo?: { assets?: number; seed?: number; faults?: FaultPlan }
   /** Request deadline for the API client. */
   requestTimeoutMs?: number
+  /**
+   * The shell's save dialog: offers `content` under `fileName` and resolves to the saved path,
+   * or null when cancelled. Without one, exports hand the content back to the caller.
+   */
+  saveExport?: (fileName: string, content: string) => Promise<string | null>
 }
 
 type Listener<N extends EventName> = (payload: EventPayload<N>) => void
@@ -53,6 +67,7 @@ const SNAPSHOT_CACHE_INTERVAL_MS = 30_000
 export class AppCore {
   readonly settings: SettingsStore
   readonly vault: KeyVault
+  readonly alerts: AlertCenter
   private readonly cache: SnapshotCache
   private readonly clock: SchedulerClock
   private readonly listeners = new Map<EventName, Set<Listener<EventName>>>()
@@ -72,13 +87,24 @@ export class AppCore {
     this.settings = new SettingsStore(options.userDataDir)
     this.vault = new KeyVault(options.keychain)
     this.cache = new SnapshotCache(options.userDataDir)
+    this.alerts = new AlertCenter({
+      userDataDir: options.userDataDir,
+      clock: this.clock,
+      onFired: (entry, unreadAlerts) => this.emit('alert', { entry, unreadAlerts }),
+      onUnreadChange: () => this.emit('status', this.status()),
+    })
     this.feed = new MarketFeed(this.source, [], {
       cadenceMs: (endpoint) => {
         const cadences = this.settings.get().cadences
-        return endpoint === 'prices' ? cadences.pricesMs : endpoint === 'market' ? cadences.marketMs : cadences.limitsMs
+        return endpoint === 'prices'
+          ? cadences.pricesMs
+          : endpoint === 'market'
+            ? cadences.marketMs
+            : cadences.limitsMs
       },
       onDelta: (delta) => {
         this.emit('delta', delta)
+        void this.alerts.evaluate(this.feed.snapshot())
         void this.saveCache(false)
       },
       onStatusChange: () => this.emit('status', this.status()),
@@ -96,12 +122,13 @@ export class AppCore {
 
   async start(): Promise<void> {
     const settings = await this.settings.load()
-    this.storageProblem = this.settings.problem()
+    await this.alerts.load()
+    this.storageProblem = this.settings.problem() ?? this.alerts.problem()
     await this.vault.init()
     this.feed.setWatchlist(settings.watchlist)
+    await this.connect()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)
-    await this.connect()
     this.started = true
     this.emit('snapshot', this.feed.snapshot())
     this.feed.start()
@@ -110,6 +137,7 @@ export class AppCore {
   async stop(): Promise<void> {
     this.started = false
     this.feed.stop()
+    this.alerts.stop()
     await this.saveCache(true)
     await this.client?.close()
     this.client = null
@@ -182,6 +210,7 @@ export class AppCore {
       lastError,
       storageProblem: this.storageProblem,
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
+      unreadAlerts: this.alerts.log.unreadCount(),
     }
   }
 
@@ -255,12 +284,7 @@ export class AppCore {
     }
   }
 
-  private rememberListing(
-    records: readonly {
-      primaryMarket: { symbol: string }
-      underlyingMarket: { ticker: string; name?: string } | null
-    }[],
-  ): void {
+  private rememberListing(records: readonly WireMarketRecord[]): void {
     this.listing = {
       at: this.clock.now(),
       assets: records.map((r) => ({
@@ -277,6 +301,44 @@ export class AppCore {
     const result = await this.client.allMarket()
     this.rememberListing(result.records)
     return this.listing?.assets ?? []
+  }
+
+  private alertsChanged<T>(result: T): T {
+    this.alerts.alertsChanged()
+    return result
+  }
+
+  private async exportWatchlist(format: ExportFormat) {
+    const settings = this.settings.get()
+    const content = exportWatchlist(settings.watchlist, this.feed.snapshot(), format, {
+      now: this.clock.now(),
+    })
+    const date = new Date(this.clock.now()).toISOString().slice(0, 10)
+    const fileName = `tokenwatch-${date}.${format}`
+    if (!this.options.saveExport) return { fileName, savedTo: null, content }
+    return { fileName, savedTo: await this.options.saveExport(fileName, content), content: null }
+  }
+
+  /** Adds the valid symbols the service lists; everything else is listed back, never dropped. */
+  private async importWatchlist(text: string): Promise<ImportResult> {
+    const parsed = importWatchlist(text)
+    const listed = new Set((await this.listAssets()).map((asset) => asset.symbol))
+    const { known, unknown } = partitionByListing(parsed.symbols, listed)
+    const current = new Set(this.settings.get().watchlist)
+    const toAdd = known.filter((symbol) => !current.has(symbol))
+    const settings = await this.settings.update((s) => ({
+      ...s,
+      watchlist: [...s.watchlist, ...toAdd.filter((x) => !s.watchlist.includes(x))],
+    }))
+    this.feed.setWatchlist(settings.watchlist)
+    return {
+      added: toAdd,
+      alreadyPresent: known.filter((symbol) => current.has(symbol)),
+      unknown,
+      invalid: parsed.invalid,
+      duplicates: parsed.duplicates,
+      watchlist: settings.watchlist,
+    }
   }
 
   private emit<N extends EventName>(event: N, payload: EventPayload<N>): void {
@@ -354,6 +416,23 @@ export class AppCore {
         return null
       },
       listAssets: async () => this.listAssets(),
+      listAlerts: async () => this.alerts.store.list(),
+      createAlert: async (args) =>
+        this.alertsChanged(await this.alerts.store.create((args as { input: AlertInput }).input)),
+      updateAlert: async (args) => {
+        const { id, input } = args as { id: string; input: AlertInput }
+        return this.alertsChanged(await this.alerts.store.update(id, input))
+      },
+      setAlertEnabled: async (args) => {
+        const { id, enabled } = args as { id: string; enabled: boolean }
+        return this.alertsChanged(await this.alerts.store.setEnabled(id, enabled))
+      },
+      removeAlert: async (args) =>
+        this.alertsChanged(await this.alerts.store.remove((args as { id: string }).id)),
+      getAlertLog: async () => this.alerts.log.entries(),
+      markAlertsRead: async () => this.alerts.markAllRead(),
+      exportWatchlist: async (args) => this.exportWatchlist((args as { format: ExportFormat }).format),
+      importWatchlist: async (args) => this.importWatchlist((args as { text: string }).text),
     }
   }
 }

@@ -41,8 +41,9 @@ export class SnapshotStore {
     this.setWatchlist(watchlist)
   }
 
-  /** Starts from a cached snapshot (shown stale until the first poll answers). */
+  /** Starts from a cached snapshot of the same service (shown stale until the first poll answers). */
   seed(snapshot: Snapshot): void {
+    if (!sameServiceAs(snapshot.source, this.source)) return
     for (const asset of snapshot.assets) {
       if (this.assets.has(asset.symbol)) this.assets.set(asset.symbol, { ...asset, stale: true })
     }
@@ -61,8 +62,16 @@ export class SnapshotStore {
     return this.order
   }
 
+  /**
+   * Another service now: forget the old one's data rather than mix the two (its timestamps could
+   * even be ahead of the new service's and hide its answers). The rows stay, empty until polled.
+   */
   setSource(source: SnapshotSource): void {
+    const sameService = sameServiceAs(source, this.source)
     this.source = source
+    if (sameService) return
+    for (const symbol of this.order) this.assets.set(symbol, emptyAsset(symbol))
+    this.seenAt.clear()
   }
 
   applyPrices(records: readonly WirePriceRecord[], receivedAt: number): void {
@@ -188,4 +197,9 @@ export class SnapshotStore {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index])
+}
+
+/** Demo mode is one service whatever port its simulator got; otherwise the base URL says. */
+export function sameServiceAs(a: SnapshotSource, b: SnapshotSource): boolean {
+  return a.demo && b.demo ? true : a.demo === b.demo && a.baseUrl === b.baseUrl
 }

@@ -34,18 +34,25 @@ export function tooltipText(snapshot: Snapshot | null): string {
   return quotes.length > 0 ? `${mode}\n${quotes.join('  ·  ')}` : mode
 }
 
+export interface TrayIcons {
+  normal: NativeImage
+  /** The same with a dot, while unread alerts exist. */
+  unread: NativeImage
+}
+
 export class AppTray {
   private readonly tray: Tray
+  private unread = false
   private lastTooltipAt = 0
   private pendingSnapshot: Snapshot | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
-    icon: NativeImage,
+    private readonly icons: TrayIcons,
     private readonly actions: TrayActions,
     private readonly now: () => number = Date.now,
   ) {
-    this.tray = new Tray(icon)
+    this.tray = new Tray(icons.normal)
     this.tray.setToolTip(tooltipText(null))
     this.tray.on('click', () => actions.toggleWindow())
   }
@@ -81,6 +88,13 @@ export class AppTray {
     const wait = this.lastTooltipAt + TOOLTIP_INTERVAL_MS - this.now()
     if (wait <= 0) this.flushTooltip()
     else this.tooltipTimer ??= setTimeout(() => this.flushTooltip(), wait)
+  }
+
+  /** Shows or hides the unread dot; the image is set only when that state changes. */
+  setUnread(unread: boolean): void {
+    if (unread === this.unread) return
+    this.unread = unread
+    this.tray.setImage(unread ? this.icons.unread : this.icons.normal)
   }
 
   destroy(): void {

@@ -1,0 +1,105 @@
+import type { AlertFiring, AlertLogEntry } from '../../shared/alerts'
+import type { Snapshot } from '../../shared/domain'
+import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
+import { AlertLog, AlertStore } from './alert-store'
+import { type SchedulerClock, realClock } from './poll-scheduler'
+
+/**
+ * Alerts in main: evaluated on every snapshot change and, for session and stale alerts, on one
+ * timer aimed at the next moment one could fire. So they fire while the window is hidden.
+ * Engine state (which side of a level a price was on) lives in memory only: after a restart the
+ * first observation never fires, so no stale crossing is announced.
+ */
+
+export interface AlertCenterOptions {
+  userDataDir: string
+  clock?: SchedulerClock
+  /** Called for each firing, after it is in the log (the shell shows a desktop notification). */
+  onFired: (entry: AlertLogEntry, unreadAlerts: number) => void
+  /** The unread count changed from zero to some or back (the tray shows a dot). */
+  onUnreadChange: (unreadAlerts: number) => void
+}
+
+export class AlertCenter {
+  readonly store: AlertStore
+  readonly log: AlertLog
+  private readonly clock: SchedulerClock
+  private states: AlertStates = {}
+  private timer: unknown = null
+  private latest: Snapshot | null = null
+  private evaluating: Promise<void> = Promise.resolve()
+
+  constructor(private readonly options: AlertCenterOptions) {
+    this.clock = options.clock ?? realClock
+    this.store = new AlertStore(options.userDataDir, { now: () => this.clock.now() })
+    this.log = new AlertLog(options.userDataDir, { now: () => this.clock.now() })
+  }
+
+  async load(): Promise<void> {
+    await this.store.load()
+    await this.log.load()
+  }
+
+  problem(): string | null {
+    return this.store.problem() ?? this.log.problem()
+  }
+
+  /** Evaluates against a new snapshot. Evaluations run one after another, never interleaved. */
+  evaluate(snapshot: Snapshot): Promise<void> {
+    this.latest = snapshot
+    this.evaluating = this.evaluating.then(() => this.runEvaluation()).catch(() => {})
+    return this.evaluating
+  }
+
+  /** After alerts were created, edited or removed. */
+  alertsChanged(): void {
+    if (this.latest) void this.evaluate(this.latest)
+  }
+
+  async markAllRead(): Promise<AlertLogEntry[]> {
+    const before = this.log.unreadCount()
+    const entries = await this.log.markAllRead()
+    if (before > 0) this.options.onUnreadChange(0)
+    return entries
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  private async runEvaluation(): Promise<void> {
+    const snapshot = this.latest
+    if (!snapshot) return
+    const now = this.clock.now()
+    const alerts = this.store.list()
+    const assets = assetsBySymbolOf(snapshot.assets)
+    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now)
+    this.states = states
+    if (fired.length > 0) await this.record(fired)
+    this.aimTimer(nextAlertCheckAt(alerts, assets, now))
+  }
+
+  private async record(fired: AlertFiring[]): Promise<void> {
+    const unreadBefore = this.log.unreadCount()
+    // The log changes in memory at once; a failed write is reported by problem() and must not
+    // swallow the notification.
+    await this.log.append(...fired).catch(() => {})
+    const unread = this.log.unreadCount()
+    for (const firing of fired) this.options.onFired({ ...firing, read: false }, unread)
+    if (unreadBefore === 0 && unread > 0) this.options.onUnreadChange(unread)
+  }
+
+  private aimTimer(at: number | null): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer)
+    this.timer = null
+    if (at === null) return
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null
+        if (this.latest) void this.evaluate(this.latest)
+      },
+      Math.max(0, at - this.clock.now()),
+    )
+  }
+}
