@@ -1,0 +1,162 @@
+import type { IpcResult, KeyStatus } from '../shared/ipc-contract'
+import type { Settings, SettingsPatch } from '../shared/settings'
+import {
+  announce,
+  applyDelta,
+  applySnapshot,
+  applyWatchlist,
+  openDetail,
+  setKeyStatus,
+  setListedAssets,
+  setSettings,
+  setStatus,
+  showNotice,
+  watchStore,
+} from './store/watch-store'
+
+/**
+ * Everything the renderer asks of main, through `window.tokenwatch` (the preload's bridge). Each
+ * command resolves to an IpcResult; a failure becomes a notice in plain words, never a throw.
+ */
+
+function api() {
+  return window.tokenwatch
+}
+
+/**
+ * Subscribes to main's pushes first and only then asks for the current state, so nothing pushed
+ * in between is lost (a delta older than the snapshot is dropped by the store).
+ */
+export async function connect(): Promise<() => void> {
+  const unsubscribe = [
+    api().on('snapshot', applySnapshot),
+    api().on('delta', applyDelta),
+    api().on('status', setStatus),
+    // A desktop notification was clicked: show that asset.
+    api().on('focusSymbol', ({ symbol }) => openDetail(symbol)),
+  ]
+  const [snapshot, status, settings, keyStatus] = await Promise.all([
+    api().getSnapshot(),
+    api().getStatus(),
+    api().getSettings(),
+    api().getKeyStatus(),
+  ])
+  if (settings.ok) setSettings(settings.value)
+  if (status.ok) setStatus(status.value)
+  if (keyStatus.ok) setKeyStatus(keyStatus.value)
+  if (snapshot.ok) applySnapshot(snapshot.value)
+  const failed = [snapshot, status, settings, keyStatus].find((result) => !result.ok)
+  if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
+  // A hidden window needs prices less often, and an offline machine none: main adjusts its polling.
+  const reportVisibility = () =>
+    void api().setWindowVisible({ visible: document.visibilityState === 'visible' })
+  const reportOnline = () => void api().setOnline({ online: navigator.onLine })
+  document.addEventListener('visibilitychange', reportVisibility)
+  window.addEventListener('online', reportOnline)
+  window.addEventListener('offline', reportOnline)
+  return () => {
+    unsubscribe.forEach((off) => off())
+    document.removeEventListener('visibilitychange', reportVisibility)
+    window.removeEventListener('online', reportOnline)
+    window.removeEventListener('offline', reportOnline)
+  }
+}
+
+export async function loadListedAssets(): Promise<void> {
+  const result = await api().listAssets()
+  if (result.ok) setListedAssets(result.value)
+  else showNotice(`Could not load the list of assets: ${result.error.message}`)
+}
+
+async function changeWatchlist(
+  request: Promise<IpcResult<string[]>>,
+  failure: string,
+  success: string,
+): Promise<boolean> {
+  const result = await request
+  if (!result.ok) {
+    showNotice(`${failure}: ${result.error.message}`)
+    return false
+  }
+  applyWatchlist(result.value)
+  showNotice(null)
+  announce(success)
+  return true
+}
+
+export function addSymbol(symbol: string): Promise<boolean> {
+  return changeWatchlist(
+    api().addSymbol({ symbol }),
+    `Could not add ${symbol}`,
+    `Added ${symbol} to the watchlist`,
+  )
+}
+
+export function removeSymbol(symbol: string): Promise<boolean> {
+  return changeWatchlist(
+    api().removeSymbol({ symbol }),
+    `Could not remove ${symbol}`,
+    `Removed ${symbol} from the watchlist`,
+  )
+}
+
+export function moveSymbol(symbol: string, toIndex: number): Promise<boolean> {
+  return changeWatchlist(
+    api().moveSymbol({ symbol, toIndex }),
+    `Could not move ${symbol}`,
+    `Moved ${symbol} to position ${toIndex + 1}`,
+  )
+}
+
+/** Saves a settings change; the caller shows a refusal next to the fields it concerns. */
+export async function updateSettings(patch: SettingsPatch): Promise<IpcResult<Settings>> {
+  const result = await api().updateSettings(patch)
+  if (result.ok) setSettings(result.value)
+  return result
+}
+
+/**
+ * Applies a display preference (sort, columns) at once and saves it in the background: the screen
+ * must not wait on a disk write. A refused save puts the saved settings back.
+ */
+export async function updatePreference(
+  patch: Pick<SettingsPatch, 'sort' | 'columns' | 'tickerOnly'>,
+): Promise<void> {
+  const current = watchStore.getState().settings
+  if (current) setSettings({ ...current, ...patch } as Settings)
+  const result = await updateSettings(patch)
+  if (!result.ok) {
+    if (current) setSettings(current)
+    showNotice(`Could not save the setting: ${result.error.message}`)
+  }
+}
+
+/** The header's toggles and refresh: main answers with a status push, so nothing to store here. */
+async function command(request: Promise<IpcResult<unknown>>, failure: string): Promise<void> {
+  const result = await request
+  if (!result.ok) showNotice(`${failure}: ${result.error.message}`)
+}
+
+export function togglePin(): Promise<void> {
+  return command(api().togglePin(), 'Could not change keep-on-top')
+}
+
+export function setPaused(paused: boolean): Promise<void> {
+  return command(api().setPaused({ paused }), paused ? 'Could not pause updates' : 'Could not resume updates')
+}
+
+export function refreshNow(): Promise<void> {
+  return command(api().refreshNow(), 'Could not refresh')
+}
+
+export async function setKey(key: string): Promise<IpcResult<KeyStatus>> {
+  const result = await api().setKey({ key })
+  if (result.ok) setKeyStatus(result.value)
+  return result
+}
+
+export async function clearKey(): Promise<IpcResult<KeyStatus>> {
+  const result = await api().clearKey()
+  if (result.ok) setKeyStatus(result.value)
+  return result
+}

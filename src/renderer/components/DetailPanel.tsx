@@ -1,0 +1,176 @@
+import type { ReactNode } from 'react'
+import type { AssetQuote } from '../../shared/domain'
+import { SESSION_NAMES } from '../../shared/sessions'
+import {
+  formatAge,
+  formatCompact,
+  formatDateTime,
+  formatExact,
+  formatInteger,
+  formatPercent,
+  formatPrice,
+  formatSignedPrice,
+  MISSING,
+  signOf,
+} from '../format'
+import { GRID_ID } from '../keyboard'
+import { useClock } from '../store/clock-store'
+import { closeDetail, useWatch } from '../store/watch-store'
+import { SESSION_LABEL } from './cells/SessionBadges'
+import { StaleMarker } from './cells/StaleMarker'
+import { IconButton } from './IconButton'
+import { PriceChart } from './PriceChart'
+
+function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className="detail-section" aria-label={title}>
+      <h3 className="section-title">{title}</h3>
+      <dl className="figures">
+        {rows.map(([label, value]) => (
+          <div key={label} className="figure">
+            <dt>{label}</dt>
+            <dd className="num">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+function LimitsTable({ quote }: { quote: AssetQuote }) {
+  const phase = useClock((state) => state.session.phase)
+  return (
+    <section className="detail-section" aria-label="Session limits">
+      <h3 className="section-title">Session limits</h3>
+      {quote.limits === null ? (
+        <p className="muted">No session limits received yet.</p>
+      ) : (
+        <table className="limits">
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              <th scope="col">Tradable</th>
+              <th scope="col" className="align-end">
+                Max attestations
+              </th>
+              <th scope="col" className="align-end">
+                Max notional (USD)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {SESSION_NAMES.map((session) => {
+              const limit = quote.limits?.[session] ?? null
+              return (
+                <tr key={session} className={phase === session ? 'now' : undefined}>
+                  <th scope="row">
+                    {SESSION_LABEL[session]}
+                    {phase === session && <span className="now-tag">now</span>}
+                  </th>
+                  <td className={limit?.tradable ? 'up' : 'muted'}>
+                    {limit === null ? MISSING : limit.tradable ? 'Yes' : 'No'}
+                  </td>
+                  <td className="num align-end">{formatExact(limit?.maxAttestationCount)}</td>
+                  <td className="num align-end">{formatExact(limit?.maxActiveNotionalValue)}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+function Timestamp({ at }: { at: number | null }) {
+  const nowMs = useClock((state) => state.now)
+  if (at === null) return <>{MISSING}</>
+  return (
+    <>
+      {formatDateTime(at)} <span className="muted">({formatAge(nowMs - at)} ago)</span>
+    </>
+  )
+}
+
+function DetailBody({ quote }: { quote: AssetQuote }) {
+  const underlying = quote.underlying
+  const changeSign = signOf(quote.changePct24h)
+  const trend = changeSign > 0 ? 'up' : changeSign < 0 ? 'down' : ''
+  return (
+    <>
+      <div className="detail-price">
+        <span className="big-price num">{formatPrice(quote.price)}</span>
+        <span className={`num ${trend}`}>
+          {formatSignedPrice(quote.change24h)} ({formatPercent(quote.changePct24h)})
+        </span>
+        <StaleMarker quote={quote} />
+      </div>
+      <PriceChart history={quote.history24h} />
+      <Figures
+        title="Token"
+        rows={[
+          ['Fair value', formatPrice(quote.fairValue)],
+          ['Premium / discount', formatPercent(quote.premiumPct, 3)],
+          ['Shares multiplier', formatExact(quote.sharesMultiplier)],
+          ['Holders', formatInteger(quote.holders)],
+          ['Tradable sessions', quote.tradableSessions.map((s) => SESSION_LABEL[s]).join(', ') || MISSING],
+          ...(quote.otherSessions.length > 0
+            ? [['Other sessions', quote.otherSessions.join(', ')] as [string, ReactNode]]
+            : []),
+        ]}
+      />
+      <Figures
+        title={underlying ? `Underlying · ${underlying.ticker}` : 'Underlying'}
+        rows={[
+          ['Price', formatPrice(underlying?.price)],
+          ['52-week high', formatPrice(underlying?.high52w)],
+          ['52-week low', formatPrice(underlying?.low52w)],
+          ['Volume', formatExact(underlying?.volume)],
+          ['Average volume', formatExact(underlying?.averageVolume)],
+          ['Shares outstanding', formatExact(underlying?.sharesOutstanding)],
+          ['Market cap', `${formatCompact(underlying?.marketCap)} (${formatExact(underlying?.marketCap)})`],
+        ]}
+      />
+      <LimitsTable quote={quote} />
+      <Figures
+        title="Data"
+        rows={[
+          ['Price', <Timestamp key="price" at={quote.priceTimestamp} />],
+          ['Market data', <Timestamp key="market" at={quote.marketTimestamp} />],
+          ['Limits', <Timestamp key="limits" at={quote.limitsTimestamp} />],
+        ]}
+      />
+    </>
+  )
+}
+
+/** Everything about the selected asset, beside the list. Escape or the close button hides it. */
+export function DetailPanel() {
+  const open = useWatch((state) => state.detailOpen)
+  const symbol = useWatch((state) => state.selected)
+  const quote = useWatch((state) => (symbol === null ? undefined : state.quotes.get(symbol)))
+  if (!open || !quote) return null
+  const close = () => {
+    closeDetail()
+    document.getElementById(GRID_ID)?.focus()
+  }
+  return (
+    <aside className="detail" aria-labelledby="detail-title">
+      <header className="detail-head">
+        <div>
+          <h2 id="detail-title" className="detail-symbol">
+            {quote.symbol}
+          </h2>
+          <p className="detail-name muted">{quote.name ?? quote.ticker ?? ''}</p>
+        </div>
+        <IconButton label="Close details" onClick={close}>
+          ✕
+        </IconButton>
+      </header>
+      {/* Focusable, so the figures can be scrolled from the keyboard. */}
+      <div className="detail-scroll" tabIndex={0}>
+        <DetailBody quote={quote} />
+      </div>
+    </aside>
+  )
+}

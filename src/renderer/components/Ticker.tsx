@@ -1,0 +1,55 @@
+import { memo, type CSSProperties } from 'react'
+import { formatPercent, formatPrice, signOf } from '../format'
+import { useWatch } from '../store/watch-store'
+
+/** A ticker longer than this scrolls for minutes before it repeats; the rest are in the table. */
+const MAX_TICKER_ITEMS = 60
+/** Seconds each item takes to cross: the speed stays the same however many items there are. */
+const SECONDS_PER_ITEM = 3.5
+const MIN_LOOP_SECONDS = 20
+
+const TickerItem = memo(function TickerItem({ symbol }: { symbol: string }) {
+  const quote = useWatch((state) => state.quotes.get(symbol))
+  const sign = signOf(quote?.changePct24h)
+  const trend = sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat'
+  return (
+    <li className="ticker-item" data-symbol={symbol}>
+      <span className="ticker-symbol">{symbol}</span>
+      <span className="num ticker-price">{formatPrice(quote?.price)}</span>
+      <span className={`num ticker-change ${trend}`}>
+        <span aria-hidden="true">{sign > 0 ? '▲' : sign < 0 ? '▼' : ''}</span>
+        {formatPercent(quote?.changePct24h)}
+      </span>
+    </li>
+  )
+})
+
+/**
+ * The scrolling strip. Two identical copies side by side slide left by exactly one copy's width
+ * (a CSS keyframe animation on the compositor, no per-frame script), so the loop is seamless.
+ * Each item reads its own quote: a price update rewrites that item's text in place, and since
+ * neither the nodes nor the animation's duration change, the scroll never restarts. Hovering
+ * (or focusing) the strip pauses it.
+ */
+export function Ticker({ compact = false }: { compact?: boolean }) {
+  const order = useWatch((state) => state.order)
+  const symbols = order.slice(0, MAX_TICKER_ITEMS)
+  if (symbols.length === 0) return null
+  // The duration depends on the item count only, never on prices.
+  const style = {
+    animationDuration: `${Math.max(MIN_LOOP_SECONDS, symbols.length * SECONDS_PER_ITEM)}s`,
+  } as CSSProperties
+  return (
+    <section className={`ticker${compact ? ' ticker-compact' : ''}`} aria-label="Price ticker" tabIndex={0}>
+      <div className="ticker-track" style={style}>
+        {[0, 1].map((copy) => (
+          <ul key={copy} className="ticker-copy" aria-hidden={copy === 1 || undefined}>
+            {symbols.map((symbol) => (
+              <TickerItem key={symbol} symbol={symbol} />
+            ))}
+          </ul>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,226 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react'
+import type { WatchlistColumn } from '../../shared/settings'
+import { moveSymbol, updatePreference } from '../api'
+import { GRID_ID } from '../keyboard'
+import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
+import { openDetail, select, useWatch } from '../store/watch-store'
+import { chosenColumns, gridTemplate, type ColumnDef } from './columns'
+import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
+
+const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
+const HEADER_HEIGHT = 30
+const SKELETON_ROWS = 8
+
+/** Click a header: the natural direction first (A-Z, largest number first), then the other, then off. */
+function nextSort(current: ColumnSort | null, column: WatchlistColumn): ColumnSort | null {
+  const first = column === 'symbol' ? 'asc' : 'desc'
+  if (current?.column !== column) return { column, direction: first }
+  if (current.direction === first) return { column, direction: first === 'asc' ? 'desc' : 'asc' }
+  return null
+}
+
+function HeaderRow({ columns, sort }: { columns: readonly ColumnDef[]; sort: ColumnSort | null }) {
+  return (
+    <div role="rowgroup" className="grid-head">
+      <div role="row" aria-rowindex={1} className="grid-row head-row">
+        {columns.map((column) => {
+          const sorted = sort?.column === column.id ? sort.direction : null
+          return (
+            <div
+              key={column.id}
+              role="columnheader"
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+              className={`cell head-cell cell-${column.id} align-${column.align}`}
+              title={column.title}
+            >
+              {isSortable(column.id) ? (
+                <button
+                  type="button"
+                  className="sort-button"
+                  aria-label={`${column.title}: sort`}
+                  onClick={() => void updatePreference({ sort: nextSort(sort, column.id) })}
+                >
+                  {column.label}
+                  <span className="sort-mark" aria-hidden="true">
+                    {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                  </span>
+                </button>
+              ) : (
+                <span aria-label={column.title}>{column.label}</span>
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
+
+function SkeletonRows({ columns, height }: { columns: readonly ColumnDef[]; height: number }) {
+  return (
+    <div role="rowgroup" className="grid-body" aria-hidden="true">
+      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        <div
+          key={index}
+          role="row"
+          className="grid-row skeleton-row"
+          style={{ transform: `translateY(${index * height}px)`, height }}
+        >
+          {columns.map((column) => (
+            <div key={column.id} role="gridcell" className={`cell align-${column.align}`}>
+              <span className="skeleton-bar" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** Drag and drop reordering: which row is being dragged, and where it would land. */
+function useRowDrag(symbols: readonly string[], enabled: boolean) {
+  const dragged = useRef<string | null>(null)
+  const [dropTarget, setDropTarget] = useState<{ symbol: string; side: DropSide } | null>(null)
+
+  const handlers = useMemo<RowDragHandlers>(() => {
+    const sideOf = (event: DragEvent<HTMLDivElement>): DropSide => {
+      const box = event.currentTarget.getBoundingClientRect()
+      return event.clientY < box.top + box.height / 2 ? 'before' : 'after'
+    }
+    return {
+      onDragStart(symbol, event) {
+        dragged.current = symbol
+        event.dataTransfer.effectAllowed = 'move'
+        event.dataTransfer.setData('text/plain', symbol)
+      },
+      onDragOver(symbol, event) {
+        if (dragged.current === null) return
+        event.preventDefault()
+        event.dataTransfer.dropEffect = 'move'
+        const side = sideOf(event)
+        setDropTarget((current) =>
+          current?.symbol === symbol && current.side === side ? current : { symbol, side },
+        )
+      },
+      onDrop(symbol, event) {
+        event.preventDefault()
+        const moving = dragged.current
+        dragged.current = null
+        setDropTarget(null)
+        if (moving === null || moving === symbol) return
+        const from = symbols.indexOf(moving)
+        let to = symbols.indexOf(symbol) + (sideOf(event) === 'after' ? 1 : 0)
+        // The dragged row leaves its old place first, so everything below it moves up by one.
+        if (from < to) to -= 1
+        if (to !== from) void moveSymbol(moving, to)
+      },
+      onDragEnd() {
+        dragged.current = null
+        setDropTarget(null)
+      },
+    }
+  }, [symbols])
+
+  return { handlers: enabled ? handlers : null, dropTarget }
+}
+
+/**
+ * The watchlist: a virtualised ARIA grid. Only the rows in view (plus a margin) are in the DOM,
+ * so 10,000 rows cost what 30 do; aria-rowcount and aria-rowindex tell assistive technology the
+ * true size and position. The header scrolls sideways with the rows and stays on top.
+ */
+export function Watchlist() {
+  const loaded = useWatch((state) => state.loaded)
+  const symbols = useWatch(selectVisibleOrder)
+  const selected = useWatch((state) => state.selected)
+  const sort = useWatch((state) => state.settings?.sort ?? null)
+  const columnIds = useWatch((state) => state.settings?.columns)
+  const density = useWatch((state) => state.settings?.density ?? 'comfortable')
+  const columns = useMemo(() => chosenColumns(columnIds), [columnIds])
+  const rowHeight = ROW_HEIGHT[density]
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  const virtualizer = useVirtualizer({
+    count: symbols.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => symbols[index] ?? index,
+    overscan: 8,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  })
+
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
+
+  const selectedIndex = selected === null ? -1 : symbols.indexOf(selected)
+  // Follows the selection when it moves, not on mount: the scroll box has no size yet then, and
+  // the list would jump for nothing.
+  const followedIndex = useRef(selectedIndex)
+  useEffect(() => {
+    if (selectedIndex === followedIndex.current) return
+    followedIndex.current = selectedIndex
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
+  }, [virtualizer, selectedIndex])
+
+  const { handlers, dropTarget } = useRowDrag(symbols, sort === null)
+  const onPick = useCallback(
+    (symbol: string, open: boolean) => (open ? openDetail(symbol) : select(symbol)),
+    [],
+  )
+
+  const style = { '--grid-columns': gridTemplate(columns) } as CSSProperties
+  if (loaded && symbols.length === 0) {
+    return (
+      <div className="empty-state" role="status">
+        <p className="empty-title">Your watchlist is empty</p>
+        <p>
+          Press <kbd>/</kbd> to add a symbol
+        </p>
+      </div>
+    )
+  }
+
+  const items = virtualizer.getVirtualItems()
+  const selectedRendered = items.some((item) => item.index === selectedIndex)
+  return (
+    <div
+      ref={scrollRef}
+      id={GRID_ID}
+      className={`grid density-${density}`}
+      role="grid"
+      aria-label="Watchlist"
+      aria-rowcount={symbols.length + 1}
+      aria-colcount={columns.length}
+      aria-busy={!loaded}
+      aria-activedescendant={selectedRendered && selected ? rowId(selected) : undefined}
+      tabIndex={0}
+      style={style}
+    >
+      <HeaderRow columns={columns} sort={sort} />
+      {loaded ? (
+        <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const symbol = symbols[item.index] as string
+            return (
+              <WatchlistRow
+                key={symbol}
+                symbol={symbol}
+                index={item.index}
+                top={item.start - HEADER_HEIGHT}
+                height={rowHeight}
+                selected={symbol === selected}
+                columns={columns}
+                drag={handlers}
+                dropSide={dropTarget?.symbol === symbol ? dropTarget.side : null}
+                onPick={onPick}
+              />
+            )
+          })}
+        </div>
+      ) : (
+        <SkeletonRows columns={columns} height={rowHeight} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import { memo, type DragEvent } from 'react'
+import { countRowRender } from '../instrument'
+import { useWatch } from '../store/watch-store'
+import type { ColumnDef } from './columns'
+
+export type DropSide = 'before' | 'after'
+
+export interface RowDragHandlers {
+  onDragStart(symbol: string, event: DragEvent<HTMLDivElement>): void
+  onDragOver(symbol: string, event: DragEvent<HTMLDivElement>): void
+  onDrop(symbol: string, event: DragEvent<HTMLDivElement>): void
+  onDragEnd(): void
+}
+
+interface WatchlistRowProps {
+  symbol: string
+  /** Position among the shown rows, from 0. */
+  index: number
+  top: number
+  height: number
+  selected: boolean
+  columns: readonly ColumnDef[]
+  /** Null when rows cannot be dragged (the list is sorted by a column). */
+  drag: RowDragHandlers | null
+  dropSide: DropSide | null
+  onPick(symbol: string, open: boolean): void
+}
+
+export function rowId(symbol: string): string {
+  return `row-${symbol}`
+}
+
+/** Skeleton bars for a quote whose first data has not arrived. */
+function LoadingCells({ columns }: { columns: readonly ColumnDef[] }) {
+  return columns.slice(1).map((column) => (
+    <div key={column.id} role="gridcell" className={`cell align-${column.align}`}>
+      <span className="skeleton-bar" aria-hidden="true" />
+    </div>
+  ))
+}
+
+/**
+ * One watchlist row. It reads its own quote from the store, so a delta that replaces that quote
+ * re-renders this row and no other; memo keeps the list's own re-renders from reaching it.
+ */
+export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps) {
+  const { symbol, index, top, height, selected, columns, drag, dropSide, onPick } = props
+  const quote = useWatch((state) => state.quotes.get(symbol))
+  countRowRender(symbol)
+  if (!quote) return null
+  const loading = quote.price === null && quote.underlying === null
+  const symbolColumn = columns[0] as ColumnDef
+  return (
+    <div
+      role="row"
+      id={rowId(symbol)}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      aria-busy={loading || undefined}
+      data-symbol={symbol}
+      className={`grid-row${selected ? ' selected' : ''}${dropSide ? ` drop-${dropSide}` : ''}`}
+      style={{ transform: `translateY(${top}px)`, height }}
+      draggable={drag !== null}
+      onMouseDown={() => onPick(symbol, false)}
+      onDoubleClick={() => onPick(symbol, true)}
+      onDragStart={drag ? (event) => drag.onDragStart(symbol, event) : undefined}
+      onDragOver={drag ? (event) => drag.onDragOver(symbol, event) : undefined}
+      onDrop={drag ? (event) => drag.onDrop(symbol, event) : undefined}
+      onDragEnd={drag ? drag.onDragEnd : undefined}
+    >
+      <div role="gridcell" className={`cell cell-${symbolColumn.id} align-${symbolColumn.align}`}>
+        {symbolColumn.render(quote)}
+      </div>
+      {loading ? (
+        <LoadingCells columns={columns} />
+      ) : (
+        columns.slice(1).map((column) => (
+          <div key={column.id} role="gridcell" className={`cell cell-${column.id} align-${column.align}`}>
+            {column.render(quote)}
+          </div>
+        ))
+      )}
+    </div>
+  )
+})

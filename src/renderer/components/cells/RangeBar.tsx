@@ -1,0 +1,42 @@
+import { memo } from 'react'
+import { Dec, isDecimalString } from '../../../shared/decimal'
+import { formatPrice } from '../../format'
+
+/**
+ * Where a price sits in its 52-week range, 0 (at the low) to 1 (at the high), clamped: the
+ * range is the underlying's daily closes, so an intraday price can poke outside it. The fraction
+ * is a CSS position, so a Number is what it has to become.
+ */
+export function rangePosition(price: string | null, low: string | null, high: string | null): number | null {
+  if (!isDecimalString(price) || !isDecimalString(low) || !isDecimalString(high)) return null
+  const span = new Dec(high).minus(low)
+  if (span.lte(0)) return null
+  const position = new Dec(price).minus(low).dividedBy(span).toNumber()
+  return Math.min(1, Math.max(0, position))
+}
+
+/** Re-rendered only when one of its three values changes. */
+export const RangeBar = memo(function RangeBar(props: {
+  price: string | null
+  low: string | null
+  high: string | null
+}) {
+  const { price, low, high } = props
+  const position = rangePosition(price, low, high)
+  if (position === null) return <span className="muted">—</span>
+  const percent = Math.round(position * 100)
+  const label = `52-week range ${formatPrice(low)} to ${formatPrice(high)}, price at ${percent}% of the range`
+  return (
+    <span
+      className="range"
+      role="img"
+      aria-label={label}
+      title={`${formatPrice(low)} – ${formatPrice(high)}`}
+    >
+      <span className="range-track">
+        <span className="range-fill" style={{ width: `${percent}%` }} />
+        <span className="range-marker" style={{ left: `${percent}%` }} />
+      </span>
+    </span>
+  )
+})

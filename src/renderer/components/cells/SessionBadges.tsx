@@ -1,0 +1,52 @@
+import { memo } from 'react'
+import type { AssetQuote } from '../../../shared/domain'
+import { isTradableIn } from '../../../shared/normalize'
+import { SESSION_BADGE, SESSION_NAMES, type SessionName } from '../../../shared/sessions'
+import { useClock } from '../../store/clock-store'
+
+export const SESSION_LABEL: Record<SessionName, string> = {
+  premarket: 'Pre-market',
+  regular: 'Regular',
+  postmarket: 'Post-market',
+  overnight: 'Overnight',
+}
+
+/**
+ * PRE REG POST ON: filled when the token trades in that session, outlined and struck through
+ * when it does not; the session running now (US Eastern clock) is ringed. Each badge says all
+ * that in words too, for screen readers and for anyone who cannot tell the styles apart.
+ */
+function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
+  // Selecting the phase, not the time: the badges re-render when the session changes, not each second.
+  const phase = useClock((state) => state.session.phase)
+  return (
+    <span className="badges">
+      {SESSION_NAMES.map((session) => {
+        const tradable = isTradableIn(quote, session)
+        const running = phase === session
+        const description = `${SESSION_LABEL[session]}: ${tradable ? 'tradable' : 'not tradable'}${running ? ', in session now' : ''}`
+        return (
+          <span
+            key={session}
+            className={`badge ${tradable ? 'badge-on' : 'badge-off'}${running ? ' badge-now' : ''}`}
+            data-session={session}
+            data-tradable={tradable}
+            data-running={running}
+            title={description}
+          >
+            <span aria-hidden="true">{SESSION_BADGE[session]}</span>
+            <span className="visually-hidden">{description}</span>
+          </span>
+        )
+      })}
+    </span>
+  )
+}
+
+/** Re-rendered only when what decides tradability changes, not on every price tick. */
+export const SessionBadges = memo(
+  SessionBadgesOf,
+  (before, after) =>
+    before.quote.limits === after.quote.limits &&
+    before.quote.tradableSessions === after.quote.tradableSessions,
+)

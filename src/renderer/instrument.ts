@@ -1,0 +1,43 @@
+import { flushSync } from 'react-dom'
+import type { Delta, Snapshot } from '../shared/domain'
+import { applyDelta, applySnapshot } from './store/watch-store'
+
+/**
+ * Test instrumentation, off unless the page is opened with `?instrument=1` (the E2E tests do).
+ * It counts row renders, so a test can prove that a changed price re-renders only its own row,
+ * and times store updates through to React's commit, for the large-list budgets.
+ */
+
+declare global {
+  interface Window {
+    __twRenderCounts?: Record<string, number>
+    __twPerf?: {
+      /** Applies the payload and returns the milliseconds until React has committed the result. */
+      snapshot(snapshot: Snapshot): number
+      delta(delta: Delta): number
+    }
+  }
+}
+
+const enabled = new URLSearchParams(window.location.search).has('instrument')
+
+const renderCounts: Record<string, number> = {}
+
+if (enabled) {
+  window.__twRenderCounts = renderCounts
+  const timed = (apply: () => void): number => {
+    const start = performance.now()
+    // flushSync: render and commit now, so the time covers the whole update.
+    flushSync(apply)
+    return performance.now() - start
+  }
+  window.__twPerf = {
+    snapshot: (snapshot) => timed(() => applySnapshot(snapshot)),
+    delta: (delta) => timed(() => applyDelta(delta)),
+  }
+}
+
+/** Called from a row's render; free when instrumentation is off. */
+export function countRowRender(symbol: string): void {
+  if (enabled) renderCounts[symbol] = (renderCounts[symbol] ?? 0) + 1
+}

@@ -1,0 +1,123 @@
+import { useEffect } from 'react'
+import { moveSymbol, removeSymbol } from './api'
+import { selectVisibleOrder } from './store/visible-order'
+import { announce, closeDetail, openDetail, openDialog, select, watchStore } from './store/watch-store'
+
+/** The id of the search box, which `/` focuses. */
+export const SEARCH_INPUT_ID = 'symbol-search'
+/** The id of the watchlist grid, which the arrow keys bring focus back to. */
+export const GRID_ID = 'watchlist-grid'
+
+/** The shortcuts, as the `?` dialog lists them. */
+export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
+  { keys: ['↑', '↓'], action: 'Move the selection' },
+  { keys: ['Home', 'End'], action: 'Select the first or last row' },
+  { keys: ['Enter'], action: 'Open the details of the selected row' },
+  { keys: ['Delete'], action: 'Remove the selected row' },
+  { keys: ['Alt', '↑ / ↓'], action: 'Move the selected row up or down' },
+  { keys: ['/'], action: 'Search for a symbol to add' },
+  { keys: ['?'], action: 'Show these shortcuts' },
+  { keys: ['Esc'], action: 'Close the details or a dialog' },
+]
+
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
+}
+
+/** A button or link keeps Enter, Space and Delete for itself. */
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('button, a[href], summary, [role="option"]') !== null
+}
+
+function focusGrid(): void {
+  const grid = document.getElementById(GRID_ID)
+  if (grid && document.activeElement !== grid) grid.focus({ preventScroll: true })
+}
+
+function moveSelection(step: number | 'first' | 'last'): void {
+  const state = watchStore.getState()
+  const symbols = selectVisibleOrder(state)
+  if (symbols.length === 0) return
+  const current = state.selected === null ? -1 : symbols.indexOf(state.selected)
+  let next: number
+  if (step === 'first') next = 0
+  else if (step === 'last') next = symbols.length - 1
+  else if (current === -1) next = step > 0 ? 0 : symbols.length - 1
+  else next = Math.min(symbols.length - 1, Math.max(0, current + step))
+  select(symbols[next] ?? null)
+  focusGrid()
+}
+
+function moveSelectedRow(step: 1 | -1): void {
+  const state = watchStore.getState()
+  const symbol = state.selected
+  if (symbol === null) return
+  if (state.settings?.sort) {
+    announce('The list is sorted by a column: clear the sort to reorder rows')
+    return
+  }
+  const index = state.order.indexOf(symbol)
+  const to = index + step
+  if (index === -1 || to < 0 || to >= state.order.length) return
+  void moveSymbol(symbol, to)
+}
+
+function onKeyDown(event: KeyboardEvent): void {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey) return
+  const state = watchStore.getState()
+  // An open dialog owns the keyboard (it closes itself on Escape).
+  if (state.dialog !== null || isTextField(event.target)) return
+  const control = isControl(event.target)
+  const handled = (): void => event.preventDefault()
+
+  switch (event.key) {
+    case '/':
+      handled()
+      document.getElementById(SEARCH_INPUT_ID)?.focus()
+      return
+    case '?':
+      handled()
+      openDialog('shortcuts')
+      return
+    case 'Escape':
+      if (state.detailOpen) {
+        handled()
+        closeDetail()
+        focusGrid()
+      }
+      return
+    case 'ArrowDown':
+    case 'ArrowUp': {
+      handled()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      if (event.altKey) moveSelectedRow(step)
+      else moveSelection(step)
+      return
+    }
+    case 'Home':
+    case 'End':
+      handled()
+      moveSelection(event.key === 'Home' ? 'first' : 'last')
+      return
+    case 'Enter':
+      if (control || state.selected === null) return
+      handled()
+      openDetail(state.selected)
+      return
+    case 'Delete':
+    case 'Backspace':
+      if (control || state.selected === null) return
+      handled()
+      void removeSymbol(state.selected)
+      return
+  }
+}
+
+/** The page-wide shortcuts; see SHORTCUTS. */
+export function useKeyboardShortcuts(): void {
+  useEffect(() => {
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [])
+}

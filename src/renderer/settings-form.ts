@@ -1,0 +1,109 @@
+import {
+  CADENCE_BOUNDS_MS,
+  checkBaseUrl,
+  type Settings,
+  type SettingsPatch,
+  type WatchlistColumn,
+} from '../shared/settings'
+
+/**
+ * The settings form's values as typed, their checks, and the patch they make. The checks are the
+ * contract's own (checkBaseUrl, CADENCE_BOUNDS_MS), so the form refuses exactly what main would;
+ * main checks again anyway, and its refusal is shown the same way.
+ */
+
+export type CadenceField = 'pricesSeconds' | 'marketSeconds' | 'limitsSeconds'
+
+export interface SettingsDraft {
+  baseUrl: string
+  pricesSeconds: string
+  marketSeconds: string
+  limitsSeconds: string
+  theme: Settings['theme']
+  density: Settings['density']
+  startAtLogin: boolean
+  tickerOnly: boolean
+  columns: WatchlistColumn[]
+}
+
+export type DraftErrors = Partial<Record<'baseUrl' | CadenceField, string>>
+
+const CADENCE_FIELDS = {
+  pricesSeconds: { key: 'pricesMs', bounds: CADENCE_BOUNDS_MS.prices, name: 'Prices' },
+  marketSeconds: { key: 'marketMs', bounds: CADENCE_BOUNDS_MS.market, name: 'Market data' },
+  limitsSeconds: { key: 'limitsMs', bounds: CADENCE_BOUNDS_MS.limits, name: 'Session limits' },
+} as const
+
+export const CADENCE_FIELD_NAMES = Object.keys(CADENCE_FIELDS) as CadenceField[]
+
+export function cadenceLabel(field: CadenceField): string {
+  return CADENCE_FIELDS[field].name
+}
+
+export function cadenceHint(field: CadenceField): string {
+  const { min, max } = CADENCE_FIELDS[field].bounds
+  return `${min / 1000} to ${max / 1000} seconds`
+}
+
+export function draftOf(settings: Settings): SettingsDraft {
+  return {
+    baseUrl: settings.baseUrl,
+    pricesSeconds: String(settings.cadences.pricesMs / 1000),
+    marketSeconds: String(settings.cadences.marketMs / 1000),
+    limitsSeconds: String(settings.cadences.limitsMs / 1000),
+    theme: settings.theme,
+    density: settings.density,
+    startAtLogin: settings.startAtLogin,
+    tickerOnly: settings.tickerOnly,
+    columns: [...settings.columns],
+  }
+}
+
+/** The contract's reasons are clauses ("only https:// URLs are allowed"); shown alone, a sentence. */
+function sentence(reason: string): string {
+  return reason.charAt(0).toUpperCase() + reason.slice(1)
+}
+
+/** Seconds as typed ("5", "2.5") to whole milliseconds, or a reason it is not acceptable. */
+export function checkCadence(
+  field: CadenceField,
+  text: string,
+): { ok: true; ms: number } | { ok: false; reason: string } {
+  const { bounds } = CADENCE_FIELDS[field]
+  const trimmed = text.trim()
+  if (!/^\d{1,7}(?:\.\d{1,3})?$/.test(trimmed))
+    return { ok: false, reason: `Enter a number of seconds (${cadenceHint(field)})` }
+  // A cadence is a count of seconds typed by a person, not a price: a Number is exact enough.
+  const ms = Math.round(Number(trimmed) * 1000)
+  if (ms < bounds.min || ms > bounds.max) return { ok: false, reason: `Must be ${cadenceHint(field)}` }
+  return { ok: true, ms }
+}
+
+/** The changes the draft makes to the saved settings, or why it cannot be saved. */
+export function patchFromDraft(
+  draft: SettingsDraft,
+  saved: Settings,
+): { ok: true; patch: SettingsPatch } | { ok: false; errors: DraftErrors } {
+  const errors: DraftErrors = {}
+  const patch: SettingsPatch = {}
+  const url = checkBaseUrl(draft.baseUrl.trim())
+  if (!url.ok) errors.baseUrl = sentence(url.reason)
+  else if (url.url !== saved.baseUrl) patch.baseUrl = url.url
+
+  const cadences: NonNullable<SettingsPatch['cadences']> = {}
+  for (const field of CADENCE_FIELD_NAMES) {
+    const checked = checkCadence(field, draft[field])
+    const key = CADENCE_FIELDS[field].key
+    if (!checked.ok) errors[field] = checked.reason
+    else if (checked.ms !== saved.cadences[key]) cadences[key] = checked.ms
+  }
+  if (Object.keys(cadences).length > 0) patch.cadences = cadences
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+
+  if (draft.theme !== saved.theme) patch.theme = draft.theme
+  if (draft.density !== saved.density) patch.density = draft.density
+  if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
+  if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
+  if (draft.columns.join() !== saved.columns.join()) patch.columns = draft.columns
+  return { ok: true, patch }
+}

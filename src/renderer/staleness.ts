@@ -1,0 +1,25 @@
+import type { AssetQuote } from '../shared/domain'
+import type { EndpointStatus } from '../shared/ipc-contract'
+import { formatAge } from './format'
+
+/**
+ * A row is stale when its newest data is older than twice the price cadence. Main marks `stale`
+ * on each quote (from when it last received fresh data for that asset); but main's word arrives
+ * only with its next push, and when the feed goes quiet there may be no next push. So the renderer
+ * also checks, on its own clock, when the prices endpoint last answered: silence for longer than
+ * twice its cadence makes every row stale. (The price's own timestamp is not the test: a market
+ * data record is stamped to the minute, so a fresh one can look a minute old.) The age shown is
+ * that of the price on screen.
+ */
+export const STALE_AFTER_CADENCES = 2
+
+export type PriceFeed = Pick<EndpointStatus, 'cadenceMs' | 'lastSuccessAt'>
+
+export function staleLabel(quote: AssetQuote, nowMs: number, prices: PriceFeed | null): string | null {
+  const feedSilent =
+    prices !== null &&
+    prices.lastSuccessAt !== null &&
+    nowMs - prices.lastSuccessAt > STALE_AFTER_CADENCES * prices.cadenceMs
+  if (!quote.stale && !feedSilent) return null
+  return quote.priceTimestamp === null ? 'stale' : `stale ${formatAge(nowMs - quote.priceTimestamp)}`
+}

@@ -1,0 +1,201 @@
+import { useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
+import { applyAssetChange, diffAsset } from '../../shared/delta'
+import {
+  emptyAsset,
+  type AssetQuote,
+  type Delta,
+  type Snapshot,
+  type SnapshotError,
+  type SnapshotSource,
+} from '../../shared/domain'
+import type { AppStatus, KeyStatus, ListedAsset } from '../../shared/ipc-contract'
+import type { Settings } from '../../shared/settings'
+
+/**
+ * The renderer's state. Quotes are held by symbol, apart from their order, so that a delta
+ * replaces only the entries that changed: a row selects `quotes.get(symbol)` and re-renders only
+ * when that one object is replaced. Everything here is replaced, never mutated. (A Map, because
+ * copying one for a delta is four times faster than spreading a 10,000-key object.)
+ */
+
+export type DialogName = 'settings' | 'shortcuts'
+
+export interface WatchState {
+  /** False until the first snapshot arrives: the watchlist shows skeleton rows until then. */
+  loaded: boolean
+  quotes: ReadonlyMap<string, AssetQuote>
+  /** The watchlist order, as main keeps it. */
+  order: readonly string[]
+  errors: readonly SnapshotError[]
+  source: SnapshotSource | null
+  asOf: number
+  status: AppStatus | null
+  settings: Settings | null
+  keyStatus: KeyStatus | null
+  /** Every asset the service lists, for the search; null until first asked for. */
+  listedAssets: readonly ListedAsset[] | null
+
+  selected: string | null
+  detailOpen: boolean
+  dialog: DialogName | null
+  /** Which settings field takes focus when the dialog opens ("Replace key" goes to the key). */
+  settingsFocus: 'key' | null
+  /** The last thing said to screen readers; `id` makes the same words announce again. */
+  announcement: { text: string; id: number }
+  /** A failed command, in plain words, until dismissed or replaced. */
+  notice: string | null
+}
+
+export const initialWatchState: WatchState = {
+  loaded: false,
+  quotes: new Map(),
+  order: [],
+  errors: [],
+  source: null,
+  asOf: 0,
+  status: null,
+  settings: null,
+  keyStatus: null,
+  listedAssets: null,
+  selected: null,
+  detailOpen: false,
+  dialog: null,
+  settingsFocus: null,
+  announcement: { text: '', id: 0 },
+  notice: null,
+}
+
+export const watchStore = createStore<WatchState>(() => initialWatchState)
+
+/** Subscribes a component to one slice of the state; it re-renders only when that slice changes. */
+export function useWatch<T>(selector: (state: WatchState) => T): T {
+  return useStore(watchStore, selector)
+}
+
+/** The selection survives a removal by moving to the row that took the removed one's place. */
+function keepSelection(
+  selected: string | null,
+  before: readonly string[],
+  after: readonly string[],
+): string | null {
+  if (selected === null || after.includes(selected)) return selected
+  const index = before.indexOf(selected)
+  return after[Math.min(index, after.length - 1)] ?? null
+}
+
+export function applySnapshot(snapshot: Snapshot): void {
+  watchStore.setState((state) => {
+    const quotes = new Map<string, AssetQuote>()
+    for (const asset of snapshot.assets) {
+      // A snapshot after a reconnect mostly repeats what we hold: keep those objects, so that only
+      // the rows whose data differ re-render.
+      const held = state.quotes.get(asset.symbol)
+      quotes.set(asset.symbol, held && diffAsset(held, asset) === null ? held : asset)
+    }
+    const order = snapshot.assets.map((asset) => asset.symbol)
+    return {
+      loaded: true,
+      quotes,
+      order,
+      errors: snapshot.errors,
+      source: snapshot.source,
+      asOf: snapshot.asOf,
+      selected: keepSelection(state.selected, state.order, order),
+    }
+  })
+}
+
+/**
+ * Applies only what changed. A delta older than what we hold (it raced the snapshot we asked for
+ * at start) is dropped; the snapshot already contains it.
+ */
+export function applyDelta(delta: Delta): void {
+  watchStore.setState((state) => {
+    if (!state.loaded || delta.asOf < state.asOf) return state
+    const quotes = new Map(state.quotes)
+    for (const symbol of delta.removed) quotes.delete(symbol)
+    for (const asset of delta.added) quotes.set(asset.symbol, asset)
+    for (const change of delta.changed) {
+      const quote = quotes.get(change.symbol)
+      if (quote) quotes.set(change.symbol, applyAssetChange(quote, change.fields))
+    }
+    let order = state.order
+    if (delta.order) order = delta.order
+    else if (delta.added.length > 0 || delta.removed.length > 0) {
+      const kept = order.filter((symbol) => quotes.has(symbol))
+      order = [
+        ...kept,
+        ...delta.added.map((asset) => asset.symbol).filter((symbol) => !kept.includes(symbol)),
+      ]
+    }
+    return {
+      quotes,
+      order,
+      asOf: delta.asOf,
+      errors: delta.errors ?? state.errors,
+      source: delta.source ?? state.source,
+      selected: keepSelection(state.selected, state.order, order),
+    }
+  })
+}
+
+/**
+ * The watchlist as main answered a command (add, remove, move). A symbol just added has no data
+ * yet: it gets an empty quote, shown as a loading row until main's next push fills it.
+ */
+export function applyWatchlist(symbols: readonly string[]): void {
+  watchStore.setState((state) => {
+    const missing = symbols.filter((symbol) => !state.quotes.has(symbol))
+    if (missing.length === 0)
+      return { order: symbols, selected: keepSelection(state.selected, state.order, symbols) }
+    const quotes = new Map(state.quotes)
+    for (const symbol of missing) quotes.set(symbol, emptyAsset(symbol))
+    return { quotes, order: symbols, selected: keepSelection(state.selected, state.order, symbols) }
+  })
+}
+
+export function setStatus(status: AppStatus): void {
+  watchStore.setState({ status })
+}
+
+export function setSettings(settings: Settings): void {
+  watchStore.setState({ settings })
+}
+
+export function setKeyStatus(keyStatus: KeyStatus): void {
+  watchStore.setState({ keyStatus })
+}
+
+export function setListedAssets(listedAssets: readonly ListedAsset[]): void {
+  watchStore.setState({ listedAssets })
+}
+
+export function select(symbol: string | null): void {
+  watchStore.setState({ selected: symbol })
+}
+
+export function openDetail(symbol: string): void {
+  watchStore.setState({ selected: symbol, detailOpen: true })
+}
+
+export function closeDetail(): void {
+  watchStore.setState({ detailOpen: false })
+}
+
+export function openDialog(dialog: DialogName, settingsFocus: 'key' | null = null): void {
+  watchStore.setState({ dialog, settingsFocus })
+}
+
+export function closeDialog(): void {
+  watchStore.setState({ dialog: null, settingsFocus: null })
+}
+
+export function announce(text: string): void {
+  watchStore.setState((state) => ({ announcement: { text, id: state.announcement.id + 1 } }))
+}
+
+export function showNotice(notice: string | null): void {
+  watchStore.setState({ notice })
+  if (notice) announce(notice)
+}

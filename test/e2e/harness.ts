@@ -1,0 +1,161 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core'
+import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { serveRenderer } from './static-server'
+
+/**
+ * Runs the built renderer in Debian's Chromium with the preload's API provided by a real AppCore
+ * in this process: commands go page -> `__twInvoke` binding -> core.invoke, pushed events go
+ * core.on -> page.evaluate -> `__twEmit` -> the renderer's `on` listeners. Only the Electron
+ * adapter between the two differs from the app.
+ */
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+export interface HarnessOptions {
+  /** One browser per test file; the harness opens its own context (and closes it). */
+  browser: Browser
+  /** Passed to createAppCore; userDataDir and keychain default to a temp folder and memory. */
+  coreOptions?: Partial<AppCoreOptions>
+  viewport?: { width: number; height: number }
+  /** The page's clock: frozen at an instant, or starting at one and running on. */
+  clock?: { fixedAt: number } | { startAt: number }
+  /** Turns on the renderer's render counters and timing hooks (src/renderer/instrument.ts). */
+  instrument?: boolean
+  /** Runs after the core is created and before it starts and the page loads (seed settings here). */
+  beforeStart?(core: AppCore): Promise<void>
+  /** Default true: wait until the first rows show prices. */
+  waitForPrices?: boolean
+  /** Awaited before each command reaches the core: a test holds one back to see a loading state. */
+  beforeInvoke?(name: InvokeName): Promise<void>
+}
+
+export interface Harness {
+  page: Page
+  context: BrowserContext
+  core: AppCore
+  /** Console errors and page errors, for tests that check the page stayed clean (CSP, exceptions). */
+  pageErrors: string[]
+  close(): Promise<void>
+}
+
+declare global {
+  interface Window {
+    __twInvoke?: (name: string, args: unknown) => Promise<unknown>
+    __twEmit?: (event: string, payload: unknown) => void
+  }
+}
+
+/** Builds `window.tokenwatch` in the page before any of its scripts run (like the preload). */
+function installBridge(names: { invoke: string[]; events: string[] }): void {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const api: Record<string, unknown> = {
+    on(event: string, listener: (payload: unknown) => void) {
+      if (!names.events.includes(event)) throw new Error(`unknown event ${event}`)
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      return () => set.delete(listener)
+    },
+  }
+  for (const name of names.invoke) {
+    api[name] = (args?: unknown) => {
+      const invoke = window.__twInvoke
+      if (!invoke) throw new Error('the test harness binding is missing')
+      return invoke(name, args)
+    }
+  }
+  Object.defineProperty(window, 'tokenwatch', { value: Object.freeze(api) })
+  window.__twEmit = (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload))
+}
+
+/** The watchlist row of a symbol (the ticker shows the same symbols, twice). */
+export function rowOf(page: Page, symbol: string): Locator {
+  return page.locator(`[role="row"][data-symbol="${symbol}"]`)
+}
+
+/** The symbols of the rendered rows, top to bottom. */
+export function shownOrder(page: Page): Promise<string[]> {
+  return page.$$eval('[role="row"][data-symbol]', (rows) =>
+    rows
+      .map((row) => ({
+        index: Number(row.getAttribute('aria-rowindex')),
+        symbol: row.getAttribute('data-symbol') ?? '',
+      }))
+      .sort((a, b) => a.index - b.index)
+      .map((row) => row.symbol),
+  )
+}
+
+/** Page errors other than the one Chromium always logs for a CSP meta tag with frame-ancestors. */
+export function unexpectedErrors(harness: Harness): string[] {
+  return harness.pageErrors.filter((message) => !message.includes("'frame-ancestors' is ignored"))
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const userDataDir = options.coreOptions?.userDataDir ?? (await mkdtemp(join(tmpdir(), 'tokenwatch-e2e-')))
+  const core = await createAppCore({
+    keychain: new MemorySecretStore(),
+    demo: { assets: 60, seed: 7 },
+    ...options.coreOptions,
+    userDataDir,
+  })
+  const server = await serveRenderer()
+  const context = await options.browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 760 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    colorScheme: 'dark',
+  })
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text())
+  })
+
+  if (options.clock && 'fixedAt' in options.clock) await page.clock.setFixedTime(options.clock.fixedAt)
+  if (options.clock && 'startAt' in options.clock) await page.clock.install({ time: options.clock.startAt })
+  await context.exposeBinding('__twInvoke', async (_source, name: InvokeName, args: unknown) => {
+    await options.beforeInvoke?.(name)
+    return core.invoke(name, args)
+  })
+  await context.addInitScript(installBridge, { invoke: [...invokeNames], events: [...eventNames] })
+
+  // Pushed events reach the page in order: each waits for the one before.
+  let delivery = Promise.resolve()
+  const forward = (event: EventName, payload: unknown) => {
+    delivery = delivery
+      .then(() => page.evaluate(([e, p]) => window.__twEmit?.(e, p), [event, payload] as const))
+      .catch(() => undefined)
+  }
+  const unsubscribe = eventNames.map((event) => core.on(event, (payload) => forward(event, payload)))
+
+  await options.beforeStart?.(core)
+  await core.start()
+  await page.goto(`${server.url}${options.instrument ? '?instrument=1' : ''}`)
+  if (options.waitForPrices ?? true)
+    await page.locator('[role="row"][data-symbol] .cell-price .num').first().waitFor()
+
+  return {
+    page,
+    context,
+    core,
+    pageErrors,
+    async close() {
+      unsubscribe.forEach((off) => off())
+      await context.close()
+      await delivery
+      await core.stop()
+      await server.close()
+      if (!options.coreOptions?.userDataDir) await rm(userDataDir, { recursive: true, force: true })
+    },
+  }
+}

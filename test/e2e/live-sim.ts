@@ -1,0 +1,73 @@
+import type { AppCore } from '../../src/main/core/app-core'
+import { realClock } from '../../src/main/core/poll-scheduler'
+import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
+import { startSimServer, type SimServer } from '../../src/main/sim/server'
+import type { SettingsPatch } from '../../src/shared/settings'
+import { startHarness, type Harness, type HarnessOptions } from './harness'
+
+/**
+ * Live mode against a simulator the test runs itself, on a shifted clock: the simulator, the core
+ * and the page all agree it is `marketTime` (then time runs on), so prices move and the session
+ * is known whatever day the tests run on. The demo simulator follows the real clock, and on a
+ * weekend its prices stand still.
+ */
+
+/** 11:32:10 ET on Tuesday 17 November 2026: the regular session is running. */
+export const TUESDAY_LATE_MORNING = Date.UTC(2026, 10, 17, 16, 32, 10)
+export const LIVE_API_KEY = 'sim-live-key-7f3a9c21d4e8'
+
+/** A `beforeStart` hook that saves settings (a base URL, cadences, extra symbols) before start. */
+export function withSettings(
+  patch: SettingsPatch,
+  extraSymbols: readonly string[] = [],
+): (core: AppCore) => Promise<void> {
+  return async (core) => {
+    await core.settings.load()
+    await core.settings.patch(patch)
+    for (const symbol of extraSymbols) await core.settings.addSymbol(symbol)
+  }
+}
+
+export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' | 'clock' | 'beforeStart'> {
+  marketTime?: number
+  assets?: number
+  settings?: SettingsPatch
+  extraSymbols?: readonly string[]
+}
+
+export interface LiveHarness extends Harness {
+  sim: SimServer
+}
+
+export async function startLiveHarness(options: LiveHarnessOptions): Promise<LiveHarness> {
+  const offset = Date.now() - (options.marketTime ?? TUESDAY_LATE_MORNING)
+  const marketNow = () => Date.now() - offset
+  const sim = await startSimServer({
+    apiKey: LIVE_API_KEY,
+    port: 0,
+    assets: options.assets ?? 60,
+    seed: 11,
+    clock: marketNow,
+  })
+  const keychain = new MemorySecretStore()
+  await keychain.set(accountForBaseUrl(sim.url), LIVE_API_KEY)
+  try {
+    const harness = await startHarness({
+      ...options,
+      clock: { startAt: marketNow() },
+      coreOptions: { keychain, clock: { ...realClock, now: marketNow } },
+      beforeStart: withSettings({ ...options.settings, baseUrl: sim.url }, options.extraSymbols),
+    })
+    return {
+      ...harness,
+      sim,
+      async close() {
+        await harness.close()
+        await sim.close()
+      },
+    }
+  } catch (error) {
+    await sim.close()
+    throw error
+  }
+}

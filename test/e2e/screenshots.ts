@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { launchBrowser, rowOf } from './harness'
+import { startLiveHarness } from './live-sim'
+
+/**
+ * `npm run screenshots`: PNGs of the main views in docs/screenshots/, from the built renderer
+ * against a real AppCore and a simulated market, on a Tuesday late morning in New York (see
+ * live-sim.ts), so the regular session is running in every picture.
+ */
+
+const OUT_DIR = join(__dirname, '..', '..', 'docs', 'screenshots')
+const VIEWPORT = { width: 1280, height: 760 }
+const MORE_SYMBOLS = [
+  'GOOGLon',
+  'METAon',
+  'AVGOon',
+  'BRK.Bon',
+  'JPMon',
+  'NFLXon',
+  'AMDon',
+  'PLTRon',
+  'COINon',
+  'MAon',
+  'DISon',
+]
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const path = join(OUT_DIR, name)
+  await page.screenshot({ path })
+  console.log(`wrote ${path}`)
+}
+
+/** Waits for a delta to land (a price flashes) and then `ms` more, as the flash fades. */
+async function afterFlash(page: Page, ms: number): Promise<void> {
+  await page.locator('.flash').first().waitFor({ timeout: 15_000 })
+  await page.waitForTimeout(ms)
+}
+
+async function saveSettingsThroughDialog(page: Page, change: (page: Page) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await change(page)
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+async function main(): Promise<void> {
+  await mkdir(OUT_DIR, { recursive: true })
+  const browser = await launchBrowser()
+  const harness = await startLiveHarness({
+    browser,
+    viewport: VIEWPORT,
+    assets: 120,
+    extraSymbols: MORE_SYMBOLS,
+  })
+  const { page } = harness
+  try {
+    await rowOf(page, 'DISon').locator('.cell-price .num').waitFor()
+    await rowOf(page, 'NVDAon').click()
+    await afterFlash(page, 300)
+    await shoot(page, 'watchlist.png')
+
+    await page.keyboard.press('Enter')
+    await page.getByRole('complementary').waitFor()
+    await shoot(page, 'detail.png')
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByLabel('Base URL').fill('http://quotes.example.com')
+    await page.getByLabel('Prices every (s)').fill('0.5')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await page.locator('.field-error').first().waitFor()
+    await shoot(page, 'settings.png')
+    await page.keyboard.press('Escape')
+
+    await saveSettingsThroughDialog(page, (p) => p.getByLabel('Light').check())
+    await afterFlash(page, 700)
+    await shoot(page, 'light.png')
+    await saveSettingsThroughDialog(page, (p) => p.getByLabel('Dark').check())
+
+    await page.getByRole('button', { name: 'Ticker only' }).click()
+    await page.setViewportSize({ width: VIEWPORT.width, height: 44 })
+    await page.locator('.ticker-only').waitFor()
+    await shoot(page, 'ticker.png')
+    await page.getByRole('button', { name: 'Show the full window' }).click()
+    await page.setViewportSize(VIEWPORT)
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByLabel('New key').fill('sk-live-0000-wrong-key')
+    await page.getByRole('button', { name: 'Replace key' }).click()
+    await page.keyboard.press('Escape')
+    await page.getByRole('alert').filter({ hasText: 'rejected the API key' }).waitFor()
+    // Let the last good prices age past twice their cadence, as they would while the key is fixed.
+    await page.clock.fastForward('00:40')
+    await page.locator('.stale').first().waitFor()
+    await shoot(page, 'error.png')
+  } finally {
+    await harness.close()
+    await browser.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/core/app-core'
+import { startSimServer, type SimServer } from '../../src/main/sim/server'
+import { DEFAULT_SETTINGS } from '../../src/shared/settings'
+import { rowOf, shownOrder, startHarness, type Harness } from './harness'
+import { withSettings } from './live-sim'
+import { harnessPerTest } from './per-test'
+
+/** Trust and status: demo mode, stale data, a rejected key, settings that must not be saved. */
+
+const harnesses = harnessPerTest<Harness>()
+let sim: SimServer | null = null
+
+afterEach(async () => {
+  await sim?.close()
+  sim = null
+})
+
+describe('status and trust', () => {
+  it('starts in demo mode with prices and a way to add a key', async () => {
+    const { page } = await harnesses.open((browser) => startHarness({ browser }))
+    expect(await shownOrder(page)).toEqual(DEFAULT_SETTINGS.watchlist)
+    const demo = page.getByRole('region', { name: 'Demo mode' })
+    expect(await demo.textContent()).toContain('Simulated market data')
+    await expect
+      .poll(() => page.getByRole('status', { name: /Connection/ }).textContent())
+      .toContain('Online')
+    expect(await rowOf(page, 'AAPLon').locator('.cell-price .num').textContent()).toMatch(
+      /^\d{1,3}(,\d{3})*\.\d{2,4}$/,
+    )
+
+    await demo.getByRole('button', { name: 'Add API key' }).click()
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key-input')
+    expect(await page.getByRole('dialog').textContent()).toContain('No key stored')
+  })
+
+  it('marks rows stale, with their age, once the simulator stops answering', async () => {
+    const { page, core } = await harnesses.open((browser) =>
+      startHarness({ browser, beforeStart: withSettings({ cadences: { pricesMs: 1000 } }) }),
+    )
+    expect(await page.locator('.stale').count()).toBe(0)
+    await core.demoServer?.close()
+    await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 10_000 })
+    expect(await rowOf(page, 'AAPLon').locator('.stale').textContent()).toMatch(/^stale \d+s$/)
+    expect(await page.getByRole('alert').textContent()).toMatch(/Cannot reach|not answering/)
+    // The last good price stays on screen.
+    expect(await rowOf(page, 'AAPLon').locator('.cell-price .num').textContent()).toMatch(/\d/)
+  })
+
+  it('says when a rate-limited service will be tried again', async () => {
+    const { page, core } = await harnesses.open((browser) =>
+      startHarness({ browser, beforeStart: withSettings({ cadences: { pricesMs: 1000 } }) }),
+    )
+    core.demoServer?.setFaults({ prices: { rateLimit: 1, retryAfterSeconds: 30 } })
+    const alert = page.getByRole('alert')
+    await expect
+      .poll(() => alert.textContent(), { timeout: 10_000 })
+      .toMatch(/rate limited\. Retrying at \d{2}:\d{2}:\d{2}\./)
+  })
+
+  it('shows skeleton rows until the first snapshot arrives', async () => {
+    let release = () => {}
+    const snapshotHeld = new Promise<void>((resolve) => (release = resolve))
+    const { page } = await harnesses.open((browser) =>
+      startHarness({
+        browser,
+        waitForPrices: false,
+        beforeInvoke: (name) => (name === 'getSnapshot' ? snapshotHeld : Promise.resolve()),
+      }),
+    )
+    const grid = page.getByRole('grid', { name: 'Watchlist' })
+    await grid.waitFor()
+    expect(await grid.getAttribute('aria-busy')).toBe('true')
+    expect(await page.locator('.skeleton-row').count()).toBeGreaterThan(0)
+    release()
+    await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
+    expect(await grid.getAttribute('aria-busy')).toBe('false')
+    expect(await page.locator('.skeleton-row').count()).toBe(0)
+  })
+
+  it('shows the empty state when the watchlist is empty', async () => {
+    const emptyWatchlist = async (core: AppCore) => {
+      await core.settings.load()
+      for (const symbol of DEFAULT_SETTINGS.watchlist) await core.settings.removeSymbol(symbol)
+    }
+    const { page } = await harnesses.open((browser) =>
+      startHarness({ browser, beforeStart: emptyWatchlist, waitForPrices: false }),
+    )
+    const empty = page.getByRole('status').filter({ hasText: 'Your watchlist is empty' })
+    await empty.waitFor()
+    expect(await empty.textContent()).toContain('Press / to add a symbol')
+  })
+
+  it('explains a rejected key and takes a replacement', async () => {
+    const rightKey = 'right-key-0123456789'
+    const liveSim = await startSimServer({ apiKey: rightKey, port: 0, assets: 40, seed: 3 })
+    sim = liveSim
+    const { page } = await harnesses.open((browser) =>
+      startHarness({ browser, beforeStart: withSettings({ baseUrl: liveSim.url }) }),
+    )
+    await page.getByRole('button', { name: 'Add API key' }).click()
+    await page.getByLabel('Key', { exact: true }).fill('wrong-key-0000')
+    await page.getByRole('button', { name: 'Save key' }).click()
+    await page.getByText('ending in 0000').waitFor()
+    await page.keyboard.press('Escape')
+
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('rejected the API key')
+    await alert.getByRole('button', { name: 'Replace key' }).click()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key-input')
+    await page.keyboard.type(rightKey)
+    await page.getByRole('dialog').getByRole('button', { name: 'Replace key' }).click()
+    await page.getByText('ending in 6789').waitFor()
+    await page.keyboard.press('Escape')
+    await alert.waitFor({ state: 'detached', timeout: 10_000 })
+    await expect.poll(() => page.getByRole('status', { name: /Connection/ }).textContent()).toBe('Online')
+    expect(await page.getByRole('region', { name: 'Demo mode' }).count()).toBe(0)
+  })
+
+  it('refuses invalid settings inline and saves nothing', async () => {
+    const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
+    const saved = core.settings.get()
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    const baseUrl = page.getByLabel('Base URL')
+    await baseUrl.fill('http://quotes.example.com')
+    await page.getByLabel('Prices every (s)').fill('0.2')
+    await page.getByLabel('Light').check()
+    await page.getByRole('button', { name: 'Save settings' }).click()
+
+    expect(await baseUrl.getAttribute('aria-invalid')).toBe('true')
+    const baseUrlError = await baseUrl.getAttribute('aria-describedby')
+    expect(await page.locator(`#${baseUrlError}`).textContent()).toContain(
+      'Plain http:// is allowed only to this computer',
+    )
+    expect(await page.getByRole('alert').allTextContents()).toContain('Must be 1 to 300 seconds')
+    expect(core.settings.get()).toEqual(saved)
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+
+    await baseUrl.fill('https://api.example.com/')
+    await page.getByLabel('Prices every (s)').fill('2')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    expect(core.settings.get()).toMatchObject({
+      baseUrl: 'https://api.example.com',
+      theme: 'light',
+      cadences: { pricesMs: 2000 },
+    })
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+  })
+})

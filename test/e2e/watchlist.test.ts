@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/core/app-core'
+import { compareDecimalStrings } from '../../src/shared/decimal'
+import type { Delta } from '../../src/shared/domain'
+import { rowOf, shownOrder } from './harness'
+import { startLiveHarness, type LiveHarness } from './live-sim'
+import { harnessPerTest } from './per-test'
+
+/**
+ * The watchlist in real Chromium, live against a simulated market whose prices move (see
+ * live-sim.ts): updates in place, per-row re-rendering, add, remove, reorder, sort, keyboard.
+ */
+
+const harnesses = harnessPerTest<LiveHarness>()
+
+function open(options: { instrument?: boolean } = {}): Promise<LiveHarness> {
+  return harnesses.open((browser) =>
+    startLiveHarness({ browser, settings: { cadences: { pricesMs: 1000 } }, ...options }),
+  )
+}
+
+/** Stops the core's polling, so nothing but what the test sends reaches the page. */
+async function pause(core: AppCore): Promise<void> {
+  expect(await core.invoke('setPaused', { paused: true })).toEqual({ ok: true, value: true })
+}
+
+const priceOf = (page: Page, symbol: string) => rowOf(page, symbol).locator('.cell-price .num')
+const liveRegion = (page: Page) => page.locator('[aria-live="polite"]')
+
+describe('watchlist', () => {
+  it('updates prices in place, and a changed price re-renders only its own row', async () => {
+    const { page, core } = await open({ instrument: true })
+    const row = await rowOf(page, 'AAPLon').elementHandle()
+    const tickerItem = await page.locator('.ticker-item[data-symbol="AAPLon"]').first().elementHandle()
+    const scroll = await page.evaluateHandle(
+      () => document.querySelector('.ticker-track')?.getAnimations()[0],
+    )
+    const scrolledBefore = await scroll.evaluate((animation) => Number(animation?.currentTime))
+    const before = await priceOf(page, 'AAPLon').textContent()
+    await expect.poll(() => priceOf(page, 'AAPLon').textContent(), { timeout: 15_000 }).not.toBe(before)
+    // The same element, still in the document, now shows the new price.
+    expect(await row?.evaluate((el) => el.isConnected && el === document.getElementById('row-AAPLon'))).toBe(
+      true,
+    )
+    // The ticker too: the same item shows it, and the same animation scrolls on from where it was.
+    const shown = await priceOf(page, 'AAPLon').textContent()
+    expect(
+      await tickerItem?.evaluate((el) => el.isConnected && el.querySelector('.ticker-price')?.textContent),
+    ).toBe(shown)
+    const current = await page.evaluateHandle(
+      () => document.querySelector('.ticker-track')?.getAnimations()[0],
+    )
+    expect(await page.evaluate(([a, b]) => a === b, [scroll, current] as const)).toBe(true)
+    expect(await scroll.evaluate((animation) => Number(animation?.currentTime))).toBeGreaterThan(
+      scrolledBefore,
+    )
+    // Hovering the strip pauses it.
+    await page.locator('.ticker').hover()
+    await expect.poll(() => scroll.evaluate((animation) => animation?.playState)).toBe('paused')
+    await page.mouse.move(0, 0)
+
+    await pause(core)
+    await page.waitForTimeout(300) // let a poll already in flight land
+    await page.evaluate(() => {
+      const counts = window.__twRenderCounts ?? {}
+      for (const symbol of Object.keys(counts)) delete counts[symbol]
+    })
+    const delta: Delta = {
+      asOf: core.currentSnapshot().asOf + 60_000,
+      changed: [{ symbol: 'TSLAon', fields: { price: '123.4567' } }],
+      added: [],
+      removed: [],
+    }
+    await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
+    await expect.poll(() => priceOf(page, 'TSLAon').textContent()).toBe('123.4567')
+    expect(await page.evaluate(() => ({ ...window.__twRenderCounts }))).toEqual({ TSLAon: 1 })
+    // The moved price flashes.
+    expect(await rowOf(page, 'TSLAon').locator('.cell-price .flash').count()).toBe(1)
+  })
+
+  it('adds a symbol from the search by keyboard, and removes one with Delete, saying so', async () => {
+    const { page, core } = await open()
+    await page.keyboard.press('/')
+    await page.keyboard.type('alphabet')
+    const option = page.getByRole('option', { name: /GOOGLon/ })
+    await expect.poll(() => option.getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('Enter')
+    await rowOf(page, 'GOOGLon').locator('.cell-price .num').waitFor()
+    await expect.poll(() => liveRegion(page).textContent()).toBe('Added GOOGLon to the watchlist')
+    expect(core.settings.get().watchlist.at(-1)).toBe('GOOGLon')
+
+    await rowOf(page, 'TSLAon').click()
+    await page.keyboard.press('Delete')
+    await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
+    await expect.poll(() => liveRegion(page).textContent()).toBe('Removed TSLAon from the watchlist')
+    expect(core.settings.get().watchlist).not.toContain('TSLAon')
+    // The selection moved to the row that took its place.
+    expect(await rowOf(page, 'SPYon').getAttribute('aria-selected')).toBe('true')
+  })
+
+  it('reorders rows with Alt+arrows and by dragging, and saves the order', async () => {
+    const { page, core } = await open()
+    expect((await shownOrder(page)).slice(0, 3)).toEqual(['AAPLon', 'NVDAon', 'TSLAon'])
+    await rowOf(page, 'TSLAon').click()
+    await page.keyboard.press('Alt+ArrowUp')
+    await expect
+      .poll(() => shownOrder(page).then((o) => o.slice(0, 3)))
+      .toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+    await expect.poll(() => core.settings.get().watchlist.slice(0, 3)).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+
+    await rowOf(page, 'Fon').dragTo(rowOf(page, 'AAPLon'), { targetPosition: { x: 40, y: 4 } })
+    await expect.poll(() => shownOrder(page).then((o) => o[0])).toBe('Fon')
+    await expect.poll(() => core.settings.get().watchlist[0]).toBe('Fon')
+  })
+
+  it('sorts by a column, numerically and both ways, then back to the watchlist order', async () => {
+    const { page, core } = await open()
+    await pause(core)
+    const watchlistOrder = await shownOrder(page)
+    const header = page.getByRole('columnheader', { name: /Token price/ })
+    const byPrice = (direction: 1 | -1) =>
+      [...core.currentSnapshot().assets]
+        .sort((a, b) => direction * compareDecimalStrings(a.price, b.price))
+        .map((asset) => asset.symbol)
+
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBe('descending')
+    await expect.poll(() => shownOrder(page)).toEqual(byPrice(-1))
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBe('ascending')
+    await expect.poll(() => shownOrder(page)).toEqual(byPrice(1))
+    await expect.poll(() => core.settings.get().sort).toEqual({ column: 'price', direction: 'asc' })
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBeNull()
+    await expect.poll(() => shownOrder(page)).toEqual(watchlistOrder)
+  })
+
+  it('works by keyboard: arrows select, Enter opens details, Escape closes, ? lists shortcuts', async () => {
+    const { page } = await open()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    expect(await rowOf(page, 'NVDAon').getAttribute('aria-selected')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-activedescendant'))).toBe(
+      'row-NVDAon',
+    )
+    await page.keyboard.press('End')
+    expect(await rowOf(page, 'Fon').getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Enter')
+    const details = page.getByRole('complementary')
+    await expect.poll(() => details.getByRole('heading', { level: 2 }).textContent()).toBe('QQQon')
+    expect(await details.getByRole('table').textContent()).toContain('Max notional (USD)')
+    await page.keyboard.press('Escape')
+    await details.waitFor({ state: 'detached' })
+
+    await page.keyboard.press('?')
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await shortcuts.waitFor()
+    expect(await shortcuts.textContent()).toContain('Remove the selected row')
+    await page.keyboard.press('Escape')
+    await shortcuts.waitFor({ state: 'detached' })
+  })
+})

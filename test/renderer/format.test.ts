@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatAge,
+  formatCompact,
+  formatExact,
+  formatInteger,
+  formatPercent,
+  formatPrice,
+  formatRatio,
+  formatSignedPrice,
+  MISSING,
+  signOf,
+} from '../../src/renderer/format'
+
+// The formatters use the user's locale; these expectations are written for English grouping.
+const locale = new Intl.NumberFormat().resolvedOptions().locale
+if (!locale.startsWith('en'))
+  console.warn(`format tests expect an English default locale, this process has ${locale}`)
+
+describe.runIf(locale.startsWith('en'))('format (English locale)', () => {
+  it('formats prices from their strings, exactly, with digits by magnitude', () => {
+    expect(formatPrice('229.8468')).toBe('229.8468')
+    expect(formatPrice('229.8')).toBe('229.80')
+    expect(formatPrice('1234.5678')).toBe('1,234.57')
+    expect(formatPrice('0.000123456')).toBe('0.000123')
+    // Beyond a double's 15-17 significant digits: only a string path keeps every digit.
+    expect(formatPrice('123456789012345678.12')).toBe('123,456,789,012,345,678.12')
+    expect(formatPrice(null)).toBe(MISSING)
+    expect(formatPrice('not a number')).toBe(MISSING)
+  })
+
+  it('signs changes and percents, and shows zero unsigned', () => {
+    expect(formatSignedPrice('1.25')).toBe('+1.25')
+    expect(formatSignedPrice('-0.050307')).toBe('-0.0503')
+    expect(formatSignedPrice('0')).toBe('0.00')
+    expect(formatPercent('2.48')).toBe('+2.48%')
+    expect(formatPercent('-0.375')).toBe('-0.38%')
+    expect(formatPercent('0.0000')).toBe('0.00%')
+    expect(formatPercent('-0.21734', 3)).toBe('-0.217%')
+  })
+
+  it('keeps large numbers short, or every digit when asked', () => {
+    expect(formatCompact('3490000000000')).toBe('3.49T')
+    expect(formatCompact('52100000')).toBe('52.1M')
+    expect(formatCompact('812345')).toBe('812K')
+    expect(formatExact('1.001084338309087472')).toBe('1.001084338309087472')
+    expect(formatExact('4258089000000')).toBe('4,258,089,000,000')
+    expect(formatInteger(123456)).toBe('123,456')
+    expect(formatInteger(null)).toBe(MISSING)
+  })
+
+  it('divides exactly for ratios and refuses a zero divisor', () => {
+    expect(formatRatio('45200000', '50000000')).toBe('0.90×')
+    expect(formatRatio('1', '3')).toBe('0.33×')
+    expect(formatRatio('1', '0')).toBe(MISSING)
+  })
+})
+
+describe('format (any locale)', () => {
+  it('tells the sign of a decimal string', () => {
+    expect(signOf('2.5')).toBe(1)
+    expect(signOf('-0.01')).toBe(-1)
+    expect(signOf('-0.000')).toBe(0)
+    expect(signOf('0')).toBe(0)
+    expect(signOf(null)).toBe(0)
+  })
+
+  it('says an age in its largest unit and never below zero', () => {
+    expect(formatAge(42_500)).toBe('42s')
+    expect(formatAge(12 * 60_000)).toBe('12m')
+    expect(formatAge(3 * 3_600_000)).toBe('3h')
+    expect(formatAge(72 * 3_600_000)).toBe('3d')
+    expect(formatAge(-5_000)).toBe('0s')
+  })
+})

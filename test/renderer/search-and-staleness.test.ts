@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { searchAssets } from '../../src/renderer/search'
+import { staleLabel } from '../../src/renderer/staleness'
+import { quoteOf } from './quote-fixtures'
+
+const listed = [
+  { symbol: 'AAPLon', ticker: 'AAPL', name: 'Apple Inc.' },
+  { symbol: 'APPon', ticker: 'APP', name: 'AppLovin Corporation' },
+  { symbol: 'PLTRon', ticker: 'PLTR', name: 'Palantir Technologies Inc.' },
+  { symbol: 'Fon', ticker: 'F', name: 'Ford Motor Company' },
+  { symbol: 'SNAPon', ticker: 'SNAP', name: 'Snap Inc.' },
+]
+
+describe('searchAssets', () => {
+  it('ranks exact codes, then prefixes, then name words, then anything containing the text', () => {
+    expect(searchAssets(listed, 'ap', 10).map((a) => a.symbol)).toEqual(['APPon', 'AAPLon', 'SNAPon'])
+    expect(searchAssets(listed, 'f', 10).map((a) => a.symbol)).toEqual(['Fon'])
+    expect(searchAssets(listed, 'motor', 10).map((a) => a.symbol)).toEqual(['Fon'])
+    expect(searchAssets(listed, '  ', 10)).toEqual([])
+    expect(searchAssets(listed, 'a', 2)).toHaveLength(2)
+  })
+})
+
+describe('staleLabel', () => {
+  const at = 1_700_000_000_000
+  const feed = (lastSuccessAt: number | null) => ({ cadenceMs: 5_000, lastSuccessAt })
+
+  it('marks every row stale, with its price age, when the prices feed is silent for two cadences', () => {
+    const quote = quoteOf('AAPLon', { priceTimestamp: at - 2_000 })
+    expect(staleLabel(quote, at + 10_000, feed(at))).toBeNull()
+    expect(staleLabel(quote, at + 40_400, feed(at))).toBe('stale 42s')
+  })
+
+  it("believes main's stale flag while the feed answers", () => {
+    expect(staleLabel(quoteOf('AAPLon', { priceTimestamp: at, stale: true }), at + 3_000, feed(at))).toBe(
+      'stale 3s',
+    )
+    expect(staleLabel(quoteOf('AAPLon', { priceTimestamp: null, stale: true }), at, feed(null))).toBe('stale')
+  })
+
+  it('does not call a minute-stamped market price stale while the feed answers', () => {
+    expect(staleLabel(quoteOf('AAPLon', { priceTimestamp: at - 59_000 }), at, feed(at - 1_000))).toBeNull()
+  })
+})

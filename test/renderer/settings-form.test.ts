@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { checkCadence, draftOf, patchFromDraft } from '../../src/renderer/settings-form'
+import { DEFAULT_SETTINGS } from '../../src/shared/settings'
+
+describe('settings form', () => {
+  it('refuses a base URL the contract refuses, and saves nothing', () => {
+    const draft = {
+      ...draftOf(DEFAULT_SETTINGS),
+      baseUrl: 'http://quotes.example.com',
+      theme: 'light' as const,
+    }
+    const result = patchFromDraft(draft, DEFAULT_SETTINGS)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.errors.baseUrl).toMatch(/^Plain http:\/\/ is allowed only to this computer/)
+  })
+
+  it('refuses a cadence outside its bounds or not a number', () => {
+    expect(checkCadence('pricesSeconds', '0.5')).toEqual({ ok: false, reason: 'Must be 1 to 300 seconds' })
+    expect(checkCadence('marketSeconds', 'soon').ok).toBe(false)
+    expect(checkCadence('pricesSeconds', '2.5')).toEqual({ ok: true, ms: 2500 })
+  })
+
+  it('sends only what changed', () => {
+    const draft = {
+      ...draftOf(DEFAULT_SETTINGS),
+      pricesSeconds: '10',
+      density: 'compact' as const,
+      baseUrl: 'http://127.0.0.1:8080/',
+    }
+    expect(patchFromDraft(draft, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: { baseUrl: 'http://127.0.0.1:8080', cadences: { pricesMs: 10_000 }, density: 'compact' },
+    })
+    expect(patchFromDraft(draftOf(DEFAULT_SETTINGS), DEFAULT_SETTINGS)).toEqual({ ok: true, patch: {} })
+  })
+})

@@ -1,0 +1,71 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  applyDelta,
+  applySnapshot,
+  applyWatchlist,
+  initialWatchState,
+  select,
+  watchStore,
+} from '../../src/renderer/store/watch-store'
+import { quoteOf, snapshotOf } from './quote-fixtures'
+
+const T0 = 1_700_000_000_000
+
+beforeEach(() => watchStore.setState(initialWatchState, true))
+
+describe('watch store', () => {
+  it('replaces only the quotes a delta changes', () => {
+    applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon'), quoteOf('Fon')], T0))
+    const before = watchStore.getState().quotes
+    applyDelta({
+      asOf: T0 + 5000,
+      changed: [{ symbol: 'TSLAon', fields: { price: '101.5' } }],
+      added: [],
+      removed: [],
+    })
+    const after = watchStore.getState()
+    expect(after.quotes.get('TSLAon')?.price).toBe('101.5')
+    expect(after.quotes.get('TSLAon')).not.toBe(before.get('TSLAon'))
+    expect(after.quotes.get('AAPLon')).toBe(before.get('AAPLon'))
+    expect(after.quotes.get('Fon')).toBe(before.get('Fon'))
+    expect(after.order).toEqual(['AAPLon', 'TSLAon', 'Fon'])
+  })
+
+  it('drops a delta older than the snapshot it raced', () => {
+    applySnapshot(snapshotOf([quoteOf('AAPLon')], T0))
+    applyDelta({
+      asOf: T0 - 1,
+      changed: [{ symbol: 'AAPLon', fields: { price: '1' } }],
+      added: [],
+      removed: [],
+    })
+    expect(watchStore.getState().quotes.get('AAPLon')?.price).toBe('100.25')
+  })
+
+  it('adds and removes rows, and moves the selection off a removed row', () => {
+    applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon'), quoteOf('Fon')], T0))
+    select('TSLAon')
+    applyDelta({ asOf: T0 + 1, changed: [], added: [quoteOf('NVDAon')], removed: ['TSLAon'] })
+    const state = watchStore.getState()
+    expect(state.order).toEqual(['AAPLon', 'Fon', 'NVDAon'])
+    expect(state.quotes.get('TSLAon')).toBeUndefined()
+    expect(state.selected).toBe('Fon')
+  })
+
+  it('keeps quote objects that a repeated snapshot did not change', () => {
+    applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('Fon')], T0))
+    const before = watchStore.getState().quotes
+    applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('Fon', { price: '11.2' })], T0 + 1))
+    const after = watchStore.getState().quotes
+    expect(after.get('AAPLon')).toBe(before.get('AAPLon'))
+    expect(after.get('Fon')?.price).toBe('11.2')
+  })
+
+  it('shows a just-added symbol as an empty quote until data comes', () => {
+    applySnapshot(snapshotOf([quoteOf('AAPLon')], T0))
+    applyWatchlist(['AAPLon', 'METAon'])
+    const state = watchStore.getState()
+    expect(state.order).toEqual(['AAPLon', 'METAon'])
+    expect(state.quotes.get('METAon')?.price).toBeNull()
+  })
+})
