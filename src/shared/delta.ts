@@ -23,19 +23,67 @@ function sameValue(a: unknown, b: unknown): boolean {
   return true
 }
 
-/** The fields of `next` that differ from `prev`, or null when none do. */
+const differs = (a: unknown, b: unknown): boolean => a !== b && !sameValue(a, b)
+
+/**
+ * The fields of `next` that differ from `prev`, or null when none do. Written out field by field
+ * (as applyAssetChange): named reads of one shape are some ten times faster than a loop over the
+ * keys, and a poll diffs every quote. test/shared/delta.test.ts checks that every field of
+ * AssetQuote is compared.
+ */
 export function diffAsset(prev: AssetQuote, next: AssetQuote): AssetChange['fields'] | null {
   if (prev === next) return null
-  let fields: Record<string, unknown> | null = null
-  for (const key of Object.keys(next) as (keyof AssetQuote)[]) {
-    if (key === 'symbol') continue
-    if (!sameValue(prev[key], next[key])) (fields ??= {})[key] = next[key]
-  }
-  return fields as AssetChange['fields'] | null
+  let f: AssetChange['fields'] | null = null
+  if (differs(prev.name, next.name)) (f ??= {}).name = next.name
+  if (differs(prev.ticker, next.ticker)) (f ??= {}).ticker = next.ticker
+  if (differs(prev.price, next.price)) (f ??= {}).price = next.price
+  if (differs(prev.priceTimestamp, next.priceTimestamp)) (f ??= {}).priceTimestamp = next.priceTimestamp
+  if (differs(prev.change24h, next.change24h)) (f ??= {}).change24h = next.change24h
+  if (differs(prev.changePct24h, next.changePct24h)) (f ??= {}).changePct24h = next.changePct24h
+  if (differs(prev.history24h, next.history24h)) (f ??= {}).history24h = next.history24h
+  if (differs(prev.holders, next.holders)) (f ??= {}).holders = next.holders
+  if (differs(prev.sharesMultiplier, next.sharesMultiplier)) (f ??= {}).sharesMultiplier = next.sharesMultiplier
+  if (differs(prev.tradableSessions, next.tradableSessions)) (f ??= {}).tradableSessions = next.tradableSessions
+  if (differs(prev.otherSessions, next.otherSessions)) (f ??= {}).otherSessions = next.otherSessions
+  if (differs(prev.underlying, next.underlying)) (f ??= {}).underlying = next.underlying
+  if (differs(prev.fairValue, next.fairValue)) (f ??= {}).fairValue = next.fairValue
+  if (differs(prev.premiumPct, next.premiumPct)) (f ??= {}).premiumPct = next.premiumPct
+  if (differs(prev.limits, next.limits)) (f ??= {}).limits = next.limits
+  if (differs(prev.marketTimestamp, next.marketTimestamp)) (f ??= {}).marketTimestamp = next.marketTimestamp
+  if (differs(prev.limitsTimestamp, next.limitsTimestamp)) (f ??= {}).limitsTimestamp = next.limitsTimestamp
+  if (differs(prev.stale, next.stale)) (f ??= {}).stale = next.stale
+  return f
 }
 
+/**
+ * The asset with the given fields replaced. Written out field by field rather than as a spread:
+ * every quote then has the same shape (emptyAsset's key order), which keeps each place that reads
+ * quotes fast, and building one costs a fraction of a spread's. No field of a quote is ever
+ * undefined, so an undefined field in `fields` means "unchanged".
+ */
 export function applyAssetChange(asset: AssetQuote, fields: AssetChange['fields']): AssetQuote {
-  return { ...asset, ...fields }
+  const f = fields
+  return {
+    symbol: asset.symbol,
+    name: f.name !== undefined ? f.name : asset.name,
+    ticker: f.ticker !== undefined ? f.ticker : asset.ticker,
+    price: f.price !== undefined ? f.price : asset.price,
+    priceTimestamp: f.priceTimestamp !== undefined ? f.priceTimestamp : asset.priceTimestamp,
+    change24h: f.change24h !== undefined ? f.change24h : asset.change24h,
+    changePct24h: f.changePct24h !== undefined ? f.changePct24h : asset.changePct24h,
+    history24h: f.history24h !== undefined ? f.history24h : asset.history24h,
+    holders: f.holders !== undefined ? f.holders : asset.holders,
+    sharesMultiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : asset.sharesMultiplier,
+    tradableSessions: f.tradableSessions !== undefined ? f.tradableSessions : asset.tradableSessions,
+    otherSessions: f.otherSessions !== undefined ? f.otherSessions : asset.otherSessions,
+    underlying: f.underlying !== undefined ? f.underlying : asset.underlying,
+    fairValue: f.fairValue !== undefined ? f.fairValue : asset.fairValue,
+    premiumPct: f.premiumPct !== undefined ? f.premiumPct : asset.premiumPct,
+    limits: f.limits !== undefined ? f.limits : asset.limits,
+    marketTimestamp: f.marketTimestamp !== undefined ? f.marketTimestamp : asset.marketTimestamp,
+    limitsTimestamp: f.limitsTimestamp !== undefined ? f.limitsTimestamp : asset.limitsTimestamp,
+    stale: f.stale !== undefined ? f.stale : asset.stale,
+  }
 }
 
 /** Applies a delta to a full snapshot (used by the CLI `watch`, tests and a reloading renderer). */

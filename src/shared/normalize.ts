@@ -1,7 +1,12 @@
-import { Dec, toFixedString } from './decimal'
-import type { AssetQuote, SessionLimits } from './domain'
+import { applyAssetChange } from './delta'
+import type { AssetQuote, HistoryPoint, SessionLimits, UnderlyingMarket } from './domain'
+import { fairValueOf } from './fair-value'
 import { isSessionName, type SessionName } from './sessions'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from './wire'
+
+export { fairValueOf } from './fair-value'
+
+type WireHistoryPoints = NonNullable<WireMarketRecord['primaryMarket']['priceHistory24h']>
 
 /**
  * Folding validated wire records into the domain model. Each function returns a new AssetQuote
@@ -25,41 +30,103 @@ function isNewer(candidate: number, current: number | null): boolean {
   return current === null || candidate >= current
 }
 
+/**
+ * The normalised history, or `previous` itself when the points are the same: a poll that brings
+ * an unchanged history then costs no new array, and the store's diff is a reference check.
+ */
+function historyOf(previous: readonly HistoryPoint[], points: WireHistoryPoints | undefined): HistoryPoint[] {
+  const raw = points ?? []
+  let same = raw.length === previous.length
+  for (let i = 0; same && i < raw.length; i++) {
+    const point = raw[i] as WireHistoryPoints[number]
+    const held = previous[i] as HistoryPoint
+    same = point.timestamp === held.t && point.price === held.price
+  }
+  return same ? (previous as HistoryPoint[]) : raw.map((point) => ({ t: point.timestamp, price: point.price }))
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index])
+}
+
+/** `next`, or `held` when it has the same fields, so unchanged data keeps its object. */
+function reuseUnderlying(held: UnderlyingMarket | null, next: UnderlyingMarket): UnderlyingMarket {
+  if (
+    held &&
+    held.ticker === next.ticker &&
+    held.name === next.name &&
+    held.price === next.price &&
+    held.high52w === next.high52w &&
+    held.low52w === next.low52w &&
+    held.volume === next.volume &&
+    held.averageVolume === next.averageVolume &&
+    held.sharesOutstanding === next.sharesOutstanding &&
+    held.marketCap === next.marketCap
+  )
+    return held
+  return next
+}
+
+/**
+ * fairValue and premiumPct derive from price, underlying price and multiplier alone, and every
+ * function here keeps them so: when none of the three moved, the asset's own are still right
+ * (the asset itself is returned: it carries both fields, and no object is allocated).
+ */
+function fairValueFor(
+  asset: AssetQuote,
+  next: Pick<AssetQuote, 'price' | 'underlying' | 'sharesMultiplier'>,
+): Pick<AssetQuote, 'fairValue' | 'premiumPct'> {
+  const underlyingPrice = next.underlying?.price ?? null
+  if (
+    next.price === asset.price &&
+    underlyingPrice === (asset.underlying?.price ?? null) &&
+    next.sharesMultiplier === asset.sharesMultiplier
+  )
+    return asset
+  return fairValueOf(next.price, underlyingPrice, next.sharesMultiplier)
+}
+
 export function applyMarketRecord(asset: AssetQuote, record: WireMarketRecord): AssetQuote {
   const primary = record.primaryMarket
   const underlying = record.underlyingMarket
-  const sessions = splitSessions(primary.tradableSessions)
+  const sessions = primary.tradableSessions ? splitSessions(primary.tradableSessions) : null
   const priceIsNewer = isNewer(record.timestamp, asset.priceTimestamp)
-  return withFairValue({
-    ...asset,
+  const price = priceIsNewer ? primary.price : asset.price
+  const sharesMultiplier = primary.sharesMultiplier ?? null
+  const underlyingQuote =
+    underlying === null
+      ? null
+      : reuseUnderlying(asset.underlying, {
+          ticker: underlying.ticker,
+          name: underlying.name ?? null,
+          // The latest-price endpoint may already have brought a newer underlying price.
+          price: priceIsNewer || !asset.underlying ? underlying.price : asset.underlying.price,
+          high52w: underlying.priceHigh52w ?? null,
+          low52w: underlying.priceLow52w ?? null,
+          volume: underlying.volume ?? null,
+          averageVolume: underlying.averageVolume ?? null,
+          sharesOutstanding: underlying.sharesOutstanding ?? null,
+          marketCap: underlying.marketCap ?? null,
+        })
+  const fair = fairValueFor(asset, { price, underlying: underlyingQuote, sharesMultiplier })
+  return applyAssetChange(asset, {
     name: underlying?.name ?? asset.name,
     ticker: underlying?.ticker ?? asset.ticker,
-    price: priceIsNewer ? primary.price : asset.price,
+    price,
     priceTimestamp: priceIsNewer ? record.timestamp : asset.priceTimestamp,
     change24h: primary.priceChange24h ?? null,
     changePct24h: primary.priceChangePct24h ?? null,
-    history24h: (primary.priceHistory24h ?? []).map((point) => ({ t: point.timestamp, price: point.price })),
+    history24h: historyOf(asset.history24h, primary.priceHistory24h),
     holders: primary.totalHolders ?? null,
-    sharesMultiplier: primary.sharesMultiplier ?? null,
+    sharesMultiplier,
     // Absent from some all-assets entries: keep what the single-asset answer told us.
-    tradableSessions: primary.tradableSessions ? sessions.known : asset.tradableSessions,
-    otherSessions: primary.tradableSessions ? sessions.other : asset.otherSessions,
-    underlying:
-      underlying === null
-        ? null
-        : {
-            ticker: underlying.ticker,
-            name: underlying.name ?? null,
-            // The latest-price endpoint may already have brought a newer underlying price.
-            price: priceIsNewer || !asset.underlying ? underlying.price : asset.underlying.price,
-            high52w: underlying.priceHigh52w ?? null,
-            low52w: underlying.priceLow52w ?? null,
-            volume: underlying.volume ?? null,
-            averageVolume: underlying.averageVolume ?? null,
-            sharesOutstanding: underlying.sharesOutstanding ?? null,
-            marketCap: underlying.marketCap ?? null,
-          },
+    tradableSessions:
+      sessions && !sameList(sessions.known, asset.tradableSessions) ? sessions.known : asset.tradableSessions,
+    otherSessions: sessions && !sameList(sessions.other, asset.otherSessions) ? sessions.other : asset.otherSessions,
+    underlying: underlyingQuote,
     marketTimestamp: record.timestamp,
+    fairValue: fair.fairValue,
+    premiumPct: fair.premiumPct,
   })
 }
 
@@ -69,17 +136,20 @@ export function applyPriceRecord(asset: AssetQuote, record: WirePriceRecord): As
   const samePrice = asset.price === record.primaryMarket.price
   const sameUnderlying = underlyingPrice === undefined || asset.underlying?.price === underlyingPrice
   if (samePrice && sameUnderlying && asset.priceTimestamp === record.timestamp) return asset
-  const next: AssetQuote = {
-    ...asset,
-    price: record.primaryMarket.price,
+  const price = record.primaryMarket.price
+  const underlying =
+    asset.underlying && underlyingPrice !== undefined && !sameUnderlying
+      ? { ...asset.underlying, price: underlyingPrice }
+      : asset.underlying
+  const fair = fairValueFor(asset, { price, underlying, sharesMultiplier: asset.sharesMultiplier })
+  return applyAssetChange(asset, {
+    price,
     priceTimestamp: record.timestamp,
     ticker: asset.ticker ?? record.underlyingMarket?.ticker ?? null,
-    underlying:
-      asset.underlying && underlyingPrice !== undefined && !sameUnderlying
-        ? { ...asset.underlying, price: underlyingPrice }
-        : asset.underlying,
-  }
-  return samePrice && sameUnderlying ? next : withFairValue(next)
+    underlying,
+    fairValue: fair.fairValue,
+    premiumPct: fair.premiumPct,
+  })
 }
 
 export function applyLimitsRecord(asset: AssetQuote, record: LimitsWithTime): AssetQuote {
@@ -89,29 +159,7 @@ export function applyLimitsRecord(asset: AssetQuote, record: LimitsWithTime): As
     postmarket: record.postmarket ?? null,
     overnight: record.overnight ?? null,
   }
-  return { ...asset, limits, limitsTimestamp: record.timestamp }
-}
-
-/** fairValue = underlying price x sharesMultiplier; premiumPct = (price / fairValue - 1) x 100. */
-export function fairValueOf(
-  price: string | null,
-  underlyingPrice: string | null,
-  sharesMultiplier: string | null,
-): { fairValue: string | null; premiumPct: string | null } {
-  if (underlyingPrice === null || sharesMultiplier === null) return { fairValue: null, premiumPct: null }
-  const fair = new Dec(underlyingPrice).times(sharesMultiplier)
-  const fairValue = toFixedString(fair, 4)
-  if (price === null || fair.isZero()) return { fairValue, premiumPct: null }
-  return { fairValue, premiumPct: toFixedString(new Dec(price).dividedBy(fair).minus(1).times(100), 4) }
-}
-
-function withFairValue(asset: AssetQuote): AssetQuote {
-  const { fairValue, premiumPct } = fairValueOf(
-    asset.price,
-    asset.underlying?.price ?? null,
-    asset.sharesMultiplier,
-  )
-  return { ...asset, fairValue, premiumPct }
+  return applyAssetChange(asset, { limits, limitsTimestamp: record.timestamp })
 }
 
 /** Whether a token is tradable in a session: the limits say so first, else `tradableSessions`. */

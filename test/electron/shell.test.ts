@@ -124,6 +124,7 @@ describe('window security', () => {
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
     })
   })
 

@@ -80,7 +80,8 @@ export class AppCore {
   private listing: { assets: ListedAsset[]; at: number } | null = null
   private lastCacheWrite = 0
   private started = false
-  private storageProblem: string | null = null
+  /** Why the last prices could not be saved for the next start, until a save succeeds. */
+  private cacheProblem: string | null = null
 
   constructor(private readonly options: AppCoreOptions) {
     this.clock = options.clock ?? realClock
@@ -123,7 +124,6 @@ export class AppCore {
   async start(): Promise<void> {
     const settings = await this.settings.load()
     await this.alerts.load()
-    this.storageProblem = this.settings.problem() ?? this.alerts.problem()
     await this.vault.init()
     this.feed.setWatchlist(settings.watchlist)
     await this.connect()
@@ -208,7 +208,8 @@ export class AppCore {
       pinned: settings.pinned,
       endpoints,
       lastError,
-      storageProblem: this.storageProblem,
+      // Read afresh each time: a failed save shows at once, and clears once a save succeeds.
+      storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheProblem,
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
     }
@@ -279,8 +280,9 @@ export class AppCore {
     this.lastCacheWrite = now
     try {
       await this.cache.save(this.feed.snapshot())
+      this.cacheProblem = null
     } catch (error) {
-      this.storageProblem = `The last prices could not be saved for the next start: ${(error as Error).message}`
+      this.cacheProblem = `The last prices could not be saved for the next start: ${(error as Error).message}`
     }
   }
 

@@ -32,6 +32,16 @@ export interface EndpointFetch<T> {
   records: T[]
   errors: SnapshotError[]
   bytes: number
+  /**
+   * When the first of the records arrived (by the caller's clock), null without records. A
+   * per-symbol poll ends with its slowest symbol; its data is as old as its earliest answer.
+   */
+  receivedAt: number | null
+  /**
+   * Set when the service asked us to wait (a 429, or any answer with Retry-After) while other
+   * symbols of the same poll succeeded: the records are good, but the caller must still back off.
+   */
+  askedToWait?: ApiError
 }
 
 /** Errors that say nothing about one symbol but about the service or the key. */
@@ -55,36 +65,51 @@ function errorOf(scope: string, error: unknown): SnapshotError {
   return { scope, code: 'failed', message: error instanceof Error ? error.message : String(error) }
 }
 
+/** A 429, or any answer that said when to come back: no further request until then. */
+function asksToWait(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.kind === 'rate-limited' || error.retryAfterMs !== null)
+}
+
 /**
  * Runs `fetchOne` for each symbol, at most PER_SYMBOL_CONCURRENCY at once. A symbol's own failure
  * (not found, a bad record) becomes an error entry; when every symbol failed for an endpoint-wide
  * reason (key, network, server), that error is thrown so the scheduler backs off.
+ *
+ * Once the service asks us to wait, no further symbol is requested (those already in flight
+ * finish); the ones left out are reported with that answer. Without any success the request to
+ * wait is thrown; with some, it is returned as `askedToWait` beside the good records.
  */
 async function perSymbol<T>(
   symbols: readonly string[],
   fetchOne: (symbol: string) => Promise<FetchResult<T>>,
+  now: () => number,
 ): Promise<EndpointFetch<T>> {
-  const out: EndpointFetch<T> = { records: [], errors: [], bytes: 0 }
+  const out: EndpointFetch<T> = { records: [], errors: [], bytes: 0, receivedAt: null }
   let endpointWide: unknown = null
+  let askedToWait: ApiError | null = null
   let succeeded = 0
   let next = 0
   const worker = async () => {
-    while (next < symbols.length) {
+    while (next < symbols.length && askedToWait === null) {
       const symbol = symbols[next++] as string
       try {
         const result = await fetchOne(symbol)
+        out.receivedAt ??= now()
         out.records.push(...result.records)
         out.errors.push(...rejectedToErrors(result.rejected))
         out.bytes += result.bytes
         succeeded += 1
       } catch (error) {
+        if (asksToWait(error)) askedToWait ??= error
         if (error instanceof ApiError && ENDPOINT_WIDE_KINDS.has(error.kind)) endpointWide ??= error
         out.errors.push(errorOf(symbol, error))
       }
     }
   }
   await Promise.all(Array.from({ length: Math.min(PER_SYMBOL_CONCURRENCY, symbols.length) }, worker))
-  if (succeeded === 0 && endpointWide) throw endpointWide
+  if (askedToWait) for (const symbol of symbols.slice(next)) out.errors.push(errorOf(symbol, askedToWait))
+  if (succeeded === 0 && (askedToWait ?? endpointWide)) throw askedToWait ?? endpointWide
+  if (askedToWait) out.askedToWait = askedToWait
   return out
 }
 
@@ -93,6 +118,7 @@ function fromAll<T>(
   result: FetchResult<T>,
   symbols: readonly string[],
   symbolOf: (record: T) => string,
+  receivedAt: number,
 ): EndpointFetch<T> {
   const listed = new Set(result.records.map(symbolOf))
   const missing: SnapshotError[] = symbols
@@ -106,18 +132,54 @@ function fromAll<T>(
     records: result.records,
     errors: [...rejectedToErrors(result.rejected), ...missing],
     bytes: result.bytes,
+    receivedAt,
   }
 }
+
+/**
+ * Two records for one symbol in one fetch: identical copies count as one; differing ones cannot
+ * both be right, so neither is used and the symbol is reported (its last good value stays shown).
+ */
+function withoutConflictingDuplicates<T>(
+  fetched: EndpointFetch<T>,
+  symbolOf: (record: T) => string,
+): EndpointFetch<T> {
+  const bySymbol = new Map<string, T[]>()
+  for (const record of fetched.records) {
+    const copies = bySymbol.get(symbolOf(record))
+    if (copies) copies.push(record)
+    else bySymbol.set(symbolOf(record), [record])
+  }
+  if (bySymbol.size === fetched.records.length) return fetched
+  const records: T[] = []
+  const errors = [...fetched.errors]
+  for (const [symbol, copies] of bySymbol) {
+    const first = JSON.stringify(copies[0])
+    if (copies.every((copy) => JSON.stringify(copy) === first)) records.push(copies[0] as T)
+    else
+      errors.push({
+        scope: symbol,
+        code: 'DUPLICATE_RECORDS',
+        message: `The service sent ${copies.length} different records for ${symbol} in one answer; none is used`,
+      })
+  }
+  return { ...fetched, records, errors }
+}
+
+const primarySymbol = (record: { primaryMarket: { symbol: string } }) => record.primaryMarket.symbol
 
 export async function fetchPrices(
   client: ApiClient,
   symbols: readonly string[],
   mode: EndpointMode,
   signal?: AbortSignal,
+  now: () => number = Date.now,
 ): Promise<EndpointFetch<WirePriceRecord>> {
-  if (mode === 'all')
-    return fromAll(await client.allPrices(undefined, signal), symbols, (r) => r.primaryMarket.symbol)
-  return perSymbol(symbols, (symbol) => client.price(symbol, signal))
+  const fetched =
+    mode === 'all'
+      ? fromAll(await client.allPrices(undefined, signal), symbols, primarySymbol, now())
+      : await perSymbol(symbols, (symbol) => client.price(symbol, signal), now)
+  return withoutConflictingDuplicates(fetched, primarySymbol)
 }
 
 export async function fetchMarket(
@@ -125,9 +187,13 @@ export async function fetchMarket(
   symbols: readonly string[],
   mode: EndpointMode,
   signal?: AbortSignal,
+  now: () => number = Date.now,
 ): Promise<EndpointFetch<WireMarketRecord>> {
-  if (mode === 'all') return fromAll(await client.allMarket(signal), symbols, (r) => r.primaryMarket.symbol)
-  return perSymbol(symbols, (symbol) => client.market(symbol, signal))
+  const fetched =
+    mode === 'all'
+      ? fromAll(await client.allMarket(signal), symbols, primarySymbol, now())
+      : await perSymbol(symbols, (symbol) => client.market(symbol, signal), now)
+  return withoutConflictingDuplicates(fetched, primarySymbol)
 }
 
 export async function fetchLimits(
@@ -135,7 +201,11 @@ export async function fetchLimits(
   symbols: readonly string[],
   mode: EndpointMode,
   signal?: AbortSignal,
+  now: () => number = Date.now,
 ): Promise<EndpointFetch<LimitsWithTime>> {
-  if (mode === 'all') return fromAll(await client.limits(undefined, signal), symbols, (r) => r.symbol)
-  return perSymbol(symbols, (symbol) => client.limits(symbol, signal))
+  const fetched =
+    mode === 'all'
+      ? fromAll(await client.limits(undefined, signal), symbols, (r) => r.symbol, now())
+      : await perSymbol(symbols, (symbol) => client.limits(symbol, signal), now)
+  return withoutConflictingDuplicates(fetched, (r) => r.symbol)
 }

@@ -2,8 +2,14 @@ import type { Delta, Snapshot, SnapshotSource } from '../../shared/domain'
 import type { EndpointName, EndpointStatus } from '../../shared/ipc-contract'
 import type { WireMarketRecord } from '../../shared/wire'
 import type { ApiClient } from './api-client'
-import { type EndpointMode, chooseEndpointMode, fetchLimits, fetchMarket, fetchPrices } from './endpoint-fetchers'
-import { type PauseReason, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
+import {
+  type EndpointMode,
+  chooseEndpointMode,
+  fetchLimits,
+  fetchMarket,
+  fetchPrices,
+} from './endpoint-fetchers'
+import { BACKOFF, type PauseReason, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
 import { SnapshotStore } from './snapshot-store'
 import { describeFailure } from './status-errors'
 
@@ -44,13 +50,23 @@ export class MarketFeed {
     this.clock = options.clock ?? realClock
     this.store = new SnapshotStore(source, watchlist)
     this.scheduler = new PollScheduler(
-      (['prices', 'market', 'limits'] as const).map((name) => ({ name, run: (signal) => this.poll(name, signal) })),
+      (['prices', 'market', 'limits'] as const).map((name) => ({
+        name,
+        run: (signal) => this.poll(name, signal),
+      })),
       {
         cadenceMs: options.cadenceMs,
         describeFailure: (error) => describeFailure(error, this.clock.now()),
         onChange: options.onStatusChange,
         clock: this.clock,
         random: options.random,
+        // A failure is retried within one cadence, so the data is back within a cadence of the
+        // service recovering (an outage costs it at most about twice the normal requests). A 429
+        // without Retry-After follows the service's advice instead: exponential backoff to the cap.
+        maxBackoffMs: (endpoint, failure) =>
+          failure.error.kind === 'rate-limited' && failure.retryAfterMs === null
+            ? BACKOFF.capMs
+            : this.scheduler.effectiveCadenceMs(endpoint),
       },
     )
   }
@@ -132,24 +148,32 @@ export class MarketFeed {
     const symbols = [...this.store.watchlist()]
     if (!client || symbols.length === 0) return
     const mode = this.endpointMode()
+    const now = () => this.clock.now()
+    let askedToWait: Error | undefined
     if (endpoint === 'prices') {
-      const result = await fetchPrices(client, symbols, mode, signal)
+      const result = await fetchPrices(client, symbols, mode, signal, now)
       if (client !== this.client) return // the service changed while this was in flight
-      this.store.applyPrices(result.records, this.clock.now())
+      // Stamped with when the data arrived, not when the poll ended, so its age is never understated.
+      this.store.applyPrices(result.records, result.receivedAt ?? now())
       this.store.setErrors('prices', result.errors)
+      askedToWait = result.askedToWait
     } else if (endpoint === 'market') {
-      const result = await fetchMarket(client, symbols, mode, signal)
+      const result = await fetchMarket(client, symbols, mode, signal, now)
       if (client !== this.client) return
-      this.store.applyMarket(result.records, this.clock.now())
+      this.store.applyMarket(result.records, result.receivedAt ?? now())
       this.store.setErrors('market', result.errors)
       if (mode === 'all') this.options.onListing?.(result.records)
+      askedToWait = result.askedToWait
     } else {
-      const result = await fetchLimits(client, symbols, mode, signal)
+      const result = await fetchLimits(client, symbols, mode, signal, now)
       if (client !== this.client) return
       this.store.applyLimits(result.records)
       this.store.setErrors('limits', result.errors)
+      askedToWait = result.askedToWait
     }
     this.publish()
+    // The good records are shown; the scheduler still has to wait as the service asked.
+    if (askedToWait) throw askedToWait
   }
 
   /**

@@ -50,6 +50,8 @@ export interface SchedulerOptions {
   onChange: () => void
   clock?: SchedulerClock
   random?: () => number
+  /** The longest backoff after this failure of this endpoint (Retry-After aside); default BACKOFF.capMs. */
+  maxBackoffMs?: (endpoint: EndpointName, failure: PollFailureInfo) => number
 }
 
 interface EndpointState {
@@ -62,6 +64,8 @@ interface EndpointState {
   lastError: StatusError | null
   /** Set when refreshNow() arrives mid-poll: poll again as soon as this one ends. */
   pollAgain: boolean
+  /** The server's Retry-After ends here: no poll starts before, whatever asks for one. */
+  notBefore: number | null
 }
 
 export type PauseReason = 'user' | 'suspend' | 'offline'
@@ -90,6 +94,7 @@ export class PollScheduler {
         lastSuccessAt: null,
         lastError: null,
         pollAgain: false,
+        notBefore: null,
       })
     }
   }
@@ -123,6 +128,7 @@ export class PollScheduler {
       state.failures = 0
       state.lastError = null
       state.lastSuccessAt = null
+      state.notBefore = null // a new key or service: the old one's Retry-After is not ours to keep
       state.inFlight?.abort()
     }
     this.refreshNow()
@@ -182,13 +188,15 @@ export class PollScheduler {
   }
 
   /** The backoff before retry number `failures` (1 = first retry), without Retry-After. */
-  backoffMs(failures: number): number {
-    const ceiling = Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.max(0, failures - 1))
+  backoffMs(failures: number, capMs: number = BACKOFF.capMs): number {
+    const ceiling = Math.min(capMs, BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.max(0, failures - 1))
     return Math.max(BACKOFF.floorMs, Math.floor(this.random() * ceiling))
   }
 
-  private schedule(state: EndpointState, delayMs: number): void {
+  private schedule(state: EndpointState, requestedDelayMs: number): void {
     this.cancelTimer(state)
+    // refreshNow, a resume or a watchlist change may ask for a poll now; Retry-After still holds.
+    const delayMs = Math.max(requestedDelayMs, (state.notBefore ?? 0) - this.clock.now())
     state.nextPollAt = this.clock.now() + delayMs
     state.timer = this.clock.setTimeout(() => {
       state.timer = null
@@ -220,7 +228,9 @@ export class PollScheduler {
       else {
         const failure = this.options.describeFailure(error)
         state.failures += 1
-        delayMs = Math.max(failure.retryAfterMs ?? 0, this.backoffMs(state.failures))
+        const capMs = this.options.maxBackoffMs?.(state.job.name, failure) ?? BACKOFF.capMs
+        delayMs = Math.max(failure.retryAfterMs ?? 0, this.backoffMs(state.failures, capMs))
+        if (failure.retryAfterMs !== null) state.notBefore = this.clock.now() + failure.retryAfterMs
         state.lastError = { ...failure.error, retryAt: this.clock.now() + delayMs }
       }
     } finally {

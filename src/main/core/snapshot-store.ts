@@ -1,4 +1,4 @@
-import { diffAsset } from '../../shared/delta'
+import { applyAssetChange, diffAsset } from '../../shared/delta'
 import {
   type AssetChange,
   type AssetQuote,
@@ -20,17 +20,29 @@ export type ErrorSlot = 'prices' | 'market' | 'limits' | 'listing'
  * was last committed and returns only what changed, or null when nothing did, so nothing is
  * pushed. Assets are immutable values: an unchanged record keeps its object, so most of the diff
  * is a reference check.
+ *
+ * Everything the store knows of one symbol sits in one entry, so a poll of thousands of assets
+ * costs one map lookup per record and none per asset at commit.
  */
+
+interface Entry {
+  asset: AssetQuote
+  /** What the last commit pushed for this symbol; undefined when it never was. */
+  committed: AssetQuote | undefined
+  /** When our own clock last saw fresh price or market data for it (for staleness). */
+  seenAt: number | undefined
+}
+
 export class SnapshotStore {
-  private assets = new Map<string, AssetQuote>()
+  /** The watchlist's symbols, each with its entry. */
+  private entries = new Map<string, Entry>()
   private order: string[] = []
   private errorsBySlot = new Map<ErrorSlot, SnapshotError[]>()
-  /** When our own clock last saw fresh price or market data for each symbol (for staleness). */
-  private readonly seenAt = new Map<string, number>()
   private source: SnapshotSource
   private asOf = 0
 
-  private committedAssets = new Map<string, AssetQuote>()
+  /** Symbols that left the watchlist since the last commit, with what had been pushed for them. */
+  private readonly leftSinceCommit = new Map<string, AssetQuote>()
   private committedOrder: string[] = []
   private committedErrors: SnapshotError[] = []
   private committedSource: SnapshotSource
@@ -45,17 +57,28 @@ export class SnapshotStore {
   seed(snapshot: Snapshot): void {
     if (!sameServiceAs(snapshot.source, this.source)) return
     for (const asset of snapshot.assets) {
-      if (this.assets.has(asset.symbol)) this.assets.set(asset.symbol, { ...asset, stale: true })
+      const entry = this.entries.get(asset.symbol)
+      if (entry) entry.asset = applyAssetChange(asset, { stale: true })
     }
     this.asOf = snapshot.asOf
   }
 
   setWatchlist(symbols: readonly string[]): void {
-    const next = new Map<string, AssetQuote>()
-    for (const symbol of symbols) next.set(symbol, this.assets.get(symbol) ?? emptyAsset(symbol))
-    this.assets = next
+    const next = new Map<string, Entry>()
+    for (const symbol of symbols) {
+      if (next.has(symbol)) continue
+      const entry = this.entries.get(symbol)
+      if (entry) next.set(symbol, entry)
+      else {
+        // New, or back before a commit said it left: starts empty, but the last push still stands.
+        next.set(symbol, { asset: emptyAsset(symbol), committed: this.leftSinceCommit.get(symbol), seenAt: undefined })
+        this.leftSinceCommit.delete(symbol)
+      }
+    }
+    for (const [symbol, entry] of this.entries)
+      if (!next.has(symbol) && entry.committed) this.leftSinceCommit.set(symbol, entry.committed)
+    this.entries = next
     this.order = [...symbols]
-    for (const symbol of this.seenAt.keys()) if (!next.has(symbol)) this.seenAt.delete(symbol)
   }
 
   watchlist(): readonly string[] {
@@ -70,8 +93,10 @@ export class SnapshotStore {
     const sameService = sameServiceAs(source, this.source)
     this.source = source
     if (sameService) return
-    for (const symbol of this.order) this.assets.set(symbol, emptyAsset(symbol))
-    this.seenAt.clear()
+    for (const [symbol, entry] of this.entries) {
+      entry.asset = emptyAsset(symbol)
+      entry.seenAt = undefined
+    }
   }
 
   applyPrices(records: readonly WirePriceRecord[], receivedAt: number): void {
@@ -97,51 +122,55 @@ export class SnapshotStore {
    * never seen at all is loading, not stale, unless it was seeded from the cache.
    */
   updateStaleness(now: number, maxAgeMs: number): void {
-    for (const [symbol, asset] of this.assets) {
-      const seen = this.seenAt.get(symbol)
-      const stale = seen === undefined ? asset.stale : now - seen > maxAgeMs
-      if (stale !== asset.stale) this.assets.set(symbol, { ...asset, stale })
+    for (const entry of this.entries.values()) {
+      const { asset, seenAt } = entry
+      const stale = seenAt === undefined ? asset.stale : now - seenAt > maxAgeMs
+      if (stale !== asset.stale) entry.asset = applyAssetChange(asset, { stale })
     }
   }
 
   /** When the next fresh asset will turn stale, or null when none is fresh. */
   nextStaleAt(maxAgeMs: number): number | null {
     let next: number | null = null
-    for (const [symbol, asset] of this.assets) {
-      const seen = this.seenAt.get(symbol)
-      if (seen === undefined || asset.stale) continue
-      if (next === null || seen + maxAgeMs < next) next = seen + maxAgeMs
+    for (const { asset, seenAt } of this.entries.values()) {
+      if (seenAt === undefined || asset.stale) continue
+      if (next === null || seenAt + maxAgeMs < next) next = seenAt + maxAgeMs
     }
     return next
   }
 
   asset(symbol: string): AssetQuote | undefined {
-    return this.assets.get(symbol)
+    return this.entries.get(symbol)?.asset
   }
 
   snapshot(): Snapshot {
     return {
       asOf: this.asOf,
       source: this.source,
-      assets: this.order.map((symbol) => this.assets.get(symbol) ?? emptyAsset(symbol)),
+      assets: this.order.map((symbol) => this.entries.get(symbol)?.asset ?? emptyAsset(symbol)),
       errors: this.errors(),
     }
   }
 
-  /** What changed since the last commit, or null when nothing did. */
+  /**
+   * What changed since the last commit, or null when nothing did. Only assets whose object was
+   * replaced since are compared.
+   */
   commit(now: number): Delta | null {
     const changed: AssetChange[] = []
     const added: AssetQuote[] = []
-    for (const [symbol, asset] of this.assets) {
-      const before = this.committedAssets.get(symbol)
-      if (!before) {
-        added.push(asset)
-        continue
+    for (const [symbol, entry] of this.entries) {
+      const { asset, committed } = entry
+      if (committed === asset) continue
+      // Taken as committed at once: an object replaced by an equal one is then skipped next time.
+      entry.committed = asset
+      if (!committed) added.push(asset)
+      else {
+        const fields = diffAsset(committed, asset)
+        if (fields) changed.push({ symbol, fields })
       }
-      const fields = diffAsset(before, asset)
-      if (fields) changed.push({ symbol, fields })
     }
-    const removed = [...this.committedAssets.keys()].filter((symbol) => !this.assets.has(symbol))
+    const removed = [...this.leftSinceCommit.keys()]
     const orderChanged = !sameList(this.order, this.committedOrder)
     const errors = this.errors()
     const errorsChanged = JSON.stringify(errors) !== JSON.stringify(this.committedErrors)
@@ -159,7 +188,7 @@ export class SnapshotStore {
       return null
 
     this.asOf = now
-    this.committedAssets = new Map(this.assets)
+    this.leftSinceCommit.clear()
     this.committedOrder = [...this.order]
     this.committedErrors = errors
     this.committedSource = this.source
@@ -182,14 +211,13 @@ export class SnapshotStore {
     receivedAt?: number,
   ) {
     for (const record of records) {
-      const symbol = symbolOf(record)
-      const asset = this.assets.get(symbol)
-      if (!asset) continue
-      const next = apply(asset, record)
-      if (receivedAt === undefined) this.assets.set(symbol, next)
+      const entry = this.entries.get(symbolOf(record))
+      if (!entry) continue
+      const next = apply(entry.asset, record)
+      if (receivedAt === undefined) entry.asset = next
       else {
-        this.seenAt.set(symbol, receivedAt)
-        this.assets.set(symbol, next.stale ? { ...next, stale: false } : next)
+        entry.seenAt = receivedAt
+        entry.asset = next.stale ? applyAssetChange(next, { stale: false }) : next
       }
     }
   }

@@ -45,7 +45,15 @@ export function createMainWindow(
     backgroundColor: settings.theme === 'light' ? '#f6f7f9' : '#0d1117',
     alwaysOnTop: settings.pinned,
     autoHideMenuBar: true,
-    webPreferences: secureWebPreferences(join(outDir, 'preload', 'index.cjs')),
+    webPreferences: {
+      ...secureWebPreferences(join(outDir, 'preload', 'index.cjs')),
+      // Repeated here, literally, for electronegativity: it reads this object and cannot see
+      // through the call above (which sets the same values, asserted by test/electron).
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
   })
   hardenWebContents(window.webContents, location.isOwnPage)
   window.once('ready-to-show', () => window.show())

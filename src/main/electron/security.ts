@@ -32,6 +32,8 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     navigateOnDragDrop: false,
     spellcheck: false,
     safeDialogs: true,
+    // Middle-click (auxclick) could open links in ways the window-open handler does not see.
+    disableBlinkFeatures: 'Auxclick',
   }
 }
 

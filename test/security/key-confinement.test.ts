@@ -1,0 +1,308 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppCore } from '../../src/main/core/app-core'
+import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { type InvokeName, eventNames } from '../../src/shared/ipc-contract'
+import { formatTable } from '../chaos/table'
+import { type LoopbackServer, sendJson, startLoopbackServer } from '../core/api-client.fixtures'
+import { launchBrowser, startHarness } from '../e2e/harness'
+import { KeySearch, captureOutput, filesUnder } from './key-search'
+
+/**
+ * Key confinement: with a known key, AppCore goes through its paces (live polling, server errors,
+ * rate limits, a service that echoes the key back, a redirect to another server, settings and
+ * watchlist changes, key status), then the key is searched for everywhere it must not be: files
+ * under the user data folder, log lines, IPC answers and events, a second loopback server, crash
+ * output (a crashing child process and Node's diagnostic report) and the renderer's DOM and
+ * storage in Chromium. Every place must have 0 hits; a table of them is printed.
+ */
+
+const KEY = 'tw-confine-7Qx2Lm9Vb4Nc8Zr1-WXYZ'
+const search = new KeySearch(KEY)
+
+let userDataDir: string
+let service: SimServer
+/** Where a redirect points: it must receive nothing at all. */
+let elsewhere: LoopbackServer
+/** Answers every request with a redirect to `elsewhere`. */
+let redirector: LoopbackServer
+/** Echoes the key it receives back in its error bodies, as a hostile service might. */
+let echo: LoopbackServer
+const ipcMessages: Array<[string, string]> = []
+let logLines: string[] = []
+let core: AppCore | null = null
+
+async function until(probe: () => unknown, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+beforeAll(async () => {
+  userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-confine-'))
+  service = await startSimServer({ apiKey: KEY, port: 0, assets: 40 })
+  elsewhere = await startLoopbackServer()
+  redirector = await startLoopbackServer((req, res) => {
+    res.writeHead(302, { location: `${elsewhere.url}${req.url ?? '/'}`, 'content-length': 0 })
+    res.end()
+  })
+  echo = await startLoopbackServer((req, res) => {
+    const sent = String(req.headers['x-api-key'])
+    sendJson(res, 500, {
+      code: `BAD_${sent}`,
+      message: `you sent ${sent}`,
+      documentation: `https://x.invalid/${sent}`,
+    })
+  })
+})
+
+afterAll(async () => {
+  await core?.stop()
+  await Promise.all([service?.close(), elsewhere?.close(), redirector?.close(), echo?.close()])
+  rmSync(userDataDir, { recursive: true, force: true })
+  console.log(
+    formatTable(
+      'Key confinement: places searched for the key',
+      ['place', 'texts searched', 'hits'],
+      search.places.map((p) => [p.place, p.searched, p.hits]),
+    ),
+  )
+})
+
+describe('the API key stays in main', () => {
+  it('AppCore goes through its paces with the key', { timeout: 60_000 }, async () => {
+    const output = captureOutput()
+    // The app itself logs nothing on a good day; this line proves the capture works.
+    console.log('key confinement: capturing console and stdout/stderr')
+    try {
+      const app = new AppCore({
+        userDataDir,
+        keychain: new MemorySecretStore(),
+        demo: { assets: 30 },
+        requestTimeoutMs: 1_000,
+      })
+      core = app
+      for (const event of eventNames)
+        app.on(event, (payload) => ipcMessages.push([`event ${event}`, JSON.stringify(payload)]))
+      const call = async (name: InvokeName, args?: unknown) => {
+        const result = await app.invoke(name, args)
+        ipcMessages.push([`invoke ${name}`, JSON.stringify(result)])
+        return result
+      }
+      const statusIs = (probe: (message: string) => boolean) => () =>
+        probe(app.status().lastError?.message ?? '') && app.status().lastError
+
+      await app.start()
+      await call('updateSettings', { baseUrl: service.url, cadences: { pricesMs: 1_000 } })
+      expect(await call('setKey', { key: KEY })).toMatchObject({
+        ok: true,
+        value: { stored: true, last4: 'WXYZ' },
+      })
+      await until(
+        () => app.status().mode === 'live' && app.status().endpoints.prices.lastSuccessAt,
+        'live prices',
+      )
+
+      // Errors of every kind from the real service.
+      service.setFaults({ prices: { serverError: 0.5, rateLimit: 0.3, invalidJson: 0.2 } })
+      await until(() => app.status().lastError, 'a server error')
+      service.setFaults({ prices: { plainText403: 1 }, market: { plainText403: 1 } })
+      await until(
+        statusIs((m) => m.includes('403')),
+        'a rejected key',
+      )
+      service.setFaults({})
+
+      // What a person does in a day.
+      for (const [name, args] of [
+        ['getKeyStatus', undefined],
+        ['updateSettings', { theme: 'light', pinned: true }],
+        ['togglePin', undefined],
+        ['addSymbol', { symbol: service.market.symbols()[0] }],
+        ['moveSymbol', { symbol: 'AAPLon', toIndex: 2 }],
+        ['removeSymbol', { symbol: 'TSLAon' }],
+        ['setPaused', { paused: true }],
+        ['setPaused', { paused: false }],
+        ['refreshNow', undefined],
+        ['listAssets', undefined],
+        ['exportWatchlist', { format: 'json' }],
+        ['importWatchlist', { text: 'NVDAon\nMSFTon' }],
+        ['getSettings', undefined],
+        ['getSnapshot', undefined],
+        ['getStatus', undefined],
+      ] as const)
+        await call(name, args)
+
+      // A service that echoes the key back in its errors.
+      await call('updateSettings', { baseUrl: echo.url })
+      await call('setKey', { key: KEY })
+      await until(
+        statusIs((m) => m.includes('500')),
+        'the echo service answering',
+      )
+      expect(echo.requests.length).toBeGreaterThan(0)
+
+      // The configured service answers with a redirect elsewhere: it is not followed.
+      await call('updateSettings', { baseUrl: redirector.url })
+      await call('setKey', { key: KEY })
+      // Per symbol, it is each row's error (the poll itself went through).
+      await until(
+        () => app.currentSnapshot().errors.some((error) => error.message.includes('redirect')),
+        'the redirect refused',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 600)) // let more polls meet it
+      await call('clearKey')
+
+      // Back to the service, where the key is still stored.
+      await call('updateSettings', { baseUrl: service.url })
+      await until(() => app.status().mode === 'live', 'live again')
+      await call('getKeyStatus')
+      await app.stop()
+      core = null
+    } finally {
+      output.stop()
+      logLines = output.lines
+    }
+  })
+
+  it('is in no file under the user data folder', () => {
+    const files = filesUnder(userDataDir)
+    expect(files.length).toBeGreaterThanOrEqual(2)
+    expect(search.search('files under the user data folder', files).where).toEqual([])
+  })
+
+  it('is found where it belongs: the configured service received it (the search works)', () => {
+    const sent = echo.requests.map((r): [string, string] => [r.url, JSON.stringify(r.headers)])
+    expect(search.search('control: requests to the configured service (must hit)', sent).hits).toBe(
+      sent.length,
+    )
+  })
+
+  it('is in no log line', () => {
+    expect(logLines.length).toBeGreaterThan(0)
+    expect(
+      search.search(
+        'console and stdout/stderr lines',
+        logLines.map((line, i) => [`line ${i}`, line]),
+      ).where,
+    ).toEqual([])
+  })
+
+  it('is in no IPC answer or event', () => {
+    expect(ipcMessages.length).toBeGreaterThan(20)
+    expect(search.search('IPC answers and pushed events', ipcMessages).where).toEqual([])
+  })
+
+  it('never reaches a server other than the configured one, even through a redirect', () => {
+    expect(redirector.requests.length).toBeGreaterThan(1)
+    const received = elsewhere.requests.map((r): [string, string] => [
+      r.url,
+      `${r.url} ${JSON.stringify(r.headers)}`,
+    ])
+    search.search('requests reaching the second loopback server', received)
+    expect(elsewhere.requests).toEqual([])
+  })
+
+  it('is in no crash output: a crash while live, and its diagnostic report', () => {
+    const crashDir = mkdtempSync(join(tmpdir(), 'tokenwatch-crash-'))
+    const dataDir = join(crashDir, 'data')
+    const reportDir = join(crashDir, 'reports')
+    mkdirSync(reportDir)
+    try {
+      const tsx = join(__dirname, '../../node_modules/tsx/dist/cli.mjs')
+      const child = spawnSync(
+        process.execPath,
+        [tsx, join(__dirname, 'key-crash.child.ts'), dataDir, reportDir],
+        {
+          input: KEY,
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      )
+      expect(child.stderr).toContain('simulated crash while live')
+      expect(child.status).not.toBe(0)
+      const reports = filesUnder(reportDir)
+      expect(reports.map(([path]) => path)).toEqual([expect.stringMatching(/report\..*\.json$/)])
+      const texts: Array<[string, string]> = [
+        ['stderr', child.stderr],
+        ['stdout', child.stdout],
+        ...reports,
+        ...filesUnder(dataDir),
+      ]
+      expect(search.search('crash output (stderr, diagnostic report, files)', texts).where).toEqual([])
+    } finally {
+      rmSync(crashDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the renderer never holds the key', () => {
+  let browser: Browser
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => browser?.close())
+
+  it(
+    'after the key is typed into Settings and saved: not in the DOM, storage or console',
+    { timeout: 60_000 },
+    async () => {
+      const harness = await startHarness({
+        browser,
+        beforeStart: async (app) => {
+          await app.settings.load()
+          await app.settings.patch({ baseUrl: service.url })
+        },
+      })
+      const consoleLines: Array<[string, string]> = []
+      harness.page.on('console', (message) => consoleLines.push(['console', message.text()]))
+      try {
+        const { page } = harness
+        await page.getByRole('button', { name: 'Settings' }).first().click()
+        await page.locator('#api-key-input').fill(KEY)
+        await page.getByRole('button', { name: 'Save key' }).click()
+        await page.getByText(/ending in WXYZ/).waitFor()
+        await until(() => harness.core.status().mode === 'live', 'live mode')
+        await page.getByRole('dialog').press('Escape')
+        await page.waitForTimeout(500) // a delta or two
+
+        const stored = await page.evaluate(async () => {
+          const storage = (s: Storage) =>
+            Object.keys(s)
+              .map((k) => `${k}=${s.getItem(k)}`)
+              .join('\n')
+          return {
+            inputs: [...document.querySelectorAll('input, textarea')]
+              .map((el) => (el as HTMLInputElement).value)
+              .join('\n'),
+            localStorage: storage(localStorage),
+            sessionStorage: storage(sessionStorage),
+            indexedDb: (await indexedDB.databases()).map((db) => db.name).join('\n'),
+            caches: (await caches.keys()).join('\n'),
+            cookies: document.cookie,
+            title: document.title,
+          }
+        })
+        const texts: Array<[string, string]> = [
+          ['page.content()', await page.content()],
+          ...Object.entries(stored),
+          ...consoleLines,
+        ]
+        expect(
+          search.search('renderer DOM, input values, storage, IndexedDB, caches, cookies, console', texts)
+            .where,
+        ).toEqual([])
+      } finally {
+        await harness.close()
+      }
+    },
+  )
+})

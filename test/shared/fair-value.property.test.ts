@@ -1,0 +1,132 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { Dec } from '../../src/shared/decimal'
+import { decimalFairValue, fairValueOf } from '../../src/shared/fair-value'
+
+/**
+ * fairValueOf answers with integer arithmetic where it can and with decimal.js elsewhere; either
+ * way it must give exactly what the definition (decimalFairValue, decimal.js at 80 digits) gives:
+ * for prices as the service sends them, for huge and tiny ones, and above all for premiums on or a
+ * hair away from a rounding tie, where a shortcut would show.
+ */
+
+const digitRun = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`))
+const decimalText = (maxInteger: number, maxFraction: number) =>
+  fc
+    .tuple(digitRun(1, maxInteger), fc.option(digitRun(1, maxFraction), { nil: undefined }))
+    .map(([integer, fraction]) => (fraction === undefined ? integer : `${integer}.${fraction}`))
+
+/** Prices as the service sends them: a few integer digits, 2 to 8 fractional ones. */
+const price = decimalText(5, 8)
+/** Multipliers start at 1 and creep up, with 18 fractional digits. */
+const multiplier = digitRun(18, 18).map((fraction) => `1.00${fraction.slice(2)}`)
+const anyDecimal = decimalText(40, 40)
+
+/** The same as decimalFairValue, or the same error. */
+function expectAgreement(tokenPrice: string | null, underlying: string, sharesMultiplier: string): void {
+  let expected: unknown
+  try {
+    expected = decimalFairValue(tokenPrice, underlying, sharesMultiplier)
+  } catch (error) {
+    expected = error
+  }
+  if (expected instanceof Error) expect(() => fairValueOf(tokenPrice, underlying, sharesMultiplier)).toThrow(expected.message)
+  else expect(fairValueOf(tokenPrice, underlying, sharesMultiplier)).toEqual(expected)
+}
+
+/**
+ * A token price whose premium over fair value is exactly on a tie of the 4th decimal, or a hair
+ * (10^-k past the tie price's last digit) above or below it. The nudged prices are written out
+ * as text, since decimal.js's 80 digits could not hold them; past 40 fractional digits they are
+ * no wire decimal and go to decimal.js.
+ */
+const nearTie = fc
+  .tuple(price, multiplier, fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: 1, max: 90 }), fc.constantFrom(-1, 0, 1))
+  .map(([underlying, sharesMultiplier, tieIndex, nudgeDigits, nudgeSign]) => {
+    const fair = new Dec(underlying).times(sharesMultiplier)
+    // (price / fair - 1) x 100 = (tieIndex + 0.5) / 10^4
+    const onTie = fair.times(new Dec(tieIndex).plus(0.5).dividedBy(1_000_000).plus(1))
+    const places = onTie.decimalPlaces()
+    const lastDigit = new Dec(10).pow(-places)
+    const tokenPrice =
+      nudgeSign === 0
+        ? onTie.toFixed()
+        : nudgeSign > 0
+          ? `${onTie.toFixed(Math.max(places, 1))}${'0'.repeat(nudgeDigits - 1)}1`
+          : `${onTie.minus(lastDigit).toFixed(Math.max(places, 1))}${'9'.repeat(nudgeDigits)}`
+    return { tokenPrice, underlying, sharesMultiplier }
+  })
+  .filter(({ tokenPrice }) => !tokenPrice.startsWith('-'))
+
+describe('fairValueOf', () => {
+  it('agrees with decimal.js for prices as the service sends them', () => {
+    fc.assert(
+      fc.property(fc.option(price, { nil: null }), price, multiplier, (tokenPrice, underlying, sharesMultiplier) =>
+        expectAgreement(tokenPrice, underlying, sharesMultiplier),
+      ),
+      { numRuns: 3_000 },
+    )
+  })
+
+  it('agrees for any size of decimal, zero and premiums below -90 % included', () => {
+    fc.assert(
+      fc.property(anyDecimal, anyDecimal, anyDecimal, (tokenPrice, underlying, sharesMultiplier) =>
+        expectAgreement(tokenPrice, underlying, sharesMultiplier),
+      ),
+      { numRuns: 2_000 },
+    )
+    for (const [tokenPrice, underlying, sharesMultiplier] of [
+      ['1', '0', '1'],
+      ['0', '1', '1'],
+      ['0.05', '1', '1'],
+      ['0.1', '1', '1'],
+      ['1', '0.0000', '1.000000000000000000'],
+      ['007.50', '007.5', '01'],
+    ] as const)
+      expectAgreement(tokenPrice, underlying, sharesMultiplier)
+  })
+
+  it('agrees on premiums exactly on a rounding tie and a hair either side of one', () => {
+    fc.assert(
+      fc.property(nearTie, ({ tokenPrice, underlying, sharesMultiplier }) =>
+        expectAgreement(tokenPrice, underlying, sharesMultiplier),
+      ),
+      { numRuns: 3_000 },
+    )
+  })
+
+  it('agrees a hair above a tie where 80 digits cannot tell it from the tie (40-digit prices)', () => {
+    // Fair value 5 x 10^40, premium -84.99995 %: the price's last (40th) fractional digit moves the
+    // quotient by less than half of decimal.js's last digit, so decimal.js sees the tie and rounds
+    // to even (-85.0000) where exact arithmetic would not. fairValueOf must follow decimal.js.
+    const underlying = `5${'0'.repeat(39)}`
+    const onTie = `7500025${'0'.repeat(33)}`
+    for (const tokenPrice of [onTie, `${onTie}.${'0'.repeat(39)}1`, `7500024${'9'.repeat(33)}.${'9'.repeat(40)}`]) {
+      expectAgreement(tokenPrice, underlying, '10')
+      expect(fairValueOf(tokenPrice, underlying, '10').premiumPct).toBe('-85.0000')
+    }
+    // At -94.99995 % it is decimal.js's second rounding (of q - 1, for q < 1) that lands on the tie.
+    const below = `2500025${'0'.repeat(32)}.${'0'.repeat(39)}1`
+    expectAgreement(below, underlying, '10')
+  })
+
+  it('agrees where decimal.js runs out of digits: a product or a quotient over 80 digits', () => {
+    // Fair value 3 x 10^-76: the quotient has 76 integer digits, too many for 4 places after them.
+    const tiny = `0.${'0'.repeat(37)}3`
+    for (const tokenPrice of ['1', '7', `1${'0'.repeat(39)}`]) expectAgreement(tokenPrice, tiny, `0.${'0'.repeat(37)}1`)
+    // A product of 82 digits, which decimal.js rounds to 80 before taking 4 places.
+    const huge = `${'9'.repeat(40)}.5`
+    expectAgreement('1', huge, huge)
+    expect(fairValueOf('1', huge, huge).fairValue).toBe(decimalFairValue('1', huge, huge).fairValue)
+  })
+
+  it('leaves what is not a plain non-negative decimal to decimal.js, with the same answer or error', () => {
+    for (const odd of ['-1.5', '1e3', '-0', 'abc', ''])
+      for (const [tokenPrice, underlying, sharesMultiplier] of [
+        [odd, '10', '1'],
+        ['10', odd, '1'],
+        ['10', '10', odd],
+      ] as const)
+        expectAgreement(tokenPrice, underlying, sharesMultiplier)
+  })
+})
