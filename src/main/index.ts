@@ -16,6 +16,10 @@ import { AppTray } from './electron/tray'
  * only wires the two together.
  */
 
+// The same override the CLI honours (src/main/core/paths.ts), so tests and portable setups can
+// point the app at another folder.
+if (process.env.TOKENWATCH_USER_DATA) app.setPath('userData', process.env.TOKENWATCH_USER_DATA)
+
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
 
