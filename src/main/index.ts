@@ -4,6 +4,7 @@ import { type BrowserWindow, app, dialog, ipcMain, nativeImage, powerMonitor, se
 import { eventChannels } from '../shared/ipc-channels'
 import type { Settings } from '../shared/settings'
 import { AppCore } from './core/app-core'
+import { USER_DATA_ENV } from './core/paths'
 import { KeytarSecretStore } from './core/secret-store'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { TICKER_STRIP_HEIGHT, createMainWindow } from './electron/main-window'
@@ -18,7 +19,8 @@ import { AppTray } from './electron/tray'
 
 // The same override the CLI honours (src/main/core/paths.ts), so tests and portable setups can
 // point the app at another folder.
-if (process.env.TOKENWATCH_USER_DATA) app.setPath('userData', process.env.TOKENWATCH_USER_DATA)
+const userDataOverride = process.env[USER_DATA_ENV]
+if (userDataOverride) app.setPath('userData', userDataOverride)
 
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
