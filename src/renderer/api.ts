@@ -1,16 +1,18 @@
-import type { IpcResult, KeyStatus } from '../shared/ipc-contract'
+import type { AppStatus, IpcResult, KeyStatus } from '../shared/ipc-contract'
 import type { Settings, SettingsPatch } from '../shared/settings'
+import { loadAlerts, onAlertFired } from './alerts-api'
+import { setUnreadAlerts } from './store/alert-store'
 import {
   announce,
   applyDelta,
   applySnapshot,
   applyWatchlist,
-  openDetail,
   setKeyStatus,
   setListedAssets,
   setSettings,
   setStatus,
   showNotice,
+  showSymbol,
   watchStore,
 } from './store/watch-store'
 
@@ -23,6 +25,12 @@ function api() {
   return window.tokenwatch
 }
 
+/** Every status carries main's unread-alert count, for the header's bell. */
+function applyStatus(status: AppStatus): void {
+  setStatus(status)
+  setUnreadAlerts(status.unreadAlerts)
+}
+
 /**
  * Subscribes to main's pushes first and only then asks for the current state, so nothing pushed
  * in between is lost (a delta older than the snapshot is dropped by the store).
@@ -31,9 +39,10 @@ export async function connect(): Promise<() => void> {
   const unsubscribe = [
     api().on('snapshot', applySnapshot),
     api().on('delta', applyDelta),
-    api().on('status', setStatus),
+    api().on('status', applyStatus),
+    api().on('alert', onAlertFired),
     // A desktop notification was clicked: show that asset.
-    api().on('focusSymbol', ({ symbol }) => openDetail(symbol)),
+    api().on('focusSymbol', ({ symbol }) => showSymbol(symbol)),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot(),
@@ -42,11 +51,12 @@ export async function connect(): Promise<() => void> {
     api().getKeyStatus(),
   ])
   if (settings.ok) setSettings(settings.value)
-  if (status.ok) setStatus(status.value)
+  if (status.ok) applyStatus(status.value)
   if (keyStatus.ok) setKeyStatus(keyStatus.value)
   if (snapshot.ok) applySnapshot(snapshot.value)
   const failed = [snapshot, status, settings, keyStatus].find((result) => !result.ok)
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
+  void loadAlerts()
   // A hidden window needs prices less often, and an offline machine none: main adjusts its polling.
   const reportVisibility = () =>
     void api().setWindowVisible({ visible: document.visibilityState === 'visible' })

@@ -1,7 +1,16 @@
 import { useEffect } from 'react'
+import { hideAlerts, toggleAlerts } from './alerts-api'
 import { moveSymbol, removeSymbol } from './api'
 import { selectVisibleOrder } from './store/visible-order'
-import { announce, closeDetail, openDetail, openDialog, select, watchStore } from './store/watch-store'
+import {
+  announce,
+  closeDetail,
+  openDetail,
+  openDialog,
+  openRowMenu,
+  select,
+  watchStore,
+} from './store/watch-store'
 
 /** The id of the search box, which `/` focuses. */
 export const SEARCH_INPUT_ID = 'symbol-search'
@@ -15,9 +24,11 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Enter'], action: 'Open the details of the selected row' },
   { keys: ['Delete'], action: 'Remove the selected row' },
   { keys: ['Alt', '↑ / ↓'], action: 'Move the selected row up or down' },
+  { keys: ['Shift', 'F10'], action: 'Actions for the selected row: create an alert…' },
+  { keys: ['A'], action: 'Show or hide the alerts and the alert log' },
   { keys: ['/'], action: 'Search for a symbol to add' },
   { keys: ['?'], action: 'Show these shortcuts' },
-  { keys: ['Esc'], action: 'Close the details or a dialog' },
+  { keys: ['Esc'], action: 'Close the details, the alerts or a dialog' },
 ]
 
 function isTextField(target: EventTarget | null): boolean {
@@ -80,12 +91,25 @@ function onKeyDown(event: KeyboardEvent): void {
       handled()
       openDialog('shortcuts')
       return
+    case 'a':
+    case 'A':
+      if (event.altKey || event.shiftKey) return
+      handled()
+      toggleAlerts()
+      return
     case 'Escape':
-      if (state.detailOpen) {
+      if (state.detailOpen || state.alertsOpen) {
         handled()
-        closeDetail()
+        if (state.detailOpen) closeDetail()
+        else hideAlerts()
         focusGrid()
       }
+      return
+    case 'F10':
+    case 'ContextMenu':
+      if ((event.key === 'F10' && !event.shiftKey) || state.selected === null) return
+      handled()
+      openRowMenu(state.selected, null)
       return
     case 'ArrowDown':
     case 'ArrowUp': {

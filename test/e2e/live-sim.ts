@@ -37,10 +37,16 @@ export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' |
 
 export interface LiveHarness extends Harness {
   sim: SimServer
+  /**
+   * Moves the market's clock (the simulator's, the core's and the page's) forward at once, as if
+   * `ms` had passed: prices walk that far at the next poll. The page's timers due in between fire
+   * once, as after a sleep.
+   */
+  advanceMarket(ms: number): Promise<void>
 }
 
 export async function startLiveHarness(options: LiveHarnessOptions): Promise<LiveHarness> {
-  const offset = Date.now() - (options.marketTime ?? TUESDAY_LATE_MORNING)
+  let offset = Date.now() - (options.marketTime ?? TUESDAY_LATE_MORNING)
   const marketNow = () => Date.now() - offset
   const sim = await startSimServer({
     apiKey: LIVE_API_KEY,
@@ -61,6 +67,10 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
     return {
       ...harness,
       sim,
+      async advanceMarket(ms) {
+        offset -= ms
+        await harness.page.clock.fastForward(ms)
+      },
       async close() {
         await harness.close()
         await sim.close()

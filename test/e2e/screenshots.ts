@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+import { levelsAround, priceOf, recordFirings, stepUntilFired } from './alert-steps'
 import { launchBrowser, rowOf } from './harness'
-import { startLiveHarness } from './live-sim'
+import { startLiveHarness, type LiveHarness } from './live-sim'
 
 /**
  * `npm run screenshots`: PNGs of the main views in docs/screenshots/, from the built renderer
@@ -45,6 +46,54 @@ async function saveSettingsThroughDialog(page: Page, change: (page: Page) => Pro
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 }
 
+/** Creates an alert the way a person would: the row's menu, the form, Create. */
+async function createAlert(
+  page: Page,
+  symbol: string,
+  fill: (form: Locator) => Promise<void>,
+): Promise<void> {
+  await rowOf(page, symbol).click({ button: 'right' })
+  await page.getByRole('menuitem', { name: 'Create alert…' }).click()
+  const form = page.getByRole('dialog', { name: 'New alert' })
+  await fill(form)
+  await form.getByRole('button', { name: 'Create alert' }).click()
+  await form.waitFor({ state: 'detached' })
+}
+
+/** A few alerts of different kinds, one that fires as the market moves on, and the panel with its log. */
+async function shootAlerts(harness: LiveHarness): Promise<void> {
+  const { page, core } = harness
+  const fired = recordFirings(core)
+  const { above, below } = levelsAround(priceOf(core, 'NVDAon'))
+  for (const [kind, level] of [
+    ['price-above', above],
+    ['price-below', below],
+  ] as const) {
+    await createAlert(page, 'NVDAon', async (form) => {
+      await form.getByLabel('Alert when').selectOption(kind)
+      await form.getByLabel('Price level').fill(level)
+      await form.getByLabel('Play a sound').check()
+    })
+  }
+  await createAlert(page, 'TSLAon', async (form) => {
+    await form.getByLabel('Alert when').selectOption('premium-pct')
+    await form.getByLabel('Threshold (%)').fill('0.35')
+    await form.getByLabel('Note (optional)').fill('token drifting from fair value')
+  })
+  await createAlert(page, 'AAPLon', async (form) => {
+    await form.getByLabel('Alert when').selectOption('session')
+    await form.getByLabel('Session').selectOption('overnight')
+  })
+  await stepUntilFired(harness, fired)
+  await rowOf(page, 'NVDAon').click()
+  await page.getByRole('region', { name: 'Notifications' }).waitFor()
+  await page.getByRole('button', { name: /^Alerts/ }).click()
+  await page.getByRole('complementary', { name: 'Alerts' }).locator('.log-entry').first().waitFor()
+  await page.waitForTimeout(400) // the toast has slid in
+  await shoot(page, 'alerts.png')
+  await page.keyboard.press('Escape')
+}
+
 async function main(): Promise<void> {
   await mkdir(OUT_DIR, { recursive: true })
   const browser = await launchBrowser()
@@ -85,6 +134,8 @@ async function main(): Promise<void> {
     await shoot(page, 'ticker.png')
     await page.getByRole('button', { name: 'Show the full window' }).click()
     await page.setViewportSize(VIEWPORT)
+
+    await shootAlerts(harness)
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await page.getByLabel('New key').fill('sk-live-0000-wrong-key')

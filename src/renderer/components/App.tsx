@@ -2,16 +2,21 @@ import { useEffect } from 'react'
 import { updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
 import { useWatch } from '../store/watch-store'
+import { AlertEditorDialog } from './AlertEditorDialog'
+import { AlertsPanel } from './AlertsPanel'
 import { Announcer } from './Announcer'
 import { Banners } from './Banners'
 import { DetailPanel } from './DetailPanel'
 import { Header } from './Header'
 import { IconButton } from './IconButton'
+import { ImportDialog } from './ImportDialog'
+import { RowMenu } from './RowMenu'
 import { PhaseTag } from './SessionClock'
 import { SettingsDialog } from './SettingsDialog'
 import { ShortcutsDialog } from './ShortcutsDialog'
 import { StatusBar } from './StatusBar'
 import { Ticker } from './Ticker'
+import { Toasts } from './Toasts'
 import { Watchlist } from './Watchlist'
 
 /** Theme and density live on <html>, so the CSS variables switch for everything at once. */
@@ -57,10 +62,15 @@ export function App() {
       <main className="main">
         <Watchlist />
         <DetailPanel />
+        <AlertsPanel />
       </main>
       <StatusBar />
+      <RowMenu />
+      <Toasts />
       {dialog === 'settings' && <SettingsDialog />}
       {dialog === 'shortcuts' && <ShortcutsDialog />}
+      {dialog === 'alert-editor' && <AlertEditorDialog />}
+      {dialog === 'import' && <ImportDialog />}
       <Announcer />
     </div>
   )

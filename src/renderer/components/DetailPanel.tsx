@@ -13,10 +13,13 @@ import {
   MISSING,
   signOf,
 } from '../format'
+import { SESSION_LABEL } from '../../shared/alerts'
+import { openAlertEditor } from '../alerts-api'
 import { GRID_ID } from '../keyboard'
+import { alertsOf, useAlerts } from '../store/alert-store'
 import { useClock } from '../store/clock-store'
 import { closeDetail, useWatch } from '../store/watch-store'
-import { SESSION_LABEL } from './cells/SessionBadges'
+import { AlertItem, PanelSection } from './AlertsPanel'
 import { StaleMarker } from './cells/StaleMarker'
 import { IconButton } from './IconButton'
 import { PriceChart } from './PriceChart'
@@ -92,6 +95,25 @@ function Timestamp({ at }: { at: number | null }) {
   )
 }
 
+/** The asset's own alerts, each with its switch, edit and delete. */
+function SymbolAlerts({ symbol }: { symbol: string }) {
+  const all = useAlerts((state) => state.alerts)
+  const alerts = alertsOf(all, symbol)
+  return (
+    <PanelSection id="detail-alerts-title" title="Alerts" count={alerts.length}>
+      {alerts.length === 0 ? (
+        <p className="muted">No alerts for {symbol}.</p>
+      ) : (
+        <ul className="alert-list">
+          {alerts.map((alert) => (
+            <AlertItem key={alert.id} alert={alert} withSymbol={false} />
+          ))}
+        </ul>
+      )}
+    </PanelSection>
+  )
+}
+
 function DetailBody({ quote }: { quote: AssetQuote }) {
   const underlying = quote.underlying
   const changeSign = signOf(quote.changePct24h)
@@ -106,6 +128,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         <StaleMarker quote={quote} />
       </div>
       <PriceChart history={quote.history24h} />
+      <SymbolAlerts symbol={quote.symbol} />
       <Figures
         title="Token"
         rows={[
@@ -163,9 +186,18 @@ export function DetailPanel() {
           </h2>
           <p className="detail-name muted">{quote.name ?? quote.ticker ?? ''}</p>
         </div>
-        <IconButton label="Close details" onClick={close}>
-          ✕
-        </IconButton>
+        <div className="panel-actions">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => openAlertEditor({ kind: 'new', symbol: quote.symbol })}
+          >
+            New alert
+          </button>
+          <IconButton label="Close details" onClick={close}>
+            ✕
+          </IconButton>
+        </div>
       </header>
       {/* Focusable, so the figures can be scrolled from the keyboard. */}
       <div className="detail-scroll" tabIndex={0}>

@@ -1,3 +1,4 @@
+import { SESSION_LABEL } from '../../shared/alerts'
 import {
   easternClock,
   formatCountdown,
@@ -7,7 +8,6 @@ import {
 import { SESSION_BADGE, isSessionName } from '../../shared/sessions'
 import { formatClockTime } from '../format'
 import { useClock } from '../store/clock-store'
-import { SESSION_LABEL } from './cells/SessionBadges'
 
 function phaseName(phase: MarketPhase): string {
   if (phase === 'paused') return 'Paused'

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { IpcResult, KeyStatus } from '../../shared/ipc-contract'
 import { WATCHLIST_COLUMNS, type Settings, type WatchlistColumn } from '../../shared/settings'
 import { clearKey, setKey, updateSettings } from '../api'
@@ -13,34 +13,11 @@ import {
 } from '../settings-form'
 import { closeDialog, useWatch } from '../store/watch-store'
 import { ALL_COLUMNS } from './columns'
+import { Choice, describedBy, DialogActions, Field, Toggle } from './form-fields'
 import { IconButton } from './IconButton'
 import { Modal } from './Modal'
 
 const KEY_INPUT_ID = 'api-key-input'
-
-function Field(props: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={`field${props.error ? ' field-invalid' : ''}`}>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.hint && !props.error && (
-        <p id={`${props.id}-hint`} className="field-hint">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={`${props.id}-error`} className="field-error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  )
-}
-
-/** aria-describedby for a Field's input: its error when it has one, else its hint. */
-function describedBy(id: string, error: string | undefined, hint: boolean): string | undefined {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined
-}
 
 function keyStatusText(status: KeyStatus | null): string {
   if (!status?.stored) return 'No key stored: the app runs on the simulated market (demo).'
@@ -124,44 +101,6 @@ function KeySection() {
         )}
       </div>
     </form>
-  )
-}
-
-function Choice<T extends string>(props: {
-  legend: string
-  name: string
-  value: T
-  options: [T, string][]
-  onChange(value: T): void
-}) {
-  return (
-    <fieldset className="choice">
-      <legend>{props.legend}</legend>
-      {props.options.map(([value, label]) => (
-        <label key={value} className="choice-option">
-          <input
-            type="radio"
-            name={props.name}
-            checked={props.value === value}
-            onChange={() => props.onChange(value)}
-          />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  )
-}
-
-function Toggle(props: { label: string; checked: boolean; onChange(checked: boolean): void }) {
-  return (
-    <label className="toggle">
-      <input
-        type="checkbox"
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      {props.label}
-    </label>
   )
 }
 
@@ -305,14 +244,7 @@ function PreferencesForm({ saved }: { saved: Settings }) {
           Not saved: {refusal}
         </p>
       )}
-      <footer className="modal-actions">
-        <button type="button" className="button" onClick={closeDialog}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          Save settings
-        </button>
-      </footer>
+      <DialogActions submitLabel="Save settings" busy={busy} onCancel={closeDialog} />
     </form>
   )
 }

@@ -4,7 +4,7 @@ import type { WatchlistColumn } from '../../shared/settings'
 import { moveSymbol, updatePreference } from '../api'
 import { GRID_ID } from '../keyboard'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
-import { openDetail, select, useWatch } from '../store/watch-store'
+import { openDetail, openRowMenu, select, useWatch } from '../store/watch-store'
 import { chosenColumns, gridTemplate, type ColumnDef } from './columns'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
@@ -196,6 +196,14 @@ export function Watchlist() {
       aria-activedescendant={selectedRendered && selected ? rowId(selected) : undefined}
       tabIndex={0}
       style={style}
+      onContextMenu={(event) => {
+        const row = (event.target as HTMLElement).closest<HTMLElement>('[data-symbol]')
+        // From a row: its menu at the pointer. On the grid itself (the menu key): the selected row's.
+        const symbol = row?.dataset.symbol ?? (event.target === event.currentTarget ? selected : null)
+        if (!symbol) return
+        event.preventDefault()
+        openRowMenu(symbol, row ? { x: event.clientX, y: event.clientY } : null)
+      }}
     >
       <HeaderRow columns={columns} sort={sort} />
       {loaded ? (

@@ -1,15 +1,9 @@
 import { memo } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import { isTradableIn } from '../../../shared/normalize'
-import { SESSION_BADGE, SESSION_NAMES, type SessionName } from '../../../shared/sessions'
+import { SESSION_LABEL } from '../../../shared/alerts'
+import { SESSION_BADGE, SESSION_NAMES } from '../../../shared/sessions'
 import { useClock } from '../../store/clock-store'
-
-export const SESSION_LABEL: Record<SessionName, string> = {
-  premarket: 'Pre-market',
-  regular: 'Regular',
-  postmarket: 'Post-market',
-  overnight: 'Overnight',
-}
 
 /**
  * PRE REG POST ON: filled when the token trades in that session, outlined and struck through

@@ -1,0 +1,205 @@
+import {
+  type Alert,
+  type AlertCondition,
+  type AlertConditionInput,
+  type AlertDirection,
+  type AlertFieldErrors,
+  type AlertInput,
+  type AlertKind,
+  checkAlertInput,
+  COOLDOWN_BOUNDS_MS,
+  DEFAULT_REARM_BAND,
+  type SessionEvent,
+} from '../shared/alerts'
+import type { IpcError } from '../shared/ipc-contract'
+import type { SessionName } from '../shared/sessions'
+
+/**
+ * The alert form's values as typed, and the AlertInput they make. The checks are the contract's
+ * own (checkAlertInput), so the form refuses exactly what main would, with the same words; main
+ * checks again anyway, and a refusal from it is shown beside the same field.
+ */
+
+export interface AlertDraft {
+  symbol: string
+  kind: AlertKind
+  level: string
+  thresholdPct: string
+  direction: AlertDirection
+  session: SessionName | 'any'
+  event: SessionEvent
+  minutes: string
+  rearmBand: string
+  cooldownMinutes: string
+  note: string
+  sound: boolean
+  enabled: boolean
+}
+
+/** The fields a message can be shown beside; 'form' is for one that belongs to none of them. */
+export type AlertDraftField =
+  | 'symbol'
+  | 'kind'
+  | 'level'
+  | 'thresholdPct'
+  | 'direction'
+  | 'session'
+  | 'event'
+  | 'minutes'
+  | 'rearmBand'
+  | 'cooldownMinutes'
+  | 'note'
+export type AlertDraftErrors = Partial<Record<AlertDraftField | 'form', string>>
+
+/** Which of the condition's fields each kind shows. */
+export const KIND_FIELDS: Record<AlertKind, readonly AlertDraftField[]> = {
+  'price-above': ['level', 'rearmBand'],
+  'price-below': ['level', 'rearmBand'],
+  'change-pct': ['thresholdPct', 'direction', 'rearmBand'],
+  'premium-pct': ['thresholdPct', 'direction', 'rearmBand'],
+  session: ['session', 'event'],
+  stale: ['minutes'],
+}
+
+const MINUTE_MS = 60_000
+const DEFAULT_STALE_MINUTES = 15
+/** A plain number as typed, possibly negative (the contract says why a negative one is refused). */
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/
+
+export function newAlertDraft(symbol: string): AlertDraft {
+  return {
+    symbol,
+    kind: 'price-above',
+    level: '',
+    thresholdPct: '',
+    direction: 'either',
+    session: 'any',
+    event: 'open',
+    minutes: String(DEFAULT_STALE_MINUTES),
+    rearmBand: DEFAULT_REARM_BAND,
+    cooldownMinutes: String(COOLDOWN_BOUNDS_MS.default / MINUTE_MS),
+    note: '',
+    sound: false,
+    enabled: true,
+  }
+}
+
+function conditionFields(condition: AlertCondition): Partial<AlertDraft> {
+  switch (condition.kind) {
+    case 'price-above':
+    case 'price-below':
+      return { level: condition.level, rearmBand: condition.rearmBand }
+    case 'change-pct':
+    case 'premium-pct':
+      return {
+        thresholdPct: condition.thresholdPct,
+        direction: condition.direction,
+        rearmBand: condition.rearmBand,
+      }
+    case 'session':
+      return { session: condition.session, event: condition.event }
+    case 'stale':
+      return { minutes: String(condition.minutes) }
+  }
+}
+
+/** The form for an alert that exists; the other kinds' fields keep their defaults. */
+export function draftOfAlert(alert: Alert): AlertDraft {
+  return {
+    ...newAlertDraft(alert.symbol),
+    ...conditionFields(alert.condition),
+    kind: alert.condition.kind,
+    // Minutes, as a person thinks of a cooldown; a count of minutes, not a price, so a Number.
+    cooldownMinutes: String(alert.cooldownMs / MINUTE_MS),
+    note: alert.note ?? '',
+    sound: alert.sound,
+    enabled: alert.enabled,
+  }
+}
+
+function conditionOf(draft: AlertDraft): AlertConditionInput {
+  const band = draft.rearmBand.trim()
+  switch (draft.kind) {
+    case 'price-above':
+    case 'price-below':
+      return { kind: draft.kind, level: draft.level.trim(), rearmBand: band }
+    case 'change-pct':
+    case 'premium-pct':
+      return {
+        kind: draft.kind,
+        thresholdPct: draft.thresholdPct.trim(),
+        direction: draft.direction,
+        rearmBand: band,
+      }
+    case 'session':
+      return { kind: 'session', session: draft.session, event: draft.event }
+    case 'stale': {
+      const minutes = draft.minutes.trim()
+      // Not a number at all: NaN, which the contract refuses with its own words.
+      return { kind: 'stale', minutes: NUMBER_TEXT.test(minutes) ? Number(minutes) : Number.NaN }
+    }
+  }
+}
+
+/** Minutes as typed to whole milliseconds, or null when it is not a number. */
+function cooldownMsOf(text: string): number | null {
+  const trimmed = text.trim()
+  return NUMBER_TEXT.test(trimmed) ? Math.round(Number(trimmed) * MINUTE_MS) : null
+}
+
+/** Where each of the contract's field paths shows in the form. */
+const FIELD_OF_PATH: Record<string, AlertDraftField> = {
+  symbol: 'symbol',
+  condition: 'kind',
+  'condition.kind': 'kind',
+  'condition.level': 'level',
+  'condition.thresholdPct': 'thresholdPct',
+  'condition.direction': 'direction',
+  'condition.session': 'session',
+  'condition.event': 'event',
+  'condition.minutes': 'minutes',
+  'condition.rearmBand': 'rearmBand',
+  cooldownMs: 'cooldownMinutes',
+  note: 'note',
+}
+
+function draftErrorsOf(errors: AlertFieldErrors): AlertDraftErrors {
+  const result: AlertDraftErrors = {}
+  for (const [path, message] of Object.entries(errors)) {
+    const field = FIELD_OF_PATH[path] ?? 'form'
+    result[field] ??= message
+  }
+  return result
+}
+
+/** The input to send, or a message per field; nothing is sent until every field is right. */
+export function inputFromDraft(
+  draft: AlertDraft,
+): { ok: true; input: AlertInput } | { ok: false; errors: AlertDraftErrors } {
+  const errors: AlertDraftErrors = {}
+  const cooldownMs = cooldownMsOf(draft.cooldownMinutes)
+  // Checked here: the contract counts milliseconds, and its words would say so.
+  if (cooldownMs === null) errors.cooldownMinutes = 'Enter the cooldown in minutes, such as 5 (0 for none)'
+  const input: AlertInput = {
+    symbol: draft.symbol,
+    condition: conditionOf(draft),
+    enabled: draft.enabled,
+    cooldownMs: cooldownMs ?? COOLDOWN_BOUNDS_MS.default,
+    note: draft.note,
+    sound: draft.sound,
+  }
+  const checked = checkAlertInput(input)
+  const all = { ...(checked.ok ? {} : draftErrorsOf(checked.errors)), ...errors }
+  return Object.keys(all).length > 0 ? { ok: false, errors: all } : { ok: true, input }
+}
+
+/**
+ * Main's refusal, beside the field it concerns when it names one. Main words an invalid argument
+ * as "input.condition.level: The price level must be ..." (src/main/core/app-core.ts).
+ */
+export function refusalErrors(error: IpcError): AlertDraftErrors {
+  const named = /^input\.([\w.]+): (.+)$/s.exec(error.message)
+  const field = named ? FIELD_OF_PATH[named[1] as string] : undefined
+  if (error.code === 'invalid-argument' && named && field) return { [field]: named[2] }
+  return { form: error.message }
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import {
+  draftOfAlert,
+  inputFromDraft,
+  newAlertDraft,
+  refusalErrors,
+  type AlertDraft,
+} from '../../src/renderer/alert-form'
+import type { Alert } from '../../src/shared/alerts'
+
+const draft = (changes: Partial<AlertDraft>): AlertDraft => ({ ...newAlertDraft('AAPLon'), ...changes })
+
+describe('alert form', () => {
+  it('makes the input main takes: decimals as typed, the cooldown from minutes to milliseconds', () => {
+    expect(
+      inputFromDraft(draft({ level: ' 200.50 ', cooldownMinutes: '1.5', note: 'earnings', sound: true })),
+    ).toEqual({
+      ok: true,
+      input: {
+        symbol: 'AAPLon',
+        condition: { kind: 'price-above', level: '200.50', rearmBand: '0.25' },
+        enabled: true,
+        cooldownMs: 90_000,
+        note: 'earnings',
+        sound: true,
+      },
+    })
+    expect(inputFromDraft(draft({ kind: 'session', session: 'overnight', event: 'both' }))).toMatchObject({
+      ok: true,
+      input: { condition: { kind: 'session', session: 'overnight', event: 'both' } },
+    })
+    expect(inputFromDraft(draft({ kind: 'stale', minutes: '30' }))).toMatchObject({
+      ok: true,
+      input: { condition: { kind: 'stale', minutes: 30 } },
+    })
+  })
+
+  it('puts the contract’s own message beside each field at fault, and sends nothing', () => {
+    expect(inputFromDraft(draft({ level: '200,50', cooldownMinutes: 'soon', rearmBand: '' }))).toEqual({
+      ok: false,
+      errors: {
+        level: 'The price level must be a number such as 200.50',
+        rearmBand: 'The re-arm band is required',
+        cooldownMinutes: 'Enter the cooldown in minutes, such as 5 (0 for none)',
+      },
+    })
+    expect(inputFromDraft(draft({ kind: 'change-pct', thresholdPct: '2', rearmBand: '3' }))).toEqual({
+      ok: false,
+      errors: { rearmBand: 'The re-arm band must be smaller than the threshold' },
+    })
+    expect(inputFromDraft(draft({ kind: 'stale', minutes: 'ten', cooldownMinutes: '-1' }))).toEqual({
+      ok: false,
+      errors: {
+        minutes: 'The minutes must be a whole number',
+        cooldownMinutes: 'The cooldown cannot be negative',
+      },
+    })
+    expect(inputFromDraft(draft({ level: '5', note: 'x'.repeat(201), cooldownMinutes: '1441' }))).toEqual({
+      ok: false,
+      errors: {
+        note: 'The note is at most 200 characters',
+        cooldownMinutes: 'The cooldown is at most 24 hours',
+      },
+    })
+  })
+
+  it('round-trips a saved alert through the form', () => {
+    const alert: Alert = {
+      id: 'a1',
+      createdAt: 1,
+      symbol: 'TSLAon',
+      condition: { kind: 'premium-pct', thresholdPct: '0.3', direction: 'down', rearmBand: '0.1' },
+      enabled: false,
+      cooldownMs: 30_000,
+      note: 'watch the discount',
+      sound: true,
+    }
+    const { id: _id, createdAt: _createdAt, ...input } = alert
+    expect(inputFromDraft(draftOfAlert(alert))).toEqual({ ok: true, input })
+  })
+
+  it('shows main’s refusal beside the field it names, and anything else above the buttons', () => {
+    expect(
+      refusalErrors({
+        code: 'invalid-argument',
+        message: 'input.condition.level: The price level must be more than 0',
+      }),
+    ).toEqual({ level: 'The price level must be more than 0' })
+    expect(
+      refusalErrors({
+        code: 'invalid-argument',
+        message: 'input.cooldownMs: The cooldown is at most 24 hours',
+      }),
+    ).toEqual({
+      cooldownMinutes: 'The cooldown is at most 24 hours',
+    })
+    expect(refusalErrors({ code: 'not-found', message: 'No alert with that id' })).toEqual({
+      form: 'No alert with that id',
+    })
+    expect(refusalErrors({ code: 'invalid-argument', message: 'input.sound: Expected boolean' })).toEqual({
+      form: 'input.sound: Expected boolean',
+    })
+  })
+})
