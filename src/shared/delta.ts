@@ -42,8 +42,10 @@ export function diffAsset(prev: AssetQuote, next: AssetQuote): AssetChange['fiel
   if (differs(prev.changePct24h, next.changePct24h)) (f ??= {}).changePct24h = next.changePct24h
   if (differs(prev.history24h, next.history24h)) (f ??= {}).history24h = next.history24h
   if (differs(prev.holders, next.holders)) (f ??= {}).holders = next.holders
-  if (differs(prev.sharesMultiplier, next.sharesMultiplier)) (f ??= {}).sharesMultiplier = next.sharesMultiplier
-  if (differs(prev.tradableSessions, next.tradableSessions)) (f ??= {}).tradableSessions = next.tradableSessions
+  if (differs(prev.sharesMultiplier, next.sharesMultiplier))
+    (f ??= {}).sharesMultiplier = next.sharesMultiplier
+  if (differs(prev.tradableSessions, next.tradableSessions))
+    (f ??= {}).tradableSessions = next.tradableSessions
   if (differs(prev.otherSessions, next.otherSessions)) (f ??= {}).otherSessions = next.otherSessions
   if (differs(prev.underlying, next.underlying)) (f ??= {}).underlying = next.underlying
   if (differs(prev.fairValue, next.fairValue)) (f ??= {}).fairValue = next.fairValue

@@ -29,7 +29,11 @@ export function fairValueOf(
 }
 
 /** The definition, in decimal.js (precision 80, half to even). */
-export function decimalFairValue(price: string | null, underlyingPrice: string, sharesMultiplier: string): FairValue {
+export function decimalFairValue(
+  price: string | null,
+  underlyingPrice: string,
+  sharesMultiplier: string,
+): FairValue {
   const fair = new Dec(underlyingPrice).times(sharesMultiplier)
   const fairValue = toFixedString(fair, 4)
   if (price === null || fair.isZero()) return { fairValue, premiumPct: null }
@@ -55,14 +59,16 @@ function tenTo(exponent: number): bigint {
   return (POWERS_OF_TEN[exponent] ??= 10n ** BigInt(exponent))
 }
 
-/** numerator / denominator (denominator > 0) rounded to an integer, ties to even. */
-function roundHalfEven(numerator: bigint, denominator: bigint): bigint {
+/**
+ * numerator / denominator (denominator > 0) rounded to an integer, ties to even, and how far the
+ * exact quotient is from a tie: `fromTie` / (2 x denominator) of a unit (0 on a tie).
+ */
+function divideHalfEven(numerator: bigint, denominator: bigint): { rounded: bigint; fromTie: bigint } {
   const quotient = numerator / denominator
-  const twiceRemainder = 2n * (numerator % denominator)
-  const distance = twiceRemainder < 0n ? -twiceRemainder : twiceRemainder
-  if (distance > denominator || (distance === denominator && quotient % 2n !== 0n))
-    return quotient + (numerator < 0n ? -1n : 1n)
-  return quotient
+  const remainder = numerator % denominator
+  const fromTie = 2n * (remainder < 0n ? -remainder : remainder) - denominator
+  const awayFromZero = fromTie > 0n || (fromTie === 0n && quotient % 2n !== 0n)
+  return { rounded: awayFromZero ? quotient + (numerator < 0n ? -1n : 1n) : quotient, fromTie }
 }
 
 /** An integer count of 0.0001 as fixed-point text, as toFixedString(x, 4) writes it. */
@@ -78,7 +84,11 @@ function fixed4(tenThousandths: bigint): string {
  * or malformed inputs, more than 80 digits in the product, a price 10^40 times fair value or more,
  * a premium within 10^-30 of its last place from a rounding tie without being on it).
  */
-function exactFairValue(price: string | null, underlyingPrice: string, sharesMultiplier: string): FairValue | null {
+function exactFairValue(
+  price: string | null,
+  underlyingPrice: string,
+  sharesMultiplier: string,
+): FairValue | null {
   const underlying = scaled(underlyingPrice)
   const multiplier = scaled(sharesMultiplier)
   // decimal.js's product is exact when it has at most 80 digits; it then rounds once, as here.
@@ -86,7 +96,7 @@ function exactFairValue(price: string | null, underlyingPrice: string, sharesMul
   const fair = underlying.units * multiplier.units
   const fairScale = underlying.scale + multiplier.scale
   const fairValue = fixed4(
-    fairScale >= 4 ? roundHalfEven(fair, tenTo(fairScale - 4)) : fair * tenTo(4 - fairScale),
+    fairScale >= 4 ? divideHalfEven(fair, tenTo(fairScale - 4)).rounded : fair * tenTo(4 - fairScale),
   )
   if (price === null || fair === 0n) return { fairValue, premiumPct: null }
 
@@ -98,12 +108,10 @@ function exactFairValue(price: string | null, underlyingPrice: string, sharesMul
   // decimal.js rounds q = p / f to 80 digits, then (for q < 1) q - 1 to 80 digits. For q < 10^40
   // the two errors together move the premium by under 10^-33 of its last place (0.0001 %).
   if (p >= f * tenTo(40)) return null
-  // The premium in units of 0.0001 % is exactly numerator / f.
-  const numerator = (p - f) * 1_000_000n
-  const twiceRemainder = 2n * (numerator % f)
-  const fromTie = (twiceRemainder < 0n ? -twiceRemainder : twiceRemainder) - f
+  // The premium in units of 0.0001 % is exactly (p - f) x 10^6 / f.
+  const { rounded, fromTie } = divideHalfEven((p - f) * 1_000_000n, f)
   // So both round alike unless the exact value lies within 10^-30 units of a tie. An exact tie is a
   // quotient with few digits, which decimal.js holds exactly, so it rounds it to even as here.
   if (fromTie !== 0n && (fromTie < 0n ? -fromTie : fromTie) * tenTo(30) <= f) return null
-  return { fairValue, premiumPct: fixed4(roundHalfEven(numerator, f)) }
+  return { fairValue, premiumPct: fixed4(rounded) }
 }

@@ -42,7 +42,9 @@ function historyOf(previous: readonly HistoryPoint[], points: WireHistoryPoints 
     const held = previous[i] as HistoryPoint
     same = point.timestamp === held.t && point.price === held.price
   }
-  return same ? (previous as HistoryPoint[]) : raw.map((point) => ({ t: point.timestamp, price: point.price }))
+  return same
+    ? (previous as HistoryPoint[])
+    : raw.map((point) => ({ t: point.timestamp, price: point.price }))
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -122,7 +124,8 @@ export function applyMarketRecord(asset: AssetQuote, record: WireMarketRecord): 
     // Absent from some all-assets entries: keep what the single-asset answer told us.
     tradableSessions:
       sessions && !sameList(sessions.known, asset.tradableSessions) ? sessions.known : asset.tradableSessions,
-    otherSessions: sessions && !sameList(sessions.other, asset.otherSessions) ? sessions.other : asset.otherSessions,
+    otherSessions:
+      sessions && !sameList(sessions.other, asset.otherSessions) ? sessions.other : asset.otherSessions,
     underlying: underlyingQuote,
     marketTimestamp: record.timestamp,
     fairValue: fair.fairValue,
@@ -142,7 +145,7 @@ export function applyPriceRecord(asset: AssetQuote, record: WirePriceRecord): As
       ? { ...asset.underlying, price: underlyingPrice }
       : asset.underlying
   const fair = fairValueFor(asset, { price, underlying, sharesMultiplier: asset.sharesMultiplier })
-  return applyAssetChange(asset, {
+  return withLatestPrice(asset, {
     price,
     priceTimestamp: record.timestamp,
     ticker: asset.ticker ?? record.underlyingMarket?.ticker ?? null,
@@ -150,6 +153,40 @@ export function applyPriceRecord(asset: AssetQuote, record: WirePriceRecord): As
     fairValue: fair.fairValue,
     premiumPct: fair.premiumPct,
   })
+}
+
+type LatestPrice = Pick<
+  AssetQuote,
+  'price' | 'priceTimestamp' | 'ticker' | 'underlying' | 'fairValue' | 'premiumPct'
+>
+
+/**
+ * applyAssetChange for the fields a latest price sets, written out: a latest-prices poll builds
+ * one quote per listed asset, and the generic version reads its `fields` (of a different shape at
+ * each caller) at several times the cost. Every quote keeps emptyAsset's key order.
+ */
+function withLatestPrice(asset: AssetQuote, latest: LatestPrice): AssetQuote {
+  return {
+    symbol: asset.symbol,
+    name: asset.name,
+    ticker: latest.ticker,
+    price: latest.price,
+    priceTimestamp: latest.priceTimestamp,
+    change24h: asset.change24h,
+    changePct24h: asset.changePct24h,
+    history24h: asset.history24h,
+    holders: asset.holders,
+    sharesMultiplier: asset.sharesMultiplier,
+    tradableSessions: asset.tradableSessions,
+    otherSessions: asset.otherSessions,
+    underlying: latest.underlying,
+    fairValue: latest.fairValue,
+    premiumPct: latest.premiumPct,
+    limits: asset.limits,
+    marketTimestamp: asset.marketTimestamp,
+    limitsTimestamp: asset.limitsTimestamp,
+    stale: asset.stale,
+  }
 }
 
 export function applyLimitsRecord(asset: AssetQuote, record: LimitsWithTime): AssetQuote {

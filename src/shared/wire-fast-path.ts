@@ -1,4 +1,3 @@
-import { isDecimalString, isNonNegativeDecimalString } from './decimal'
 import { normalizeTimestampMs } from './timestamps'
 import type { WireMarketRecord, WirePriceRecord } from './wire'
 
@@ -10,12 +9,54 @@ import type { WireMarketRecord, WirePriceRecord } from './wire'
  * So a record is never rejected here, and one accepted here is one zod accepts with the same
  * output (test/shared/wire-fast-path.property.test.ts checks both on generated records).
  *
+ * An object that already is exactly what zod would output (the same keys in the same order, no
+ * value to convert) is returned as it is rather than copied: records are read, never changed, and
+ * at thousands per poll the copies would be most of the parser's allocations.
+ *
  * Being stricter than zod is always safe: objects must be plain JSON objects, a string longer
  * than a limit in UTF-16 units (zod counts code points) and a key present with the value
  * undefined are left to zod.
  */
 
 type JsonObject = Record<string, unknown>
+
+const MINUS = 45
+const DOT = 46
+const ZERO = 48
+const NINE = 57
+const MAX_DIGITS = 40
+
+/** The end of the run of ASCII digits in `text` from `start`. */
+function digitsEnd(text: string, start: number): number {
+  let end = start
+  while (end < text.length) {
+    const code = text.charCodeAt(end)
+    if (code < ZERO || code > NINE) break
+    end += 1
+  }
+  return end
+}
+
+/**
+ * decimal.ts's isDecimalString (or, without `signed`, isNonNegativeDecimalString), read character
+ * by character: a regular expression per value is a fifth of a large poll's validation.
+ * Exported for its test, which checks the two agree.
+ */
+export function isDecimalText(value: unknown, signed: boolean): value is string {
+  if (typeof value !== 'string') return false
+  const integerStart = value.charCodeAt(0) === MINUS ? (signed ? 1 : -1) : 0
+  if (integerStart < 0) return false
+  const integerEnd = digitsEnd(value, integerStart)
+  if (integerEnd === integerStart || integerEnd - integerStart > MAX_DIGITS) return false
+  if (integerEnd === value.length) return true
+  if (value.charCodeAt(integerEnd) !== DOT) return false
+  const fractionEnd = digitsEnd(value, integerEnd + 1)
+  const fractionDigits = fractionEnd - integerEnd - 1
+  return fractionEnd === value.length && fractionDigits >= 1 && fractionDigits <= MAX_DIGITS
+}
+
+const isDecimalString = (value: unknown): value is string => isDecimalText(value, true)
+const isNonNegativeDecimalString = (value: unknown): value is string => isDecimalText(value, false)
 
 /** What JSON.parse makes of `{...}`; zod accepts more (class instances), which zod then decides. */
 function isPlainObject(value: unknown): value is JsonObject {
@@ -44,7 +85,11 @@ function timestampOf(value: unknown): number | undefined {
 const ABSENT = Symbol('absent')
 const INVALID = Symbol('invalid')
 
-function optional<T>(object: JsonObject, key: string, accepts: (value: unknown) => value is T): T | typeof ABSENT | typeof INVALID {
+function optional<T>(
+  object: JsonObject,
+  key: string,
+  accepts: (value: unknown) => value is T,
+): T | typeof ABSENT | typeof INVALID {
   const value = object[key]
   if (value === undefined) return key in object ? INVALID : ABSENT
   return accepts(value) ? value : INVALID
@@ -53,25 +98,56 @@ function optional<T>(object: JsonObject, key: string, accepts: (value: unknown) 
 const isNonNegativeInteger = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 
+/** Whether a JSON object's own keys are exactly `keys`, in that order (no array is allocated). */
+function hasExactKeys(object: JsonObject, keys: readonly string[]): boolean {
+  let index = 0
+  for (const key in object) if (key !== keys[index++]) return false
+  return index === keys.length
+}
+
+const PRICE_RECORD_KEYS = ['primaryMarket', 'underlyingMarket', 'timestamp']
+const SYMBOL_AND_PRICE = ['symbol', 'price']
+const TICKER_AND_PRICE = ['ticker', 'price']
+const TIMESTAMP_AND_PRICE = ['timestamp', 'price']
+
 /** Latest-price record (endpoints 3 and 4), as `wirePriceRecord` outputs it. */
 export function fastPriceRecord(raw: unknown): WirePriceRecord | undefined {
   if (!isPlainObject(raw)) return undefined
   const primary = raw.primaryMarket
-  if (!isPlainObject(primary) || !isSymbol(primary.symbol) || !isNonNegativeDecimalString(primary.price)) return undefined
+  if (!isPlainObject(primary) || !isSymbol(primary.symbol) || !isNonNegativeDecimalString(primary.price))
+    return undefined
   const underlying = fastPriceUnderlying(raw.underlyingMarket)
   const timestamp = timestampOf(raw.timestamp)
   if (underlying === undefined || timestamp === undefined) return undefined
-  return { primaryMarket: { symbol: primary.symbol, price: primary.price }, underlyingMarket: underlying, timestamp }
+  const primaryOut = hasExactKeys(primary, SYMBOL_AND_PRICE)
+    ? (primary as WirePriceRecord['primaryMarket'])
+    : { symbol: primary.symbol, price: primary.price }
+  if (
+    primaryOut === primary &&
+    underlying === raw.underlyingMarket &&
+    timestamp === raw.timestamp &&
+    hasExactKeys(raw, PRICE_RECORD_KEYS)
+  )
+    return raw as WirePriceRecord
+  return { primaryMarket: primaryOut, underlyingMarket: underlying, timestamp }
 }
 
 function fastPriceUnderlying(raw: unknown): WirePriceRecord['underlyingMarket'] | undefined {
   if (raw === null) return null
-  if (!isPlainObject(raw) || !isShortString(raw.ticker, 64) || !isNonNegativeDecimalString(raw.price)) return undefined
-  return { ticker: raw.ticker, price: raw.price }
+  if (!isPlainObject(raw) || !isShortString(raw.ticker, 64) || !isNonNegativeDecimalString(raw.price))
+    return undefined
+  return hasExactKeys(raw, TICKER_AND_PRICE)
+    ? (raw as NonNullable<WirePriceRecord['underlyingMarket']>)
+    : { ticker: raw.ticker, price: raw.price }
 }
 
 type HistoryPoint = NonNullable<WireMarketRecord['primaryMarket']['priceHistory24h']>[number]
 
+/**
+ * The history as zod outputs it. A point sent as exactly `{"timestamp": <ms>, "price": ...}` is
+ * already what zod would build (same keys, same order, same values), so it is used as it is:
+ * thousands of assets x 96 points make that the bulk of a poll's allocations otherwise.
+ */
 function fastHistory(raw: unknown): HistoryPoint[] | undefined {
   if (!Array.isArray(raw)) return undefined
   const points: HistoryPoint[] = new Array(raw.length)
@@ -80,7 +156,10 @@ function fastHistory(raw: unknown): HistoryPoint[] | undefined {
     if (!isPlainObject(point) || !isNonNegativeDecimalString(point.price)) return undefined
     const timestamp = timestampOf(point.timestamp)
     if (timestamp === undefined) return undefined
-    points[i] = { timestamp, price: point.price }
+    points[i] =
+      timestamp === point.timestamp && hasExactKeys(point, TIMESTAMP_AND_PRICE)
+        ? (point as HistoryPoint)
+        : { timestamp, price: point.price }
   }
   return points
 }
@@ -108,7 +187,12 @@ function fastMarketPrimary(raw: unknown): Primary | undefined {
   const change = optional(raw, 'priceChange24h', isDecimalString)
   const changePct = optional(raw, 'priceChangePct24h', isDecimalString)
   const historyRaw = raw.priceHistory24h
-  const history = historyRaw === undefined ? ('priceHistory24h' in raw ? INVALID : ABSENT) : (fastHistory(historyRaw) ?? INVALID)
+  const history =
+    historyRaw === undefined
+      ? 'priceHistory24h' in raw
+        ? INVALID
+        : ABSENT
+      : (fastHistory(historyRaw) ?? INVALID)
   const holders = optional(raw, 'totalHolders', isNonNegativeInteger)
   const multiplier = optional(raw, 'sharesMultiplier', isNonNegativeDecimalString)
   const sessions = optional(raw, 'tradableSessions', isSessionList)
@@ -144,7 +228,8 @@ const UNDERLYING_DECIMALS = [
 
 function fastMarketUnderlying(raw: unknown): Underlying | null | undefined {
   if (raw === null) return null
-  if (!isPlainObject(raw) || !isShortString(raw.ticker, 64) || !isNonNegativeDecimalString(raw.price)) return undefined
+  if (!isPlainObject(raw) || !isShortString(raw.ticker, 64) || !isNonNegativeDecimalString(raw.price))
+    return undefined
   const name = optional(raw, 'name', (value): value is string => isShortString(value, 512))
   if (name === INVALID) return undefined
   // Keys in the schema's order (name before price), as zod builds its output.

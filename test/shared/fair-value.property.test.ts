@@ -30,7 +30,8 @@ function expectAgreement(tokenPrice: string | null, underlying: string, sharesMu
   } catch (error) {
     expected = error
   }
-  if (expected instanceof Error) expect(() => fairValueOf(tokenPrice, underlying, sharesMultiplier)).toThrow(expected.message)
+  if (expected instanceof Error)
+    expect(() => fairValueOf(tokenPrice, underlying, sharesMultiplier)).toThrow(expected.message)
   else expect(fairValueOf(tokenPrice, underlying, sharesMultiplier)).toEqual(expected)
 }
 
@@ -41,7 +42,13 @@ function expectAgreement(tokenPrice: string | null, underlying: string, sharesMu
  * no wire decimal and go to decimal.js.
  */
 const nearTie = fc
-  .tuple(price, multiplier, fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: 1, max: 90 }), fc.constantFrom(-1, 0, 1))
+  .tuple(
+    price,
+    multiplier,
+    fc.integer({ min: -2_000_000, max: 2_000_000 }),
+    fc.integer({ min: 1, max: 90 }),
+    fc.constantFrom(-1, 0, 1),
+  )
   .map(([underlying, sharesMultiplier, tieIndex, nudgeDigits, nudgeSign]) => {
     const fair = new Dec(underlying).times(sharesMultiplier)
     // (price / fair - 1) x 100 = (tieIndex + 0.5) / 10^4
@@ -61,8 +68,12 @@ const nearTie = fc
 describe('fairValueOf', () => {
   it('agrees with decimal.js for prices as the service sends them', () => {
     fc.assert(
-      fc.property(fc.option(price, { nil: null }), price, multiplier, (tokenPrice, underlying, sharesMultiplier) =>
-        expectAgreement(tokenPrice, underlying, sharesMultiplier),
+      fc.property(
+        fc.option(price, { nil: null }),
+        price,
+        multiplier,
+        (tokenPrice, underlying, sharesMultiplier) =>
+          expectAgreement(tokenPrice, underlying, sharesMultiplier),
       ),
       { numRuns: 3_000 },
     )
@@ -101,7 +112,11 @@ describe('fairValueOf', () => {
     // to even (-85.0000) where exact arithmetic would not. fairValueOf must follow decimal.js.
     const underlying = `5${'0'.repeat(39)}`
     const onTie = `7500025${'0'.repeat(33)}`
-    for (const tokenPrice of [onTie, `${onTie}.${'0'.repeat(39)}1`, `7500024${'9'.repeat(33)}.${'9'.repeat(40)}`]) {
+    for (const tokenPrice of [
+      onTie,
+      `${onTie}.${'0'.repeat(39)}1`,
+      `7500024${'9'.repeat(33)}.${'9'.repeat(40)}`,
+    ]) {
       expectAgreement(tokenPrice, underlying, '10')
       expect(fairValueOf(tokenPrice, underlying, '10').premiumPct).toBe('-85.0000')
     }
@@ -113,7 +128,8 @@ describe('fairValueOf', () => {
   it('agrees where decimal.js runs out of digits: a product or a quotient over 80 digits', () => {
     // Fair value 3 x 10^-76: the quotient has 76 integer digits, too many for 4 places after them.
     const tiny = `0.${'0'.repeat(37)}3`
-    for (const tokenPrice of ['1', '7', `1${'0'.repeat(39)}`]) expectAgreement(tokenPrice, tiny, `0.${'0'.repeat(37)}1`)
+    for (const tokenPrice of ['1', '7', `1${'0'.repeat(39)}`])
+      expectAgreement(tokenPrice, tiny, `0.${'0'.repeat(37)}1`)
     // A product of 82 digits, which decimal.js rounds to 80 before taking 4 places.
     const huge = `${'9'.repeat(40)}.5`
     expectAgreement('1', huge, huge)

@@ -17,7 +17,8 @@ import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../sr
 
 function referenceFairValue(asset: AssetQuote): AssetQuote {
   const underlyingPrice = asset.underlying?.price ?? null
-  if (underlyingPrice === null || asset.sharesMultiplier === null) return { ...asset, fairValue: null, premiumPct: null }
+  if (underlyingPrice === null || asset.sharesMultiplier === null)
+    return { ...asset, fairValue: null, premiumPct: null }
   const fair = new Dec(underlyingPrice).times(asset.sharesMultiplier)
   const premiumPct =
     asset.price === null || fair.isZero()
@@ -140,7 +141,11 @@ const priceRecord: fc.Arbitrary<WirePriceRecord> = fc.record({
   timestamp: time,
 })
 
-const limit = fc.record({ tradable: fc.boolean(), maxAttestationCount: fc.constant('500'), maxActiveNotionalValue: fc.constant('10000') })
+const limit = fc.record({
+  tradable: fc.boolean(),
+  maxAttestationCount: fc.constant('500'),
+  maxActiveNotionalValue: fc.constant('10000'),
+})
 const limitsRecord: fc.Arbitrary<LimitsWithTime> = fc.record({
   symbol: fc.constant('AAPLon'),
   premarket: maybe(limit),
@@ -202,10 +207,18 @@ describe('applyAssetChange', () => {
       fairValue: fc.option(price, { nil: null }),
     })
     fc.assert(
-      fc.property(quote, quote.chain((full) => fc.subarray(Object.keys(full)).map((keys) => Object.fromEntries(keys.map((key) => [key, full[key as keyof typeof full]])))), (base, fields) => {
-        const asset = { ...emptyAsset('AAPLon'), ...base }
-        expect(applyAssetChange(asset, fields)).toStrictEqual({ ...asset, ...fields })
-      }),
+      fc.property(
+        quote,
+        quote.chain((full) =>
+          fc
+            .subarray(Object.keys(full))
+            .map((keys) => Object.fromEntries(keys.map((key) => [key, full[key as keyof typeof full]]))),
+        ),
+        (base, fields) => {
+          const asset = { ...emptyAsset('AAPLon'), ...base }
+          expect(applyAssetChange(asset, fields)).toStrictEqual({ ...asset, ...fields })
+        },
+      ),
     )
   })
 })

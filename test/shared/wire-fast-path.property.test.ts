@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fastMarketRecord, fastPriceRecord } from '../../src/shared/wire-fast-path'
+import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
+import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/shared/wire-fast-path'
 import {
   parseAllMarketResponse,
   parseAllPricesResponse,
@@ -19,7 +20,10 @@ import {
 const digits = (max: number) => fc.stringMatching(new RegExp(`^\\d{1,${max}}$`))
 const validDecimal = fc
   .tuple(fc.boolean(), digits(22), fc.option(digits(20), { nil: undefined }))
-  .map(([minus, integer, fraction]) => `${minus ? '-' : ''}${integer}${fraction === undefined ? '' : `.${fraction}`}`)
+  .map(
+    ([minus, integer, fraction]) =>
+      `${minus ? '-' : ''}${integer}${fraction === undefined ? '' : `.${fraction}`}`,
+  )
 const unsignedDecimalOf = (decimals: fc.Arbitrary<string>) => decimals.map((text) => text.replace(/^-/, ''))
 const unsignedDecimal = unsignedDecimalOf(validDecimal)
 const oddValues = fc.constantFrom(
@@ -75,13 +79,19 @@ const timestamp = fc.oneof(
   fc.double({ min: 1, max: 2e12, noNaN: true }),
   fc.constant(253_402_300_799_999),
 )
-const extraKey = { constituentTokens: fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), offhours: junk }
+const extraKey = {
+  constituentTokens: fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }),
+  offhours: junk,
+}
 
 const validPriceRecord = fc.record(
   {
-    primaryMarket: fc.record({ symbol: text(64).filter((s) => s !== ''), price: unsignedDecimal, ...extraKey }, {
-      requiredKeys: ['symbol', 'price'],
-    }),
+    primaryMarket: fc.record(
+      { symbol: text(64).filter((s) => s !== ''), price: unsignedDecimal, ...extraKey },
+      {
+        requiredKeys: ['symbol', 'price'],
+      },
+    ),
     underlyingMarket: fc.oneof(
       fc.constant(null),
       fc.record({ ticker: text(64), price: unsignedDecimal }, { requiredKeys: ['ticker', 'price'] }),
@@ -92,11 +102,18 @@ const validPriceRecord = fc.record(
   { requiredKeys: ['primaryMarket', 'underlyingMarket', 'timestamp'] },
 )
 
-const historyPoint = fc.record({ timestamp, price: unsignedDecimal, ...extraKey }, { requiredKeys: ['timestamp', 'price'] })
-const sessionNames = fc.array(fc.oneof(fc.constantFrom('premarket', 'regular', 'postmarket', 'overnight', 'offhours'), text(64)), {
-  maxLength: 32,
-  size: 'small',
-})
+const historyPoint = fc.oneof(
+  fc.record({ timestamp, price: unsignedDecimal, ...extraKey }, { requiredKeys: ['timestamp', 'price'] }),
+  // The same keys in the other order: zod's output still has its own order.
+  fc.record({ price: unsignedDecimal, timestamp }),
+)
+const sessionNames = fc.array(
+  fc.oneof(fc.constantFrom('premarket', 'regular', 'postmarket', 'overnight', 'offhours'), text(64)),
+  {
+    maxLength: 32,
+    size: 'small',
+  },
+)
 const validMarketRecord = fc.record(
   {
     primaryMarket: fc.record(
@@ -195,6 +212,23 @@ function expectSameAsZod<T>(fast: T | undefined, zod: { success: boolean; data?:
 const RUNS = 2_000
 
 describe('wire fast path', () => {
+  it('reads decimals as decimal.ts does', () => {
+    const candidates = fc.oneof(
+      validDecimal,
+      negativeDecimal,
+      nearMisses,
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'binary' }),
+    )
+    fc.assert(
+      fc.property(candidates, (value) => {
+        expect(isDecimalText(value, true)).toBe(isDecimalString(value))
+        expect(isDecimalText(value, false)).toBe(isNonNegativeDecimalString(value))
+      }),
+      { numRuns: 5_000 },
+    )
+  })
+
   it('accepts a price record only when zod does, with the same output', () => {
     let answered = 0
     fc.assert(
@@ -219,10 +253,14 @@ describe('wire fast path', () => {
 
   it('gives the all-assets parsers the answer zod alone gives, rejections included', () => {
     fc.assert(
-      fc.property(fc.array(asReceived(priceRecord), { maxLength: 6 }), fc.array(asReceived(marketRecord), { maxLength: 4 }), (prices, markets) => {
-        expect(parseAllPricesResponse(prices)).toStrictEqual(parseEach(wirePriceRecord, prices))
-        expect(parseAllMarketResponse(markets)).toStrictEqual(parseEach(wireMarketRecord, markets))
-      }),
+      fc.property(
+        fc.array(asReceived(priceRecord), { maxLength: 6 }),
+        fc.array(asReceived(marketRecord), { maxLength: 4 }),
+        (prices, markets) => {
+          expect(parseAllPricesResponse(prices)).toStrictEqual(parseEach(wirePriceRecord, prices))
+          expect(parseAllMarketResponse(markets)).toStrictEqual(parseEach(wireMarketRecord, markets))
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -247,7 +285,12 @@ describe('wire fast path', () => {
           tradableSessions: ['premarket', 'regular', 'offhours'],
           constituentTokens: ['X'],
         },
-        underlyingMarket: { ticker: 'AAPL', name: 'Apple Inc.', price: '187.01', marketCap: '2800000000000.00' },
+        underlyingMarket: {
+          ticker: 'AAPL',
+          name: 'Apple Inc.',
+          price: '187.01',
+          marketCap: '2800000000000.00',
+        },
         timestamp: 1_757_944_800,
       }),
     )

@@ -16,13 +16,13 @@ export type ErrorSlot = 'prices' | 'market' | 'limits' | 'listing'
 /**
  * Holds the normalised snapshot of the watchlist and turns each change into a Delta.
  *
- * Records are folded in as they arrive (`apply*`); `commit()` then compares every asset with what
+ * Records are folded in as they arrive (`apply*`); `commit()` then compares each asset with what
  * was last committed and returns only what changed, or null when nothing did, so nothing is
  * pushed. Assets are immutable values: an unchanged record keeps its object, so most of the diff
  * is a reference check.
  *
- * Everything the store knows of one symbol sits in one entry, so a poll of thousands of assets
- * costs one map lookup per record and none per asset at commit.
+ * Everything the store knows of one symbol sits in one entry (BENCHMARKS.md, pipeline), so a poll
+ * of thousands of assets costs one map lookup per record and none per asset at commit.
  */
 
 interface Entry {
@@ -71,7 +71,11 @@ export class SnapshotStore {
       if (entry) next.set(symbol, entry)
       else {
         // New, or back before a commit said it left: starts empty, but the last push still stands.
-        next.set(symbol, { asset: emptyAsset(symbol), committed: this.leftSinceCommit.get(symbol), seenAt: undefined })
+        next.set(symbol, {
+          asset: emptyAsset(symbol),
+          committed: this.leftSinceCommit.get(symbol),
+          seenAt: undefined,
+        })
         this.leftSinceCommit.delete(symbol)
       }
     }

@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util'
+import { assertRendererBuilt } from '../test/e2e/static-server'
+import { describeMachine } from './machine'
+import { bytesPerMinuteMetrics } from './node/bytes-per-minute'
+import { feedMetrics } from './node/feed-run'
+import { pipelineMetrics } from './node/pipeline'
+import { rendererMetrics } from './renderer/renderer-metrics'
+import { type Metric, jsonLine, summarize, table } from './report'
+
+/**
+ * `npm run bench`: every benchmark of BENCHMARKS.md over the simulator, as a table.
+ *   --json   one JSON object per metric and line, then {"summary": {"ok": n, "missed": m}}
+ *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
+ *            budgets are reported but do not set the exit code
+ *   --only <suites>  a comma-separated subset of: feed, transfer, pipeline, renderer
+ * Progress goes to stderr, so stdout holds only the table or the JSON lines. A full run exits 1
+ * when a budget is missed.
+ */
+
+/** In this order: the feed's heap is measured before the other suites have grown the process. */
+const SUITES = ['feed', 'transfer', 'pipeline', 'renderer'] as const
+type SuiteName = (typeof SUITES)[number]
+type Log = (line: string) => void
+
+const FULL = {
+  pipeline: { sizes: [1_000, 10_000], rounds: 15, caseMs: 30_000 },
+  renderer: {
+    firstLoadRows: 1_000,
+    deltaRows: [1_000, 10_000],
+    changedPerDelta: 100,
+    warmupDeltas: 50,
+    timedDeltas: 60,
+    coldLoads: 9,
+    idleSeconds: 10,
+    memoryDeltas: 1_000,
+  },
+  feed: { warmupCycles: 1_000, cycles: 10_000 },
+}
+
+const SMOKE: typeof FULL = {
+  pipeline: { sizes: [100, 300], rounds: 3, caseMs: 300 },
+  renderer: {
+    firstLoadRows: 200,
+    deltaRows: [200, 1_000],
+    changedPerDelta: 100,
+    warmupDeltas: 2,
+    timedDeltas: 5,
+    coldLoads: 1,
+    idleSeconds: 2,
+    memoryDeltas: 50,
+  },
+  feed: { warmupCycles: 30, cycles: 100 },
+}
+
+function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
+  switch (name) {
+    case 'pipeline':
+      return pipelineMetrics(sizes.pipeline, log)
+    case 'renderer':
+      assertRendererBuilt()
+      return rendererMetrics(sizes.renderer, log)
+    case 'feed':
+      return feedMetrics(sizes.feed, log)
+    case 'transfer':
+      return bytesPerMinuteMetrics(log)
+  }
+}
+
+function chosenSuites(only: string | undefined): SuiteName[] {
+  if (only === undefined) return [...SUITES]
+  const names = only.split(',').map((name) => name.trim())
+  const unknown = names.filter((name) => !(SUITES as readonly string[]).includes(name))
+  if (unknown.length > 0)
+    throw new Error(`unknown suite ${unknown.join(', ')}; choose from ${SUITES.join(', ')}`)
+  return names as SuiteName[]
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { json: { type: 'boolean' }, smoke: { type: 'boolean' }, only: { type: 'string' } },
+  })
+  const log: Log = (line) => process.stderr.write(`bench: ${line}\n`)
+  const sizes = values.smoke ? SMOKE : FULL
+  const metrics: Metric[] = []
+  for (const suite of chosenSuites(values.only)) {
+    const startedAt = Date.now()
+    log(`${suite}...`)
+    const results = await runSuite(suite, sizes, log)
+    log(`${suite} done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`)
+    metrics.push(...results)
+    if (values.json) for (const result of results) process.stdout.write(`${jsonLine(result)}\n`)
+  }
+  const summary = summarize(metrics)
+  if (values.json) process.stdout.write(`${jsonLine({ summary })}\n`)
+  else {
+    process.stdout.write(`${describeMachine()}\n${values.smoke ? 'smoke run: budgets not enforced\n' : ''}\n`)
+    process.stdout.write(`${table(metrics)}\n\n${summary.ok} within budget, ${summary.missed} missed\n`)
+  }
+  if (!values.smoke && summary.missed > 0) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exitCode = 2
+})

@@ -1,0 +1,57 @@
+import { SnapshotStore } from '../../src/main/core/snapshot-store'
+import { SimMarket } from '../../src/main/sim/market'
+import type { Snapshot } from '../../src/shared/domain'
+import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
+import { DEFAULT_SETTINGS, type Settings } from '../../src/shared/settings'
+import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/shared/wire'
+
+/**
+ * What the page is given instead of a running core: a full snapshot of the simulated market as
+ * the core would hold it (all three endpoints folded in), and the status, settings and key status
+ * the renderer asks for at start.
+ */
+
+const SOURCE = { baseUrl: 'http://127.0.0.1:0', demo: true }
+
+/** Every listed asset of a simulated market at `at`, as the store's snapshot. */
+export function simSnapshot(assets: number, at: number): Snapshot {
+  const market = new SimMarket({ assets, seed: 1, clock: () => at })
+  const store = new SnapshotStore(SOURCE, market.symbols())
+  store.applyMarket(parseAllMarketResponse(market.allMarket()).records, at)
+  store.applyPrices(parseAllPricesResponse(market.allPrices()).records, at)
+  store.applyLimits(parseLimitsResponse(market.limits()).records)
+  store.commit(at)
+  return store.snapshot()
+}
+
+export function onlineStatus(at: number): AppStatus {
+  const endpoint = (cadenceMs: number) => ({
+    cadenceMs,
+    lastSuccessAt: at,
+    lastError: null,
+    nextPollAt: at + cadenceMs,
+    inFlight: false,
+  })
+  return {
+    mode: 'demo',
+    baseUrl: SOURCE.baseUrl,
+    connection: 'online',
+    paused: false,
+    pinned: false,
+    endpoints: { prices: endpoint(5_000), market: endpoint(60_000), limits: endpoint(60_000) },
+    lastError: null,
+    storageProblem: null,
+    keychainProblem: null,
+    unreadAlerts: 0,
+  }
+}
+
+export const BENCH_SETTINGS: Settings = DEFAULT_SETTINGS
+
+export const NO_KEY: KeyStatus = {
+  stored: false,
+  last4: null,
+  storage: null,
+  keychainAvailable: true,
+  keychainProblem: null,
+}

@@ -1,0 +1,94 @@
+import type { AssetChange, AssetQuote, Delta, Snapshot } from '../../src/shared/domain'
+
+/**
+ * Functions the benchmark runs inside the page (through page.evaluate), on the renderer's test
+ * hooks (src/renderer/instrument.ts): `__twPerf` applies a payload and returns the milliseconds
+ * until React committed it; `__twRenderCounts` counts each row's renders. Like page-bridge.ts,
+ * each function may use nothing from outside its own body.
+ */
+
+/**
+ * Shows a watchlist of `rows` assets: the canned snapshot's assets, repeated under new symbols
+ * ("AAPLon", then "AAPL1on", "AAPL2on", ...) when more rows are asked for than it holds, each a
+ * separate copy as IPC would deliver. Returns the milliseconds the renderer took to commit it.
+ */
+export function showRows(args: { rows: number; asOf: number; snapshotGlobal: string }): number {
+  const state = window.__bench
+  const perf = window.__twPerf
+  const snapshotJson = (window as unknown as Record<string, string | undefined>)[args.snapshotGlobal]
+  if (!state || !perf || snapshotJson === undefined)
+    throw new Error('the page has no benchmark bridge, no snapshot or no ?instrument=1 hooks')
+  const base = JSON.parse(snapshotJson) as Snapshot
+  const assets: AssetQuote[] = []
+  for (let index = 0; index < args.rows; index++) {
+    const asset = base.assets[index % base.assets.length] as AssetQuote
+    const copy = Math.floor(index / base.assets.length)
+    const symbol = copy === 0 ? asset.symbol : `${asset.symbol.slice(0, -2)}${copy}on`
+    assets.push({ ...structuredClone(asset), symbol })
+  }
+  state.snapshot = { ...base, asOf: args.asOf, assets }
+  state.deltasSent = 0
+  return perf.snapshot(state.snapshot)
+}
+
+export interface DeltaTimings {
+  /** Per delta: milliseconds from delivery to React's commit. */
+  ms: number[]
+  /** Per delta: rows that rendered, and changed rows that were in the DOM (so had to render). */
+  rendered: number[]
+  changedInDom: number[]
+}
+
+/**
+ * Delivers `count` deltas, each moving the prices of the first `changed` rows (so every row in
+ * view changes: the most work a delta of that size can cause), one frame apart, as polls would.
+ */
+export async function deliverDeltas(args: { count: number; changed: number }): Promise<DeltaTimings> {
+  const state = window.__bench
+  const perf = window.__twPerf
+  const renderCounts = window.__twRenderCounts
+  if (!state?.snapshot || !perf || !renderCounts) throw new Error('call showRows first, with ?instrument=1')
+  const changedAssets = state.snapshot.assets.slice(0, args.changed)
+  // Odd deltas move the last digit of each price, even ones move it back: always a real change.
+  const moved = (text: string | null, odd: boolean): string | null => {
+    if (text === null || !odd) return text
+    const last = text.charCodeAt(text.length - 1) - 48
+    return last >= 0 && last <= 9 ? text.slice(0, -1) + String((last + 1) % 10) : text
+  }
+  const fieldsOf = (asset: AssetQuote, odd: boolean, asOf: number): AssetChange['fields'] => ({
+    price: moved(asset.price, odd),
+    priceTimestamp: asOf,
+    underlying: asset.underlying && {
+      ...asset.underlying,
+      price: moved(asset.underlying.price, odd) as string,
+    },
+    fairValue: moved(asset.fairValue, odd),
+    premiumPct: moved(asset.premiumPct, odd),
+  })
+  const totalRenders = () => Object.values(renderCounts).reduce((sum, count) => sum + count, 0)
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+
+  const timings: DeltaTimings = { ms: [], rendered: [], changedInDom: [] }
+  for (let i = 0; i < args.count; i++) {
+    state.deltasSent += 1
+    const asOf = state.snapshot.asOf + state.deltasSent
+    const odd = state.deltasSent % 2 === 1
+    const delta: Delta = {
+      asOf,
+      changed: changedAssets.map((asset) => ({ symbol: asset.symbol, fields: fieldsOf(asset, odd, asOf) })),
+      added: [],
+      removed: [],
+    }
+    const inDom = new Set(
+      [...document.querySelectorAll<HTMLElement>('[role="row"][data-symbol]')].map(
+        (row) => row.dataset.symbol,
+      ),
+    )
+    const rendersBefore = totalRenders()
+    timings.ms.push(perf.delta(delta))
+    timings.rendered.push(totalRenders() - rendersBefore)
+    timings.changedInDom.push(changedAssets.filter((asset) => inDom.has(asset.symbol)).length)
+    await nextFrame()
+  }
+  return timings
+}

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import type { Metric, Summary } from '../../bench/report'
+
+/**
+ * The benchmarks are not tests, but they must keep working: `npm run bench -- --json --smoke`
+ * runs every one at small sizes (budgets reported, not enforced) and must print one well-formed
+ * line per metric of BENCHMARKS.md, each a finite number, then the summary. Needs the built
+ * renderer (`npm test` builds it first) and Debian's Chromium.
+ */
+
+const ROOT = join(__dirname, '..', '..')
+
+/** Every figure BENCHMARKS.md reports. */
+const METRICS = [
+  'pipeline.prices.ratio',
+  'pipeline.prices.ms',
+  'pipeline.prices.jsonParseMs',
+  'pipeline.market.ratio',
+  'pipeline.market.ms',
+  'pipeline.market.jsonParseMs',
+  'delta.prices.tenthChanged',
+  'delta.prices.unchanged',
+  'delta.market.tenthChanged',
+  'delta.market.unchanged',
+  'renderer.coldLoad.firstRowsMs',
+  'renderer.delta.commitMs',
+  'renderer.delta.wrongRowRenders',
+  'renderer.idle.mainThreadBusyPct',
+  'renderer.idle.longTasks',
+  'renderer.heap.growthPct',
+  'core.idle.timersSoonerThanCadence',
+  'core.idle.minTimerDelayMs',
+  'core.idle.wakeupsPerMinute',
+  'core.heap.growthPct',
+  'core.heap.growthMB',
+  'transfer.perSymbol.kBPerMinute',
+  'transfer.perSymbol.requestsPerMinute',
+  'transfer.allAssets.kBPerMinute',
+  'transfer.allAssets.requestsPerMinute',
+  'transfer.chosenMode.costRatio',
+]
+
+describe('npm run bench -- --json --smoke', () => {
+  it('reports every metric as a finite number, then a summary of the budgets', async () => {
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bench/index.ts', '--json', '--smoke'], {
+      cwd: ROOT,
+      timeout: 120_000,
+      maxBuffer: 1 << 20,
+    })
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown)
+    const summary = lines.pop() as { summary: Summary }
+    const metrics = lines as Metric[]
+
+    for (const line of metrics) {
+      expect(Object.keys(line).sort(), line.metric).toEqual(['budget', 'metric', 'n', 'ok', 'unit', 'value'])
+      expect(Number.isFinite(line.value), `${line.metric} = ${line.value}`).toBe(true)
+      expect(line.n === null || Number.isInteger(line.n), line.metric).toBe(true)
+      expect(typeof line.unit).toBe('string')
+      expect(line.budget === null || Number.isFinite(line.budget), line.metric).toBe(true)
+      expect(line.ok, line.metric).toBe(line.budget === null || line.value <= line.budget)
+    }
+    expect([...new Set(metrics.map((line) => line.metric))].sort()).toEqual([...METRICS].sort())
+
+    const budgeted = metrics.filter((line) => line.budget !== null)
+    expect(summary.summary).toEqual({
+      ok: budgeted.filter((line) => line.ok).length,
+      missed: budgeted.filter((line) => !line.ok).length,
+    })
+  }, 150_000)
+})
