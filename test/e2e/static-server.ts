@@ -29,11 +29,23 @@ export interface StaticServer {
   close(): Promise<void>
 }
 
+/** A generated file served at a path beside the renderer's own (the benchmarks' snapshot script). */
+export interface ExtraFile {
+  path: string
+  type: string
+  body: string
+}
+
 /** Serves the built renderer on 127.0.0.1 at a free port; nothing outside its folder. */
-export async function serveRenderer(): Promise<StaticServer> {
+export async function serveRenderer(extraFiles: readonly ExtraFile[] = []): Promise<StaticServer> {
   assertRendererBuilt()
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+    const extra = extraFiles.find((file) => file.path === path)
+    if (extra) {
+      res.writeHead(200, { 'Content-Type': extra.type }).end(extra.body)
+      return
+    }
     const file = normalize(join(RENDERER_DIR, path === '/' ? 'index.html' : path))
     if (!file.startsWith(RENDERER_DIR + sep)) {
       res.writeHead(403).end()
