@@ -51,9 +51,9 @@ export class AlertCenter {
     return this.evaluating
   }
 
-  /** After alerts were created, edited or removed. */
-  alertsChanged(): void {
-    if (this.latest) void this.evaluate(this.latest)
+  /** After alerts were created, edited or removed; `current` is the snapshot now. */
+  alertsChanged(current: Snapshot): void {
+    void this.evaluate(current)
   }
 
   async markAllRead(): Promise<AlertLogEntry[]> {

@@ -105,7 +105,8 @@ export class AppCore {
       },
       onDelta: (delta) => {
         this.emit('delta', delta)
-        void this.alerts.evaluate(this.feed.snapshot())
+        // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.
+        if (this.alerts.store.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
         void this.saveCache(false)
       },
       onStatusChange: () => this.emit('status', this.status()),
@@ -306,7 +307,7 @@ export class AppCore {
   }
 
   private alertsChanged<T>(result: T): T {
-    this.alerts.alertsChanged()
+    this.alerts.alertsChanged(this.feed.snapshot())
     return result
   }
 
