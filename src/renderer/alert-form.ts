@@ -1,3 +1,5 @@
+// First: zod must be told about the CSP before the shared alerts module builds its schemas.
+import './zod-csp'
 import {
   type Alert,
   type AlertCondition,
@@ -8,9 +10,9 @@ import {
   type AlertKind,
   checkAlertInput,
   COOLDOWN_BOUNDS_MS,
-  DEFAULT_REARM_BAND,
   type SessionEvent,
 } from '../shared/alerts'
+import { DEFAULT_REARM_BAND } from '../shared/alert-text'
 import type { IpcError } from '../shared/ipc-contract'
 import type { SessionName } from '../shared/sessions'
 

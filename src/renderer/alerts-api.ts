@@ -1,4 +1,5 @@
-import { type Alert, type AlertInput, describeAlert } from '../shared/alerts'
+import { describeAlert } from '../shared/alert-text'
+import type { Alert, AlertInput } from '../shared/alerts'
 import type { AlertEvent, IpcResult } from '../shared/ipc-contract'
 import { playAlertChime } from './alert-sound'
 import {

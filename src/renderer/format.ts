@@ -1,4 +1,4 @@
-import { Dec, isDecimalString } from '../shared/decimal'
+import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
 
 /**
  * Display formatting. Prices and other decimals arrive as exact strings and go to
@@ -13,17 +13,20 @@ export const MISSING = '—'
 /** The type Intl.NumberFormat accepts for decimal strings. */
 type NumericText = `${number}`
 
-/** One formatter per option set, built on first use. */
+/**
+ * One formatter per option set, built on first use and found again by a short name. (A key
+ * derived from the options themselves, such as their JSON, would cost more per call than the
+ * formatting: a delta formats a few hundred numbers.)
+ */
 function formatterCache<Options, Formatter>(
   build: (options: Options) => Formatter,
-): (options: Options) => Formatter {
+): (name: string, options: () => Options) => Formatter {
   const cache = new Map<string, Formatter>()
-  return (options) => {
-    const key = JSON.stringify(options)
-    let formatter = cache.get(key)
+  return (name, options) => {
+    let formatter = cache.get(name)
     if (!formatter) {
-      formatter = build(options)
-      cache.set(key, formatter)
+      formatter = build(options())
+      cache.set(name, formatter)
     }
     return formatter
   }
@@ -37,9 +40,8 @@ const dateTimeFormat = formatterCache(
   (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(undefined, options),
 )
 
-function formatDecimal(value: string | null | undefined, options: Intl.NumberFormatOptions): string {
-  if (!isDecimalString(value)) return MISSING
-  return numberFormat(options).format(value as NumericText)
+function formatDecimal(value: string, formatter: Intl.NumberFormat): string {
+  return formatter.format(value as NumericText)
 }
 
 /** Digits before the decimal point, sign dropped: "1234.5" -> 4, "0.0012" -> 0, "-12" -> 2. */
@@ -48,49 +50,68 @@ function integerDigits(value: string): number {
   return integerPart.replace(/^0+/, '').length
 }
 
+/** Fraction digits between `min` and `max`, in the user's locale. */
+function fractionFormat(min: number, max: number): Intl.NumberFormat {
+  return numberFormat(`fraction:${min}-${max}`, () => ({
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+  }))
+}
+
 /**
  * Fraction digits by magnitude: cents for large prices, up to 4 places for ordinary ones (token
  * prices often differ from the underlying in the third place), up to 6 below 1.
  */
-function priceDigits(value: string): Intl.NumberFormatOptions {
+function priceFormat(value: string): Intl.NumberFormat {
   const digits = integerDigits(value)
-  if (digits >= 4) return { minimumFractionDigits: 2, maximumFractionDigits: 2 }
-  if (digits >= 1) return { minimumFractionDigits: 2, maximumFractionDigits: 4 }
-  return { minimumFractionDigits: 2, maximumFractionDigits: 6 }
+  return fractionFormat(2, digits >= 4 ? 2 : digits >= 1 ? 4 : 6)
 }
 
 export function formatPrice(value: string | null | undefined): string {
   if (!isDecimalString(value)) return MISSING
-  return formatDecimal(value, priceDigits(value))
+  return formatDecimal(value, priceFormat(value))
 }
 
 /** A signed price change, to at most 4 places whatever the price: "+1.25", "-0.0503", "0.00". */
 export function formatSignedPrice(value: string | null | undefined): string {
-  return formatDecimal(value, {
+  if (!isDecimalString(value)) return MISSING
+  const formatter = numberFormat('signed-price', () => ({
     minimumFractionDigits: 2,
     maximumFractionDigits: 4,
     signDisplay: 'exceptZero',
-  })
+  }))
+  return formatDecimal(value, formatter)
 }
 
 /**
  * A percent given as percent points ("2.48" is 2.48 %): "+2.48%". The percent style multiplies
- * by 100, so the string is first divided by 100 exactly (decimal arithmetic, no float).
+ * by 100, so the string is first divided by 100 exactly, by moving its decimal point.
  */
 export function formatPercent(percent: string | null | undefined, fractionDigits = 2): string {
   if (!isDecimalString(percent)) return MISSING
-  const fraction = new Dec(percent).dividedBy(100).toFixed()
-  return formatDecimal(fraction, {
+  const formatter = numberFormat(`percent:${fractionDigits}`, () => ({
     style: 'percent',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
     signDisplay: 'exceptZero',
-  })
+  }))
+  return formatDecimal(hundredth(percent), formatter)
+}
+
+/** A decimal string divided by 100, exactly: "2.48" -> "0.0248", "-1234.5" -> "-12.345". */
+export function hundredth(value: DecimalString): DecimalString {
+  const negative = value.startsWith('-')
+  const [integerPart = '', fractionPart = ''] = (negative ? value.slice(1) : value).split('.')
+  const digits = integerPart.padStart(3, '0') + fractionPart
+  const point = digits.length - fractionPart.length - 2
+  return `${negative ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`
 }
 
 /** Large numbers, short: "3.45T", "52.1M", "812K". */
 export function formatCompact(value: string | null | undefined): string {
-  return formatDecimal(value, { notation: 'compact', maximumSignificantDigits: 3 })
+  if (!isDecimalString(value)) return MISSING
+  const formatter = numberFormat('compact', () => ({ notation: 'compact', maximumSignificantDigits: 3 }))
+  return formatDecimal(value, formatter)
 }
 
 /** Intl's limit on fraction digits (100 in newer engines, 20 in older ones such as Node 20's). */
@@ -104,16 +125,13 @@ export function formatExact(value: string | null | undefined): string {
   if (!isDecimalString(value)) return MISSING
   const fractionDigits = value.split('.')[1]?.length ?? 0
   if (fractionDigits > MAX_INTL_FRACTION_DIGITS) return value
-  return formatDecimal(value, {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  })
+  return formatDecimal(value, fractionFormat(fractionDigits, fractionDigits))
 }
 
 /** A whole count: "12,345". */
 export function formatInteger(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return MISSING
-  return numberFormat({ maximumFractionDigits: 0 }).format(value)
+  return numberFormat('integer', () => ({ maximumFractionDigits: 0 })).format(value)
 }
 
 /** `numerator / denominator` to two places, as "0.87×"; missing when either is missing or zero. */
@@ -125,7 +143,7 @@ export function formatRatio(
   const divisor = new Dec(denominator)
   if (divisor.isZero()) return MISSING
   const ratio = new Dec(numerator).dividedBy(divisor).toFixed(2)
-  return `${formatDecimal(ratio, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`
+  return `${formatDecimal(ratio, fractionFormat(2, 2))}×`
 }
 
 /** The sign of a decimal string: 1, -1 or 0 (0 also for a missing value). */
@@ -136,30 +154,36 @@ export function signOf(value: string | null | undefined): -1 | 0 | 1 {
 
 /** A wall-clock time "14:03:12", in local time or in a given zone (the session clock uses ET). */
 export function formatClockTime(ms: number, timeZone?: string): string {
-  return dateTimeFormat({
+  const formatter = dateTimeFormat(`clock:${timeZone ?? 'local'}`, () => ({
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
     timeZone,
-  }).format(ms)
+  }))
+  return formatter.format(ms)
 }
 
 /** An hour mark for a chart axis: "14:00". */
 export function formatHourMinute(ms: number): string {
-  return dateTimeFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+  return dateTimeFormat('hour-minute', () => ({
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })).format(ms)
 }
 
 /** A date and time for data timestamps: "Nov 21, 14:03:12". */
 export function formatDateTime(ms: number): string {
-  return dateTimeFormat({
+  const formatter = dateTimeFormat('date-time', () => ({
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).format(ms)
+  }))
+  return formatter.format(ms)
 }
 
 /** An age, in its largest unit: "42s", "12m", "3h", "2d". Never negative (a clock may run behind). */

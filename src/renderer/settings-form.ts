@@ -1,10 +1,7 @@
-import {
-  CADENCE_BOUNDS_MS,
-  checkBaseUrl,
-  type Settings,
-  type SettingsPatch,
-  type WatchlistColumn,
-} from '../shared/settings'
+// First: zod must be told about the CSP before the shared settings module builds its schemas.
+import './zod-csp'
+import { CADENCE_BOUNDS_MS, checkBaseUrl, type Settings, type SettingsPatch } from '../shared/settings'
+import type { WatchlistColumn } from '../shared/watchlist-columns'
 
 /**
  * The settings form's values as typed, their checks, and the patch they make. The checks are the

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Dec, type DecimalString, isDecimalString } from './decimal'
-import { SESSION_NAMES, type SessionName } from './sessions'
+import { DEFAULT_REARM_BAND } from './alert-text'
+import { SESSION_NAMES } from './sessions'
 import { checkSymbol } from './symbols'
 
 /**
@@ -16,12 +17,6 @@ export const MAX_NOTE_LENGTH = 200
 
 export const COOLDOWN_BOUNDS_MS = { min: 0, max: 24 * 60 * 60_000, default: 5 * 60_000 } as const
 export const STALE_MINUTES_BOUNDS = { min: 1, max: 24 * 60 } as const
-/**
- * The re-arm band: how far back past the level a value must go before the alert can fire again.
- * For price alerts a percent of the level ("0.25": 0.25 % of 200 = 0.50); for change and premium
- * alerts percentage points.
- */
-export const DEFAULT_REARM_BAND = '0.25'
 const MAX_REARM_BAND = '100'
 const MAX_THRESHOLD_PCT = '1000'
 
@@ -31,13 +26,6 @@ export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
 
 export const SESSION_EVENTS = ['open', 'close', 'both'] as const
 export type SessionEvent = (typeof SESSION_EVENTS)[number]
-
-export const SESSION_LABEL: Record<SessionName, string> = {
-  premarket: 'Pre-market',
-  regular: 'Regular',
-  postmarket: 'Post-market',
-  overnight: 'Overnight',
-}
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas, each with a message a person can act on
@@ -278,42 +266,4 @@ export interface AlertFiring {
 /** One line of the in-app alert log. */
 export interface AlertLogEntry extends AlertFiring {
   read: boolean
-}
-
-// ---------------------------------------------------------------------------------------------
-// Words
-
-/** How a direction reads before a threshold: +5 %, -5 %, ±5 %. */
-export const DIRECTION_SIGN: Record<AlertDirection, string> = { up: '+', down: '-', either: '±' }
-
-export function minutesText(minutes: number): string {
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
-}
-
-/** For the alert list: "crosses above 200.50", "24h change beyond ±5 %". */
-export function describeCondition(condition: AlertCondition): string {
-  switch (condition.kind) {
-    case 'price-above':
-      return `crosses above ${condition.level}`
-    case 'price-below':
-      return `crosses below ${condition.level}`
-    case 'change-pct':
-      return `24h change beyond ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct} %`
-    case 'premium-pct': {
-      const what = { up: 'premium', down: 'discount', either: 'premium or discount' }[condition.direction]
-      return `${what} to fair value beyond ${condition.thresholdPct} %`
-    }
-    case 'session': {
-      const session =
-        condition.session === 'any' ? 'any session' : `${SESSION_LABEL[condition.session]} session`
-      const event = { open: 'opens', close: 'closes', both: 'opens or closes' }[condition.event]
-      return `${session} ${event} while tradable`
-    }
-    case 'stale':
-      return `data stale for ${minutesText(condition.minutes)}`
-  }
-}
-
-export function describeAlert(alert: Pick<Alert, 'symbol' | 'condition'>): string {
-  return `${alert.symbol} ${describeCondition(alert.condition)}`
 }

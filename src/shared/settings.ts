@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isValidSymbol } from './symbols'
+import { WATCHLIST_COLUMNS } from './watchlist-columns'
 
 /** Bounds on each poll cadence. Below the service's own cache time a poll brings nothing new. */
 export const CADENCE_BOUNDS_MS = {
@@ -11,23 +12,6 @@ export const CADENCE_BOUNDS_MS = {
 export const DEFAULT_BASE_URL = 'https://api.gm.ondo.finance'
 export const MAX_WATCHLIST = 500
 export const DEFAULT_WATCHLIST = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'MSFTon', 'AMZNon', 'QQQon', 'Fon']
-
-export const WATCHLIST_COLUMNS = [
-  'symbol',
-  'price',
-  'change24h',
-  'changePct24h',
-  'sparkline',
-  'underlyingPrice',
-  'fairValue',
-  'premiumPct',
-  'volume',
-  'range52w',
-  'marketCap',
-  'holders',
-  'sessions',
-] as const
-export type WatchlistColumn = (typeof WATCHLIST_COLUMNS)[number]
 
 export const watchlistColumnSchema = z.enum(WATCHLIST_COLUMNS)
 export const symbolSchema = z

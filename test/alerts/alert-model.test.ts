@@ -6,9 +6,9 @@ import {
   alertSchema,
   checkAlertInput,
   COOLDOWN_BOUNDS_MS,
-  describeAlert,
   MAX_ALERTS,
 } from '../../src/shared/alerts'
+import { describeAlert } from '../../src/shared/alert-text'
 import { makeAlert } from './alert-fixtures'
 
 /** The alert schemas: what the form shows beside each field, and what main accepts over IPC. */

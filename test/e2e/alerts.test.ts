@@ -70,6 +70,8 @@ describe('alerts', () => {
       .getByRole('menuitem', { name: 'Create alert…' })
       .click()
     const level = editor(page).getByLabel('Price level')
+    // The editor loads with its first use (App.tsx), so it may take a moment to open.
+    await level.waitFor()
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('alert-level')
     await level.fill('200,50')
     await editor(page).getByRole('button', { name: 'Create alert' }).click()

@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { Dec } from '../../src/shared/decimal'
 import {
   formatAge,
   formatCompact,
@@ -8,6 +10,7 @@ import {
   formatPrice,
   formatRatio,
   formatSignedPrice,
+  hundredth,
   MISSING,
   signOf,
 } from '../../src/renderer/format'
@@ -71,5 +74,29 @@ describe('format (any locale)', () => {
     expect(formatAge(3 * 3_600_000)).toBe('3h')
     expect(formatAge(72 * 3_600_000)).toBe('3d')
     expect(formatAge(-5_000)).toBe('0s')
+  })
+})
+
+describe('hundredth (percent points to a fraction, for the percent style)', () => {
+  it('divides any decimal string by 100 exactly, as decimal arithmetic does', () => {
+    const decimalText = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,40}$/), fc.option(fc.stringMatching(/^\d{1,40}$/)))
+      .map(
+        ([negative, integer, fraction]) =>
+          `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`,
+      )
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        expect(new Dec(hundredth(text)).eq(new Dec(text).dividedBy(100))).toBe(true)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('keeps the sign and leading zeros where the point moved past the digits', () => {
+    expect(hundredth('2.48')).toBe('0.0248')
+    expect(hundredth('-1234.5')).toBe('-12.345')
+    expect(hundredth('5')).toBe('0.05')
+    expect(hundredth('0')).toBe('0.00')
   })
 })

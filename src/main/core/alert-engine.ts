@@ -1,11 +1,5 @@
-import {
-  type Alert,
-  type AlertCondition,
-  type AlertFiring,
-  DIRECTION_SIGN,
-  minutesText,
-  SESSION_LABEL,
-} from '../../shared/alerts'
+import { DIRECTION_SIGN, minutesText, SESSION_LABEL } from '../../shared/alert-text'
+import type { Alert, AlertCondition, AlertFiring } from '../../shared/alerts'
 import { Dec, type DecimalString, isDecimalString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
 import { isTradableIn } from '../../shared/normalize'

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { ALERT_KINDS, type AlertKind, SESSION_EVENTS, SESSION_LABEL } from '../../shared/alerts'
+import { SESSION_LABEL } from '../../shared/alert-text'
+import { ALERT_KINDS, type AlertKind, SESSION_EVENTS } from '../../shared/alerts'
 import type { AssetQuote } from '../../shared/domain'
 import { SESSION_NAMES } from '../../shared/sessions'
 import {

@@ -1,11 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import {
-  type Alert,
-  type AlertLogEntry,
-  describeAlert,
-  describeCondition,
-  DEFAULT_REARM_BAND,
-} from '../../shared/alerts'
+import { DEFAULT_REARM_BAND, describeAlert, describeCondition } from '../../shared/alert-text'
+import type { Alert, AlertLogEntry } from '../../shared/alerts'
 import { hideAlerts, openAlertEditor, removeAlert, setAlertEnabled } from '../alerts-api'
 import { formatClockTime, formatDateTime } from '../format'
 import { GRID_ID } from '../keyboard'

@@ -13,7 +13,7 @@ import {
   MISSING,
   signOf,
 } from '../format'
-import { SESSION_LABEL } from '../../shared/alerts'
+import { SESSION_LABEL } from '../../shared/alert-text'
 import { openAlertEditor } from '../alerts-api'
 import { GRID_ID } from '../keyboard'
 import { alertsOf, useAlerts } from '../store/alert-store'

@@ -1,4 +1,4 @@
-import { SESSION_LABEL } from '../../shared/alerts'
+import { SESSION_LABEL } from '../../shared/alert-text'
 import {
   easternClock,
   formatCountdown,

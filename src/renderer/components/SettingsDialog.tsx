@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { IpcResult, KeyStatus } from '../../shared/ipc-contract'
-import { WATCHLIST_COLUMNS, type Settings, type WatchlistColumn } from '../../shared/settings'
+import type { Settings } from '../../shared/settings'
+import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
 import { clearKey, setKey, updateSettings } from '../api'
 import {
   CADENCE_FIELD_NAMES,

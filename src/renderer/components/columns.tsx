@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
-import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/settings'
+import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
 import {
   formatCompact,
   formatInteger,

@@ -1,6 +1,7 @@
 import { Dec, isDecimalString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
-import type { Settings, WatchlistColumn } from '../../shared/settings'
+import type { Settings } from '../../shared/settings'
+import type { WatchlistColumn } from '../../shared/watchlist-columns'
 import type { WatchState } from './watch-store'
 
 /**

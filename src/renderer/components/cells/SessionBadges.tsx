@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import { isTradableIn } from '../../../shared/normalize'
-import { SESSION_LABEL } from '../../../shared/alerts'
+import { SESSION_LABEL } from '../../../shared/alert-text'
 import { SESSION_BADGE, SESSION_NAMES } from '../../../shared/sessions'
 import { useClock } from '../../store/clock-store'
 

@@ -1,0 +1,57 @@
+import type { Alert, AlertCondition, AlertDirection } from './alerts'
+import type { SessionName } from './sessions'
+
+/**
+ * How alerts read, in the notifications main sends and in the renderer's lists. Apart from
+ * alerts.ts, which builds zod schemas as it loads: the renderer shows these words from its first
+ * frame, and loads zod only when a form is opened.
+ */
+
+/**
+ * The re-arm band: how far back past the level a value must go before the alert can fire again.
+ * For price alerts a percent of the level ("0.25": 0.25 % of 200 = 0.50); for change and premium
+ * alerts percentage points.
+ */
+export const DEFAULT_REARM_BAND = '0.25'
+
+export const SESSION_LABEL: Record<SessionName, string> = {
+  premarket: 'Pre-market',
+  regular: 'Regular',
+  postmarket: 'Post-market',
+  overnight: 'Overnight',
+}
+
+/** How a direction reads before a threshold: +5 %, -5 %, ±5 %. */
+export const DIRECTION_SIGN: Record<AlertDirection, string> = { up: '+', down: '-', either: '±' }
+
+export function minutesText(minutes: number): string {
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** For the alert list: "crosses above 200.50", "24h change beyond ±5 %". */
+export function describeCondition(condition: AlertCondition): string {
+  switch (condition.kind) {
+    case 'price-above':
+      return `crosses above ${condition.level}`
+    case 'price-below':
+      return `crosses below ${condition.level}`
+    case 'change-pct':
+      return `24h change beyond ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct} %`
+    case 'premium-pct': {
+      const what = { up: 'premium', down: 'discount', either: 'premium or discount' }[condition.direction]
+      return `${what} to fair value beyond ${condition.thresholdPct} %`
+    }
+    case 'session': {
+      const session =
+        condition.session === 'any' ? 'any session' : `${SESSION_LABEL[condition.session]} session`
+      const event = { open: 'opens', close: 'closes', both: 'opens or closes' }[condition.event]
+      return `${session} ${event} while tradable`
+    }
+    case 'stale':
+      return `data stale for ${minutesText(condition.minutes)}`
+  }
+}
+
+export function describeAlert(alert: Pick<Alert, 'symbol' | 'condition'>): string {
+  return `${alert.symbol} ${describeCondition(alert.condition)}`
+}
