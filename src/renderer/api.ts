@@ -7,6 +7,7 @@ import {
   applyDelta,
   applySnapshot,
   applyWatchlist,
+  fillHistories,
   setKeyStatus,
   setListedAssets,
   setSettings,
@@ -45,7 +46,7 @@ export async function connect(): Promise<() => void> {
     api().on('focusSymbol', ({ symbol }) => showSymbol(symbol)),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
-    api().getSnapshot(),
+    api().getSnapshot({ history: false }),
     api().getStatus(),
     api().getSettings(),
     api().getKeyStatus(),
@@ -53,7 +54,8 @@ export async function connect(): Promise<() => void> {
   if (settings.ok) setSettings(settings.value)
   if (status.ok) applyStatus(status.value)
   if (keyStatus.ok) setKeyStatus(keyStatus.value)
-  if (snapshot.ok) applySnapshot(snapshot.value)
+  // Without the histories: the first frame needs prices; App asks for them once it is painted.
+  if (snapshot.ok) applySnapshot(snapshot.value, { withHistory: false })
   const failed = [snapshot, status, settings, keyStatus].find((result) => !result.ok)
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
   void loadAlerts()
@@ -70,6 +72,13 @@ export async function connect(): Promise<() => void> {
     window.removeEventListener('online', reportOnline)
     window.removeEventListener('offline', reportOnline)
   }
+}
+
+/** The sparklines' data, once the first rows are on screen (see getSnapshot in the contract). */
+export async function loadHistories(): Promise<void> {
+  const full = await api().getSnapshot({ history: true })
+  if (full.ok) fillHistories(full.value)
+  else showNotice(`Could not load the price histories: ${full.error.message}`)
 }
 
 export async function loadListedAssets(): Promise<void> {

@@ -1,5 +1,3 @@
-// First: configures zod for the CSP before any module that builds schemas is evaluated.
-import './zod-csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './styles/theme.css'
@@ -13,13 +11,28 @@ import { App } from './components/App'
 import './instrument'
 import { startClock } from './store/clock-store'
 
+/**
+ * How long the first render waits for main's first answer (snapshot, settings, status). Main
+ * shows the window once its first frame is painted: a first frame that already holds the rows
+ * costs one render, one layout and one paint, where skeleton rows first would cost two of each
+ * and flash for a moment. A main process slower than this gets the skeleton meanwhile.
+ */
+const FIRST_RENDER_WAIT_MS = 200
+
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 startClock()
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
-void connect()
+const root = createRoot(container)
+let rendered = false
+const renderOnce = () => {
+  if (rendered) return
+  rendered = true
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+setTimeout(renderOnce, FIRST_RENDER_WAIT_MS)
+void connect().finally(renderOnce)

@@ -126,3 +126,11 @@ export function emptyAsset(symbol: string): AssetQuote {
     stale: false,
   }
 }
+
+/**
+ * The snapshot with every 24h history left empty. Histories are most of a snapshot's bytes (96
+ * points an asset); a window's first frame needs the prices and fills in the sparklines after.
+ */
+export function withoutHistories(snapshot: Snapshot): Snapshot {
+  return { ...snapshot, assets: snapshot.assets.map((asset) => ({ ...asset, history24h: [] })) }
+}

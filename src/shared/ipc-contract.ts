@@ -121,7 +121,15 @@ const noArgs = z.undefined()
 const symbolArg = z.object({ symbol: symbolSchema }).strict()
 
 export const invokeContract = {
-  getSnapshot: { channel: CH.getSnapshot, args: noArgs, result: returns<Snapshot>() },
+  /**
+   * The whole snapshot, or (`history: false`) everything but the 24h histories, which are most of
+   * its bytes: the window's first frame needs prices, and fills in the sparklines a moment later.
+   */
+  getSnapshot: {
+    channel: CH.getSnapshot,
+    args: z.object({ history: z.boolean() }).strict().optional(),
+    result: returns<Snapshot>(),
+  },
   getStatus: { channel: CH.getStatus, args: noArgs, result: returns<AppStatus>() },
   addSymbol: { channel: CH.addSymbol, args: symbolArg, result: returns<string[]>() },
   removeSymbol: { channel: CH.removeSymbol, args: symbolArg, result: returns<string[]>() },

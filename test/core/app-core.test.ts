@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Delta } from '../../src/shared/domain'
+import type { Delta, Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
 import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
@@ -80,6 +80,25 @@ describe('AppCore', () => {
     expect(core.status().connection).toBe('online')
   })
 
+  it('answers getSnapshot without the histories when asked, and with them otherwise', async () => {
+    const { core } = await startCore()
+    await until(() => core.currentSnapshot().assets.every((a) => a.history24h.length > 0), 'histories')
+    const value = async (args: unknown) => {
+      const result = await core.invoke('getSnapshot', args as never)
+      if (!result.ok) throw new Error(result.error.message)
+      return result.value as Snapshot
+    }
+    const light = await value({ history: false })
+    const full = await value({ history: true })
+    expect(light.assets.every((asset) => asset.history24h.length === 0)).toBe(true)
+    expect(full.assets.every((asset) => asset.history24h.length > 0)).toBe(true)
+    expect((await value(undefined)).assets.every((asset) => asset.history24h.length > 0)).toBe(true)
+    // Everything else is the same.
+    expect(light.assets.map((asset) => ({ ...asset, history24h: [] }))).toEqual(
+      full.assets.map((asset) => ({ ...asset, history24h: [] })),
+    )
+  })
+
   it('validates every command argument and answers with a clear error, never a throw', async () => {
     const { core } = await startCore()
     const cases: Array<[string, unknown, RegExp]> = [
@@ -87,6 +106,8 @@ describe('AppCore', () => {
       ['addSymbol', { symbol: 'AAPLon', extra: 1 }, /extra|unrecognized/i],
       ['addSymbol', 'AAPLon', /object/i],
       ['moveSymbol', { symbol: 'AAPLon', toIndex: -1 }, /toIndex/],
+      ['getSnapshot', { history: 'no' }, /history/],
+      ['getSnapshot', { history: false, assets: 1 }, /assets|unrecognized/i],
       ['updateSettings', { baseUrl: 'http://example.com' }, /http/],
       ['updateSettings', { cadences: { pricesMs: 10 } }, /at least/],
       ['setKey', { key: 'short' }, /at least 8/],

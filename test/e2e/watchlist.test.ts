@@ -29,6 +29,14 @@ const priceOf = (page: Page, symbol: string) => rowOf(page, symbol).locator('.ce
 const liveRegion = (page: Page) => page.locator('[aria-live="polite"]')
 
 describe('watchlist', () => {
+  it('paints the rows first, then fills in every sparkline from the histories asked for after', async () => {
+    const { page, core } = await open()
+    await priceOf(page, 'AAPLon').waitFor()
+    const symbols = core.currentSnapshot().assets.map((asset) => asset.symbol)
+    for (const symbol of symbols) await rowOf(page, symbol).locator('svg.sparkline polyline').waitFor()
+    expect(await page.locator('[role="row"][data-symbol] svg.sparkline').count()).toBe(symbols.length)
+  })
+
   it('updates prices in place, and a changed price re-renders only its own row', async () => {
     const { page, core } = await open({ instrument: true })
     const row = await rowOf(page, 'AAPLon').elementHandle()

@@ -3,6 +3,7 @@ import {
   applyDelta,
   applySnapshot,
   applyWatchlist,
+  fillHistories,
   initialWatchState,
   select,
   watchStore,
@@ -14,6 +15,36 @@ const T0 = 1_700_000_000_000
 beforeEach(() => watchStore.setState(initialWatchState, true))
 
 describe('watch store', () => {
+  it('fills in the histories a first snapshot left out, but none a delta brought meanwhile', () => {
+    const full = [quoteOf('AAPLon'), quoteOf('TSLAon'), quoteOf('Fon')]
+    applySnapshot(
+      snapshotOf(
+        full.map((quote) => ({ ...quote, history24h: [] })),
+        T0,
+      ),
+      { withHistory: false },
+    )
+    expect(watchStore.getState().historyPending).toBe(true)
+    const fromDelta = [{ t: T0, price: '101' }]
+    applyDelta({
+      asOf: T0 + 1,
+      changed: [{ symbol: 'TSLAon', fields: { history24h: fromDelta } }],
+      added: [],
+      removed: [],
+    })
+    const untouched = watchStore.getState().quotes.get('Fon')
+    fillHistories(
+      snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon'), quoteOf('Fon', { history24h: [] })], T0 + 1),
+    )
+    const after = watchStore.getState()
+    expect(after.historyPending).toBe(false)
+    expect(after.quotes.get('AAPLon')?.history24h).toEqual(full[0]?.history24h)
+    expect(after.quotes.get('AAPLon')?.price).toBe(full[0]?.price)
+    expect(after.quotes.get('TSLAon')?.history24h).toBe(fromDelta)
+    // Nothing to fill: the same object, so its row does not re-render.
+    expect(after.quotes.get('Fon')).toBe(untouched)
+  })
+
   it('replaces only the quotes a delta changes', () => {
     applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon'), quoteOf('Fon')], T0))
     const before = watchStore.getState().quotes

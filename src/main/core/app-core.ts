@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Snapshot, SnapshotSource } from '../../shared/domain'
+import { type Snapshot, type SnapshotSource, withoutHistories } from '../../shared/domain'
 import type { WireMarketRecord } from '../../shared/wire'
 import {
   type AppStatus,
@@ -362,7 +362,12 @@ export class AppCore {
       return settings.watchlist
     }
     return {
-      getSnapshot: async (): Promise<Snapshot> => this.feed.snapshot(),
+      getSnapshot: async (args): Promise<Snapshot> => {
+        const snapshot = this.feed.snapshot()
+        return (args as { history: boolean } | undefined)?.history === false
+          ? withoutHistories(snapshot)
+          : snapshot
+      },
       getStatus: async () => this.status(),
       addSymbol: async (args) =>
         watchlistChanged(await this.settings.addSymbol((args as { symbol: string }).symbol)),

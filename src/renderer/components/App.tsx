@@ -1,23 +1,55 @@
-import { useEffect } from 'react'
-import { updatePreference } from '../api'
+import { lazy, Suspense, useEffect } from 'react'
+import { usePaintedAfter } from '../after-paint'
+import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
 import { useWatch } from '../store/watch-store'
-import { AlertEditorDialog } from './AlertEditorDialog'
 import { AlertsPanel } from './AlertsPanel'
 import { Announcer } from './Announcer'
 import { Banners } from './Banners'
 import { DetailPanel } from './DetailPanel'
 import { Header } from './Header'
 import { IconButton } from './IconButton'
-import { ImportDialog } from './ImportDialog'
 import { RowMenu } from './RowMenu'
 import { PhaseTag } from './SessionClock'
-import { SettingsDialog } from './SettingsDialog'
 import { ShortcutsDialog } from './ShortcutsDialog'
 import { StatusBar } from './StatusBar'
 import { Ticker } from './Ticker'
 import { Toasts } from './Toasts'
 import { Watchlist } from './Watchlist'
+
+/**
+ * The form dialogs load when the first rows are on screen, not before: two of them check input
+ * with the shared zod schemas, and building those costs the first paint tens of milliseconds.
+ */
+const loadSettingsDialog = () => import('./SettingsDialog')
+const loadAlertEditorDialog = () => import('./AlertEditorDialog')
+const loadImportDialog = () => import('./ImportDialog')
+const SettingsDialog = lazy(() => loadSettingsDialog().then((module) => ({ default: module.SettingsDialog })))
+const AlertEditorDialog = lazy(() =>
+  loadAlertEditorDialog().then((module) => ({ default: module.AlertEditorDialog })),
+)
+const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })))
+
+/** Once the watchlist has data, the dialogs load while the page is idle, so each opens at once. */
+function usePreloadedDialogs() {
+  const loaded = useWatch((state) => state.loaded)
+  useEffect(() => {
+    if (!loaded) return
+    const handle = requestIdleCallback(() => {
+      void Promise.all([loadSettingsDialog(), loadAlertEditorDialog(), loadImportDialog()])
+    })
+    return () => cancelIdleCallback(handle)
+  }, [loaded])
+}
+
+/** The first snapshot leaves the histories out; they are asked for once the first rows are painted. */
+function useHistoriesAfterFirstPaint() {
+  const painted = usePaintedAfter(useWatch((state) => state.loaded))
+  const pending = useWatch((state) => state.historyPending)
+  useEffect(() => {
+    if (painted && pending) void loadHistories()
+  }, [painted, pending])
+}
 
 /** Theme and density live on <html>, so the CSS variables switch for everything at once. */
 function useDocumentAppearance() {
@@ -51,6 +83,8 @@ function TickerOnly() {
 export function App() {
   useDocumentAppearance()
   useKeyboardShortcuts()
+  usePreloadedDialogs()
+  useHistoriesAfterFirstPaint()
   const tickerOnly = useWatch((state) => state.settings?.tickerOnly ?? false)
   const dialog = useWatch((state) => state.dialog)
   if (tickerOnly) return <TickerOnly />
@@ -67,10 +101,12 @@ export function App() {
       <StatusBar />
       <RowMenu />
       <Toasts />
-      {dialog === 'settings' && <SettingsDialog />}
       {dialog === 'shortcuts' && <ShortcutsDialog />}
-      {dialog === 'alert-editor' && <AlertEditorDialog />}
-      {dialog === 'import' && <ImportDialog />}
+      <Suspense fallback={null}>
+        {dialog === 'settings' && <SettingsDialog />}
+        {dialog === 'alert-editor' && <AlertEditorDialog />}
+        {dialog === 'import' && <ImportDialog />}
+      </Suspense>
       <Announcer />
     </div>
   )

@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { compareDecimalStrings } from '../../shared/decimal'
 import type { HistoryPoint } from '../../shared/domain'
 import { formatHourMinute, formatPrice } from '../format'
+import { useWatch } from '../store/watch-store'
 import { chartPoints, historyDirection, toPolyline } from './cells/Sparkline'
 
 const WIDTH = 360
@@ -28,10 +29,12 @@ function timeTicks(first: number, last: number): number[] {
 
 /** The detail panel's 24h chart: the line with a soft area under it, a time axis and the range. */
 export const PriceChart = memo(function PriceChart({ history }: { history: readonly HistoryPoint[] }) {
+  const pending = useWatch((state) => state.historyPending)
   const points = chartPoints(history, WIDTH, PLOT_HEIGHT, 4)
   const first = history[0]
   const last = history[history.length - 1]
-  if (points.length === 0 || !first || !last) return <p className="muted chart-empty">No 24h history yet.</p>
+  if (points.length === 0 || !first || !last)
+    return <p className="muted chart-empty">{pending ? 'Loading the 24h history…' : 'No 24h history yet.'}</p>
   const direction = historyDirection(history)
   const prices = history.map((point) => point.price)
   // The extremes compared as decimals, so the labels show the exact values the service sent.

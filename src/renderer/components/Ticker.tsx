@@ -1,4 +1,5 @@
 import { memo, type CSSProperties } from 'react'
+import { usePaintedAfter } from '../after-paint'
 import { formatPercent, formatPrice, signOf } from '../format'
 import { useWatch } from '../store/watch-store'
 
@@ -30,9 +31,16 @@ const TickerItem = memo(function TickerItem({ symbol }: { symbol: string }) {
  * Each item reads its own quote: a price update rewrites that item's text in place, and since
  * neither the nodes nor the animation's duration change, the scroll never restarts. Hovering
  * (or focusing) the strip pauses it.
+ *
+ * The strip keeps its place from the start, empty, and fills in the frame after the first rows
+ * are painted, so the rows come first and nothing below the strip moves when it fills.
  */
 export function Ticker({ compact = false }: { compact?: boolean }) {
+  const loaded = useWatch((state) => state.loaded)
   const order = useWatch((state) => state.order)
+  const filled = usePaintedAfter(loaded)
+  const className = `ticker${compact ? ' ticker-compact' : ''}`
+  if (!filled) return <section className={className} aria-label="Price ticker" aria-busy="true" />
   const symbols = order.slice(0, MAX_TICKER_ITEMS)
   if (symbols.length === 0) return null
   // The duration depends on the item count only, never on prices.
@@ -40,7 +48,7 @@ export function Ticker({ compact = false }: { compact?: boolean }) {
     animationDuration: `${Math.max(MIN_LOOP_SECONDS, symbols.length * SECONDS_PER_ITEM)}s`,
   } as CSSProperties
   return (
-    <section className={`ticker${compact ? ' ticker-compact' : ''}`} aria-label="Price ticker" tabIndex={0}>
+    <section className={className} aria-label="Price ticker" tabIndex={0}>
       <div className="ticker-track" style={style}>
         {[0, 1].map((copy) => (
           <ul key={copy} className="ticker-copy" aria-hidden={copy === 1 || undefined}>

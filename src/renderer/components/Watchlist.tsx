@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react'
-import type { WatchlistColumn } from '../../shared/settings'
+import type { WatchlistColumn } from '../../shared/watchlist-columns'
+import { usePaintedAfter } from '../after-paint'
 import { moveSymbol, updatePreference } from '../api'
 import { GRID_ID } from '../keyboard'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
@@ -11,6 +12,8 @@ import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './Watc
 const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
 const HEADER_HEIGHT = 30
 const SKELETON_ROWS = 8
+/** Rows rendered beyond each edge of the view, so a scroll shows rows rather than a gap. */
+const OVERSCAN_ROWS = 4
 
 /** Click a header: the natural direction first (A-Z, largest number first), then the other, then off. */
 function nextSort(current: ColumnSort | null, column: WatchlistColumn): ColumnSort | null {
@@ -141,12 +144,18 @@ export function Watchlist() {
   const rowHeight = ROW_HEIGHT[density]
   const scrollRef = useRef<HTMLDivElement>(null)
 
+  // The virtualiser attaches to its scroll box once the first rows are painted: attaching, it
+  // measures and scrolls the box, which in the first commit would force a layout of the whole
+  // page before it could be painted (100 ms here; after the paint it is nearly free). Until then
+  // it works from initialRect, the window's size: a few rows more than fit, never a gap.
+  const attached = usePaintedAfter(loaded)
   const virtualizer = useVirtualizer({
     count: symbols.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => (attached ? scrollRef.current : null),
     estimateSize: () => rowHeight,
     getItemKey: (index) => symbols[index] ?? index,
-    overscan: 8,
+    overscan: OVERSCAN_ROWS,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   })

@@ -30,6 +30,8 @@ export interface RowMenuState {
 export interface WatchState {
   /** False until the first snapshot arrives: the watchlist shows skeleton rows until then. */
   loaded: boolean
+  /** True while the histories are still to come (the first snapshot leaves them out). */
+  historyPending: boolean
   quotes: ReadonlyMap<string, AssetQuote>
   /** The watchlist order, as main keeps it. */
   order: readonly string[]
@@ -58,6 +60,7 @@ export interface WatchState {
 
 export const initialWatchState: WatchState = {
   loaded: false,
+  historyPending: false,
   quotes: new Map(),
   order: [],
   errors: [],
@@ -95,7 +98,8 @@ function keepSelection(
   return after[Math.min(index, after.length - 1)] ?? null
 }
 
-export function applySnapshot(snapshot: Snapshot): void {
+/** A snapshot; `withHistory: false` when main left the histories out (see fillHistories). */
+export function applySnapshot(snapshot: Snapshot, { withHistory = true } = {}): void {
   watchStore.setState((state) => {
     const quotes = new Map<string, AssetQuote>()
     for (const asset of snapshot.assets) {
@@ -107,6 +111,7 @@ export function applySnapshot(snapshot: Snapshot): void {
     const order = snapshot.assets.map((asset) => asset.symbol)
     return {
       loaded: true,
+      historyPending: !withHistory,
       quotes,
       order,
       errors: snapshot.errors,
@@ -114,6 +119,24 @@ export function applySnapshot(snapshot: Snapshot): void {
       asOf: snapshot.asOf,
       selected: keepSelection(state.selected, state.order, order),
     }
+  })
+}
+
+/**
+ * Fills in the histories a snapshot without them left empty, from a full snapshot asked for after
+ * the first frame. A history a delta brought meanwhile is as new as this one or newer (main's
+ * pushes and answers arrive in order), so only empty ones are filled; nothing else is touched.
+ */
+export function fillHistories(snapshot: Snapshot): void {
+  watchStore.setState((state) => {
+    let quotes: Map<string, AssetQuote> | null = null
+    for (const asset of snapshot.assets) {
+      const held = state.quotes.get(asset.symbol)
+      if (!held || held.history24h.length > 0 || asset.history24h.length === 0) continue
+      quotes ??= new Map(state.quotes)
+      quotes.set(asset.symbol, { ...held, history24h: asset.history24h })
+    }
+    return quotes ? { quotes, historyPending: false } : { historyPending: false }
   })
 }
 

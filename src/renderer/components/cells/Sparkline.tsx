@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { compareDecimalStrings } from '../../../shared/decimal'
 import type { HistoryPoint } from '../../../shared/domain'
+import { useWatch } from '../../store/watch-store'
 
 /**
  * Screen coordinates for a price history, normalised to the box by the min and max price. The
@@ -46,8 +47,10 @@ const HEIGHT = 22
 
 /** The 24h history as a small line, drawn only when the history itself changes. */
 export const Sparkline = memo(function Sparkline({ history }: { history: readonly HistoryPoint[] }) {
+  const pending = useWatch((state) => state.historyPending)
   const points = chartPoints(history, WIDTH, HEIGHT)
-  if (points.length === 0) return <span className="muted">—</span>
+  // Blank while the histories are on their way, a dash once it is known there is none.
+  if (points.length === 0) return pending ? null : <span className="muted">—</span>
   const direction = historyDirection(history)
   return (
     <svg
