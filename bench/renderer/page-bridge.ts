@@ -23,6 +23,10 @@ export interface BenchPageState {
   longTasks: { startTime: number; duration: number }[]
   /** When the first rows with prices were on screen (after the frame that painted them). */
   firstRowsAt: number | null
+  /** When the first sparklines were on screen (the histories come after the first rows). */
+  sparklinesAt: number | null
+  /** A fresh copy of the snapshot getSnapshot answers with (page-functions.ts builds larger ones). */
+  requestSnapshot(history: boolean): Promise<Snapshot>
   /** The snapshot the delta benchmarks change (set by page-functions.ts). */
   snapshot: Snapshot | null
   /** Deltas delivered so far: each one's asOf and prices depend on it. */
@@ -40,48 +44,55 @@ export const NAME_HELPER_SCRIPT = 'globalThis.__name = globalThis.__name || ((fn
 
 export const PRICED_ROW_SELECTOR = '[role="row"][data-symbol] .cell-price .num'
 
+/**
+ * Logged to the console when the first rows are painted. The benchmark waits for this message
+ * rather than polling the page, which would evaluate Playwright's own scripts in the page while
+ * it loads and bill them to the cold load.
+ */
+export const FIRST_ROWS_MESSAGE = 'bench: first rows painted'
+export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
+export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
+
 export interface SnapshotSource {
-  /** Where the bench server serves the snapshot script (see bench-server.ts), */
-  snapshotScript: string
-  /** and the global it sets to the snapshot's JSON. */
-  snapshotGlobal: string
+  /** The worker that answers for the main process with the snapshot (see bench-server.ts). */
+  snapshotWorker: string
 }
 
 export function installBenchBridge(
-  answers: BridgeAnswers & SnapshotSource & { pricedRowSelector: string },
+  answers: BridgeAnswers &
+    SnapshotSource & {
+      pricedRowSelector: string
+      firstRowsMessage: string
+      sparklineSelector: string
+      sparklinesMessage: string
+    },
 ): void {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  // The snapshot script loads while the app does; getSnapshot waits for it, then parses it.
-  const snapshotLoaded = new Promise<void>((resolve, reject) => {
-    const insert = () => {
-      const script = document.createElement('script')
-      script.src = answers.snapshotScript
-      script.onload = () => resolve()
-      script.onerror = () => reject(new Error(`could not load ${answers.snapshotScript}`))
-      document.documentElement.append(script)
-    }
-    if (document.documentElement) insert()
-    else
-      new MutationObserver((_, observer) => {
-        if (!document.documentElement) return
-        observer.disconnect()
-        insert()
-      }).observe(document, { childList: true })
-  })
-  const globals = window as unknown as Record<string, string>
-  const canned: Record<string, () => unknown> = {
-    getSnapshot: async () => {
-      await snapshotLoaded
-      return JSON.parse(globals[answers.snapshotGlobal] as string)
-    },
+  // Started before the app's scripts, as the main process is there before its window; each
+  // getSnapshot is one request and one structured clone, as an IPC invoke would be.
+  const snapshotWorker = new Worker(answers.snapshotWorker)
+  // The worker answers in order, so the oldest waiting request gets each answer.
+  const waiting: { resolve(snapshot: Snapshot): void; reject(error: Error): void }[] = []
+  snapshotWorker.onmessage = (event: MessageEvent<Snapshot>) => waiting.shift()?.resolve(event.data)
+  snapshotWorker.onerror = () => {
+    for (const request of waiting.splice(0))
+      request.reject(new Error(`the snapshot worker ${answers.snapshotWorker} failed`))
+  }
+  const requestSnapshot = (history: boolean) =>
+    new Promise<Snapshot>((resolve, reject) => {
+      waiting.push({ resolve, reject })
+      snapshotWorker.postMessage({ history })
+    })
+  const canned: Record<string, (args: unknown) => unknown> = {
+    getSnapshot: (args) => requestSnapshot((args as { history?: boolean } | undefined)?.history !== false),
     getStatus: () => answers.status,
     getSettings: () => answers.settings,
     updateSettings: () => answers.settings,
     getKeyStatus: () => answers.keyStatus,
   }
   // Lists (assets, alerts, logs) are empty; every other command just succeeds.
-  const answer = (name: string): unknown =>
-    canned[name]?.() ?? (name.startsWith('list') || name.endsWith('Log') ? [] : null)
+  const answer = (name: string, args: unknown): unknown =>
+    canned[name]?.(args) ?? (name.startsWith('list') || name.endsWith('Log') ? [] : null)
   const api: Record<string, unknown> = {
     on(event: string, listener: (payload: unknown) => void) {
       const set = listeners.get(event) ?? new Set()
@@ -90,12 +101,15 @@ export function installBenchBridge(
       return () => set.delete(listener)
     },
   }
-  for (const name of answers.invokeNames) api[name] = async () => ({ ok: true, value: await answer(name) })
+  for (const name of answers.invokeNames)
+    api[name] = async (args: unknown) => ({ ok: true, value: await answer(name, args) })
   Object.defineProperty(window, 'tokenwatch', { value: Object.freeze(api) })
 
   const state: BenchPageState = {
     longTasks: [],
     firstRowsAt: null,
+    sparklinesAt: null,
+    requestSnapshot,
     snapshot: null,
     deltasSent: 0,
   }
@@ -105,17 +119,26 @@ export function installBenchBridge(
       state.longTasks.push({ startTime: entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })
 
-  // A message posted from requestAnimationFrame arrives after that frame has been painted.
-  const rowsObserver = new MutationObserver(() => {
-    if (!document.querySelector(answers.pricedRowSelector)) return
-    rowsObserver.disconnect()
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel()
-      channel.port1.onmessage = () => {
-        state.firstRowsAt = performance.now()
-      }
-      channel.port2.postMessage(null)
+  // When `selector` first matches, `record` gets the time the frame showing it was painted: a
+  // message posted from requestAnimationFrame arrives after that frame's paint.
+  const whenPainted = (selector: string, record: (at: number) => void) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => record(performance.now())
+        channel.port2.postMessage(null)
+      })
     })
+    observer.observe(document, { childList: true, subtree: true })
+  }
+  whenPainted(answers.pricedRowSelector, (at) => {
+    state.firstRowsAt = at
+    console.debug(answers.firstRowsMessage)
   })
-  rowsObserver.observe(document, { childList: true, subtree: true })
+  whenPainted(answers.sparklineSelector, (at) => {
+    state.sparklinesAt = at
+    console.debug(answers.sparklinesMessage)
+  })
 }

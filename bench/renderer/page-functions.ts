@@ -1,4 +1,4 @@
-import type { AssetChange, AssetQuote, Delta, Snapshot } from '../../src/shared/domain'
+import type { AssetChange, AssetQuote, Delta } from '../../src/shared/domain'
 
 /**
  * Functions the benchmark runs inside the page (through page.evaluate), on the renderer's test
@@ -12,13 +12,11 @@ import type { AssetChange, AssetQuote, Delta, Snapshot } from '../../src/shared/
  * ("AAPLon", then "AAPL1on", "AAPL2on", ...) when more rows are asked for than it holds, each a
  * separate copy as IPC would deliver. Returns the milliseconds the renderer took to commit it.
  */
-export function showRows(args: { rows: number; asOf: number; snapshotGlobal: string }): number {
+export async function showRows(args: { rows: number; asOf: number }): Promise<number> {
   const state = window.__bench
   const perf = window.__twPerf
-  const snapshotJson = (window as unknown as Record<string, string | undefined>)[args.snapshotGlobal]
-  if (!state || !perf || snapshotJson === undefined)
-    throw new Error('the page has no benchmark bridge, no snapshot or no ?instrument=1 hooks')
-  const base = JSON.parse(snapshotJson) as Snapshot
+  if (!state || !perf) throw new Error('the page has no benchmark bridge or no ?instrument=1 hooks')
+  const base = await state.requestSnapshot(true)
   const assets: AssetQuote[] = []
   for (let index = 0; index < args.rows; index++) {
     const asset = base.assets[index % base.assets.length] as AssetQuote

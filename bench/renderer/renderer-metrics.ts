@@ -3,8 +3,15 @@ import { invokeNames } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
 import { type Metric, median, metric, round } from '../report'
 import { BENCH_SETTINGS, NO_KEY, onlineStatus, simSnapshot } from './fixtures'
-import { type BenchServer, SNAPSHOT_GLOBAL, SNAPSHOT_SCRIPT_PATH, serveBenchPage } from './bench-server'
-import { NAME_HELPER_SCRIPT, PRICED_ROW_SELECTOR, installBenchBridge } from './page-bridge'
+import { type BenchServer, SNAPSHOT_WORKER_PATH, serveBenchPage } from './bench-server'
+import {
+  FIRST_ROWS_MESSAGE,
+  NAME_HELPER_SCRIPT,
+  PRICED_ROW_SELECTOR,
+  SPARKLINE_SELECTOR,
+  SPARKLINES_MESSAGE,
+  installBenchBridge,
+} from './page-bridge'
 import { type DeltaTimings, deliverDeltas, showRows } from './page-functions'
 
 /**
@@ -44,7 +51,7 @@ interface Session {
 }
 
 async function openSession(rows: number): Promise<Session> {
-  const server = await serveBenchPage(JSON.stringify(simSnapshot(rows, Date.now())))
+  const server = await serveBenchPage(simSnapshot(rows, Date.now()))
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   return {
     browser,
@@ -71,40 +78,51 @@ async function openPage(
   page.on('pageerror', (error) => log(`page error: ${error.message}`))
   await page.addInitScript({ content: NAME_HELPER_SCRIPT })
   await page.addInitScript(installBenchBridge, {
-    snapshotScript: SNAPSHOT_SCRIPT_PATH,
-    snapshotGlobal: SNAPSHOT_GLOBAL,
+    snapshotWorker: SNAPSHOT_WORKER_PATH,
     status: onlineStatus(Date.now()),
     settings: BENCH_SETTINGS,
     keyStatus: NO_KEY,
     invokeNames: [...invokeNames],
     pricedRowSelector: PRICED_ROW_SELECTOR,
+    firstRowsMessage: FIRST_ROWS_MESSAGE,
+    sparklineSelector: SPARKLINE_SELECTOR,
+    sparklinesMessage: SPARKLINES_MESSAGE,
   })
+  const logged = (text: string) =>
+    page.waitForEvent('console', { predicate: (message) => message.text() === text, timeout: 30_000 })
+  const painted = Promise.all([logged(FIRST_ROWS_MESSAGE), logged(SPARKLINES_MESSAGE)])
   await page.goto(`${session.server.url}?instrument=1`)
-  await page.waitForFunction(() => window.__bench?.firstRowsAt !== null, undefined, { timeout: 30_000 })
+  await painted
   return { page, close: () => context.close() }
 }
 
-async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric> {
-  const times: number[] = []
+/** From navigation start to the first rows with prices painted, then to their sparklines. */
+async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric[]> {
+  const firstRows: number[] = []
+  const sparklines: number[] = []
   for (let run = 0; run < runs; run++) {
     const { page, close } = await openPage(session, log)
-    times.push(await page.evaluate(() => window.__bench?.firstRowsAt ?? Number.NaN))
+    const times = await page.evaluate(() => [window.__bench?.firstRowsAt, window.__bench?.sparklinesAt])
+    firstRows.push(times[0] ?? Number.NaN)
+    sparklines.push(times[1] ?? Number.NaN)
     await close()
   }
-  return metric(
-    'renderer.coldLoad.firstRowsMs',
-    session.rows,
-    round(median(times)),
-    'ms',
-    RENDERER_BUDGETS.coldLoadMs,
-  )
+  return [
+    metric(
+      'renderer.coldLoad.firstRowsMs',
+      session.rows,
+      round(median(firstRows)),
+      'ms',
+      RENDERER_BUDGETS.coldLoadMs,
+    ),
+    metric('renderer.coldLoad.sparklinesMs', session.rows, round(median(sparklines)), 'ms', null),
+  ]
 }
 
 async function deltaMetrics(page: Page, rows: number, options: RendererOptions, log: (line: string) => void) {
   const snapshotMs = await page.evaluate(showRows, {
     rows,
     asOf: Date.now(),
-    snapshotGlobal: SNAPSHOT_GLOBAL,
   })
   await page.evaluate(deliverDeltas, { count: options.warmupDeltas, changed: options.changedPerDelta })
   const timings: DeltaTimings = await page.evaluate(deliverDeltas, {
@@ -165,7 +183,7 @@ async function heapMetric(page: Page, rows: number, options: RendererOptions): P
     await cdp.send('HeapProfiler.collectGarbage')
     return (await cdp.send('Runtime.getHeapUsage')).usedSize
   }
-  await page.evaluate(showRows, { rows, asOf: Date.now(), snapshotGlobal: SNAPSHOT_GLOBAL })
+  await page.evaluate(showRows, { rows, asOf: Date.now() })
   await page.evaluate(deliverDeltas, { count: options.warmupDeltas, changed: options.changedPerDelta })
   const before = await heapAfterGc()
   const batch = 50
@@ -191,14 +209,13 @@ export async function rendererMetrics(
 ): Promise<Metric[]> {
   const session = await openSession(options.firstLoadRows)
   try {
-    const metrics: Metric[] = [await coldLoads(session, options.coldLoads, log)]
+    const metrics: Metric[] = await coldLoads(session, options.coldLoads, log)
     const { page, close } = await openPage(session, log)
     try {
       for (const rows of options.deltaRows) metrics.push(...(await deltaMetrics(page, rows, options, log)))
       await page.evaluate(showRows, {
         rows: options.firstLoadRows,
         asOf: Date.now(),
-        snapshotGlobal: SNAPSHOT_GLOBAL,
       })
       metrics.push(...(await idleMetrics(page, options.idleSeconds)))
       metrics.push(await heapMetric(page, options.firstLoadRows, options))

@@ -26,6 +26,7 @@ const METRICS = [
   'delta.market.tenthChanged',
   'delta.market.unchanged',
   'renderer.coldLoad.firstRowsMs',
+  'renderer.coldLoad.sparklinesMs',
   'renderer.delta.commitMs',
   'renderer.delta.wrongRowRenders',
   'renderer.idle.mainThreadBusyPct',
