@@ -1,4 +1,5 @@
-import { memo, type CSSProperties } from 'react'
+import { memo, useDeferredValue, type CSSProperties } from 'react'
+import type { AssetQuote } from '../../shared/domain'
 import { usePaintedAfter } from '../after-paint'
 import { formatPercent, formatPrice, signOf } from '../format'
 import { useWatch } from '../store/watch-store'
@@ -9,8 +10,7 @@ const MAX_TICKER_ITEMS = 60
 const SECONDS_PER_ITEM = 3.5
 const MIN_LOOP_SECONDS = 20
 
-const TickerItem = memo(function TickerItem({ symbol }: { symbol: string }) {
-  const quote = useWatch((state) => state.quotes.get(symbol))
+const TickerItem = memo(function TickerItem({ symbol, quote }: { symbol: string; quote?: AssetQuote }) {
   const sign = signOf(quote?.changePct24h)
   const trend = sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat'
   return (
@@ -28,8 +28,10 @@ const TickerItem = memo(function TickerItem({ symbol }: { symbol: string }) {
 /**
  * The scrolling strip. Two identical copies side by side slide left by exactly one copy's width
  * (a CSS keyframe animation on the compositor, no per-frame script), so the loop is seamless.
- * Each item reads its own quote: a price update rewrites that item's text in place, and since
- * neither the nodes nor the animation's duration change, the scroll never restarts. Hovering
+ * An item re-renders only when its own quote changes: a price update rewrites that item's text in
+ * place, and since neither the nodes nor the animation's duration change, the scroll never
+ * restarts. The strip reads the quotes deferred: a delta commits the watchlist's rows first and
+ * the strip's 2 x 60 items in a render of their own just after, so the rows are not kept waiting. Hovering
  * (or focusing) the strip pauses it.
  *
  * The strip keeps its place from the start, empty, and fills in the frame after the first rows
@@ -38,6 +40,7 @@ const TickerItem = memo(function TickerItem({ symbol }: { symbol: string }) {
 export function Ticker({ compact = false }: { compact?: boolean }) {
   const loaded = useWatch((state) => state.loaded)
   const order = useWatch((state) => state.order)
+  const quotes = useDeferredValue(useWatch((state) => state.quotes))
   const filled = usePaintedAfter(loaded)
   const className = `ticker${compact ? ' ticker-compact' : ''}`
   if (!filled) return <section className={className} aria-label="Price ticker" aria-busy="true" />
@@ -53,7 +56,7 @@ export function Ticker({ compact = false }: { compact?: boolean }) {
         {[0, 1].map((copy) => (
           <ul key={copy} className="ticker-copy" aria-hidden={copy === 1 || undefined}>
             {symbols.map((symbol) => (
-              <TickerItem key={symbol} symbol={symbol} />
+              <TickerItem key={symbol} symbol={symbol} quote={quotes.get(symbol)} />
             ))}
           </ul>
         ))}
