@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { usePaintedAfter } from '../after-paint'
+import { afterNextPaint } from '../after-paint'
 import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
-import { useWatch } from '../store/watch-store'
+import { markFirstFramePainted, useWatch } from '../store/watch-store'
 import { AlertsPanel } from './AlertsPanel'
 import { Announcer } from './Announcer'
 import { Banners } from './Banners'
@@ -42,9 +42,18 @@ function usePreloadedDialogs() {
   }, [loaded])
 }
 
+/** Marks the store once the first frame with the rows (or the empty watchlist) is painted. */
+function useFirstFrameMark() {
+  const loaded = useWatch((state) => state.loaded)
+  const painted = useWatch((state) => state.firstFramePainted)
+  useEffect(() => {
+    if (loaded && !painted) return afterNextPaint(markFirstFramePainted)
+  }, [loaded, painted])
+}
+
 /** The first snapshot leaves the histories out; they are asked for once the first rows are painted. */
 function useHistoriesAfterFirstPaint() {
-  const painted = usePaintedAfter(useWatch((state) => state.loaded))
+  const painted = useWatch((state) => state.firstFramePainted)
   const pending = useWatch((state) => state.historyPending)
   useEffect(() => {
     if (painted && pending) void loadHistories()
@@ -83,6 +92,7 @@ function TickerOnly() {
 export function App() {
   useDocumentAppearance()
   useKeyboardShortcuts()
+  useFirstFrameMark()
   usePreloadedDialogs()
   useHistoriesAfterFirstPaint()
   const tickerOnly = useWatch((state) => state.settings?.tickerOnly ?? false)

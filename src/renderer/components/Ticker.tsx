@@ -1,6 +1,5 @@
 import { memo, useDeferredValue, type CSSProperties } from 'react'
 import type { AssetQuote } from '../../shared/domain'
-import { usePaintedAfter } from '../after-paint'
 import { formatPercent, formatPrice, signOf } from '../format'
 import { useWatch } from '../store/watch-store'
 
@@ -38,10 +37,9 @@ const TickerItem = memo(function TickerItem({ symbol, quote }: { symbol: string;
  * are painted, so the rows come first and nothing below the strip moves when it fills.
  */
 export function Ticker({ compact = false }: { compact?: boolean }) {
-  const loaded = useWatch((state) => state.loaded)
   const order = useWatch((state) => state.order)
   const quotes = useDeferredValue(useWatch((state) => state.quotes))
-  const filled = usePaintedAfter(loaded)
+  const filled = useWatch((state) => state.firstFramePainted)
   const className = `ticker${compact ? ' ticker-compact' : ''}`
   if (!filled) return <section className={className} aria-label="Price ticker" aria-busy="true" />
   const symbols = order.slice(0, MAX_TICKER_ITEMS)

@@ -1,7 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react'
 import type { WatchlistColumn } from '../../shared/watchlist-columns'
-import { usePaintedAfter } from '../after-paint'
 import { moveSymbol, updatePreference } from '../api'
 import { GRID_ID } from '../keyboard'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
@@ -148,7 +147,7 @@ export function Watchlist() {
   // measures and scrolls the box, which in the first commit would force a layout of the whole
   // page before it could be painted (100 ms here; after the paint it is nearly free). Until then
   // it works from initialRect, the window's size: a few rows more than fit, never a gap.
-  const attached = usePaintedAfter(loaded)
+  const attached = useWatch((state) => state.firstFramePainted)
   const virtualizer = useVirtualizer({
     count: symbols.length,
     getScrollElement: () => (attached ? scrollRef.current : null),

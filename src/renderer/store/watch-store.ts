@@ -30,6 +30,11 @@ export interface RowMenuState {
 export interface WatchState {
   /** False until the first snapshot arrives: the watchlist shows skeleton rows until then. */
   loaded: boolean
+  /**
+   * True once the first frame with the rows has been painted. What can wait a frame waits for it
+   * (the histories, the ticker's items, the virtualiser's measuring), so the rows come first.
+   */
+  firstFramePainted: boolean
   /** True while the histories are still to come (the first snapshot leaves them out). */
   historyPending: boolean
   quotes: ReadonlyMap<string, AssetQuote>
@@ -60,6 +65,7 @@ export interface WatchState {
 
 export const initialWatchState: WatchState = {
   loaded: false,
+  firstFramePainted: false,
   historyPending: false,
   quotes: new Map(),
   order: [],
@@ -187,6 +193,10 @@ export function applyWatchlist(symbols: readonly string[]): void {
     for (const symbol of missing) quotes.set(symbol, emptyAsset(symbol))
     return { quotes, order: symbols, selected: keepSelection(state.selected, state.order, symbols) }
   })
+}
+
+export function markFirstFramePainted(): void {
+  watchStore.setState({ firstFramePainted: true })
 }
 
 export function setStatus(status: AppStatus): void {
