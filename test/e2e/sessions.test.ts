@@ -115,12 +115,18 @@ describe('session badges and clock', () => {
     const { page } = harness
     await page.clock.setFixedTime(Date.UTC(2026, 10, 21, 17, 0))
     await expect.poll(() => page.locator('.session-clock .phase-tag').textContent()).toBe('CLOSED')
-    const badges = rowOf(page, 'BRK.Bon').locator('.badge')
-    expect(await badges.allTextContents()).toEqual([
-      'PREPre-market: not tradable',
-      'REGRegular: tradable',
-      'POSTPost-market: not tradable',
-      'ONOvernight: not tradable',
+    const badges = await rowOf(page, 'BRK.Bon')
+      .locator('.badge')
+      .evaluateAll((found) => found.map((badge) => [badge.textContent, badge.getAttribute('title')]))
+    expect(badges).toEqual([
+      ['PRE', 'Pre-market: not tradable'],
+      ['REG', 'Regular: tradable'],
+      ['POST', 'Post-market: not tradable'],
+      ['ON', 'Overnight: not tradable'],
     ])
+    // What a screen reader announces: the words, not the abbreviation.
+    const row = rowOf(page, 'BRK.Bon')
+    for (const name of ['Pre-market: not tradable', 'Regular: tradable', 'Overnight: not tradable'])
+      expect(await row.getByRole('img', { name, exact: true }).count()).toBe(1)
   })
 })

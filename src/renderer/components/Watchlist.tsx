@@ -146,14 +146,15 @@ export function Watchlist() {
   // The virtualiser attaches to its scroll box once the first rows are painted: attaching, it
   // measures and scrolls the box, which in the first commit would force a layout of the whole
   // page before it could be painted (100 ms here; after the paint it is nearly free). Until then
-  // it works from initialRect, the window's size: a few rows more than fit, never a gap.
+  // it works from initialRect, the window's size: a few rows more than fit, never a gap, and no
+  // overscan, as every row of the first frame is laid out and painted before anything shows.
   const attached = useWatch((state) => state.firstFramePainted)
   const virtualizer = useVirtualizer({
     count: symbols.length,
     getScrollElement: () => (attached ? scrollRef.current : null),
     estimateSize: () => rowHeight,
     getItemKey: (index) => symbols[index] ?? index,
-    overscan: OVERSCAN_ROWS,
+    overscan: attached ? OVERSCAN_ROWS : 0,
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,

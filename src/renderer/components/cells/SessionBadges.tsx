@@ -8,7 +8,9 @@ import { useClock } from '../../store/clock-store'
 /**
  * PRE REG POST ON: filled when the token trades in that session, outlined and struck through
  * when it does not; the session running now (US Eastern clock) is ringed. Each badge says all
- * that in words too, for screen readers and for anyone who cannot tell the styles apart.
+ * that in words too: its accessible name for screen readers, its tooltip for anyone who cannot
+ * tell the styles apart. (A label rather than hidden text: one element a badge instead of three,
+ * and the watchlist's first frame lays out four badges a row.)
  */
 function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
   // Selecting the phase, not the time: the badges re-render when the session changes, not each second.
@@ -26,10 +28,11 @@ function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
             data-session={session}
             data-tradable={tradable}
             data-running={running}
+            role="img"
+            aria-label={description}
             title={description}
           >
-            <span aria-hidden="true">{SESSION_BADGE[session]}</span>
-            <span className="visually-hidden">{description}</span>
+            {SESSION_BADGE[session]}
           </span>
         )
       })}
