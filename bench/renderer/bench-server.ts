@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { build } from 'esbuild'
 import { type Snapshot, withoutHistories } from '../../src/shared/domain'
-import { type StaticServer, serveRenderer } from '../../test/e2e/static-server'
+import { RENDERER_DIR, type StaticServer, serveRenderer } from '../../test/e2e/static-server'
 
 /**
  * Serves the built renderer on 127.0.0.1 as test/e2e/static-server.ts does, plus what stands in
- * for the main process's side of `getSnapshot`: the benchmark's snapshot as JSON and a worker
- * script. The worker fetches and parses the snapshot as soon as the page starts (the main process
- * holds its snapshot in memory before the window asks), then answers each request, with or
- * without the histories as asked, with `postMessage`, which hands the page a structured clone: the same V8 serialiser Electron's IPC
+ * for the main process's side of `getSnapshot` and the three pages the cold load is compared with.
+ *
+ * The main process's side is the benchmark's snapshot as JSON and a worker script. The worker
+ * fetches and parses the snapshot without histories as soon as the page starts (the main process
+ * holds its snapshot in memory before the window asks), then answers each request with
+ * `postMessage`, which hands the page a structured clone: the same V8 serialiser Electron's IPC
  * uses, so the page pays what a renderer pays to receive the snapshot, on its main thread.
  * (Handing 5 MB through a Playwright binding instead would bill the test tool's own transport,
  * hundreds of ms, to the cold load; a same-origin script holding the JSON as a string literal
@@ -17,11 +22,27 @@ export const SNAPSHOT_WORKER_PATH = '/__bench/snapshot-worker.js'
 const SNAPSHOT_JSON_PATH = '/__bench/snapshot.json'
 const LIGHT_SNAPSHOT_JSON_PATH = '/__bench/snapshot-without-histories.json'
 
+/** The renderer's first frame as a static page: its DOM and stylesheets, none of its scripts. */
+export const FIRST_FRAME_PAGE_PATH = '/__bench/first-frame.html'
+/** A page holding nothing but one priced row, unstyled: the browser's own cost of a cold load. */
+export const BLANK_PAGE_PATH = '/__bench/blank.html'
+/** The same row rendered by React, minified for production as the app is: React's own cost. */
+export const REACT_ONE_ROW_PAGE_PATH = '/__bench/react-one-row.html'
+const REACT_ONE_ROW_SCRIPT_PATH = '/__bench/react-one-row.js'
+
+/** What the page had committed when its first priced rows appeared (see page-bridge.ts). */
+export interface FirstFrame {
+  /** The attributes of the `html` element, as markup (`lang="en" data-theme="dark"`). */
+  htmlAttributes: string
+  /** The outer HTML of the React root. */
+  root: string
+}
+
 /**
- * Plain JavaScript: it runs in the page's worker as it is. The snapshot without histories is
- * parsed at once; the full one (5 MB) only once that has been asked for, so that the worker's own
- * parsing, which the main process never does while a window loads, does not take a core from the
- * page while it loads.
+ * Plain JavaScript: it runs in the page's worker as it is. The full snapshot (5 MB) is fetched
+ * and parsed only when asked for, after the first paint: parsing it earlier would take a core
+ * from the page's first frame, which the main process, holding it already, never takes. So the
+ * sparklines figure includes that fetch and parse, which the real app does not pay.
  */
 const WORKER_SOURCE = `
 const load = (path) => fetch(path).then((response) => response.json())
@@ -29,17 +50,62 @@ const light = load(${JSON.stringify(LIGHT_SNAPSHOT_JSON_PATH)})
 let full = null
 self.onmessage = (event) => {
   const answer = event.data.history ? (full ??= load(${JSON.stringify(SNAPSHOT_JSON_PATH)})) : light
-  answer.then((value) => {
-    self.postMessage(value)
-    full ??= load(${JSON.stringify(SNAPSHOT_JSON_PATH)})
-  })
+  answer.then((value) => self.postMessage(value))
 }
 `
 
-export type BenchServer = StaticServer
+/** A row the bridge's first-rows probe recognises, as small as a page with a price can be. */
+const ONE_PRICED_ROW =
+  '<div role="row" data-symbol="AAPLon"><div class="cell-price"><span class="num">224.2147</span></div></div>'
 
-export function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
-  return serveRenderer([
+/** ONE_PRICED_ROW, rendered by React into #root. */
+const REACT_ONE_ROW_SOURCE = `
+import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+createRoot(document.getElementById('root')).render(
+  h('div', { role: 'row', 'data-symbol': 'AAPLon' },
+    h('div', { className: 'cell-price' }, h('span', { className: 'num' }, '224.2147'))),
+)
+`
+
+/** Bundled with the project's React as Vite bundles the renderer: production build, minified. */
+async function reactOneRowScript(): Promise<string> {
+  const result = await build({
+    stdin: { contents: REACT_ONE_ROW_SOURCE, resolveDir: join(__dirname, '..', '..'), loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  })
+  const [output] = result.outputFiles
+  if (!output) throw new Error('esbuild wrote no bundle for the React one-row page')
+  return output.text
+}
+
+/** The built index.html's stylesheet links, made absolute for pages served from /__bench/. */
+function stylesheetLinks(): string {
+  const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+  const links = html.match(/<link rel="stylesheet"[^>]*>/g)
+  if (!links) throw new Error(`${RENDERER_DIR}/index.html links no stylesheet`)
+  return links.join('').replaceAll('href="./', 'href="/')
+}
+
+function staticPage(htmlAttributes: string, head: string, body: string): string {
+  return `<!doctype html><html ${htmlAttributes}><head><meta charset="UTF-8"><title>Tokenwatch</title>${head}</head><body>${body}</body></html>`
+}
+
+export interface BenchServer extends StaticServer {
+  /** Serves `frame` at FIRST_FRAME_PAGE_PATH from now on. */
+  setFirstFrame(frame: FirstFrame): void
+}
+
+export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
+  const stylesheets = stylesheetLinks()
+  const reactScript = await reactOneRowScript()
+  let firstFramePage: string | null = null
+  const server = await serveRenderer([
     { path: SNAPSHOT_JSON_PATH, type: 'application/json', body: JSON.stringify(snapshot) },
     {
       path: LIGHT_SNAPSHOT_JSON_PATH,
@@ -47,5 +113,31 @@ export function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
       body: JSON.stringify(withoutHistories(snapshot)),
     },
     { path: SNAPSHOT_WORKER_PATH, type: 'text/javascript; charset=utf-8', body: WORKER_SOURCE },
+    {
+      path: FIRST_FRAME_PAGE_PATH,
+      type: 'text/html; charset=utf-8',
+      body: () => firstFramePage ?? staticPage('lang="en"', '', '<p>No first frame captured yet.</p>'),
+    },
+    {
+      path: BLANK_PAGE_PATH,
+      type: 'text/html; charset=utf-8',
+      body: staticPage('lang="en"', '', ONE_PRICED_ROW),
+    },
+    {
+      path: REACT_ONE_ROW_PAGE_PATH,
+      type: 'text/html; charset=utf-8',
+      body: staticPage(
+        'lang="en"',
+        `<script type="module" src="${REACT_ONE_ROW_SCRIPT_PATH}"></script>`,
+        '<div id="root"></div>',
+      ),
+    },
+    { path: REACT_ONE_ROW_SCRIPT_PATH, type: 'text/javascript; charset=utf-8', body: reactScript },
   ])
+  return {
+    ...server,
+    setFirstFrame(frame) {
+      firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
+    },
+  }
 }

@@ -1,12 +1,14 @@
 import type { Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
 import type { Settings } from '../../src/shared/settings'
+import type { FirstFrame } from './bench-server'
 
 /**
  * Stands in for the preload in the benchmark page: `window.tokenwatch` answers from canned data
  * (no core, so nothing but the renderer costs CPU in the page), and a few probes are set up before
  * the app's scripts run: long tasks are recorded, and the time the first watchlist rows with
- * prices were painted.
+ * prices were painted. The pages the cold load is compared with get the same probes, so every
+ * cold-load figure is taken the same way.
  *
  * Everything here runs in the page, so it may not use anything from outside its own body.
  */
@@ -25,6 +27,8 @@ export interface BenchPageState {
   firstRowsAt: number | null
   /** When the first sparklines were on screen (the histories come after the first rows). */
   sparklinesAt: number | null
+  /** The DOM as the first priced rows appeared, when the page was opened to capture it. */
+  firstFrame: FirstFrame | null
   /** A fresh copy of the snapshot getSnapshot answers with (page-functions.ts builds larger ones). */
   requestSnapshot(history: boolean): Promise<Snapshot>
   /** The snapshot the delta benchmarks change (set by page-functions.ts). */
@@ -54,8 +58,11 @@ export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
 export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
 
 export interface SnapshotSource {
-  /** The worker that answers for the main process with the snapshot (see bench-server.ts). */
-  snapshotWorker: string
+  /**
+   * The worker that answers for the main process with the snapshot (see bench-server.ts); null
+   * on the static pages the cold load is compared with, which ask for nothing.
+   */
+  snapshotWorker: string | null
 }
 
 export function installBenchBridge(
@@ -65,21 +72,26 @@ export function installBenchBridge(
       firstRowsMessage: string
       sparklineSelector: string
       sparklinesMessage: string
+      /** Keep the DOM of the first frame (serialising it costs time: not on a timed load). */
+      captureFirstFrame: boolean
     },
 ): void {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   // Started before the app's scripts, as the main process is there before its window; each
   // getSnapshot is one request and one structured clone, as an IPC invoke would be.
-  const snapshotWorker = new Worker(answers.snapshotWorker)
+  const snapshotWorker = answers.snapshotWorker === null ? null : new Worker(answers.snapshotWorker)
   // The worker answers in order, so the oldest waiting request gets each answer.
   const waiting: { resolve(snapshot: Snapshot): void; reject(error: Error): void }[] = []
-  snapshotWorker.onmessage = (event: MessageEvent<Snapshot>) => waiting.shift()?.resolve(event.data)
-  snapshotWorker.onerror = () => {
-    for (const request of waiting.splice(0))
-      request.reject(new Error(`the snapshot worker ${answers.snapshotWorker} failed`))
+  if (snapshotWorker) {
+    snapshotWorker.onmessage = (event: MessageEvent<Snapshot>) => waiting.shift()?.resolve(event.data)
+    snapshotWorker.onerror = () => {
+      for (const request of waiting.splice(0))
+        request.reject(new Error(`the snapshot worker ${answers.snapshotWorker} failed`))
+    }
   }
   const requestSnapshot = (history: boolean) =>
     new Promise<Snapshot>((resolve, reject) => {
+      if (!snapshotWorker) return reject(new Error('this page has no snapshot worker'))
       waiting.push({ resolve, reject })
       snapshotWorker.postMessage({ history })
     })
@@ -109,6 +121,7 @@ export function installBenchBridge(
     longTasks: [],
     firstRowsAt: null,
     sparklinesAt: null,
+    firstFrame: null,
     requestSnapshot,
     snapshot: null,
     deltasSent: 0,
@@ -120,11 +133,13 @@ export function installBenchBridge(
   }).observe({ type: 'longtask', buffered: true })
 
   // When `selector` first matches, `record` gets the time the frame showing it was painted: a
-  // message posted from requestAnimationFrame arrives after that frame's paint.
-  const whenPainted = (selector: string, record: (at: number) => void) => {
+  // message posted from requestAnimationFrame arrives after that frame's paint. `shown` runs at
+  // once, with the DOM as it will be painted.
+  const whenPainted = (selector: string, record: (at: number) => void, shown?: () => void) => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector(selector)) return
       observer.disconnect()
+      shown?.()
       requestAnimationFrame(() => {
         const channel = new MessageChannel()
         channel.port1.onmessage = () => record(performance.now())
@@ -133,10 +148,28 @@ export function installBenchBridge(
     })
     observer.observe(document, { childList: true, subtree: true })
   }
-  whenPainted(answers.pricedRowSelector, (at) => {
-    state.firstRowsAt = at
-    console.debug(answers.firstRowsMessage)
-  })
+  const captureFirstFrame = () => {
+    const root = document.getElementById('root')
+    if (!root) return
+    const attributes = [...document.documentElement.attributes]
+    state.firstFrame = {
+      htmlAttributes: attributes
+        .map(
+          (attribute) =>
+            `${attribute.name}="${attribute.value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`,
+        )
+        .join(' '),
+      root: root.outerHTML,
+    }
+  }
+  whenPainted(
+    answers.pricedRowSelector,
+    (at) => {
+      state.firstRowsAt = at
+      console.debug(answers.firstRowsMessage)
+    },
+    answers.captureFirstFrame ? captureFirstFrame : undefined,
+  )
   whenPainted(answers.sparklineSelector, (at) => {
     state.sparklinesAt = at
     console.debug(answers.sparklinesMessage)

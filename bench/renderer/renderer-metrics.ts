@@ -3,7 +3,14 @@ import { invokeNames } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
 import { type Metric, median, metric, round } from '../report'
 import { BENCH_SETTINGS, NO_KEY, onlineStatus, simSnapshot } from './fixtures'
-import { type BenchServer, SNAPSHOT_WORKER_PATH, serveBenchPage } from './bench-server'
+import {
+  BLANK_PAGE_PATH,
+  type BenchServer,
+  FIRST_FRAME_PAGE_PATH,
+  REACT_ONE_ROW_PAGE_PATH,
+  SNAPSHOT_WORKER_PATH,
+  serveBenchPage,
+} from './bench-server'
 import {
   FIRST_ROWS_MESSAGE,
   NAME_HELPER_SCRIPT,
@@ -64,10 +71,29 @@ async function openSession(rows: number): Promise<Session> {
   }
 }
 
-/** A fresh context (cold caches) with the bridge installed, loaded until the first rows are painted. */
+/** Which page a cold load opens, and what it waits for. */
+interface PageToLoad {
+  /** The app (index.html), or one of the static pages the cold load is compared with. */
+  path: string
+  /** The app asks main for snapshots; the static pages ask for nothing. */
+  app: boolean
+  /** Keep the DOM of the first frame (page-bridge.ts); costs time, so only on untimed loads. */
+  captureFirstFrame?: boolean
+}
+
+const APP: PageToLoad = { path: '?instrument=1', app: true }
+const FIRST_FRAME_PAGE: PageToLoad = { path: FIRST_FRAME_PAGE_PATH.slice(1), app: false }
+const BLANK_PAGE: PageToLoad = { path: BLANK_PAGE_PATH.slice(1), app: false }
+const REACT_ONE_ROW_PAGE: PageToLoad = { path: REACT_ONE_ROW_PAGE_PATH.slice(1), app: false }
+
+/**
+ * A fresh context (cold caches) with the bridge installed, loaded until the first rows are painted
+ * (and, for the app, their sparklines).
+ */
 async function openPage(
   session: Session,
   log: (line: string) => void,
+  target: PageToLoad = APP,
 ): Promise<{ page: Page; close(): Promise<void> }> {
   const context = await session.browser.newContext({
     viewport: VIEWPORT,
@@ -78,7 +104,7 @@ async function openPage(
   page.on('pageerror', (error) => log(`page error: ${error.message}`))
   await page.addInitScript({ content: NAME_HELPER_SCRIPT })
   await page.addInitScript(installBenchBridge, {
-    snapshotWorker: SNAPSHOT_WORKER_PATH,
+    snapshotWorker: target.app ? SNAPSHOT_WORKER_PATH : null,
     status: onlineStatus(Date.now()),
     settings: BENCH_SETTINGS,
     keyStatus: NO_KEY,
@@ -87,35 +113,74 @@ async function openPage(
     firstRowsMessage: FIRST_ROWS_MESSAGE,
     sparklineSelector: SPARKLINE_SELECTOR,
     sparklinesMessage: SPARKLINES_MESSAGE,
+    captureFirstFrame: target.captureFirstFrame ?? false,
   })
   const logged = (text: string) =>
     page.waitForEvent('console', { predicate: (message) => message.text() === text, timeout: 30_000 })
-  const painted = Promise.all([logged(FIRST_ROWS_MESSAGE), logged(SPARKLINES_MESSAGE)])
-  await page.goto(`${session.server.url}?instrument=1`)
+  const painted = Promise.all(
+    target.app ? [logged(FIRST_ROWS_MESSAGE), logged(SPARKLINES_MESSAGE)] : [logged(FIRST_ROWS_MESSAGE)],
+  )
+  await page.goto(`${session.server.url}${target.path}`)
   await painted
   return { page, close: () => context.close() }
 }
 
-/** From navigation start to the first rows with prices painted, then to their sparklines. */
+/** Milliseconds from navigation start to the first priced rows painted, in a fresh context. */
+async function timeFirstRows(session: Session, log: (line: string) => void, target: PageToLoad) {
+  const { page, close } = await openPage(session, log, target)
+  const times = await page.evaluate(() => [window.__bench?.firstRowsAt, window.__bench?.sparklinesAt])
+  await close()
+  return { firstRows: times[0] ?? Number.NaN, sparklines: times[1] ?? Number.NaN }
+}
+
+/**
+ * The app's first frame as a static page: one untimed load of the app keeps the DOM its first
+ * rows were painted in, and the server serves that, with the app's stylesheets and no script.
+ */
+async function captureFirstFrame(session: Session, log: (line: string) => void): Promise<void> {
+  const { page, close } = await openPage(session, log, { ...APP, captureFirstFrame: true })
+  const frame = await page.evaluate(() => window.__bench?.firstFrame ?? null)
+  await close()
+  if (!frame) throw new Error('the page did not capture its first frame')
+  session.server.setFirstFrame(frame)
+}
+
+/**
+ * From navigation start to the first rows with prices painted, then to their sparklines; beside
+ * them, in the same rounds, the floors the figure is read against: a page with one priced row
+ * (the browser's own cost), that row rendered by React (React's), and the app's first frame as a
+ * static page (what the browser needs to show that frame, no script run).
+ */
 async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric[]> {
-  const firstRows: number[] = []
-  const sparklines: number[] = []
+  await captureFirstFrame(session, log)
+  const times = { app: [] as number[], sparklines: [] as number[], staticFrame: [] as number[] }
+  const floors = { blankPage: [] as number[], reactOneRow: [] as number[] }
   for (let run = 0; run < runs; run++) {
-    const { page, close } = await openPage(session, log)
-    const times = await page.evaluate(() => [window.__bench?.firstRowsAt, window.__bench?.sparklinesAt])
-    firstRows.push(times[0] ?? Number.NaN)
-    sparklines.push(times[1] ?? Number.NaN)
-    await close()
+    const app = await timeFirstRows(session, log, APP)
+    times.app.push(app.firstRows)
+    times.sparklines.push(app.sparklines)
+    times.staticFrame.push((await timeFirstRows(session, log, FIRST_FRAME_PAGE)).firstRows)
+    floors.blankPage.push((await timeFirstRows(session, log, BLANK_PAGE)).firstRows)
+    floors.reactOneRow.push((await timeFirstRows(session, log, REACT_ONE_ROW_PAGE)).firstRows)
   }
+  const list = (values: number[]) => values.map(round).join(', ')
+  log(
+    `cold loads (ms): app ${list(times.app)}; its first frame as a static page ${list(times.staticFrame)}; ` +
+      `one row ${list(floors.blankPage)}; one row by React ${list(floors.reactOneRow)}`,
+  )
+  const rows = session.rows
   return [
     metric(
       'renderer.coldLoad.firstRowsMs',
-      session.rows,
-      round(median(firstRows)),
+      rows,
+      round(median(times.app)),
       'ms',
       RENDERER_BUDGETS.coldLoadMs,
     ),
-    metric('renderer.coldLoad.sparklinesMs', session.rows, round(median(sparklines)), 'ms', null),
+    metric('renderer.coldLoad.sparklinesMs', rows, round(median(times.sparklines)), 'ms', null),
+    metric('renderer.coldLoad.staticFirstFrameMs', rows, round(median(times.staticFrame)), 'ms', null),
+    metric('renderer.coldLoad.blankPageMs', 1, round(median(floors.blankPage)), 'ms', null),
+    metric('renderer.coldLoad.reactOneRowMs', 1, round(median(floors.reactOneRow)), 'ms', null),
   ]
 }
 

@@ -29,11 +29,14 @@ export interface StaticServer {
   close(): Promise<void>
 }
 
-/** A generated file served at a path beside the renderer's own (the benchmarks' snapshot script). */
+/**
+ * A generated file served at a path beside the renderer's own (the benchmarks' snapshot worker
+ * and pages); a function body is read at each request, for a page made after the server started.
+ */
 export interface ExtraFile {
   path: string
   type: string
-  body: string
+  body: string | (() => string)
 }
 
 /** Serves the built renderer on 127.0.0.1 at a free port; nothing outside its folder. */
@@ -43,7 +46,9 @@ export async function serveRenderer(extraFiles: readonly ExtraFile[] = []): Prom
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
     const extra = extraFiles.find((file) => file.path === path)
     if (extra) {
-      res.writeHead(200, { 'Content-Type': extra.type }).end(extra.body)
+      res
+        .writeHead(200, { 'Content-Type': extra.type })
+        .end(typeof extra.body === 'string' ? extra.body : extra.body())
       return
     }
     const file = normalize(join(RENDERER_DIR, path === '/' ? 'index.html' : path))
