@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useMemo } from 'react'
 import { Dec, isDecimalString } from '../../../shared/decimal'
 import { formatPrice } from '../../format'
 
@@ -21,23 +21,26 @@ export function rangePosition(price: string | null, low: string | null, high: st
   return Math.min(1, Math.max(0, position))
 }
 
-/** Re-rendered only when one of its three values changes. */
+/**
+ * Re-rendered only when one of its three values changes: in practice the price, on every move.
+ * The range's ends change once a day, so their formatting is kept from render to render.
+ */
 export const RangeBar = memo(function RangeBar(props: {
   price: string | null
   low: string | null
   high: string | null
 }) {
   const { price, low, high } = props
+  const ends = useMemo(() => ({ low: formatPrice(low), high: formatPrice(high) }), [low, high])
   const position = rangePosition(price, low, high)
   if (position === null) return <span className="muted">—</span>
   const percent = Math.round(position * 100)
-  const label = `52-week range ${formatPrice(low)} to ${formatPrice(high)}, price at ${percent}% of the range`
   return (
     <span
       className="range"
       role="img"
-      aria-label={label}
-      title={`${formatPrice(low)} – ${formatPrice(high)}`}
+      aria-label={`52-week range ${ends.low} to ${ends.high}, price at ${percent}% of the range`}
+      title={`${ends.low} – ${ends.high}`}
     >
       <span className="range-track">
         <span className="range-fill" style={{ width: `${percent}%` }} />
