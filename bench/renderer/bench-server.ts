@@ -55,16 +55,16 @@ self.onmessage = (event) => {
 `
 
 /** A row the bridge's first-rows probe recognises, as small as a page with a price can be. */
-const ONE_PRICED_ROW =
-  '<div role="row" data-symbol="AAPLon"><div class="cell-price"><span class="num">224.2147</span></div></div>'
+const ROW = { symbol: 'AAPLon', price: '224.2147' }
+const ONE_PRICED_ROW = `<div role="row" data-symbol="${ROW.symbol}"><div class="cell-price"><span class="num">${ROW.price}</span></div></div>`
 
-/** ONE_PRICED_ROW, rendered by React into #root. */
+/** The same row, rendered by React into #root. */
 const REACT_ONE_ROW_SOURCE = `
 import { createElement as h } from 'react'
 import { createRoot } from 'react-dom/client'
 createRoot(document.getElementById('root')).render(
-  h('div', { role: 'row', 'data-symbol': 'AAPLon' },
-    h('div', { className: 'cell-price' }, h('span', { className: 'num' }, '224.2147'))),
+  h('div', { role: 'row', 'data-symbol': ${JSON.stringify(ROW.symbol)} },
+    h('div', { className: 'cell-price' }, h('span', { className: 'num' }, ${JSON.stringify(ROW.price)}))),
 )
 `
 
