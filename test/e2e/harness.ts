@@ -35,6 +35,8 @@ export interface HarnessOptions {
   waitForPrices?: boolean
   /** Awaited before each command reaches the core: a test holds one back to see a loading state. */
   beforeInvoke?(name: InvokeName): Promise<void>
+  /** Awaited before each pushed event reaches the page; later events queue behind a held one. */
+  beforeEmit?(event: EventName): Promise<void>
 }
 
 export interface Harness {
@@ -133,6 +135,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let delivery = Promise.resolve()
   const forward = (event: EventName, payload: unknown) => {
     delivery = delivery
+      .then(() => options.beforeEmit?.(event))
       .then(() => page.evaluate(([e, p]) => window.__twEmit?.(e, p), [event, payload] as const))
       .catch(() => undefined)
   }

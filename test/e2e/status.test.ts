@@ -66,7 +66,9 @@ describe('status and trust', () => {
       startHarness({
         browser,
         waitForPrices: false,
+        // Prices reach the page two ways: the answer to getSnapshot and main's pushes.
         beforeInvoke: (name) => (name === 'getSnapshot' ? snapshotHeld : Promise.resolve()),
+        beforeEmit: (event) => (event === 'snapshot' || event === 'delta' ? snapshotHeld : Promise.resolve()),
       }),
     )
     const grid = page.getByRole('grid', { name: 'Watchlist' })
