@@ -130,7 +130,9 @@ describe('the app feed', () => {
   it('retries a failing service within one cadence, however long it fails', async () => {
     const gaps = await gapsBetweenAttempts(500, 'INTERNAL_ERROR')
     expect(gaps.length).toBeGreaterThan(100)
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(5_000 + 50) // a cadence, plus the request itself
+    // A cadence, plus the request itself: the warp clock counts a request's real time, which a
+    // busy CI machine can stretch; a backoff past the cadence would add seconds, not this.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(5_000 + 1_000)
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BACKOFF.floorMs)
   })
 
