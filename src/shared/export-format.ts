@@ -166,31 +166,36 @@ const MAX_SHOWN_INPUT = 60
  * Reads a watchlist from plain text (one symbol per line, or separated by commas, spaces or
  * semicolons), a CSV whose header has a `symbol` (or else `ticker`) column, or our JSON export.
  */
-export function importWatchlist(text: string): WatchlistImport {
+export function importWatchlist(text: string, isListed?: (symbol: string) => boolean): WatchlistImport {
   if (text.length > MAX_IMPORT_CHARS)
     return collect(
       [],
       [{ line: 1, input: '', reason: `the text is longer than ${MAX_IMPORT_CHARS} characters` }],
+      isListed,
     )
   const body = text.replace(/^\uFEFF/, '')
   const trimmed = body.trimStart()
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return collect(...jsonEntries(trimmed))
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return collect(...jsonEntries(trimmed), isListed)
   // Spreadsheets save CSV with commas, or semicolons where the comma is the decimal mark, and copy
   // cells as tab-separated text.
   for (const delimiter of CSV_DELIMITERS) {
     const rows = parseCsv(body, delimiter)
     const column = symbolColumnOf(rows[0])
-    if (column !== null) return collect(csvEntries(rows, column), [])
+    if (column !== null) return collect(csvEntries(rows, column), [], isListed)
   }
-  return collect(textEntries(body), [])
+  return collect(textEntries(body), [], isListed)
 }
 
-function collect(entries: readonly Entry[], problems: ImportProblem[]): WatchlistImport {
+function collect(
+  entries: readonly Entry[],
+  problems: ImportProblem[],
+  isListed: ((symbol: string) => boolean) | undefined,
+): WatchlistImport {
   const result: WatchlistImport = { symbols: [], invalid: problems, duplicates: [] }
   const seen = new Set<string>()
   for (const { line, input } of entries) {
     const shown = input.length > MAX_SHOWN_INPUT ? `${input.slice(0, MAX_SHOWN_INPUT)}…` : input
-    const checked = normalizeSymbolInput(input)
+    const checked = normalizeSymbolInput(input, isListed)
     if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })
     else if (seen.has(checked.symbol)) result.duplicates.push({ line, input: shown, symbol: checked.symbol })
     else {

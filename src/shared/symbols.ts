@@ -32,15 +32,20 @@ export function isValidSymbol(input: unknown): input is string {
 /**
  * What a person types: " aaplon " or "AAPLON" or "aapl". Trims, upper-cases the ticker part and
  * adds the `on` suffix when it is missing, then checks the result.
+ *
+ * A typed "on" at the end is ambiguous: "AAPLON" is AAPLon, but "AON" and "PTON" are tickers
+ * (AONon, PTONon). Read as typed when it is already a token symbol ("Fon"); otherwise, given the
+ * service's listing, take the reading it lists, and without one the suffix reading.
  */
-export function normalizeSymbolInput(input: string): SymbolCheck {
+export function normalizeSymbolInput(input: string, isListed?: (symbol: string) => boolean): SymbolCheck {
   const trimmed = input.trim()
   if (trimmed === '') return { ok: false, reason: 'symbol is empty' }
-  const ticker = /on$/i.test(trimmed) && trimmed.length > 2 ? trimmed.slice(0, -2) : trimmed
-  return checkSymbol(`${ticker.toUpperCase()}on`)
-}
-
-/** The ticker of the underlying security a token symbol stands for: AAPLon -> AAPL. */
-export function tickerOfSymbol(symbol: string): string {
-  return symbol.endsWith('on') ? symbol.slice(0, -2) : symbol
+  const asTyped = checkSymbol(trimmed)
+  if (asTyped.ok) return asTyped
+  const asTicker = checkSymbol(`${trimmed.toUpperCase()}on`)
+  if (!/on$/i.test(trimmed) || trimmed.length <= 2) return asTicker
+  const withSuffix = checkSymbol(`${trimmed.slice(0, -2).toUpperCase()}on`)
+  if (isListed && asTicker.ok && !(withSuffix.ok && isListed(withSuffix.symbol)) && isListed(asTicker.symbol))
+    return asTicker
+  return withSuffix
 }

@@ -50,6 +50,15 @@ describe('import from plain text', () => {
     })
   })
 
+  it("reads tickers that end in ON by the service's listing when it has one", () => {
+    const listed = new Set(['AONon', 'PTONon', 'AAPLon'])
+    expect(importWatchlist('AON\nPTON\naaplon\n', (symbol) => listed.has(symbol)).symbols).toEqual([
+      'AONon',
+      'PTONon',
+      'AAPLon',
+    ])
+  })
+
   it('gives nothing, and no complaint, for empty text', () => {
     expect(importWatchlist(' \n\r\n ')).toEqual({ symbols: [], invalid: [], duplicates: [] })
   })

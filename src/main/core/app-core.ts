@@ -324,8 +324,9 @@ export class AppCore {
 
   /** Adds the valid symbols the service lists; everything else is listed back, never dropped. */
   private async importWatchlist(text: string): Promise<ImportResult> {
-    const parsed = importWatchlist(text)
     const listed = new Set((await this.listAssets()).map((asset) => asset.symbol))
+    // The listing also settles "AON": Aon's AONon, not a token "Aon".
+    const parsed = importWatchlist(text, (symbol) => listed.has(symbol))
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
     const current = new Set(this.settings.get().watchlist)
     const toAdd = known.filter((symbol) => !current.has(symbol))

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { normalizeSymbolInput } from '../../src/shared/symbols'
+
+/** What people type for a symbol: tickers, token symbols in any case, and tickers ending in ON. */
+
+const symbolOf = (input: string, listed?: string[]) => {
+  const result = normalizeSymbolInput(input, listed && ((symbol) => listed.includes(symbol)))
+  return result.ok ? result.symbol : `invalid: ${result.reason}`
+}
+
+describe('normalizeSymbolInput', () => {
+  it('takes a token symbol as typed, and makes one of a ticker', () => {
+    expect(symbolOf(' AAPLon ')).toBe('AAPLon')
+    expect(symbolOf('Fon')).toBe('Fon')
+    expect(symbolOf('BRK.Bon')).toBe('BRK.Bon')
+    expect(symbolOf('aapl')).toBe('AAPLon')
+    expect(symbolOf('ON')).toBe('ONon')
+  })
+
+  it('reads a typed "on" in any case as the suffix when nothing says otherwise', () => {
+    expect(symbolOf('aaplon')).toBe('AAPLon')
+    expect(symbolOf('TSLAON')).toBe('TSLAon')
+    expect(symbolOf('AON')).toBe('Aon')
+  })
+
+  it('lets the listing settle a ticker that ends in ON', () => {
+    const listed = ['AONon', 'PTONon', 'AAPLon', 'Aon']
+    expect(symbolOf('AON', ['AONon', 'PTONon'])).toBe('AONon')
+    expect(symbolOf('pton', listed)).toBe('PTONon')
+    expect(symbolOf('AAPLON', listed)).toBe('AAPLon')
+    // Both readings listed: the suffix reading, as without a listing.
+    expect(symbolOf('AON', listed)).toBe('Aon')
+    // Neither listed: the suffix reading, which the caller reports as unknown.
+    expect(symbolOf('SON', listed)).toBe('Son')
+  })
+
+  it('gives the reason for what cannot be a symbol', () => {
+    expect(symbolOf('   ')).toBe('invalid: symbol is empty')
+    expect(symbolOf('$AMD')).toMatch(/^invalid: a token symbol is an uppercase ticker/)
+  })
+})
