@@ -190,6 +190,19 @@ describe('price crossing alerts: examples', () => {
     expect(run([above], series('price', ['201']), missing.states).fired).toHaveLength(1)
   })
 
+  it('takes no observation from a stale quote: a cached price at start, or an outage', () => {
+    // At start the cached quote (stale) is below the level and the first live price above it: no
+    // crossing was seen live, so nothing fires.
+    const cached = { at: T0, asset: quote({ price: '199', stale: true }) }
+    const live = { at: T0 + 5_000, asset: quote({ price: '201' }) }
+    expect(run([above], [cached, live]).fired).toEqual([])
+    // Live below, stale below, live above: the crossing happened during the outage and fires once.
+    const before = { at: T0, asset: quote({ price: '199' }) }
+    const outage = { at: T0 + 5_000, asset: quote({ price: '199', stale: true }) }
+    const back = { at: T0 + 10_000, asset: quote({ price: '201' }) }
+    expect(run([above], [before, outage, back]).fired.map((firing) => firing.at)).toEqual([T0 + 10_000])
+  })
+
   it('forgets a disabled alert, so enabling it again starts with a first observation that never fires', () => {
     const first = run([above], series('price', ['199'])).states
     const disabled = evaluateAlerts(

@@ -1,14 +1,17 @@
 import type { AlertFiring, AlertLogEntry } from '../../shared/alerts'
-import type { Snapshot } from '../../shared/domain'
+import type { Snapshot, SnapshotSource } from '../../shared/domain'
 import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
 import { AlertLog, AlertStore } from './alert-store'
 import { type SchedulerClock, realClock } from './poll-scheduler'
+import { sameServiceAs } from './snapshot-store'
 
 /**
  * Alerts in main: evaluated on every snapshot change and, for session and stale alerts, on one
  * timer aimed at the next moment one could fire. So they fire while the window is hidden.
  * Engine state (which side of a level a price was on) lives in memory only: after a restart the
- * first observation never fires, so no stale crossing is announced.
+ * first observation never fires, so no stale crossing is announced. It belongs to one service:
+ * switching between the simulator and a real one (or another base URL) starts every alert afresh,
+ * since the two services' prices are not one series and a "crossing" between them never happened.
  */
 
 export interface AlertCenterOptions {
@@ -25,6 +28,8 @@ export class AlertCenter {
   readonly log: AlertLog
   private readonly clock: SchedulerClock
   private states: AlertStates = {}
+  /** The service the states were observed on. */
+  private statesSource: SnapshotSource | null = null
   private timer: unknown = null
   private latest: Snapshot | null = null
   private evaluating: Promise<void> = Promise.resolve()
@@ -74,6 +79,8 @@ export class AlertCenter {
     const now = this.clock.now()
     const alerts = this.store.list()
     const assets = assetsBySymbolOf(snapshot.assets)
+    if (this.statesSource && !sameServiceAs(this.statesSource, snapshot.source)) this.states = {}
+    this.statesSource = snapshot.source
     const { fired, states } = evaluateAlerts(alerts, this.states, assets, now)
     this.states = states
     if (fired.length > 0) await this.record(fired)

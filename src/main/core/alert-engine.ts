@@ -23,7 +23,9 @@ import { isSessionName, type SessionName } from '../../shared/sessions'
  * - It never fires within `cooldownMs` of its last firing. A crossing during the cooldown is
  *   dropped, not postponed (the alert stays armed for the next crossing).
  * - A missing value (no price yet, symbol not in the snapshot) is no observation: the state is
- *   kept as it was.
+ *   kept as it was. So is a stale one (the cached quote shown at start, or the last price of a
+ *   service that stopped answering): it is old news, and the next live value is compared with the
+ *   last live one, so a crossing during an outage still fires once data returns.
  *
  * Session alerts fire on a change of the session clock's phase into (open) or out of (close) a
  * session the symbol is tradable in. They work from the time alone, so they fire without any
@@ -173,7 +175,8 @@ function stepThreshold(
   asset: AssetQuote | undefined,
   now: number,
 ): { state: AlertState; firing: AlertFiring | null } {
-  const observation = asset ? observe(condition, alert.symbol, asset, now) : null
+  const live = asset && (condition.kind === 'stale' || !asset.stale)
+  const observation = live ? observe(condition, alert.symbol, asset, now) : null
   if (!observation) return { state, firing: null }
   const armed = state.armed || observation.rearms
   const entered = state.beyond === false && observation.beyond
