@@ -209,6 +209,29 @@ describe('the API key', () => {
     expect(error.message).toContain('[key]')
   })
 
+  it('never reaches records or their rejections, even when a service reflects it into them', async () => {
+    server.handle = (req, res) => {
+      const key = String(req.headers['x-api-key'])
+      const reflected = priceRecord('AAPLon')
+      sendJson(res, 200, [
+        { ...reflected, underlyingMarket: { ...reflected.underlyingMarket, ticker: key } },
+        { primaryMarket: { symbol: key, price: 'none' }, [key]: true },
+        priceRecord('TSLAon'),
+      ])
+    }
+    // One key as the tests use, one with characters JSON escapes (a key may be any printable ASCII).
+    for (const key of [TEST_KEY, 'k"e\\y/0123456789']) {
+      const reflecting = new ApiClient({ baseUrl: server.url, apiKey: key, timeoutMs: 2_000 })
+      const result = await reflecting.allPrices()
+      await reflecting.close()
+      expect(result.records.map((record) => record.primaryMarket.symbol)).toContain('TSLAon')
+      expect(result.rejected.length).toBeGreaterThan(0)
+      const everything = JSON.stringify(result)
+      expect(everything.includes(JSON.stringify(key).slice(1, -1))).toBe(false)
+      expect(everything).toContain('[key]')
+    }
+  })
+
   it('never appears in any error of the taxonomy', async () => {
     const answers: Array<(res: Parameters<LoopbackServer['handle']>[1]) => void> = [
       (res) => sendText(res, 403, 'Forbidden'),

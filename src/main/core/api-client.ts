@@ -263,7 +263,7 @@ export class ApiClient {
     const { data, overflowed } = await readBodyUpTo(body, this.maxBodyBytes)
     if (overflowed) throw invalidResponse(tooLarge, statusCode)
     try {
-      return { body: JSON.parse(data.toString('utf8')), receivedAt: this.now(), bytes: data.length }
+      return { body: this.parseWithoutKey(data.toString('utf8')), receivedAt: this.now(), bytes: data.length }
     } catch {
       const type = sanitizeServiceText(String(headers['content-type'] ?? 'no content type'))
       throw invalidResponse(`the answer is not JSON (${type})`, statusCode)
@@ -287,14 +287,39 @@ export class ApiClient {
     const key = this.apiKey
     if (key === null || ![error.message, error.code, error.documentation].some((text) => text?.includes(key)))
       return error
-    const scrub = (text: string) => text.split(key).join('[key]')
     return new ApiError({
       kind: error.kind,
-      message: scrub(error.message),
+      message: this.scrubKey(error.message),
       status: error.status,
-      code: error.code === null ? null : scrub(error.code),
+      code: error.code === null ? null : this.scrubKey(error.code),
       retryAfterMs: error.retryAfterMs,
-      documentation: error.documentation === null ? null : scrub(error.documentation),
+      documentation: error.documentation === null ? null : this.scrubKey(error.documentation),
     })
+  }
+
+  /**
+   * JSON.parse, with the key taken out of every string and property name: a service (or a proxy)
+   * that reflects it into a record would otherwise carry it into our snapshots, errors and cache.
+   * The text is searched first; only a key JSON could have escaped (`"`, `\`, `/`) is always
+   * looked for value by value.
+   */
+  private parseWithoutKey(text: string): unknown {
+    const key = this.apiKey
+    if (key === null || (!/["\\/]/.test(key) && !text.includes(key))) return JSON.parse(text)
+    return JSON.parse(text, (_name, value: unknown) => {
+      if (typeof value === 'string') return this.scrubKey(value)
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+      const names = Object.keys(value)
+      if (!names.some((name) => name.includes(key))) return value
+      return Object.fromEntries(
+        names.map((name) => [this.scrubKey(name), (value as Record<string, unknown>)[name]]),
+      )
+    })
+  }
+
+  /** The text with every occurrence of the key replaced by "[key]". */
+  private scrubKey(text: string): string {
+    const key = this.apiKey
+    return key !== null && text.includes(key) ? text.split(key).join('[key]') : text
   }
 }
