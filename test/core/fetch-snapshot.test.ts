@@ -64,6 +64,24 @@ describe('per-symbol mode (a short watchlist)', () => {
     expect(report.endpointFailures).toEqual([])
   })
 
+  it('fails the endpoint, pointing at the base URL, when every symbol meets a 404 not from the service', async () => {
+    // What a base URL ending in /v1 gets: the paths become /v1/v1/... on a server that knows none.
+    server.override.prices = (res) => sendJson(res, 404, { error: 'Cannot GET' })
+    const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon'], SOURCE, () => NOW)
+    expect(report.endpointFailures).toEqual(['not-found'])
+    expect(report.snapshot.errors).toEqual([
+      { scope: 'prices', code: 'not-found', message: expect.stringContaining('Check the base URL') },
+    ])
+    // The service's own 404 for each symbol is about the symbols, not the address.
+    server.reset()
+    const unknown = await fetchSnapshotReport(client, ['ZZZon', 'YYYon'], SOURCE, () => NOW)
+    expect(unknown.endpointFailures).toEqual([])
+    expect(unknown.snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
+      ['ZZZon', 'ASSET_NOT_FOUND'],
+      ['YYYon', 'ASSET_NOT_FOUND'],
+    ])
+  })
+
   it('reports a symbol that is not a token symbol without asking the service about it', async () => {
     const snapshot = await fetchSnapshot(client, ['AAPLon', '../x', 'AAPLon'], SOURCE, () => NOW)
     expect(snapshot.assets.map((asset) => asset.symbol)).toEqual(['AAPLon'])

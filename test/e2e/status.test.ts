@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/core/app-core'
+import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
 import { startSimServer, type SimServer } from '../../src/main/sim/server'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
@@ -79,6 +80,42 @@ describe('status and trust', () => {
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
     expect(await grid.getAttribute('aria-busy')).toBe('false')
     expect(await page.locator('.skeleton-row').count()).toBe(0)
+  })
+
+  it('says why a row has no data when the service does not list its symbol', async () => {
+    const { page } = await harnesses.open((browser) =>
+      startHarness({ browser, beforeStart: withSettings({}, ['ZZZZon']) }),
+    )
+    const problem = rowOf(page, 'ZZZZon').locator('.cell-problem')
+    await problem.waitFor()
+    expect(await problem.textContent()).toContain('Not listed by the service')
+    expect(await problem.getAttribute('title')).toContain('ASSET_NOT_FOUND')
+    expect(await rowOf(page, 'ZZZZon').getAttribute('aria-busy')).toBeNull()
+    // The other rows have their prices, and no banner blames the service.
+    expect(await rowOf(page, 'AAPLon').locator('.cell-price .num').textContent()).toMatch(/\d/)
+    expect(await page.getByRole('alert').count()).toBe(0)
+  })
+
+  it('points to the settings when the base URL does not lead to the API', async () => {
+    const key = 'right-key-0123456789'
+    const liveSim = await startSimServer({ apiKey: key, port: 0, assets: 40, seed: 3 })
+    sim = liveSim
+    // A natural slip: the base URL with the API's /v1 on the end, so every path is /v1/v1/...
+    const baseUrl = `${liveSim.url}/v1`
+    const keychain = new MemorySecretStore()
+    await keychain.set(accountForBaseUrl(baseUrl), key)
+    const { page } = await harnesses.open((browser) =>
+      startHarness({
+        browser,
+        coreOptions: { keychain },
+        beforeStart: withSettings({ baseUrl }),
+        waitForPrices: false,
+      }),
+    )
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('Check the base URL')
+    await alert.getByRole('button', { name: 'Open settings' }).click()
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor()
   })
 
   it('shows the empty state when the watchlist is empty', async () => {

@@ -65,6 +65,25 @@ function errorOf(scope: string, error: unknown): SnapshotError {
   return { scope, code: 'failed', message: error instanceof Error ? error.message : String(error) }
 }
 
+/**
+ * A 404 without the service's ASSET_NOT_FOUND: the path is not the API's (a wrong base URL, such
+ * as one ending in /v1), not an unknown symbol.
+ */
+function isBareNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'not-found' && error.code !== 'ASSET_NOT_FOUND'
+}
+
+/** Every symbol met a bare 404: the endpoint failed, and the user can fix it in the settings. */
+function noServiceHere(): ApiError {
+  return new ApiError({
+    kind: 'not-found',
+    status: 404,
+    message:
+      'Nothing at this address answers like the market-data API (404 for every symbol). ' +
+      'Check the base URL: it is the API root, without /v1.',
+  })
+}
+
 /** A 429, or any answer that said when to come back: no further request until then. */
 function asksToWait(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'rate-limited' || error.retryAfterMs !== null)
@@ -73,7 +92,8 @@ function asksToWait(error: unknown): error is ApiError {
 /**
  * Runs `fetchOne` for each symbol, at most PER_SYMBOL_CONCURRENCY at once. A symbol's own failure
  * (not found, a bad record) becomes an error entry; when every symbol failed for an endpoint-wide
- * reason (key, network, server), that error is thrown so the scheduler backs off.
+ * reason (key, network, server, or a 404 that is not the service's), that is thrown so the
+ * scheduler backs off and the status says what is wrong.
  *
  * Once the service asks us to wait, no further symbol is requested (those already in flight
  * finish); the ones left out are reported with that answer. Without any success the request to
@@ -88,6 +108,7 @@ async function perSymbol<T>(
   let endpointWide: unknown = null
   let askedToWait: ApiError | null = null
   let succeeded = 0
+  let everyAnswerWasNotFound = true
   let next = 0
   const worker = async () => {
     while (next < symbols.length && askedToWait === null) {
@@ -102,6 +123,7 @@ async function perSymbol<T>(
       } catch (error) {
         if (asksToWait(error)) askedToWait ??= error
         if (error instanceof ApiError && ENDPOINT_WIDE_KINDS.has(error.kind)) endpointWide ??= error
+        if (!isBareNotFound(error)) everyAnswerWasNotFound = false
         out.errors.push(errorOf(symbol, error))
       }
     }
@@ -109,6 +131,7 @@ async function perSymbol<T>(
   await Promise.all(Array.from({ length: Math.min(PER_SYMBOL_CONCURRENCY, symbols.length) }, worker))
   if (askedToWait) for (const symbol of symbols.slice(next)) out.errors.push(errorOf(symbol, askedToWait))
   if (succeeded === 0 && (askedToWait ?? endpointWide)) throw askedToWait ?? endpointWide
+  if (succeeded === 0 && everyAnswerWasNotFound && symbols.length > 0) throw noServiceHere()
   if (askedToWait) out.askedToWait = askedToWait
   return out
 }

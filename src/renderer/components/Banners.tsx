@@ -62,6 +62,8 @@ export function describeError(
         action: null,
       }
     case 'not-found':
+      // A whole endpoint not found is an address problem: the fix is in the settings.
+      return { text: `${host}: ${error.message}`, action: 'settings' }
     case 'invalid-request':
       return { text: `${host} refused a request: ${error.message}`, action: null }
     case 'config':

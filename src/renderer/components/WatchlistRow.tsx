@@ -1,6 +1,7 @@
 import { memo, type DragEvent } from 'react'
+import type { SnapshotError } from '../../shared/domain'
 import { countRowRender } from '../instrument'
-import { useWatch } from '../store/watch-store'
+import { useWatch, whyNoData } from '../store/watch-store'
 import type { ColumnDef } from './columns'
 
 export type DropSide = 'before' | 'after'
@@ -30,6 +31,24 @@ export function rowId(symbol: string): string {
   return `row-${symbol}`
 }
 
+/** In place of the data cells: why a row has none, in short; the service's words in the tooltip. */
+function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; problem: SnapshotError }) {
+  const text = problem.code === 'ASSET_NOT_FOUND' ? 'Not listed by the service' : problem.message
+  return (
+    <div
+      role="gridcell"
+      aria-colspan={columns.length - 1}
+      className="cell cell-problem"
+      title={problem.message}
+    >
+      <span className="cell-problem-icon" aria-hidden="true">
+        !
+      </span>
+      <span className="cell-problem-text">{text}</span>
+    </div>
+  )
+}
+
 /** Skeleton bars for a quote whose first data has not arrived. */
 function LoadingCells({ columns }: { columns: readonly ColumnDef[] }) {
   return columns.slice(1).map((column) => (
@@ -46,6 +65,7 @@ function LoadingCells({ columns }: { columns: readonly ColumnDef[] }) {
 export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps) {
   const { symbol, index, top, height, selected, columns, drag, dropSide, onPick } = props
   const quote = useWatch((state) => state.quotes.get(symbol))
+  const problem = useWatch((state) => whyNoData(state, symbol))
   countRowRender(symbol)
   if (!quote) return null
   const loading = quote.price === null && quote.underlying === null
@@ -56,7 +76,7 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
       id={rowId(symbol)}
       aria-rowindex={index + 2}
       aria-selected={selected}
-      aria-busy={loading || undefined}
+      aria-busy={(loading && problem === null) || undefined}
       data-symbol={symbol}
       className={`grid-row${selected ? ' selected' : ''}${dropSide ? ` drop-${dropSide}` : ''}`}
       style={{ transform: `translateY(${top}px)`, height }}
@@ -71,7 +91,9 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
       <div role="gridcell" className={`cell cell-${symbolColumn.id} align-${symbolColumn.align}`}>
         {symbolColumn.render(quote)}
       </div>
-      {loading ? (
+      {problem !== null ? (
+        <ProblemCell columns={columns} problem={problem} />
+      ) : loading ? (
         <LoadingCells columns={columns} />
       ) : (
         columns.slice(1).map((column) => (

@@ -104,6 +104,16 @@ function keepSelection(
   return after[Math.min(index, after.length - 1)] ?? null
 }
 
+/**
+ * Why a row has no data yet: the service's error about its symbol (not listed, an unreadable
+ * record), or null while its data may still come. A row with data keeps it and shows its age.
+ */
+export function whyNoData(state: WatchState, symbol: string): SnapshotError | null {
+  const quote = state.quotes.get(symbol)
+  if (!quote || quote.price !== null || quote.underlying !== null) return null
+  return state.errors.find((error) => error.scope === symbol) ?? null
+}
+
 /** A snapshot; `withHistory: false` when main left the histories out (see fillHistories). */
 export function applySnapshot(snapshot: Snapshot, { withHistory = true } = {}): void {
   watchStore.setState((state) => {
