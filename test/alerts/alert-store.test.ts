@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
@@ -209,5 +209,23 @@ describe('AlertLog', () => {
     expect(log.entries()).toHaveLength(1)
     expect(log.unreadCount()).toBe(1)
     expect(log.problem()).toMatch(/^The alert log could not be saved: Could not save/)
+  })
+
+  it('clears the warning once a save succeeds again, for the log and the alerts', async () => {
+    const dir = path.join(makeTempDir('tw-alert-files-'), 'user-data')
+    writeFileSync(dir, '') // a file where the folder should be: every write fails
+    const log = new AlertLog(dir)
+    const store = storeIn(dir)
+    await expect(log.append(firing(1))).rejects.toThrow(/Could not save/)
+    await expect(store.create(aboveInput)).rejects.toThrow()
+    expect(log.problem()).not.toBeNull()
+    expect(store.problem()).not.toBeNull()
+
+    rmSync(dir)
+    mkdirSync(dir) // the disk is fine again
+    await log.append(firing(2))
+    await store.create(aboveInput)
+    expect(log.problem()).toBeNull()
+    expect(store.problem()).toBeNull()
   })
 })

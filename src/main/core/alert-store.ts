@@ -98,7 +98,8 @@ export class AlertStore {
       {
         now: () => new Date(this.now()),
         onProblem: (problem) => {
-          this.readProblem = describeFileProblem('alerts', problem)
+          // A failed save is the writer's to report (and to clear once a save succeeds).
+          if (problem.kind !== 'write-failed') this.readProblem = describeFileProblem('alerts', problem)
         },
       },
     )
@@ -217,7 +218,8 @@ export class AlertLog {
       {
         now: () => new Date(now()),
         onProblem: (problem) => {
-          this.readProblem = describeFileProblem('alert log', problem)
+          // A failed save is the writer's to report (and to clear once a save succeeds).
+          if (problem.kind !== 'write-failed') this.readProblem = describeFileProblem('alert log', problem)
         },
       },
     )
