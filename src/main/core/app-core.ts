@@ -76,6 +76,9 @@ export class AppCore {
   private readonly feed: MarketFeed
   private client: ApiClient | null = null
   private sim: SimServer | null = null
+  private connectionChange: Promise<void> = Promise.resolve()
+  /** Set by stop(): a connection change still arriving must not start anything. */
+  private stopped = false
   private source: SnapshotSource = { baseUrl: '', demo: true }
   private listing: { assets: ListedAsset[]; at: number } | null = null
   private lastCacheWrite = 0
@@ -123,6 +126,7 @@ export class AppCore {
   }
 
   async start(): Promise<void> {
+    this.stopped = false
     const settings = await this.settings.load()
     await this.alerts.load()
     await this.vault.init()
@@ -137,13 +141,16 @@ export class AppCore {
 
   async stop(): Promise<void> {
     this.started = false
+    this.stopped = true
     this.feed.stop()
     this.alerts.stop()
     await this.saveCache(true)
-    await this.client?.close()
-    this.client = null
-    await this.sim?.close()
-    this.sim = null
+    await this.serialized(async () => {
+      await this.client?.close()
+      this.client = null
+      await this.sim?.close()
+      this.sim = null
+    })
   }
 
   on<N extends EventName>(event: N, listener: Listener<N>): () => void {
@@ -231,8 +238,23 @@ export class AppCore {
 
   // --- connection -------------------------------------------------------------------------
 
+  /**
+   * Connection changes (start, a key, a base URL, stop) run one at a time: two overlapping ones
+   * would each start a simulator or client, and the one overwritten would never be closed.
+   */
+  private serialized(change: () => Promise<void>): Promise<void> {
+    const run = this.connectionChange.then(change)
+    this.connectionChange = run.catch(() => {})
+    return run
+  }
+
+  private connect(): Promise<void> {
+    return this.serialized(() => this.connectNow())
+  }
+
   /** Uses the configured service when a key is stored for it, else the built-in simulator. */
-  private async connect(): Promise<void> {
+  private async connectNow(): Promise<void> {
+    if (this.stopped) return
     const settings = this.settings.get()
     const key = await this.vault.get(settings.baseUrl)
     await this.client?.close()
