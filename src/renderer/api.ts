@@ -129,8 +129,15 @@ export function moveSymbol(symbol: string, toIndex: number): Promise<boolean> {
 
 /** Saves a settings change; the caller shows a refusal next to the fields it concerns. */
 export async function updateSettings(patch: SettingsPatch): Promise<IpcResult<Settings>> {
+  const baseUrlBefore = watchStore.getState().settings?.baseUrl
   const result = await api().updateSettings(patch)
-  if (result.ok) setSettings(result.value)
+  if (!result.ok) return result
+  setSettings(result.value)
+  // Keys are stored per service: another base URL may have another key, or none.
+  if (result.value.baseUrl !== baseUrlBefore) {
+    const keyStatus = await api().getKeyStatus()
+    if (keyStatus.ok) setKeyStatus(keyStatus.value)
+  }
   return result
 }
 

@@ -155,6 +155,20 @@ describe('status and trust', () => {
     await alert.waitFor({ state: 'detached', timeout: 10_000 })
     await expect.poll(() => page.getByRole('status', { name: /Connection/ }).textContent()).toBe('Online')
     expect(await page.getByRole('region', { name: 'Demo mode' }).count()).toBe(0)
+
+    // Keys are kept per service: another base URL has none, and back again the key is there.
+    const settingsAt = async (baseUrl: string) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click()
+      await page.getByLabel('Base URL').fill(baseUrl)
+      await page.getByRole('button', { name: 'Save settings' }).click()
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Settings', exact: true }).click()
+      const text = await page.getByRole('dialog').textContent()
+      await page.keyboard.press('Escape')
+      return text
+    }
+    expect(await settingsAt('http://127.0.0.1:9')).toContain('No key stored')
+    expect(await settingsAt(liveSim.url)).toContain('ending in 6789')
   })
 
   it('refuses invalid settings inline and saves nothing', async () => {
