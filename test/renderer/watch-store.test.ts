@@ -45,6 +45,25 @@ describe('watch store', () => {
     expect(after.quotes.get('Fon')).toBe(untouched)
   })
 
+  it('keeps a delta pushed before the first snapshot arrived, and applies it if it is newer', () => {
+    const price = (price: string, asOf: number) => ({
+      asOf,
+      changed: [{ symbol: 'TSLAon', fields: { price } }],
+      added: [],
+      removed: [],
+    })
+    // Main answered getSnapshot at T0, then pushed two polls before the answer was handled here:
+    // one it already contained (older) and one it did not.
+    applyDelta(price('99', T0 - 5000))
+    applyDelta(price('101.5', T0 + 5000))
+    expect(watchStore.getState().loaded).toBe(false)
+    applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon', { price: '100' })], T0))
+    const state = watchStore.getState()
+    expect(state.quotes.get('TSLAon')?.price).toBe('101.5')
+    expect(state.asOf).toBe(T0 + 5000)
+    expect(state.deltasBeforeLoad).toEqual([])
+  })
+
   it('replaces only the quotes a delta changes', () => {
     applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon'), quoteOf('Fon')], T0))
     const before = watchStore.getState().quotes

@@ -30,6 +30,8 @@ export interface RowMenuState {
 export interface WatchState {
   /** False until the first snapshot arrives: the watchlist shows skeleton rows until then. */
   loaded: boolean
+  /** Deltas pushed before the first snapshot arrived, applied on top of it (see applyDelta). */
+  deltasBeforeLoad: readonly Delta[]
   /**
    * True once the first frame with the rows has been painted. What can wait a frame waits for it
    * (the histories, the ticker's items, the virtualiser's measuring), so the rows come first.
@@ -65,6 +67,7 @@ export interface WatchState {
 
 export const initialWatchState: WatchState = {
   loaded: false,
+  deltasBeforeLoad: [],
   firstFramePainted: false,
   historyPending: false,
   quotes: new Map(),
@@ -125,8 +128,10 @@ export function applySnapshot(snapshot: Snapshot, { withHistory = true } = {}): 
       quotes.set(asset.symbol, held && diffAsset(held, asset) === null ? held : asset)
     }
     const order = snapshot.assets.map((asset) => asset.symbol)
-    return {
+    const loaded: WatchState = {
+      ...state,
       loaded: true,
+      deltasBeforeLoad: [],
       historyPending: !withHistory,
       quotes,
       order,
@@ -135,6 +140,7 @@ export function applySnapshot(snapshot: Snapshot, { withHistory = true } = {}): 
       asOf: snapshot.asOf,
       selected: keepSelection(state.selected, state.order, order),
     }
+    return state.deltasBeforeLoad.reduce(withDelta, loaded)
   })
 }
 
@@ -158,36 +164,44 @@ export function fillHistories(snapshot: Snapshot): void {
 
 /**
  * Applies only what changed. A delta older than what we hold (it raced the snapshot we asked for
- * at start) is dropped; the snapshot already contains it.
+ * at start) is dropped; the snapshot already contains it. One that comes before any snapshot is
+ * kept for it: the snapshot may be older, answered before main pushed the delta.
  */
 export function applyDelta(delta: Delta): void {
   watchStore.setState((state) => {
-    if (!state.loaded || delta.asOf < state.asOf) return state
-    const quotes = new Map(state.quotes)
-    for (const symbol of delta.removed) quotes.delete(symbol)
-    for (const asset of delta.added) quotes.set(asset.symbol, asset)
-    for (const change of delta.changed) {
-      const quote = quotes.get(change.symbol)
-      if (quote) quotes.set(change.symbol, applyAssetChange(quote, change.fields))
-    }
-    let order = state.order
-    if (delta.order) order = delta.order
-    else if (delta.added.length > 0 || delta.removed.length > 0) {
-      const kept = order.filter((symbol) => quotes.has(symbol))
-      order = [
-        ...kept,
-        ...delta.added.map((asset) => asset.symbol).filter((symbol) => !kept.includes(symbol)),
-      ]
-    }
-    return {
-      quotes,
-      order,
-      asOf: delta.asOf,
-      errors: delta.errors ?? state.errors,
-      source: delta.source ?? state.source,
-      selected: keepSelection(state.selected, state.order, order),
-    }
+    if (state.loaded) return withDelta(state, delta)
+    if (state.deltasBeforeLoad.length >= MAX_DELTAS_BEFORE_LOAD) return state
+    return { deltasBeforeLoad: [...state.deltasBeforeLoad, delta] }
   })
+}
+
+/** Deltas kept before the first snapshot: a few polls' worth; start-up takes well under a second. */
+const MAX_DELTAS_BEFORE_LOAD = 20
+
+function withDelta(state: WatchState, delta: Delta): WatchState {
+  if (delta.asOf < state.asOf) return state
+  const quotes = new Map(state.quotes)
+  for (const symbol of delta.removed) quotes.delete(symbol)
+  for (const asset of delta.added) quotes.set(asset.symbol, asset)
+  for (const change of delta.changed) {
+    const quote = quotes.get(change.symbol)
+    if (quote) quotes.set(change.symbol, applyAssetChange(quote, change.fields))
+  }
+  let order = state.order
+  if (delta.order) order = delta.order
+  else if (delta.added.length > 0 || delta.removed.length > 0) {
+    const kept = order.filter((symbol) => quotes.has(symbol))
+    order = [...kept, ...delta.added.map((asset) => asset.symbol).filter((symbol) => !kept.includes(symbol))]
+  }
+  return {
+    ...state,
+    quotes,
+    order,
+    asOf: delta.asOf,
+    errors: delta.errors ?? state.errors,
+    source: delta.source ?? state.source,
+    selected: keepSelection(state.selected, state.order, order),
+  }
 }
 
 /**
