@@ -1,5 +1,5 @@
-import type { AssetQuote } from '../shared/domain'
 import type { EndpointStatus } from '../shared/ipc-contract'
+import { type AssetQuote, STALE_AFTER_CADENCES } from '../shared/domain'
 import { formatAge } from './format'
 
 /**
@@ -11,8 +11,6 @@ import { formatAge } from './format'
  * data record is stamped to the minute, so a fresh one can look a minute old.) The age shown is
  * that of the price on screen.
  */
-export const STALE_AFTER_CADENCES = 2
-
 export type PriceFeed = Pick<EndpointStatus, 'cadenceMs' | 'lastSuccessAt'>
 
 export function staleLabel(quote: AssetQuote, nowMs: number, prices: PriceFeed | null): string | null {

@@ -7,6 +7,9 @@ import type { SessionName } from './sessions'
  * frame, and loads zod only when a form is opened.
  */
 
+/** The alert log keeps this many entries, newest first; older ones drop off. */
+export const MAX_LOG_ENTRIES = 200
+
 /**
  * The re-arm band: how far back past the level a value must go before the alert can fire again.
  * For price alerts a percent of the level ("0.25": 0.25 % of 200 = 0.50); for change and premium

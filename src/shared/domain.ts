@@ -64,6 +64,9 @@ export interface AssetQuote {
 
 export type ErrorScope = 'prices' | 'market' | 'limits' | 'network' | 'config' | (string & {})
 
+/** An asset is stale when its data is older than this many price cadences (main and renderer agree). */
+export const STALE_AFTER_CADENCES = 2
+
 export interface SnapshotError {
   /** The endpoint ("prices", "market", "limits") or the symbol the error is about. */
   scope: ErrorScope

@@ -7,8 +7,8 @@ import {
   ALERTS_FILE_NAME,
   AlertStore,
   AlertStoreError,
-  MAX_LOG_ENTRIES,
 } from '../../src/main/core/alert-store'
+import { MAX_LOG_ENTRIES } from '../../src/shared/alert-text'
 import { type AlertFiring, MAX_ALERTS } from '../../src/shared/alerts'
 import { makeTempDir } from '../core/persistence.helpers'
 import { makeAlert, T0 } from './alert-fixtures'

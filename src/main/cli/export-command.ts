@@ -6,7 +6,7 @@ import { checkBaseUrl } from '../../shared/settings'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/paths'
 import { SettingsStore } from '../core/settings-store'
 import { SnapshotCache } from '../core/snapshot-cache'
-import { type CliIo, EXIT } from './io'
+import { type CliIo, EXIT, UsageError } from './io'
 
 /**
  * `tokenwatch export`: the saved watchlist with the last quotes the app cached, as CSV or JSON on
@@ -34,8 +34,6 @@ interface ExportArgs {
   baseUrl: string | null
   userDataDir: string
 }
-
-class UsageError extends Error {}
 
 function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | 'help' {
   let values: { format?: string; 'base-url'?: string; 'user-data'?: string; help?: boolean }

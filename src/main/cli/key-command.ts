@@ -5,7 +5,7 @@ import { KeyVault } from '../core/key-vault'
 import { defaultUserDataDir } from '../core/paths'
 import { KeytarSecretStore, type SecretStore } from '../core/secret-store'
 import { SettingsStore } from '../core/settings-store'
-import { type CliIo, EXIT } from './io'
+import { type CliIo, EXIT, UsageError } from './io'
 
 /** For tests: the keychain to use instead of the OS one (null: none at all). */
 export interface KeyCommandDeps {
@@ -27,8 +27,6 @@ from your settings is used. Give the key on standard input, never as an argument
 
 /** A key pasted on a terminal or piped in is short; anything past this is not a key. */
 const MAX_STDIN_BYTES = 64 * 1024
-
-class UsageError extends Error {}
 
 interface KeyArgs {
   action: 'set' | 'status' | 'clear' | 'help'

@@ -2,7 +2,7 @@ import type { Delta } from '../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { ApiClient } from '../core/api-client'
 import { ApiConfigError } from '../core/api-errors'
-import { MarketFeed } from '../core/market-feed'
+import { cadenceOf, MarketFeed } from '../core/market-feed'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
 import {
   SERVICE_FLAGS,
@@ -107,14 +107,8 @@ export async function runWatchCommand(
   const counted = new Promise<void>((resolve) => (reachedCount = resolve))
   let deltas = 0
   let lastProblem = ''
-  const cadences = DEFAULT_SETTINGS.cadences
   const feed: MarketFeed = new MarketFeed({ baseUrl, demo: false }, symbols, {
-    cadenceMs: (endpoint) =>
-      endpoint === 'prices'
-        ? cadences.pricesMs
-        : endpoint === 'market'
-          ? cadences.marketMs
-          : cadences.limitsMs,
+    cadenceMs: cadenceOf(() => DEFAULT_SETTINGS.cadences),
     onDelta: (delta) => {
       if (count !== null && deltas >= count) return // stopping: the count is printed
       if (json) writeLine(io.stdout, JSON.stringify(delta))

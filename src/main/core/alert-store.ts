@@ -11,6 +11,7 @@ import {
   alertListSchema,
   MAX_ALERTS,
 } from '../../shared/alerts'
+import { MAX_LOG_ENTRIES } from '../../shared/alert-text'
 import { isDecimalString } from '../../shared/decimal'
 import type { IpcError } from '../../shared/ipc-contract'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-file'
@@ -28,7 +29,6 @@ import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-fil
 
 export const ALERTS_FILE_NAME = 'alerts.json'
 export const ALERT_LOG_FILE_NAME = 'alert-log.json'
-export const MAX_LOG_ENTRIES = 200
 
 /** An alert change that was refused; `code` is the IPC error code it maps to. */
 export class AlertStoreError extends Error {

@@ -27,7 +27,7 @@ import { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
 import { AlertCenter } from './alert-center'
 import { KeyVault } from './key-vault'
-import { MarketFeed } from './market-feed'
+import { cadenceOf, MarketFeed } from './market-feed'
 import { type SchedulerClock, realClock } from './poll-scheduler'
 import type { SecretStore } from './secret-store'
 import { SettingsStore } from './settings-store'
@@ -98,14 +98,7 @@ export class AppCore {
       onUnreadChange: () => this.emit('status', this.status()),
     })
     this.feed = new MarketFeed(this.source, [], {
-      cadenceMs: (endpoint) => {
-        const cadences = this.settings.get().cadences
-        return endpoint === 'prices'
-          ? cadences.pricesMs
-          : endpoint === 'market'
-            ? cadences.marketMs
-            : cadences.limitsMs
-      },
+      cadenceMs: cadenceOf(() => this.settings.get().cadences),
       onDelta: (delta) => {
         this.emit('delta', delta)
         // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.

@@ -1,5 +1,6 @@
-import type { Delta, Snapshot, SnapshotSource } from '../../shared/domain'
+import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../shared/domain'
 import type { EndpointName, EndpointStatus } from '../../shared/ipc-contract'
+import type { Cadences } from '../../shared/settings'
 import type { WireMarketRecord } from '../../shared/wire'
 import type { ApiClient } from './api-client'
 import {
@@ -19,8 +20,17 @@ import { describeFailure } from './status-errors'
  * Delta pushed whenever anything changed (nothing when nothing did).
  */
 
-/** An asset is stale when its data is older than this many price cadences. */
-export const STALE_AFTER_CADENCES = 2
+/** MarketFeedOptions.cadenceMs from the settings' cadences, read afresh at each poll. */
+export function cadenceOf(cadences: () => Cadences): (endpoint: EndpointName) => number {
+  return (endpoint) => {
+    const current = cadences()
+    return endpoint === 'prices'
+      ? current.pricesMs
+      : endpoint === 'market'
+        ? current.marketMs
+        : current.limitsMs
+  }
+}
 
 export interface MarketFeedOptions {
   cadenceMs: (endpoint: EndpointName) => number

@@ -11,7 +11,7 @@ import {
 import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../shared/normalize'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../shared/wire'
 
-export type ErrorSlot = 'prices' | 'market' | 'limits' | 'listing'
+export type ErrorSlot = 'prices' | 'market' | 'limits'
 
 /**
  * Holds the normalised snapshot of the watchlist and turns each change into a Delta.
@@ -141,10 +141,6 @@ export class SnapshotStore {
       if (next === null || seenAt + maxAgeMs < next) next = seenAt + maxAgeMs
     }
     return next
-  }
-
-  asset(symbol: string): AssetQuote | undefined {
-    return this.entries.get(symbol)?.asset
   }
 
   snapshot(): Snapshot {

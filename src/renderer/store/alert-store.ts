@@ -1,5 +1,6 @@
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
+import { MAX_LOG_ENTRIES } from '../../shared/alert-text'
 import type { Alert, AlertLogEntry } from '../../shared/alerts'
 
 /**
@@ -30,9 +31,6 @@ export const initialAlertsState: AlertsState = {
   editing: null,
 }
 
-/** Main keeps this many log entries (src/main/core/alert-store.ts); the copy here keeps no more. */
-const LOG_LENGTH = 200
-
 export const alertStore = createStore<AlertsState>(() => initialAlertsState)
 
 export function useAlerts<T>(selector: (state: AlertsState) => T): T {
@@ -60,7 +58,7 @@ export function addFiredEntry(entry: AlertLogEntry, unread: number): void {
   const key = logEntryKey(entry)
   alertStore.setState((state) => ({
     // The log loaded at start may already hold it (the push raced the answer).
-    log: [entry, ...state.log.filter((held) => logEntryKey(held) !== key)].slice(0, LOG_LENGTH),
+    log: [entry, ...state.log.filter((held) => logEntryKey(held) !== key)].slice(0, MAX_LOG_ENTRIES),
     unread,
   }))
 }
