@@ -114,7 +114,7 @@ if (!counts) {
   // No report: the registry refused or did not answer the audit endpoint. Not a finding.
   const why = audit?.message ?? audit?.error?.summary ?? `npm audit exited ${exitCode} without a report`
   console.log(`npm audit: SKIPPED, no audit report (${why}).`)
-  console.log('Some registry mirrors and proxies refuse the audit endpoint; registry.npmjs.org answers it.')
+  console.log('Some registry mirrors and proxies refuse the audit endpoint; the public npm registry answers it.')
   process.exit(0)
 }
 const levels = ['critical', 'high', 'moderate', 'low', 'info']
