@@ -22,6 +22,7 @@ export const SESSION_LABEL: Record<SessionName, string> = {
   regular: 'Regular',
   postmarket: 'Post-market',
   overnight: 'Overnight',
+  offhours: 'Off-hours',
 }
 
 /** How a direction reads before a threshold: +5 %, -5 %, ±5 %. */

@@ -47,6 +47,8 @@ export function diffAsset(prev: AssetQuote, next: AssetQuote): AssetChange['fiel
   if (differs(prev.tradableSessions, next.tradableSessions))
     (f ??= {}).tradableSessions = next.tradableSessions
   if (differs(prev.otherSessions, next.otherSessions)) (f ??= {}).otherSessions = next.otherSessions
+  if (differs(prev.constituentTokens, next.constituentTokens))
+    (f ??= {}).constituentTokens = next.constituentTokens
   if (differs(prev.underlying, next.underlying)) (f ??= {}).underlying = next.underlying
   if (differs(prev.fairValue, next.fairValue)) (f ??= {}).fairValue = next.fairValue
   if (differs(prev.premiumPct, next.premiumPct)) (f ??= {}).premiumPct = next.premiumPct
@@ -78,6 +80,7 @@ export function applyAssetChange(asset: AssetQuote, fields: AssetChange['fields'
     sharesMultiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : asset.sharesMultiplier,
     tradableSessions: f.tradableSessions !== undefined ? f.tradableSessions : asset.tradableSessions,
     otherSessions: f.otherSessions !== undefined ? f.otherSessions : asset.otherSessions,
+    constituentTokens: f.constituentTokens !== undefined ? f.constituentTokens : asset.constituentTokens,
     underlying: f.underlying !== undefined ? f.underlying : asset.underlying,
     fairValue: f.fairValue !== undefined ? f.fairValue : asset.fairValue,
     premiumPct: f.premiumPct !== undefined ? f.premiumPct : asset.premiumPct,

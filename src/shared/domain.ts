@@ -49,6 +49,8 @@ export interface AssetQuote {
   tradableSessions: SessionName[]
   /** Session names the service sent that we do not know (such as `offhours`), kept aside. */
   otherSessions: string[]
+  /** The tokens a basket holds (the service's `constituentTokens`); empty for a single stock. */
+  constituentTokens: string[]
   underlying: UnderlyingMarket | null
   /** underlying price x sharesMultiplier, 4 decimal places; null where an input is missing. */
   fairValue: DecimalString | null
@@ -120,6 +122,7 @@ export function emptyAsset(symbol: string): AssetQuote {
     sharesMultiplier: null,
     tradableSessions: [],
     otherSessions: [],
+    constituentTokens: [],
     underlying: null,
     fairValue: null,
     premiumPct: null,

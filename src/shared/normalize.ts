@@ -126,6 +126,10 @@ export function applyMarketRecord(asset: AssetQuote, record: WireMarketRecord): 
       sessions && !sameList(sessions.known, asset.tradableSessions) ? sessions.known : asset.tradableSessions,
     otherSessions:
       sessions && !sameList(sessions.other, asset.otherSessions) ? sessions.other : asset.otherSessions,
+    constituentTokens:
+      record.constituentTokens && !sameList(record.constituentTokens, asset.constituentTokens)
+        ? record.constituentTokens
+        : asset.constituentTokens,
     underlying: underlyingQuote,
     marketTimestamp: record.timestamp,
     fairValue: fair.fairValue,
@@ -179,6 +183,7 @@ function withLatestPrice(asset: AssetQuote, latest: LatestPrice): AssetQuote {
     sharesMultiplier: asset.sharesMultiplier,
     tradableSessions: asset.tradableSessions,
     otherSessions: asset.otherSessions,
+    constituentTokens: asset.constituentTokens,
     underlying: latest.underlying,
     fairValue: latest.fairValue,
     premiumPct: latest.premiumPct,
@@ -195,6 +200,7 @@ export function applyLimitsRecord(asset: AssetQuote, record: LimitsWithTime): As
     regular: record.regular ?? null,
     postmarket: record.postmarket ?? null,
     overnight: record.overnight ?? null,
+    offhours: record.offhours ?? null,
   }
   return applyAssetChange(asset, { limits, limitsTimestamp: record.timestamp })
 }

@@ -1,40 +1,44 @@
 /**
  * Which trading session of the tokenized-stock service is running at a given instant, by the US
- * Eastern clock (America/New_York), and when the next change comes. Runs in main and in the
- * renderer, so it is pure TypeScript: the time-zone work goes through Intl, never through the
- * machine's own time zone.
+ * Eastern clock (America/New_York), and when the next change comes. The one session model: main
+ * (alerts, tray, CLI), the renderer (badges, header clock, charts) and the simulator all read it.
+ * Pure TypeScript: the time-zone work goes through Intl, never the machine's own time zone.
  *
- * Hours (spec/real-service-notes.md). The service pauses a few minutes at each boundary; the notes
- * give only examples (overnight ends 03:55, premarket starts 04:01, regular 09:31-15:59), so this
- * is our approximation of them: every session goes live 1 minute after its nominal start and stops
- * 1 minute before its nominal end, except overnight, which stops 5 minutes early.
+ * Hours: the service's published schedule (spec/real-service-notes.md, "Trading sessions").
  *
- * | session    | nominal (ET)      | live, as modelled (ET) | early-close day (ET)                   |
- * |------------|-------------------|------------------------|----------------------------------------|
- * | overnight  | 20:00 - 04:00 +1d | 20:01 - 03:55 +1d      | as usual (if the next day trades)      |
- * | premarket  | 04:00 - 09:30     | 04:01 - 09:29          | as usual                               |
- * | regular    | 09:30 - 16:00     | 09:31 - 15:59          | 09:30 - 13:00 nominal, 09:31 - 12:59   |
- * | postmarket | 16:00 - 20:00     | 16:01 - 19:59          | 13:00 - 17:00 nominal, 13:01 - 16:59   |
+ * | session    | nominal (ET)      | live (ET)          | early-close day (ET)                    |
+ * |------------|-------------------|--------------------|-----------------------------------------|
+ * | overnight  | 20:00 - 04:00 +1d | 20:05 - 03:55 +1d  | as usual (if the next day trades)       |
+ * | premarket  | 04:00 - 09:30     | 04:01 - 09:29      | as usual                                |
+ * | regular    | 09:30 - 16:00     | 09:31 - 15:59      | 09:30 - 13:00 nominal, 09:31 - 12:59    |
+ * | postmarket | 16:00 - 20:00     | 16:01 - 19:59      | 13:00 - 17:00 nominal, 13:01 - 16:59    |
+ * | offhours   | whenever the four above are closed (not merely paused), for the assets that opt in |
  *
- * - On an early-close day postmarket follows NYSE's after-hours, which ends at 17:00 on those days;
- *   from 16:59 until the next session starts it is 'closed' (no session meets it to pause for).
+ * - Early closes: the service publishes no early-close hours of its own, so postmarket follows
+ *   NYSE's after-hours, which ends at 17:00 on those days (13:01 - 16:59 live). From 16:59 until
+ *   the overnight session at 20:05 the conventional market is 'closed' and offhours runs.
  * - 'paused' is the gap between two sessions that meet (one's nominal end is the other's nominal
- *   start). Any other gap is 'closed': Friday 19:59 -> Sunday 20:01, the evening of an early
- *   close, holidays.
+ *   start): 03:55-04:01, 09:29-09:31, 15:59-16:01, 19:59-20:05. Any other gap is 'closed':
+ *   Friday 19:59 -> Sunday 20:05, holidays, the evening of an early close.
  * - Day sessions (premarket, regular, postmarket) run on NYSE trading days only. The overnight
  *   session that starts on the evening of day D runs only if D + 1 is a trading day: so none into
  *   Saturday or Sunday, and none into a holiday, which is how the week comes to run from Sunday
- *   20:00 to Friday 20:00.
+ *   20:05 to Friday 19:59.
+ * - offhours runs exactly while the phase is 'closed' (`SessionState.offhours`). The service
+ *   names no pauses around it, so none are modelled.
  */
 import { getHolidays } from 'nyse-holidays'
-import type { SessionName } from './sessions'
+import type { ConventionalSession, SessionName } from './sessions'
 
-export type MarketPhase = SessionName | 'paused' | 'closed'
+/** The conventional market's phase. offhours is not a phase: it runs during 'closed'. */
+export type MarketPhase = ConventionalSession | 'paused' | 'closed'
 
 export interface SessionState {
   phase: MarketPhase
   /** The session in force; during a pause, the session about to start; null when closed. */
-  session: SessionName | null
+  session: ConventionalSession | null
+  /** Whether the off-hours session runs (for the assets that trade in it): phase is 'closed'. */
+  offhours: boolean
   /** Unix ms of the next phase change, and what phase comes then. */
   nextChangeAt: number
   nextPhase: MarketPhase
@@ -212,7 +216,7 @@ export function isEarlyClose(easternDate: string): boolean {
 // Session runs: each live session as a span of UTC ms
 
 interface SessionHours {
-  session: SessionName
+  session: ConventionalSession
   /** Nominal start and end in minutes after ET midnight of the day the session starts. */
   start: number
   end: number
@@ -232,12 +236,22 @@ const EARLY_CLOSE_DAY: readonly SessionHours[] = [
 ]
 const OVERNIGHT: SessionHours = { session: 'overnight', start: at(20), end: at(24 + 4) }
 
-const LIVE_AFTER_START_MINUTES = 1
-const STOPS_BEFORE_END_MINUTES = 1
-const OVERNIGHT_STOPS_BEFORE_END_MINUTES = 5
+/** Minutes after its nominal start that a session goes live, and before its nominal end that it stops. */
+const LIVE_AFTER_START_MINUTES: Record<ConventionalSession, number> = {
+  overnight: 5,
+  premarket: 1,
+  regular: 1,
+  postmarket: 1,
+}
+const STOPS_BEFORE_END_MINUTES: Record<ConventionalSession, number> = {
+  overnight: 5,
+  premarket: 1,
+  regular: 1,
+  postmarket: 1,
+}
 
 interface SessionRun {
-  session: SessionName
+  session: ConventionalSession
   /** When the service is live: [start, end). */
   start: number
   end: number
@@ -249,12 +263,10 @@ interface SessionRun {
 function runOf(date: string, hours: SessionHours): SessionRun {
   const nominalStart = easternWallTimeToUtc(date, hours.start)
   const nominalEnd = easternWallTimeToUtc(date, hours.end)
-  const stopsEarly =
-    hours.session === 'overnight' ? OVERNIGHT_STOPS_BEFORE_END_MINUTES : STOPS_BEFORE_END_MINUTES
   return {
     session: hours.session,
-    start: nominalStart + LIVE_AFTER_START_MINUTES * MINUTE_MS,
-    end: nominalEnd - stopsEarly * MINUTE_MS,
+    start: nominalStart + LIVE_AFTER_START_MINUTES[hours.session] * MINUTE_MS,
+    end: nominalEnd - STOPS_BEFORE_END_MINUTES[hours.session] * MINUTE_MS,
     nominalStart,
     nominalEnd,
   }
@@ -341,6 +353,7 @@ export function sessionStateAt(ms: number): SessionState {
     return {
       phase: run.session,
       session: run.session,
+      offhours: false,
       nextChangeAt: run.end,
       nextPhase: pauseFollows ? 'paused' : 'closed',
       ...calendar,
@@ -350,10 +363,66 @@ export function sessionStateAt(ms: number): SessionState {
   return {
     phase: paused ? 'paused' : 'closed',
     session: paused ? run.session : null,
+    offhours: !paused,
     nextChangeAt: run.start,
     nextPhase: run.session,
     ...calendar,
   }
+}
+
+/** The session trading at this phase: a conventional one, 'offhours' when closed, none in a pause. */
+export function liveSessionOf(phase: MarketPhase): SessionName | null {
+  if (phase === 'paused') return null
+  return phase === 'closed' ? 'offhours' : phase
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intervals (for charts on a trading-time axis and session bands)
+
+export interface SessionInterval {
+  /** 'offhours' for a closed span (the conventional market shut); null for a pause. */
+  session: SessionName | null
+  /** [start, end) in Unix ms, clipped to the span asked about. */
+  start: number
+  end: number
+}
+
+/**
+ * The live sessions, pauses and off-hours spans covering [from, to), in order, each clipped to
+ * it; together they tile the span exactly. A chart shades them as bands; a trading-time axis
+ * keeps the conventional ones (`openMarketIntervals`) at full width and squeezes the rest.
+ */
+export function sessionIntervals(from: number, to: number): SessionInterval[] {
+  const intervals: SessionInterval[] = []
+  let at = from
+  while (at < to) {
+    const state = sessionStateAt(at)
+    const end = Math.min(Math.max(state.nextChangeAt, at + 1), to)
+    intervals.push({ session: liveSessionOf(state.phase), start: at, end })
+    at = end
+  }
+  return intervals
+}
+
+/**
+ * Where the conventional market week runs within [from, to): the spans from a session's start to
+ * the next close, pauses between sessions included (a 2-minute pause is not a gap on a chart).
+ * Weekends, holidays and the evening of an early close fall between the spans.
+ */
+export function openMarketIntervals(from: number, to: number): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = []
+  for (const interval of sessionIntervals(from, to)) {
+    if (interval.session === 'offhours') continue
+    const last = spans[spans.length - 1]
+    if (last && last.end === interval.start) last.end = interval.end
+    else spans.push({ start: interval.start, end: interval.end })
+  }
+  return spans
+}
+
+/** Whether the conventional market is open (a session live, or a short pause between two) at `ms`. */
+export function isConventionalOpen(ms: number): boolean {
+  return sessionStateAt(ms).phase !== 'closed'
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -176,8 +176,23 @@ export function fastMarketRecord(raw: unknown): WireMarketRecord | undefined {
   const primary = fastMarketPrimary(raw.primaryMarket)
   const underlying = fastMarketUnderlying(raw.underlyingMarket)
   const timestamp = timestampOf(raw.timestamp)
-  if (primary === undefined || underlying === undefined || timestamp === undefined) return undefined
-  return { primaryMarket: primary, underlyingMarket: underlying, timestamp }
+  const constituents = optional(raw, 'constituentTokens', isConstituentList)
+  if (
+    primary === undefined ||
+    underlying === undefined ||
+    timestamp === undefined ||
+    constituents === INVALID
+  )
+    return undefined
+  const record: WireMarketRecord = { primaryMarket: primary, underlyingMarket: underlying, timestamp }
+  if (constituents !== ABSENT) record.constituentTokens = [...constituents]
+  return record
+}
+
+function isConstituentList(value: unknown): value is string[] {
+  if (!Array.isArray(value) || value.length > 256) return false
+  for (const token of value) if (!isSymbol(token)) return false
+  return true
 }
 
 type Primary = WireMarketRecord['primaryMarket']

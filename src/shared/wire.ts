@@ -57,11 +57,15 @@ export const wireUnderlyingMarket = z.object({
   marketCap: nonNegativeDecimal.optional(),
 })
 
+/** The tokens a basket holds (real-service-notes.md: top level, `[]` for single stocks). */
+export const wireConstituentTokens = z.array(symbol).max(256)
+
 /** 2.1: one market data record (endpoints 1 and 2). */
 export const wireMarketRecord = z.object({
   primaryMarket: wirePrimaryMarket,
   underlyingMarket: wireUnderlyingMarket.nullable(),
   timestamp,
+  constituentTokens: wireConstituentTokens.optional(),
 })
 
 /** 2.4: one latest-price record (endpoints 3 and 4). */
@@ -77,13 +81,14 @@ export const wireSessionLimit = z.object({
   maxActiveNotionalValue: nonNegativeDecimal,
 })
 
-/** One per-symbol entry of 2.5. Sessions we do not know (`offhours`) are ignored by zod's strip. */
+/** One per-symbol entry of 2.5, with the service's fifth block, `offhours`. Sessions we do not know are stripped. */
 export const wireSymbolLimits = z.object({
   symbol,
   premarket: wireSessionLimit.optional(),
   regular: wireSessionLimit.optional(),
   postmarket: wireSessionLimit.optional(),
   overnight: wireSessionLimit.optional(),
+  offhours: wireSessionLimit.optional(),
 })
 
 /** The envelope of 2.5 (`limits` is read per entry, see parseLimitsResponse). */

@@ -44,11 +44,11 @@ const opened = (session: string) => `${session} session opened: AAPLon is tradab
 const closed = (session: string) => `${session} session closed for AAPLon`
 
 describe('session alerts on the session clock', () => {
-  it('spring forward (Sunday 2026-03-08): the week opens at 20:01 EDT, not an hour late', () => {
+  it('spring forward (Sunday 2026-03-08): the week opens at 20:05 EDT, not an hour late', () => {
     const fired = fireOnTimer(makeAlert(anySession), '2026-03-06T19:00:00-05:00', '2026-03-09T10:00:00-04:00')
     expect(fired).toEqual([
       ['2026-03-07T00:59:00.000Z', closed('Post-market')], // Friday 19:59 EST
-      ['2026-03-09T00:01:00.000Z', opened('Overnight')], // Sunday 20:01 EDT
+      ['2026-03-09T00:05:00.000Z', opened('Overnight')], // Sunday 20:05 EDT
       ['2026-03-09T07:55:00.000Z', closed('Overnight')],
       ['2026-03-09T08:01:00.000Z', opened('Pre-market')],
       ['2026-03-09T13:29:00.000Z', closed('Pre-market')],
@@ -56,11 +56,11 @@ describe('session alerts on the session clock', () => {
     ])
   })
 
-  it('fall back (Sunday 2026-11-01): the week opens at 20:01 EST', () => {
+  it('fall back (Sunday 2026-11-01): the week opens at 20:05 EST', () => {
     const fired = fireOnTimer(makeAlert(anySession), '2026-10-30T19:00:00-04:00', '2026-11-02T10:00:00-05:00')
     expect(fired).toEqual([
       ['2026-10-30T23:59:00.000Z', closed('Post-market')], // Friday 19:59 EDT
-      ['2026-11-02T01:01:00.000Z', opened('Overnight')], // Sunday 20:01 EST
+      ['2026-11-02T01:05:00.000Z', opened('Overnight')], // Sunday 20:05 EST
       ['2026-11-02T08:55:00.000Z', closed('Overnight')],
       ['2026-11-02T09:01:00.000Z', opened('Pre-market')],
       ['2026-11-02T14:29:00.000Z', closed('Pre-market')],
@@ -72,7 +72,7 @@ describe('session alerts on the session clock', () => {
     const fired = fireOnTimer(makeAlert(anySession), '2026-11-25T19:00:00-05:00', '2026-11-27T20:00:00-05:00')
     expect(fired).toEqual([
       ['2026-11-26T00:59:00.000Z', closed('Post-market')], // Wednesday 19:59: no overnight follows
-      ['2026-11-27T01:01:00.000Z', opened('Overnight')], // Thursday 20:01, into Friday
+      ['2026-11-27T01:05:00.000Z', opened('Overnight')], // Thursday 20:05, into Friday
       ['2026-11-27T08:55:00.000Z', closed('Overnight')],
       ['2026-11-27T09:01:00.000Z', opened('Pre-market')],
       ['2026-11-27T14:29:00.000Z', closed('Pre-market')],
@@ -81,6 +81,23 @@ describe('session alerts on the session clock', () => {
       ['2026-11-27T18:01:00.000Z', opened('Post-market')],
       ['2026-11-27T21:59:00.000Z', closed('Post-market')], // 16:59, and nothing after
     ])
+  })
+
+  it('opens off-hours as the week closes and closes it as the week reopens, for a token that trades it', () => {
+    const offhoursToo = quote({
+      tradableSessions: ['premarket', 'regular', 'postmarket', 'overnight', 'offhours'],
+    })
+    const offhoursOnly = makeAlert({ kind: 'session', session: 'offhours', event: 'both' })
+    expect(
+      fireOnTimer(offhoursOnly, '2026-11-25T19:00:00-05:00', '2026-11-30T10:00:00-05:00', offhoursToo),
+    ).toEqual([
+      ['2026-11-26T00:59:00.000Z', opened('Off-hours')], // Wednesday 19:59: no overnight into Thanksgiving
+      ['2026-11-27T01:05:00.000Z', closed('Off-hours')], // Thursday 20:05, overnight into Friday
+      ['2026-11-27T21:59:00.000Z', opened('Off-hours')], // 16:59 after the early close
+      ['2026-11-30T01:05:00.000Z', closed('Off-hours')], // Sunday 20:05
+    ])
+    // A token that does not trade off-hours hears nothing of it.
+    expect(fireOnTimer(offhoursOnly, '2026-11-25T19:00:00-05:00', '2026-11-30T10:00:00-05:00')).toEqual([])
   })
 
   it('fires as often when driven by updates every 30 s instead of the timer', () => {
@@ -95,7 +112,7 @@ describe('session alerts on the session clock', () => {
     }
     expect(fired).toEqual([
       '2026-11-26T00:59:00.000Z',
-      '2026-11-27T01:01:00.000Z',
+      '2026-11-27T01:05:00.000Z',
       '2026-11-27T08:55:00.000Z',
       '2026-11-27T09:01:00.000Z',
       '2026-11-27T14:29:00.000Z',
@@ -111,7 +128,7 @@ describe('session alerts on the session clock', () => {
     }
     const regularOnly = quote({
       tradableSessions: ['regular', 'postmarket'],
-      limits: { premarket: null, regular: null, postmarket: closedLimit, overnight: null },
+      limits: { premarket: null, regular: null, postmarket: closedLimit, overnight: null, offhours: null },
     })
     const fired = fireOnTimer(
       makeAlert(anySession),

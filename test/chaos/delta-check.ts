@@ -101,6 +101,9 @@ export class DeltaChecker {
         case 'otherSessions':
           for (const name of value as string[]) this.expectSent(symbol, 'session', name)
           break
+        case 'constituentTokens':
+          for (const token of value as string[]) this.expectSent(symbol, 'constituent', token)
+          break
         case 'underlying':
           this.checkUnderlying(symbol, value as NonNullable<AssetQuote['underlying']>)
           break

@@ -36,7 +36,7 @@ export const UNDERLYING_FIELDS = {
   marketCap: 'marketCap',
 } as const
 
-export const LIMIT_SESSIONS = ['premarket', 'regular', 'postmarket', 'overnight'] as const
+export const LIMIT_SESSIONS = ['premarket', 'regular', 'postmarket', 'overnight', 'offhours'] as const
 
 /** The key a session limit is indexed under: only the three fields the app keeps, in a fixed order. */
 export function limitKey(limit: unknown): string | null {
@@ -130,6 +130,9 @@ export class SentValues {
     if (Array.isArray(primary.tradableSessions))
       for (const name of primary.tradableSessions)
         if (typeof name === 'string') this.add(symbol, 'session', name)
+    if (Array.isArray(record.constituentTokens))
+      for (const token of record.constituentTokens)
+        if (typeof token === 'string') this.add(symbol, 'constituent', token)
     if (Array.isArray(primary.priceHistory24h)) {
       for (const point of primary.priceHistory24h) {
         if (!isObject(point)) continue

@@ -40,7 +40,13 @@ describe('formatSnapshotTable', () => {
         premiumPct: '1.005',
         // The limits say more than tradableSessions: premarket on, regular off.
         tradableSessions: ['regular'],
-        limits: { premarket: limit(true), regular: limit(false), postmarket: null, overnight: null },
+        limits: {
+          premarket: limit(true),
+          regular: limit(false),
+          postmarket: null,
+          overnight: null,
+          offhours: null,
+        },
       },
     ]).split('\n')
     expect(rows.slice(0, 3)).toEqual([

@@ -48,11 +48,11 @@ describe('tolerated variations', () => {
     expect((await api.client.price('AAPLon')).records[0]?.timestamp).toBe(STAMP_MS)
   })
 
-  it('ignores fields it does not know (constituentTokens, extras)', async () => {
+  it('keeps constituentTokens and ignores fields it does not know', async () => {
     answer({ ...marketRecord('QQQon'), constituentTokens: ['AAPLon'], extra: { nested: true } })
     const record = (await api.client.market('QQQon')).records[0]
     expect(record).toBeDefined()
-    expect(record).not.toHaveProperty('constituentTokens')
+    expect(record?.constituentTokens).toEqual(['AAPLon'])
     expect(record).not.toHaveProperty('extra')
   })
 
@@ -127,7 +127,7 @@ describe('session limits', () => {
     expect(result.records).toEqual([{ ...symbolLimits('AAPLon'), timestamp: STAMP_MS }])
   })
 
-  it('ignores an offhours session in the limits and reports a bad entry by symbol', async () => {
+  it('keeps the offhours block of the limits and reports a bad entry by symbol', async () => {
     const withOffhours = {
       ...symbolLimits('AAPLon'),
       offhours: { tradable: false, maxAttestationCount: '0', maxActiveNotionalValue: '0' },
@@ -136,7 +136,7 @@ describe('session limits', () => {
     answer([{ limits: [withOffhours, broken], timestamp: STAMP_MS }])
     const result = await api.client.limits()
     expect(result.records.map((record) => record.symbol)).toEqual(['AAPLon'])
-    expect(result.records[0]).not.toHaveProperty('offhours')
+    expect(result.records[0]?.offhours).toEqual(withOffhours.offhours)
     expect(result.rejected).toEqual([{ symbol: 'TSLAon', reason: expect.stringContaining('regular') }])
   })
 

@@ -35,6 +35,7 @@ const SNAPSHOT: Snapshot = {
         regular: { tradable: true, maxAttestationCount: '100', maxActiveNotionalValue: '5000000.00' },
         postmarket: null,
         overnight: null,
+        offhours: null,
       },
     },
     emptyAsset('NVDAon'),

@@ -40,7 +40,7 @@ describe('CSV export', () => {
   it('lists the sessions the limits allow, as the badges do', () => {
     const closed = { tradable: false, maxAttestationCount: '0', maxActiveNotionalValue: '0' }
     const asset = fullAsset('AAPLon', {
-      limits: { premarket: closed, regular: null, postmarket: null, overnight: closed },
+      limits: { premarket: closed, regular: null, postmarket: null, overnight: closed, offhours: null },
     })
     expect(csvRecords(exportWatchlist(['AAPLon'], snapshotOf([asset]), 'csv'))[0]?.tradableSessions).toBe(
       'regular postmarket',

@@ -7,13 +7,17 @@ import { describe, expect, it } from 'vitest'
 import {
   easternClock,
   formatCountdown,
+  isConventionalOpen,
+  liveSessionOf,
+  openMarketIntervals,
+  sessionIntervals,
   isEarlyClose,
   nyseHolidayOn,
   sessionStateAt,
   type MarketPhase,
   type SessionState,
 } from '../../src/shared/session-clock'
-import type { SessionName } from '../../src/shared/sessions'
+import type { ConventionalSession } from '../../src/shared/sessions'
 
 /** Instants are written with their ET offset (-05:00 EST, -04:00 EDT) so each reads as a NY clock. */
 const at = (iso: string): number => {
@@ -25,7 +29,7 @@ const at = (iso: string): number => {
 type Row = [
   instant: string,
   phase: MarketPhase,
-  session: SessionName | null,
+  session: ConventionalSession | null,
   nextAt: string,
   next: MarketPhase,
 ]
@@ -39,7 +43,8 @@ function expectRows(rows: Row[]): void {
       session: state.session,
       nextAt: state.nextChangeAt,
       next: state.nextPhase,
-    }).toEqual({ instant, phase, session, nextAt: at(nextAt), next })
+      offhours: state.offhours,
+    }).toEqual({ instant, phase, session, nextAt: at(nextAt), next, offhours: phase === 'closed' })
   }
 }
 
@@ -56,8 +61,9 @@ function ordinaryWeekdayRows(day: string, nextDay: string, offset: string): Row[
     [t(day, '12:00:00'), 'regular', 'regular', t(day, '15:59:00'), 'paused'],
     [t(day, '15:59:00'), 'paused', 'postmarket', t(day, '16:01:00'), 'postmarket'],
     [t(day, '16:01:00'), 'postmarket', 'postmarket', t(day, '19:59:00'), 'paused'],
-    [t(day, '19:59:00'), 'paused', 'overnight', t(day, '20:01:00'), 'overnight'],
-    [t(day, '20:01:00'), 'overnight', 'overnight', t(nextDay, '03:55:00'), 'paused'],
+    [t(day, '19:59:00'), 'paused', 'overnight', t(day, '20:05:00'), 'overnight'],
+    [t(day, '20:04:59'), 'paused', 'overnight', t(day, '20:05:00'), 'overnight'],
+    [t(day, '20:05:00'), 'overnight', 'overnight', t(nextDay, '03:55:00'), 'paused'],
     [t(nextDay, '00:00:00'), 'overnight', 'overnight', t(nextDay, '03:55:00'), 'paused'],
   ]
 }
@@ -225,31 +231,34 @@ describe('sessionStateAt on ordinary weekdays', () => {
 })
 
 describe('sessionStateAt over weekends, holidays and clock changes', () => {
-  it('closes from Friday 19:59 to Sunday 20:01', () => {
+  it('closes from Friday 19:59 to Sunday 20:05, off-hours running all the while', () => {
     expectRows([
       ['2026-01-23T19:58:59-05:00', 'postmarket', 'postmarket', '2026-01-23T19:59:00-05:00', 'closed'],
-      ['2026-01-23T19:59:00-05:00', 'closed', null, '2026-01-25T20:01:00-05:00', 'overnight'],
-      ['2026-01-24T12:00:00-05:00', 'closed', null, '2026-01-25T20:01:00-05:00', 'overnight'],
-      ['2026-01-25T20:00:30-05:00', 'closed', null, '2026-01-25T20:01:00-05:00', 'overnight'],
-      ['2026-01-25T20:01:00-05:00', 'overnight', 'overnight', '2026-01-26T03:55:00-05:00', 'paused'],
+      ['2026-01-23T19:59:00-05:00', 'closed', null, '2026-01-25T20:05:00-05:00', 'overnight'],
+      ['2026-01-24T12:00:00-05:00', 'closed', null, '2026-01-25T20:05:00-05:00', 'overnight'],
+      ['2026-01-25T20:00:30-05:00', 'closed', null, '2026-01-25T20:05:00-05:00', 'overnight'],
+      ['2026-01-25T20:03:00-05:00', 'closed', null, '2026-01-25T20:05:00-05:00', 'overnight'],
+      ['2026-01-25T20:04:59-05:00', 'closed', null, '2026-01-25T20:05:00-05:00', 'overnight'],
+      ['2026-01-25T20:06:00-05:00', 'overnight', 'overnight', '2026-01-26T03:55:00-05:00', 'paused'],
+      ['2026-01-25T20:05:00-05:00', 'overnight', 'overnight', '2026-01-26T03:55:00-05:00', 'paused'],
     ])
   })
 
   it('skips the Sunday overnight before a Monday holiday (MLK Day 2026)', () => {
     expectRows([
-      ['2026-01-17T12:00:00-05:00', 'closed', null, '2026-01-19T20:01:00-05:00', 'overnight'],
-      ['2026-01-18T22:00:00-05:00', 'closed', null, '2026-01-19T20:01:00-05:00', 'overnight'],
-      ['2026-01-19T10:00:00-05:00', 'closed', null, '2026-01-19T20:01:00-05:00', 'overnight'],
+      ['2026-01-17T12:00:00-05:00', 'closed', null, '2026-01-19T20:05:00-05:00', 'overnight'],
+      ['2026-01-18T22:00:00-05:00', 'closed', null, '2026-01-19T20:05:00-05:00', 'overnight'],
+      ['2026-01-19T10:00:00-05:00', 'closed', null, '2026-01-19T20:05:00-05:00', 'overnight'],
     ])
   })
 
   it('closes Thanksgiving 2026 and the overnight session into it', () => {
     expectRows([
       ['2026-11-25T19:58:00-05:00', 'postmarket', 'postmarket', '2026-11-25T19:59:00-05:00', 'closed'],
-      ['2026-11-25T22:00:00-05:00', 'closed', null, '2026-11-26T20:01:00-05:00', 'overnight'],
-      ['2026-11-26T03:00:00-05:00', 'closed', null, '2026-11-26T20:01:00-05:00', 'overnight'],
-      ['2026-11-26T12:00:00-05:00', 'closed', null, '2026-11-26T20:01:00-05:00', 'overnight'],
-      ['2026-11-26T20:01:00-05:00', 'overnight', 'overnight', '2026-11-27T03:55:00-05:00', 'paused'],
+      ['2026-11-25T22:00:00-05:00', 'closed', null, '2026-11-26T20:05:00-05:00', 'overnight'],
+      ['2026-11-26T03:00:00-05:00', 'closed', null, '2026-11-26T20:05:00-05:00', 'overnight'],
+      ['2026-11-26T12:00:00-05:00', 'closed', null, '2026-11-26T20:05:00-05:00', 'overnight'],
+      ['2026-11-26T20:05:00-05:00', 'overnight', 'overnight', '2026-11-27T03:55:00-05:00', 'paused'],
     ])
     expect(sessionStateAt(at('2026-11-26T12:00:00-05:00'))).toMatchObject({
       easternDate: '2026-11-26',
@@ -263,14 +272,14 @@ describe('sessionStateAt over weekends, holidays and clock changes', () => {
       ['2026-11-27T12:58:00-05:00', 'regular', 'regular', '2026-11-27T12:59:00-05:00', 'paused'],
       ['2026-11-27T12:59:00-05:00', 'paused', 'postmarket', '2026-11-27T13:01:00-05:00', 'postmarket'],
       ['2026-11-27T13:01:00-05:00', 'postmarket', 'postmarket', '2026-11-27T16:59:00-05:00', 'closed'],
-      ['2026-11-27T16:59:00-05:00', 'closed', null, '2026-11-29T20:01:00-05:00', 'overnight'],
-      ['2026-11-27T20:30:00-05:00', 'closed', null, '2026-11-29T20:01:00-05:00', 'overnight'],
+      ['2026-11-27T16:59:00-05:00', 'closed', null, '2026-11-29T20:05:00-05:00', 'overnight'],
+      ['2026-11-27T20:30:00-05:00', 'closed', null, '2026-11-29T20:05:00-05:00', 'overnight'],
     ])
     expect(sessionStateAt(at('2026-11-27T12:00:00-05:00'))).toMatchObject({ holiday: null, earlyClose: true })
   })
 
   it('closes the 2025 day of mourning like a holiday', () => {
-    expectRows([['2025-01-08T19:59:00-05:00', 'closed', null, '2025-01-09T20:01:00-05:00', 'overnight']])
+    expectRows([['2025-01-08T19:59:00-05:00', 'closed', null, '2025-01-09T20:05:00-05:00', 'overnight']])
   })
 
   // US clocks change at 02:00 on a Sunday, inside the weekend close: the closed stretch spanning
@@ -278,30 +287,30 @@ describe('sessionStateAt over weekends, holidays and clock changes', () => {
   it('spans the spring-forward weekend (2026-03-08)', () => {
     expectRows([
       ['2026-03-06T19:58:00-05:00', 'postmarket', 'postmarket', '2026-03-06T19:59:00-05:00', 'closed'],
-      ['2026-03-07T12:00:00-05:00', 'closed', null, '2026-03-08T20:01:00-04:00', 'overnight'],
-      ['2026-03-08T02:30:00-04:00', 'closed', null, '2026-03-08T20:01:00-04:00', 'overnight'],
-      ['2026-03-08T20:01:00-04:00', 'overnight', 'overnight', '2026-03-09T03:55:00-04:00', 'paused'],
+      ['2026-03-07T12:00:00-05:00', 'closed', null, '2026-03-08T20:05:00-04:00', 'overnight'],
+      ['2026-03-08T02:30:00-04:00', 'closed', null, '2026-03-08T20:05:00-04:00', 'overnight'],
+      ['2026-03-08T20:05:00-04:00', 'overnight', 'overnight', '2026-03-09T03:55:00-04:00', 'paused'],
     ])
-    expect(sessionStateAt(at('2026-03-07T12:00:00-05:00')).nextChangeAt).toBe(at('2026-03-09T00:01:00Z'))
-    const weekendClose = at('2026-03-09T00:01:00Z') - at('2026-03-06T19:59:00-05:00')
-    expect(weekendClose).toBe((47 * 60 + 2) * 60_000)
+    expect(sessionStateAt(at('2026-03-07T12:00:00-05:00')).nextChangeAt).toBe(at('2026-03-09T00:05:00Z'))
+    const weekendClose = at('2026-03-09T00:05:00Z') - at('2026-03-06T19:59:00-05:00')
+    expect(weekendClose).toBe((47 * 60 + 6) * 60_000)
   })
 
   it('spans the fall-back weekend (2026-11-01)', () => {
     expectRows([
       ['2026-10-30T19:58:00-04:00', 'postmarket', 'postmarket', '2026-10-30T19:59:00-04:00', 'closed'],
-      ['2026-10-31T12:00:00-04:00', 'closed', null, '2026-11-01T20:01:00-05:00', 'overnight'],
-      ['2026-11-01T01:30:00-05:00', 'closed', null, '2026-11-01T20:01:00-05:00', 'overnight'],
-      ['2026-11-01T20:01:00-05:00', 'overnight', 'overnight', '2026-11-02T03:55:00-05:00', 'paused'],
+      ['2026-10-31T12:00:00-04:00', 'closed', null, '2026-11-01T20:05:00-05:00', 'overnight'],
+      ['2026-11-01T01:30:00-05:00', 'closed', null, '2026-11-01T20:05:00-05:00', 'overnight'],
+      ['2026-11-01T20:05:00-05:00', 'overnight', 'overnight', '2026-11-02T03:55:00-05:00', 'paused'],
     ])
-    expect(sessionStateAt(at('2026-10-31T12:00:00-04:00')).nextChangeAt).toBe(at('2026-11-02T01:01:00Z'))
+    expect(sessionStateAt(at('2026-10-31T12:00:00-04:00')).nextChangeAt).toBe(at('2026-11-02T01:05:00Z'))
   })
 })
 
 describe('sessionStateAt transitions', () => {
-  const SESSION_CYCLE: readonly SessionName[] = ['overnight', 'premarket', 'regular', 'postmarket']
-  const sessionAfter = (session: SessionName): SessionName =>
-    SESSION_CYCLE[(SESSION_CYCLE.indexOf(session) + 1) % SESSION_CYCLE.length] as SessionName
+  const SESSION_CYCLE: readonly ConventionalSession[] = ['overnight', 'premarket', 'regular', 'postmarket']
+  const sessionAfter = (session: ConventionalSession): ConventionalSession =>
+    SESSION_CYCLE[(SESSION_CYCLE.indexOf(session) + 1) % SESSION_CYCLE.length] as ConventionalSession
 
   /** A session is followed by a pause before the next session in the cycle, or by a close. */
   function expectValidStep(from: SessionState, to: SessionState): void {
@@ -400,5 +409,50 @@ describe('formatCountdown', () => {
     expect(formatCountdown(0)).toBe('0s')
     expect(formatCountdown(-5_000)).toBe('0s')
     expect(formatCountdown(Number.NaN)).toBe('0s')
+  })
+})
+
+describe('session intervals for charts', () => {
+  it('tiles a Friday-to-Monday span with sessions, pauses and the off-hours weekend', () => {
+    const from = at('2026-01-23T15:00:00-05:00')
+    const to = at('2026-01-26T05:00:00-05:00')
+    expect(
+      sessionIntervals(from, to).map(({ session, start, end }) => [
+        session,
+        new Date(start).toISOString(),
+        new Date(end).toISOString(),
+      ]),
+    ).toEqual([
+      ['regular', '2026-01-23T20:00:00.000Z', '2026-01-23T20:59:00.000Z'],
+      [null, '2026-01-23T20:59:00.000Z', '2026-01-23T21:01:00.000Z'],
+      ['postmarket', '2026-01-23T21:01:00.000Z', '2026-01-24T00:59:00.000Z'],
+      ['offhours', '2026-01-24T00:59:00.000Z', '2026-01-26T01:05:00.000Z'],
+      ['overnight', '2026-01-26T01:05:00.000Z', '2026-01-26T08:55:00.000Z'],
+      [null, '2026-01-26T08:55:00.000Z', '2026-01-26T09:01:00.000Z'],
+      ['premarket', '2026-01-26T09:01:00.000Z', '2026-01-26T10:00:00.000Z'],
+    ])
+    expect(openMarketIntervals(from, to)).toEqual([
+      { start: from, end: at('2026-01-23T19:59:00-05:00') },
+      { start: at('2026-01-25T20:05:00-05:00'), end: to },
+    ])
+  })
+
+  it('leaves Thanksgiving and the evening of its early close out of the open market', () => {
+    const spans = openMarketIntervals(at('2026-11-25T12:00:00-05:00'), at('2026-11-30T12:00:00-05:00'))
+    expect(spans).toEqual([
+      { start: at('2026-11-25T12:00:00-05:00'), end: at('2026-11-25T19:59:00-05:00') },
+      { start: at('2026-11-26T20:05:00-05:00'), end: at('2026-11-27T16:59:00-05:00') },
+      { start: at('2026-11-29T20:05:00-05:00'), end: at('2026-11-30T12:00:00-05:00') },
+    ])
+    expect(isConventionalOpen(at('2026-11-27T16:58:59-05:00'))).toBe(true)
+    expect(isConventionalOpen(at('2026-11-27T16:59:00-05:00'))).toBe(false)
+    // A pause between two sessions is not a close.
+    expect(isConventionalOpen(at('2026-11-25T09:30:00-05:00'))).toBe(true)
+  })
+
+  it('names the session trading in each phase', () => {
+    expect(liveSessionOf('regular')).toBe('regular')
+    expect(liveSessionOf('closed')).toBe('offhours')
+    expect(liveSessionOf('paused')).toBeNull()
   })
 })

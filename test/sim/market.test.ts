@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../src/shared/decimal'
-import { SESSION_NAMES } from '../../src/shared/sessions'
+import { CONVENTIONAL_SESSIONS, SESSION_NAMES } from '../../src/shared/sessions'
 import { checkSymbol } from '../../src/shared/symbols'
 import { SimMarket } from '../../src/main/sim/market'
 import type { MarketRecordBody } from '../../src/main/sim/records'
@@ -238,10 +238,19 @@ describe('SimMarket market records', () => {
     const withoutSessions = list.filter((r) => r.primaryMarket.tradableSessions === undefined)
     expect(withoutSessions.map((r) => r.primaryMarket.symbol)).toEqual(['MAon', 'DISon', 'VTIon'])
     // The single-asset answer always has them.
-    expect(record(market, 'MAon').primaryMarket.tradableSessions).toEqual([...SESSION_NAMES])
+    expect(record(market, 'MAon').primaryMarket.tradableSessions).toEqual([...CONVENTIONAL_SESSIONS])
     const offhours = list.filter((r) => r.primaryMarket.tradableSessions?.includes('offhours'))
-    expect(offhours.map((r) => r.primaryMarket.symbol)).toEqual(['QQQon', 'IBITon'])
-    expect(record(market, 'QQQon').primaryMarket.constituentTokens).toContain('AAPLon')
+    expect(offhours.map((r) => r.primaryMarket.symbol).sort()).toEqual([
+      'CRCLon',
+      'GOOGLon',
+      'NVDAon',
+      'QQQon',
+      'SPYon',
+      'TSLAon',
+    ])
+    // At the top level, as the service sends it: the held tokens for a basket, [] for a stock.
+    expect(record(market, 'QQQon').constituentTokens).toContain('AAPLon')
+    expect(record(market, 'AAPLon').constituentTokens).toEqual([])
   })
 
   it('list most assets in all four sessions, some ETFs not overnight and a few regular only', () => {
@@ -250,7 +259,7 @@ describe('SimMarket market records', () => {
     expect(sessionsOf('DIAon')).toEqual(['premarket', 'regular', 'postmarket'])
     expect(sessionsOf('BRK.Bon')).toEqual(['regular'])
     const inAllFour = records.filter((r) =>
-      SESSION_NAMES.every((s) => r.primaryMarket.tradableSessions?.includes(s)),
+      CONVENTIONAL_SESSIONS.every((s) => r.primaryMarket.tradableSessions?.includes(s)),
     )
     expect(inAllFour.length / records.length).toBeGreaterThan(0.75)
   })
@@ -266,7 +275,8 @@ describe('SimMarket limits', () => {
     for (const limits of envelope?.limits ?? []) {
       const sessions = record(market, limits.symbol).primaryMarket.tradableSessions ?? []
       for (const session of SESSION_NAMES) expect(limits[session]?.tradable).toBe(sessions.includes(session))
-      expect(limits.offhours !== undefined).toBe(sessions.includes('offhours'))
+      // The fifth block comes for every asset, tradable only for those that opt in.
+      expect(limits.offhours?.tradable).toBe(sessions.includes('offhours'))
       expect(limits.premarket).toMatchObject({ maxAttestationCount: '500', maxActiveNotionalValue: '10000' })
       expect(limits.regular).toMatchObject({ maxActiveNotionalValue: '200000' })
     }

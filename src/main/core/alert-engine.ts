@@ -3,8 +3,8 @@ import type { Alert, AlertCondition, AlertFiring } from '../../shared/alerts'
 import { Dec, type DecimalString, isDecimalString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
 import { isTradableIn } from '../../shared/normalize'
-import { type MarketPhase, sessionStateAt } from '../../shared/session-clock'
-import { isSessionName, type SessionName } from '../../shared/sessions'
+import { liveSessionOf, type MarketPhase, sessionStateAt } from '../../shared/session-clock'
+import type { SessionName } from '../../shared/sessions'
 
 /**
  * Alert evaluation: a pure function of the alerts, their previous states, the current quotes and
@@ -218,8 +218,11 @@ function sessionsTouched(
   change: PhaseChange,
   condition: SessionCondition,
 ): { opened: SessionName | null; closed: SessionName | null } {
-  const wanted = (phase: MarketPhase) =>
-    isSessionName(phase) && (condition.session === 'any' || condition.session === phase) ? phase : null
+  // 'closed' is when the off-hours session runs: closing the week opens it, Sunday evening closes it.
+  const wanted = (phase: MarketPhase): SessionName | null => {
+    const session = liveSessionOf(phase)
+    return session !== null && (condition.session === 'any' || condition.session === session) ? session : null
+  }
   return {
     opened: condition.event !== 'close' ? wanted(change.to) : null,
     closed: condition.event !== 'open' ? wanted(change.from) : null,

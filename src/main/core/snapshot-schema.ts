@@ -42,6 +42,7 @@ const sessionLimitsSchema = z.object({
   regular: optionalSessionLimit,
   postmarket: optionalSessionLimit,
   overnight: optionalSessionLimit,
+  offhours: optionalSessionLimit,
 })
 
 const assetQuoteSchema = z.object({
@@ -57,6 +58,7 @@ const assetQuoteSchema = z.object({
   sharesMultiplier: optionalDecimal,
   tradableSessions: z.array(z.enum(SESSION_NAMES)).default([]),
   otherSessions: z.array(z.string()).default([]),
+  constituentTokens: z.array(z.string()).default([]),
   underlying: underlyingMarketSchema.nullable().default(null),
   fairValue: optionalDecimal,
   premiumPct: optionalDecimal,

@@ -1,5 +1,4 @@
-import type { SessionName } from '../../shared/sessions'
-import { SESSION_NAMES } from '../../shared/sessions'
+import { CONVENTIONAL_SESSIONS, type ConventionalSession, type SessionName } from '../../shared/sessions'
 import { checkSymbol } from '../../shared/symbols'
 import { type RandomSequence, STREAMS, sequence, streamSeed } from './random'
 import { type AssetKind, REAL_ASSETS, type RealAsset, type SessionCoverage } from './real-assets'
@@ -10,8 +9,7 @@ import { type AssetKind, REAL_ASSETS, type RealAsset, type SessionCoverage } fro
  * the life of a market; what moves lives in price-paths.ts.
  */
 
-/** The four sessions of the spec, plus one the real service also sends. */
-export type TradableSession = SessionName | 'offhours'
+export type TradableSession = SessionName
 
 export interface AssetProfile {
   /** Position in the listing, also the asset's key in every per-asset array. */
@@ -39,14 +37,14 @@ export interface AssetProfile {
   tradableSessions: readonly TradableSession[]
   /** Its all-assets market entry leaves out `tradableSessions`, as a few real ones do. */
   omitsSessionsInList: boolean
-  /** An unknown extra field some real records carry; null for most. */
-  constituentTokens: readonly string[] | null
+  /** The tokens a basket holds; empty for a single stock (the service always sends the field). */
+  constituentTokens: readonly string[]
 }
 
 export const MAX_ASSETS = 10_000
 
-const COVERAGE: Record<SessionCoverage, readonly SessionName[]> = {
-  all: SESSION_NAMES,
+const COVERAGE: Record<SessionCoverage, readonly ConventionalSession[]> = {
+  all: CONVENTIONAL_SESSIONS,
   'no-overnight': ['premarket', 'regular', 'postmarket'],
   'regular-only': ['regular'],
 }
@@ -70,7 +68,7 @@ function sharesMultiplier(random: RandomSequence): string {
 
 function profileOf(index: number, real: RealAsset, random: RandomSequence): AssetProfile {
   const sessions: TradableSession[] = [...COVERAGE[real.sessions]]
-  if (real.quirk === 'offhours') sessions.push('offhours')
+  if (real.offhours) sessions.push('offhours')
   const dollarVolume = real.price * real.averageVolumeM * 1e6
   return {
     index,
@@ -92,7 +90,7 @@ function profileOf(index: number, real: RealAsset, random: RandomSequence): Asse
     holdersAtLaunch: Math.round((Math.sqrt(dollarVolume) / 4) * (0.7 + 0.6 * random.next())),
     tradableSessions: sessions,
     omitsSessionsInList: real.quirk === 'omits-sessions',
-    constituentTokens: real.constituents ?? null,
+    constituentTokens: real.constituents ?? [],
   }
 }
 

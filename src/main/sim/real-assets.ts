@@ -12,10 +12,8 @@ export type SessionCoverage = 'all' | 'no-overnight' | 'regular-only'
 /**
  * Odd records the real service sends and every client must tolerate (real-service-notes.md):
  * - 'omits-sessions': its entry in the all-assets market response has no `tradableSessions`.
- * - 'offhours': trades in an extra `offhours` session (in tradableSessions and in the limits) and
- *   carries an unknown field, `constituentTokens`.
  */
-export type AssetQuirk = 'omits-sessions' | 'offhours'
+export type AssetQuirk = 'omits-sessions'
 
 export interface RealAsset {
   ticker: string
@@ -30,11 +28,16 @@ export interface RealAsset {
   dailyVolatilityPct: number
   sessions: SessionCoverage
   quirk?: AssetQuirk
-  /** For 'offhours' baskets: the tokens the basket holds. */
+  /**
+   * Trades in the fifth session, `offhours` (weekends, holidays, after an early close), as the
+   * service's launch set does: SPYon, QQQon, NVDAon, TSLAon, GOOGLon, CRCLon.
+   */
+  offhours?: boolean
+  /** For baskets: the tokens the basket holds (`constituentTokens`). */
   constituents?: readonly string[]
 }
 
-type Extras = Partial<Pick<RealAsset, 'sessions' | 'quirk' | 'constituents'>>
+type Extras = Partial<Pick<RealAsset, 'sessions' | 'quirk' | 'offhours' | 'constituents'>>
 
 /** One row of the table below: the figures in the order of RealAsset's fields. */
 type Row = [
@@ -68,15 +71,29 @@ const etf = listing('etf')
 
 export const REAL_ASSETS: readonly RealAsset[] = [
   stock('AAPL', 'Apple Inc.', 230, 14_840, 50, 1.5),
-  stock('NVDA', 'NVIDIA Corporation', 180, 24_300, 180, 2.8),
-  stock('TSLA', 'Tesla, Inc.', 420, 3_220, 90, 3.8),
+  stock('NVDA', 'NVIDIA Corporation', 180, 24_300, 180, 2.8, { offhours: true }),
+  stock('TSLA', 'Tesla, Inc.', 420, 3_220, 90, 3.8, { offhours: true }),
   stock('MSFT', 'Microsoft Corporation', 510, 7_430, 20, 1.3),
   stock('AMZN', 'Amazon.com, Inc.', 225, 10_670, 40, 1.9),
-  stock('GOOGL', 'Alphabet Inc. Class A', 250, 5_800, 35, 1.9),
+  stock('GOOGL', 'Alphabet Inc. Class A', 250, 5_800, 35, 1.9, { offhours: true }),
   stock('META', 'Meta Platforms, Inc.', 740, 2_510, 12, 2.2),
-  etf('SPY', 'SPDR S&P 500 ETF Trust', 660, 920, 70, 0.9),
+  etf('SPY', 'SPDR S&P 500 ETF Trust', 660, 920, 70, 0.9, {
+    offhours: true,
+    constituents: [
+      'NVDAon',
+      'MSFTon',
+      'AAPLon',
+      'AMZNon',
+      'METAon',
+      'AVGOon',
+      'GOOGLon',
+      'BRK.Bon',
+      'TSLAon',
+      'JPMon',
+    ],
+  }),
   etf('QQQ', 'Invesco QQQ Trust, Series 1', 595, 630, 45, 1.2, {
-    quirk: 'offhours',
+    offhours: true,
     constituents: ['NVDAon', 'MSFTon', 'AAPLon', 'AMZNon', 'GOOGLon', 'METAon', 'AVGOon', 'TSLAon'],
   }),
   stock('F', 'Ford Motor Company', 11.5, 3_980, 60, 2.0),
@@ -134,7 +151,7 @@ export const REAL_ASSETS: readonly RealAsset[] = [
   etf('GLD', 'SPDR Gold Shares', 370, 324, 10, 1.1),
   etf('SLV', 'iShares Silver Trust', 42, 550, 25, 2.0, { sessions: 'regular-only' }),
   etf('TLT', 'iShares 20+ Year Treasury Bond ETF', 90, 560, 35, 0.8, { sessions: 'no-overnight' }),
-  etf('IBIT', 'iShares Bitcoin Trust ETF', 65, 1_300, 45, 3.2, { quirk: 'offhours' }),
+  stock('CRCL', 'Circle Internet Group, Inc.', 85, 230, 15, 6.0, { offhours: true }),
   etf('ARKK', 'ARK Innovation ETF', 80, 94, 8, 2.8, { sessions: 'no-overnight' }),
   etf('XLF', 'Financial Select Sector SPDR Fund', 53, 1_000, 40, 1.2, { sessions: 'no-overnight' }),
   etf('XLK', 'Technology Select Sector SPDR Fund', 280, 270, 7, 1.5, { sessions: 'no-overnight' }),

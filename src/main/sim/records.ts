@@ -1,5 +1,5 @@
 import { Dec, toFixedString } from '../../shared/decimal'
-import { SESSION_NAMES } from '../../shared/sessions'
+import { CONVENTIONAL_SESSIONS } from '../../shared/sessions'
 import type { AssetProfile, TradableSession } from './catalog'
 import { HISTORY_POINTS, type PriceSample } from './price-paths'
 
@@ -25,7 +25,6 @@ export interface MarketRecordBody {
     totalHolders: number
     sharesMultiplier: string
     tradableSessions?: TradableSession[]
-    constituentTokens?: string[]
   }
   underlyingMarket: {
     ticker: string
@@ -39,6 +38,8 @@ export interface MarketRecordBody {
     marketCap: string
   }
   timestamp: number
+  /** The real service's extra, at the top level: the tokens a basket holds, `[]` for a stock. */
+  constituentTokens: string[]
 }
 
 export interface PriceRecordBody {
@@ -114,7 +115,6 @@ export function marketRecordBody(
     sharesMultiplier: asset.sharesMultiplier,
     tradableSessions: [...asset.tradableSessions],
   }
-  if (asset.constituentTokens) primaryMarket.constituentTokens = [...asset.constituentTokens]
   return {
     primaryMarket,
     underlyingMarket: {
@@ -130,6 +130,7 @@ export function marketRecordBody(
       marketCap: toFixedString(new Dec(underlyingPrice).times(asset.sharesOutstanding), MARKET_CAP_DIGITS),
     },
     timestamp: extras.time,
+    constituentTokens: [...asset.constituentTokens],
   }
 }
 
@@ -158,20 +159,28 @@ const SESSION_LIMIT: SessionLimitBody = {
   maxAttestationCount: '500',
   maxActiveNotionalValue: '200000',
 }
-/** The extra session a few real records carry; smaller caps, as befits thin hours. */
+/** The fifth session, for the assets that trade in it: smaller caps, as befits thin hours. */
 const OFFHOURS_LIMIT: SessionLimitBody = {
   tradable: true,
   maxAttestationCount: '100',
   maxActiveNotionalValue: '50000',
 }
+/** What every other asset's `offhours` block says, as the real service's do. */
+const NO_OFFHOURS_LIMIT: SessionLimitBody = {
+  tradable: false,
+  maxAttestationCount: '0',
+  maxActiveNotionalValue: '0',
+}
 
-/** Every session is listed; `tradable` agrees with the asset's tradableSessions. */
+/** Every session is listed, `offhours` too; `tradable` agrees with the asset's tradableSessions. */
 export function symbolLimitsBody(asset: AssetProfile): SymbolLimitsBody {
   const limits: SymbolLimitsBody = { symbol: asset.symbol }
-  for (const session of SESSION_NAMES) {
+  for (const session of CONVENTIONAL_SESSIONS) {
     const caps = session === 'premarket' ? PREMARKET_LIMIT : SESSION_LIMIT
     limits[session] = { ...caps, tradable: asset.tradableSessions.includes(session) }
   }
-  if (asset.tradableSessions.includes('offhours')) limits.offhours = { ...OFFHOURS_LIMIT }
+  limits.offhours = asset.tradableSessions.includes('offhours')
+    ? { ...OFFHOURS_LIMIT }
+    : { ...NO_OFFHOURS_LIMIT }
   return limits
 }
