@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core'
+import type { AssetChange, Delta } from '../../src/shared/domain'
+import type { EventName } from '../../src/shared/ipc-contract'
+
+/**
+ * Holds main's pushes back once the page has loaded, so that quotes a test puts on screen stay
+ * there: with the market moving underneath, a row that is down now may be up at the next poll.
+ * Pass `beforeEmit` to the harness; call `hold()` when the page shows what it needs and `release()`
+ * before closing the harness (its close waits for the pushes it queued).
+ */
+export function heldPushes(): {
+  beforeEmit(event: EventName): Promise<void>
+  hold(): void
+  release(): void
+} {
+  let gate: Promise<void> | null = null
+  let open: () => void = () => undefined
+  return {
+    beforeEmit: () => gate ?? Promise.resolve(),
+    hold() {
+      gate ??= new Promise((resolve) => (open = resolve))
+    },
+    release() {
+      open()
+      gate = null
+    },
+  }
+}
+
+/** Puts changed fields on rows as a delta from main would (newer than anything the page holds). */
+export async function pushChanges(page: Page, changed: AssetChange[]): Promise<void> {
+  const delta: Delta = { asOf: Date.now() + 60_000, changed, added: [], removed: [] }
+  await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
+}
