@@ -50,21 +50,57 @@ function integerDigits(value: string): number {
   return integerPart.replace(/^0+/, '').length
 }
 
+/** Zeros between the point and the first significant digit: "0.000123" -> 3, "12.5" -> 0. */
+function leadingFractionZeros(value: string): number {
+  if (integerDigits(value) > 0) return 0
+  const fractionPart = value.split('.')[1] ?? ''
+  const firstDigit = fractionPart.search(/[1-9]/)
+  return firstDigit === -1 ? fractionPart.length : firstDigit
+}
+
+/** Intl's limit on fraction digits (100 in newer engines, 20 in older ones such as Node 20's). */
+const MAX_INTL_FRACTION_DIGITS = 20
+
+/**
+ * Fraction digits enough to show `significant` digits of a value below 1, and at least `floor`:
+ * 0.0000001234 keeps its 1234 where a fixed 6 places would show 0.000000.
+ */
+function fractionDigitsFor(value: string, floor: number, significant: number): number {
+  const wanted = integerDigits(value) > 0 ? floor : leadingFractionZeros(value) + significant
+  return Math.min(MAX_INTL_FRACTION_DIGITS, Math.max(floor, wanted))
+}
+
 /** Fraction digits between `min` and `max`, in the user's locale. */
-function fractionFormat(min: number, max: number): Intl.NumberFormat {
-  return numberFormat(`fraction:${min}-${max}`, () => ({
+function fractionFormat(
+  min: number,
+  max: number,
+  signDisplay: Intl.NumberFormatOptions['signDisplay'] = 'auto',
+): Intl.NumberFormat {
+  return numberFormat(`fraction:${min}-${max}:${signDisplay}`, () => ({
     minimumFractionDigits: min,
     maximumFractionDigits: max,
+    signDisplay,
   }))
 }
 
 /**
+ * + or - on every value but zero. Intl's "exceptZero" decides on the rounded value, so a change
+ * too small for the digits shown would lose its sign: "always" for those, "exceptZero" for zero.
+ */
+function signDisplayFor(value: string): 'always' | 'exceptZero' {
+  return signOf(value) === 0 ? 'exceptZero' : 'always'
+}
+
+/**
  * Fraction digits by magnitude: cents for large prices, up to 4 places for ordinary ones (token
- * prices often differ from the underlying in the third place), up to 6 below 1.
+ * prices often differ from the underlying in the third place), and below 1 up to 6 places or 4
+ * significant digits, whichever shows more.
  */
 function priceFormat(value: string): Intl.NumberFormat {
   const digits = integerDigits(value)
-  return fractionFormat(2, digits >= 4 ? 2 : digits >= 1 ? 4 : 6)
+  const maxDigits = digits >= 4 ? 2 : digits >= 1 ? 4 : fractionDigitsFor(value, 6, 4)
+  // "negative": a minus on negative values only, so "-0.0000" shows as 0.00.
+  return fractionFormat(2, maxDigits, 'negative')
 }
 
 export function formatPrice(value: string | null | undefined): string {
@@ -72,15 +108,13 @@ export function formatPrice(value: string | null | undefined): string {
   return formatDecimal(value, priceFormat(value))
 }
 
-/** A signed price change, to at most 4 places whatever the price: "+1.25", "-0.0503", "0.00". */
+/**
+ * A signed price change: up to 4 places, more for a change below a cent (two significant digits:
+ * "-0.000000031"), so a tiny change neither reads as zero nor loses its sign. Zero is unsigned.
+ */
 export function formatSignedPrice(value: string | null | undefined): string {
   if (!isDecimalString(value)) return MISSING
-  const formatter = numberFormat('signed-price', () => ({
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
-    signDisplay: 'exceptZero',
-  }))
-  return formatDecimal(value, formatter)
+  return formatDecimal(value, fractionFormat(2, fractionDigitsFor(value, 4, 2), signDisplayFor(value)))
 }
 
 /**
@@ -89,11 +123,13 @@ export function formatSignedPrice(value: string | null | undefined): string {
  */
 export function formatPercent(percent: string | null | undefined, fractionDigits = 2): string {
   if (!isDecimalString(percent)) return MISSING
-  const formatter = numberFormat(`percent:${fractionDigits}`, () => ({
+  // A change too small for the digits shown keeps its sign: "-0.00%".
+  const signDisplay = signDisplayFor(percent)
+  const formatter = numberFormat(`percent:${fractionDigits}:${signDisplay}`, () => ({
     style: 'percent',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
-    signDisplay: 'exceptZero',
+    signDisplay,
   }))
   return formatDecimal(hundredth(percent), formatter)
 }
@@ -114,8 +150,42 @@ export function formatCompact(value: string | null | undefined): string {
   return formatDecimal(value, formatter)
 }
 
-/** Intl's limit on fraction digits (100 in newer engines, 20 in older ones such as Node 20's). */
-const MAX_INTL_FRACTION_DIGITS = 20
+/** What a number in a cell is, for its short form: a price, a signed change, a percent. */
+export type NumberKind = 'price' | 'signed' | 'percent'
+
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉'
+
+/** 0.0000001234 as "0.0₆123": the count of zeros after the point as a subscript, as token screens show it. */
+function subscriptZeros(value: DecimalString, signed: boolean): string {
+  const magnitude = new Dec(value).abs().toSignificantDigits(3).toFixed()
+  const zeros = leadingFractionZeros(magnitude)
+  const digits = (magnitude.split('.')[1] ?? '').slice(zeros).replace(/0+$/, '')
+  const subscript = [...String(zeros)].map((digit) => SUBSCRIPT_DIGITS[Number(digit)]).join('')
+  const sign = value.startsWith('-') ? '-' : signed ? '+' : ''
+  return `${sign}${formatDecimal('0.0', fractionFormat(1, 1))}${subscript}${digits}`
+}
+
+/**
+ * The same value, shorter, for a cell too narrow for all its digits (the exact value goes in its
+ * tooltip): "1.23M", "-45.7K", "+12.3K%", "1.23E23", "0.0₆123". The sign is always kept.
+ */
+export function formatShort(value: string | null | undefined, kind: NumberKind): string {
+  if (!isDecimalString(value)) return MISSING
+  const signDisplay = kind === 'price' ? 'negative' : signDisplayFor(value)
+  const digits = integerDigits(value)
+  if (kind === 'percent' && digits < 4) return formatPercent(value)
+  if (kind !== 'percent' && signOf(value) !== 0 && leadingFractionZeros(value) >= 4)
+    return subscriptZeros(value, signDisplay === 'always')
+  // Compact notation stops at trillions ("123,000T"), so beyond them the exponent says it.
+  const notation = digits > 15 ? 'scientific' : digits >= 4 ? 'compact' : 'standard'
+  const formatter = numberFormat(`short:${kind}:${notation}:${signDisplay}`, () => ({
+    style: kind === 'percent' ? 'percent' : 'decimal',
+    notation,
+    maximumSignificantDigits: notation === 'standard' ? 4 : 3,
+    signDisplay,
+  }))
+  return formatDecimal(kind === 'percent' ? hundredth(value) : value, formatter)
+}
 
 /**
  * Every digit the service sent, grouped: the shares multiplier "1.001084338309087472". A value

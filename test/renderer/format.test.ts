@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPrice,
   formatRatio,
+  formatShort,
   formatSignedPrice,
   hundredth,
   MISSING,
@@ -25,11 +26,48 @@ describe.runIf(locale.startsWith('en'))('format (English locale)', () => {
     expect(formatPrice('229.8468')).toBe('229.8468')
     expect(formatPrice('229.8')).toBe('229.80')
     expect(formatPrice('1234.5678')).toBe('1,234.57')
-    expect(formatPrice('0.000123456')).toBe('0.000123')
+    expect(formatPrice('0.000123456')).toBe('0.0001235')
     // Beyond a double's 15-17 significant digits: only a string path keeps every digit.
     expect(formatPrice('123456789012345678.12')).toBe('123,456,789,012,345,678.12')
     expect(formatPrice(null)).toBe(MISSING)
     expect(formatPrice('not a number')).toBe(MISSING)
+  })
+
+  it('shows the significant digits of tiny prices, up to 18 decimals, never 0.00', () => {
+    expect(formatPrice('0.0000001')).toBe('0.0000001')
+    expect(formatPrice('0.000000123456789')).toBe('0.0000001235')
+    expect(formatPrice('0.000000000000000001')).toBe('0.000000000000000001')
+    expect(formatPrice('-0.000000000000000042')).toBe('-0.000000000000000042')
+    expect(formatPrice('0.5123456')).toBe('0.512346')
+    expect(formatPrice('0.1')).toBe('0.10')
+    expect(formatPrice('0')).toBe('0.00')
+    expect(formatPrice('-0.0000')).toBe('0.00')
+  })
+
+  it('never loses the sign of a change, however small', () => {
+    expect(formatSignedPrice('-0.00000003')).toBe('-0.00000003')
+    expect(formatSignedPrice('0.000000000000000001')).toBe('+0.000000000000000001')
+    expect(formatSignedPrice('-123456789.5')).toBe('-123,456,789.50')
+    expect(formatSignedPrice('-0.0000')).toBe('0.00')
+    // Too small for two places, still signed: "0.00%" would say it did not move.
+    expect(formatPercent('-0.0001')).toBe('-0.00%')
+    expect(formatPercent('0.0001')).toBe('+0.00%')
+    expect(formatPercent('-12345.678')).toBe('-12,345.68%')
+  })
+
+  it('abbreviates for narrow cells and keeps the sign', () => {
+    expect(formatShort('1234567.891', 'price')).toBe('1.23M')
+    expect(formatShort('-98765432.1', 'signed')).toBe('-98.8M')
+    expect(formatShort('45678.9', 'signed')).toBe('+45.7K')
+    expect(formatShort('-12345.678', 'percent')).toBe('-12.3K%')
+    expect(formatShort('-2.93', 'percent')).toBe('-2.93%')
+    expect(formatShort('123456789012345678901234', 'price')).toBe('1.23E23')
+    expect(formatShort('0.000000123456', 'price')).toBe('0.0₆123')
+    expect(formatShort('-0.000000000000000001', 'signed')).toBe('-0.0₁₇1')
+    expect(formatShort('0.00000001', 'signed')).toBe('+0.0₇1')
+    expect(formatShort('123.4567', 'price')).toBe('123.5')
+    expect(formatShort('0', 'signed')).toBe('0')
+    expect(formatShort(null, 'price')).toBe(MISSING)
   })
 
   it('signs changes and percents, and shows zero unsigned', () => {
