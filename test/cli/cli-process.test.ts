@@ -64,4 +64,26 @@ describe('tokenwatch as a process', () => {
     ])
     expect(service.requests.length).toBe(before)
   })
+
+  it('answers `sessions --at ... --json` with one JSON line each, and exit 2 for a bad --at', async () => {
+    const run = await cli(
+      ['sessions', '--at', '2026-11-28T12:00:00-05:00', '--at', '2026-11-29T20:06-05:00', '--json'],
+      {},
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { phase: string; offhours: boolean }),
+    ).toEqual([
+      expect.objectContaining({ phase: 'closed', offhours: true }),
+      expect.objectContaining({ phase: 'overnight', offhours: false }),
+    ])
+    const bad = await cli(['sessions', '--at', 'Saturday'], {})
+    expect(bad.code).toBe(2)
+    expect(bad.stdout).toBe('')
+    expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1)
+  })
 })

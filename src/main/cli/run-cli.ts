@@ -1,6 +1,7 @@
 import { runExportCommand } from './export-command'
 import { type CliIo, EXIT } from './io'
 import { runKeyCommand } from './key-command'
+import { runSessionsCommand } from './sessions-command'
 import { runSimCommand } from './sim-command'
 import { runSnapshotCommand } from './snapshot-command'
 import { runWatchCommand } from './watch-command'
@@ -22,6 +23,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   watch: {
     run: runWatchCommand,
     summary: 'poll like the app does and print each change (NDJSON with --json)',
+  },
+  sessions: {
+    run: runSessionsCommand,
+    summary: 'say which trading session runs now or at each --at (US Eastern time)',
   },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
