@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
 import { SESSION_NAMES } from '../../shared/sessions'
+import { tradesOffHours } from '../../shared/trading-axis'
 import {
   formatAge,
   formatCompact,
@@ -127,7 +128,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         </span>
         <StaleMarker quote={quote} />
       </div>
-      <PriceChart history={quote.history24h} />
+      <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
       <SymbolAlerts symbol={quote.symbol} />
       <Figures
         title="Token"

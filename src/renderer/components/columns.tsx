@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
+import { tradesOffHours } from '../../shared/trading-axis'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
 import {
   formatCompact,
@@ -105,7 +106,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     title: '24h price history',
     width: 84,
     align: 'center',
-    render: (q) => <Sparkline history={q.history24h} />,
+    render: (q) => <Sparkline history={q.history24h} offHours={tradesOffHours(q)} />,
   },
   underlyingPrice: {
     id: 'underlyingPrice',
