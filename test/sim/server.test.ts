@@ -159,10 +159,32 @@ describe('sim server responses against the shared wire schemas', () => {
 })
 
 describe('sim server errors', () => {
-  it('401 MISSING_API_KEY without a key, INVALID_API_KEY with a wrong one', async () => {
-    await expectError(await getJson(server, '/v1/assets/all/market', null), 401, 'MISSING_API_KEY')
+  it('answers a request without a key as the real gateway does: 403 {"message":"Forbidden"}, on any path', async () => {
+    for (const path of ['/v1/assets/all/market', '/v1/limits/session', '/v1/no/such/path', '/']) {
+      for (const key of [null, '']) {
+        const response = await getJson(server, path, key)
+        expect([path, response.status]).toEqual([path, 403])
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+        expect(response.headers.get('retry-after')).toBeNull()
+        expect(response.headers.get('www-authenticate')).toBeNull()
+        expect(await response.json()).toEqual({ message: 'Forbidden' })
+      }
+    }
+  })
+
+  it('401 INVALID_API_KEY with a wrong key', async () => {
     await expectError(await getJson(server, '/v1/assets/all/market', 'wrong'), 401, 'INVALID_API_KEY')
-    await expectError(await getJson(server, '/v1/limits/session', ''), 401, 'MISSING_API_KEY')
+    await expectError(
+      await getJson(server, '/v1/limits/session?symbol=AAPLon', 'wrong'),
+      401,
+      'INVALID_API_KEY',
+    )
+  })
+
+  it('400 MISSING_SYMBOL for an empty symbol, on every symbol endpoint', async () => {
+    await expectError(await getJson(server, '/v1/assets//market'), 400, 'MISSING_SYMBOL')
+    await expectError(await getJson(server, '/v1/assets//prices/latest'), 400, 'MISSING_SYMBOL')
+    await expectError(await getJson(server, '/v1/limits/session?symbol='), 400, 'MISSING_SYMBOL')
   })
 
   it('400 INVALID_SYMBOL for a symbol too short or not ending in "on", on every symbol endpoint', async () => {
@@ -195,7 +217,7 @@ describe('sim server errors', () => {
       '/v1',
       '/v2/assets/all/market',
       '/v1/assets/all/market/',
-      '/v1/assets//market',
+      '/v1/assets/',
       '/v1/assets/AAPLon/prices',
       '/v1/x/../assets/all/market',
       `/v1/${'a'.repeat(8000)}`,

@@ -53,8 +53,10 @@ export function matchRoute(target: string): RouteMatch | RouteError {
   if (resource === 'limits' && name === 'session' && rest.length === 0) {
     return { endpoint: 'limits', symbol: query.get('symbol') }
   }
-  if (resource !== 'assets' || name === undefined || name === '') return notFound(path)
+  // An empty symbol segment (`/v1/assets//market`) is a missing symbol, for the server to refuse.
+  if (resource !== 'assets' || name === undefined) return notFound(path)
   const all = name === 'all'
+  if (name === '' && rest.length === 0) return notFound(path)
   if (rest.length === 1 && rest[0] === 'market') {
     return all ? { endpoint: 'allMarket' } : { endpoint: 'market', symbol: name }
   }

@@ -11,8 +11,10 @@ import { type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './r
  * codes of real-service-notes.md, and fault injection. One server serves demo mode, the tests,
  * the chaos runs and the benchmarks.
  *
- * A request goes: route (404) -> method (405) -> key (401) -> parameters (400) -> listed (404)
- * -> fault decision -> answer. Faults only touch requests that would have succeeded.
+ * A request goes: gateway (403 without a key, on any path, as the real AWS gateway answers) ->
+ * route (404) -> method (405) -> key (401 INVALID_API_KEY) -> parameters (400, MISSING_SYMBOL for
+ * an empty one) -> listed (404) -> fault decision -> answer. Faults only touch requests that
+ * would have succeeded.
  */
 
 export type { SimEndpoint } from './routes'
@@ -109,6 +111,9 @@ function send(
   res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...headers })
   res.end(body)
 }
+
+/** What the real gateway sends a request without a key. */
+const GATEWAY_FORBIDDEN = JSON.stringify({ message: 'Forbidden' })
 
 function sendError(res: ServerResponse, reply: ErrorReply): void {
   const body = JSON.stringify({
@@ -219,6 +224,14 @@ class RequestHandler {
   }
 
   private answer(req: IncomingMessage, res: ServerResponse): void {
+    const key = req.headers['x-api-key']
+    if (key === undefined || key === '') {
+      // The gateway in front of the real service answers before routing: every path, real or
+      // not, gets this bare body, with no `code` (real-service-notes.md, "Errors").
+      this.stats.byEndpoint.unrouted++
+      this.stats.byOutcome.clientError++
+      return send(res, 403, JSON_TYPE, GATEWAY_FORBIDDEN)
+    }
     const route = matchRoute(req.url ?? '')
     if (isRouteError(route)) {
       this.stats.byEndpoint.unrouted++
@@ -244,10 +257,8 @@ class RequestHandler {
         Allow: 'GET',
       })
     }
-    const key = req.headers['x-api-key']
-    if (key === undefined || key === '')
-      return refusal(401, 'MISSING_API_KEY', 'Send your API key in the x-api-key header')
-    if (key !== this.options.apiKey) return refusal(401, 'INVALID_API_KEY', 'The API key is not valid')
+    if (req.headers['x-api-key'] !== this.options.apiKey)
+      return refusal(401, 'INVALID_API_KEY', 'The API key is not valid')
 
     if (route.endpoint === 'allMarket')
       return { ok: true, endpoint: route.endpoint, body: this.market.allMarket() }
@@ -257,6 +268,7 @@ class RequestHandler {
       return { ok: true, endpoint: route.endpoint, body: this.market.allPrices(route.sort) }
     }
     if (route.symbol === null) return { ok: true, endpoint: route.endpoint, body: this.market.limits() }
+    if (route.symbol === '') return refusal(400, 'MISSING_SYMBOL', 'A symbol is required')
 
     const check = checkSymbol(route.symbol)
     if (!check.ok) return refusal(400, 'INVALID_SYMBOL', `Invalid symbol: ${check.reason}`)
