@@ -3,6 +3,7 @@ import { Dec } from '../../src/shared/decimal'
 import { CONVENTIONAL_SESSIONS, SESSION_NAMES } from '../../src/shared/sessions'
 import { checkSymbol } from '../../src/shared/symbols'
 import { SimMarket } from '../../src/main/sim/market'
+import { LLY_SPLIT } from '../../src/main/sim/real-assets'
 import type { MarketRecordBody } from '../../src/main/sim/records'
 import {
   MINUTE,
@@ -106,16 +107,84 @@ describe('SimMarket price walk', () => {
     expect(after?.primaryMarket.price).not.toBe(before?.primaryMarket.price)
   })
 
-  it('stands still while closed (Saturday) and while paused (09:30 - 09:31 ET)', () => {
-    for (const start of [SATURDAY_NOON_ET, TUESDAY_09_30_20_ET]) {
+  const OFFHOURS_TOKENS = ['SPYon', 'QQQon', 'NVDAon', 'TSLAon', 'GOOGLon', 'CRCLon']
+  /** Symbol -> token price, for the tokens that trade off-hours or for all the others. */
+  const pricesOf = (market: SimMarket, offhours: boolean): Map<string, string> =>
+    new Map(
+      market
+        .allPrices()
+        .filter((r) => OFFHOURS_TOKENS.includes(r.primaryMarket.symbol) === offhours)
+        .map((r) => [r.primaryMarket.symbol, r.primaryMarket.price]),
+    )
+
+  it('stands still while closed (Saturday), except the tokens that trade off-hours, which move', () => {
+    const { clock, market } = marketAt(SATURDAY_NOON_ET)
+    const [conventional, offhours] = [pricesOf(market, false), pricesOf(market, true)]
+    clock.advance(5 * 60 * MINUTE)
+    expect(pricesOf(market, false)).toEqual(conventional)
+    expect(conventional.size).toBe(400 - OFFHOURS_TOKENS.length)
+    const moved = [...pricesOf(market, true)].filter(([symbol, price]) => offhours.get(symbol) !== price)
+    expect(moved.map(([symbol]) => symbol).sort()).toEqual([...OFFHOURS_TOKENS].sort())
+  })
+
+  it('stands still for every token while paused (09:30 - 09:31 ET): off-hours does not run in a pause', () => {
+    const { clock, market } = marketAt(TUESDAY_09_30_20_ET)
+    const before = market.allPrices()
+    clock.advance(30_000)
+    const after = market.allPrices()
+    expect(after[0]?.timestamp).toBeGreaterThan(before[0]?.timestamp ?? Infinity)
+    expect(after.map((r) => r.primaryMarket.price)).toEqual(before.map((r) => r.primaryMarket.price))
+    expect(after.map((r) => r.underlyingMarket.price)).toEqual(before.map((r) => r.underlyingMarket.price))
+  })
+
+  it('swings wider off-hours than overnight, for the same tokens over the same length of time', () => {
+    const moveOf = (start: number): Dec => {
       const { clock, market } = marketAt(start)
-      const before = market.allPrices()
-      clock.advance(start === SATURDAY_NOON_ET ? 5 * 60 * MINUTE : 30_000)
-      const after = market.allPrices()
-      expect(after[0]?.timestamp).toBeGreaterThan(before[0]?.timestamp ?? Infinity)
-      expect(after.map((r) => r.primaryMarket.price)).toEqual(before.map((r) => r.primaryMarket.price))
-      expect(after.map((r) => r.underlyingMarket.price)).toEqual(before.map((r) => r.underlyingMarket.price))
+      const before = [...pricesOf(market, true).values()]
+      clock.advance(6 * 60 * MINUTE)
+      return totalMove(before, [...pricesOf(market, true).values()])
     }
+    // Saturday 12:00-18:00 ET against Tuesday 21:00-03:00 ET (overnight throughout).
+    expect(moveOf(SATURDAY_NOON_ET).greaterThan(moveOf(TUESDAY_01_00_ET - 4 * 60 * MINUTE))).toBe(true)
+  })
+
+  it('keeps a day of off-hours history for the tokens that trade it: no gap over the weekend', () => {
+    const { market } = marketAt(SATURDAY_NOON_ET)
+    const times = (symbol: string) =>
+      record(market, symbol).primaryMarket.priceHistory24h.map((p) => p.timestamp)
+    const nvda = times('NVDAon')
+    expect(nvda).toHaveLength(96)
+    expect(nvda.every((t, i) => i === 0 || t - (nvda[i - 1] as number) === FIFTEEN_MINUTES)).toBe(true)
+    // A conventional token's history has the weekend gap: its last grid point before the
+    // latest price (now) is Friday evening's, the end of its open market.
+    const aapl = times('AAPLon')
+    expect(aapl.at(-1)).toBe(SATURDAY_NOON_ET)
+    expect(aapl.at(-2)).toBeLessThan(SATURDAY_NOON_ET - 12 * 60 * MINUTE)
+  })
+
+  it('takes LLY through its 4-for-1 split: the multiplier steps, the underlying is restated, the token does not move', () => {
+    const beforeSplit = LLY_SPLIT.at - 2 * MINUTE // 03:58 ET, in the pause before premarket
+    const { clock, market } = marketAt(beforeSplit)
+    const before = record(market, 'LLYon')
+    clock.set(LLY_SPLIT.at + 30_000)
+    const after = record(market, 'LLYon')
+    expect(LLY_SPLIT.ratio).toBe(4)
+    expect(after.primaryMarket.sharesMultiplier).toBe(
+      new Dec(before.primaryMarket.sharesMultiplier).times(4).toFixed(18),
+    )
+    expect(after.primaryMarket.price).toBe(before.primaryMarket.price)
+    const underlyingRatio = new Dec(before.underlyingMarket.price).div(after.underlyingMarket.price)
+    expect(underlyingRatio.minus(4).abs().lessThan('0.001')).toBe(true)
+    expect(after.underlyingMarket.sharesOutstanding).toBe(
+      new Dec(before.underlyingMarket.sharesOutstanding).times(4).toFixed(0),
+    )
+    expect(new Dec(after.underlyingMarket.priceHigh52w).lessThan(before.underlyingMarket.price)).toBe(true)
+    // Fair value holds across the split, so the premium does not jump.
+    const fair = (r: MarketRecordBody) =>
+      new Dec(r.underlyingMarket.price).times(r.primaryMarket.sharesMultiplier)
+    expect(fair(after).div(fair(before)).minus(1).abs().lessThan('0.0001')).toBe(true)
+    // Other tokens keep their multipliers.
+    expect(record(market, 'AAPLon').primaryMarket.sharesMultiplier).toMatch(/^1\.00\d{16}$/)
   })
 
   it('moves more in the regular session than overnight', () => {

@@ -1,5 +1,6 @@
 import { CONVENTIONAL_SESSIONS, type ConventionalSession, type SessionName } from '../../shared/sessions'
 import { checkSymbol } from '../../shared/symbols'
+import type { StockSplit } from './splits'
 import { type RandomSequence, STREAMS, sequence, streamSeed } from './random'
 import { type AssetKind, REAL_ASSETS, type RealAsset, type SessionCoverage } from './real-assets'
 
@@ -39,6 +40,8 @@ export interface AssetProfile {
   omitsSessionsInList: boolean
   /** The tokens a basket holds; empty for a single stock (the service always sends the field). */
   constituentTokens: readonly string[]
+  /** A split the asset takes at some instant (splits.ts), or null. */
+  split: StockSplit | null
 }
 
 export const MAX_ASSETS = 10_000
@@ -91,6 +94,7 @@ function profileOf(index: number, real: RealAsset, random: RandomSequence): Asse
     tradableSessions: sessions,
     omitsSessionsInList: real.quirk === 'omits-sessions',
     constituentTokens: real.constituents ?? [],
+    split: real.split ?? null,
   }
 }
 

@@ -1,5 +1,5 @@
 import { type AssetProfile, buildCatalog } from './catalog'
-import { HISTORY_POINTS, PricePaths } from './price-paths'
+import { HISTORY_POINTS, type PriceSample, PricePaths } from './price-paths'
 import { STREAMS, streamSeed, uniformAt } from './random'
 import {
   type HistoryPointBody,
@@ -13,6 +13,8 @@ import {
   symbolLimitsBody,
   withoutTradableSessions,
 } from './records'
+import { CONVENTIONAL_WEIGHTS, OFFHOURS_WEIGHTS, SessionVariance } from './session-variance'
+import { profileAt, sampleAt } from './splits'
 
 /**
  * The simulated market, without HTTP: the five endpoints' bodies as plain objects. It advances
@@ -72,7 +74,9 @@ interface PriceRow {
 export class SimMarket {
   private readonly assets: readonly AssetProfile[]
   private readonly bySymbol: ReadonlyMap<string, AssetProfile>
-  private readonly paths: PricePaths
+  /** The walks of the tokens that trade only in the conventional sessions, and of those that trade off-hours too. */
+  private readonly conventionalPaths: PricePaths
+  private readonly offhoursPaths: PricePaths
   private readonly clock: () => number
   private readonly volumeSeed: number
   private latestMs: number
@@ -91,7 +95,19 @@ export class SimMarket {
     this.clock = options.clock
     this.latestMs = options.clock()
     if (!Number.isFinite(this.latestMs)) throw new RangeError('clock() must return a finite Unix ms time')
-    this.paths = new PricePaths(this.assets, options.seed, this.latestMs)
+    const tradesOffhours = (asset: AssetProfile) => asset.tradableSessions.includes('offhours')
+    this.conventionalPaths = new PricePaths(
+      this.assets.filter((asset) => !tradesOffhours(asset)),
+      options.seed,
+      this.latestMs,
+      new SessionVariance(CONVENTIONAL_WEIGHTS),
+    )
+    this.offhoursPaths = new PricePaths(
+      this.assets.filter(tradesOffhours),
+      options.seed,
+      this.latestMs,
+      new SessionVariance(OFFHOURS_WEIGHTS),
+    )
     this.volumeSeed = streamSeed(options.seed, STREAMS.volume)
     this.limitsBySymbol = this.assets.map(symbolLimitsBody)
   }
@@ -112,7 +128,8 @@ export class SimMarket {
   now(): number {
     const clockMs = this.clock()
     if (Number.isFinite(clockMs) && clockMs > this.latestMs) this.latestMs = clockMs
-    this.paths.advanceTo(this.latestMs)
+    this.conventionalPaths.advanceTo(this.latestMs)
+    this.offhoursPaths.advanceTo(this.latestMs)
     return this.latestMs
   }
 
@@ -166,20 +183,30 @@ export class SimMarket {
     ])
   }
 
+  private pathsOf(asset: AssetProfile): PricePaths {
+    return asset.tradableSessions.includes('offhours') ? this.offhoursPaths : this.conventionalPaths
+  }
+
+  /** The asset's prices at `time`, per new share after a split. */
+  private sampleOf(asset: AssetProfile, time: number): PriceSample {
+    return sampleAt(asset, this.pathsOf(asset).sample(asset.index, time), time)
+  }
+
   private marketRecordOf(asset: AssetProfile, time: number): MarketRecordBody {
-    return this.marketRecords.get(time, asset.index, () =>
-      marketRecordBody(asset, this.paths.sample(asset.index, time), {
+    return this.marketRecords.get(time, asset.index, () => {
+      const current = profileAt(asset, time)
+      return marketRecordBody(current, this.sampleOf(asset, time), {
         gridHistory: this.gridHistoryOf(asset),
         time,
         holders: this.holdersAt(asset, time),
-        volume: this.volumeOn(asset, time),
-      }),
-    )
+        volume: this.volumeOn(current, time),
+      })
+    })
   }
 
   private priceRowOf(asset: AssetProfile, time: number): PriceRow {
     return this.priceRows.get(time, asset.index, () => {
-      const sample = this.paths.sample(asset.index, time)
+      const sample = this.sampleOf(asset, time)
       return { record: priceRecordBody(asset, sample, time), token: sample.token }
     })
   }
@@ -189,19 +216,20 @@ export class SimMarket {
    * are formatted: every 15 minutes one point per asset, not the whole history.
    */
   private gridHistoryOf(asset: AssetProfile): HistoryPointBody[] {
-    const version = this.paths.gridVersion
+    const paths = this.pathsOf(asset)
+    const version = paths.gridVersion
     const cached = this.gridHistories[asset.index]
     if (cached?.version === version) return cached.points
     const added = cached ? version - cached.version : HISTORY_POINTS
-    const fresh = Math.min(added, this.paths.gridSize)
-    const times = this.paths.gridTimes(fresh)
-    const tokens = this.paths.gridTokens(asset.index, fresh)
+    const fresh = Math.min(added, paths.gridSize)
+    const times = paths.gridTimes(fresh)
+    const tokens = paths.gridTokens(asset.index, fresh)
     const freshPoints = times.map((timestamp, i) => ({
       timestamp,
       price: formatTokenPrice(asset, tokens[i] as number),
     }))
     const kept = fresh < HISTORY_POINTS && cached ? cached.points : []
-    const points = [...kept, ...freshPoints].slice(-this.paths.gridSize)
+    const points = [...kept, ...freshPoints].slice(-paths.gridSize)
     this.gridHistories[asset.index] = { version, points }
     return points
   }

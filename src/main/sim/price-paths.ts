@@ -70,8 +70,13 @@ function bridgeAt(seed: number, asset: number, chunk: number, u: number): number
   return atLo + ((atHi - atLo) * (u - lo)) / (hi - lo)
 }
 
+/**
+ * The walks of the assets that share one trading schedule (the conventional sessions, or those
+ * plus off-hours): one grid, one history clock. Arrays are by slot (position in `assets`);
+ * methods take an asset's listing index, and draws are keyed by it, so an asset's walk does not
+ * depend on which other assets share its schedule.
+ */
 export class PricePaths {
-  private readonly variance = new SessionVariance()
   private readonly gridSeed: number
   private readonly bridgeSeed: number
   private readonly premiumSeed: number
@@ -93,12 +98,21 @@ export class PricePaths {
   private ringNext = 0
   private version = 0
 
+  /** Listing index -> slot in the arrays below; -1 for an asset on another schedule. */
+  private readonly slotOf: Int32Array
+  /** Slot -> listing index, the key of the asset's random draws. */
+  private readonly indexOfSlot: Int32Array
+
   constructor(
     private readonly assets: readonly AssetProfile[],
     seed: number,
     startMs: number,
+    private readonly variance = new SessionVariance(),
   ) {
     const n = assets.length
+    this.slotOf = new Int32Array(assets.reduce((max, asset) => Math.max(max, asset.index + 1), 0)).fill(-1)
+    this.indexOfSlot = Int32Array.from(assets, (asset) => asset.index)
+    this.indexOfSlot.forEach((index, slot) => (this.slotOf[index] = slot))
     this.gridSeed = streamSeed(seed, STREAMS.gridStep)
     this.bridgeSeed = streamSeed(seed, STREAMS.bridge)
     this.premiumSeed = streamSeed(seed, STREAMS.premium)
@@ -137,28 +151,35 @@ export class PricePaths {
     while (this.chunk < target) this.stepChunk()
   }
 
-  /** Prices at `ms`, which must lie in the current chunk (call advanceTo first). */
-  sample(asset: number, ms: number): PriceSample {
+  /** Prices at `ms` of the asset with listing index `index`; `ms` must lie in the current chunk (call advanceTo first). */
+  sample(index: number, ms: number): PriceSample {
     if (chunkOf(ms) !== this.chunk) throw new RangeError('sample outside the current chunk: advance first')
+    const slot = this.slotFor(index)
     const profile = this.variance.profile(this.chunk)
-    const logStart = this.logPrice[asset] as number
-    const premiumStart = this.premium[asset] as number
+    const logStart = this.logPrice[slot] as number
+    const premiumStart = this.premium[slot] as number
     let logPrice = logStart
     let premium = premiumStart
     if (profile.total > 0) {
       const u = this.variance.fractionAt(profile, ms - chunkStart(this.chunk))
-      const spread = (this.sigma[asset] as number) * Math.sqrt(profile.total)
-      const logEnd = this.nextLogPrice(asset, spread)
-      logPrice = logStart + u * (logEnd - logStart) + spread * bridgeAt(this.bridgeSeed, asset, this.chunk, u)
-      premium = premiumStart + u * (this.nextPremium(asset) - premiumStart)
+      const spread = (this.sigma[slot] as number) * Math.sqrt(profile.total)
+      const logEnd = this.nextLogPrice(slot, spread)
+      logPrice = logStart + u * (logEnd - logStart) + spread * bridgeAt(this.bridgeSeed, index, this.chunk, u)
+      premium = premiumStart + u * (this.nextPremium(slot) - premiumStart)
     }
     const underlying = Math.exp(logPrice)
     return {
       underlying,
-      token: underlying * (this.multiplier[asset] as number) * (1 + premium),
-      high52w: Math.max(this.high[asset] as number, underlying),
-      low52w: Math.min(this.low[asset] as number, underlying),
+      token: underlying * (this.multiplier[slot] as number) * (1 + premium),
+      high52w: Math.max(this.high[slot] as number, underlying),
+      low52w: Math.min(this.low[slot] as number, underlying),
     }
+  }
+
+  private slotFor(index: number): number {
+    const slot = this.slotOf[index] ?? -1
+    if (slot < 0) throw new RangeError(`asset ${index} is not on this schedule`)
+    return slot
   }
 
   /** How many grid points the history holds: HISTORY_POINTS, unless the calendar was odd. */
@@ -171,9 +192,10 @@ export class PricePaths {
     return this.fromRing(count, (slot) => this.ringTimes[slot] as number)
   }
 
-  /** The asset's token prices at those points. */
-  gridTokens(asset: number, count: number): number[] {
-    return this.fromRing(count, (slot) => this.ringTokens[asset * HISTORY_POINTS + slot] as number)
+  /** The token prices at those points of the asset with listing index `index`. */
+  gridTokens(index: number, count: number): number[] {
+    const base = this.slotFor(index) * HISTORY_POINTS
+    return this.fromRing(count, (ring) => this.ringTokens[base + ring] as number)
   }
 
   private fromRing(count: number, read: (slot: number) => number): number[] {
@@ -183,14 +205,16 @@ export class PricePaths {
     return out
   }
 
-  private nextLogPrice(asset: number, spread: number): number {
-    return (this.logPrice[asset] as number) + spread * normalAt(this.gridSeed, asset, this.chunk)
+  private nextLogPrice(slot: number, spread: number): number {
+    const index = this.indexOfSlot[slot] as number
+    return (this.logPrice[slot] as number) + spread * normalAt(this.gridSeed, index, this.chunk)
   }
 
-  private nextPremium(asset: number): number {
-    const bias = this.premiumBias[asset] as number
-    const pulled = bias + PREMIUM_PERSISTENCE * ((this.premium[asset] as number) - bias)
-    const next = pulled + PREMIUM_STEP * normalAt(this.premiumSeed, asset, this.chunk)
+  private nextPremium(slot: number): number {
+    const index = this.indexOfSlot[slot] as number
+    const bias = this.premiumBias[slot] as number
+    const pulled = bias + PREMIUM_PERSISTENCE * ((this.premium[slot] as number) - bias)
+    const next = pulled + PREMIUM_STEP * normalAt(this.premiumSeed, index, this.chunk)
     return Math.max(-MAX_PREMIUM, Math.min(MAX_PREMIUM, next))
   }
 
@@ -198,20 +222,20 @@ export class PricePaths {
   private stepChunk(): void {
     const total = this.variance.profile(this.chunk).total
     if (total > 0) {
-      const slot = this.ringNext
-      for (let asset = 0; asset < this.assets.length; asset++) {
-        const logPrice = this.nextLogPrice(asset, (this.sigma[asset] as number) * Math.sqrt(total))
-        const premium = this.nextPremium(asset)
+      const ring = this.ringNext
+      for (let slot = 0; slot < this.assets.length; slot++) {
+        const logPrice = this.nextLogPrice(slot, (this.sigma[slot] as number) * Math.sqrt(total))
+        const premium = this.nextPremium(slot)
         const underlying = Math.exp(logPrice)
-        this.logPrice[asset] = logPrice
-        this.premium[asset] = premium
-        this.high[asset] = Math.max(this.high[asset] as number, underlying)
-        this.low[asset] = Math.min(this.low[asset] as number, underlying)
-        this.ringTokens[asset * HISTORY_POINTS + slot] =
-          underlying * (this.multiplier[asset] as number) * (1 + premium)
+        this.logPrice[slot] = logPrice
+        this.premium[slot] = premium
+        this.high[slot] = Math.max(this.high[slot] as number, underlying)
+        this.low[slot] = Math.min(this.low[slot] as number, underlying)
+        this.ringTokens[slot * HISTORY_POINTS + ring] =
+          underlying * (this.multiplier[slot] as number) * (1 + premium)
       }
-      this.ringTimes[slot] = chunkStart(this.chunk + 1)
-      this.ringNext = (slot + 1) % HISTORY_POINTS
+      this.ringTimes[ring] = chunkStart(this.chunk + 1)
+      this.ringNext = (ring + 1) % HISTORY_POINTS
       this.ringSize = Math.min(this.ringSize + 1, HISTORY_POINTS)
       this.version++
     }
@@ -224,14 +248,15 @@ export class PricePaths {
    */
   private leapTo(chunk: number): void {
     const spread = Math.sqrt((chunk - this.chunk) * AVERAGE_CHUNK_VARIANCE)
-    for (let asset = 0; asset < this.assets.length; asset++) {
+    for (let slot = 0; slot < this.assets.length; slot++) {
+      const index = this.indexOfSlot[slot] as number
       const logPrice =
-        (this.logPrice[asset] as number) +
-        (this.sigma[asset] as number) * spread * normalAt(this.jumpSeed, asset, chunk)
+        (this.logPrice[slot] as number) +
+        (this.sigma[slot] as number) * spread * normalAt(this.jumpSeed, index, chunk)
       const underlying = Math.exp(logPrice)
-      this.logPrice[asset] = logPrice
-      this.high[asset] = Math.max(this.high[asset] as number, underlying)
-      this.low[asset] = Math.min(this.low[asset] as number, underlying)
+      this.logPrice[slot] = logPrice
+      this.high[slot] = Math.max(this.high[slot] as number, underlying)
+      this.low[slot] = Math.min(this.low[slot] as number, underlying)
     }
     this.chunk = chunk
   }

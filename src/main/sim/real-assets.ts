@@ -1,3 +1,5 @@
+import type { StockSplit } from './splits'
+
 /**
  * The real US stocks and ETFs the simulator lists first, so demo mode and screenshots look like
  * the service they stand in for. Levels are rough, from late 2025, and only set where each walk
@@ -35,9 +37,17 @@ export interface RealAsset {
   offhours?: boolean
   /** For baskets: the tokens the basket holds (`constituentTokens`). */
   constituents?: readonly string[]
+  /** A stock split the simulated market goes through (made up, for the tests and demo). */
+  split?: StockSplit
 }
 
-type Extras = Partial<Pick<RealAsset, 'sessions' | 'quirk' | 'offhours' | 'constituents'>>
+type Extras = Partial<Pick<RealAsset, 'sessions' | 'quirk' | 'offhours' | 'constituents' | 'split'>>
+
+/**
+ * LLY's made-up 4-for-1 split: effective Monday 2026-11-16 at 04:00 ET (09:00 UTC), before that
+ * day's premarket, so a market clock set on either side of it sees the multiplier step.
+ */
+export const LLY_SPLIT: StockSplit = { at: Date.UTC(2026, 10, 16, 9, 0), ratio: 4 }
 
 /** One row of the table below: the figures in the order of RealAsset's fields. */
 type Row = [
@@ -126,7 +136,7 @@ export const REAL_ASSETS: readonly RealAsset[] = [
   stock('VZ', 'Verizon Communications Inc.', 43, 4_210, 18, 1.1),
   stock('PFE', 'Pfizer Inc.', 25, 5_680, 40, 1.5),
   stock('MRK', 'Merck & Co., Inc.', 85, 2_500, 12, 1.5),
-  stock('LLY', 'Eli Lilly and Company', 760, 897, 4, 2.2),
+  stock('LLY', 'Eli Lilly and Company', 760, 897, 4, 2.2, { split: LLY_SPLIT }),
   stock('ABBV', 'AbbVie Inc.', 220, 1_770, 6, 1.4),
   stock('BAC', 'Bank of America Corporation', 50, 7_500, 35, 1.6),
   stock('WFC', 'Wells Fargo & Company', 80, 3_200, 15, 1.7),

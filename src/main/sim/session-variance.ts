@@ -12,8 +12,13 @@ import { type MarketPhase, sessionStateAt } from '../../shared/session-clock'
 
 export const CHUNK_MS = 15 * 60_000
 
-/** Variance per second relative to the regular session. Regular moves most, overnight least. */
-const PHASE_WEIGHT: Record<MarketPhase, number> = {
+export type PhaseWeights = Readonly<Record<MarketPhase, number>>
+
+/**
+ * Variance per second relative to the regular session, for a token that trades in the four
+ * conventional sessions. Regular moves most, overnight least; a close is still.
+ */
+export const CONVENTIONAL_WEIGHTS: PhaseWeights = {
   regular: 1,
   premarket: 0.3,
   postmarket: 0.2,
@@ -22,13 +27,22 @@ const PHASE_WEIGHT: Record<MarketPhase, number> = {
   closed: 0,
 }
 
-/** A normal trading day in regular-session seconds: 6.5 h regular, 5.5 h pre, 4 h post, 8 h overnight. */
+/**
+ * For a token that also trades off-hours: it moves while the conventional market is closed too,
+ * with wider swings than overnight (thin books, news with no stock market to anchor it).
+ */
+export const OFFHOURS_WEIGHTS: PhaseWeights = { ...CONVENTIONAL_WEIGHTS, closed: 0.15 }
+
+/**
+ * A normal trading day in regular-session seconds: 6.5 h regular, 5.5 h pre, 4 h post, 8 h overnight.
+ * Off-hours trading adds to it; the daily volatility of a token is set against this day.
+ */
 export const VARIANCE_SECONDS_PER_TRADING_DAY =
   3600 *
-  (6.5 * PHASE_WEIGHT.regular +
-    5.5 * PHASE_WEIGHT.premarket +
-    4 * PHASE_WEIGHT.postmarket +
-    8 * PHASE_WEIGHT.overnight)
+  (6.5 * CONVENTIONAL_WEIGHTS.regular +
+    5.5 * CONVENTIONAL_WEIGHTS.premarket +
+    4 * CONVENTIONAL_WEIGHTS.postmarket +
+    8 * CONVENTIONAL_WEIGHTS.overnight)
 
 export interface ChunkProfile {
   /** Offsets in ms from the chunk's start where the rate changes; first 0, last CHUNK_MS. */
@@ -46,6 +60,8 @@ export const chunkStart = (chunk: number): number => chunk * CHUNK_MS
 const MAX_CACHED_PROFILES = 256
 
 export class SessionVariance {
+  constructor(private readonly weights: PhaseWeights = CONVENTIONAL_WEIGHTS) {}
+
   private readonly profiles = new Map<number, ChunkProfile>()
   /** The last session looked up, valid from `askedAt` until `until`: a weekend is one lookup. */
   private lastSpan = { askedAt: 0, until: 0, weight: 0 }
@@ -98,7 +114,7 @@ export class SessionVariance {
     const state = sessionStateAt(ms)
     // Always forward, so computeProfile's loop ends even if the clock module misbehaved.
     const until = Math.max(state.nextChangeAt, ms + 1)
-    this.lastSpan = { askedAt: ms, until, weight: PHASE_WEIGHT[state.phase] }
+    this.lastSpan = { askedAt: ms, until, weight: this.weights[state.phase] }
     return this.lastSpan
   }
 }
