@@ -207,6 +207,8 @@ export const invokeContract = {
 export type InvokeContract = typeof invokeContract
 export type InvokeName = keyof InvokeContract & ChannelInvokeName
 export type InvokeArgs<N extends InvokeName> = z.input<InvokeContract[N]['args']>
+/** A channel's arguments after main has checked them against the schema (defaults filled in). */
+export type InvokeParsedArgs<N extends InvokeName> = z.output<InvokeContract[N]['args']>
 export type InvokeResult<N extends InvokeName> = InvokeContract[N]['result']
 
 export const eventContract = {

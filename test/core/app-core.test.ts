@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import type { Delta, Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
 import { AppCore } from '../../src/main/core/app-core'
@@ -86,7 +86,9 @@ describe('AppCore', () => {
     const value = async (args: unknown) => {
       const result = await core.invoke('getSnapshot', args as never)
       if (!result.ok) throw new Error(result.error.message)
-      return result.value as Snapshot
+      // Typed from the contract: no cast (checked by `npm run typecheck`).
+      expectTypeOf(result.value).toEqualTypeOf<Snapshot>()
+      return result.value
     }
     const light = await value({ history: false })
     const full = await value({ history: true })

@@ -6,6 +6,8 @@ import {
   type EventName,
   type EventPayload,
   type InvokeName,
+  type InvokeParsedArgs,
+  type InvokeResult,
   type IpcError,
   type IpcResult,
   type ImportResult,
@@ -19,7 +21,6 @@ import {
   importWatchlist,
   partitionByListing,
 } from '../../shared/export-format'
-import type { AlertInput } from '../../shared/alerts'
 import type { SimServer } from '../sim/server'
 import type { FaultPlan } from '../sim/faults'
 import { startSimServer } from '../sim/server'
@@ -57,7 +58,10 @@ export interface AppCoreOptions {
 }
 
 type Listener<N extends EventName> = (payload: EventPayload<N>) => void
-type Handler = (args: unknown) => Promise<unknown>
+/** One handler per contract channel: it gets the checked arguments and returns the channel's result. */
+type CommandHandlers = {
+  [N in InvokeName]: (args: InvokeParsedArgs<N>) => Promise<InvokeResult<N>>
+}
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
 const LISTING_TTL_MS = 10 * 60_000
@@ -72,7 +76,7 @@ export class AppCore {
   private readonly clock: SchedulerClock
   private readonly listeners = new Map<EventName, Set<Listener<EventName>>>()
   private readonly settingsListeners = new Set<(settings: Settings) => void>()
-  private readonly handlers: Record<InvokeName, Handler>
+  private readonly handlers: CommandHandlers
   private readonly feed: MarketFeed
   private client: ApiClient | null = null
   private sim: SimServer | null = null
@@ -164,7 +168,7 @@ export class AppCore {
   }
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
-  async invoke(name: InvokeName, rawArgs: unknown): Promise<IpcResult<unknown>> {
+  async invoke<N extends InvokeName>(name: N, rawArgs: unknown): Promise<IpcResult<InvokeResult<N>>> {
     const entry = Object.hasOwn(invokeContract, name) ? invokeContract[name] : undefined
     if (!entry) return fail('invalid-argument', `unknown command "${String(name).slice(0, 40)}"`)
     const parsed = entry.args.safeParse(rawArgs)
@@ -174,10 +178,16 @@ export class AppCore {
       return fail('invalid-argument', `${where}${issue?.message ?? 'invalid arguments'}`)
     }
     try {
-      return { ok: true, value: await this.handlers[name](parsed.data) }
+      // The schema just checked is this channel's own, so its output is this handler's argument.
+      return { ok: true, value: await this.runHandler(name, parsed.data as InvokeParsedArgs<N>) }
     } catch (error) {
       return { ok: false, error: toIpcError(error) }
     }
+  }
+
+  private runHandler<N extends InvokeName>(name: N, args: InvokeParsedArgs<N>): Promise<InvokeResult<N>> {
+    const handler: CommandHandlers[N] = this.handlers[name]
+    return handler(args)
   }
 
   status(): AppStatus {
@@ -372,40 +382,38 @@ export class AppCore {
 
   // --- commands ---------------------------------------------------------------------------
 
-  private createHandlers(): Record<InvokeName, Handler> {
+  private createHandlers(): CommandHandlers {
     const watchlistChanged = async (settings: Settings) => {
       this.feed.setWatchlist(settings.watchlist)
       return settings.watchlist
     }
     return {
-      getSnapshot: async (args): Promise<Snapshot> => {
+      getSnapshot: async (args) => {
         const snapshot = this.feed.snapshot()
-        return (args as { history: boolean } | undefined)?.history === false
+        return args?.history === false
           ? withoutHistories(snapshot)
           : snapshot
       },
       getStatus: async () => this.status(),
       addSymbol: async (args) =>
-        watchlistChanged(await this.settings.addSymbol((args as { symbol: string }).symbol)),
+        watchlistChanged(await this.settings.addSymbol(args.symbol)),
       removeSymbol: async (args) =>
-        watchlistChanged(await this.settings.removeSymbol((args as { symbol: string }).symbol)),
-      moveSymbol: async (args) => {
-        const { symbol, toIndex } = args as { symbol: string; toIndex: number }
-        return watchlistChanged(await this.settings.moveSymbol(symbol, toIndex))
-      },
+        watchlistChanged(await this.settings.removeSymbol(args.symbol)),
+      moveSymbol: async ({ symbol, toIndex }) =>
+        watchlistChanged(await this.settings.moveSymbol(symbol, toIndex)),
       getSettings: async () => this.settings.get(),
       updateSettings: async (patch) => {
         const before = this.settings.get()
-        const after = await this.settings.patch(patch as Parameters<SettingsStore['patch']>[0])
+        const after = await this.settings.patch(patch)
         if (after.baseUrl !== before.baseUrl) await this.reconnect()
         else if (JSON.stringify(after.cadences) !== JSON.stringify(before.cadences)) this.feed.refreshNow()
         this.emit('status', this.status())
         this.settingsListeners.forEach((listener) => listener(after))
         return after
       },
-      setKey: async (args) => {
+      setKey: async ({ key }) => {
         const baseUrl = this.settings.get().baseUrl
-        await this.vault.set(baseUrl, (args as { key: string }).key)
+        await this.vault.set(baseUrl, key)
         await this.reconnect()
         return this.vault.status(baseUrl)
       },
@@ -426,37 +434,31 @@ export class AppCore {
         this.emit('status', this.status())
         return after.pinned
       },
-      setPaused: async (args) => {
-        const { paused } = args as { paused: boolean }
+      setPaused: async ({ paused }) => {
         this.feed.setPaused('user', paused)
         return paused
       },
       setWindowVisible: async (args) => {
-        this.setWindowVisible((args as { visible: boolean }).visible)
+        this.setWindowVisible(args.visible)
         return null
       },
       setOnline: async (args) => {
-        this.setOnline((args as { online: boolean }).online)
+        this.setOnline(args.online)
         return null
       },
       listAssets: async () => this.listAssets(),
       listAlerts: async () => this.alerts.store.list(),
       createAlert: async (args) =>
-        this.alertsChanged(await this.alerts.store.create((args as { input: AlertInput }).input)),
-      updateAlert: async (args) => {
-        const { id, input } = args as { id: string; input: AlertInput }
-        return this.alertsChanged(await this.alerts.store.update(id, input))
-      },
-      setAlertEnabled: async (args) => {
-        const { id, enabled } = args as { id: string; enabled: boolean }
-        return this.alertsChanged(await this.alerts.store.setEnabled(id, enabled))
-      },
+        this.alertsChanged(await this.alerts.store.create(args.input)),
+      updateAlert: async ({ id, input }) => this.alertsChanged(await this.alerts.store.update(id, input)),
+      setAlertEnabled: async ({ id, enabled }) =>
+        this.alertsChanged(await this.alerts.store.setEnabled(id, enabled)),
       removeAlert: async (args) =>
-        this.alertsChanged(await this.alerts.store.remove((args as { id: string }).id)),
+        this.alertsChanged(await this.alerts.store.remove(args.id)),
       getAlertLog: async () => this.alerts.log.entries(),
       markAlertsRead: async () => this.alerts.markAllRead(),
-      exportWatchlist: async (args) => this.exportWatchlist((args as { format: ExportFormat }).format),
-      importWatchlist: async (args) => this.importWatchlist((args as { text: string }).text),
+      exportWatchlist: async (args) => this.exportWatchlist(args.format),
+      importWatchlist: async (args) => this.importWatchlist(args.text),
     }
   }
 }
