@@ -19,6 +19,7 @@ export interface SettingsDraft {
   theme: Settings['theme']
   density: Settings['density']
   startAtLogin: boolean
+  closeToTray: boolean
   tickerOnly: boolean
   columns: WatchlistColumn[]
 }
@@ -51,6 +52,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     theme: settings.theme,
     density: settings.density,
     startAtLogin: settings.startAtLogin,
+    closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
     columns: [...settings.columns],
   }
@@ -100,6 +102,7 @@ export function patchFromDraft(
   if (draft.theme !== saved.theme) patch.theme = draft.theme
   if (draft.density !== saved.density) patch.density = draft.density
   if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
+  if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
   if (draft.columns.join() !== saved.columns.join()) patch.columns = draft.columns
   return { ok: true, patch }

@@ -96,6 +96,12 @@ export const settingsSchema = z.object({
   theme: z.enum(['dark', 'light']),
   density: z.enum(['comfortable', 'compact']),
   startAtLogin: z.boolean(),
+  /**
+   * Closing the window leaves the app running in the tray (true) or quits it (false). Desktops
+   * without a tray host (GNOME without the AppIndicator extension) would otherwise be left with an
+   * invisible process. Files saved before it existed read as true, what closing did then.
+   */
+  closeToTray: z.boolean().default(true),
   columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
   sort: columnSortSchema.nullable(),
   tickerOnly: z.boolean(),
@@ -116,6 +122,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
   density: 'comfortable',
   startAtLogin: false,
+  closeToTray: true,
   columns: [...WATCHLIST_COLUMNS],
   sort: null,
   tickerOnly: false,
@@ -124,7 +131,8 @@ export const DEFAULT_SETTINGS: Settings = {
 /** What the renderer may change through `updateSettings`: everything but the watchlist and version. */
 export const settingsPatchSchema = settingsSchema
   .omit({ version: true, watchlist: true })
-  .extend({ cadences: cadencesSchema.partial() })
+  // Without its default: in a patch, a missing closeToTray means "leave as is", not "true".
+  .extend({ cadences: cadencesSchema.partial(), closeToTray: z.boolean() })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>

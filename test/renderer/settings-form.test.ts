@@ -33,4 +33,12 @@ describe('settings form', () => {
     })
     expect(patchFromDraft(draftOf(DEFAULT_SETTINGS), DEFAULT_SETTINGS)).toEqual({ ok: true, patch: {} })
   })
+
+  it('offers "keep running in the tray" and sends it when changed', () => {
+    expect(draftOf(DEFAULT_SETTINGS).closeToTray).toBe(true)
+    expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), closeToTray: false }, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: { closeToTray: false },
+    })
+  })
 })

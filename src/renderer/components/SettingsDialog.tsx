@@ -224,6 +224,11 @@ function PreferencesForm({ saved }: { saved: Settings }) {
             checked={draft.startAtLogin}
             onChange={(v) => change('startAtLogin', v)}
           />
+          <Toggle
+            label="Keep running in the tray when the window is closed"
+            checked={draft.closeToTray}
+            onChange={(v) => change('closeToTray', v)}
+          />
         </div>
         <fieldset className="columns-choice">
           <legend>Columns</legend>
