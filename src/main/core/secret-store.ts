@@ -85,9 +85,14 @@ export function describeKeychainError(error: unknown, secret?: string): string {
     : `The keychain failed: ${message}`
 }
 
-async function importKeytar(): Promise<Keytar> {
-  // Loaded on first use: a missing or mismatched native module then fails one call, not the app.
-  const loaded: Keytar & { default?: Keytar } = await import('keytar')
+/**
+ * keytar is loaded on first use, inside `call`'s guard: a missing or mismatched native module then
+ * fails one call, not the app. A plain `require`, not `import()`: main is CommonJS, and Electron
+ * resolves a required module inside the asar (and its unpacked `.node`) the way it is documented to.
+ */
+async function requireKeytar(): Promise<Keytar> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require('keytar') as Keytar & { default?: Keytar }
   return loaded.default ?? loaded
 }
 
@@ -98,7 +103,7 @@ export class KeytarSecretStore implements SecretStore {
 
   constructor(
     private readonly service: string = KEYCHAIN_SERVICE,
-    private readonly loadKeytar: () => Promise<Keytar> = importKeytar,
+    private readonly loadKeytar: () => Promise<Keytar> = requireKeytar,
   ) {}
 
   get(account: string): Promise<string | null> {
