@@ -1,15 +1,30 @@
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { type BrowserWindow, app, dialog, ipcMain, nativeImage, powerMonitor, session } from 'electron'
+import {
+  type BrowserWindow,
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  nativeImage,
+  powerMonitor,
+  screen,
+  session,
+} from 'electron'
 import { eventChannels } from '../shared/ipc-channels'
 import type { Settings } from '../shared/settings'
 import { AppCore } from './core/app-core'
 import { USER_DATA_ENV } from './core/paths'
 import { KeytarSecretStore } from './core/secret-store'
+import { applyAppIdentity } from './electron/app-identity'
+import { appMenuTemplate } from './electron/app-menu'
+import { setStartAtLogin } from './electron/autostart'
+import { trayNotice, trayNoticeOnce } from './electron/close-to-tray'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
-import { TICKER_STRIP_HEIGHT, createMainWindow } from './electron/main-window'
-import { showAlertNotification } from './electron/notifications'
+import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
+import { showAlertNotification, showNotification } from './electron/notifications'
 import { hardenSession } from './electron/security'
+import { runStartup } from './electron/startup'
 import { AppTray } from './electron/tray'
 
 /**
@@ -21,6 +36,7 @@ import { AppTray } from './electron/tray'
 // point the app at another folder.
 const userDataOverride = process.env[USER_DATA_ENV]
 if (userDataOverride) app.setPath('userData', userDataOverride)
+applyAppIdentity(app, process.platform)
 
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
@@ -29,11 +45,15 @@ if (!app.requestSingleInstanceLock()) {
   // A second start focuses the first instead of opening another copy polling the same API.
   app.quit()
 } else {
+  const userDataDir = app.getPath('userData')
   let window: BrowserWindow | null = null
   let tray: AppTray | null = null
+  let started = false
   let quitting = false
+  let startAtLogin: boolean | null = null
+  const firstCloseToTray = trayNoticeOnce(userDataDir)
   const core = new AppCore({
-    userDataDir: app.getPath('userData'),
+    userDataDir,
     keychain: new KeytarSecretStore(),
     saveExport: async (fileName, content) => {
       const options = { title: 'Export watchlist', defaultPath: join(app.getPath('documents'), fileName) }
@@ -46,7 +66,10 @@ if (!app.requestSingleInstanceLock()) {
     },
   })
 
+  /** Brings the window up, making a new one if it was closed (macOS keeps running without one). */
   const showWindow = () => {
+    if (!started) return
+    if (!window) createWindow()
     if (!window) return
     if (window.isMinimized()) window.restore()
     window.show()
@@ -62,65 +85,85 @@ if (!app.requestSingleInstanceLock()) {
     })
   }
 
+  const applyStartAtLogin = (enabled: boolean) => {
+    if (enabled === startAtLogin) return
+    startAtLogin = enabled
+    const context = {
+      platform: process.platform,
+      execPath: process.execPath,
+      isPackaged: app.isPackaged,
+      appPath: app.getAppPath(),
+      env: process.env,
+    }
+    setStartAtLogin(enabled, context, app).catch((error: unknown) => {
+      startAtLogin = null
+      console.error(`Start at login could not be ${enabled ? 'turned on' : 'turned off'}:`, error)
+    })
+  }
+
   const applyWindowSettings = (settings: Settings) => {
+    applyStartAtLogin(settings.startAtLogin)
     if (!window) return
     window.setAlwaysOnTop(settings.pinned, 'floating')
-    const [width] = window.getSize()
-    if (settings.tickerOnly) window.setSize(width ?? 1180, TICKER_STRIP_HEIGHT)
-    else if (window.getSize()[1] === TICKER_STRIP_HEIGHT)
-      window.setSize(width ?? 1180, settings.windowBounds?.height ?? 720)
-    app.setLoginItemSettings({ openAtLogin: settings.startAtLogin })
+    fitToTickerMode(window, settings)
     refreshTray()
   }
 
-  const createWindow = () => {
-    const created = createMainWindow(outDir, core.settings.get(), process.env.ELECTRON_RENDERER_URL)
-    window = created.window
-    const contents = window.webContents
-    registerIpcHandlers(
+  /** Close: to the tray (saying so the first time) or, with that setting off, quit. */
+  const onClose = (event: Electron.Event, closing: BrowserWindow) => {
+    if (quitting) return
+    event.preventDefault()
+    const settings = core.settings.get()
+    const bounds = boundsToSave(closing)
+    if (!settings.tickerOnly && bounds) void core.invoke('updateSettings', { windowBounds: bounds })
+    if (!settings.closeToTray) {
+      app.quit()
+      return
+    }
+    closing.hide()
+    void firstCloseToTray().then((first) => {
+      if (first) showNotification(trayNotice(process.platform), showWindow)
+    })
+  }
+
+  function createWindow() {
+    const created = createMainWindow({
+      outDir,
+      settings: core.settings.get(),
+      devServerUrl: process.env.ELECTRON_RENDERER_URL,
+      isPackaged: app.isPackaged,
+      workAreas: screen.getAllDisplays().map((display) => display.workArea),
+    })
+    const current = created.window
+    window = current
+    const contents = current.webContents
+    const unregisterIpc = registerIpcHandlers(
       ipcMain,
       core,
-      trustedSenderCheck(() => (window && !window.isDestroyed() ? contents : null), created.isOwnPage),
+      trustedSenderCheck(() => (current.isDestroyed() ? null : contents), created.isOwnPage),
     )
-    forwardEvents(core, () => (window && !window.isDestroyed() ? window.webContents : null))
+    const stopForwarding = forwardEvents(core, () => (current.isDestroyed() ? null : contents))
+    // A window that is gone takes its channels with it, so a new window can register them again.
+    current.once('closed', () => {
+      unregisterIpc()
+      stopForwarding()
+      if (window === current) window = null
+    })
     for (const [event, visible] of [
       ['show', true],
       ['restore', true],
       ['hide', false],
       ['minimize', false],
     ] as const) {
-      window.on(event as 'show', () => {
+      current.on(event as 'show', () => {
         core.setWindowVisible(visible)
         refreshTray()
       })
     }
-    // Close goes to the tray; Quit (tray menu, Cmd+Q) really quits.
-    window.on('close', (event) => {
-      if (quitting || !window) return
-      event.preventDefault()
-      const [x, y] = window.getPosition()
-      const [width, height] = window.getSize()
-      if (!core.settings.get().tickerOnly && x !== undefined && y !== undefined && width && height)
-        void core.invoke('updateSettings', { windowBounds: { x, y, width, height } })
-      window.hide()
-    })
+    current.on('close', (event) => onClose(event, current))
   }
 
-  app.on('second-instance', showWindow)
-  app.on('web-contents-created', (_event, contents) =>
-    contents.setWindowOpenHandler(() => ({ action: 'deny' })),
-  )
-  app.on('before-quit', () => {
-    quitting = true
-  })
-  app.on('window-all-closed', () => {
-    // Lives in the tray: closing the window does not quit.
-  })
-
-  void app.whenReady().then(async () => {
-    hardenSession(session.defaultSession)
-    await core.start()
-    createWindow()
+  const createTray = () => {
     const trayIcons = {
       normal: nativeImage.createFromPath(join(resourcesDir, 'tray.png')),
       unread: nativeImage.createFromPath(join(resourcesDir, 'tray-unread.png')),
@@ -132,21 +175,67 @@ if (!app.requestSingleInstanceLock()) {
       refresh: () => void core.invoke('refreshNow', undefined),
       quit: () => app.quit(),
     })
-    core.on('delta', () => tray?.showPrices(core.currentSnapshot()))
-    core.on('status', (status) => tray?.setUnread(status.unreadAlerts > 0))
-    core.on('alert', ({ entry, unreadAlerts }) => {
-      tray?.setUnread(unreadAlerts > 0)
-      showAlertNotification(entry, (symbol) => {
-        showWindow()
-        window?.webContents.send(eventChannels.focusSymbol, { symbol })
-      })
-    })
     tray.setUnread(core.status().unreadAlerts > 0)
-    core.onSettingsChange(applyWindowSettings)
-    applyWindowSettings(core.settings.get())
-    powerMonitor.on('suspend', () => core.setSuspended(true))
-    powerMonitor.on('resume', () => core.setSuspended(false))
+  }
+
+  app.on('second-instance', showWindow)
+  // macOS: a click on the Dock icon, or opening the app again, while its window is hidden or closed.
+  app.on('activate', showWindow)
+  app.on('web-contents-created', (_event, contents) =>
+    contents.setWindowOpenHandler(() => ({ action: 'deny' })),
+  )
+  app.on('before-quit', () => {
+    quitting = true
   })
+  app.on('window-all-closed', () => {
+    // Lives in the tray: a window closed by the OS does not quit (Quit does, or close with the
+    // tray setting off).
+  })
+
+  void app.whenReady().then(() =>
+    runStartup(
+      [
+        {
+          what: 'setting up the window session',
+          run: () => {
+            hardenSession(session.defaultSession)
+            Menu.setApplicationMenu(
+              Menu.buildFromTemplate(
+                appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged }),
+              ),
+            )
+          },
+        },
+        { what: 'loading your settings and starting price updates', run: () => core.start() },
+        { what: 'opening the window', run: createWindow },
+        { what: 'adding the tray icon', run: createTray },
+        {
+          what: 'connecting the window, tray and notifications',
+          run: () => {
+            core.on('delta', () => tray?.showPrices(core.currentSnapshot()))
+            core.on('status', (status) => tray?.setUnread(status.unreadAlerts > 0))
+            core.on('alert', ({ entry, unreadAlerts }) => {
+              tray?.setUnread(unreadAlerts > 0)
+              showAlertNotification(entry, (symbol) => {
+                showWindow()
+                window?.webContents.send(eventChannels.focusSymbol, { symbol })
+              })
+            })
+            core.onSettingsChange(applyWindowSettings)
+            applyWindowSettings(core.settings.get())
+            powerMonitor.on('suspend', () => core.setSuspended(true))
+            powerMonitor.on('resume', () => core.setSuspended(false))
+            started = true
+          },
+        },
+      ],
+      userDataDir,
+      {
+        showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+        exit: (code) => app.exit(code),
+      },
+    ),
+  )
 
   app.on('will-quit', (event) => {
     if (!quitting) return

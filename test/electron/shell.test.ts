@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc-channels'
 
@@ -13,8 +15,21 @@ const electron = vi.hoisted(() => {
   const trays: Array<{ tooltip: string[]; images: number; menus: unknown[] }> = []
   const windows: Array<{ options: Record<string, unknown>; loaded: string[] }> = []
   const notifications: Array<{ options: Record<string, unknown>; emit: (event: string) => void }> = []
-  return { trays, windows, notifications }
+  return {
+    trays,
+    windows,
+    notifications,
+    SizedWindow: null as unknown as new (w: number, h: number) => SizedWindowLike,
+  }
 })
+
+interface SizedWindowLike {
+  content: [number, number]
+  getContentSize(): number[]
+  setContentSize(width: number, height: number): void
+  getSize(): number[]
+  getPosition(): number[]
+}
 
 vi.mock('electron', async () => {
   const { EventEmitter } = await import('node:events')
@@ -38,6 +53,26 @@ vi.mock('electron', async () => {
     }
     show() {}
   }
+  /** Enough of a window for the sizing helpers: a page size and a frame 30 px taller. */
+  class SizedWindow {
+    content: [number, number]
+    constructor(width: number, height: number) {
+      this.content = [width, height]
+    }
+    getContentSize() {
+      return [...this.content]
+    }
+    setContentSize(width: number, height: number) {
+      this.content = [width, height]
+    }
+    getSize() {
+      return [this.content[0], this.content[1] + 30]
+    }
+    getPosition() {
+      return [40, 60]
+    }
+  }
+  electron.SizedWindow = SizedWindow
   class Tray extends EventEmitter {
     record = { tooltip: [] as string[], images: 0, menus: [] as unknown[] }
     constructor() {
@@ -76,13 +111,32 @@ const { CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, secureWebPref
   await import('../../src/main/electron/security')
 const { forwardEvents, registerIpcHandlers, trustedSenderCheck } =
   await import('../../src/main/electron/ipc-bridge')
-const { createMainWindow, rendererLocation } = await import('../../src/main/electron/main-window')
+const { TICKER_STRIP_HEIGHT, boundsToSave, createMainWindow, fitToTickerMode, rendererLocation } =
+  await import('../../src/main/electron/main-window')
 const { AppTray, TOOLTIP_INTERVAL_MS, tooltipText } = await import('../../src/main/electron/tray')
 const { DEFAULT_SETTINGS } = await import('../../src/shared/settings')
-const { showAlertNotification } = await import('../../src/main/electron/notifications')
+const { clampToWorkAreas } = await import('../../src/main/electron/window-bounds')
+const { autostartFile, quoteExecArgument, setStartAtLogin } =
+  await import('../../src/main/electron/autostart')
+const { runStartup } = await import('../../src/main/electron/startup')
+const { appMenuTemplate } = await import('../../src/main/electron/app-menu')
+const { APP_ID, applyAppIdentity } = await import('../../src/main/electron/app-identity')
+const { trayNotice, trayNoticeOnce } = await import('../../src/main/electron/close-to-tray')
+const { notificationsOnScreen, showAlertNotification, showNotification } =
+  await import('../../src/main/electron/notifications')
+
+/** A packaged app's window on one 1920x1050 work area. */
+const windowOptions = {
+  outDir: '/app/out',
+  settings: DEFAULT_SETTINGS,
+  devServerUrl: undefined,
+  isPackaged: true,
+  workAreas: [{ x: 0, y: 0, width: 1920, height: 1050 }],
+}
 
 describe('alert notifications', () => {
-  it('shows the alert in plain words, silent unless asked, and a click focuses the symbol', () => {
+  it('shows the alert in plain words, always silent (the chime is the one sound), and a click focuses the symbol', () => {
+    electron.notifications.length = 0
     const clicked: string[] = []
     const entry = {
       alertId: 'a1',
@@ -98,20 +152,38 @@ describe('alert notifications', () => {
     showAlertNotification({ ...entry, sound: true, note: 'take profit' }, (symbol) => clicked.push(symbol))
     const [quiet, loud] = electron.notifications
     expect(quiet?.options).toEqual({ title: 'Tokenwatch · AAPLon', body: entry.message, silent: true })
+    // An alert with a sound: the renderer plays its chime for it, so the notification stays quiet.
     expect(loud?.options).toEqual({
       title: 'Tokenwatch · AAPLon',
       body: `${entry.message}\ntake profit`,
-      silent: false,
+      silent: true,
     })
     quiet?.emit('click')
     expect(clicked).toEqual(['AAPLon'])
+    loud?.emit('close')
+  })
+
+  it('keeps each notification referenced until it is clicked, closed or fails', () => {
+    electron.notifications.length = 0
+    const before = notificationsOnScreen()
+    let clicks = 0
+    for (let i = 0; i < 3; i++) showNotification({ title: 't', body: `b${i}` }, () => (clicks += 1))
+    expect(notificationsOnScreen()).toBe(before + 3)
+    const [first, second, third] = electron.notifications
+    first?.emit('click')
+    second?.emit('close')
+    expect(notificationsOnScreen()).toBe(before + 1)
+    third?.emit('failed')
+    expect(notificationsOnScreen()).toBe(before)
+    expect(clicks).toBe(1)
   })
 })
 
 describe('window security', () => {
   it('turns on every webPreferences protection', () => {
-    expect(secureWebPreferences('/app/out/preload/index.cjs')).toEqual({
+    expect(secureWebPreferences('/app/out/preload/index.cjs', { devTools: false })).toEqual({
       preload: '/app/out/preload/index.cjs',
+      devTools: false,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -194,17 +266,65 @@ describe('window security', () => {
 
   it('creates the window with those settings, hidden until ready, loading only our page', () => {
     electron.windows.length = 0
-    const { isOwnPage } = createMainWindow('/app/out', { ...DEFAULT_SETTINGS, pinned: true }, undefined)
+    const { isOwnPage } = createMainWindow({
+      ...windowOptions,
+      settings: { ...DEFAULT_SETTINGS, pinned: true },
+    })
     const created = electron.windows[0]!
-    expect(created.options.webPreferences).toEqual(secureWebPreferences('/app/out/preload/index.cjs'))
+    expect(created.options.webPreferences).toEqual(
+      secureWebPreferences('/app/out/preload/index.cjs', { devTools: false }),
+    )
     expect(created.options.show).toBe(false)
     expect(created.options.alwaysOnTop).toBe(true)
     expect(created.loaded).toEqual(['file:///app/out/renderer/index.html'])
     expect(isOwnPage('file:///app/out/renderer/index.html#detail')).toBe(true)
     expect(isOwnPage('file:///app/out/renderer/other.html')).toBe(false)
-    const dev = rendererLocation('/app/out', 'http://localhost:5173/')
+    const dev = rendererLocation('/app/out', 'http://localhost:5173/', false)
     expect(dev.isOwnPage('http://localhost:5173/index.html')).toBe(true)
     expect(dev.isOwnPage('http://localhost:5174/')).toBe(false)
+  })
+
+  it('ignores ELECTRON_RENDERER_URL in a packaged app, and has developer tools only when not packaged', () => {
+    electron.windows.length = 0
+    const { isOwnPage } = createMainWindow({ ...windowOptions, devServerUrl: 'https://evil.example/' })
+    expect(electron.windows[0]!.loaded).toEqual(['file:///app/out/renderer/index.html'])
+    expect(isOwnPage('https://evil.example/')).toBe(false)
+    expect(rendererLocation('/app/out', 'https://evil.example/', true).url).toBe(
+      'file:///app/out/renderer/index.html',
+    )
+    createMainWindow({ ...windowOptions, devServerUrl: 'http://localhost:5173/', isPackaged: false })
+    const dev = electron.windows[1]!
+    expect(dev.loaded).toEqual(['http://localhost:5173/'])
+    expect((dev.options.webPreferences as { devTools: boolean }).devTools).toBe(true)
+  })
+})
+
+describe('window size and place', () => {
+  it('sizes the page, not the frame: the ticker strip is 44 px of content', () => {
+    electron.windows.length = 0
+    createMainWindow({ ...windowOptions, settings: { ...DEFAULT_SETTINGS, tickerOnly: true } })
+    expect(electron.windows[0]!.options).toMatchObject({ useContentSize: true, height: TICKER_STRIP_HEIGHT })
+    const window = new electron.SizedWindow(1180, 720)
+    fitToTickerMode(window as never, { ...DEFAULT_SETTINGS, tickerOnly: true })
+    expect(window.getContentSize()).toEqual([1180, TICKER_STRIP_HEIGHT])
+    fitToTickerMode(window as never, { ...DEFAULT_SETTINGS, tickerOnly: true })
+    expect(window.getContentSize()).toEqual([1180, TICKER_STRIP_HEIGHT])
+    const saved = { x: 10, y: 20, width: 1000, height: 600 }
+    fitToTickerMode(window as never, { ...DEFAULT_SETTINGS, windowBounds: saved })
+    expect(window.getContentSize()).toEqual([1180, 600])
+    // Saved bounds are the page's size too, so they come back the same size they were saved.
+    expect(boundsToSave(window as never)).toEqual({ x: 40, y: 60, width: 1180, height: 600 })
+  })
+
+  it('puts saved bounds back on a display that is still there', () => {
+    electron.windows.length = 0
+    const gone = { x: 2200, y: 100, width: 900, height: 700 } // on a second monitor, since unplugged
+    createMainWindow({ ...windowOptions, settings: { ...DEFAULT_SETTINGS, windowBounds: gone } })
+    const options = electron.windows[0]!.options
+    expect(options).toMatchObject({ width: 900, height: 700 })
+    const x = options.x as number
+    const y = options.y as number
+    expect(x >= 0 && x + 900 <= 1920 && y >= 0 && y + 700 <= 1050).toBe(true)
   })
 })
 
@@ -350,5 +470,253 @@ describe('tray', () => {
     tray.setUnread(false)
     expect(record.images).toBe(2)
     tray.destroy()
+  })
+})
+
+describe('saved window bounds', () => {
+  const laptop = { x: 0, y: 0, width: 1440, height: 870 }
+  const monitor = { x: 1440, y: 0, width: 2560, height: 1400 }
+
+  it('keeps bounds that are on a display as they are', () => {
+    const bounds = { x: 1600, y: 100, width: 1180, height: 720 }
+    expect(clampToWorkAreas(bounds, [laptop, monitor])).toEqual(bounds)
+  })
+
+  it('centres the window on the primary display when its display is gone', () => {
+    expect(clampToWorkAreas({ x: 1600, y: 100, width: 1180, height: 720 }, [laptop])).toEqual({
+      x: 130,
+      y: 75,
+      width: 1180,
+      height: 720,
+    })
+  })
+
+  it('pulls a window hanging off the edge back inside, and shrinks one larger than the work area', () => {
+    expect(clampToWorkAreas({ x: 1300, y: 800, width: 1000, height: 600 }, [laptop])).toEqual({
+      x: 440,
+      y: 270,
+      width: 1000,
+      height: 600,
+    })
+    expect(clampToWorkAreas({ x: 0, y: 0, width: 3000, height: 2000 }, [laptop])).toEqual(laptop)
+  })
+
+  it('does not keep a window of which only a sliver is on a display', () => {
+    const sliver = { x: 1420, y: 100, width: 1180, height: 720 } // 20 px on the laptop, monitor gone
+    const placed = clampToWorkAreas(sliver, [laptop])
+    expect(placed.x).toBe(130)
+  })
+})
+
+describe('start at login', () => {
+  const tempHome = () => mkdtempSync(join(tmpdir(), 'tokenwatch-autostart-'))
+  const packagedLinux = {
+    platform: 'linux' as const,
+    execPath: '/opt/Tokenwatch/tokenwatch',
+    isPackaged: true,
+    appPath: '/opt/Tokenwatch/resources/app.asar',
+    env: {},
+  }
+  const noLoginItems = {
+    setLoginItemSettings: () => {
+      throw new Error('setLoginItemSettings does nothing on Linux and must not be relied on')
+    },
+  }
+
+  it('writes an XDG autostart entry on Linux, under XDG_CONFIG_HOME, and removes it', async () => {
+    const home = tempHome()
+    const env = { XDG_CONFIG_HOME: join(home, 'config') }
+    await setStartAtLogin(true, { ...packagedLinux, env }, noLoginItems, home)
+    const file = join(home, 'config', 'autostart', 'tokenwatch.desktop')
+    const entry = readFileSync(file, 'utf8')
+    expect(entry).toMatch(/^\[Desktop Entry\]\n/)
+    expect(entry).toContain('\nType=Application\n')
+    expect(entry).toContain('\nExec=/opt/Tokenwatch/tokenwatch\n')
+    await setStartAtLogin(false, { ...packagedLinux, env }, noLoginItems, home)
+    expect(existsSync(file)).toBe(false)
+    // Turning off what is already off is fine.
+    await setStartAtLogin(false, { ...packagedLinux, env }, noLoginItems, home)
+    rmSync(home, { recursive: true, force: true })
+  })
+
+  it('starts the AppImage file itself, and a dev checkout through Electron with the app folder', async () => {
+    const home = tempHome()
+    await setStartAtLogin(
+      true,
+      { ...packagedLinux, env: { APPIMAGE: '/home/ann/Apps/Tokenwatch 0.1.0.AppImage' } },
+      noLoginItems,
+      home,
+    )
+    const file = join(home, '.config', 'autostart', 'tokenwatch.desktop')
+    expect(readFileSync(file, 'utf8')).toContain('\nExec="/home/ann/Apps/Tokenwatch 0.1.0.AppImage"\n')
+    const checkout = {
+      platform: 'linux' as const,
+      execPath: '/src/tw/node_modules/electron/dist/electron',
+      isPackaged: false,
+      appPath: '/src/tw',
+      env: {},
+    }
+    await setStartAtLogin(true, checkout, noLoginItems, home)
+    expect(readFileSync(file, 'utf8')).toContain(
+      '\nExec=/src/tw/node_modules/electron/dist/electron /src/tw\n',
+    )
+    rmSync(home, { recursive: true, force: true })
+  })
+
+  it('quotes Exec arguments as the Desktop Entry Specification asks', () => {
+    expect(quoteExecArgument('/opt/app')).toBe('/opt/app')
+    expect(quoteExecArgument('/a b/$x"`\\')).toBe('"/a b/\\$x\\"\\`\\\\"')
+    expect(quoteExecArgument('/100%/app')).toBe('/100%%/app')
+    expect(autostartFile({ XDG_CONFIG_HOME: 'relative' }, '/home/ann')).toBe(
+      '/home/ann/.config/autostart/tokenwatch.desktop',
+    )
+  })
+
+  it("uses Electron's login items on Windows (with the checkout's arguments) and macOS", async () => {
+    const calls: unknown[] = []
+    const loginItems = { setLoginItemSettings: (settings: unknown) => calls.push(settings) }
+    const windows = {
+      platform: 'win32' as const,
+      execPath: 'C:\\src\\tw\\node_modules\\electron\\dist\\electron.exe',
+      isPackaged: false,
+      appPath: 'C:\\src\\tw',
+      env: {},
+    }
+    await setStartAtLogin(true, windows, loginItems)
+    await setStartAtLogin(
+      false,
+      { ...windows, isPackaged: true, execPath: 'C:\\Tokenwatch\\Tokenwatch.exe' },
+      loginItems,
+    )
+    await setStartAtLogin(true, { ...windows, platform: 'darwin', isPackaged: true }, loginItems)
+    expect(calls).toEqual([
+      { openAtLogin: true, path: windows.execPath, args: ['C:\\src\\tw'] },
+      { openAtLogin: false, path: 'C:\\Tokenwatch\\Tokenwatch.exe', args: [] },
+      { openAtLogin: true },
+    ])
+  })
+})
+
+describe('start-up failure', () => {
+  it('names what failed and where the files are, then exits non-zero', async () => {
+    const shown: Array<[string, string]> = []
+    const exits: number[] = []
+    const ran: string[] = []
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const ok = await runStartup(
+      [
+        { what: 'loading your settings', run: async () => void ran.push('core') },
+        {
+          what: 'opening the window',
+          run: () => {
+            throw new Error('EACCES: permission denied, open /home/ann/.config/Tokenwatch/settings.json')
+          },
+        },
+        { what: 'adding the tray icon', run: () => void ran.push('tray') },
+      ],
+      '/home/ann/.config/Tokenwatch',
+      { showErrorBox: (title, content) => shown.push([title, content]), exit: (code) => exits.push(code) },
+    )
+    errors.mockRestore()
+    expect(ok).toBe(false)
+    expect(ran).toEqual(['core'])
+    expect(exits).toEqual([1])
+    expect(shown).toHaveLength(1)
+    const [title, content] = shown[0]!
+    expect(title).toBe('Tokenwatch could not start')
+    expect(content).toContain('while opening the window')
+    expect(content).toContain('EACCES: permission denied')
+    expect(content).toContain('/home/ann/.config/Tokenwatch')
+  })
+
+  it('exits non-zero even when the dialog itself cannot be shown', async () => {
+    const exits: number[] = []
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(
+      runStartup(
+        [{ what: 'loading your settings', run: () => Promise.reject(new Error('disk full')) }],
+        '/data',
+        {
+          showErrorBox: () => {
+            throw new Error('no display')
+          },
+          exit: (code) => exits.push(code),
+        },
+      ),
+    ).rejects.toThrow('no display')
+    errors.mockRestore()
+    expect(exits).toEqual([1])
+  })
+
+  it('runs every step and exits nothing when all goes well', async () => {
+    const exits: number[] = []
+    const ran: number[] = []
+    const ok = await runStartup(
+      [1, 2, 3].map((n) => ({ what: `step ${n}`, run: () => void ran.push(n) })),
+      '/data',
+      { showErrorBox: () => {}, exit: (code) => exits.push(code) },
+    )
+    expect([ok, ran, exits]).toEqual([true, [1, 2, 3], []])
+  })
+})
+
+describe('application menu', () => {
+  const roles = (template: Array<{ role?: string; submenu?: unknown }>): string[] =>
+    template.flatMap((item) => [
+      ...(item.role ? [item.role] : []),
+      ...(Array.isArray(item.submenu) ? roles(item.submenu as never) : []),
+    ])
+
+  it('has no reload or developer tools in a packaged app, on any platform', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const found = roles(appMenuTemplate({ platform, isPackaged: true }) as never)
+      expect(found).toEqual(expect.arrayContaining(['editMenu', 'zoomIn', 'zoomOut', 'resetZoom']))
+      expect(found).not.toContain('toggleDevTools')
+      expect(found).not.toContain('reload')
+      expect(found).not.toContain('forceReload')
+    }
+  })
+
+  it('has the macOS app and window menus on macOS, a File menu with Quit elsewhere', () => {
+    const mac = roles(appMenuTemplate({ platform: 'darwin', isPackaged: true }) as never)
+    expect(mac.slice(0, 1)).toEqual(['appMenu'])
+    expect(mac).toContain('windowMenu')
+    const linux = roles(appMenuTemplate({ platform: 'linux', isPackaged: true }) as never)
+    expect(linux).toEqual(expect.arrayContaining(['close', 'quit']))
+    expect(linux).not.toContain('appMenu')
+  })
+
+  it('offers reload and developer tools when run from a checkout', () => {
+    expect(roles(appMenuTemplate({ platform: 'linux', isPackaged: false }) as never)).toEqual(
+      expect.arrayContaining(['reload', 'toggleDevTools']),
+    )
+  })
+})
+
+describe('app identity', () => {
+  it("sets Windows' AppUserModelID to the builder's appId, and only on Windows", () => {
+    const appId = /^appId:\s*(\S+)\s*$/m.exec(readFileSync('electron-builder.yml', 'utf8'))?.[1]
+    expect(appId).toBe(APP_ID)
+    const set: string[] = []
+    for (const platform of ['win32', 'darwin', 'linux'] as const)
+      applyAppIdentity({ setAppUserModelId: (id) => set.push(`${platform}:${id}`) }, platform)
+    expect(set).toEqual([`win32:${APP_ID}`])
+  })
+})
+
+describe('closing to the tray', () => {
+  it('says where the app went and how to quit, once per user data folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenwatch-notice-'))
+    const firstRun = trayNoticeOnce(dir)
+    expect(await firstRun()).toBe(true)
+    expect(await firstRun()).toBe(false)
+    expect(await trayNoticeOnce(dir)()).toBe(false) // the next start
+    rmSync(dir, { recursive: true, force: true })
+    const linux = trayNotice('linux')
+    expect(linux.body).toMatch(/tray/)
+    expect(linux.body).toMatch(/Quit/)
+    expect(linux.body).toMatch(/start Tokenwatch again/)
+    expect(trayNotice('darwin').body).toMatch(/menu bar.*Cmd\+Q/)
+    expect(trayNotice('win32').body).toMatch(/notification area/)
   })
 })

@@ -17,9 +17,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+/** `devTools` is false in packaged builds: no one opens a console in the app people install. */
+export function secureWebPreferences(preloadPath: string, options: { devTools: boolean }): WebPreferences {
   return {
     preload: preloadPath,
+    devTools: options.devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
