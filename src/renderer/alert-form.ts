@@ -61,6 +61,7 @@ export const KIND_FIELDS: Record<AlertKind, readonly AlertDraftField[]> = {
   'premium-pct': ['thresholdPct', 'direction', 'rearmBand'],
   session: ['session', 'event'],
   stale: ['minutes'],
+  'multiplier-change': [],
 }
 
 const MINUTE_MS = 60_000
@@ -102,6 +103,8 @@ function conditionFields(condition: AlertCondition): Partial<AlertDraft> {
       return { session: condition.session, event: condition.event }
     case 'stale':
       return { minutes: String(condition.minutes) }
+    case 'multiplier-change':
+      return {}
   }
 }
 
@@ -140,6 +143,8 @@ function conditionOf(draft: AlertDraft): AlertConditionInput {
       // Not a number at all: NaN, which the contract refuses with its own words.
       return { kind: 'stale', minutes: NUMBER_TEXT.test(minutes) ? Number(minutes) : Number.NaN }
     }
+    case 'multiplier-change':
+      return { kind: 'multiplier-change' }
   }
 }
 

@@ -53,6 +53,8 @@ export function describeCondition(condition: AlertCondition): string {
     }
     case 'stale':
       return `data stale for ${minutesText(condition.minutes)}`
+    case 'multiplier-change':
+      return 'shares multiplier changes (a split or a reinvested dividend)'
   }
 }
 

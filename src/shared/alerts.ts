@@ -154,9 +154,23 @@ const staleSchema = z
   })
   .strict()
 
+/**
+ * The shares multiplier changes: a stock split steps it (10-for-1 multiplies it by 10), a
+ * reinvested dividend nudges it. Nothing to set: any change fires.
+ */
+const multiplierChangeSchema = z.object({ kind: z.literal('multiplier-change') }).strict()
+
 export const alertConditionSchema = z.discriminatedUnion(
   'kind',
-  [priceAboveSchema, priceBelowSchema, changePctSchema, premiumPctSchema, sessionSchema, staleSchema],
+  [
+    priceAboveSchema,
+    priceBelowSchema,
+    changePctSchema,
+    premiumPctSchema,
+    sessionSchema,
+    staleSchema,
+    multiplierChangeSchema,
+  ],
   { error: 'Choose what the alert watches' },
 )
 export type AlertCondition = z.output<typeof alertConditionSchema>
@@ -169,6 +183,7 @@ export const ALERT_KINDS = [
   'premium-pct',
   'session',
   'stale',
+  'multiplier-change',
 ] as const satisfies readonly AlertKind[]
 
 // ---------------------------------------------------------------------------------------------
@@ -255,7 +270,10 @@ export interface AlertFiring {
   kind: AlertKind
   /** In plain words, for the notification and the log: "AAPLon crossed above 200.00 at 200.13". */
   message: string
-  /** The value that made it fire: a price, a percent or an age in minutes; null for session events. */
+  /**
+   * The value that made it fire: a price, a percent, an age in minutes or the new shares
+   * multiplier; null for session events.
+   */
   value: DecimalString | null
   /** Unix ms. */
   at: number

@@ -101,4 +101,20 @@ describe('alert form', () => {
       form: 'input.sound: Expected boolean',
     })
   })
+
+  it('makes a shares-multiplier alert with nothing to fill in, and edits it back', () => {
+    const made = inputFromDraft(draft({ kind: 'multiplier-change', level: 'ignored' }))
+    expect(made).toMatchObject({ ok: true, input: { condition: { kind: 'multiplier-change' } } })
+    const saved: Alert = {
+      id: 'm1',
+      createdAt: 0,
+      symbol: 'AAPLon',
+      condition: { kind: 'multiplier-change' },
+      enabled: true,
+      cooldownMs: 0,
+      note: undefined,
+      sound: false,
+    }
+    expect(draftOfAlert(saved).kind).toBe('multiplier-change')
+  })
 })

@@ -21,6 +21,14 @@ const price = decimalText(5, 8)
 /** Multipliers start at 1 and creep up, with 18 fractional digits. */
 const multiplier = digitRun(18, 18).map((fraction) => `1.00${fraction.slice(2)}`)
 const anyDecimal = decimalText(40, 40)
+/**
+ * Multipliers far from 1: a token that holds part of a share (0.4812), or many after a split (10),
+ * with up to 8 fractional digits, from 0.0001 to 1000.
+ */
+const wideMultiplier = fc
+  .tuple(fc.integer({ min: 1, max: 100_000_000_000 }), fc.integer({ min: 0, max: 8 }))
+  .map(([units, places]) => new Dec(units).dividedBy(new Dec(10).pow(8)).toFixed(places))
+  .filter((text) => new Dec(text).gte('0.0001'))
 
 /** The same as decimalFairValue, or the same error. */
 function expectAgreement(tokenPrice: string | null, underlying: string, sharesMultiplier: string): void {
@@ -77,6 +85,31 @@ describe('fairValueOf', () => {
       ),
       { numRuns: 3_000 },
     )
+  })
+
+  it('gives fair value and premium for a multiplier far from 1: 0.4812 and 10', () => {
+    // 237.36 x 0.4812 = 114.217632; (114.30 / 114.217632 - 1) x 100 = 0.07211...
+    expect(fairValueOf('114.30', '237.36', '0.4812')).toEqual({ fairValue: '114.2176', premiumPct: '0.0721' })
+    // 23.7361 x 10 = 237.361; (237 / 237.361 - 1) x 100 = -0.15209...
+    expect(fairValueOf('237.0000', '23.7361', '10')).toEqual({ fairValue: '237.3610', premiumPct: '-0.1521' })
+    fc.assert(
+      fc.property(
+        fc.option(price, { nil: null }),
+        price,
+        wideMultiplier,
+        (tokenPrice, underlying, sharesMultiplier) =>
+          expectAgreement(tokenPrice, underlying, sharesMultiplier),
+      ),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('keeps the premium continuous across a 10-for-1 split: the underlying divides, the multiplier multiplies', () => {
+    const before = fairValueOf('1775.20', '1774.00', '1.0011')
+    const after = fairValueOf('1775.20', '177.40', '10.011')
+    expect(after).toEqual(before)
+    // Before the new multiplier arrives, the new underlying price alone reads as a 900 % premium.
+    expect(fairValueOf('1775.20', '177.40', '1.0011').premiumPct?.startsWith('899.')).toBe(true)
   })
 
   it('agrees for any size of decimal, zero and premiums below -90 % included', () => {

@@ -27,6 +27,9 @@ import type { SessionName } from '../../shared/sessions'
  *   service that stopped answering): it is old news, and the next live value is compared with the
  *   last live one, so a crossing during an outage still fires once data returns.
  *
+ * Multiplier alerts fire when the live shares multiplier differs from the last live one (a split
+ * or a reinvested dividend); the first live value is only remembered, and stale ones are skipped.
+ *
  * Session alerts fire on a change of the session clock's phase into (open) or out of (close) a
  * session the symbol is tradable in. They work from the time alone, so they fire without any
  * price update. Changes are found by walking the clock from the last check to `now`; a change
@@ -43,6 +46,8 @@ export interface AlertState {
   beyond: boolean | null
   /** Session alerts: when the session clock was last read; null before the first check. */
   sessionCheckedAt: number | null
+  /** Multiplier alerts: the shares multiplier last seen live; null before the first. */
+  multiplier: DecimalString | null
 }
 
 export type AlertStates = Record<string, AlertState>
@@ -60,7 +65,8 @@ const MAX_SESSION_CHANGES_PER_CHECK = 16
 const MINUTE_MS = 60_000
 
 type SessionCondition = Extract<AlertCondition, { kind: 'session' }>
-type ThresholdCondition = Exclude<AlertCondition, SessionCondition>
+type MultiplierCondition = Extract<AlertCondition, { kind: 'multiplier-change' }>
+type ThresholdCondition = Exclude<AlertCondition, SessionCondition | MultiplierCondition>
 
 /** One reading of an alert's value against its condition. */
 interface Observation {
@@ -73,7 +79,7 @@ interface Observation {
 }
 
 function freshState(watching: string): AlertState {
-  return { watching, armed: true, lastFiredAt: null, beyond: null, sessionCheckedAt: null }
+  return { watching, armed: true, lastFiredAt: null, beyond: null, sessionCheckedAt: null, multiplier: null }
 }
 
 function watchingKey(alert: Alert): string {
@@ -256,6 +262,37 @@ function stepSession(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Multiplier alerts
+
+/** "x10", "x1.0007": how far the multiplier moved, to 6 significant digits. */
+function ratioText(previous: DecimalString, next: DecimalString): string {
+  const before = new Dec(previous)
+  return before.isZero() ? '' : ` (x${new Dec(next).dividedBy(before).toSignificantDigits(6).toFixed()})`
+}
+
+/**
+ * Fires when the live shares multiplier differs (as a decimal, so "1.50" is "1.5") from the last
+ * live one. The first live value is only remembered: a change while the app was closed is not news,
+ * and a cached or stale quote is no observation, as for the threshold alerts.
+ */
+function stepMultiplier(
+  alert: Alert,
+  state: AlertState,
+  asset: AssetQuote | undefined,
+  now: number,
+): { state: AlertState; firing: AlertFiring | null } {
+  const next = asset && !asset.stale ? asset.sharesMultiplier : null
+  if (!isDecimalString(next)) return { state, firing: null }
+  const previous = state.multiplier
+  const changed = previous !== null && !new Dec(previous).eq(next)
+  const fires = changed && cooledDown(state, alert, now)
+  const nextState: AlertState = { ...state, multiplier: next, lastFiredAt: fires ? now : state.lastFiredAt }
+  if (!fires || previous === null) return { state: nextState, firing: null }
+  const message = `${alert.symbol} shares multiplier changed from ${previous} to ${next}${ratioText(previous, next)}`
+  return { state: nextState, firing: firingOf(alert, message, next, now) }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function firingOf(alert: Alert, message: string, value: DecimalString | null, at: number): AlertFiring {
   const firing: AlertFiring = {
@@ -293,7 +330,9 @@ export function evaluateAlerts(
     const step =
       condition.kind === 'session'
         ? stepSession(alert, condition, state, asset, now)
-        : stepThreshold(alert, condition, state, asset, now)
+        : condition.kind === 'multiplier-change'
+          ? stepMultiplier(alert, state, asset, now)
+          : stepThreshold(alert, condition, state, asset, now)
     nextStates[alert.id] = step.state
     if (step.firing) fired.push(step.firing)
   }

@@ -14,7 +14,7 @@ import {
   refusalErrors,
 } from '../alert-form'
 import { closeAlertEditor, saveAlert } from '../alerts-api'
-import { formatPercent, formatPrice } from '../format'
+import { formatExact, formatPercent, formatPrice } from '../format'
 import { type AlertEditorTarget, useAlerts } from '../store/alert-store'
 import { useWatch } from '../store/watch-store'
 import { Choice, describedBy, DialogActions, Field, SelectField, Toggle } from './form-fields'
@@ -28,6 +28,7 @@ const KIND_LABEL: Record<AlertKind, string> = {
   'premium-pct': 'Premium or discount to fair value',
   session: 'A session opens or closes',
   stale: 'Data goes stale',
+  'multiplier-change': 'Shares multiplier changes (split, dividend)',
 }
 
 const EVENT_LABEL = { open: 'Opens', close: 'Closes', both: 'Opens or closes' } as const
@@ -149,6 +150,12 @@ function AlertForm({ target }: { target: AlertEditorTarget }) {
           {shown.includes('minutes') &&
             textField('minutes', 'Stale for (minutes)', 'When no new price has come for this long')}
         </div>
+        {draft.kind === 'multiplier-change' && (
+          <p className="muted">
+            Fires when the service reports a new shares multiplier (a split steps it, a reinvested dividend
+            nudges it). Now {formatExact(quote?.sharesMultiplier)}.
+          </p>
+        )}
         {shown.includes('direction') && (
           <Choice
             legend="Direction"
