@@ -207,6 +207,7 @@ export function inputFromDraft(
 export function refusalErrors(error: IpcError): AlertDraftErrors {
   const named = /^input\.([\w.]+): (.+)$/s.exec(error.message)
   const field = named ? FIELD_OF_PATH[named[1] as string] : undefined
-  if (error.code === 'invalid-argument' && named && field) return { [field]: named[2] }
+  // Main names the field for input the contract refuses, and for an alert that could never fire.
+  if ((error.code === 'invalid-argument' || error.code === 'failed') && named && field) return { [field]: named[2] }
   return { form: error.message }
 }

@@ -1,5 +1,5 @@
 import type { AppStatus, IpcResult, KeyStatus } from '../shared/ipc-contract'
-import type { Settings, SettingsPatch } from '../shared/settings'
+import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import {
@@ -14,6 +14,7 @@ import {
   setStatus,
   showNotice,
   showSymbol,
+  shownList,
   watchStore,
 } from './store/watch-store'
 
@@ -44,6 +45,8 @@ export async function connect(): Promise<() => void> {
     api().on('alert', onAlertFired),
     // A desktop notification was clicked: show that asset.
     api().on('focusSymbol', ({ symbol }) => showSymbol(symbol)),
+    // The lists changed in main (the tray's list switcher): the tabs and rows follow.
+    api().on('settings', setSettings),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -142,19 +145,38 @@ export async function updateSettings(patch: SettingsPatch): Promise<IpcResult<Se
 }
 
 /**
- * Applies a display preference (sort, columns) at once and saves it in the background: the screen
- * must not wait on a disk write. A refused save puts the saved settings back.
+ * Applies a display preference at once and saves it in the background: the screen must not wait
+ * on a disk write. A refused save puts the saved settings back.
  */
-export async function updatePreference(
-  patch: Pick<SettingsPatch, 'sort' | 'columns' | 'tickerOnly'>,
+async function applyAtOnce(
+  optimistic: (current: Settings) => Settings,
+  save: () => Promise<IpcResult<Settings>>,
 ): Promise<void> {
   const current = watchStore.getState().settings
-  if (current) setSettings({ ...current, ...patch } as Settings)
-  const result = await updateSettings(patch)
-  if (!result.ok) {
+  if (current) setSettings(optimistic(current))
+  const result = await save()
+  if (result.ok) setSettings(result.value)
+  else {
     if (current) setSettings(current)
     showNotice(`Could not save the setting: ${result.error.message}`)
   }
+}
+
+export function updatePreference(patch: Pick<SettingsPatch, 'tickerOnly'>): Promise<void> {
+  return applyAtOnce((current) => ({ ...current, ...patch }), () => api().updateSettings(patch))
+}
+
+/** The shown list's sort or columns. */
+export function updateListView(patch: ListViewPatch): Promise<void> {
+  const list = shownList(watchStore.getState())
+  if (!list) return Promise.resolve()
+  return applyAtOnce(
+    (current) => ({
+      ...current,
+      lists: current.lists.map((l) => (l.id === list.id ? { ...l, ...patch } : l)),
+    }),
+    () => api().updateList({ listId: list.id, ...patch }),
+  )
 }
 
 /** The header's toggles and refresh: main answers with a status push, so nothing to store here. */

@@ -9,6 +9,7 @@ import {
   openDialog,
   openRowMenu,
   select,
+  shownList,
   watchStore,
 } from './store/watch-store'
 
@@ -64,7 +65,7 @@ function moveSelectedRow(step: 1 | -1): void {
   const state = watchStore.getState()
   const symbol = state.selected
   if (symbol === null) return
-  if (state.settings?.sort) {
+  if (shownList(state)?.sort) {
     announce('The list is sorted by a column: clear the sort to reorder rows')
     return
   }

@@ -2,6 +2,7 @@
 import './zod-csp'
 import { CADENCE_BOUNDS_MS, checkBaseUrl, type Settings, type SettingsPatch } from '../shared/settings'
 import type { WatchlistColumn } from '../shared/watchlist-columns'
+import { activeList } from '../shared/watchlists'
 
 /**
  * The settings form's values as typed, their checks, and the patch they make. The checks are the
@@ -54,7 +55,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     startAtLogin: settings.startAtLogin,
     closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
-    columns: [...settings.columns],
+    columns: [...activeList(settings).columns],
   }
 }
 
@@ -82,7 +83,7 @@ export function checkCadence(
 export function patchFromDraft(
   draft: SettingsDraft,
   saved: Settings,
-): { ok: true; patch: SettingsPatch } | { ok: false; errors: DraftErrors } {
+): { ok: true; patch: SettingsPatch; columns: WatchlistColumn[] | null } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {}
   const patch: SettingsPatch = {}
   const url = checkBaseUrl(draft.baseUrl.trim())
@@ -104,6 +105,7 @@ export function patchFromDraft(
   if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
   if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
-  if (draft.columns.join() !== saved.columns.join()) patch.columns = draft.columns
-  return { ok: true, patch }
+  // Columns belong to the shown list, and are saved with it (updateList).
+  const columns = draft.columns.join() !== activeList(saved).columns.join() ? draft.columns : null
+  return { ok: true, patch, columns }
 }

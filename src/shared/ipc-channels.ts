@@ -28,6 +28,13 @@ export const invokeChannels = {
   markAlertsRead: 'tw:alerts:read',
   exportWatchlist: 'tw:watchlist:export',
   importWatchlist: 'tw:watchlist:import',
+  createList: 'tw:lists:create',
+  renameList: 'tw:lists:rename',
+  moveList: 'tw:lists:move',
+  deleteList: 'tw:lists:delete',
+  restoreList: 'tw:lists:restore',
+  setActiveList: 'tw:lists:activate',
+  updateList: 'tw:lists:update',
 } as const
 
 export const eventChannels = {
@@ -36,6 +43,7 @@ export const eventChannels = {
   status: 'tw:event:status',
   alert: 'tw:event:alert',
   focusSymbol: 'tw:event:focus-symbol',
+  settings: 'tw:event:settings',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

@@ -8,7 +8,15 @@ import {
 } from './ipc-channels'
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { type ImportDuplicate, type ImportProblem, MAX_IMPORT_CHARS } from './export-format'
-import { type Settings, settingsPatchSchema, symbolSchema } from './settings'
+import {
+  listIdSchema,
+  listNameSchema,
+  listViewPatchSchema,
+  MAX_WATCHLIST,
+  type Settings,
+  settingsPatchSchema,
+  symbolSchema,
+} from './settings'
 
 /**
  * The one IPC contract between main and the renderer. Every invoke channel names its argument
@@ -118,7 +126,10 @@ export interface AlertEvent {
 const returns = <T>() => null as unknown as T
 
 const noArgs = z.undefined()
-const symbolArg = z.object({ symbol: symbolSchema }).strict()
+/** A symbol command acts on the list named, or (none named) on the active list. */
+const symbolArg = z.object({ symbol: symbolSchema, listId: listIdSchema.optional() }).strict()
+const listArg = z.object({ listId: listIdSchema }).strict()
+const positionSchema = z.number().int().min(0).max(10_000)
 
 export const invokeContract = {
   /**
@@ -131,12 +142,46 @@ export const invokeContract = {
     result: returns<Snapshot>(),
   },
   getStatus: { channel: CH.getStatus, args: noArgs, result: returns<AppStatus>() },
+  /** The symbol commands answer with the symbols of the list they changed. */
   addSymbol: { channel: CH.addSymbol, args: symbolArg, result: returns<string[]>() },
-  removeSymbol: { channel: CH.removeSymbol, args: symbolArg, result: returns<string[]>() },
+  /** `deleteAlerts`: the person chose to delete the symbol's alerts with it (else they keep it polled). */
+  removeSymbol: {
+    channel: CH.removeSymbol,
+    args: symbolArg.extend({ deleteAlerts: z.boolean().optional() }).strict(),
+    result: returns<string[]>(),
+  },
   moveSymbol: {
     channel: CH.moveSymbol,
-    args: z.object({ symbol: symbolSchema, toIndex: z.number().int().min(0).max(10_000) }).strict(),
+    args: symbolArg.extend({ toIndex: positionSchema }).strict(),
     result: returns<string[]>(),
+  },
+  /** The list commands answer with the whole settings (lists and the active one). */
+  createList: {
+    channel: CH.createList,
+    args: z
+      .object({ name: listNameSchema, symbols: z.array(symbolSchema).max(MAX_WATCHLIST).optional() })
+      .strict(),
+    result: returns<Settings>(),
+  },
+  renameList: {
+    channel: CH.renameList,
+    args: listArg.extend({ name: listNameSchema }).strict(),
+    result: returns<Settings>(),
+  },
+  moveList: {
+    channel: CH.moveList,
+    args: listArg.extend({ toIndex: positionSchema }).strict(),
+    result: returns<Settings>(),
+  },
+  deleteList: { channel: CH.deleteList, args: listArg, result: returns<Settings>() },
+  /** Undo of a delete in this run: the list comes back where it was. */
+  restoreList: { channel: CH.restoreList, args: listArg, result: returns<Settings>() },
+  setActiveList: { channel: CH.setActiveList, args: listArg, result: returns<Settings>() },
+  /** A list's own columns and sort. */
+  updateList: {
+    channel: CH.updateList,
+    args: listArg.extend(listViewPatchSchema.shape).strict(),
+    result: returns<Settings>(),
   },
   getSettings: { channel: CH.getSettings, args: noArgs, result: returns<Settings>() },
   updateSettings: { channel: CH.updateSettings, args: settingsPatchSchema, result: returns<Settings>() },
@@ -218,6 +263,8 @@ export const eventContract = {
   alert: { channel: EV.alert, payload: returns<AlertEvent>() },
   /** A notification was clicked: show this symbol. */
   focusSymbol: { channel: EV.focusSymbol, payload: returns<{ symbol: string }>() },
+  /** The lists changed in main (the tray's list switcher, another command): the window follows. */
+  settings: { channel: EV.settings, payload: returns<Settings>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

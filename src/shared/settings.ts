@@ -86,9 +86,34 @@ export const columnSortSchema = z.object({
   direction: z.enum(['asc', 'desc']),
 })
 
-export const settingsSchema = z.object({
-  version: z.literal(1),
-  watchlist: z.array(symbolSchema).max(MAX_WATCHLIST),
+/** The most watchlists one person keeps; Ctrl+1..9 reach the first nine. */
+export const MAX_LISTS = 20
+export const DEFAULT_LIST_NAME = 'Watchlist'
+
+/** Ids are made by main ("l1", "l2", ...); the renderer only hands them back. */
+export const listIdSchema = z.string().regex(/^l[0-9]{1,6}$/, { message: 'not a watchlist id' })
+export const listNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'a watchlist needs a name' })
+  .max(40, { message: 'a watchlist name is at most 40 characters' })
+  .regex(/^[^\p{Cc}]*$/u, { message: 'a watchlist name has no control characters' })
+
+/** One watchlist: its symbols in their order, and how it shows them (columns, sort). */
+export const watchlistSchema = z.object({
+  id: listIdSchema,
+  name: listNameSchema,
+  symbols: z.array(symbolSchema).max(MAX_WATCHLIST),
+  columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
+  sort: columnSortSchema.nullable(),
+})
+export type Watchlist = z.output<typeof watchlistSchema>
+
+const settingsFields = z.object({
+  version: z.literal(2),
+  lists: z.array(watchlistSchema).min(1).max(MAX_LISTS),
+  /** The list the window, the ticker strip and the tray show. */
+  activeListId: listIdSchema,
   baseUrl: baseUrlSchema,
   cadences: cadencesSchema,
   pinned: z.boolean(),
@@ -102,15 +127,62 @@ export const settingsSchema = z.object({
    * invisible process. Files saved before it existed read as true, what closing did then.
    */
   closeToTray: z.boolean().default(true),
-  columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
-  sort: columnSortSchema.nullable(),
   tickerOnly: z.boolean(),
+})
+
+export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
+  const ids = settings.lists.map((list) => list.id)
+  const names = settings.lists.map((list) => list.name.toLocaleLowerCase())
+  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share an id' })
+  if (new Set(names).size !== names.length)
+    ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share a name' })
+  if (!ids.includes(settings.activeListId))
+    ctx.addIssue({ code: 'custom', path: ['activeListId'], message: 'the active watchlist is not among the lists' })
 })
 export type Settings = z.output<typeof settingsSchema>
 
+/**
+ * The settings file as version 1 wrote it (one watchlist, its columns and sort at the top level).
+ * Frozen: it is only read, to migrate a file written before several watchlists.
+ */
+const settingsV1Schema = settingsFields
+  .omit({ version: true, lists: true, activeListId: true })
+  .extend({
+    version: z.literal(1),
+    watchlist: z.array(symbolSchema).max(MAX_WATCHLIST),
+    columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
+    sort: columnSortSchema.nullable(),
+  })
+
+/** Version 1 becomes one list holding its watchlist, columns and sort; nothing else changes. */
+function migrateV1(v1: z.output<typeof settingsV1Schema>): Settings {
+  const { watchlist, columns, sort, version: _version, ...rest } = v1
+  return {
+    ...rest,
+    version: 2,
+    lists: [{ id: 'l1', name: DEFAULT_LIST_NAME, symbols: watchlist, columns, sort }],
+    activeListId: 'l1',
+  }
+}
+
+/** What a settings file may hold: the current version, or an older one, migrated as it is read. */
+export const storedSettingsSchema = z.discriminatedUnion('version', [
+  settingsSchema,
+  settingsV1Schema.transform(migrateV1),
+])
+
 export const DEFAULT_SETTINGS: Settings = {
-  version: 1,
-  watchlist: DEFAULT_WATCHLIST,
+  version: 2,
+  lists: [
+    {
+      id: 'l1',
+      name: DEFAULT_LIST_NAME,
+      symbols: DEFAULT_WATCHLIST,
+      columns: [...WATCHLIST_COLUMNS],
+      sort: null,
+    },
+  ],
+  activeListId: 'l1',
   baseUrl: DEFAULT_BASE_URL,
   cadences: {
     pricesMs: CADENCE_BOUNDS_MS.prices.default,
@@ -123,16 +195,18 @@ export const DEFAULT_SETTINGS: Settings = {
   density: 'comfortable',
   startAtLogin: false,
   closeToTray: true,
-  columns: [...WATCHLIST_COLUMNS],
-  sort: null,
   tickerOnly: false,
 }
 
-/** What the renderer may change through `updateSettings`: everything but the watchlist and version. */
-export const settingsPatchSchema = settingsSchema
-  .omit({ version: true, watchlist: true })
+/** What the renderer may change through `updateSettings`: everything but the lists and version. */
+export const settingsPatchSchema = settingsFields
+  .omit({ version: true, lists: true, activeListId: true })
   // Without its default: in a patch, a missing closeToTray means "leave as is", not "true".
   .extend({ cadences: cadencesSchema.partial(), closeToTray: z.boolean() })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
+
+/** A list's own display choices, changed through `updateList`. */
+export const listViewPatchSchema = watchlistSchema.pick({ columns: true, sort: true }).partial().strict()
+export type ListViewPatch = z.input<typeof listViewPatchSchema>

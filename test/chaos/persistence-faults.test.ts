@@ -5,6 +5,7 @@ import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { failFsCall, makeTempDir } from '../core/persistence.helpers'
 import { formatTable } from './table'
+import { shownSymbols } from '../support/settings'
 
 /**
  * Disk faults as the app meets them, through AppCore: a full disk and a read-only folder while a
@@ -32,7 +33,7 @@ async function startCore(userDataDir: string): Promise<AppCore> {
 async function watchlistAfterRestart(userDataDir: string): Promise<string[]> {
   for (const core of cores.splice(0)) await core.stop()
   const core = await startCore(userDataDir)
-  return core.settings.get().watchlist
+  return shownSymbols(core.settings.get())
 }
 
 describe('a disk that refuses writes while the watchlist is edited', () => {
@@ -54,7 +55,7 @@ describe('a disk that refuses writes while the watchlist is edited', () => {
       })
       expect(core.status().storageProblem).toContain(reason)
       // The app goes on: the watchlist in memory is the one on disk, prices keep coming.
-      expect(core.settings.get().watchlist).not.toContain('NFLXon')
+      expect(shownSymbols(core.settings.get())).not.toContain('NFLXon')
       expect((await core.invoke('getSnapshot', undefined)).ok).toBe(true)
       vi.restoreAllMocks()
 

@@ -7,6 +7,8 @@ import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
 import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { shownSymbols } from '../support/settings'
+import type { Settings } from '../../src/shared/settings'
 
 /** AppCore end to end over real HTTP: demo simulator, a second simulator standing in for the live service. */
 
@@ -74,7 +76,7 @@ describe('AppCore', () => {
     }, 'prices, market data and limits')
     expect(snapshot.source.demo).toBe(true)
     expect(snapshot.assets.map((a) => a.symbol)).toEqual(
-      ((await core.invoke('getSettings', undefined)) as { value: { watchlist: string[] } }).value.watchlist,
+      shownSymbols(((await core.invoke('getSettings', undefined)) as { value: Settings }).value),
     )
     expect(snapshot.assets[0]?.fairValue).toMatch(/^\d+\.\d{4}$/)
     expect(core.status().connection).toBe('online')

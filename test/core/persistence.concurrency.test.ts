@@ -10,6 +10,7 @@ import { SettingsStore } from '../../src/main/core/settings-store'
 import { DEFAULT_WATCHLIST } from '../../src/shared/settings'
 import { makeTempDir } from './persistence.helpers'
 import { payloadFor, type WriteLoopState, writeLoopSchema } from './persistence.write-loop.shared'
+import { shownSymbols } from '../support/settings'
 
 const PROJECT_ROOT = path.resolve(__dirname, '../..')
 
@@ -49,7 +50,7 @@ describe('settings shared by two processes', () => {
     ])
 
     const store = new SettingsStore(dir)
-    const { watchlist } = await store.load()
+    const watchlist = shownSymbols(await store.load())
     expect(store.problem()).toBeNull()
     const added = ['P', 'Q'].flatMap((prefix) =>
       Array.from({ length: 50 }, (_, index) => `${prefix}${index}on`),

@@ -5,12 +5,13 @@ import { KeyVault } from '../../src/main/core/key-vault'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { SettingsError, SettingsStore } from '../../src/main/core/settings-store'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
+import { settingsWith, shownSymbols } from '../support/settings'
 import { failFsCall, filesContaining, makeTempDir } from './persistence.helpers'
 
-async function loadedStore(settings?: Partial<Settings>) {
+async function loadedStore(settings?: Parameters<typeof settingsWith>[0]) {
   const dir = makeTempDir()
   if (settings)
-    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }))
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settingsWith(settings)))
   const store = new SettingsStore(dir)
   await store.load()
   return { dir, store }
@@ -29,12 +30,13 @@ describe('SettingsStore.load', () => {
 
   it('reads a saved file', async () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon'], theme: 'light' })
-    expect(store.get()).toMatchObject({ watchlist: ['AAPLon'], theme: 'light' })
+    expect(store.get()).toMatchObject({ theme: 'light' })
+    expect(shownSymbols(store.get())).toEqual(['AAPLon'])
   })
 
   it('moves an unusable file aside and says so in plain words', async () => {
     const dir = makeTempDir()
-    writeFileSync(path.join(dir, 'settings.json'), '{"version": 1, "watchlist": ["not a symbol"]}')
+    writeFileSync(path.join(dir, 'settings.json'), '{"version": 2, "lists": [{"symbols": ["not a symbol"]}]}')
     const store = new SettingsStore(dir)
     expect(await store.load()).toEqual(DEFAULT_SETTINGS)
 
@@ -47,8 +49,8 @@ describe('SettingsStore.load', () => {
 
   it('does not let a change to the returned defaults leak into DEFAULT_SETTINGS', async () => {
     const { store } = await loadedStore()
-    store.get().watchlist.push('ZZZon')
-    expect(DEFAULT_SETTINGS.watchlist).not.toContain('ZZZon')
+    shownSymbols(store.get()).push('ZZZon')
+    expect(shownSymbols(DEFAULT_SETTINGS)).not.toContain('ZZZon')
   })
 })
 
@@ -56,14 +58,14 @@ describe('SettingsStore watchlist', () => {
   it('adds a symbol at the end and saves it', async () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon'] })
     const settings = await store.addSymbol('NVDAon')
-    expect(settings.watchlist).toEqual(['AAPLon', 'NVDAon'])
+    expect(shownSymbols(settings)).toEqual(['AAPLon', 'NVDAon'])
     expect(store.get()).toBe(settings)
-    expect(onDisk(store).watchlist).toEqual(['AAPLon', 'NVDAon'])
+    expect(shownSymbols(onDisk(store))).toEqual(['AAPLon', 'NVDAon'])
   })
 
   it('treats adding a listed symbol as a no-op', async () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
-    expect((await store.addSymbol('AAPLon')).watchlist).toEqual(['AAPLon', 'NVDAon'])
+    expect(shownSymbols(await store.addSymbol('AAPLon'))).toEqual(['AAPLon', 'NVDAon'])
   })
 
   it('refuses an invalid symbol without touching the file', async () => {
@@ -72,26 +74,26 @@ describe('SettingsStore watchlist', () => {
       code: 'invalid-argument',
       message: expect.stringContaining('"aapl" is not a token symbol'),
     })
-    expect(onDisk(store).watchlist).toEqual(['AAPLon'])
+    expect(shownSymbols(onDisk(store))).toEqual(['AAPLon'])
   })
 
   it(`refuses a symbol beyond ${MAX_WATCHLIST}`, async () => {
     const full = Array.from({ length: MAX_WATCHLIST }, (_, index) => `T${index}on`)
     const { store } = await loadedStore({ watchlist: full })
     await expect(store.addSymbol('AAPLon')).rejects.toThrow(
-      `The watchlist is full (${MAX_WATCHLIST} symbols)`,
+      `The watchlist "Watchlist" is full (${MAX_WATCHLIST} symbols)`,
     )
-    expect(onDisk(store).watchlist).toHaveLength(MAX_WATCHLIST)
+    expect(shownSymbols(onDisk(store))).toHaveLength(MAX_WATCHLIST)
   })
 
   it('removes a symbol, and says plainly when it is not listed', async () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
-    expect((await store.removeSymbol('AAPLon')).watchlist).toEqual(['NVDAon'])
+    expect(shownSymbols(await store.removeSymbol('AAPLon'))).toEqual(['NVDAon'])
     const absent = store.removeSymbol('TSLAon')
     await expect(absent).rejects.toBeInstanceOf(SettingsError)
     await expect(absent).rejects.toMatchObject({
       code: 'not-found',
-      message: 'TSLAon is not on the watchlist',
+      message: 'TSLAon is not on the watchlist "Watchlist"',
     })
   })
 
@@ -102,8 +104,8 @@ describe('SettingsStore watchlist', () => {
     [99, ['Aon', 'Bon', 'Don', 'Con']],
   ])('moves a symbol to index %i', async (toIndex, expected) => {
     const { store } = await loadedStore({ watchlist: ['Aon', 'Bon', 'Con', 'Don'] })
-    expect((await store.moveSymbol('Con', toIndex)).watchlist).toEqual(expected)
-    expect(onDisk(store).watchlist).toEqual(expected)
+    expect(shownSymbols(await store.moveSymbol('Con', toIndex))).toEqual(expected)
+    expect(shownSymbols(onDisk(store))).toEqual(expected)
   })
 
   it('refuses to move a symbol that is not listed', async () => {
@@ -114,7 +116,7 @@ describe('SettingsStore watchlist', () => {
   it('builds on what another process saved since load', async () => {
     const { dir, store } = await loadedStore({ watchlist: ['AAPLon'] })
     await new SettingsStore(dir).addSymbol('TSLAon') // the CLI, say
-    expect((await store.addSymbol('NVDAon')).watchlist).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+    expect(shownSymbols(await store.addSymbol('NVDAon'))).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
   })
 })
 
@@ -184,8 +186,8 @@ describe('SettingsStore.patch and update', () => {
     expect(store.problem()).toBe(
       `Your settings could not be saved: Could not save ${store.filePath}: the disk is full (ENOSPC)`,
     )
-    expect(store.get().watchlist).toEqual(['AAPLon'])
-    expect(onDisk(store).watchlist).toEqual(['AAPLon'])
+    expect(shownSymbols(store.get())).toEqual(['AAPLon'])
+    expect(shownSymbols(onDisk(store))).toEqual(['AAPLon'])
 
     await store.addSymbol('NVDAon')
     expect(store.problem()).toBeNull()

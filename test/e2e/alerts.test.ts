@@ -9,6 +9,7 @@ import { levelsAround, priceOf, recordFirings, stepUntilFired } from './alert-st
 import { rowOf } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { shownSymbols } from '../support/settings'
 
 /**
  * Alerts, the alert log and the watchlist's export and import, in real Chromium against a real
@@ -238,7 +239,7 @@ describe('alerts', () => {
     expect(cell('fairValue')).toBe(aapl?.fairValue)
     expect(cell('premiumPct')).toBe(aapl?.premiumPct)
     expect(cell('marketCap')).toBe(aapl?.underlying?.marketCap)
-    expect(rows.slice(1).map((row) => row.cells[0])).toEqual(core.settings.get().watchlist)
+    expect(rows.slice(1).map((row) => row.cells[0])).toEqual(shownSymbols(core.settings.get()))
     await page.getByRole('region', { name: 'Notifications' }).getByText('tokenwatch-2026-11-17.csv').waitFor()
 
     const json = JSON.parse((await exported('Export JSON')).text) as {
@@ -273,7 +274,7 @@ describe('alerts', () => {
       ['6', 'http://evil'],
     ])
     expect(await group('Repeats, imported once: 1').textContent()).toContain('line 5: METAon')
-    expect(core.settings.get().watchlist.slice(-2)).toEqual(['METAon', 'NFLXon'])
+    expect(shownSymbols(core.settings.get()).slice(-2)).toEqual(['METAon', 'NFLXon'])
 
     await dialog.getByRole('button', { name: 'Done' }).click()
     await rowOf(page, 'NFLXon').waitFor()

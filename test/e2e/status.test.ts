@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { shownSymbols } from '../support/settings'
 
 /** Trust and status: demo mode, stale data, a rejected key, settings that must not be saved. */
 
@@ -20,7 +21,7 @@ afterEach(async () => {
 describe('status and trust', () => {
   it('starts in demo mode with prices and a way to add a key', async () => {
     const { page } = await harnesses.open((browser) => startHarness({ browser }))
-    expect(await shownOrder(page)).toEqual(DEFAULT_SETTINGS.watchlist)
+    expect(await shownOrder(page)).toEqual(shownSymbols(DEFAULT_SETTINGS))
     const demo = page.getByRole('region', { name: 'Demo mode' })
     expect(await demo.textContent()).toContain('Simulated market data')
     await expect
@@ -121,7 +122,7 @@ describe('status and trust', () => {
   it('shows the empty state when the watchlist is empty', async () => {
     const emptyWatchlist = async (core: AppCore) => {
       await core.settings.load()
-      for (const symbol of DEFAULT_SETTINGS.watchlist) await core.settings.removeSymbol(symbol)
+      for (const symbol of shownSymbols(DEFAULT_SETTINGS)) await core.settings.removeSymbol(symbol)
     }
     const { page } = await harnesses.open((browser) =>
       startHarness({ browser, beforeStart: emptyWatchlist, waitForPrices: false }),

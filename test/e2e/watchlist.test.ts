@@ -6,6 +6,8 @@ import type { Delta } from '../../src/shared/domain'
 import { rowOf, shownOrder } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { shownSymbols } from '../support/settings'
+import { activeList as shownList } from '../../src/shared/watchlists'
 
 /**
  * The watchlist in real Chromium, live against a simulated market whose prices move (see
@@ -96,13 +98,13 @@ describe('watchlist', () => {
     await page.keyboard.press('Enter')
     await rowOf(page, 'GOOGLon').locator('.cell-price .num').waitFor()
     await expect.poll(() => liveRegion(page).textContent()).toBe('Added GOOGLon to the watchlist')
-    expect(core.settings.get().watchlist.at(-1)).toBe('GOOGLon')
+    expect(shownSymbols(core.settings.get()).at(-1)).toBe('GOOGLon')
 
     await rowOf(page, 'TSLAon').click()
     await page.keyboard.press('Delete')
     await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
     await expect.poll(() => liveRegion(page).textContent()).toBe('Removed TSLAon from the watchlist')
-    expect(core.settings.get().watchlist).not.toContain('TSLAon')
+    expect(shownSymbols(core.settings.get())).not.toContain('TSLAon')
     // The selection moved to the row that took its place.
     expect(await rowOf(page, 'SPYon').getAttribute('aria-selected')).toBe('true')
   })
@@ -115,11 +117,11 @@ describe('watchlist', () => {
     await expect
       .poll(() => shownOrder(page).then((o) => o.slice(0, 3)))
       .toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
-    await expect.poll(() => core.settings.get().watchlist.slice(0, 3)).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+    await expect.poll(() => shownSymbols(core.settings.get()).slice(0, 3)).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
 
     await rowOf(page, 'Fon').dragTo(rowOf(page, 'AAPLon'), { targetPosition: { x: 40, y: 4 } })
     await expect.poll(() => shownOrder(page).then((o) => o[0])).toBe('Fon')
-    await expect.poll(() => core.settings.get().watchlist[0]).toBe('Fon')
+    await expect.poll(() => shownSymbols(core.settings.get())[0]).toBe('Fon')
   })
 
   it('sorts by a column, numerically and both ways, then back to the watchlist order', async () => {
@@ -138,7 +140,7 @@ describe('watchlist', () => {
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBe('ascending')
     await expect.poll(() => shownOrder(page)).toEqual(byPrice(1))
-    await expect.poll(() => core.settings.get().sort).toEqual({ column: 'price', direction: 'asc' })
+    await expect.poll(() => shownList(core.settings.get()).sort).toEqual({ column: 'price', direction: 'asc' })
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBeNull()
     await expect.poll(() => shownOrder(page)).toEqual(watchlistOrder)

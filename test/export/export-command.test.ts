@@ -11,6 +11,7 @@ import type { Snapshot } from '../../src/shared/domain'
 import { exportWatchlist } from '../../src/shared/export-format'
 import { makeTempDir } from '../core/persistence.helpers'
 import { AS_OF, fullAsset, snapshotOf } from './export-fixtures'
+import { settingsWith } from '../support/settings'
 
 /** `tokenwatch export`, run in-process against a temporary user data folder. */
 
@@ -41,7 +42,7 @@ const SNAPSHOT = snapshotOf([fullAsset('AAPLon'), fullAsset('TSLAon'), fullAsset
 
 async function userData(snapshot: Snapshot | null = SNAPSHOT): Promise<string> {
   const dir = makeTempDir('tw-export-')
-  await new SettingsStore(dir).update((settings) => ({ ...settings, watchlist: WATCHLIST }))
+  await new SettingsStore(dir).update((settings) => settingsWith({ ...settings, watchlist: WATCHLIST }))
   if (snapshot) await new SnapshotCache(dir).save(snapshot)
   return dir
 }

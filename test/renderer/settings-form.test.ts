@@ -30,8 +30,22 @@ describe('settings form', () => {
     expect(patchFromDraft(draft, DEFAULT_SETTINGS)).toEqual({
       ok: true,
       patch: { baseUrl: 'http://127.0.0.1:8080', cadences: { pricesMs: 10_000 }, density: 'compact' },
+      columns: null,
     })
-    expect(patchFromDraft(draftOf(DEFAULT_SETTINGS), DEFAULT_SETTINGS)).toEqual({ ok: true, patch: {} })
+    expect(patchFromDraft(draftOf(DEFAULT_SETTINGS), DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: {},
+      columns: null,
+    })
+  })
+
+  it('hands changed columns back apart from the patch: they belong to the shown list', () => {
+    const draft = { ...draftOf(DEFAULT_SETTINGS), columns: ['symbol', 'price'] as const }
+    expect(patchFromDraft({ ...draft, columns: [...draft.columns] }, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: {},
+      columns: ['symbol', 'price'],
+    })
   })
 
   it('offers "keep running in the tray" and sends it when changed', () => {
@@ -39,6 +53,7 @@ describe('settings form', () => {
     expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), closeToTray: false }, DEFAULT_SETTINGS)).toEqual({
       ok: true,
       patch: { closeToTray: false },
+      columns: null,
     })
   })
 })

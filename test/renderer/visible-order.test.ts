@@ -64,7 +64,10 @@ describe('createVisibleOrderSelector', () => {
 
   it('hands back the same array while the shown order does not change', () => {
     const select = createVisibleOrderSelector()
-    const sorted = { ...DEFAULT_SETTINGS, sort: { column: 'price', direction: 'desc' } as const }
+    const sorted = {
+      ...DEFAULT_SETTINGS,
+      lists: DEFAULT_SETTINGS.lists.map((list) => ({ ...list, sort: { column: 'price', direction: 'desc' } as const })),
+    }
     const first = select(state({ settings: sorted }))
     const priceTick = new Map(quotes).set('DDDon', quoteOf('DDDon', { price: '10.5', holders: 9 }))
     expect(select(state({ settings: sorted, quotes: priceTick }))).toBe(first)

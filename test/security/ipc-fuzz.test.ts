@@ -50,16 +50,21 @@ afterAll(async () => {
 
 /** A well-formed call for the commands whose arguments are nested: the seeds of near-valid cases. */
 const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
-  addSymbol: { symbol: 'METAon' },
-  removeSymbol: { symbol: 'METAon' },
-  moveSymbol: { symbol: 'AAPLon', toIndex: 1 },
+  addSymbol: { symbol: 'METAon', listId: 'l1' },
+  removeSymbol: { symbol: 'METAon', listId: 'l1', deleteAlerts: true },
+  moveSymbol: { symbol: 'AAPLon', toIndex: 1, listId: 'l1' },
   updateSettings: {
     theme: 'light',
     cadences: { pricesMs: 5_000, marketMs: 60_000 },
-    columns: ['symbol', 'price'],
-    sort: { column: 'price', direction: 'asc' },
     windowBounds: { x: 0, y: 0, width: 800, height: 600 },
   },
+  createList: { name: 'Tech', symbols: ['AAPLon', 'NVDAon'] },
+  renameList: { listId: 'l2', name: 'Semis' },
+  moveList: { listId: 'l2', toIndex: 0 },
+  deleteList: { listId: 'l2' },
+  restoreList: { listId: 'l2' },
+  setActiveList: { listId: 'l1' },
+  updateList: { listId: 'l1', columns: ['symbol', 'price'], sort: { column: 'price', direction: 'asc' } },
   setKey: { key: 'fuzz-key-12345678' },
   createAlert: { input: { symbol: 'AAPLon', condition: { kind: 'price-above', level: '200.50' } } },
   updateAlert: { id: 'a1', input: { symbol: 'AAPLon', condition: { kind: 'stale', afterMs: 60_000 } } },
@@ -239,10 +244,10 @@ describe('every IPC command under hostile arguments', () => {
     expect(await core.invoke('getSnapshot', undefined)).toMatchObject({ ok: true })
     expect(await core.invoke('getStatus', undefined)).toMatchObject({ ok: true })
     const settings = await core.invoke('getSettings', undefined)
-    expect(settings).toMatchObject({ ok: true, value: { version: 1 } })
+    expect(settings).toMatchObject({ ok: true, value: { version: 2 } })
     // What is on disk is still a valid settings file, not whatever the fuzzer sent.
     const onDisk = JSON.parse(readFileSync(join(userDataDir, 'settings.json'), 'utf8')) as { version: number }
-    expect(onDisk.version).toBe(1)
+    expect(onDisk.version).toBe(2)
 
     const total = [...tallies.values()].reduce((sum, tally) => sum + tally.cases, 0)
     expect(total).toBeGreaterThan(invokeNames.length * RUNS_PER_CHANNEL * 0.9)

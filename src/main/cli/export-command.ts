@@ -4,6 +4,7 @@ import type { Snapshot } from '../../shared/domain'
 import { type ExportFormat, exportWatchlist } from '../../shared/export-format'
 import { checkBaseUrl } from '../../shared/settings'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/paths'
+import { activeList } from '../../shared/watchlists'
 import { SettingsStore } from '../core/settings-store'
 import { SnapshotCache } from '../core/snapshot-cache'
 import { type CliIo, EXIT, UsageError } from './io'
@@ -118,7 +119,7 @@ export async function runExportCommand(
   }
 
   const settings = new SettingsStore(args.userDataDir)
-  const { watchlist } = await settings.load()
+  const watchlist = activeList(await settings.load()).symbols
   const problem = settings.problem()
   // Exporting the default watchlist in place of the person's own would mislead.
   if (problem) {

@@ -161,6 +161,11 @@ export class AlertStore {
     })
   }
 
+  /** Removes every alert on `symbol` (none there is no error). */
+  removeForSymbol(symbol: string): Promise<Alert[]> {
+    return this.change((alerts) => alerts.filter((alert) => alert.symbol !== symbol))
+  }
+
   private async change(mutate: (alerts: Alert[]) => Alert[]): Promise<Alert[]> {
     let saved: AlertsFile
     try {

@@ -15,12 +15,15 @@ import {
   invokeContract,
 } from '../../shared/ipc-contract'
 import type { Settings } from '../../shared/settings'
+import { activeList } from '../../shared/watchlists'
 import {
   type ExportFormat,
   exportWatchlist,
   importWatchlist,
   partitionByListing,
 } from '../../shared/export-format'
+import type { AlertInput } from '../../shared/alerts'
+import { sessionAlertRefusal } from '../../shared/session-alerts'
 import type { SimServer } from '../sim/server'
 import type { FaultPlan } from '../sim/faults'
 import { startSimServer } from '../sim/server'
@@ -31,7 +34,8 @@ import { KeyVault } from './key-vault'
 import { cadenceOf, MarketFeed } from './market-feed'
 import { type SchedulerClock, realClock } from './poll-scheduler'
 import type { SecretStore } from './secret-store'
-import { SettingsStore } from './settings-store'
+import { polledSymbols } from './polled-symbols'
+import { type DeletedList, SettingsError, SettingsStore } from './settings-store'
 import { SnapshotCache } from './snapshot-cache'
 
 /**
@@ -89,6 +93,8 @@ export class AppCore {
   private started = false
   /** Why the last prices could not be saved for the next start, until a save succeeds. */
   private cacheProblem: string | null = null
+  /** Lists deleted in this run, by id, so that Undo can put them back. */
+  private readonly deletedLists = new Map<string, DeletedList>()
 
   constructor(private readonly options: AppCoreOptions) {
     this.clock = options.clock ?? realClock
@@ -127,7 +133,7 @@ export class AppCore {
     const settings = await this.settings.load()
     await this.alerts.load()
     await this.vault.init()
-    this.feed.setWatchlist(settings.watchlist)
+    this.feed.setWatchlist(polledSymbols(settings, this.alerts.store.list()))
     await this.connect()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)
@@ -165,6 +171,11 @@ export class AppCore {
 
   currentSnapshot(): Snapshot {
     return this.feed.snapshot()
+  }
+
+  /** The symbols polled (the shown list and every alerted symbol) and how. */
+  pollPlan(): ReturnType<MarketFeed['pollPlan']> {
+    return this.feed.pollPlan()
   }
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
@@ -332,13 +343,39 @@ export class AppCore {
   }
 
   private alertsChanged<T>(result: T): T {
+    this.pollWhatIsWatched()
     this.alerts.alertsChanged(this.feed.snapshot())
     return result
   }
 
+  /** Polls the shown list and every alerted symbol (see polledSymbols); a no-op when the set is the same. */
+  private pollWhatIsWatched(): void {
+    const next = polledSymbols(this.settings.get(), this.alerts.store.list())
+    if (next.join() !== this.feed.pollPlan().symbols.join()) this.feed.setWatchlist(next)
+  }
+
+  private async removeAlertsOf(symbol: string): Promise<void> {
+    this.alertsChanged(await this.alerts.store.removeForSymbol(symbol))
+  }
+
+  /** After the lists changed: poll what is now watched, and tell the shell and the window. */
+  private listsChanged(settings: Settings): Settings {
+    this.pollWhatIsWatched()
+    this.settingsListeners.forEach((listener) => listener(settings))
+    this.emit('settings', settings)
+    return settings
+  }
+
+  /** A session alert for a session the token cannot trade in would never fire: refused, with why. */
+  private refuseImpossibleAlert(input: AlertInput): void {
+    const asset = this.feed.snapshot().assets.find((candidate) => candidate.symbol === input.symbol)
+    const refusal = asset ? sessionAlertRefusal(asset, input.condition) : null
+    if (refusal) throw new SettingsError('failed', `input.condition.session: ${refusal}`)
+  }
+
   private async exportWatchlist(format: ExportFormat) {
     const settings = this.settings.get()
-    const content = exportWatchlist(settings.watchlist, this.feed.snapshot(), format, {
+    const content = exportWatchlist(activeList(settings).symbols, this.feed.snapshot(), format, {
       now: this.clock.now(),
     })
     const date = new Date(this.clock.now()).toISOString().slice(0, 10)
@@ -353,20 +390,16 @@ export class AppCore {
     // The listing also settles "AON": Aon's AONon, not a token "Aon".
     const parsed = importWatchlist(text, (symbol) => listed.has(symbol))
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
-    const current = new Set(this.settings.get().watchlist)
+    const current = new Set(activeList(this.settings.get()).symbols)
     const toAdd = known.filter((symbol) => !current.has(symbol))
-    const settings = await this.settings.update((s) => ({
-      ...s,
-      watchlist: [...s.watchlist, ...toAdd.filter((x) => !s.watchlist.includes(x))],
-    }))
-    this.feed.setWatchlist(settings.watchlist)
+    const settings = this.listsChanged(await this.settings.addSymbols(toAdd))
     return {
       added: toAdd,
       alreadyPresent: known.filter((symbol) => current.has(symbol)),
       unknown,
       invalid: parsed.invalid,
       duplicates: parsed.duplicates,
-      watchlist: settings.watchlist,
+      watchlist: activeList(settings).symbols,
     }
   }
 
@@ -383,9 +416,11 @@ export class AppCore {
   // --- commands ---------------------------------------------------------------------------
 
   private createHandlers(): CommandHandlers {
-    const watchlistChanged = async (settings: Settings) => {
-      this.feed.setWatchlist(settings.watchlist)
-      return settings.watchlist
+    /** A symbol command answers with the symbols of the list it changed. */
+    const listChanged = (settings: Settings, listId: string | undefined) => {
+      this.listsChanged(settings)
+      const id = listId ?? settings.activeListId
+      return settings.lists.find((list) => list.id === id)?.symbols ?? []
     }
     return {
       getSnapshot: async (args) => {
@@ -395,12 +430,32 @@ export class AppCore {
           : snapshot
       },
       getStatus: async () => this.status(),
-      addSymbol: async (args) =>
-        watchlistChanged(await this.settings.addSymbol(args.symbol)),
-      removeSymbol: async (args) =>
-        watchlistChanged(await this.settings.removeSymbol(args.symbol)),
-      moveSymbol: async ({ symbol, toIndex }) =>
-        watchlistChanged(await this.settings.moveSymbol(symbol, toIndex)),
+      addSymbol: async ({ symbol, listId }) =>
+        listChanged(await this.settings.addSymbol(symbol, listId), listId),
+      removeSymbol: async ({ symbol, listId, deleteAlerts }) => {
+        const settings = await this.settings.removeSymbol(symbol, listId)
+        if (deleteAlerts) await this.removeAlertsOf(symbol)
+        return listChanged(settings, listId)
+      },
+      moveSymbol: async ({ symbol, toIndex, listId }) =>
+        listChanged(await this.settings.moveSymbol(symbol, toIndex, listId), listId),
+      createList: async ({ name, symbols }) => this.listsChanged(await this.settings.createList(name, symbols)),
+      renameList: async ({ listId, name }) => this.listsChanged(await this.settings.renameList(listId, name)),
+      moveList: async ({ listId, toIndex }) => this.listsChanged(await this.settings.moveList(listId, toIndex)),
+      deleteList: async ({ listId }) => {
+        const { settings, deleted } = await this.settings.deleteList(listId)
+        this.deletedLists.set(deleted.list.id, deleted)
+        return this.listsChanged(settings)
+      },
+      restoreList: async ({ listId }) => {
+        const deleted = this.deletedLists.get(listId)
+        if (!deleted) throw new SettingsError('not-found', 'That watchlist can no longer be restored')
+        const settings = await this.settings.restoreList(deleted)
+        this.deletedLists.delete(listId)
+        return this.listsChanged(settings)
+      },
+      setActiveList: async ({ listId }) => this.listsChanged(await this.settings.setActiveList(listId)),
+      updateList: async ({ listId, ...view }) => this.listsChanged(await this.settings.updateList(listId, view)),
       getSettings: async () => this.settings.get(),
       updateSettings: async (patch) => {
         const before = this.settings.get()
@@ -448,9 +503,14 @@ export class AppCore {
       },
       listAssets: async () => this.listAssets(),
       listAlerts: async () => this.alerts.store.list(),
-      createAlert: async (args) =>
-        this.alertsChanged(await this.alerts.store.create(args.input)),
-      updateAlert: async ({ id, input }) => this.alertsChanged(await this.alerts.store.update(id, input)),
+      createAlert: async ({ input }) => {
+        this.refuseImpossibleAlert(input)
+        return this.alertsChanged(await this.alerts.store.create(input))
+      },
+      updateAlert: async ({ id, input }) => {
+        this.refuseImpossibleAlert(input)
+        return this.alertsChanged(await this.alerts.store.update(id, input))
+      },
       setAlertEnabled: async ({ id, enabled }) =>
         this.alertsChanged(await this.alerts.store.setEnabled(id, enabled)),
       removeAlert: async (args) =>

@@ -140,6 +140,11 @@ export class MarketFeed {
     return this.store.snapshot()
   }
 
+  /** What the next polls fetch: these symbols, per symbol or through the all-assets endpoints. */
+  pollPlan(): { symbols: readonly string[]; mode: EndpointMode } {
+    return { symbols: this.store.watchlist(), mode: this.endpointMode() }
+  }
+
   private endpointMode(): EndpointMode {
     return chooseEndpointMode(this.store.watchlist().length, this.options.listedCount?.() ?? null)
   }

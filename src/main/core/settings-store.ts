@@ -2,18 +2,28 @@ import path from 'node:path'
 import type { IpcError } from '../../shared/ipc-contract'
 import {
   DEFAULT_SETTINGS,
+  type ListViewPatch,
+  listViewPatchSchema,
+  MAX_LISTS,
   MAX_WATCHLIST,
   type Settings,
   type SettingsPatch,
   settingsPatchSchema,
   settingsSchema,
+  storedSettingsSchema,
+  type Watchlist,
 } from '../../shared/settings'
+import { WATCHLIST_COLUMNS } from '../../shared/watchlist-columns'
 import { checkSymbol } from '../../shared/symbols'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-file'
 
 export const SETTINGS_FILE_NAME = 'settings.json'
 
-/** A settings change that was refused; `code` is the IPC error code it maps to. */
+/**
+ * A settings change that was refused; `code` is the IPC error code it maps to: `invalid-argument`
+ * for input no settings could take, `failed` for a rule of the present state (a name in use, the
+ * last list), so that invalid-argument always means the contract itself refused.
+ */
 export class SettingsError extends Error {
   override readonly name = 'SettingsError'
   constructor(
@@ -43,10 +53,50 @@ function requireValidSymbol(symbol: string): void {
     throw new SettingsError('invalid-argument', `"${symbol}" is not a token symbol: ${checked.reason}`)
 }
 
-function requireListed(watchlist: readonly string[], symbol: string): number {
-  const index = watchlist.indexOf(symbol)
-  if (index < 0) throw new SettingsError('not-found', `${symbol} is not on the watchlist`)
+function requireListed(list: Watchlist, symbol: string): number {
+  const index = list.symbols.indexOf(symbol)
+  if (index < 0) throw new SettingsError('not-found', `${symbol} is not on the watchlist "${list.name}"`)
   return index
+}
+
+/** The list with this id, or (no id) the active one. */
+function findList(settings: Settings, listId: string | undefined): Watchlist {
+  const id = listId ?? settings.activeListId
+  const list = settings.lists.find((candidate) => candidate.id === id)
+  if (!list) throw new SettingsError('not-found', 'That watchlist no longer exists')
+  return list
+}
+
+function withList(settings: Settings, listId: string, change: (list: Watchlist) => Watchlist): Settings {
+  return { ...settings, lists: settings.lists.map((list) => (list.id === listId ? change(list) : list)) }
+}
+
+/** A name no other list has (names are compared without case). */
+function requireFreeName(settings: Settings, name: string, exceptId: string | null): void {
+  const taken = settings.lists.some(
+    (list) => list.id !== exceptId && list.name.toLocaleLowerCase() === name.toLocaleLowerCase(),
+  )
+  if (taken) throw new SettingsError('failed', `There is already a watchlist named "${name}"`)
+}
+
+/** The next free id: one more than the highest in use, so an id is never given to two lists in a row. */
+function nextListId(settings: Settings): string {
+  const highest = Math.max(0, ...settings.lists.map((list) => Number(list.id.slice(1))))
+  return `l${highest + 1}`
+}
+
+function moveItem<T>(items: readonly T[], from: number, toIndex: number): T[] {
+  const rest = items.filter((_, index) => index !== from)
+  const to = Math.max(0, Math.min(Math.trunc(toIndex), rest.length))
+  rest.splice(to, 0, items[from] as T)
+  return rest
+}
+
+/** A list taken out by `deleteList`, with where it stood, so that it can be put back. */
+export interface DeletedList {
+  list: Watchlist
+  index: number
+  wasActive: boolean
 }
 
 /**
@@ -63,7 +113,7 @@ export class SettingsStore {
   constructor(userDataDir: string) {
     this.file = new JsonFile(
       path.join(userDataDir, SETTINGS_FILE_NAME),
-      settingsSchema,
+      storedSettingsSchema,
       () => structuredClone(DEFAULT_SETTINGS),
       {
         onProblem: (problem) => {
@@ -125,35 +175,141 @@ export class SettingsStore {
     return saved
   }
 
-  /** Appends a symbol; one already listed is left where it is. */
-  async addSymbol(symbol: string): Promise<Settings> {
+  /** Appends a symbol to a list (the active one by default); one already listed is left where it is. */
+  async addSymbol(symbol: string, listId?: string): Promise<Settings> {
     requireValidSymbol(symbol)
     return this.update((settings) => {
-      if (settings.watchlist.includes(symbol)) return settings
-      if (settings.watchlist.length >= MAX_WATCHLIST)
+      const list = findList(settings, listId)
+      if (list.symbols.includes(symbol)) return settings
+      if (list.symbols.length >= MAX_WATCHLIST)
         throw new SettingsError(
           'invalid-argument',
-          `The watchlist is full (${MAX_WATCHLIST} symbols); remove one first`,
+          `The watchlist "${list.name}" is full (${MAX_WATCHLIST} symbols); remove one first`,
         )
-      return { ...settings, watchlist: [...settings.watchlist, symbol] }
+      return withList(settings, list.id, (l) => ({ ...l, symbols: [...l.symbols, symbol] }))
     })
   }
 
-  removeSymbol(symbol: string): Promise<Settings> {
+  /** Appends several symbols to a list, skipping those it holds; refuses what would overfill it. */
+  addSymbols(symbols: readonly string[], listId?: string): Promise<Settings> {
+    symbols.forEach(requireValidSymbol)
     return this.update((settings) => {
-      requireListed(settings.watchlist, symbol)
-      return { ...settings, watchlist: settings.watchlist.filter((listed) => listed !== symbol) }
+      const list = findList(settings, listId)
+      const toAdd = [...new Set(symbols)].filter((symbol) => !list.symbols.includes(symbol))
+      if (toAdd.length === 0) return settings
+      if (list.symbols.length + toAdd.length > MAX_WATCHLIST)
+        throw new SettingsError(
+          'invalid-argument',
+          `The watchlist "${list.name}" would hold more than ${MAX_WATCHLIST} symbols`,
+        )
+      return withList(settings, list.id, (l) => ({ ...l, symbols: [...l.symbols, ...toAdd] }))
+    })
+  }
+
+  removeSymbol(symbol: string, listId?: string): Promise<Settings> {
+    return this.update((settings) => {
+      const list = findList(settings, listId)
+      requireListed(list, symbol)
+      return withList(settings, list.id, (l) => ({ ...l, symbols: l.symbols.filter((s) => s !== symbol) }))
     })
   }
 
   /** Moves a listed symbol to `toIndex` (clamped to the list). */
-  moveSymbol(symbol: string, toIndex: number): Promise<Settings> {
+  moveSymbol(symbol: string, toIndex: number, listId?: string): Promise<Settings> {
     return this.update((settings) => {
-      const from = requireListed(settings.watchlist, symbol)
-      const watchlist = settings.watchlist.filter((_, index) => index !== from)
-      const to = Math.max(0, Math.min(Math.trunc(toIndex), watchlist.length))
-      watchlist.splice(to, 0, symbol)
-      return { ...settings, watchlist }
+      const list = findList(settings, listId)
+      const from = requireListed(list, symbol)
+      return withList(settings, list.id, (l) => ({ ...l, symbols: moveItem(l.symbols, from, toIndex) }))
+    })
+  }
+
+  // --- the lists themselves ---------------------------------------------------------------
+
+  /** A new list at the end, made the active one. */
+  createList(name: string, symbols: readonly string[] = []): Promise<Settings> {
+    symbols.forEach(requireValidSymbol)
+    return this.update((settings) => {
+      if (settings.lists.length >= MAX_LISTS)
+        throw new SettingsError('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
+      requireFreeName(settings, name, null)
+      const list: Watchlist = {
+        id: nextListId(settings),
+        name,
+        symbols: [...new Set(symbols)],
+        columns: [...WATCHLIST_COLUMNS],
+        sort: null,
+      }
+      return { ...settings, lists: [...settings.lists, list], activeListId: list.id }
+    })
+  }
+
+  renameList(listId: string, name: string): Promise<Settings> {
+    return this.update((settings) => {
+      const list = findList(settings, listId)
+      if (list.name === name) return settings
+      requireFreeName(settings, name, list.id)
+      return withList(settings, list.id, (l) => ({ ...l, name }))
+    })
+  }
+
+  moveList(listId: string, toIndex: number): Promise<Settings> {
+    return this.update((settings) => {
+      const from = settings.lists.indexOf(findList(settings, listId))
+      return { ...settings, lists: moveItem(settings.lists, from, toIndex) }
+    })
+  }
+
+  /**
+   * Deletes a list (never the last one); the active list passes to its neighbour. Resolves to the
+   * settings and what was deleted, for `restoreList`.
+   */
+  async deleteList(listId: string): Promise<{ settings: Settings; deleted: DeletedList }> {
+    const taken: { deleted?: DeletedList } = {}
+    const settings = await this.update((current) => {
+      const list = findList(current, listId)
+      if (current.lists.length === 1)
+        throw new SettingsError('failed', 'The last watchlist cannot be deleted')
+      const index = current.lists.indexOf(list)
+      const lists = current.lists.filter((l) => l.id !== list.id)
+      const wasActive = current.activeListId === list.id
+      taken.deleted = { list, index, wasActive }
+      const neighbour = lists[Math.min(index, lists.length - 1)] as Watchlist
+      return { ...current, lists, activeListId: wasActive ? neighbour.id : current.activeListId }
+    })
+    return { settings, deleted: taken.deleted as DeletedList }
+  }
+
+  /** Puts a deleted list back where it was (under a fresh id or name if either was taken since). */
+  restoreList({ list, index, wasActive }: DeletedList): Promise<Settings> {
+    return this.update((settings) => {
+      if (settings.lists.length >= MAX_LISTS)
+        throw new SettingsError('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
+      const idTaken = settings.lists.some((l) => l.id === list.id)
+      let name = list.name
+      for (let n = 2; settings.lists.some((l) => l.name.toLocaleLowerCase() === name.toLocaleLowerCase()); n++)
+        name = `${list.name} (${n})`
+      const restored = { ...list, name, id: idTaken ? nextListId(settings) : list.id }
+      const lists = [...settings.lists]
+      lists.splice(Math.min(index, lists.length), 0, restored)
+      return { ...settings, lists, activeListId: wasActive ? restored.id : settings.activeListId }
+    })
+  }
+
+  setActiveList(listId: string): Promise<Settings> {
+    return this.update((settings) => {
+      const list = findList(settings, listId)
+      return list.id === settings.activeListId ? settings : { ...settings, activeListId: list.id }
+    })
+  }
+
+  /** A list's own columns and sort. */
+  async updateList(listId: string, patch: ListViewPatch): Promise<Settings> {
+    const checked = listViewPatchSchema.safeParse(patch)
+    if (!checked.success)
+      throw new SettingsError('invalid-argument', `Not changed: ${describeSchemaIssues(checked.error)}`)
+    return this.update((settings) => {
+      const list = findList(settings, listId)
+      return withList(settings, list.id, (l) => ({ ...l, ...withoutUndefined(checked.data) }))
     })
   }
 

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import type { IpcResult, KeyStatus } from '../../shared/ipc-contract'
 import type { Settings } from '../../shared/settings'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
-import { clearKey, setKey, updateSettings } from '../api'
+import { activeList } from '../../shared/watchlists'
+import { clearKey, setKey, updateListView, updateSettings } from '../api'
 import {
   CADENCE_FIELD_NAMES,
   cadenceHint,
@@ -131,6 +132,7 @@ function PreferencesForm({ saved }: { saved: Settings }) {
       setErrors(checked.errors)
       return
     }
+    if (checked.columns) void updateListView({ columns: checked.columns })
     if (Object.keys(checked.patch).length === 0) {
       closeDialog()
       return
@@ -231,7 +233,7 @@ function PreferencesForm({ saved }: { saved: Settings }) {
           />
         </div>
         <fieldset className="columns-choice">
-          <legend>Columns</legend>
+          <legend>Columns of {activeList(saved).name}</legend>
           {ALL_COLUMNS.map((column) => (
             <label key={column.id} className="choice-option">
               <input

@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react'
 import type { WatchlistColumn } from '../../shared/watchlist-columns'
-import { moveSymbol, updatePreference } from '../api'
+import { moveSymbol, updateListView } from '../api'
 import { GRID_ID } from '../keyboard'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
-import { openDetail, openRowMenu, select, useWatch } from '../store/watch-store'
+import { openDetail, openRowMenu, select, shownList, useWatch } from '../store/watch-store'
 import { chosenColumns, gridTemplate, type ColumnDef } from './columns'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
@@ -41,7 +41,7 @@ function HeaderRow({ columns, sort }: { columns: readonly ColumnDef[]; sort: Col
                   type="button"
                   className="sort-button"
                   aria-label={`${column.title}: sort`}
-                  onClick={() => void updatePreference({ sort: nextSort(sort, column.id) })}
+                  onClick={() => void updateListView({ sort: nextSort(sort, column.id) })}
                 >
                   {column.label}
                   <span className="sort-mark" aria-hidden="true">
@@ -136,8 +136,8 @@ export function Watchlist() {
   const loaded = useWatch((state) => state.loaded)
   const symbols = useWatch(selectVisibleOrder)
   const selected = useWatch((state) => state.selected)
-  const sort = useWatch((state) => state.settings?.sort ?? null)
-  const columnIds = useWatch((state) => state.settings?.columns)
+  const sort = useWatch((state) => shownList(state)?.sort ?? null)
+  const columnIds = useWatch((state) => shownList(state)?.columns)
   const density = useWatch((state) => state.settings?.density ?? 'comfortable')
   const columns = useMemo(() => chosenColumns(columnIds), [columnIds])
   const rowHeight = ROW_HEIGHT[density]

@@ -1,8 +1,8 @@
 import { Dec, isDecimalString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
-import type { Settings } from '../../shared/settings'
+import type { Watchlist } from '../../shared/settings'
 import type { WatchlistColumn } from '../../shared/watchlist-columns'
-import type { WatchState } from './watch-store'
+import { shownList, type WatchState } from './watch-store'
 
 /**
  * The order rows are shown in: the watchlist order, or sorted by a column. Sorting is numeric on
@@ -10,7 +10,7 @@ import type { WatchState } from './watch-store'
  * and missing values go last whichever the direction.
  */
 
-export type ColumnSort = NonNullable<Settings['sort']>
+export type ColumnSort = NonNullable<Watchlist['sort']>
 
 type SortKey =
   | { kind: 'decimal'; of: (quote: AssetQuote) => string | null }
@@ -81,11 +81,11 @@ function sameItems(a: readonly string[], b: readonly string[]): boolean {
  * the order came out the same, so the list does not re-render on a price tick that moved no row.
  */
 export function createVisibleOrderSelector(): (state: WatchState) => readonly string[] {
-  let lastInputs: { order: readonly string[]; quotes: WatchState['quotes']; sort: Settings['sort'] } | null =
+  let lastInputs: { order: readonly string[]; quotes: WatchState['quotes']; sort: ColumnSort | null } | null =
     null
   let lastResult: readonly string[] = []
   return (state) => {
-    const sort = state.settings?.sort ?? null
+    const sort = shownList(state)?.sort ?? null
     if (
       lastInputs &&
       lastInputs.order === state.order &&

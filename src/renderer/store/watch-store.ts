@@ -10,7 +10,8 @@ import {
   type SnapshotSource,
 } from '../../shared/domain'
 import type { AppStatus, KeyStatus, ListedAsset } from '../../shared/ipc-contract'
-import type { Settings } from '../../shared/settings'
+import type { Settings, Watchlist } from '../../shared/settings'
+import { activeList } from '../../shared/watchlists'
 
 /**
  * The renderer's state. Quotes are held by symbol, apart from their order, so that a delta
@@ -40,7 +41,10 @@ export interface WatchState {
   /** True while the histories are still to come (the first snapshot leaves them out). */
   historyPending: boolean
   quotes: ReadonlyMap<string, AssetQuote>
-  /** The watchlist order, as main keeps it. */
+  /**
+   * The rows: the active list's symbols in its order, as main keeps them (before the settings
+   * arrive, the snapshot's order). `quotes` also holds symbols polled for an alert only.
+   */
   order: readonly string[]
   errors: readonly SnapshotError[]
   source: SnapshotSource | null
@@ -96,6 +100,23 @@ export function useWatch<T>(selector: (state: WatchState) => T): T {
   return useStore(watchStore, selector)
 }
 
+/** The list on show, once the settings are known. */
+export function shownList(state: Pick<WatchState, 'settings'>): Watchlist | null {
+  return state.settings ? activeList(state.settings) : null
+}
+
+/** Every row has a quote: a symbol with none yet gets an empty one, shown loading until data comes. */
+function withRowQuotes(
+  quotes: ReadonlyMap<string, AssetQuote>,
+  order: readonly string[],
+): ReadonlyMap<string, AssetQuote> {
+  const missing = order.filter((symbol) => !quotes.has(symbol))
+  if (missing.length === 0) return quotes
+  const filled = new Map(quotes)
+  for (const symbol of missing) filled.set(symbol, emptyAsset(symbol))
+  return filled
+}
+
 /** The selection survives a removal by moving to the row that took the removed one's place. */
 function keepSelection(
   selected: string | null,
@@ -127,13 +148,13 @@ export function applySnapshot(snapshot: Snapshot, { withHistory = true } = {}): 
       const held = state.quotes.get(asset.symbol)
       quotes.set(asset.symbol, held && diffAsset(held, asset) === null ? held : asset)
     }
-    const order = snapshot.assets.map((asset) => asset.symbol)
+    const order = shownList(state)?.symbols ?? snapshot.assets.map((asset) => asset.symbol)
     const loaded: WatchState = {
       ...state,
       loaded: true,
       deltasBeforeLoad: [],
       historyPending: !withHistory,
-      quotes,
+      quotes: withRowQuotes(quotes, order),
       order,
       errors: snapshot.errors,
       source: snapshot.source,
@@ -187,15 +208,18 @@ function withDelta(state: WatchState, delta: Delta): WatchState {
     const quote = quotes.get(change.symbol)
     if (quote) quotes.set(change.symbol, applyAssetChange(quote, change.fields))
   }
+  // Main's order is that of everything it polls; the rows follow the active list (see `order`).
   let order = state.order
-  if (delta.order) order = delta.order
+  if (state.settings) {
+    // the rows stay as they are
+  } else if (delta.order) order = delta.order
   else if (delta.added.length > 0 || delta.removed.length > 0) {
     const kept = order.filter((symbol) => quotes.has(symbol))
     order = [...kept, ...delta.added.map((asset) => asset.symbol).filter((symbol) => !kept.includes(symbol))]
   }
   return {
     ...state,
-    quotes,
+    quotes: withRowQuotes(quotes, order),
     order,
     asOf: delta.asOf,
     errors: delta.errors ?? state.errors,
@@ -210,12 +234,21 @@ function withDelta(state: WatchState, delta: Delta): WatchState {
  */
 export function applyWatchlist(symbols: readonly string[]): void {
   watchStore.setState((state) => {
-    const missing = symbols.filter((symbol) => !state.quotes.has(symbol))
-    if (missing.length === 0)
-      return { order: symbols, selected: keepSelection(state.selected, state.order, symbols) }
-    const quotes = new Map(state.quotes)
-    for (const symbol of missing) quotes.set(symbol, emptyAsset(symbol))
-    return { quotes, order: symbols, selected: keepSelection(state.selected, state.order, symbols) }
+    const list = shownList(state)
+    // The settings' copy of the list follows, so a later settings read does not undo the change.
+    const settings =
+      state.settings && list
+        ? {
+            ...state.settings,
+            lists: state.settings.lists.map((l) => (l.id === list.id ? { ...l, symbols: [...symbols] } : l)),
+          }
+        : state.settings
+    return {
+      settings,
+      quotes: withRowQuotes(state.quotes, symbols),
+      order: symbols,
+      selected: keepSelection(state.selected, state.order, symbols),
+    }
   })
 }
 
@@ -227,8 +260,21 @@ export function setStatus(status: AppStatus): void {
   watchStore.setState({ status })
 }
 
+/** New settings; when the active list or its symbols changed, the rows follow. */
 export function setSettings(settings: Settings): void {
-  watchStore.setState({ settings })
+  watchStore.setState((state) => {
+    const symbols = activeList(settings).symbols
+    const sameRows = symbols.length === state.order.length && symbols.every((s, i) => state.order[i] === s)
+    if (sameRows) return { settings }
+    const switched = shownList(state)?.id !== settings.activeListId
+    return {
+      settings,
+      quotes: withRowQuotes(state.quotes, symbols),
+      order: symbols,
+      // On another list the old selection means nothing; within a list it moves to a neighbour.
+      selected: switched ? (symbols.includes(state.selected ?? '') ? state.selected : null) : keepSelection(state.selected, state.order, symbols),
+    }
+  })
 }
 
 export function setKeyStatus(keyStatus: KeyStatus): void {

@@ -1,0 +1,17 @@
+import type { Alert } from '../../shared/alerts'
+import type { Settings } from '../../shared/settings'
+import { activeList } from '../../shared/watchlists'
+
+/**
+ * The symbols to poll: those of the list on show (the window, the ticker strip and the tray all
+ * show the active list), in its order, then every symbol an enabled alert watches that the list
+ * lacks. An alert is evaluated in main whatever list is shown, so its symbol is fetched even when
+ * it is in another list or in none: an alert never sits "Watching" a symbol nothing polls.
+ * The per-symbol or all-assets choice (chooseEndpointMode) is made on this whole set.
+ */
+export function polledSymbols(settings: Settings, alerts: readonly Alert[]): string[] {
+  const shown = activeList(settings).symbols
+  const polled = new Set(shown)
+  for (const alert of alerts) if (alert.enabled) polled.add(alert.symbol)
+  return [...polled]
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { SettingsStore } from '../../src/main/core/settings-store'
+import { MAX_LISTS, type Settings } from '../../src/shared/settings'
+import { activeList } from '../../src/shared/watchlists'
+import { makeTempDir } from './persistence.helpers'
+
+async function freshStore() {
+  const store = new SettingsStore(makeTempDir())
+  await store.load()
+  return store
+}
+
+const names = (settings: Settings) => settings.lists.map((list) => list.name)
+const onDisk = (store: SettingsStore) => JSON.parse(readFileSync(store.filePath, 'utf8')) as Settings
+
+describe('several watchlists', () => {
+  it('creates a list at the end with its own symbols, default columns and no sort, and shows it', async () => {
+    const store = await freshStore()
+    const settings = await store.createList('Tech', ['AAPLon', 'NVDAon', 'AAPLon'])
+    expect(names(settings)).toEqual(['Watchlist', 'Tech'])
+    expect(activeList(settings)).toEqual({
+      id: 'l2',
+      name: 'Tech',
+      symbols: ['AAPLon', 'NVDAon'],
+      columns: settings.lists[0]?.columns,
+      sort: null,
+    })
+    expect(onDisk(store)).toEqual(settings)
+  })
+
+  it('keeps symbols, order, sort and columns apart per list', async () => {
+    const store = await freshStore()
+    const first = activeList(store.get())
+    await store.createList('Tech')
+    await store.addSymbol('AAPLon')
+    await store.addSymbol('NVDAon')
+    await store.moveSymbol('NVDAon', 0)
+    await store.updateList('l2', { sort: { column: 'price', direction: 'asc' }, columns: ['symbol', 'price'] })
+    await store.removeSymbol('TSLAon', 'l1')
+    const settings = store.get()
+    expect(settings.lists[1]).toMatchObject({
+      symbols: ['NVDAon', 'AAPLon'],
+      sort: { column: 'price', direction: 'asc' },
+      columns: ['symbol', 'price'],
+    })
+    expect(settings.lists[0]).toEqual({ ...first, symbols: first.symbols.filter((s) => s !== 'TSLAon') })
+  })
+
+  it('renames, refusing a name another list has (whatever its case)', async () => {
+    const store = await freshStore()
+    await store.createList('Tech')
+    expect(names(await store.renameList('l2', 'Semis'))).toEqual(['Watchlist', 'Semis'])
+    await expect(store.renameList('l2', 'watchlist')).rejects.toMatchObject({
+      code: 'failed',
+      message: 'There is already a watchlist named "watchlist"',
+    })
+    await expect(store.createList('SEMIS')).rejects.toMatchObject({ code: 'failed' })
+  })
+
+  it('reorders lists', async () => {
+    const store = await freshStore()
+    await store.createList('B')
+    await store.createList('C')
+    expect(names(await store.moveList('l3', 0))).toEqual(['C', 'Watchlist', 'B'])
+    expect(names(await store.moveList('l3', 99))).toEqual(['Watchlist', 'B', 'C'])
+  })
+
+  it('deletes a list, showing its neighbour, and restores it where it was', async () => {
+    const store = await freshStore()
+    await store.createList('B', ['AAPLon'])
+    await store.createList('C')
+    await store.setActiveList('l2')
+    const { settings, deleted } = await store.deleteList('l2')
+    expect(names(settings)).toEqual(['Watchlist', 'C'])
+    expect(settings.activeListId).toBe('l3')
+    expect(deleted).toMatchObject({ index: 1, wasActive: true, list: { id: 'l2', symbols: ['AAPLon'] } })
+
+    const restored = await store.restoreList(deleted)
+    expect(names(restored)).toEqual(['Watchlist', 'B', 'C'])
+    expect(activeList(restored)).toEqual(deleted.list)
+  })
+
+  it('restores under another name when the name was taken meanwhile, and never reuses an id', async () => {
+    const store = await freshStore()
+    await store.createList('B')
+    const { deleted } = await store.deleteList('l2')
+    await store.createList('B')
+    const settings = await store.restoreList(deleted)
+    expect(names(settings)).toEqual(['Watchlist', 'B (2)', 'B'])
+    expect(new Set(settings.lists.map((list) => list.id)).size).toBe(3)
+  })
+
+  it('never deletes the last list', async () => {
+    const store = await freshStore()
+    await expect(store.deleteList('l1')).rejects.toMatchObject({
+      code: 'failed',
+      message: 'The last watchlist cannot be deleted',
+    })
+  })
+
+  it(`holds at most ${MAX_LISTS} lists`, async () => {
+    const store = await freshStore()
+    await store.update((settings) => ({
+      ...settings,
+      lists: Array.from({ length: MAX_LISTS }, (_, i) => ({ ...settings.lists[0]!, id: `l${i + 1}`, name: `L${i}` })),
+    }))
+    await expect(store.createList('One more')).rejects.toMatchObject({ code: 'failed' })
+  })
+
+  it('says plainly when a list is gone', async () => {
+    const store = await freshStore()
+    await expect(store.setActiveList('l7')).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'That watchlist no longer exists',
+    })
+    await expect(store.addSymbol('AAPLon', 'l7')).rejects.toMatchObject({ code: 'not-found' })
+  })
+})
