@@ -1,7 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { load as loadYaml } from 'js-yaml'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc-channels'
 
@@ -116,7 +118,7 @@ const { TICKER_STRIP_HEIGHT, boundsToSave, createMainWindow, fitToTickerMode, re
 const { AppTray, TOOLTIP_INTERVAL_MS, tooltipText } = await import('../../src/main/electron/tray')
 const { DEFAULT_SETTINGS } = await import('../../src/shared/settings')
 const { clampToWorkAreas } = await import('../../src/main/electron/window-bounds')
-const { autostartFile, quoteExecArgument, setStartAtLogin } =
+const { AUTOSTART_FILE_NAME, autostartFile, quoteExecArgument, setStartAtLogin } =
   await import('../../src/main/electron/autostart')
 const { runStartup } = await import('../../src/main/electron/startup')
 const { appMenuTemplate } = await import('../../src/main/electron/app-menu')
@@ -718,5 +720,94 @@ describe('closing to the tray', () => {
     expect(linux.body).toMatch(/start Tokenwatch again/)
     expect(trayNotice('darwin').body).toMatch(/menu bar.*Cmd\+Q/)
     expect(trayNotice('win32').body).toMatch(/notification area/)
+  })
+})
+
+describe('packaging configuration', () => {
+  const builder = loadYaml(readFileSync('electron-builder.yml', 'utf8')) as Record<string, unknown>
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, unknown>
+
+  it('flips the Electron fuses that close the binary to other uses', () => {
+    expect(builder.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    })
+  })
+
+  it('gives the builder the metadata it needs: homepage, repository, author with email, desktop name', () => {
+    expect(pkg.homepage).toMatch(/^https:\/\//)
+    expect((pkg.repository as { url: string }).url).toMatch(/^https:\/\//)
+    expect((pkg.author as { email: string }).email).toMatch(/@/)
+    // The autostart entry and the installed entry share one name.
+    expect(pkg.desktopName).toBe(AUTOSTART_FILE_NAME)
+    const linux = builder.linux as { category: string; syncDesktopName: boolean }
+    expect(linux.category.split(';')).toEqual(['Office', 'Finance'])
+    expect(linux.syncDesktopName).toBe(true)
+    expect((builder.deb as { depends: string[] }).depends).toContain('libsecret-1-0')
+  })
+
+  it('has no install-time keytar rebuild: its module is N-API and loads under any Electron', () => {
+    const scripts = pkg.scripts as Record<string, string>
+    expect(scripts.postinstall).toBeUndefined()
+    const keytar = JSON.parse(readFileSync('node_modules/keytar/package.json', 'utf8')) as {
+      binary?: { napi_versions?: number[] }
+    }
+    expect(keytar.binary?.napi_versions?.length).toBeGreaterThan(0)
+    // An N-API module registers through napi_register_module_v1, not the ABI-bound node_register_module_vNNN.
+    const native = readFileSync('node_modules/keytar/build/Release/keytar.node').toString('latin1')
+    expect(native).toContain('napi_register_module_v1')
+    expect(native).not.toMatch(/node_register_module_v\d+/)
+  })
+})
+
+describe('npm start without the Electron binary', () => {
+  const scriptPath = join(process.cwd(), 'scripts', 'check-electron.mjs')
+
+  function fakeProject(withBinary: boolean): string {
+    const project = mkdtempSync(join(tmpdir(), 'tokenwatch-start-'))
+    const electronDir = join(project, 'node_modules', 'electron')
+    mkdirSync(electronDir, { recursive: true })
+    writeFileSync(join(project, 'package.json'), '{"name":"p"}')
+    writeFileSync(join(electronDir, 'package.json'), '{"name":"electron","version":"45.4.1"}')
+    if (withBinary) {
+      writeFileSync(join(electronDir, 'path.txt'), 'electron')
+      mkdirSync(join(electronDir, 'dist'))
+      writeFileSync(join(electronDir, 'dist', 'electron'), '')
+    }
+    return project
+  }
+
+  function check(project: string) {
+    const { ELECTRON_SKIP_BINARY_DOWNLOAD: _skip, ...env } = process.env
+    return spawnSync(process.execPath, [scriptPath], { cwd: project, env, encoding: 'utf8', timeout: 10_000 })
+  }
+
+  it('says what is missing and how to get it, and exits non-zero', () => {
+    const project = fakeProject(false)
+    const result = check(project)
+    rmSync(project, { recursive: true, force: true })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain("Electron's binary is not installed")
+    expect(result.stderr).toContain('node node_modules/electron/install.js')
+    expect(result.stderr).toContain('ELECTRON_MIRROR=')
+    expect(result.stderr).toMatch(/proxy/i)
+  })
+
+  it('lets npm start go on when the binary is there', () => {
+    const project = fakeProject(true)
+    const result = check(project)
+    rmSync(project, { recursive: true, force: true })
+    expect([result.status, result.stderr]).toEqual([0, ''])
+  })
+
+  it('runs before electron-vite in npm start and npm run dev', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+      .scripts
+    expect(scripts.start).toBe('node scripts/check-electron.mjs && electron-vite preview')
+    expect(scripts.dev).toBe('node scripts/check-electron.mjs && electron-vite dev')
   })
 })
