@@ -425,15 +425,21 @@ describe('tray', () => {
     source: { baseUrl: 'http://127.0.0.1:1', demo: true },
     errors: [],
     assets: [
-      { symbol: 'AAPLon', price },
-      { symbol: 'NVDAon', price: null },
-      { symbol: 'Fon', price: '11.02' },
+      { symbol: 'AAPLon', price, tradableSessions: ['regular'], limits: null },
+      { symbol: 'NVDAon', price: null, tradableSessions: ['regular', 'offhours'], limits: null },
+      { symbol: 'Fon', price: '11.02', tradableSessions: ['regular'], limits: null },
     ],
   })
 
-  it('shows the first prices as exact strings', () => {
-    expect(tooltipText(snapshot('190.250000000000000001') as never)).toBe(
-      'Tokenwatch (demo)\nAAPLon 190.250000000000000001  ·  Fon 11.02',
+  it('shows the session and the first prices as exact strings', () => {
+    const tuesdayMorning = Date.parse('2026-11-17T11:00:00-05:00')
+    expect(tooltipText(snapshot('190.250000000000000001') as never, tuesdayMorning)).toBe(
+      'Tokenwatch (demo)\nRegular\nAAPLon 190.250000000000000001  ·  Fon 11.02',
+    )
+    // On a weekend the tokens that trade off-hours are still in session: the tooltip says so.
+    const saturdayNoon = Date.parse('2026-11-21T12:00:00-05:00')
+    expect(tooltipText(snapshot('190.25') as never, saturdayNoon).split('\n')[1]).toBe(
+      'Closed, off-hours for 1 token',
     )
   })
 

@@ -47,6 +47,16 @@ describe('CSV export', () => {
     )
   })
 
+  it('lists off-hours among the sessions of a token that trades it', () => {
+    const open = { tradable: true, maxAttestationCount: '100', maxActiveNotionalValue: '50000' }
+    const asset = fullAsset('NVDAon', {
+      limits: { premarket: open, regular: open, postmarket: open, overnight: open, offhours: open },
+    })
+    expect(csvRecords(exportWatchlist(['NVDAon'], snapshotOf([asset]), 'csv'))[0]?.tradableSessions).toBe(
+      'premarket regular postmarket overnight offhours',
+    )
+  })
+
   it.each([
     ['Berkshire Hathaway, Inc.', '"Berkshire Hathaway, Inc."'],
     ['The "Best" Co', '"The ""Best"" Co"'],

@@ -1,5 +1,7 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
+import { sessionStateAt } from '../../shared/session-clock'
+import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
 
 /**
  * The tray icon and its menu. The tooltip shows the first watchlist prices and is updated at most
@@ -24,14 +26,19 @@ export interface TrayState {
   paused: boolean
 }
 
-/** "AAPLon 190.25 · NVDAon 120.10 …", prices as the exact strings main holds. */
-export function tooltipText(snapshot: Snapshot | null): string {
-  const quotes = (snapshot?.assets ?? [])
+/**
+ * "Tokenwatch", the session at `now` as the header says it ("Closed, off-hours for 2 tokens"),
+ * then "AAPLon 190.25 · NVDAon 120.10 …", prices as the exact strings main holds.
+ */
+export function tooltipText(snapshot: Snapshot | null, now: number): string {
+  const assets = snapshot?.assets ?? []
+  const quotes = assets
     .filter((asset) => asset.price !== null)
     .slice(0, TOOLTIP_SYMBOLS)
     .map((asset) => `${asset.symbol} ${asset.price}`)
   const mode = snapshot?.source.demo ? 'Tokenwatch (demo)' : 'Tokenwatch'
-  return quotes.length > 0 ? `${mode}\n${quotes.join('  ·  ')}` : mode
+  const session = sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets))
+  return [mode, session, ...(quotes.length > 0 ? [quotes.join('  ·  ')] : [])].join('\n')
 }
 
 export interface TrayIcons {
@@ -53,7 +60,7 @@ export class AppTray {
     private readonly now: () => number = Date.now,
   ) {
     this.tray = new Tray(icons.normal)
-    this.tray.setToolTip(tooltipText(null))
+    this.tray.setToolTip(tooltipText(null, now()))
     this.tray.on('click', () => actions.toggleWindow())
   }
 
@@ -105,6 +112,6 @@ export class AppTray {
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
-    this.tray.setToolTip(tooltipText(this.pendingSnapshot))
+    this.tray.setToolTip(tooltipText(this.pendingSnapshot, this.now()))
   }
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
+import { liveSessionOf } from '../../shared/session-clock'
 import { SESSION_NAMES } from '../../shared/sessions'
 import { tradesOffHours } from '../../shared/trading-axis'
 import {
@@ -41,8 +42,9 @@ function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }
   )
 }
 
+/** Every session's limits, off-hours included (the service sends its block), the running one marked. */
 function LimitsTable({ quote }: { quote: AssetQuote }) {
-  const phase = useClock((state) => state.session.phase)
+  const live = useClock((state) => liveSessionOf(state.session.phase))
   return (
     <section className="detail-section" aria-label="Session limits">
       <h3 className="section-title">Session limits</h3>
@@ -66,10 +68,10 @@ function LimitsTable({ quote }: { quote: AssetQuote }) {
             {SESSION_NAMES.map((session) => {
               const limit = quote.limits?.[session] ?? null
               return (
-                <tr key={session} className={phase === session ? 'now' : undefined}>
+                <tr key={session} className={live === session ? 'now' : undefined}>
                   <th scope="row">
                     {SESSION_LABEL[session]}
-                    {phase === session && <span className="now-tag">now</span>}
+                    {live === session && <span className="now-tag">now</span>}
                   </th>
                   <td className={limit?.tradable ? 'up' : 'muted'}>
                     {limit === null ? MISSING : limit.tradable ? 'Yes' : 'No'}
@@ -82,6 +84,23 @@ function LimitsTable({ quote }: { quote: AssetQuote }) {
           </tbody>
         </table>
       )}
+    </section>
+  )
+}
+
+/** What a basket holds, as the service lists it (`constituentTokens`); nothing for a single stock. */
+function Constituents({ tokens }: { tokens: readonly string[] }) {
+  if (tokens.length === 0) return null
+  return (
+    <section className="detail-section" aria-label="Constituents">
+      <h3 className="section-title">
+        Holds {tokens.length} {tokens.length === 1 ? 'token' : 'tokens'}
+      </h3>
+      <ul className="constituents">
+        {tokens.map((token) => (
+          <li key={token}>{token}</li>
+        ))}
+      </ul>
     </section>
   )
 }
@@ -156,6 +175,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         ]}
       />
       <LimitsTable quote={quote} />
+      <Constituents tokens={quote.constituentTokens} />
       <Figures
         title="Data"
         rows={[

@@ -1,4 +1,3 @@
-import { SESSION_LABEL } from '../../shared/alert-text'
 import {
   easternClock,
   formatCountdown,
@@ -6,25 +5,35 @@ import {
   type SessionState,
 } from '../../shared/session-clock'
 import { SESSION_BADGE, isSessionName } from '../../shared/sessions'
+import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
 import { formatClockTime } from '../format'
 import { useClock } from '../store/clock-store'
+import { useWatch } from '../store/watch-store'
 
-function phaseName(phase: MarketPhase): string {
-  if (phase === 'paused') return 'Paused'
-  if (phase === 'closed') return 'Market closed'
-  return SESSION_LABEL[phase]
+/** How many tokens of the watchlist trade in the off-hours session. */
+function useOffhoursTokenCount(): number {
+  return useWatch((state) => offhoursTokenCount(state.order.map((symbol) => state.quotes.get(symbol))))
 }
 
-function phaseTag(phase: MarketPhase): string {
+function phaseTag(phase: MarketPhase, offhoursTokens: number): string {
+  if (phase === 'closed' && offhoursTokens > 0) return SESSION_BADGE.offhours
   return isSessionName(phase) ? SESSION_BADGE[phase] : phase.toUpperCase()
 }
 
-/** The running session as a short coloured tag: REG, PRE, POST, ON, PAUSED, CLOSED. */
+/**
+ * The running session as a short coloured tag: REG, PRE, POST, ON, PAUSED, CLOSED; OFF while the
+ * market is closed but tokens of the watchlist trade off-hours.
+ */
 export function PhaseTag() {
   const phase = useClock((state) => state.session.phase)
+  const offhoursTokens = useOffhoursTokenCount()
+  const offhours = phase === 'closed' && offhoursTokens > 0
   return (
-    <span className={`phase-tag phase-${phase}`} title={phaseName(phase)}>
-      {phaseTag(phase)}
+    <span
+      className={`phase-tag phase-${offhours ? 'offhours' : phase}`}
+      title={sessionHeadline(phase, offhoursTokens)}
+    >
+      {phaseTag(phase, offhoursTokens)}
     </span>
   )
 }
@@ -41,18 +50,20 @@ function dayNote(session: SessionState, weekday: number): string | null {
 export function SessionClock() {
   const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
+  const offhoursTokens = useOffhoursTokenCount()
   const { phase, nextPhase } = session
   const countdown = formatCountdown(session.nextChangeAt - nowMs)
+  // While closed, the countdown is to the next conventional session (off-hours ends with it).
   const next = isSessionName(phase)
     ? `${nextPhase === 'paused' ? 'Pauses' : 'Ends'} in ${countdown}`
-    : `${phaseName(nextPhase)} in ${countdown}`
+    : `${sessionHeadline(nextPhase, 0)} in ${countdown}`
   const note = dayNote(session, easternClock(nowMs).weekday)
   return (
     <section className="session-clock" data-phase={phase} aria-label="Market session">
       <PhaseTag />
       <span className="session-text">
         <span className="session-name">
-          {phaseName(phase)}
+          {sessionHeadline(phase, offhoursTokens)}
           {note && <span className="muted"> · {note}</span>}
         </span>
         <span className="session-next muted">{next}</span>
