@@ -57,4 +57,12 @@ export default tseslint.config(
       ] }],
     },
   },
+  // The stand-in Electron (test/standin) is CommonJS loaded by plain Node with --require, as
+  // Electron loads the built main bundle; its page shim also runs in the page.
+  {
+    files: ['test/standin/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { files: ['test/standin/electron/page-shim.cjs'], languageOptions: { globals: { ...globals.browser } } },
 )

@@ -1,0 +1,264 @@
+'use strict'
+/**
+ * `app`: paths, ready, quit and exit in Electron's order, login items as Linux has them (a no-op),
+ * and the single-instance lock as Chromium builds it on Linux: a `SingletonLock` symlink naming
+ * host and pid in the user data folder, and a socket the winner listens on. A user data folder
+ * that cannot be created or written loses the lock, as in Electron (requestSingleInstanceLock
+ * returns false; electron/electron#33547 is the missing-folder case).
+ */
+
+const { EventEmitter } = require('node:events')
+const fs = require('node:fs')
+const net = require('node:net')
+const os = require('node:os')
+const path = require('node:path')
+const { emitEvent, onCommand } = require('./control.cjs')
+const { strict } = require('./strict.cjs')
+
+/** Members Electron defines only on macOS or Windows: undefined on Linux, as there. */
+const NOT_ON_LINUX = [
+  'dock',
+  'setAppUserModelId',
+  'setUserTasks',
+  'setJumpList',
+  'setActivationPolicy',
+  'isHidden',
+  'setAboutPanelOptions',
+]
+
+function preventableEvent() {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true
+    },
+  }
+  return event
+}
+
+function findAppDir(mainScript) {
+  let dir = path.dirname(path.resolve(mainScript))
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error(`stand-in electron: no package.json above ${mainScript}`)
+    dir = parent
+  }
+  return dir
+}
+
+class App extends EventEmitter {
+  constructor() {
+    super()
+    this.appDir = findAppDir(process.argv[1])
+    const pkg = JSON.parse(fs.readFileSync(path.join(this.appDir, 'package.json'), 'utf8'))
+    this.name = pkg.productName ?? pkg.name
+    this.version = pkg.version
+    this.isPackaged = false
+    this.commandLine = strict(
+      { appendSwitch: () => {}, appendArgument: () => {}, hasSwitch: () => false, getSwitchValue: () => '' },
+      'app.commandLine',
+    )
+    const configHome =
+      process.env.XDG_CONFIG_HOME && path.isAbsolute(process.env.XDG_CONFIG_HOME)
+        ? process.env.XDG_CONFIG_HOME
+        : path.join(os.homedir(), '.config')
+    this.paths = {
+      home: os.homedir(),
+      appData: configHome,
+      userData: path.join(configHome, this.name),
+      sessionData: path.join(configHome, this.name),
+      temp: os.tmpdir(),
+      exe: process.execPath,
+      module: process.execPath,
+      desktop: path.join(os.homedir(), 'Desktop'),
+      documents: path.join(os.homedir(), 'Documents'),
+      downloads: path.join(os.homedir(), 'Downloads'),
+      logs: path.join(configHome, this.name, 'logs'),
+    }
+    this.ready = false
+    this.quitting = false
+    this.loginItem = { openAtLogin: false, openAsHidden: false }
+    this.lock = null
+    this.pendingNotices = []
+    this.readyPromise = new Promise((resolve) => {
+      setImmediate(() => {
+        this.emit('will-finish-launching')
+        this.ready = true
+        this.emit('ready', preventableEvent(), {})
+        emitEvent('ready')
+        resolve()
+      })
+    })
+  }
+
+  getName() {
+    return this.name
+  }
+  getVersion() {
+    return this.version
+  }
+  getAppPath() {
+    return this.appDir
+  }
+  getLocale() {
+    return 'en-US'
+  }
+  getPath(name) {
+    if (!(name in this.paths)) throw new Error(`Failed to get '${name}' path`)
+    return this.paths[name]
+  }
+  setPath(name, value) {
+    if (!path.isAbsolute(value)) throw new Error(`Path must be absolute: ${value}`)
+    this.paths[name] = value
+  }
+  isReady() {
+    return this.ready
+  }
+  whenReady() {
+    return this.readyPromise
+  }
+  focus() {
+    emitEvent('app-focus')
+  }
+
+  /** Electron on Linux accepts and ignores these (the reason for the XDG autostart file). */
+  setLoginItemSettings(settings) {
+    emitEvent('login-item-settings', { settings })
+  }
+  getLoginItemSettings() {
+    return { ...this.loginItem, wasOpenedAtLogin: false, wasOpenedAsHidden: false, restoreState: false }
+  }
+
+  requestSingleInstanceLock(additionalData) {
+    if (this.lock) return true
+    const userData = this.getPath('userData')
+    try {
+      fs.mkdirSync(userData, { recursive: true })
+    } catch {
+      return false
+    }
+    const lockPath = path.join(userData, 'SingletonLock')
+    const socketLink = path.join(userData, 'SingletonSocket')
+    const owner = `${os.hostname()}-${process.pid}`
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        fs.symlinkSync(owner, lockPath)
+      } catch (error) {
+        if (error.code !== 'EEXIST') return false
+        const holder = Number(readLink(lockPath)?.split('-').pop())
+        if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+          this.notifyFirstInstance(socketLink, additionalData)
+          return false
+        }
+        // A lock left by a process that is gone: Chromium takes it over.
+        fs.rmSync(lockPath, { force: true })
+        fs.rmSync(socketLink, { force: true })
+        continue
+      }
+      this.lock = { lockPath, socketLink, server: this.listenForSecondInstances(socketLink) }
+      return true
+    }
+    return false
+  }
+
+  hasSingleInstanceLock() {
+    return this.lock !== null
+  }
+
+  releaseSingleInstanceLock() {
+    if (!this.lock) return
+    this.lock.server.close()
+    fs.rmSync(this.lock.lockPath, { force: true })
+    fs.rmSync(this.lock.socketLink, { force: true })
+    this.lock = null
+  }
+
+  listenForSecondInstances(socketLink) {
+    // The socket itself lives in a short temp folder (socket paths are limited to ~107 bytes).
+    const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standin-singleton-'))
+    const socketPath = path.join(socketDir, 'SingletonSocket')
+    const server = net.createServer((socket) => {
+      let text = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk) => (text += chunk))
+      socket.on('end', () => {
+        const notice = JSON.parse(text)
+        socket.end()
+        this.emit('second-instance', preventableEvent(), notice.argv, notice.cwd, notice.additionalData)
+        emitEvent('second-instance', { argv: notice.argv })
+      })
+    })
+    server.listen(socketPath)
+    server.unref()
+    fs.symlinkSync(socketPath, socketLink)
+    return server
+  }
+
+  notifyFirstInstance(socketLink, additionalData) {
+    const notice = JSON.stringify({ argv: process.argv, cwd: process.cwd(), additionalData })
+    this.pendingNotices.push(
+      new Promise((resolve) => {
+        const socket = net.connect(socketLink, () => socket.end(notice))
+        socket.on('close', resolve)
+        socket.on('error', resolve)
+        socket.setTimeout(5_000, () => socket.destroy())
+      }),
+    )
+  }
+
+  /** Electron's order: before-quit, each window's close (any can cancel), will-quit, quit, exit 0. */
+  quit() {
+    if (this.quitting) return
+    const beforeQuit = preventableEvent()
+    this.emit('before-quit', beforeQuit)
+    if (beforeQuit.defaultPrevented) return
+    this.quitting = true
+    const { BrowserWindow } = require('./browser-window.cjs')
+    for (const window of BrowserWindow.getAllWindows()) {
+      if (!window.closeForQuit()) {
+        this.quitting = false
+        return
+      }
+    }
+    const willQuit = preventableEvent()
+    this.emit('will-quit', willQuit)
+    if (willQuit.defaultPrevented) {
+      this.quitting = false
+      return
+    }
+    this.emit('quit', preventableEvent(), 0)
+    this.exit(0)
+  }
+
+  /** Exits at once with `code` (no events), once a second instance's notice has been delivered. */
+  exit(code = 0) {
+    emitEvent('exit', { code })
+    void Promise.all(this.pendingNotices).finally(() => {
+      if (this.lock) this.releaseSingleInstanceLock()
+      process.exit(code)
+    })
+  }
+}
+
+function readLink(file) {
+  try {
+    return fs.readlinkSync(file)
+  } catch {
+    return null
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
+}
+
+const app = strict(new App(), 'app', NOT_ON_LINUX)
+
+onCommand('appState', () => ({ ready: app.isReady(), hasLock: app.hasSingleInstanceLock() }))
+
+module.exports = { app, preventableEvent }

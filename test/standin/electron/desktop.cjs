@@ -1,0 +1,360 @@
+'use strict'
+/**
+ * The desktop around the window: Tray, Menu, Notification, dialog, nativeImage, screen, shell,
+ * powerMonitor and session. Nothing is drawn; each records what the app showed and reports it to
+ * the test, and the test answers as a person would (clicks a tray item or a notification,
+ * answers a dialog) through the control channel.
+ */
+
+const { EventEmitter } = require('node:events')
+const fs = require('node:fs')
+const { emitEvent, onCommand } = require('./control.cjs')
+const { strict } = require('./strict.cjs')
+const { preventableEvent } = require('./app.cjs')
+const { BrowserWindow } = require('./browser-window.cjs')
+
+// --- nativeImage ------------------------------------------------------------------------
+
+/** Width and height from a PNG's IHDR chunk; [0, 0] for anything else. */
+function pngSize(bytes) {
+  const isPng = bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.toString('ascii', 12, 16) === 'IHDR'
+  return isPng ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : { width: 0, height: 0 }
+}
+
+function imageFrom(path, bytes) {
+  let template = false
+  return strict(
+    {
+      path,
+      isEmpty: () => bytes.length === 0,
+      getSize: () => pngSize(bytes),
+      toPNG: () => Buffer.from(bytes),
+      setTemplateImage(value) {
+        template = value === true
+      },
+      isTemplateImage: () => template,
+    },
+    'NativeImage',
+  )
+}
+
+/** Like Electron: a path that cannot be read gives an empty image, not an error. */
+const nativeImage = strict(
+  {
+    createFromPath(path) {
+      let bytes = Buffer.alloc(0)
+      try {
+        bytes = fs.readFileSync(path)
+      } catch {
+        /* empty image */
+      }
+      return imageFrom(path, bytes)
+    },
+    createEmpty: () => imageFrom(null, Buffer.alloc(0)),
+  },
+  'nativeImage',
+)
+
+function describeImage(image) {
+  return image ? { path: image.path, empty: image.isEmpty(), template: image.isTemplateImage() } : null
+}
+
+// --- Menu -------------------------------------------------------------------------------
+
+let applicationMenu = null
+
+class Menu {
+  static buildFromTemplate(template) {
+    const menu = new Menu()
+    for (const item of template) menu.items.push(menuItem(item))
+    return menu
+  }
+  static setApplicationMenu(menu) {
+    applicationMenu = menu
+    emitEvent('application-menu', { menu: menu ? describeMenu(menu) : null })
+  }
+  static getApplicationMenu() {
+    return applicationMenu
+  }
+  constructor() {
+    this.items = []
+    return strict(this, 'Menu')
+  }
+  append(item) {
+    this.items.push(menuItem(item))
+  }
+  popup() {}
+  closePopup() {}
+}
+
+function menuItem(item) {
+  const submenu = item.submenu
+    ? Array.isArray(item.submenu)
+      ? Menu.buildFromTemplate(item.submenu)
+      : item.submenu
+    : undefined
+  return {
+    ...item,
+    type: item.type ?? (submenu ? 'submenu' : 'normal'),
+    enabled: item.enabled ?? true,
+    visible: item.visible ?? true,
+    checked: item.checked ?? false,
+    submenu,
+  }
+}
+
+function describeMenu(menu) {
+  return menu.items.map((item) => ({
+    label: item.label ?? null,
+    role: item.role ?? null,
+    type: item.type,
+    enabled: item.enabled,
+    visible: item.visible,
+    checked: item.checked,
+    accelerator: item.accelerator ?? null,
+    submenu: item.submenu ? describeMenu(item.submenu) : null,
+  }))
+}
+
+/** Clicks as Electron does: a checkbox flips first, then click(menuItem, window, event). */
+function clickItem(menu, label) {
+  const item = menu?.items.find((candidate) => candidate.label === label)
+  if (!item) throw new Error(`no menu item "${label}" (have: ${menu?.items.map((i) => i.label).join(', ')})`)
+  if (!item.enabled || !item.visible) throw new Error(`menu item "${label}" cannot be clicked now`)
+  if (item.type === 'checkbox') item.checked = !item.checked
+  item.click?.(item, BrowserWindow.getFocusedWindow() ?? undefined, { shiftKey: false, ctrlKey: false, altKey: false, metaKey: false })
+}
+
+// --- Tray -------------------------------------------------------------------------------
+
+const trays = []
+
+class Tray extends EventEmitter {
+  constructor(image) {
+    super()
+    this.image = image
+    this.tooltip = ''
+    this.menu = null
+    this.destroyed = false
+    trays.push(this)
+    emitEvent('tray-created', { image: describeImage(image) })
+    return strict(this, 'Tray')
+  }
+  setImage(image) {
+    this.image = image
+    emitEvent('tray-image', { image: describeImage(image) })
+  }
+  setToolTip(text) {
+    this.tooltip = text
+  }
+  setTitle(title) {
+    this.title = title
+  }
+  setContextMenu(menu) {
+    this.menu = menu
+    emitEvent('tray-menu', { menu: menu ? describeMenu(menu) : null })
+  }
+  destroy() {
+    this.destroyed = true
+    emitEvent('tray-destroyed')
+  }
+  isDestroyed() {
+    return this.destroyed
+  }
+  describe() {
+    return {
+      tooltip: this.tooltip,
+      image: describeImage(this.image),
+      menu: this.menu ? describeMenu(this.menu) : null,
+      destroyed: this.destroyed,
+    }
+  }
+}
+
+function liveTray() {
+  const tray = trays.findLast((candidate) => !candidate.destroyed)
+  if (!tray) throw new Error('no tray icon')
+  return tray
+}
+
+onCommand('tray', () => trays.findLast((tray) => !tray.destroyed)?.describe() ?? null)
+onCommand('clickTray', () => {
+  liveTray().emit('click', preventableEvent(), { x: 0, y: 0, width: 0, height: 0 })
+})
+onCommand('clickTrayItem', (command) => {
+  clickItem(liveTray().menu, command.label)
+})
+onCommand('applicationMenu', () => (applicationMenu ? describeMenu(applicationMenu) : null))
+
+// --- Notification -----------------------------------------------------------------------
+
+const notifications = []
+
+class Notification extends EventEmitter {
+  static isSupported() {
+    return true
+  }
+  constructor(options = {}) {
+    super()
+    this.options = options
+    this.id = notifications.length + 1
+    notifications.push(this)
+    return strict(this, 'Notification')
+  }
+  get title() {
+    return this.options.title ?? ''
+  }
+  get body() {
+    return this.options.body ?? ''
+  }
+  show() {
+    this.shown = true
+    emitEvent('notification', this.describe())
+    this.emit('show', preventableEvent())
+  }
+  close() {
+    this.emit('close', preventableEvent())
+  }
+  describe() {
+    const { title = '', body = '', silent = false, urgency = null } = this.options
+    return { id: this.id, title, body, silent, urgency, shown: this.shown === true }
+  }
+}
+
+onCommand('notifications', () => notifications.map((notification) => notification.describe()))
+onCommand('clickNotification', (command) => {
+  const notification = notifications.find((candidate) => candidate.id === command.id)
+  if (!notification?.shown) throw new Error(`no notification ${command.id} was shown`)
+  notification.emit('click', preventableEvent())
+})
+
+// --- dialog -----------------------------------------------------------------------------
+
+const dialogs = []
+/** Answers the test queued for the next message/save/open dialogs, in order. */
+const answers = []
+
+function record(kind, details) {
+  const shown = { kind, ...details }
+  dialogs.push(shown)
+  emitEvent('dialog', shown)
+}
+
+/** Electron's dialog functions take an optional parent window first. */
+function withoutWindow(args) {
+  return args.length > 1 || (args[0] && typeof args[0].isDestroyed === 'function') ? args.slice(1) : args
+}
+
+function nextAnswer(kind, fallback) {
+  const index = answers.findIndex((answer) => answer.kind === kind)
+  return index < 0 ? fallback : answers.splice(index, 1)[0].answer
+}
+
+const dialog = strict(
+  {
+    showErrorBox(title, content) {
+      record('error', { title: String(title), content: String(content) })
+    },
+    async showMessageBox(...args) {
+      return { response: dialog.showMessageBoxSync(...args), checkboxChecked: false }
+    },
+    showMessageBoxSync(...args) {
+      const [options] = withoutWindow(args)
+      record('message', { type: options.type ?? 'none', title: options.title ?? '', message: options.message, detail: options.detail ?? '', buttons: options.buttons ?? [] })
+      return nextAnswer('message', options.defaultId ?? 0)
+    },
+    async showSaveDialog(...args) {
+      const [options] = withoutWindow(args)
+      record('save', { title: options.title ?? '', defaultPath: options.defaultPath ?? '' })
+      const filePath = nextAnswer('save', null)
+      return filePath ? { canceled: false, filePath } : { canceled: true, filePath: '' }
+    },
+    async showOpenDialog(...args) {
+      const [options] = withoutWindow(args)
+      record('open', { title: options.title ?? '' })
+      const filePaths = nextAnswer('open', [])
+      return { canceled: filePaths.length === 0, filePaths }
+    },
+  },
+  'dialog',
+)
+
+onCommand('dialogs', () => dialogs)
+onCommand('answerDialog', (command) => {
+  answers.push({ kind: command.kind, answer: command.answer })
+})
+
+// --- screen, shell, powerMonitor, session ---------------------------------------------------
+
+const displays = [
+  {
+    id: 1,
+    label: 'stand-in display',
+    bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+    workArea: { x: 0, y: 32, width: 1920, height: 1048 },
+    size: { width: 1920, height: 1080 },
+    workAreaSize: { width: 1920, height: 1048 },
+    scaleFactor: 1,
+    rotation: 0,
+    internal: false,
+  },
+]
+
+const screen = strict(
+  Object.assign(new EventEmitter(), {
+    getAllDisplays: () => displays,
+    getPrimaryDisplay: () => displays[0],
+    getDisplayMatching: () => displays[0],
+    getDisplayNearestPoint: () => displays[0],
+    getCursorScreenPoint: () => ({ x: 0, y: 0 }),
+  }),
+  'screen',
+)
+
+const shell = strict(
+  {
+    async openExternal(url) {
+      emitEvent('open-external', { url })
+    },
+    async openPath(path) {
+      emitEvent('open-path', { path })
+      return ''
+    },
+    showItemInFolder(path) {
+      emitEvent('show-item-in-folder', { path })
+    },
+    beep() {},
+  },
+  'shell',
+)
+
+const powerMonitor = strict(new EventEmitter(), 'powerMonitor')
+onCommand('powerMonitor', (command) => {
+  powerMonitor.emit(command.event, preventableEvent())
+})
+
+const defaultSession = strict(
+  {
+    setPermissionRequestHandler(handler) {
+      this.permissionRequestHandler = handler
+    },
+    setPermissionCheckHandler(handler) {
+      this.permissionCheckHandler = handler
+    },
+    webRequest: strict(
+      {
+        onHeadersReceived(handler) {
+          this.headersHandler = handler
+        },
+        onBeforeRequest(handler) {
+          this.beforeRequestHandler = handler
+        },
+      },
+      'session.webRequest',
+    ),
+  },
+  'session',
+)
+const session = strict({ defaultSession }, 'session')
+
+module.exports = { Tray: strict(Tray, 'Tray'), Menu: strict(Menu, 'Menu'), Notification: strict(Notification, 'Notification'), dialog, nativeImage, screen, shell, powerMonitor, session }

@@ -1,0 +1,48 @@
+import type { BrowserServer } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowserServer, StandinApp } from './standin-app'
+
+/**
+ * The built app on the stand-in Electron: its first start (no key, so demo mode). The stand-in is
+ * not Electron; see test/standin/README.md for what this does and does not show.
+ */
+
+let browser: BrowserServer
+const apps: StandinApp[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowserServer()
+})
+afterAll(() => browser.close())
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()))
+})
+
+async function startApp(): Promise<StandinApp> {
+  const app = await StandinApp.start({ browser })
+  apps.push(app)
+  await app.pageLoaded()
+  return app
+}
+
+/** The first row's price text. */
+function firstPrice(app: StandinApp): Promise<string | null> {
+  return app.text({ css: '[role="row"][data-symbol] .cell-price .num' })
+}
+
+describe('first start on the stand-in', { timeout: 120_000 }, () => {
+  it('opens a visible window in demo mode whose prices move', async () => {
+    const app = await startApp()
+    await app.waitFor({ text: 'DEMO', exact: true })
+    const window = await app.mainWindow()
+    expect(window.visible).toBe(true)
+    expect(window.url).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html$/)
+
+    const before = await firstPrice(app)
+    expect(before).toMatch(/\d+\.\d{2}/)
+    // The demo simulator walks prices on the app's (fixed, Tuesday late morning) clock.
+    const after = await app.waitUntil(() => firstPrice(app), (price) => price !== before, 'the price to move', 30_000)
+    expect(after).toMatch(/\d+\.\d{2}/)
+    expect((await app.mainWindow()).pageErrors.filter((e) => !e.includes("'frame-ancestors'"))).toEqual([])
+  })
+})
