@@ -100,7 +100,7 @@ export interface AppEvent {
 
 export interface StartOptions {
   browser: BrowserServer
-  /** Default: a fresh temp folder, removed by close(). */
+  /** Default: a folder in a fresh temp folder, removed by close(). */
   userDataDir?: string
   /** The app's clock starts here (ms since the epoch); default TUESDAY_LATE_MORNING. */
   marketTime?: number
@@ -121,8 +121,9 @@ export class StandinApp {
 
   private constructor(
     private readonly child: ChildProcess,
+    /** A temp folder holding this run's home, XDG config folder and (by default) user data. */
+    readonly root: string,
     readonly userDataDir: string,
-    private readonly ownsUserData: boolean,
   ) {
     const events = child.stdio[3] as Readable
     createInterface({ input: events }).on('line', (line) => this.onLine(line))
@@ -141,12 +142,16 @@ export class StandinApp {
 
   static async start(options: StartOptions): Promise<StandinApp> {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`)
-    const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'tokenwatch-standin-')))
+    // A private home and XDG config folder: the app writes autostart entries and documents there.
+    const root = await mkdtemp(join(tmpdir(), 'tokenwatch-standin-'))
+    const userDataDir = options.userDataDir ?? join(root, 'user-data')
     const child = spawn(process.execPath, ['--require', REGISTER, MAIN], {
       cwd: REPO,
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       env: {
         ...process.env,
+        HOME: join(root, 'home'),
+        XDG_CONFIG_HOME: join(root, 'config'),
         [USER_DATA_ENV]: userDataDir,
         TOKENWATCH_STANDIN_BROWSER_WS: options.browser.wsEndpoint(),
         TOKENWATCH_STANDIN_MARKET_TIME: String(options.marketTime ?? TUESDAY_LATE_MORNING),
@@ -154,7 +159,7 @@ export class StandinApp {
         ...options.env,
       },
     })
-    return new StandinApp(child, userDataDir, options.userDataDir === undefined)
+    return new StandinApp(child, root, userDataDir)
   }
 
   get pid(): number | undefined {
@@ -290,12 +295,17 @@ export class StandinApp {
     return this.request<DialogShown[]>('dialogs')
   }
 
-  /** Ends the process if it still runs and removes the temp user data folder it was given. */
+  /** The XDG config folder the app was given ($XDG_CONFIG_HOME). */
+  get configHome(): string {
+    return join(this.root, 'config')
+  }
+
+  /** Ends the process if it still runs and removes its temp folder. */
   async close(): Promise<void> {
     if (this.exitCode === undefined) {
       this.child.kill('SIGKILL')
       await this.exited
     }
-    if (this.ownsUserData) await rm(this.userDataDir, { recursive: true, force: true })
+    await rm(this.root, { recursive: true, force: true })
   }
 }
