@@ -9,7 +9,7 @@ import { assertRendererBuilt } from './static-server'
  * exceptions).
  */
 export function harnessPerTest<H extends Harness>(): {
-  open(start: (browser: Browser) => Promise<H>): Promise<H>
+  open<T extends H>(start: (browser: Browser) => Promise<T>): Promise<T>
 } {
   let browser: Browser | undefined
   let current: H | null = null
@@ -29,10 +29,11 @@ export function harnessPerTest<H extends Harness>(): {
   })
   afterAll(async () => browser?.close())
   return {
-    async open(start) {
+    async open<T extends H>(start: (browser: Browser) => Promise<T>): Promise<T> {
       if (!browser) throw new Error('the browser did not start')
-      current = await start(browser)
-      return current
+      const opened = await start(browser)
+      current = opened
+      return opened
     },
   }
 }

@@ -4,13 +4,13 @@ import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret
 import { startSimServer, type SimServer } from '../../src/main/sim/server'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
-import { withSettings } from './live-sim'
+import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 import { shownSymbols } from '../support/settings'
 
 /** Trust and status: demo mode, stale data, a rejected key, settings that must not be saved. */
 
-const harnesses = harnessPerTest<Harness>()
+const harnesses = harnessPerTest<Harness | LiveHarness>()
 let sim: SimServer | null = null
 
 afterEach(async () => {
@@ -38,14 +38,22 @@ describe('status and trust', () => {
   })
 
   it('marks rows stale, with their age, once the simulator stops answering', async () => {
-    const { page, core } = await harnesses.open((browser) =>
-      startHarness({ browser, beforeStart: withSettings({ cadences: { pricesMs: 1000 } }) }),
+    // A fixed Tuesday morning on a shifted clock, and a cadence long enough that a busy machine
+    // does not make fresh rows look stale: staleness comes only when the test moves time on.
+    const { page, sim, advanceMarket } = await harnesses.open((browser) =>
+      startLiveHarness({ browser, settings: { cadences: { pricesMs: 10_000 } } }),
     )
-    expect(await page.locator('.stale').count()).toBe(0)
-    await core.demoServer?.close()
-    await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 10_000 })
-    expect(await rowOf(page, 'AAPLon').locator('.stale').textContent()).toMatch(/^stale \d+s$/)
-    expect(await page.getByRole('alert').textContent()).toMatch(/Cannot reach|not answering/)
+    const stale = rowOf(page, 'AAPLon').locator('.stale')
+    await expect.poll(() => page.locator('.stale').count(), { timeout: 10_000 }).toBe(0)
+    await sim.close()
+    // Three cadences of silence: past the threshold of two, whatever the next poll did.
+    await advanceMarket(30_000)
+    await stale.waitFor({ timeout: 10_000 })
+    expect(await stale.textContent()).toMatch(/^stale \d+s$/)
+    expect(await page.locator('.stale').count()).toBe(shownSymbols(DEFAULT_SETTINGS).length)
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 })
+      .toMatch(/Cannot reach|not answering/)
     // The last good price stays on screen.
     expect(await rowOf(page, 'AAPLon').locator('.cell-price .num').textContent()).toMatch(/\d/)
   })
