@@ -1,6 +1,16 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { relaxCspForDevServer } from './src/main/electron/security'
+
+/**
+ * The page's strict CSP blocks what Vite's dev server needs (the React preamble, injected styles,
+ * the HMR socket): relaxed for the dev server only (`apply: 'serve'`); builds keep it as written.
+ */
+export function devServerCsp(): Plugin {
+  return { name: 'tokenwatch:dev-server-csp', apply: 'serve', transformIndexHtml: relaxCspForDevServer }
+}
 
 // Three builds: main (Node, CommonJS), preload (CommonJS so the window can keep `sandbox: true`)
 // and the renderer (a plain web page; it knows nothing of Electron).
@@ -26,6 +36,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), devServerCsp()],
   },
 })

@@ -38,6 +38,8 @@ const userDataOverride = process.env[USER_DATA_ENV]
 if (userDataOverride) app.setPath('userData', userDataOverride)
 applyAppIdentity(app, process.platform)
 
+// electron-vite's dev server, in development only: a packaged app never loads a URL from its environment.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
 
@@ -130,7 +132,7 @@ if (!app.requestSingleInstanceLock()) {
     const created = createMainWindow({
       outDir,
       settings: core.settings.get(),
-      devServerUrl: process.env.ELECTRON_RENDERER_URL,
+      devServerUrl,
       isPackaged: app.isPackaged,
       workAreas: screen.getAllDisplays().map((display) => display.workArea),
     })
@@ -198,7 +200,7 @@ if (!app.requestSingleInstanceLock()) {
         {
           what: 'setting up the window session',
           run: () => {
-            hardenSession(session.defaultSession)
+            hardenSession(session.defaultSession, { devServer: devServerUrl !== undefined })
             Menu.setApplicationMenu(
               Menu.buildFromTemplate(
                 appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged }),

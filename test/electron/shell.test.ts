@@ -109,8 +109,14 @@ vi.mock('electron', async () => {
   }
 })
 
-const { CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, secureWebPreferences } =
-  await import('../../src/main/electron/security')
+const {
+  CONTENT_SECURITY_POLICY,
+  DEV_SERVER_CONTENT_SECURITY_POLICY,
+  hardenSession,
+  hardenWebContents,
+  relaxCspForDevServer,
+  secureWebPreferences,
+} = await import('../../src/main/electron/security')
 const { forwardEvents, registerIpcHandlers, trustedSenderCheck } =
   await import('../../src/main/electron/ipc-bridge')
 const { TICKER_STRIP_HEIGHT, boundsToSave, createMainWindow, fitToTickerMode, rendererLocation } =
@@ -248,7 +254,7 @@ describe('window security', () => {
       setPermissionCheckHandler: (h: never) => (handlers.check = h),
       webRequest: { onHeadersReceived: (h: never) => (handlers.headers = h) },
     }
-    hardenSession(fakeSession as never)
+    hardenSession(fakeSession as never, { devServer: false })
     const decisions: boolean[] = []
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
       (handlers.request as (c: unknown, p: string, cb: (ok: boolean) => void) => void)(
@@ -264,6 +270,27 @@ describe('window security', () => {
     )({ responseHeaders: { 'x-other': ['1'] } }, (result) => (headers = result.responseHeaders))
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY])
     expect(headers['x-other']).toEqual(['1'])
+  })
+
+  it('relaxes the CSP for the dev server only, and only as far as Vite needs', () => {
+    let headerHandler:
+      ((d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | null = null
+    const fakeSession = {
+      setPermissionRequestHandler: () => {},
+      setPermissionCheckHandler: () => {},
+      webRequest: { onHeadersReceived: (h: typeof headerHandler) => (headerHandler = h) },
+    }
+    hardenSession(fakeSession as never, { devServer: true })
+    let headers: Record<string, string[]> = {}
+    headerHandler!({ responseHeaders: {} }, (result) => (headers = result.responseHeaders))
+    expect(headers['Content-Security-Policy']).toEqual([DEV_SERVER_CONTENT_SECURITY_POLICY])
+    expect(DEV_SERVER_CONTENT_SECURITY_POLICY).toContain("script-src 'self' 'unsafe-inline'")
+    expect(DEV_SERVER_CONTENT_SECURITY_POLICY).toContain("style-src 'self' 'unsafe-inline'")
+    expect(DEV_SERVER_CONTENT_SECURITY_POLICY).toContain("default-src 'none'")
+    expect(DEV_SERVER_CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|https?:|ws:\/\/\*|\s\*/)
+    const page = readFileSync('src/renderer/index.html', 'utf8')
+    expect(relaxCspForDevServer(page)).toContain(`content="${DEV_SERVER_CONTENT_SECURITY_POLICY}"`)
+    expect(() => relaxCspForDevServer(page.replace("connect-src 'none'", "connect-src 'self'"))).toThrow()
   })
 
   it('creates the window with those settings, hidden until ready, loading only our page', () => {

@@ -425,9 +425,7 @@ export class AppCore {
     return {
       getSnapshot: async (args) => {
         const snapshot = this.feed.snapshot()
-        return args?.history === false
-          ? withoutHistories(snapshot)
-          : snapshot
+        return args?.history === false ? withoutHistories(snapshot) : snapshot
       },
       getStatus: async () => this.status(),
       addSymbol: async ({ symbol, listId }) =>
@@ -439,9 +437,11 @@ export class AppCore {
       },
       moveSymbol: async ({ symbol, toIndex, listId }) =>
         listChanged(await this.settings.moveSymbol(symbol, toIndex, listId), listId),
-      createList: async ({ name, symbols }) => this.listsChanged(await this.settings.createList(name, symbols)),
+      createList: async ({ name, symbols }) =>
+        this.listsChanged(await this.settings.createList(name, symbols)),
       renameList: async ({ listId, name }) => this.listsChanged(await this.settings.renameList(listId, name)),
-      moveList: async ({ listId, toIndex }) => this.listsChanged(await this.settings.moveList(listId, toIndex)),
+      moveList: async ({ listId, toIndex }) =>
+        this.listsChanged(await this.settings.moveList(listId, toIndex)),
       deleteList: async ({ listId }) => {
         const { settings, deleted } = await this.settings.deleteList(listId)
         this.deletedLists.set(deleted.list.id, deleted)
@@ -455,7 +455,8 @@ export class AppCore {
         return this.listsChanged(settings)
       },
       setActiveList: async ({ listId }) => this.listsChanged(await this.settings.setActiveList(listId)),
-      updateList: async ({ listId, ...view }) => this.listsChanged(await this.settings.updateList(listId, view)),
+      updateList: async ({ listId, ...view }) =>
+        this.listsChanged(await this.settings.updateList(listId, view)),
       getSettings: async () => this.settings.get(),
       updateSettings: async (patch) => {
         const before = this.settings.get()
@@ -513,8 +514,7 @@ export class AppCore {
       },
       setAlertEnabled: async ({ id, enabled }) =>
         this.alertsChanged(await this.alerts.store.setEnabled(id, enabled)),
-      removeAlert: async (args) =>
-        this.alertsChanged(await this.alerts.store.remove(args.id)),
+      removeAlert: async (args) => this.alertsChanged(await this.alerts.store.remove(args.id)),
       getAlertLog: async () => this.alerts.log.entries(),
       markAlertsRead: async () => this.alerts.markAllRead(),
       exportWatchlist: async (args) => this.exportWatchlist(args.format),

@@ -286,7 +286,11 @@ export class SettingsStore {
         throw new SettingsError('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
       const idTaken = settings.lists.some((l) => l.id === list.id)
       let name = list.name
-      for (let n = 2; settings.lists.some((l) => l.name.toLocaleLowerCase() === name.toLocaleLowerCase()); n++)
+      for (
+        let n = 2;
+        settings.lists.some((l) => l.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+        n++
+      )
         name = `${list.name} (${n})`
       const restored = { ...list, name, id: idTaken ? nextListId(settings) : list.id }
       const lists = [...settings.lists]

@@ -17,6 +17,25 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/**
+ * For `npm run dev` only (electron-vite's dev server, never a built or packaged app): the React
+ * plugin's inline preamble, the <style> elements Vite injects for CSS, and Vite's HMR socket.
+ */
+export const DEV_SERVER_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+)
+  .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+  .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*")
+
+/** The page's CSP meta tag with the dev server's policy; throws if the page's policy has drifted. */
+export function relaxCspForDevServer(html: string): string {
+  const meta = `content="${CONTENT_SECURITY_POLICY}"`
+  if (!html.includes(meta))
+    throw new Error('index.html does not carry CONTENT_SECURITY_POLICY in its meta tag')
+  return html.replace(meta, `content="${DEV_SERVER_CONTENT_SECURITY_POLICY}"`)
+}
+
 /** `devTools` is false in packaged builds: no one opens a console in the app people install. */
 export function secureWebPreferences(preloadPath: string, options: { devTools: boolean }): WebPreferences {
   return {
@@ -52,13 +71,12 @@ export function hardenWebContents(contents: WebContents, isOwnPage: (url: string
 }
 
 /** Every permission (camera, notifications from the page, geolocation, ...) is refused. */
-export function hardenSession(session: Session): void {
+export function hardenSession(session: Session, options: { devServer: boolean }): void {
+  const policy = options.devServer ? DEV_SERVER_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
-  // Pages served over http (the dev server) get the same CSP as the packaged file's meta tag.
+  // Pages served over http (the dev server) get the same CSP as the page's meta tag.
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
-    })
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } })
   })
 }
