@@ -1,26 +1,15 @@
-import type { BrowserServer } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowserServer, StandinApp } from './standin-app'
+import { describe, expect, it } from 'vitest'
+import { type StandinApp, standinFixture } from './standin-app'
 
 /**
  * The built app on the stand-in Electron: its first start (no key, so demo mode). The stand-in is
  * not Electron; see test/standin/README.md for what this does and does not show.
  */
 
-let browser: BrowserServer
-const apps: StandinApp[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowserServer()
-})
-afterAll(() => browser.close())
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()))
-})
+const fixture = standinFixture()
 
 async function startApp(): Promise<StandinApp> {
-  const app = await StandinApp.start({ browser })
-  apps.push(app)
+  const app = await fixture.start()
   await app.pageLoaded()
   return app
 }
@@ -41,7 +30,12 @@ describe('first start on the stand-in', { timeout: 120_000 }, () => {
     const before = await firstPrice(app)
     expect(before).toMatch(/\d+\.\d{2}/)
     // The demo simulator walks prices on the app's (fixed, Tuesday late morning) clock.
-    const after = await app.waitUntil(() => firstPrice(app), (price) => price !== before, 'the price to move', 30_000)
+    const after = await app.waitUntil(
+      () => firstPrice(app),
+      (price) => price !== before,
+      'the price to move',
+      30_000,
+    )
     expect(after).toMatch(/\d+\.\d{2}/)
     expect((await app.mainWindow()).pageErrors.filter((e) => !e.includes("'frame-ancestors'"))).toEqual([])
   })

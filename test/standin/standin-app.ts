@@ -6,7 +6,10 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { type BrowserServer, chromium } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { USER_DATA_ENV } from '../../src/main/core/paths'
+import { SettingsStore } from '../../src/main/core/settings-store'
+import type { SettingsPatch } from '../../src/shared/settings'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
 /**
@@ -105,6 +108,8 @@ export interface StartOptions {
   /** The app's clock starts here (ms since the epoch); default TUESDAY_LATE_MORNING. */
   marketTime?: number
   env?: Record<string, string>
+  /** Settings saved in the user data folder before the app starts. */
+  settings?: SettingsPatch
 }
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string }
@@ -132,7 +137,8 @@ export class StandinApp {
     this.exited = new Promise((resolveExit) =>
       child.on('exit', (code) => {
         this.exitCode = code
-        for (const settle of this.pending.values()) settle({ id: 0, ok: false, error: `the app exited (${code})` })
+        for (const settle of this.pending.values())
+          settle({ id: 0, ok: false, error: `the app exited (${code})` })
         this.pending.clear()
         this.notifyWaiters()
         resolveExit(code)
@@ -145,6 +151,11 @@ export class StandinApp {
     // A private home and XDG config folder: the app writes autostart entries and documents there.
     const root = await mkdtemp(join(tmpdir(), 'tokenwatch-standin-'))
     const userDataDir = options.userDataDir ?? join(root, 'user-data')
+    if (options.settings) {
+      const store = new SettingsStore(userDataDir)
+      await store.load()
+      await store.patch(options.settings)
+    }
     const child = spawn(process.execPath, ['--require', REGISTER, MAIN], {
       cwd: REPO,
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
@@ -183,7 +194,8 @@ export class StandinApp {
 
   /** Sends one control command and resolves to its result. */
   async request<T = unknown>(op: string, params: Record<string, unknown> = {}): Promise<T> {
-    if (this.exitCode !== undefined) throw new Error(`the app has exited (${this.exitCode}): ${op}\n${this.output}`)
+    if (this.exitCode !== undefined)
+      throw new Error(`the app has exited (${this.exitCode}): ${op}\n${this.output}`)
     const id = this.nextId++
     const reply = await new Promise<Reply>((settle) => {
       this.pending.set(id, settle)
@@ -194,13 +206,19 @@ export class StandinApp {
   }
 
   /** Resolves to the first event (already seen or coming) that matches; bounded. */
-  waitForEvent(match: (event: AppEvent) => boolean, what: string, timeoutMs = DEFAULT_WAIT_MS): Promise<AppEvent> {
+  waitForEvent(
+    match: (event: AppEvent) => boolean,
+    what: string,
+    timeoutMs = DEFAULT_WAIT_MS,
+  ): Promise<AppEvent> {
     return new Promise((resolveEvent, reject) => {
       const check = () => {
         const found = this.events.find(match)
         if (found) return finish(() => resolveEvent(found))
         if (this.exitCode !== undefined)
-          return finish(() => reject(new Error(`the app exited (${this.exitCode}) before ${what}\n${this.output}`)))
+          return finish(() =>
+            reject(new Error(`the app exited (${this.exitCode}) before ${what}\n${this.output}`)),
+          )
       }
       const timer = setTimeout(
         () => finish(() => reject(new Error(`timed out waiting for ${what}\n${this.output.slice(-4000)}`))),
@@ -217,11 +235,17 @@ export class StandinApp {
   }
 
   /** Polls `read` until `accept` holds; bounded. For state that changes without an event. */
-  async waitUntil<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = DEFAULT_WAIT_MS): Promise<T> {
+  async waitUntil<T>(
+    read: () => Promise<T>,
+    accept: (value: T) => boolean,
+    what: string,
+    timeoutMs = DEFAULT_WAIT_MS,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs
     let last: T = await read()
     while (!accept(last)) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`)
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`)
       await new Promise((wake) => setTimeout(wake, 100))
       last = await read()
     }
@@ -257,7 +281,11 @@ export class StandinApp {
   press(key: string, target?: Target): Promise<void> {
     return this.request('press', { key, target })
   }
-  waitFor(target: Target, state: 'visible' | 'hidden' | 'attached' | 'detached' = 'visible', timeout?: number): Promise<void> {
+  waitFor(
+    target: Target,
+    state: 'visible' | 'hidden' | 'attached' | 'detached' = 'visible',
+    timeout?: number,
+  ): Promise<void> {
     return this.request('waitFor', { target, state, timeout })
   }
   text(target: Target): Promise<string | null> {
@@ -307,5 +335,31 @@ export class StandinApp {
       await this.exited
     }
     await rm(this.root, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The per-file setup every stand-in suite uses: one browser for the file, apps closed after each
+ * test. Call in a describe body's scope (it registers hooks).
+ */
+export function standinFixture(): { start(options?: Omit<StartOptions, 'browser'>): Promise<StandinApp> } {
+  let browser: BrowserServer | null = null
+  const apps: StandinApp[] = []
+  beforeAll(async () => {
+    browser = await launchBrowserServer()
+  })
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()))
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    async start(options = {}) {
+      if (!browser) throw new Error('the browser is not running (standinFixture hooks)')
+      const app = await StandinApp.start({ ...options, browser })
+      apps.push(app)
+      return app
+    },
   }
 }

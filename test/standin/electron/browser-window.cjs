@@ -35,7 +35,10 @@ function getBrowser() {
   const endpoint = process.env.TOKENWATCH_STANDIN_BROWSER_WS
   browser ??= endpoint
     ? chromium.connect(endpoint)
-    : chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    : chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      })
   return browser
 }
 
@@ -167,7 +170,9 @@ class BrowserWindow extends EventEmitter {
     page.on('console', (message) => {
       if (message.type() === 'error') this.recordError(message.text())
     })
-    page.on('crash', () => this.contents.emit('render-process-gone', preventableEvent(), { reason: 'crashed' }))
+    page.on('crash', () =>
+      this.contents.emit('render-process-gone', preventableEvent(), { reason: 'crashed' }),
+    )
     if (process.env.TOKENWATCH_STANDIN_MARKET_TIME) await page.clock.install({ time: Date.now() })
     await context.exposeBinding(BINDING, (source, message) => this.fromRenderer(source.frame, message))
     if (this.preload) await context.addInitScript({ content: pageShimScript(this.preload) })
@@ -218,7 +223,12 @@ class BrowserWindow extends EventEmitter {
   async guardPopup(popup) {
     if (popup === this.page) return
     const url = popup.url()
-    const decision = this.contents.windowOpenHandler?.({ url, frameName: '', features: '', disposition: 'new-window' })
+    const decision = this.contents.windowOpenHandler?.({
+      url,
+      frameName: '',
+      features: '',
+      disposition: 'new-window',
+    })
     const denied = decision?.action === 'deny'
     emitEvent('window-open', { windowId: this.id, url, denied })
     if (denied) await popup.close()
@@ -321,7 +331,9 @@ class BrowserWindow extends EventEmitter {
 
   applySize(width, height, isContentSize) {
     const min = this.min
-    const minContent = this.useContentSize ? min : { width: min.width, height: Math.max(0, min.height - this.titleBar) }
+    const minContent = this.useContentSize
+      ? min
+      : { width: min.width, height: Math.max(0, min.height - this.titleBar) }
     const content = isContentSize ? { width, height } : { width, height: height - this.titleBar }
     this.content = {
       width: Math.max(Math.round(content.width), minContent.width, 1),

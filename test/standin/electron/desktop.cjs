@@ -17,7 +17,8 @@ const { BrowserWindow } = require('./browser-window.cjs')
 
 /** Width and height from a PNG's IHDR chunk; [0, 0] for anything else. */
 function pngSize(bytes) {
-  const isPng = bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.toString('ascii', 12, 16) === 'IHDR'
+  const isPng =
+    bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.toString('ascii', 12, 16) === 'IHDR'
   return isPng ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : { width: 0, height: 0 }
 }
 
@@ -122,7 +123,12 @@ function clickItem(menu, label) {
   if (!item) throw new Error(`no menu item "${label}" (have: ${menu?.items.map((i) => i.label).join(', ')})`)
   if (!item.enabled || !item.visible) throw new Error(`menu item "${label}" cannot be clicked now`)
   if (item.type === 'checkbox') item.checked = !item.checked
-  item.click?.(item, BrowserWindow.getFocusedWindow() ?? undefined, { shiftKey: false, ctrlKey: false, altKey: false, metaKey: false })
+  item.click?.(item, BrowserWindow.getFocusedWindow() ?? undefined, {
+    shiftKey: false,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+  })
 }
 
 // --- Tray -------------------------------------------------------------------------------
@@ -252,7 +258,14 @@ function nextAnswer(kind, fallback) {
 
 const dialog = strict(
   {
+    /** Electron's documented Linux behaviour: before 'ready' the message goes to stderr, no dialog. */
     showErrorBox(title, content) {
+      const { app } = require('./app.cjs')
+      if (!app.isReady()) {
+        process.stderr.write(`${title}\n${content}\n`)
+        emitEvent('error-box-on-stderr', { title: String(title), content: String(content) })
+        return
+      }
       record('error', { title: String(title), content: String(content) })
     },
     async showMessageBox(...args) {
@@ -260,7 +273,13 @@ const dialog = strict(
     },
     showMessageBoxSync(...args) {
       const [options] = withoutWindow(args)
-      record('message', { type: options.type ?? 'none', title: options.title ?? '', message: options.message, detail: options.detail ?? '', buttons: options.buttons ?? [] })
+      record('message', {
+        type: options.type ?? 'none',
+        title: options.title ?? '',
+        message: options.message,
+        detail: options.detail ?? '',
+        buttons: options.buttons ?? [],
+      })
       return nextAnswer('message', options.defaultId ?? 0)
     },
     async showSaveDialog(...args) {
@@ -357,4 +376,14 @@ const defaultSession = strict(
 )
 const session = strict({ defaultSession }, 'session')
 
-module.exports = { Tray: strict(Tray, 'Tray'), Menu: strict(Menu, 'Menu'), Notification: strict(Notification, 'Notification'), dialog, nativeImage, screen, shell, powerMonitor, session }
+module.exports = {
+  Tray: strict(Tray, 'Tray'),
+  Menu: strict(Menu, 'Menu'),
+  Notification: strict(Notification, 'Notification'),
+  dialog,
+  nativeImage,
+  screen,
+  shell,
+  powerMonitor,
+  session,
+}

@@ -15,7 +15,11 @@ const DEFAULT_TIMEOUT_MS = 30_000
 function locate(root, spec) {
   const base = spec.within ? locate(root, spec.within) : root
   let locator
-  if (spec.role) locator = base.getByRole(spec.role, spec.name === undefined ? {} : { name: spec.name, exact: spec.exact ?? false })
+  if (spec.role)
+    locator = base.getByRole(
+      spec.role,
+      spec.name === undefined ? {} : { name: spec.name, exact: spec.exact ?? false },
+    )
   else if (spec.label) locator = base.getByLabel(spec.label, { exact: spec.exact ?? false })
   else if (spec.text) locator = base.getByText(spec.text, { exact: spec.exact ?? false })
   else if (spec.css) locator = base.locator(spec.css)
@@ -48,20 +52,24 @@ onCommand('press', async (command) => {
   else await page.keyboard.press(command.key)
 })
 onCommand('waitFor', async (command) => {
-  await locate(await pageOf(command), command.target).first().waitFor({ state: command.state ?? 'visible', ...timeout(command) })
+  await locate(await pageOf(command), command.target)
+    .first()
+    .waitFor({ state: command.state ?? 'visible', ...timeout(command) })
 })
 onCommand('count', async (command) => locate(await pageOf(command), command.target).count())
 onCommand('text', async (command) =>
-  locate(await pageOf(command), command.target).first().textContent(timeout(command)),
+  locate(await pageOf(command), command.target)
+    .first()
+    .textContent(timeout(command)),
 )
 /** `fn` is a function's source text, called with `arg` in the page. */
-onCommand('evaluate', async (command) => (await pageOf(command)).evaluate(`(${command.fn})(${JSON.stringify(command.arg ?? null)})`))
+onCommand('evaluate', async (command) =>
+  (await pageOf(command)).evaluate(`(${command.fn})(${JSON.stringify(command.arg ?? null)})`),
+)
 onCommand('waitForFunction', async (command) => {
-  const handle = await (await pageOf(command)).waitForFunction(
-    `(${command.fn})(${JSON.stringify(command.arg ?? null)})`,
-    null,
-    timeout(command),
-  )
+  const handle = await (
+    await pageOf(command)
+  ).waitForFunction(`(${command.fn})(${JSON.stringify(command.arg ?? null)})`, null, timeout(command))
   return handle.jsonValue()
 })
 onCommand('screenshot', async (command) => {

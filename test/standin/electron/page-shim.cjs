@@ -70,7 +70,8 @@ function pageShim(binding, deliverName, runPreload) {
   })
   const contextBridge = {
     exposeInMainWorld(key, api) {
-      if (Object.hasOwn(window, key)) throw new Error(`Cannot bind an API on top of an existing property on the window object`)
+      if (Object.hasOwn(window, key))
+        throw new Error(`Cannot bind an API on top of an existing property on the window object`)
       Object.defineProperty(window, key, { value: Object.freeze({ ...api }), enumerable: true })
     },
   }

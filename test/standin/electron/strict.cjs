@@ -21,7 +21,9 @@ function strict(target, name, absentOnLinux = []) {
       }
       // Members Electron only defines on other platforms read as undefined on Linux, as there.
       if (QUIET.has(property) || absent.has(property)) return undefined
-      throw new Error(`stand-in electron: ${name}.${property} is not implemented (add it to test/standin/electron)`)
+      throw new Error(
+        `stand-in electron: ${name}.${property} is not implemented (add it to test/standin/electron)`,
+      )
     },
   })
 }
