@@ -24,7 +24,7 @@ import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electr
 import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
 import { showAlertNotification, showNotification } from './electron/notifications'
 import { hardenSession } from './electron/security'
-import { runStartup } from './electron/startup'
+import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
 
 /**
@@ -43,7 +43,16 @@ const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
 
-if (!app.requestSingleInstanceLock()) {
+const userDataProblem = userDataFolderProblem(app.getPath('userData'))
+if (userDataProblem) {
+  // Said once ready: on Linux an error box before 'ready' only reaches stderr.
+  void app.whenReady().then(() =>
+    reportStartupFailure('opening the folder for your settings', userDataProblem, app.getPath('userData'), {
+      showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+      exit: (code) => app.exit(code),
+    }),
+  )
+} else if (!app.requestSingleInstanceLock()) {
   // A second start focuses the first instead of opening another copy polling the same API.
   app.quit()
 } else {

@@ -1,3 +1,6 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
 /**
  * Start-up that cannot fail silently. A failure while starting (the core, the window, the tray)
  * used to leave an invisible process holding the single-instance lock, so every later launch did
@@ -38,6 +41,40 @@ export function startupFailureMessage(
   }
 }
 
+/** Shows what failed and where the files are, then exits non-zero. */
+export function reportStartupFailure(
+  what: string,
+  error: unknown,
+  filesDir: string,
+  report: StartupFailureReport,
+): void {
+  const message = startupFailureMessage(what, error, filesDir)
+  console.error(`${message.title}: ${message.content}`)
+  try {
+    report.showErrorBox(message.title, message.content)
+  } finally {
+    report.exit(STARTUP_FAILED_EXIT_CODE)
+  }
+}
+
+/**
+ * Makes the user data folder if needed and checks that a file can be written in it; returns why
+ * not, or null. Checked before the single-instance lock: Electron keeps that lock in this folder
+ * and refuses it when the folder cannot be written, and the app would then quit as if another
+ * copy were running, silently.
+ */
+export function userDataFolderProblem(dir: string): Error | null {
+  const probe = join(dir, `.write-check-${process.pid}`)
+  try {
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(probe, '')
+    rmSync(probe, { force: true })
+    return null
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  }
+}
+
 /** Runs the steps in order; on the first failure reports it and exits. Resolves true when all ran. */
 export async function runStartup(
   steps: readonly StartupStep[],
@@ -48,13 +85,7 @@ export async function runStartup(
     try {
       await step.run()
     } catch (error) {
-      const message = startupFailureMessage(step.what, error, filesDir)
-      console.error(`${message.title}: ${message.content}`)
-      try {
-        report.showErrorBox(message.title, message.content)
-      } finally {
-        report.exit(STARTUP_FAILED_EXIT_CODE)
-      }
+      reportStartupFailure(step.what, error, filesDir, report)
       return false
     }
   }
