@@ -4,11 +4,13 @@ import type { Locator, Page } from 'playwright-core'
 import { levelsAround, priceOf, recordFirings, stepUntilFired } from './alert-steps'
 import { launchBrowser, rowOf } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
+import { shootSessions } from './session-shots'
 
 /**
  * `npm run screenshots`: PNGs of the main views in docs/screenshots/, from the built renderer
  * against a real AppCore and a simulated market, on a Tuesday late morning in New York (see
- * live-sim.ts), so the regular session is running in every picture.
+ * live-sim.ts), so the regular session is running in every picture; then the watchlist at the
+ * instants of the trading calendar (session-shots.ts) in docs/screenshots/sessions/.
  */
 
 const OUT_DIR = join(__dirname, '..', '..', 'docs', 'screenshots')
@@ -95,7 +97,7 @@ async function shootAlerts(harness: LiveHarness): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await mkdir(OUT_DIR, { recursive: true })
+  await mkdir(join(OUT_DIR, 'sessions'), { recursive: true })
   const browser = await launchBrowser()
   const harness = await startLiveHarness({
     browser,
@@ -148,6 +150,10 @@ async function main(): Promise<void> {
     await shoot(page, 'error.png')
   } finally {
     await harness.close()
+  }
+  try {
+    await shootSessions(browser, join(OUT_DIR, 'sessions'))
+  } finally {
     await browser.close()
   }
 }

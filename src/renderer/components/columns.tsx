@@ -176,7 +176,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     id: 'sessions',
     label: 'Sessions',
     title: 'Tradable sessions',
-    width: 150,
+    width: 186, // five badges: PRE REG POST ON, and OFF for a token that trades off-hours
     align: 'start',
     render: (q) => <SessionBadges quote={q} />,
   },
