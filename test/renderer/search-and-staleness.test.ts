@@ -28,6 +28,8 @@ describe('staleLabel', () => {
   it('marks every row stale, with its price age, when the prices feed is silent for two cadences', () => {
     const quote = quoteOf('AAPLon', { priceTimestamp: at - 2_000 })
     expect(staleLabel(quote, at + 10_000, feed(at))).toBeNull()
+    // Two cadences (10 s) exactly: a millisecond more is stale, not three cadences.
+    expect(staleLabel(quote, at + 10_001, feed(at))).toBe('stale 12s')
     expect(staleLabel(quote, at + 40_400, feed(at))).toBe('stale 42s')
   })
 

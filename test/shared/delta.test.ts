@@ -28,6 +28,15 @@ describe('quote fields', () => {
     }
   })
 
+  it('diffAsset finds no change between a quote and a deep copy of it, whatever field is set', () => {
+    // A poll decodes fresh objects each time: equal limits or history from a repeated answer are
+    // new objects, so a field compared by reference would be pushed on every poll.
+    for (const key of fields) {
+      const withValue = { ...base, [key]: otherValue(key) } as AssetQuote
+      expect(diffAsset(withValue, structuredClone(withValue)), key).toBeNull()
+    }
+  })
+
   it('diffAsset compares structured values by content', () => {
     const history = [{ t: 1, price: '1.5' }]
     const before = { ...base, history24h: history }

@@ -203,6 +203,16 @@ describe('NYSE calendar', () => {
     expect(notEarly.filter(isEarlyClose)).toEqual([])
   })
 
+  it('knows the early closes beyond the years the calendar test covers, at the edges of each rule', () => {
+    // Thanksgiving on its earliest (22 Nov 2029) and latest (28 Nov 2030) dates: the Friday after
+    // is the 23rd and the 29th, the two ends of the rule's range. The Fridays a week either side
+    // are ordinary days; so is a Thursday 3 July's neighbour, 2 July.
+    const early = ['2029-11-23', '2030-11-29', '2029-12-24', '2030-12-24', '2031-07-03', '2029-07-03']
+    const notEarly = ['2029-11-16', '2029-11-30', '2030-11-22', '2031-07-02', '2030-12-23', '2031-11-21']
+    expect(early.filter((date) => !isEarlyClose(date))).toEqual([])
+    expect(notEarly.filter(isEarlyClose)).toEqual([])
+  })
+
   it('rejects a date that is not YYYY-MM-DD', () => {
     expect(() => nyseHolidayOn('2026-1-1')).toThrow(RangeError)
     expect(() => isEarlyClose('yesterday')).toThrow(RangeError)
