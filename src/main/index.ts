@@ -223,8 +223,11 @@ if (userDataProblem) {
         {
           what: 'connecting the window, tray and notifications',
           run: () => {
-            core.on('delta', () => tray?.showPrices(core.currentSnapshot()))
-            core.on('status', (status) => tray?.setUnread(status.unreadAlerts > 0))
+            core.on('delta', () => tray?.showData(core.currentSnapshot(), core.status()))
+            core.on('status', (status) => {
+              tray?.showData(core.currentSnapshot(), status)
+              tray?.setUnread(status.unreadAlerts > 0)
+            })
             core.on('alert', ({ entry, unreadAlerts }) => {
               tray?.setUnread(unreadAlerts > 0)
               showAlertNotification(entry, (symbol) => {

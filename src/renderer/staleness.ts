@@ -13,11 +13,16 @@ import { formatAge } from './format'
  */
 export type PriceFeed = Pick<EndpointStatus, 'cadenceMs' | 'lastSuccessAt'>
 
-export function staleLabel(quote: AssetQuote, nowMs: number, prices: PriceFeed | null): string | null {
-  const feedSilent =
+/** True when the prices endpoint has been silent for longer than the stale threshold. */
+export function isFeedSilent(nowMs: number, prices: PriceFeed | null): boolean {
+  return (
     prices !== null &&
     prices.lastSuccessAt !== null &&
     nowMs - prices.lastSuccessAt > STALE_AFTER_CADENCES * prices.cadenceMs
-  if (!quote.stale && !feedSilent) return null
+  )
+}
+
+export function staleLabel(quote: AssetQuote, nowMs: number, prices: PriceFeed | null): string | null {
+  if (!quote.stale && !isFeedSilent(nowMs, prices)) return null
   return quote.priceTimestamp === null ? 'stale' : `stale ${formatAge(nowMs - quote.priceTimestamp)}`
 }

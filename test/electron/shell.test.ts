@@ -121,7 +121,8 @@ const { forwardEvents, registerIpcHandlers, trustedSenderCheck } =
   await import('../../src/main/electron/ipc-bridge')
 const { TICKER_STRIP_HEIGHT, boundsToSave, createMainWindow, fitToTickerMode, rendererLocation } =
   await import('../../src/main/electron/main-window')
-const { AppTray, TOOLTIP_INTERVAL_MS, tooltipText } = await import('../../src/main/electron/tray')
+const { AppTray, TOOLTIP_INTERVAL_MS } = await import('../../src/main/electron/tray')
+const { trayTooltip } = await import('../../src/main/core/tray-tooltip')
 const { DEFAULT_SETTINGS } = await import('../../src/shared/settings')
 const { clampToWorkAreas } = await import('../../src/main/electron/window-bounds')
 const { AUTOSTART_FILE_NAME, autostartFile, quoteExecArgument, setStartAtLogin } =
@@ -460,12 +461,12 @@ describe('tray', () => {
 
   it('shows the session and the first prices as exact strings', () => {
     const tuesdayMorning = Date.parse('2026-11-17T11:00:00-05:00')
-    expect(tooltipText(snapshot('190.250000000000000001') as never, tuesdayMorning)).toBe(
+    expect(trayTooltip(snapshot('190.250000000000000001') as never, null, tuesdayMorning)).toBe(
       'Tokenwatch (demo)\nRegular\nAAPLon 190.250000000000000001  ·  Fon 11.02',
     )
     // On a weekend the tokens that trade off-hours are still in session: the tooltip says so.
     const saturdayNoon = Date.parse('2026-11-21T12:00:00-05:00')
-    expect(tooltipText(snapshot('190.25') as never, saturdayNoon).split('\n')[1]).toBe(
+    expect(trayTooltip(snapshot('190.25') as never, null, saturdayNoon).split('\n')[1]).toBe(
       'Closed, off-hours for 1 token',
     )
   })
@@ -480,7 +481,7 @@ describe('tray', () => {
     const record = electron.trays[0]!
     vi.setSystemTime(10_000)
     for (let i = 0; i < 50; i++) {
-      tray.showPrices(snapshot(`190.${i}`) as never)
+      tray.showData(snapshot(`190.${i}`) as never, null as never)
       vi.advanceTimersByTime(200) // 50 ticks over 10 s
     }
     vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)

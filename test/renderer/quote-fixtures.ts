@@ -1,4 +1,5 @@
 import { emptyAsset, type AssetQuote, type Snapshot } from '../../src/shared/domain'
+import type { AppStatus } from '../../src/shared/ipc-contract'
 
 /** A quote with plausible values; override what a test is about. */
 export function quoteOf(symbol: string, overrides: Partial<AssetQuote> = {}): AssetQuote {
@@ -48,4 +49,25 @@ export function symbolsOf(count: number): string[] {
 
 export function snapshotOf(assets: AssetQuote[], asOf = 1_700_000_000_000): Snapshot {
   return { asOf, source: { baseUrl: 'http://127.0.0.1:1', demo: true }, assets, errors: [] }
+}
+
+/** An app status: every endpoint answered at `lastSuccessAt`; override what a test is about. */
+export function statusOf(
+  overrides: Partial<AppStatus> = {},
+  lastSuccessAt: number | null = 1_700_000_000_000,
+): AppStatus {
+  const endpoint = { cadenceMs: 5_000, lastSuccessAt, lastError: null, nextPollAt: null, inFlight: false }
+  return {
+    mode: 'live',
+    baseUrl: 'https://api.example.com',
+    connection: 'online',
+    paused: false,
+    pinned: false,
+    endpoints: { prices: endpoint, market: endpoint, limits: endpoint },
+    lastError: null,
+    storageProblem: null,
+    keychainProblem: null,
+    unreadAlerts: 0,
+    ...overrides,
+  }
 }

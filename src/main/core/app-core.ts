@@ -69,6 +69,8 @@ type CommandHandlers = {
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
 const LISTING_TTL_MS = 10 * 60_000
+/** Errors that say the service cannot be reached at all. */
+const UNREACHABLE = new Set(['network', 'timeout', 'key-missing'])
 /** The last snapshot is written to disk at most this often (and on stop). */
 const SNAPSHOT_CACHE_INTERVAL_MS = 30_000
 
@@ -212,6 +214,9 @@ export class AppCore {
     const everSucceeded = Object.values(endpoints).some((e) => e.lastSuccessAt !== null)
     const reasons = this.feed.pauseReasons()
     const settings = this.settings.get()
+    // Prices that cannot reach the service mean no live prices: offline, even while the slower
+    // market and limits polls have not noticed yet.
+    const pricesUnreachable = UNREACHABLE.has(endpoints.prices.lastError?.kind ?? '')
     return {
       mode: this.source.demo ? 'demo' : 'live',
       baseUrl: this.source.baseUrl,
@@ -219,7 +224,7 @@ export class AppCore {
         ? 'offline'
         : reasons.length > 0
           ? 'paused'
-          : errors.length === 3
+          : errors.length === 3 || pricesUnreachable
             ? 'offline'
             : errors.length > 0
               ? 'degraded'

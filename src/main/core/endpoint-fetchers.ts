@@ -61,6 +61,9 @@ function rejectedToErrors(rejected: readonly RejectedRecord[]): SnapshotError[] 
 }
 
 function errorOf(scope: string, error: unknown): SnapshotError {
+  // A symbol's answer that could not be read is reported as its all-assets record would be.
+  if (error instanceof ApiError && error.kind === 'invalid-response')
+    return { scope, code: 'INVALID_RECORD', message: error.message }
   if (error instanceof ApiError) return { scope, code: error.code ?? error.kind, message: error.message }
   return { scope, code: 'failed', message: error instanceof Error ? error.message : String(error) }
 }
@@ -187,6 +190,20 @@ function withoutConflictingDuplicates<T>(
       })
   }
   return { ...fetched, records, errors }
+}
+
+/**
+ * An answer that had records of which not one could be read: the endpoint failed, whatever its
+ * HTTP status said, so the status is not "online" and the last data's time does not move. The
+ * validator's words stay in the message, for the details; the banner says it in plain words.
+ */
+export function unreadableAnswer(fetched: EndpointFetch<unknown>): ApiError | null {
+  const rejected = fetched.errors.find((error) => error.code === 'INVALID_RECORD')
+  if (fetched.records.length > 0 || rejected === undefined) return null
+  return new ApiError({
+    kind: 'invalid-response',
+    message: `No record in the service's answer could be read (${rejected.message})`,
+  })
 }
 
 const primarySymbol = (record: { primaryMarket: { symbol: string } }) => record.primaryMarket.symbol

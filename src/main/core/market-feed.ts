@@ -9,6 +9,7 @@ import {
   fetchLimits,
   fetchMarket,
   fetchPrices,
+  unreadableAnswer,
 } from './endpoint-fetchers'
 import { BACKOFF, type PauseReason, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
 import { SnapshotStore } from './snapshot-store'
@@ -164,31 +165,32 @@ export class MarketFeed {
     if (!client || symbols.length === 0) return
     const mode = this.endpointMode()
     const now = () => this.clock.now()
-    let askedToWait: Error | undefined
+    let failure: Error | null
     if (endpoint === 'prices') {
       const result = await fetchPrices(client, symbols, mode, signal, now)
       if (client !== this.client) return // the service changed while this was in flight
       // Stamped with when the data arrived, not when the poll ended, so its age is never understated.
       this.store.applyPrices(result.records, result.receivedAt ?? now())
       this.store.setErrors('prices', result.errors)
-      askedToWait = result.askedToWait
+      failure = result.askedToWait ?? unreadableAnswer(result)
     } else if (endpoint === 'market') {
       const result = await fetchMarket(client, symbols, mode, signal, now)
       if (client !== this.client) return
       this.store.applyMarket(result.records, result.receivedAt ?? now())
       this.store.setErrors('market', result.errors)
       if (mode === 'all') this.options.onListing?.(result.records)
-      askedToWait = result.askedToWait
+      failure = result.askedToWait ?? unreadableAnswer(result)
     } else {
       const result = await fetchLimits(client, symbols, mode, signal, now)
       if (client !== this.client) return
       this.store.applyLimits(result.records)
       this.store.setErrors('limits', result.errors)
-      askedToWait = result.askedToWait
+      failure = result.askedToWait ?? unreadableAnswer(result)
     }
     this.publish()
-    // The good records are shown; the scheduler still has to wait as the service asked.
-    if (askedToWait) throw askedToWait
+    // The good records are shown (and the rows say which could not be read); the scheduler still
+    // has to wait as the service asked, or count an answer with nothing readable as a failure.
+    if (failure) throw failure
   }
 
   /**

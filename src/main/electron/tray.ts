@@ -1,16 +1,16 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
-import { sessionStateAt } from '../../shared/session-clock'
-import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
+import type { AppStatus } from '../../shared/ipc-contract'
+import { trayTooltip } from '../core/tray-tooltip'
 
 /**
- * The tray icon and its menu. The tooltip shows the first watchlist prices and is updated at most
- * every TOOLTIP_INTERVAL_MS; the image is never set on a tick (on Linux each setImage costs a
- * redraw of the whole indicator, which is what makes some tray apps burn CPU).
+ * The tray icon and its menu. The tooltip shows the data's state and the first watchlist prices
+ * (see trayTooltip) and is updated at most every TOOLTIP_INTERVAL_MS; the image is never set on a
+ * tick (on Linux each setImage costs a redraw of the whole indicator, which is what makes some
+ * tray apps burn CPU).
  */
 
 export const TOOLTIP_INTERVAL_MS = 5_000
-export const TOOLTIP_SYMBOLS = 4
 
 export interface TrayActions {
   toggleWindow(): void
@@ -26,21 +26,6 @@ export interface TrayState {
   paused: boolean
 }
 
-/**
- * "Tokenwatch", the session at `now` as the header says it ("Closed, off-hours for 2 tokens"),
- * then "AAPLon 190.25 · NVDAon 120.10 …", prices as the exact strings main holds.
- */
-export function tooltipText(snapshot: Snapshot | null, now: number): string {
-  const assets = snapshot?.assets ?? []
-  const quotes = assets
-    .filter((asset) => asset.price !== null)
-    .slice(0, TOOLTIP_SYMBOLS)
-    .map((asset) => `${asset.symbol} ${asset.price}`)
-  const mode = snapshot?.source.demo ? 'Tokenwatch (demo)' : 'Tokenwatch'
-  const session = sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets))
-  return [mode, session, ...(quotes.length > 0 ? [quotes.join('  ·  ')] : [])].join('\n')
-}
-
 export interface TrayIcons {
   normal: NativeImage
   /** The same with a dot, while unread alerts exist. */
@@ -51,7 +36,7 @@ export class AppTray {
   private readonly tray: Tray
   private unread = false
   private lastTooltipAt = 0
-  private pendingSnapshot: Snapshot | null = null
+  private pending: { snapshot: Snapshot; status: AppStatus } | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
@@ -60,7 +45,7 @@ export class AppTray {
     private readonly now: () => number = Date.now,
   ) {
     this.tray = new Tray(icons.normal)
-    this.tray.setToolTip(tooltipText(null, now()))
+    this.tray.setToolTip(trayTooltip(null, null, now()))
     this.tray.on('click', () => actions.toggleWindow())
   }
 
@@ -89,9 +74,9 @@ export class AppTray {
     )
   }
 
-  /** Called on every snapshot change; the tooltip follows at most every TOOLTIP_INTERVAL_MS. */
-  showPrices(snapshot: Snapshot): void {
-    this.pendingSnapshot = snapshot
+  /** Called on every snapshot or status change; the tooltip follows at most every TOOLTIP_INTERVAL_MS. */
+  showData(snapshot: Snapshot, status: AppStatus): void {
+    this.pending = { snapshot, status }
     const wait = this.lastTooltipAt + TOOLTIP_INTERVAL_MS - this.now()
     if (wait <= 0) this.flushTooltip()
     else this.tooltipTimer ??= setTimeout(() => this.flushTooltip(), wait)
@@ -112,6 +97,8 @@ export class AppTray {
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
-    this.tray.setToolTip(tooltipText(this.pendingSnapshot, this.now()))
+    this.tray.setToolTip(
+      trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now()),
+    )
   }
 }

@@ -13,6 +13,7 @@ import { RowMenu } from './RowMenu'
 import { PhaseTag } from './SessionClock'
 import { ShortcutsDialog } from './ShortcutsDialog'
 import { StatusBar } from './StatusBar'
+import { StatusPill } from './StatusPill'
 import { Ticker } from './Ticker'
 import { Toasts } from './Toasts'
 import { Watchlist } from './Watchlist'
@@ -75,6 +76,9 @@ function TickerOnly() {
     <div className="ticker-only">
       <div className="ticker-only-session">
         <PhaseTag />
+      </div>
+      <div className="ticker-only-state">
+        <StatusPill />
       </div>
       <Ticker compact />
       <IconButton

@@ -1,7 +1,7 @@
 import { memo, type DragEvent } from 'react'
-import type { SnapshotError } from '../../shared/domain'
 import { countRowRender } from '../instrument'
-import { useWatch, whyNoData } from '../store/watch-store'
+import { rowProblem, type RowProblem } from '../problem-text'
+import { symbolErrorOf, useWatch } from '../store/watch-store'
 import type { ColumnDef } from './columns'
 
 export type DropSide = 'before' | 'after'
@@ -32,19 +32,18 @@ export function rowId(symbol: string): string {
 }
 
 /** In place of the data cells: why a row has none, in short; the service's words in the tooltip. */
-function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; problem: SnapshotError }) {
-  const text = problem.code === 'ASSET_NOT_FOUND' ? 'Not listed by the service' : problem.message
+function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; problem: RowProblem }) {
   return (
     <div
       role="gridcell"
       aria-colspan={columns.length - 1}
       className="cell cell-problem"
-      title={problem.message}
+      title={problem.detail}
     >
       <span className="cell-problem-icon" aria-hidden="true">
         !
       </span>
-      <span className="cell-problem-text">{text}</span>
+      <span className="cell-problem-text">{problem.text}</span>
     </div>
   )
 }
@@ -65,10 +64,13 @@ function LoadingCells({ columns }: { columns: readonly ColumnDef[] }) {
 export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps) {
   const { symbol, index, top, height, selected, columns, drag, dropSide, onPick } = props
   const quote = useWatch((state) => state.quotes.get(symbol))
-  const problem = useWatch((state) => whyNoData(state, symbol))
+  const symbolError = useWatch((state) => symbolErrorOf(state, symbol))
+  const loading = quote !== undefined && quote.price === null && quote.underlying === null
+  // Only a row still loading watches the status: one with data never re-renders for it.
+  const status = useWatch((state) => (loading ? state.status : null))
   countRowRender(symbol)
   if (!quote) return null
-  const loading = quote.price === null && quote.underlying === null
+  const problem = loading ? rowProblem(symbolError, status) : null
   const symbolColumn = columns[0] as ColumnDef
   return (
     <div

@@ -129,10 +129,10 @@ function keepSelection(
 }
 
 /**
- * Why a row has no data yet: the service's error about its symbol (not listed, an unreadable
- * record), or null while its data may still come. A row with data keeps it and shows its age.
+ * The service's error about a symbol whose row has no data yet (not listed, an unreadable record),
+ * or null. A row with data keeps it and shows its age.
  */
-export function whyNoData(state: WatchState, symbol: string): SnapshotError | null {
+export function symbolErrorOf(state: WatchState, symbol: string): SnapshotError | null {
   const quote = state.quotes.get(symbol)
   if (!quote || quote.price !== null || quote.underlying !== null) return null
   return state.errors.find((error) => error.scope === symbol) ?? null

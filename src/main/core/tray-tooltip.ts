@@ -1,0 +1,62 @@
+import type { Snapshot } from '../../shared/domain'
+import type { AppStatus } from '../../shared/ipc-contract'
+import { lastDataAt } from '../../shared/data-status'
+import { sessionStateAt } from '../../shared/session-clock'
+import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
+
+/**
+ * The tray tooltip's text. The tray is a view of the data like the window, so it says what the
+ * window's status pill says (online, offline, paused...), the session as the header says it, when
+ * data last arrived, and which of the prices it lists are stale: a glance at the tray never shows
+ * frozen prices as live.
+ */
+
+export const TOOLTIP_SYMBOLS = 4
+
+const CONNECTION_WORD: Record<AppStatus['connection'], string> = {
+  connecting: 'Connecting',
+  online: 'Online',
+  degraded: 'Degraded',
+  offline: 'Offline',
+  paused: 'Paused',
+}
+
+/**
+ * "Tokenwatch (demo) · Offline", the session at `now` ("Closed, off-hours for 2 tokens"), "Last
+ * data 14:03:12", then "AAPLon 190.25 (stale) · …" with the prices as the exact strings main
+ * holds. `timeZone` is for tests; the app uses the local zone.
+ */
+export function trayTooltip(
+  snapshot: Snapshot | null,
+  status: AppStatus | null,
+  now: number,
+  timeZone?: string,
+): string {
+  const demo = status ? status.mode === 'demo' : (snapshot?.source.demo ?? false)
+  const name = demo ? 'Tokenwatch (demo)' : 'Tokenwatch'
+  const assets = snapshot?.assets ?? []
+  const lines = [
+    status ? `${name} · ${CONNECTION_WORD[status.connection]}` : name,
+    sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets)),
+  ]
+  if (status) {
+    const at = lastDataAt(status)
+    lines.push(at === null ? 'No data yet' : `Last data ${clockTime(at, timeZone)}`)
+  }
+  const quotes = assets
+    .filter((asset) => asset.price !== null)
+    .slice(0, TOOLTIP_SYMBOLS)
+    .map((asset) => `${asset.symbol} ${asset.price}${asset.stale ? ' (stale)' : ''}`)
+  if (quotes.length > 0) lines.push(quotes.join('  ·  '))
+  return lines.join('\n')
+}
+
+function clockTime(ms: number, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(ms)
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { trayTooltip } from '../../src/main/core/tray-tooltip'
+import { quoteOf, snapshotOf, statusOf } from '../renderer/quote-fixtures'
+
+/** The tray is a view of the data too: it says the data's state, never frozen prices as live. */
+
+const AT_14_03_12_UTC = Date.UTC(2026, 10, 17, 14, 3, 12)
+/** Tuesday 17 November 2026, 11:00 ET: the regular session. */
+const TUESDAY_MORNING = Date.parse('2026-11-17T11:00:00-05:00')
+
+describe('trayTooltip', () => {
+  it('shows the first prices as exact strings, online, with when data last arrived', () => {
+    const snapshot = snapshotOf([
+      quoteOf('AAPLon', { price: '190.250000000000000001' }),
+      quoteOf('NVDAon', { price: null }),
+      quoteOf('Fon', { price: '11.02' }),
+    ])
+    expect(trayTooltip(snapshot, statusOf({}, AT_14_03_12_UTC), TUESDAY_MORNING, 'UTC')).toBe(
+      'Tokenwatch · Online\nRegular\nLast data 14:03:12\nAAPLon 190.250000000000000001  ·  Fon 11.02',
+    )
+  })
+
+  it('says offline and marks each stale price through an outage', () => {
+    const snapshot = snapshotOf([
+      quoteOf('AAPLon', { stale: true }),
+      quoteOf('Fon', { price: '11.02', stale: true }),
+    ])
+    const status = statusOf({ connection: 'offline', mode: 'demo' }, AT_14_03_12_UTC)
+    expect(trayTooltip(snapshot, status, TUESDAY_MORNING, 'UTC')).toBe(
+      'Tokenwatch (demo) · Offline\nRegular\nLast data 14:03:12\nAAPLon 100.25 (stale)  ·  Fon 11.02 (stale)',
+    )
+  })
+
+  it('says when no data has come at all, and names the time of data, not of an error', () => {
+    const status = statusOf({ connection: 'offline' }, null)
+    expect(
+      trayTooltip(snapshotOf([quoteOf('AAPLon', { price: null })]), status, TUESDAY_MORNING, 'UTC'),
+    ).toBe('Tokenwatch · Offline\nRegular\nNo data yet')
+    const paused = statusOf({ connection: 'paused', paused: true }, AT_14_03_12_UTC)
+    expect(trayTooltip(null, paused, TUESDAY_MORNING, 'UTC')).toBe(
+      'Tokenwatch · Paused\nRegular\nLast data 14:03:12',
+    )
+  })
+})

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
+import { lastDataAt } from '../../src/shared/data-status'
+import { rowOf, startHarness, type Harness } from './harness'
+import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'
+import { harnessPerTest } from './per-test'
+
+/**
+ * The screen never says what is not true: every view (full window, ticker-only strip) tells the
+ * data's state through an outage, an unreadable service and a base URL that never answers.
+ */
+
+const harnesses = harnessPerTest<Harness>()
+const connection = (page: Page) => page.getByRole('status', { name: /Connection/ })
+
+/** "14:03:12" as the page shows a time (America/New_York, 24 h). */
+function clockText(ms: number): string {
+  return new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'America/New_York',
+  }).format(ms)
+}
+
+describe('data state in every view', () => {
+  it('ticker only: an outage tints every price stale and marks the strip offline', async () => {
+    const harness = (await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        settings: { tickerOnly: true, cadences: { pricesMs: 1000 } },
+        waitForPrices: false,
+      }),
+    )) as LiveHarness
+    const { page } = harness
+    const item = page.locator('.ticker-copy').first().locator('.ticker-item[data-symbol="AAPLon"]')
+    await expect.poll(() => item.locator('.ticker-price').textContent(), { timeout: 10_000 }).toMatch(/\d/)
+    await expect.poll(() => connection(page).textContent()).toContain('Online')
+    expect(await page.locator('.ticker-item.is-stale').count()).toBe(0)
+
+    await harness.sim.close()
+    await expect.poll(() => connection(page).textContent(), { timeout: 10_000 }).toContain('Offline')
+    await expect.poll(() => item.getAttribute('class'), { timeout: 10_000 }).toContain('is-stale')
+    expect(await item.locator('.ticker-stale').textContent()).toBe('stale')
+    // The last good price stays, marked; every item with a price is marked, none left looking live.
+    expect(await item.locator('.ticker-price').textContent()).toMatch(/\d/)
+    const items = page.locator('.ticker-copy').first().locator('.ticker-item')
+    await expect
+      .poll(() => items.evaluateAll((all) => all.filter((el) => !el.classList.contains('is-stale')).length))
+      .toBe(0)
+  })
+
+  it('"Updated" is when data last arrived, not when an error did', async () => {
+    const { page, core, sim } = (await harnesses.open((browser) =>
+      startLiveHarness({ browser, settings: { cadences: { pricesMs: 1000 } } }),
+    )) as LiveHarness
+    const all = { serverError: 1 }
+    sim.setFaults({ prices: all, market: all, limits: all })
+    // Errors keep arriving; the rows turn stale (another change pushed to the page).
+    await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 10_000 })
+    await page.getByRole('alert').waitFor()
+    const dataAt = lastDataAt(core.status())
+    expect(dataAt).not.toBeNull()
+    expect(core.status().endpoints.prices.lastError?.at).toBeGreaterThan(dataAt as number)
+    expect(await page.locator('.status-bar').textContent()).toContain(
+      `Updated ${clockText(dataAt as number)}`,
+    )
+  })
+
+  it('an answer with no readable record is not "Online": a banner says so, each row says why', async () => {
+    const bad = { badRecords: 1 }
+    const { page } = await harnesses.open((browser) =>
+      startHarness({
+        browser,
+        coreOptions: { demo: { assets: 60, seed: 7, faults: { prices: bad, market: bad, limits: bad } } },
+        waitForPrices: false,
+      }),
+    )
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('cannot be read')
+    const text = page.locator('.banner-error .banner-text')
+    // One human sentence; the validator's words only in the details tooltip.
+    expect(await text.textContent()).toMatch(
+      /^The answers from 127\.0\.0\.1:\d+ cannot be read\. No prices have arrived yet\./,
+    )
+    expect(await text.getAttribute('title')).toMatch(/could be read|is invalid/)
+    expect(await connection(page).textContent()).not.toContain('Online')
+    const problem = rowOf(page, 'AAPLon').locator('.cell-problem')
+    await expect
+      .poll(() => problem.textContent())
+      .toContain('The service sent data for it that cannot be read')
+    expect(await problem.textContent()).not.toMatch(/primaryMarket|expected|invalid_type/)
+    expect(await page.locator('.status-bar').textContent()).toContain('No data yet')
+  })
+
+  it('a base URL that never answers: rows say they cannot reach it, no skeletons, no "last good prices"', async () => {
+    const baseUrl = 'http://127.0.0.1:9' // the discard port: nothing listens
+    const keychain = new MemorySecretStore()
+    await keychain.set(accountForBaseUrl(baseUrl), 'a-stored-key-0123')
+    const { page } = await harnesses.open((browser) =>
+      startHarness({
+        browser,
+        coreOptions: { keychain, requestTimeoutMs: 1_000 },
+        beforeStart: withSettings({ baseUrl }),
+        waitForPrices: false,
+      }),
+    )
+    const problem = rowOf(page, 'AAPLon').locator('.cell-problem')
+    await expect
+      .poll(() => problem.textContent(), { timeout: 10_000 })
+      .toContain('No data yet: cannot reach 127.0.0.1:9')
+    expect(await rowOf(page, 'AAPLon').getAttribute('aria-busy')).toBeNull()
+    expect(await page.locator('.skeleton-bar').count()).toBe(0)
+    const alert = await page.getByRole('alert').textContent()
+    expect(alert).toContain('Cannot reach 127.0.0.1:9')
+    expect(alert).not.toContain('last good')
+    expect(await connection(page).textContent()).toContain('Offline')
+  })
+})
