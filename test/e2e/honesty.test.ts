@@ -36,13 +36,13 @@ describe('data state in every view', () => {
     )) as LiveHarness
     const { page } = harness
     const item = page.locator('.ticker-copy').first().locator('.ticker-item[data-symbol="AAPLon"]')
-    await expect.poll(() => item.locator('.ticker-price').textContent(), { timeout: 10_000 }).toMatch(/\d/)
+    await expect.poll(() => item.locator('.ticker-price').textContent(), { timeout: 15_000 }).toMatch(/\d/)
     await expect.poll(() => connection(page).textContent()).toContain('Online')
     expect(await page.locator('.ticker-item.is-stale').count()).toBe(0)
 
     await harness.sim.close()
-    await expect.poll(() => connection(page).textContent(), { timeout: 10_000 }).toContain('Offline')
-    await expect.poll(() => item.getAttribute('class'), { timeout: 10_000 }).toContain('is-stale')
+    await expect.poll(() => connection(page).textContent(), { timeout: 15_000 }).toContain('Offline')
+    await expect.poll(() => item.getAttribute('class'), { timeout: 15_000 }).toContain('is-stale')
     expect(await item.locator('.ticker-stale').textContent()).toBe('stale')
     // The last good price stays, marked; every item with a price is marked, none left looking live.
     expect(await item.locator('.ticker-price').textContent()).toMatch(/\d/)
@@ -59,7 +59,7 @@ describe('data state in every view', () => {
     const all = { serverError: 1 }
     sim.setFaults({ prices: all, market: all, limits: all })
     // Errors keep arriving; the rows turn stale (another change pushed to the page).
-    await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 10_000 })
+    await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 15_000 })
     await page.getByRole('alert').waitFor()
     const dataAt = lastDataAt(core.status())
     expect(dataAt).not.toBeNull()
@@ -79,7 +79,7 @@ describe('data state in every view', () => {
       }),
     )
     const alert = page.getByRole('alert')
-    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('cannot be read')
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('cannot be read')
     const text = page.locator('.banner-error .banner-text')
     // One human sentence; the validator's words only in the details tooltip.
     expect(await text.textContent()).toMatch(
@@ -109,7 +109,7 @@ describe('data state in every view', () => {
     )
     const problem = rowOf(page, 'AAPLon').locator('.cell-problem')
     await expect
-      .poll(() => problem.textContent(), { timeout: 10_000 })
+      .poll(() => problem.textContent(), { timeout: 15_000 })
       .toContain('No data yet: cannot reach 127.0.0.1:9')
     expect(await rowOf(page, 'AAPLon').getAttribute('aria-busy')).toBeNull()
     expect(await page.locator('.skeleton-bar').count()).toBe(0)
