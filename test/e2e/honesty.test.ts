@@ -30,7 +30,8 @@ describe('data state in every view', () => {
     const harness = (await harnesses.open((browser) =>
       startLiveHarness({
         browser,
-        settings: { tickerOnly: true, cadences: { pricesMs: 1000 } },
+        // Stale after two cadences (6 s): far enough that a loaded machine's slow polls stay fresh.
+        settings: { tickerOnly: true, cadences: { pricesMs: 3000 } },
         waitForPrices: false,
       }),
     )) as LiveHarness
@@ -38,7 +39,7 @@ describe('data state in every view', () => {
     const item = page.locator('.ticker-copy').first().locator('.ticker-item[data-symbol="AAPLon"]')
     await expect.poll(() => item.locator('.ticker-price').textContent(), { timeout: 15_000 }).toMatch(/\d/)
     await expect.poll(() => connection(page).textContent()).toContain('Online')
-    expect(await page.locator('.ticker-item.is-stale').count()).toBe(0)
+    await expect.poll(() => page.locator('.ticker-item.is-stale').count()).toBe(0)
 
     await harness.sim.close()
     await expect.poll(() => connection(page).textContent(), { timeout: 15_000 }).toContain('Offline')
