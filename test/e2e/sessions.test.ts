@@ -191,4 +191,23 @@ describe('session badges and clock', () => {
     for (const name of ['Pre-market: not tradable', 'Regular: tradable', 'Overnight: not tradable'])
       expect(await row.getByRole('img', { name, exact: true }).count()).toBe(1)
   })
+
+  it("shows a basket's off-hours limits, marked now on a Saturday, and the tokens it holds", async () => {
+    const { page } = harness
+    await page.clock.setFixedTime(Date.UTC(2026, 10, 21, 17, 0))
+    await expect
+      .poll(() => page.locator('.session-clock .phase-tag').textContent(), { timeout: SETTLE_MS })
+      .toBe('OFF')
+    await rowOf(page, 'QQQon').click()
+    await page.keyboard.press('Enter')
+    const limits = page.getByRole('region', { name: 'Session limits' })
+    const offhoursRow = limits.getByRole('row', { name: /Off-hours/ })
+    await expect.poll(() => offhoursRow.textContent(), { timeout: SETTLE_MS }).toMatch(/Off-hoursnowYes100/)
+    const held = await page
+      .getByRole('region', { name: 'Constituents' })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.textContent))
+    expect(held).toEqual(['NVDAon', 'MSFTon', 'AAPLon', 'AMZNon', 'GOOGLon', 'METAon', 'AVGOon', 'TSLAon'])
+    await page.keyboard.press('Escape')
+  })
 })
