@@ -26,6 +26,7 @@ import { showAlertNotification, showNotification } from './electron/notification
 import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
+import { trayIconFiles } from './electron/tray-icons'
 
 /**
  * The Electron shell: window, tray, IPC and OS events. Everything else is AppCore's; this file
@@ -175,9 +176,10 @@ if (userDataProblem) {
   }
 
   const createTray = () => {
+    const files = trayIconFiles(resourcesDir, process.platform)
     const trayIcons = {
-      normal: nativeImage.createFromPath(join(resourcesDir, 'tray.png')),
-      unread: nativeImage.createFromPath(join(resourcesDir, 'tray-unread.png')),
+      normal: nativeImage.createFromPath(files.normal),
+      unread: nativeImage.createFromPath(files.unread),
     }
     tray = new AppTray(trayIcons, {
       toggleWindow: () => (window?.isVisible() ? window.hide() : showWindow()),

@@ -4,8 +4,10 @@ import { EventEmitter } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { load as loadYaml } from 'js-yaml'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc-channels'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
 /**
  * The Electron shell cannot run here (no Electron binary), so its wiring is tested against a
@@ -131,6 +133,7 @@ const { runStartup } = await import('../../src/main/electron/startup')
 const { appMenuTemplate } = await import('../../src/main/electron/app-menu')
 const { APP_ID, applyAppIdentity } = await import('../../src/main/electron/app-identity')
 const { trayNotice, trayNoticeOnce } = await import('../../src/main/electron/close-to-tray')
+const { trayIconFiles } = await import('../../src/main/electron/tray-icons')
 const { notificationsOnScreen, showAlertNotification, showNotification } =
   await import('../../src/main/electron/notifications')
 
@@ -843,5 +846,118 @@ describe('npm start without the Electron binary', () => {
       .scripts
     expect(scripts.start).toBe('node scripts/check-electron.mjs && electron-vite preview')
     expect(scripts.dev).toBe('node scripts/check-electron.mjs && electron-vite dev')
+  })
+})
+
+describe('tray icons', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  }, 60_000)
+  afterAll(() => browser?.close())
+
+  /** A PNG's pixels, decoded by Chromium (RGBA rows). */
+  async function pixels(file: string): Promise<{ width: number; height: number; data: number[] }> {
+    const page = await browser.newPage()
+    try {
+      const url = `data:image/png;base64,${readFileSync(file).toString('base64')}`
+      return await page.evaluate(async (src) => {
+        const image = new Image()
+        image.src = src
+        await image.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = image.width
+        canvas.height = image.height
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        const data = Array.from(context.getImageData(0, 0, image.width, image.height).data)
+        return { width: image.width, height: image.height, data }
+      }, url)
+    } finally {
+      await page.close()
+    }
+  }
+
+  const luminance = ([r, g, b]: number[]) => {
+    const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!)
+  }
+  const contrast = (a: number[], b: number[]) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+    return (hi! + 0.05) / (lo! + 0.05)
+  }
+
+  /** The share of the icon's square that stands out (3:1, WCAG's figure for graphics) from a panel. */
+  function legibleShare(image: { data: number[] }, panel: number[]): number {
+    let legible = 0
+    for (let i = 0; i < image.data.length; i += 4) {
+      const alpha = image.data[i + 3]! / 255
+      const seen = [0, 1, 2].map((c) => image.data[i + c]! * alpha + panel[c]! * (1 - alpha))
+      if (contrast(seen, panel) >= 3) legible += 1
+    }
+    return legible / (image.data.length / 4)
+  }
+
+  it('picks template images on macOS, ICO on Windows, PNG badges on Linux, all shipped', () => {
+    const shipped = (
+      loadYaml(readFileSync('electron-builder.yml', 'utf8')) as {
+        extraResources: Array<{ filter: string[] }>
+      }
+    ).extraResources[0]!.filter
+    const matches = (name: string) =>
+      shipped.some((glob) => new RegExp(`^${glob.replace(/\./g, '\\.').replace(/\*/g, '.*')}$`).test(name))
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const files = trayIconFiles('resources', platform)
+      for (const file of [files.normal, files.unread]) {
+        expect(existsSync(file), file).toBe(true)
+        expect(matches(file.replace('resources/', '')), `${file} is in extraResources`).toBe(true)
+      }
+    }
+    expect(trayIconFiles('resources', 'darwin').normal).toMatch(/Template\.png$/)
+    expect(existsSync('resources/trayTemplate@2x.png')).toBe(true)
+  })
+
+  it('makes the Linux icons legible on light and dark panels', async () => {
+    for (const file of ['resources/tray.png', 'resources/tray-unread.png']) {
+      const image = await pixels(file)
+      for (const panel of [
+        [242, 242, 242], // a light GNOME / KDE panel
+        [43, 43, 43], // a dark one
+      ])
+        expect(legibleShare(image, panel), `${file} on rgb(${panel.join(',')})`).toBeGreaterThan(0.15)
+    }
+  }, 30_000)
+
+  it('makes the macOS template images black and transparency only', async () => {
+    for (const file of [
+      'resources/trayTemplate.png',
+      'resources/trayTemplate@2x.png',
+      'resources/tray-unreadTemplate.png',
+    ]) {
+      const image = await pixels(file)
+      let drawn = 0
+      for (let i = 0; i < image.data.length; i += 4) {
+        if (image.data[i + 3]! === 0) continue
+        drawn += 1
+        expect(Math.max(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!), file).toBeLessThanOrEqual(8)
+      }
+      expect(drawn).toBeGreaterThan(0)
+    }
+  }, 30_000)
+
+  it('packs several sizes of PNG into the Windows ICO files', () => {
+    for (const file of ['resources/tray.ico', 'resources/tray-unread.ico']) {
+      const ico = readFileSync(file)
+      expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1])
+      const count = ico.readUInt16LE(4)
+      const sizes: number[] = []
+      for (let n = 0; n < count; n++) {
+        const entry = 6 + 16 * n
+        sizes.push(ico.readUInt8(entry))
+        const offset = ico.readUInt32LE(entry + 12)
+        expect(ico.subarray(offset, offset + 8).toString('hex')).toBe('89504e470d0a1a0a') // a PNG
+      }
+      expect(sizes).toEqual(expect.arrayContaining([16, 24, 32, 48]))
+    }
   })
 })
