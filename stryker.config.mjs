@@ -1,0 +1,38 @@
+// @ts-check
+/**
+ * Mutation testing (`npm run mutation`, not part of `npm test`: it takes long). StrykerJS plants
+ * small bugs (mutants) in src/shared, src/main/core and the renderer's pure modules and runs the
+ * tests that cover each; a mutant no test notices is a gap in the tests, or an equivalent change
+ * (docs/mutation.md lists those, with reasons). Incremental: the results of the last run are
+ * kept per scope in reports/stryker-incremental-<scope>.json (committed), so a rerun tests only
+ * mutants in code or tests that changed. One scope a run, named by MUTATION_SCOPE (scripts/
+ * mutation.sh runs them in turn): a run's incremental file and report hold its own folder only.
+ */
+const SCOPES = {
+  shared: ['src/shared/**/*.ts'],
+  core: ['src/main/core/**/*.ts'],
+  renderer: ['src/renderer/format.ts', 'src/renderer/staleness.ts'],
+}
+const scope = process.env.MUTATION_SCOPE ?? 'shared'
+if (!(scope in SCOPES)) throw new Error(`MUTATION_SCOPE must be one of ${Object.keys(SCOPES).join(', ')}`)
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  mutate: SCOPES[/** @type {keyof typeof SCOPES} */ (scope)],
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental-${scope}.json`,
+  // Two cores, shared: one test runner beside the TypeScript checker.
+  concurrency: 1,
+  timeoutMS: 10_000,
+  reporters: ['progress', 'json', 'html'],
+  jsonReporter: { fileName: `reports/mutation/${scope}.json` },
+  htmlReporter: { fileName: `reports/mutation/${scope}.html` },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+}

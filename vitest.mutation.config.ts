@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config'
+import base from './vitest.config'
+
+/**
+ * The tests StrykerJS runs against each mutant (stryker.config.mjs), per scope (MUTATION_SCOPE):
+ * the tests of that code, not the browser, Electron, stand-in or benchmark suites (they test the
+ * built app, which a mutant of src/ does not reach, and cost minutes a run) nor the keychain
+ * tests (they need the keyring wrapper). Stryker runs only the tests that cover each mutant.
+ */
+const UNIT = [
+  'test/shared/**/*.test.ts',
+  'test/renderer/**/*.test.ts',
+  'test/alerts/**/*.test.ts',
+  'test/export/**/*.test.ts',
+]
+const TESTS: Record<string, string[]> = {
+  shared: [...UNIT, 'test/core/snapshot-store.test.ts', 'test/cli/snapshot-table.test.ts'],
+  renderer: ['test/renderer/**/*.test.ts'],
+  core: [
+    ...UNIT,
+    'test/core/**/*.test.ts',
+    'test/chaos/**/*.test.ts',
+    'test/cli/**/*.test.ts',
+    'test/security/hostile-api.test.ts',
+    'test/security/ipc-fuzz.test.ts',
+  ],
+}
+
+// Not mergeConfig: it would append these lists to the base config's, which include everything.
+export default defineConfig({
+  test: {
+    ...base.test,
+    include: TESTS[process.env.MUTATION_SCOPE ?? 'shared'] ?? [],
+    exclude: ['test/core/secrets.keychain.test.ts'],
+    maxWorkers: 1,
+  },
+})
