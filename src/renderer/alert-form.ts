@@ -69,6 +69,17 @@ const DEFAULT_STALE_MINUTES = 15
 /** A plain number as typed, possibly negative (the contract says why a negative one is refused). */
 const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/
 
+/**
+ * A number as people type it, in the form the contract reads: ".5" is 0.5 and "180." is 180.
+ * The digits are kept as typed (a decimal string, never through Number).
+ */
+export function decimalAsTyped(text: string): string {
+  const trimmed = text.trim()
+  if (/^-?\.\d+$/.test(trimmed)) return trimmed.replace('.', '0.')
+  if (/^-?\d+\.$/.test(trimmed)) return trimmed.slice(0, -1)
+  return trimmed
+}
+
 export function newAlertDraft(symbol: string): AlertDraft {
   return {
     symbol,
@@ -123,23 +134,23 @@ export function draftOfAlert(alert: Alert): AlertDraft {
 }
 
 function conditionOf(draft: AlertDraft): AlertConditionInput {
-  const band = draft.rearmBand.trim()
+  const band = decimalAsTyped(draft.rearmBand)
   switch (draft.kind) {
     case 'price-above':
     case 'price-below':
-      return { kind: draft.kind, level: draft.level.trim(), rearmBand: band }
+      return { kind: draft.kind, level: decimalAsTyped(draft.level), rearmBand: band }
     case 'change-pct':
     case 'premium-pct':
       return {
         kind: draft.kind,
-        thresholdPct: draft.thresholdPct.trim(),
+        thresholdPct: decimalAsTyped(draft.thresholdPct),
         direction: draft.direction,
         rearmBand: band,
       }
     case 'session':
       return { kind: 'session', session: draft.session, event: draft.event }
     case 'stale': {
-      const minutes = draft.minutes.trim()
+      const minutes = decimalAsTyped(draft.minutes)
       // Not a number at all: NaN, which the contract refuses with its own words.
       return { kind: 'stale', minutes: NUMBER_TEXT.test(minutes) ? Number(minutes) : Number.NaN }
     }
@@ -150,7 +161,7 @@ function conditionOf(draft: AlertDraft): AlertConditionInput {
 
 /** Minutes as typed to whole milliseconds, or null when it is not a number. */
 function cooldownMsOf(text: string): number | null {
-  const trimmed = text.trim()
+  const trimmed = decimalAsTyped(text)
   return NUMBER_TEXT.test(trimmed) ? Math.round(Number(trimmed) * MINUTE_MS) : null
 }
 
@@ -208,6 +219,7 @@ export function refusalErrors(error: IpcError): AlertDraftErrors {
   const named = /^input\.([\w.]+): (.+)$/s.exec(error.message)
   const field = named ? FIELD_OF_PATH[named[1] as string] : undefined
   // Main names the field for input the contract refuses, and for an alert that could never fire.
-  if ((error.code === 'invalid-argument' || error.code === 'failed') && named && field) return { [field]: named[2] }
+  if ((error.code === 'invalid-argument' || error.code === 'failed') && named && field)
+    return { [field]: named[2] }
   return { form: error.message }
 }

@@ -78,8 +78,9 @@ function moveSelectedRow(step: 1 | -1): void {
 function onKeyDown(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey) return
   const state = watchStore.getState()
-  // An open dialog owns the keyboard (it closes itself on Escape).
-  if (state.dialog !== null || isTextField(event.target)) return
+  // An open dialog owns the keyboard (it closes itself on Escape). In ticker-only mode the list,
+  // panels and dialogs are not on screen: a key must not act on them unseen, to show up later.
+  if (state.dialog !== null || state.settings?.tickerOnly || isTextField(event.target)) return
   const control = isControl(event.target)
   const handled = (): void => event.preventDefault()
 
@@ -130,8 +131,8 @@ function onKeyDown(event: KeyboardEvent): void {
       handled()
       openDetail(state.selected)
       return
+    // Delete only, as `?` says: Backspace is a text key, too easily pressed to remove a row.
     case 'Delete':
-    case 'Backspace':
       if (control || state.selected === null) return
       handled()
       void removeSymbol(state.selected)

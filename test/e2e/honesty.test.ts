@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/core/app-core'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
 import { lastDataAt } from '../../src/shared/data-status'
 import { rowOf, startHarness, type Harness } from './harness'
@@ -118,5 +119,35 @@ describe('data state in every view', () => {
     expect(alert).toContain('Cannot reach 127.0.0.1:9')
     expect(alert).not.toContain('last good')
     expect(await connection(page).textContent()).toContain('Offline')
+  })
+})
+
+/** Every symbol of every saved watchlist. */
+const savedSymbols = (core: AppCore) => core.settings.get().lists.flatMap((list) => list.symbols)
+
+describe('keyboard: nothing unseen', () => {
+  it('Backspace does not remove a row (Delete does), and keys in ticker-only mode do nothing hidden', async () => {
+    const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
+    await rowOf(page, 'NVDAon').click()
+    await page.keyboard.press('Backspace')
+    await page.keyboard.press('Home') // a later key runs after any removal the first one sent
+    expect(await rowOf(page, 'NVDAon').count()).toBe(1)
+    expect(savedSymbols(core)).toContain('NVDAon')
+
+    await rowOf(page, 'TSLAon').click()
+    await page.getByRole('button', { name: 'Ticker only' }).click()
+    await page.locator('.ticker-only').waitFor()
+    for (const key of ['Delete', '?', 'a', 'Enter']) await page.keyboard.press(key)
+    await page.getByRole('button', { name: 'Show the full window' }).click()
+    await rowOf(page, 'AAPLon').waitFor()
+    // Back in the window: the row is there, and no dialog or panel opened while it was hidden.
+    expect(savedSymbols(core)).toContain('TSLAon')
+    expect(await rowOf(page, 'TSLAon').count()).toBe(1)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await page.locator('aside.detail').count()).toBe(0)
+
+    await rowOf(page, 'TSLAon').click()
+    await page.keyboard.press('Delete')
+    await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
   })
 })

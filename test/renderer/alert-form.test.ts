@@ -35,6 +35,17 @@ describe('alert form', () => {
     })
   })
 
+  it('reads numbers as people type them: ".5" and "180." are numbers', () => {
+    expect(inputFromDraft(draft({ level: '180.', rearmBand: '.5', cooldownMinutes: '.5' }))).toMatchObject({
+      ok: true,
+      input: { condition: { kind: 'price-above', level: '180', rearmBand: '0.5' }, cooldownMs: 30_000 },
+    })
+    expect(inputFromDraft(draft({ kind: 'change-pct', thresholdPct: '.5' }))).toMatchObject({
+      ok: true,
+      input: { condition: { kind: 'change-pct', thresholdPct: '0.5' } },
+    })
+  })
+
   it('puts the contract’s own message beside each field at fault, and sends nothing', () => {
     expect(inputFromDraft(draft({ level: '200,50', cooldownMinutes: 'soon', rearmBand: '' }))).toEqual({
       ok: false,
