@@ -40,7 +40,8 @@ function HeaderRow({ columns, sort }: { columns: readonly ColumnDef[]; sort: Col
                 <button
                   type="button"
                   className="sort-button"
-                  aria-label={`${column.title}: sort`}
+                  // The visible (short) label first, so a voice user can say what they see.
+                  aria-label={`${column.label}, ${column.title}: sort`}
                   onClick={() => void updateListView({ sort: nextSort(sort, column.id) })}
                 >
                   {column.label}
@@ -49,7 +50,7 @@ function HeaderRow({ columns, sort }: { columns: readonly ColumnDef[]; sort: Col
                   </span>
                 </button>
               ) : (
-                <span aria-label={column.title}>{column.label}</span>
+                <span aria-label={`${column.label}, ${column.title}`}>{column.label}</span>
               )}
             </div>
           )
