@@ -94,6 +94,8 @@ if (userDataProblem) {
       windowVisible: window?.isVisible() ?? false,
       pinned: settings.pinned,
       paused: core.status().paused,
+      lists: settings.lists,
+      activeListId: settings.activeListId,
     })
   }
 
@@ -187,6 +189,7 @@ if (userDataProblem) {
       togglePaused: () => void core.invoke('setPaused', { paused: !core.status().paused }).then(refreshTray),
       refresh: () => void core.invoke('refreshNow', undefined),
       quit: () => app.quit(),
+      showList: (listId) => void core.invoke('setActiveList', { listId }),
     })
     tray.setUnread(core.status().unreadAlerts > 0)
   }

@@ -90,6 +90,12 @@ export async function loadListedAssets(): Promise<void> {
   else showNotice(`Could not load the list of assets: ${result.error.message}`)
 }
 
+/** Symbol commands act on the shown list, named, so a switch made meanwhile (the tray) cannot misdirect them. */
+function shownListId(): { listId?: string } {
+  const list = shownList(watchStore.getState())
+  return list ? { listId: list.id } : {}
+}
+
 async function changeWatchlist(
   request: Promise<IpcResult<string[]>>,
   failure: string,
@@ -108,23 +114,24 @@ async function changeWatchlist(
 
 export function addSymbol(symbol: string): Promise<boolean> {
   return changeWatchlist(
-    api().addSymbol({ symbol }),
+    api().addSymbol({ symbol, ...shownListId() }),
     `Could not add ${symbol}`,
     `Added ${symbol} to the watchlist`,
   )
 }
 
-export function removeSymbol(symbol: string): Promise<boolean> {
+/** `deleteAlerts`: the symbol's alerts go with it (see removeSymbolAsking in lists-api). */
+export function removeSymbol(symbol: string, deleteAlerts = false): Promise<boolean> {
   return changeWatchlist(
-    api().removeSymbol({ symbol }),
+    api().removeSymbol({ symbol, ...shownListId(), ...(deleteAlerts ? { deleteAlerts } : {}) }),
     `Could not remove ${symbol}`,
-    `Removed ${symbol} from the watchlist`,
+    deleteAlerts ? `Removed ${symbol} and its alerts` : `Removed ${symbol} from the watchlist`,
   )
 }
 
 export function moveSymbol(symbol: string, toIndex: number): Promise<boolean> {
   return changeWatchlist(
-    api().moveSymbol({ symbol, toIndex }),
+    api().moveSymbol({ symbol, toIndex, ...shownListId() }),
     `Could not move ${symbol}`,
     `Moved ${symbol} to position ${toIndex + 1}`,
   )

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
-import { moveSymbol, removeSymbol } from './api'
+import { moveSymbol } from './api'
+import { removeSymbolAsking, showListAt, showNextList } from './lists-api'
 import { selectVisibleOrder } from './store/visible-order'
 import {
   announce,
@@ -28,6 +29,8 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Shift', 'F10'], action: 'Actions for the selected row: create an alert…' },
   { keys: ['A'], action: 'Show or hide the alerts and the alert log' },
   { keys: ['/'], action: 'Search for a symbol to add' },
+  { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
+  { keys: ['Ctrl', 'Tab'], action: 'Show the next watchlist (with Shift, the previous)' },
   { keys: ['?'], action: 'Show these shortcuts' },
   { keys: ['Esc'], action: 'Close the details, the alerts or a dialog' },
 ]
@@ -75,12 +78,31 @@ function moveSelectedRow(step: 1 | -1): void {
   void moveSymbol(symbol, to)
 }
 
+/** Ctrl+1..9 and Ctrl+Tab switch lists, from anywhere but a dialog (Cmd+digit on macOS too). */
+function onListKey(event: KeyboardEvent): boolean {
+  if (event.altKey) return false
+  if (event.key === 'Tab' && event.ctrlKey) {
+    showNextList(event.shiftKey ? -1 : 1)
+    return true
+  }
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && /^[1-9]$/.test(event.key)) {
+    showListAt(Number(event.key))
+    return true
+  }
+  return false
+}
+
 function onKeyDown(event: KeyboardEvent): void {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey) return
+  if (event.defaultPrevented) return
   const state = watchStore.getState()
   // An open dialog owns the keyboard (it closes itself on Escape). In ticker-only mode the list,
   // panels and dialogs are not on screen: a key must not act on them unseen, to show up later.
-  if (state.dialog !== null || state.settings?.tickerOnly || isTextField(event.target)) return
+  if (state.dialog !== null || state.settings?.tickerOnly) return
+  if (onListKey(event)) {
+    event.preventDefault()
+    return
+  }
+  if (event.ctrlKey || event.metaKey || isTextField(event.target)) return
   const control = isControl(event.target)
   const handled = (): void => event.preventDefault()
 
@@ -135,7 +157,7 @@ function onKeyDown(event: KeyboardEvent): void {
     case 'Delete':
       if (control || state.selected === null) return
       handled()
-      void removeSymbol(state.selected)
+      removeSymbolAsking(state.selected)
       return
   }
 }

@@ -478,9 +478,17 @@ describe('tray', () => {
     electron.trays.length = 0
     const tray = new AppTray(
       {} as never,
-      { toggleWindow() {}, togglePinned() {}, togglePaused() {}, refresh() {}, quit() {} },
+      {
+        toggleWindow() {},
+        togglePinned() {},
+        togglePaused() {},
+        refresh() {},
+        quit() {},
+        showList: (listId) => shownLists.push(listId),
+      },
       () => Date.now(),
     )
+    const shownLists: string[] = []
     const record = electron.trays[0]!
     vi.setSystemTime(10_000)
     for (let i = 0; i < 50; i++) {
@@ -492,16 +500,35 @@ describe('tray', () => {
     expect(record.tooltip.length).toBeLessThanOrEqual(1 + 4)
     expect(record.tooltip.at(-1)).toContain('AAPLon 190.49')
     expect(record.images).toBe(0)
-    tray.setState({ windowVisible: true, pinned: true, paused: false })
-    const menu = record.menus.at(-1) as { template: Array<{ label?: string; checked?: boolean }> }
+    tray.setState({
+      windowVisible: true,
+      pinned: true,
+      paused: false,
+      lists: [
+        { id: 'l1', name: 'Watchlist' },
+        { id: 'l2', name: 'Tech' },
+      ],
+      activeListId: 'l2',
+    })
+    type Item = { label?: string; checked?: boolean; click?: () => void; submenu?: Item[] }
+    const menu = record.menus.at(-1) as { template: Item[] }
     expect(menu.template.map((item) => item.label).filter(Boolean)).toEqual([
       'Hide Tokenwatch',
       'Pin on top',
       'Pause updates',
       'Refresh now',
+      'Watchlist',
       'Quit Tokenwatch',
     ])
     expect(menu.template[1]?.checked).toBe(true)
+    // The list switcher: every list, the shown one checked; picking one shows it.
+    const switcher = menu.template.find((item) => item.label === 'Watchlist')?.submenu ?? []
+    expect(switcher.map((item) => [item.label, item.checked])).toEqual([
+      ['Watchlist', false],
+      ['Tech', true],
+    ])
+    switcher[0]?.click?.()
+    expect(shownLists).toEqual(['l1'])
     // The unread dot: an image change only when the state flips.
     tray.setUnread(true)
     tray.setUnread(true)

@@ -18,12 +18,17 @@ export interface TrayActions {
   togglePaused(): void
   refresh(): void
   quit(): void
+  /** The tray's list switcher: show this watchlist. */
+  showList(listId: string): void
 }
 
 export interface TrayState {
   windowVisible: boolean
   pinned: boolean
   paused: boolean
+  /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
+  lists: readonly { id: string; name: string }[]
+  activeListId: string
 }
 
 export interface TrayIcons {
@@ -68,6 +73,15 @@ export class AppTray {
           click: () => this.actions.togglePaused(),
         },
         { label: 'Refresh now', click: () => this.actions.refresh() },
+        {
+          label: 'Watchlist',
+          submenu: state.lists.map((list) => ({
+            label: list.name,
+            type: 'radio' as const,
+            checked: list.id === state.activeListId,
+            click: () => this.actions.showList(list.id),
+          })),
+        },
         { type: 'separator' },
         { label: 'Quit Tokenwatch', click: () => this.actions.quit() },
       ]),

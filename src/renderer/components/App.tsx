@@ -9,6 +9,8 @@ import { Banners } from './Banners'
 import { DetailPanel } from './DetailPanel'
 import { Header } from './Header'
 import { IconButton } from './IconButton'
+import { ListTabs } from './ListTabs'
+import { RemoveSymbolDialog } from './RemoveSymbolDialog'
 import { RowMenu } from './RowMenu'
 import { PhaseTag } from './SessionClock'
 import { ShortcutsDialog } from './ShortcutsDialog'
@@ -107,6 +109,7 @@ export function App() {
       <Header />
       <Banners />
       <Ticker />
+      <ListTabs />
       <main className="main">
         <Watchlist />
         <DetailPanel />
@@ -116,6 +119,7 @@ export function App() {
       <RowMenu />
       <Toasts />
       {dialog === 'shortcuts' && <ShortcutsDialog />}
+      {dialog === 'remove-symbol' && <RemoveSymbolDialog />}
       <Suspense fallback={null}>
         {dialog === 'settings' && <SettingsDialog />}
         {dialog === 'alert-editor' && <AlertEditorDialog />}

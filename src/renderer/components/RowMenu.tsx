@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { removeSymbol } from '../api'
+import { removeSymbolAsking } from '../lists-api'
 import { openAlertEditor } from '../alerts-api'
 import { GRID_ID } from '../keyboard'
 import { closeRowMenu, openDetail, useWatch } from '../store/watch-store'
@@ -31,7 +31,7 @@ export function RowMenu() {
       items={[
         { label: 'Open details', shortcut: 'Enter', onSelect: () => openDetail(symbol) },
         { label: 'Create alert…', onSelect: () => openAlertEditor({ kind: 'new', symbol }) },
-        { label: 'Remove from watchlist', shortcut: 'Del', onSelect: () => void removeSymbol(symbol) },
+        { label: 'Remove from watchlist', shortcut: 'Del', onSelect: () => removeSymbolAsking(symbol) },
       ]}
     />
   )

@@ -4,7 +4,7 @@ import { IconButton } from './IconButton'
 import { BellIcon } from './icons'
 
 function ToastCard({ toast }: { toast: Toast }) {
-  const { symbol } = toast
+  const { symbol, action } = toast
   return (
     <li className={`toast toast-${toast.tone}`}>
       {toast.tone === 'alert' && (
@@ -26,6 +26,18 @@ function ToastCard({ toast }: { toast: Toast }) {
             }}
           >
             Show {symbol}
+          </button>
+        )}
+        {action && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              dismissToast(toast.id)
+              action.run()
+            }}
+          >
+            {action.label}
           </button>
         )}
       </div>

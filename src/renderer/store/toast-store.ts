@@ -15,6 +15,8 @@ export interface Toast {
   detail?: string
   /** A symbol the toast offers to show. */
   symbol?: string
+  /** A button that acts on what the toast says (Undo). */
+  action?: { label: string; run(): void }
   tone: 'alert' | 'info'
 }
 

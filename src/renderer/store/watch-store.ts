@@ -20,7 +20,7 @@ import { activeList } from '../../shared/watchlists'
  * copying one for a delta is four times faster than spreading a 10,000-key object.)
  */
 
-export type DialogName = 'settings' | 'shortcuts' | 'alert-editor' | 'import'
+export type DialogName = 'settings' | 'shortcuts' | 'alert-editor' | 'import' | 'remove-symbol'
 
 /** A row's action menu: at the pointer, or (opened from the keyboard) below the row. */
 export interface RowMenuState {
@@ -63,6 +63,8 @@ export interface WatchState {
   dialog: DialogName | null
   /** Which settings field takes focus when the dialog opens ("Replace key" goes to the key). */
   settingsFocus: 'key' | null
+  /** The symbol a dialog is about (remove-symbol: the one whose alerts need a decision). */
+  dialogSymbol: string | null
   /** The last thing said to screen readers; `id` makes the same words announce again. */
   announcement: { text: string; id: number }
   /** A failed command, in plain words, until dismissed or replaced. */
@@ -89,6 +91,7 @@ export const initialWatchState: WatchState = {
   rowMenu: null,
   dialog: null,
   settingsFocus: null,
+  dialogSymbol: null,
   announcement: { text: '', id: 0 },
   notice: null,
 }
@@ -318,12 +321,16 @@ export function closeRowMenu(): void {
   watchStore.setState({ rowMenu: null })
 }
 
-export function openDialog(dialog: DialogName, settingsFocus: 'key' | null = null): void {
-  watchStore.setState({ dialog, settingsFocus })
+export function openDialog(
+  dialog: DialogName,
+  settingsFocus: 'key' | null = null,
+  dialogSymbol: string | null = null,
+): void {
+  watchStore.setState({ dialog, settingsFocus, dialogSymbol })
 }
 
 export function closeDialog(): void {
-  watchStore.setState({ dialog: null, settingsFocus: null })
+  watchStore.setState({ dialog: null, settingsFocus: null, dialogSymbol: null })
 }
 
 export function announce(text: string): void {

@@ -1,0 +1,127 @@
+import type { IpcResult } from '../shared/ipc-contract'
+import type { Settings } from '../shared/settings'
+import { listsHolding } from '../shared/watchlists'
+import { loadAlerts } from './alerts-api'
+import { removeSymbol } from './api'
+import { alertsOf, alertStore } from './store/alert-store'
+import { showToast } from './store/toast-store'
+import { announce, openDialog, setSettings, showNotice, watchStore } from './store/watch-store'
+
+/**
+ * The watchlists: create, rename, reorder, delete (with Undo) and switch. Main answers each with
+ * the settings, which the tabs, rows and ticker follow.
+ */
+
+function api() {
+  return window.tokenwatch
+}
+
+async function listCommand(
+  request: Promise<IpcResult<Settings>>,
+  failure: string,
+  success?: (settings: Settings) => string,
+): Promise<IpcResult<Settings>> {
+  const result = await request
+  if (!result.ok) {
+    showNotice(`${failure}: ${result.error.message}`)
+    return result
+  }
+  setSettings(result.value)
+  if (success) announce(success(result.value))
+  return result
+}
+
+const nameOf = (settings: Settings, listId: string) =>
+  settings.lists.find((list) => list.id === listId)?.name ?? 'the watchlist'
+
+/** A new empty list named "List N" (the first N free), shown at once; the tabs then offer to rename it. */
+export async function createList(): Promise<string | null> {
+  const taken = new Set(watchStore.getState().settings?.lists.map((list) => list.name.toLowerCase()))
+  let n = (watchStore.getState().settings?.lists.length ?? 0) + 1
+  while (taken.has(`list ${n}`)) n += 1
+  const result = await listCommand(
+    api().createList({ name: `List ${n}` }),
+    'Could not create a watchlist',
+    (s) => `Created the watchlist ${nameOf(s, s.activeListId)}`,
+  )
+  return result.ok ? result.value.activeListId : null
+}
+
+/** Renames a list; resolves to why not (shown beside the name field), or null when done. */
+export async function renameList(listId: string, name: string): Promise<string | null> {
+  const result = await api().renameList({ listId, name })
+  if (!result.ok) return result.error.message
+  setSettings(result.value)
+  announce(`Renamed the watchlist to ${nameOf(result.value, listId)}`)
+  return null
+}
+
+export function moveList(listId: string, toIndex: number): Promise<IpcResult<Settings>> {
+  return listCommand(
+    api().moveList({ listId, toIndex }),
+    'Could not move the watchlist',
+    (s) => `Moved ${nameOf(s, listId)} to position ${toIndex + 1}`,
+  )
+}
+
+export async function deleteList(listId: string): Promise<void> {
+  const name = nameOf(watchStore.getState().settings as Settings, listId)
+  const result = await listCommand(api().deleteList({ listId }), `Could not delete ${name}`)
+  if (!result.ok) return
+  announce(`Deleted the watchlist ${name}`)
+  showToast({
+    tone: 'info',
+    title: 'Watchlist deleted',
+    text: `${name} and its symbols are gone.`,
+    action: { label: 'Undo', run: () => void restoreList(listId) },
+  })
+}
+
+function restoreList(listId: string): Promise<IpcResult<Settings>> {
+  return listCommand(
+    api().restoreList({ listId }),
+    'Could not restore the watchlist',
+    (s) => `Restored the watchlist ${nameOf(s, s.activeListId)}`,
+  )
+}
+
+export function showList(listId: string): Promise<IpcResult<Settings>> {
+  return listCommand(
+    api().setActiveList({ listId }),
+    'Could not show the watchlist',
+    (s) => `Showing ${nameOf(s, listId)}`,
+  )
+}
+
+/** Ctrl+1..9: the list at that place (Ctrl+9, as in browsers, the last). */
+export function showListAt(position: number): void {
+  const lists = watchStore.getState().settings?.lists ?? []
+  const list = position === 9 ? lists.at(-1) : lists[position - 1]
+  if (list) void showList(list.id)
+}
+
+/** Ctrl+Tab and Ctrl+Shift+Tab: the next or the previous list, round. */
+export function showNextList(step: 1 | -1): void {
+  const settings = watchStore.getState().settings
+  if (!settings || settings.lists.length < 2) return
+  const index = settings.lists.findIndex((list) => list.id === settings.activeListId)
+  const next = settings.lists[(index + step + settings.lists.length) % settings.lists.length]
+  if (next) void showList(next.id)
+}
+
+/**
+ * Removes a symbol from the shown list. When it has alerts and no other list holds it, the person
+ * is asked first: keep its alerts (main keeps polling it for them) or delete them with it.
+ */
+export function removeSymbolAsking(symbol: string): void {
+  const settings = watchStore.getState().settings
+  const alerts = alertsOf(alertStore.getState().alerts, symbol)
+  const elsewhere = settings ? listsHolding(settings, symbol).length > 1 : false
+  if (alerts.length === 0 || elsewhere) void removeSymbol(symbol)
+  else openDialog('remove-symbol', null, symbol)
+}
+
+/** The answer to the question above. */
+export async function removeSymbolWithAlerts(symbol: string, deleteAlerts: boolean): Promise<void> {
+  if (await removeSymbol(symbol, deleteAlerts)) void loadAlerts()
+}

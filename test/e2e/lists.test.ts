@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Settings } from '../../src/shared/settings'
+import { activeList } from '../../src/shared/watchlists'
+import { rowOf, shownOrder } from './harness'
+import { startLiveHarness, type LiveHarness } from './live-sim'
+import { harnessPerTest } from './per-test'
+
+/**
+ * Several watchlists in real Chromium, against the simulator on a fixed Tuesday: tabs by mouse,
+ * switching by keyboard, rename, reorder, delete with Undo, and a symbol with alerts removed.
+ */
+
+const harnesses = harnessPerTest<LiveHarness>()
+
+function open(): Promise<LiveHarness> {
+  return harnesses.open((browser) =>
+    startLiveHarness({
+      browser,
+      settings: { cadences: { pricesMs: 1000 } },
+      viewport: { width: 900, height: 600 },
+    }),
+  )
+}
+
+const tabs = (page: Page) => page.getByRole('tablist', { name: 'Watchlists' }).getByRole('tab')
+const selectedTab = (page: Page) =>
+  page
+    .getByRole('tablist', { name: 'Watchlists' })
+    .locator('[aria-selected="true"] .list-tab-name')
+    .textContent()
+const tickerSymbols = (page: Page) =>
+  page.evaluate(() => [
+    ...new Set([...document.querySelectorAll('.ticker-item')].map((el) => el.getAttribute('data-symbol'))),
+  ])
+const listNames = (settings: Settings) => settings.lists.map((list) => list.name)
+
+describe('several watchlists', () => {
+  it('creates, renames, switches (mouse and keyboard), reorders and deletes with Undo', async () => {
+    const { page, core } = await open()
+    const firstSymbols = activeList(core.settings.get()).symbols
+    expect(await tabs(page).allTextContents()).toEqual([`Watchlist${firstSymbols.length}`])
+
+    // A new list by mouse: it is shown at once, empty, with its name field open.
+    await page.getByRole('button', { name: 'New watchlist' }).click()
+    const name = page.getByLabel('Watchlist name')
+    await name.fill('Watchlist')
+    await name.press('Enter')
+    // A name in use is refused beside the field, in words.
+    await expect
+      .poll(() => page.locator('#list-rename-error').textContent())
+      .toBe('There is already a watchlist named "Watchlist"')
+    await name.fill('Tech')
+    await name.press('Enter')
+    await expect.poll(() => selectedTab(page)).toBe('Tech')
+    expect(await shownOrder(page)).toEqual([])
+
+    // Its own symbols, added through the search as ever; the ticker follows the shown list.
+    for (const symbol of ['METAon', 'GOOGLon']) {
+      await page.locator('#symbol-search').fill(symbol)
+      await page
+        .getByRole('option', { name: new RegExp(`^${symbol}`) })
+        .first()
+        .waitFor()
+      await page.keyboard.press('Enter')
+      await rowOf(page, symbol).waitFor()
+    }
+    expect(await shownOrder(page)).toEqual(['METAon', 'GOOGLon'])
+    await expect.poll(() => tickerSymbols(page)).toEqual(['METAon', 'GOOGLon'])
+    await expect.poll(() => core.pollPlan().symbols).toEqual(['METAon', 'GOOGLon'])
+
+    // Keyboard: Ctrl+1 the first list, Ctrl+Tab the next, Ctrl+Shift+Tab back.
+    await page.locator('body').click({ position: { x: 5, y: 590 } })
+    await page.keyboard.press('Control+1')
+    await expect.poll(() => selectedTab(page)).toBe('Watchlist')
+    await expect.poll(() => shownOrder(page)).toEqual(firstSymbols)
+    await expect
+      .poll(async () => (await tickerSymbols(page)).every((symbol) => firstSymbols.includes(symbol ?? '')))
+      .toBe(true)
+    await page.keyboard.press('Control+Tab')
+    await expect.poll(() => selectedTab(page)).toBe('Tech')
+    await page.keyboard.press('Control+Shift+Tab')
+    await expect.poll(() => selectedTab(page)).toBe('Watchlist')
+
+    // The shortcuts dialog lists them.
+    await page.keyboard.press('?')
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    expect(await shortcuts.textContent()).toContain('Show the next watchlist')
+    await page.keyboard.press('Escape')
+
+    // Reorder and delete from the actions menu, by mouse; Undo brings the list back.
+    await tabs(page).filter({ hasText: 'Tech' }).click()
+    await page.getByRole('button', { name: 'Watchlist actions' }).click()
+    await page.getByRole('menuitem', { name: 'Move left' }).click()
+    await expect.poll(() => listNames(core.settings.get())).toEqual(['Tech', 'Watchlist'])
+    await page.getByRole('button', { name: 'Watchlist actions' }).click()
+    await page.getByRole('menuitem', { name: 'Delete Tech' }).click()
+    await expect.poll(() => tabs(page).allTextContents()).toEqual([`Watchlist${firstSymbols.length}`])
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => listNames(core.settings.get())).toEqual(['Tech', 'Watchlist'])
+    await expect.poll(() => selectedTab(page)).toBe('Tech')
+    expect(await shownOrder(page)).toEqual(['METAon', 'GOOGLon'])
+  }, 90_000) // a long walk through the feature, on two shared cores
+
+  it('asks before removing a symbol with alerts; kept alerts keep it polled, deleted ones go', async () => {
+    const { page, core } = await open()
+    for (const symbol of ['AAPLon', 'NVDAon'])
+      await core.invoke('createAlert', {
+        input: { symbol, condition: { kind: 'price-above', level: '100000' } },
+      })
+    await page.reload()
+    await rowOf(page, 'AAPLon').waitFor()
+
+    // Keep watching: the row goes, the alert stays, the symbol is still fetched for it.
+    await rowOf(page, 'AAPLon').click()
+    await page.keyboard.press('Delete')
+    const dialog = page.getByRole('dialog', { name: 'Remove AAPLon?' })
+    expect(await dialog.textContent()).toContain('AAPLon has an alert')
+    await dialog.getByRole('button', { name: 'Remove, keep watching its alerts' }).click()
+    await expect.poll(() => shownOrder(page)).not.toContain('AAPLon')
+    expect(core.alerts.store.list().map((alert) => alert.symbol)).toEqual(['AAPLon', 'NVDAon'])
+    expect(core.pollPlan().symbols).toContain('AAPLon')
+
+    // Delete them: the alert goes with the symbol, and so does its polling.
+    await rowOf(page, 'NVDAon').click({ button: 'right' })
+    await page.getByRole('menuitem', { name: 'Remove from watchlist' }).click()
+    await page
+      .getByRole('dialog', { name: 'Remove NVDAon?' })
+      .getByRole('button', { name: /^Remove with its/ })
+      .click()
+    await expect.poll(() => core.alerts.store.list().map((alert) => alert.symbol)).toEqual(['AAPLon'])
+    expect(core.pollPlan().symbols).not.toContain('NVDAon')
+    expect(await shownOrder(page)).not.toContain('NVDAon')
+  })
+})
