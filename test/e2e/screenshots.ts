@@ -96,6 +96,26 @@ async function shootAlerts(harness: LiveHarness): Promise<void> {
   await page.keyboard.press('Escape')
 }
 
+/** Several watchlists as tabs, wide and at a narrow 400 px, where the tab row scrolls sideways. */
+async function shootLists({ page, core }: LiveHarness): Promise<void> {
+  const lists = [
+    { name: 'Mega caps', symbols: ['AAPLon', 'MSFTon', 'NVDAon', 'GOOGLon', 'AMZNon', 'METAon'] },
+    { name: 'Semiconductors & AI', symbols: ['NVDAon', 'AVGOon', 'AMDon', 'PLTRon'] },
+    { name: 'ETFs', symbols: ['SPYon', 'QQQon'] },
+    { name: 'Financials', symbols: ['JPMon', 'MAon', 'BRK.Bon', 'COINon'] },
+  ]
+  for (const list of lists) await core.invoke('createList', list)
+  await page.getByRole('tab', { name: /^Semiconductors/ }).click()
+  await rowOf(page, 'PLTRon').locator('.cell-price .num').waitFor()
+  await afterFlash(page, 300)
+  await shoot(page, 'lists-wide.png')
+  await page.setViewportSize({ width: 400, height: 640 })
+  await page.waitForTimeout(300)
+  await shoot(page, 'lists-narrow.png')
+  await page.setViewportSize(VIEWPORT)
+  await page.keyboard.press('Control+1')
+}
+
 async function main(): Promise<void> {
   await mkdir(join(OUT_DIR, 'sessions'), { recursive: true })
   const browser = await launchBrowser()
@@ -107,6 +127,7 @@ async function main(): Promise<void> {
   })
   const { page } = harness
   try {
+    if (process.argv.includes('--lists-only')) return await shootLists(harness)
     await rowOf(page, 'DISon').locator('.cell-price .num').waitFor()
     await rowOf(page, 'NVDAon').click()
     await afterFlash(page, 300)
@@ -138,6 +159,7 @@ async function main(): Promise<void> {
     await page.setViewportSize(VIEWPORT)
 
     await shootAlerts(harness)
+    await shootLists(harness)
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await page.getByLabel('New key').fill('sk-live-0000-wrong-key')
