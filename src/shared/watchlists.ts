@@ -14,3 +14,9 @@ export function activeList(settings: Pick<Settings, 'lists' | 'activeListId'>): 
 export function listsHolding(settings: Pick<Settings, 'lists'>, symbol: string): Watchlist[] {
   return settings.lists.filter((list) => list.symbols.includes(symbol))
 }
+
+/** The list named `name` (compared without case, as names are kept unique), or null. */
+export function listNamed(settings: Pick<Settings, 'lists'>, name: string): Watchlist | null {
+  const wanted = name.trim().toLocaleLowerCase()
+  return settings.lists.find((list) => list.name.toLocaleLowerCase() === wanted) ?? null
+}

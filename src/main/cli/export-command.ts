@@ -8,15 +8,17 @@ import { activeList } from '../../shared/watchlists'
 import { SettingsStore } from '../core/settings-store'
 import { SnapshotCache } from '../core/snapshot-cache'
 import { type CliIo, EXIT, UsageError } from './io'
+import { symbolsOfList } from './service-args'
 
 /**
  * `tokenwatch export`: the saved watchlist with the last quotes the app cached, as CSV or JSON on
  * standard output. Reads files only; no network, no key.
  */
 
-export const EXPORT_USAGE = `Usage: tokenwatch export --format csv|json [--base-url URL] [--user-data DIR]
+export const EXPORT_USAGE = `Usage: tokenwatch export --format csv|json [--list NAME] [--base-url URL] [--user-data DIR]
 
   --format csv|json   CSV with a header row, or JSON {exportedAt, watchlist, assets}
+  --list NAME         the saved watchlist NAME (default: the one the app shows)
   --base-url URL      use the cached quotes only if they came from this service
   --user-data DIR     the app's data folder (default: the app's own, or $${USER_DATA_ENV})
 
@@ -34,10 +36,11 @@ interface ExportArgs {
   format: ExportFormat
   baseUrl: string | null
   userDataDir: string
+  list: string | null
 }
 
 function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | 'help' {
-  let values: { format?: string; 'base-url'?: string; 'user-data'?: string; help?: boolean }
+  let values: { format?: string; 'base-url'?: string; 'user-data'?: string; list?: string; help?: boolean }
   try {
     ;({ values } = parseArgs({
       args: argv,
@@ -45,6 +48,7 @@ function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | '
         format: { type: 'string' },
         'base-url': { type: 'string' },
         'user-data': { type: 'string' },
+        list: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -72,6 +76,7 @@ function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | '
     format: values.format,
     baseUrl,
     userDataDir: userData === undefined ? defaultUserDataDir(env) : path.resolve(userData),
+    list: values.list ?? null,
   }
 }
 
@@ -119,12 +124,20 @@ export async function runExportCommand(
   }
 
   const settings = new SettingsStore(args.userDataDir)
-  const watchlist = activeList(await settings.load()).symbols
+  const saved = await settings.load()
   const problem = settings.problem()
   // Exporting the default watchlist in place of the person's own would mislead.
   if (problem) {
     line(io.stderr, `tokenwatch export: ${problem}`)
     return EXIT.failed
+  }
+  let watchlist: string[]
+  try {
+    watchlist = args.list === null ? activeList(saved).symbols : symbolsOfList(saved, args.list)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    line(io.stderr, `tokenwatch export: ${error.message}`)
+    return EXIT.usage
   }
   const snapshot = await cachedQuotes(args, io)
   io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: (deps.now ?? Date.now)() }))

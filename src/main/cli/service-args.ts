@@ -1,17 +1,51 @@
 import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/settings'
 import { normalizeSymbolInput } from '../../shared/symbols'
+import type { Settings } from '../../shared/settings'
+import { listNamed } from '../../shared/watchlists'
 import { KeyVault } from '../core/key-vault'
+import { defaultUserDataDir } from '../core/paths'
 import { KeytarSecretStore } from '../core/secret-store'
+import { SettingsStore } from '../core/settings-store'
 import { type CliIo, UsageError } from './io'
 
-/** What the commands that talk to the service share: --base-url, --symbols and the API key. */
+/** What the commands that talk to the service share: --base-url, --symbols or --list, and the API key. */
 
 export const API_KEY_ENV = 'TOKENWATCH_API_KEY'
 
 export const SERVICE_FLAGS = {
   'base-url': { type: 'string' },
   symbols: { type: 'string' },
+  list: { type: 'string' },
 } as const
+
+/** The saved watchlist named NAME, or a UsageError that names the lists there are. */
+export function symbolsOfList(settings: Settings, name: string): string[] {
+  const list = listNamed(settings, name)
+  if (list) return list.symbols
+  const names = settings.lists.map((l) => `"${l.name}"`).join(', ')
+  throw new UsageError(`--list: there is no watchlist named "${name.slice(0, 40)}" (the watchlists: ${names}).`)
+}
+
+/** Reads the app's saved settings; one that could not be read is a UsageError, not the defaults. */
+export async function savedSettings(userDataDir: string): Promise<Settings> {
+  const store = new SettingsStore(userDataDir)
+  const settings = await store.load()
+  const problem = store.problem()
+  if (problem) throw new UsageError(`--list: ${problem}`)
+  return settings
+}
+
+/** The symbols a command watches: --symbols as given, or (--list NAME) a saved watchlist's. */
+export async function symbolsToWatch(
+  values: { symbols?: string; list?: string },
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
+  if (values.list === undefined) return parseSymbolList(values.symbols)
+  if (values.symbols !== undefined) throw new UsageError('give --symbols or --list, not both.')
+  const symbols = symbolsOfList(await savedSettings(defaultUserDataDir(env)), values.list)
+  if (symbols.length === 0) throw new UsageError(`--list: the watchlist "${values.list.slice(0, 40)}" is empty.`)
+  return symbols
+}
 
 export function parseBaseUrlFlag(value: string | undefined): string {
   const base = checkBaseUrl(value ?? DEFAULT_BASE_URL)
@@ -21,7 +55,8 @@ export function parseBaseUrlFlag(value: string | undefined): string {
 
 /** "aapl, TSLAon" -> ['AAPLon', 'TSLAon']; a bad entry is a UsageError naming it. */
 export function parseSymbolList(list: string | undefined): string[] {
-  if (list === undefined) throw new UsageError('--symbols is required, for example --symbols AAPLon,TSLAon.')
+  if (list === undefined)
+    throw new UsageError('--symbols is required (or --list NAME), for example --symbols AAPLon,TSLAon.')
   const symbols = new Set<string>()
   for (const entry of list.split(',')) {
     if (entry.trim() === '') continue

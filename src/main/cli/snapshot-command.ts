@@ -8,16 +8,18 @@ import {
   type StoredKeyReader,
   noKeyMessage,
   parseBaseUrlFlag,
-  parseSymbolList,
   resolveApiKey,
+  symbolsToWatch,
 } from './service-args'
 import { formatSnapshotTable } from './snapshot-table'
+import { USER_DATA_ENV } from '../core/paths'
 
 /** `tokenwatch snapshot`: one fetch of prices, market data and limits, printed as a table or JSON. */
 
-export const SNAPSHOT_USAGE = `Usage: tokenwatch snapshot --symbols AAPLon,TSLAon [--base-url URL] [--json]
+export const SNAPSHOT_USAGE = `Usage: tokenwatch snapshot (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json]
 
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon
+  --list NAME       the symbols of the app's saved watchlist NAME (in $${USER_DATA_ENV} if set)
   --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
   --json            print the snapshot as JSON instead of a table
 
@@ -42,7 +44,7 @@ interface SnapshotArgs {
   json: boolean
 }
 
-function parseSnapshotArgs(argv: string[]): SnapshotArgs | 'help' {
+async function parseSnapshotArgs(argv: string[], env: NodeJS.ProcessEnv): Promise<SnapshotArgs | 'help'> {
   const values = parseFlags(argv, {
     ...SERVICE_FLAGS,
     json: { type: 'boolean' },
@@ -51,7 +53,7 @@ function parseSnapshotArgs(argv: string[]): SnapshotArgs | 'help' {
   if (values.help) return 'help'
   return {
     baseUrl: parseBaseUrlFlag(values['base-url']),
-    symbols: parseSymbolList(values.symbols),
+    symbols: await symbolsToWatch(values, env),
     json: values.json ?? false,
   }
 }
@@ -77,7 +79,7 @@ export async function runSnapshotCommand(
 ): Promise<number> {
   let args: SnapshotArgs | 'help'
   try {
-    args = parseSnapshotArgs(argv)
+    args = await parseSnapshotArgs(argv, io.env)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     writeLine(io.stderr, `tokenwatch snapshot: ${error.message} (see tokenwatch snapshot --help)`)

@@ -9,7 +9,7 @@ import {
   type StoredKeyReader,
   noKeyMessage,
   parseBaseUrlFlag,
-  parseSymbolList,
+  symbolsToWatch,
   resolveApiKey,
 } from './service-args'
 
@@ -18,9 +18,10 @@ import {
  * Each delta is printed as it happens, one JSON line each with --json (NDJSON), until stopped.
  */
 
-export const WATCH_USAGE = `Usage: tokenwatch watch --symbols AAPLon,TSLAon [--base-url URL] [--json] [--count N]
+export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json] [--count N]
 
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon
+  --list NAME       the symbols of the app's saved watchlist NAME
   --base-url URL    the market-data service (default ${DEFAULT_SETTINGS.baseUrl})
   --json            print each delta as one JSON line (NDJSON) instead of readable lines
   --count N         stop after N deltas (default: run until Ctrl+C)
@@ -80,7 +81,7 @@ export async function runWatchCommand(
       return EXIT.ok
     }
     baseUrl = parseBaseUrlFlag(values['base-url'])
-    symbols = parseSymbolList(values.symbols)
+    symbols = await symbolsToWatch(values, io.env)
     json = values.json ?? false
     count = parseCount(values.count)
   } catch (error) {
