@@ -1,7 +1,7 @@
 import type { ExportFormat } from '../shared/export-format'
 import type { ImportResult, IpcResult } from '../shared/ipc-contract'
 import { showToast } from './store/toast-store'
-import { announce, applyWatchlist, showNotice } from './store/watch-store'
+import { announce, applyWatchlist, showNotice, shownList, watchStore } from './store/watch-store'
 
 /**
  * Export and import of the watchlist. In the app, main's save dialog writes the export and says
@@ -46,10 +46,14 @@ export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
 }
 
 /** Sends the text to main, which adds what the service lists and answers with what it did. */
-export async function importWatchlistText(text: string): Promise<IpcResult<ImportResult>> {
-  const result = await window.tokenwatch.importWatchlist({ text })
+export async function importWatchlistText(
+  text: string,
+  into?: { listId: string } | { newList: string },
+): Promise<IpcResult<ImportResult>> {
+  const result = await window.tokenwatch.importWatchlist({ text, ...(into ? { into } : {}) })
   if (result.ok) {
-    applyWatchlist(result.value.watchlist)
+    // Another list's symbols come with main's settings push; the shown list's rows at once.
+    if (result.value.listId === shownList(watchStore.getState())?.id) applyWatchlist(result.value.watchlist)
     announce(importSummary(result.value))
   }
   return result

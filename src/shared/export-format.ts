@@ -39,7 +39,11 @@ export const JSON_EXPORT_VERSION = 1
 export interface WatchlistExport {
   version: typeof JSON_EXPORT_VERSION
   exportedAt: string
+  /** The list exported (the one shown): what an import of this file reads. */
   watchlist: string[]
+  /** Every watchlist, by name, when more than the shown one was exported. */
+  lists?: { name: string; symbols: string[] }[]
+  /** The quotes of every symbol above, once each. */
   assets: AssetQuote[]
 }
 
@@ -105,7 +109,7 @@ export function exportWatchlist(
   symbols: readonly string[],
   snapshot: Snapshot | null,
   format: ExportFormat,
-  options: { now?: number } = {},
+  options: { now?: number; lists?: readonly { name: string; symbols: readonly string[] }[] } = {},
 ): string {
   const bySymbol = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
   if (format === 'csv') {
@@ -115,11 +119,15 @@ export function exportWatchlist(
     ]
     return `${lines.join('\r\n')}\r\n`
   }
+  // JSON carries every list (CSV is one table: the shown list).
+  const lists = options.lists?.map((list) => ({ name: list.name, symbols: [...list.symbols] }))
+  const everySymbol = [...new Set([...symbols, ...(lists ?? []).flatMap((list) => list.symbols)])]
   const body: WatchlistExport = {
     version: JSON_EXPORT_VERSION,
     exportedAt: new Date(options.now ?? Date.now()).toISOString(),
     watchlist: [...symbols],
-    assets: symbols.flatMap((symbol) => bySymbol.get(symbol) ?? []),
+    ...(lists ? { lists } : {}),
+    assets: everySymbol.flatMap((symbol) => bySymbol.get(symbol) ?? []),
   }
   return `${JSON.stringify(body, null, 2)}\n`
 }

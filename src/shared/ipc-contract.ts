@@ -113,7 +113,8 @@ export interface ImportResult {
   /** Entries that are not token symbols, each with why. */
   invalid: ImportProblem[]
   duplicates: ImportDuplicate[]
-  /** The watchlist afterwards. */
+  /** The list imported into, and its symbols afterwards. */
+  listId: string
   watchlist: string[]
 }
 
@@ -243,6 +244,10 @@ export const invokeContract = {
         text: z
           .string()
           .max(MAX_IMPORT_CHARS, { message: 'that file is too large to be a watchlist (1 MB at most)' }),
+        /** Into an existing list, or a new one by this name; by default, the shown list. */
+        into: z
+          .union([z.object({ listId: listIdSchema }).strict(), z.object({ newList: listNameSchema }).strict()])
+          .optional(),
       })
       .strict(),
     result: returns<ImportResult>(),

@@ -187,3 +187,33 @@ describe('the list commands, validated in main', () => {
     })
   })
 })
+
+describe('export and import with several watchlists', () => {
+  it('exports every list in JSON and the shown one in CSV', async () => {
+    const { core } = await startCore()
+    await ok(core.invoke('createList', { name: 'Tech', symbols: ['METAon', 'AAPLon'] }))
+    const json = await ok<{ content: string }>(core.invoke('exportWatchlist', { format: 'json' }))
+    const parsed = JSON.parse(json.content) as { watchlist: string[]; lists: Array<{ name: string; symbols: string[] }> }
+    expect(parsed.watchlist).toEqual(['METAon', 'AAPLon'])
+    expect(parsed.lists).toEqual(core.settings.get().lists.map(({ name, symbols }) => ({ name, symbols })))
+    const csv = await ok<{ content: string }>(core.invoke('exportWatchlist', { format: 'csv' }))
+    expect(csv.content.split('\r\n').slice(1, -1).map((row) => row.split(',')[0])).toEqual(['METAon', 'AAPLon'])
+  })
+
+  it('imports into an existing list that is not shown, or into a new one', async () => {
+    const { core } = await startCore()
+    await ok(core.invoke('createList', { name: 'Tech', symbols: ['AAPLon'] }))
+    const intoFirst = await ok<{ listId: string; added: string[]; watchlist: string[] }>(
+      core.invoke('importWatchlist', { text: 'METAon\nAAPLon', into: { listId: 'l1' } }),
+    )
+    expect(intoFirst.listId).toBe('l1')
+    expect(intoFirst.added).toEqual(['METAon'])
+    expect(core.settings.get().lists[0]?.symbols.at(-1)).toBe('METAon')
+    expect(activeList(core.settings.get()).symbols).toEqual(['AAPLon']) // the shown list is untouched
+
+    const intoNew = await ok<{ listId: string; watchlist: string[] }>(
+      core.invoke('importWatchlist', { text: 'GOOGLon, METAon', into: { newList: 'Imported' } }),
+    )
+    expect(activeList(core.settings.get())).toMatchObject({ id: intoNew.listId, name: 'Imported', symbols: ['GOOGLon', 'METAon'] })
+  })
+})

@@ -58,8 +58,10 @@ describe('tokenwatch export', () => {
     const dir = await userData()
     const result = await runExport(['--format=json'], { [USER_DATA_ENV]: dir })
     expect(result.code).toBe(EXIT.ok)
-    expect(result.stdout).toBe(exportWatchlist(WATCHLIST, SNAPSHOT, 'json', { now: AS_OF }))
-    expect(JSON.parse(result.stdout).watchlist).toEqual(WATCHLIST)
+    // JSON carries every list (here the one), by name.
+    const lists = [{ name: 'Watchlist', symbols: WATCHLIST }]
+    expect(result.stdout).toBe(exportWatchlist(WATCHLIST, SNAPSHOT, 'json', { now: AS_OF, lists }))
+    expect(JSON.parse(result.stdout)).toMatchObject({ watchlist: WATCHLIST, lists })
   })
 
   it('exports the watchlist alone, with a note, when no quotes are cached', async () => {

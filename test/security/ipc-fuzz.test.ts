@@ -71,7 +71,7 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   setAlertEnabled: { id: 'a1', enabled: false },
   removeAlert: { id: 'a1' },
   exportWatchlist: { format: 'csv' },
-  importWatchlist: { text: 'AAPLon\nTSLAon\nnot a symbol' },
+  importWatchlist: { text: 'AAPLon\nTSLAon\nnot a symbol', into: { newList: 'Imported' } },
 }
 
 /** Every path to a value inside `value` (the root included), for near-valid mutations. */

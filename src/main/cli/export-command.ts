@@ -17,7 +17,7 @@ import { symbolsOfList } from './service-args'
 
 export const EXPORT_USAGE = `Usage: tokenwatch export --format csv|json [--list NAME] [--base-url URL] [--user-data DIR]
 
-  --format csv|json   CSV with a header row, or JSON {exportedAt, watchlist, assets}
+  --format csv|json   CSV with a header row, or JSON {exportedAt, watchlist, lists, assets}
   --list NAME         the saved watchlist NAME (default: the one the app shows)
   --base-url URL      use the cached quotes only if they came from this service
   --user-data DIR     the app's data folder (default: the app's own, or $${USER_DATA_ENV})
@@ -140,6 +140,8 @@ export async function runExportCommand(
     return EXIT.usage
   }
   const snapshot = await cachedQuotes(args, io)
-  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: (deps.now ?? Date.now)() }))
+  // Asked for one list by name: that one; else the shown list, with every list in JSON.
+  const lists = args.list === null ? saved.lists : undefined
+  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: (deps.now ?? Date.now)(), lists }))
   return EXIT.ok
 }

@@ -382,6 +382,7 @@ export class AppCore {
     const settings = this.settings.get()
     const content = exportWatchlist(activeList(settings).symbols, this.feed.snapshot(), format, {
       now: this.clock.now(),
+      lists: settings.lists,
     })
     const date = new Date(this.clock.now()).toISOString().slice(0, 10)
     const fileName = `tokenwatch-${date}.${format}`
@@ -390,21 +391,35 @@ export class AppCore {
   }
 
   /** Adds the valid symbols the service lists; everything else is listed back, never dropped. */
-  private async importWatchlist(text: string): Promise<ImportResult> {
+  private async importWatchlist(
+    text: string,
+    into: { listId: string } | { newList: string } | undefined,
+  ): Promise<ImportResult> {
     const listed = new Set((await this.listAssets()).map((asset) => asset.symbol))
     // The listing also settles "AON": Aon's AONon, not a token "Aon".
     const parsed = importWatchlist(text, (symbol) => listed.has(symbol))
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
-    const current = new Set(activeList(this.settings.get()).symbols)
+    const target =
+      into && 'listId' in into
+        ? this.settings.get().lists.find((list) => list.id === into.listId)
+        : activeList(this.settings.get())
+    if (!target) throw new SettingsError('not-found', 'That watchlist no longer exists')
+    const current = new Set(into && 'newList' in into ? [] : target.symbols)
     const toAdd = known.filter((symbol) => !current.has(symbol))
-    const settings = this.listsChanged(await this.settings.addSymbols(toAdd))
+    const settings = this.listsChanged(
+      into && 'newList' in into
+        ? await this.settings.createList(into.newList, toAdd)
+        : await this.settings.addSymbols(toAdd, target.id),
+    )
+    const imported = into && 'newList' in into ? activeList(settings) : settings.lists.find((l) => l.id === target.id)
     return {
       added: toAdd,
       alreadyPresent: known.filter((symbol) => current.has(symbol)),
       unknown,
       invalid: parsed.invalid,
       duplicates: parsed.duplicates,
-      watchlist: activeList(settings).symbols,
+      listId: imported?.id ?? target.id,
+      watchlist: imported?.symbols ?? [],
     }
   }
 
@@ -523,7 +538,7 @@ export class AppCore {
       getAlertLog: async () => this.alerts.log.entries(),
       markAlertsRead: async () => this.alerts.markAllRead(),
       exportWatchlist: async (args) => this.exportWatchlist(args.format),
-      importWatchlist: async (args) => this.importWatchlist(args.text),
+      importWatchlist: async (args) => this.importWatchlist(args.text, args.into),
     }
   }
 }

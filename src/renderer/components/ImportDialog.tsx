@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { MAX_IMPORT_CHARS } from '../../shared/export-format'
 import type { ImportResult } from '../../shared/ipc-contract'
-import { closeDialog } from '../store/watch-store'
+import { closeDialog, useWatch } from '../store/watch-store'
 import { importSummary, importWatchlistText } from '../watchlist-files'
 import { describedBy, DialogActions, Field } from './form-fields'
 import { IconButton } from './IconButton'
@@ -9,6 +9,9 @@ import { Modal } from './Modal'
 
 const FILE_INPUT_ID = 'import-file'
 const TEXT_INPUT_ID = 'import-text'
+const TARGET_INPUT_ID = 'import-target'
+/** The target select's value for "a new watchlist" (list ids look like l1, so it cannot clash). */
+const NEW_LIST = 'new'
 
 function ResultGroup(props: { title: string; count: number; tone: string; children: ReactNode }) {
   if (props.count === 0) return null
@@ -86,6 +89,11 @@ export function ImportDialog() {
   const [error, setError] = useState<string | undefined>()
   const [result, setResult] = useState<ImportResult | null>(null)
   const [busy, setBusy] = useState(false)
+  const lists = useWatch((state) => state.settings?.lists ?? [])
+  const shownId = useWatch((state) => state.settings?.activeListId ?? '')
+  /** A list's id, or NEW_LIST for a new one named `newName`. */
+  const [target, setTarget] = useState(shownId)
+  const [newName, setNewName] = useState('Imported')
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -107,8 +115,15 @@ export function ImportDialog() {
       setError('Choose a file or paste some symbols first')
       return
     }
+    if (target === NEW_LIST && newName.trim() === '') {
+      setError('Name the new watchlist')
+      return
+    }
     setBusy(true)
-    const answer = await importWatchlistText(text)
+    const answer = await importWatchlistText(
+      text,
+      target === NEW_LIST ? { newList: newName.trim() } : { listId: target || shownId },
+    )
     setBusy(false)
     if (answer.ok) setResult(answer.value)
     else setError(answer.error.message)
@@ -161,6 +176,35 @@ export function ImportDialog() {
             }}
           />
         </Field>
+        <div className="field import-target">
+          <label htmlFor={TARGET_INPUT_ID}>Into</label>
+          <select
+            id={TARGET_INPUT_ID}
+            value={target || shownId}
+            onChange={(event) => {
+              setTarget(event.target.value)
+              setResult(null)
+            }}
+          >
+            {lists.map((list) => (
+              <option key={list.id} value={list.id}>
+                {list.name}
+              </option>
+            ))}
+            <option value={NEW_LIST}>A new watchlist…</option>
+          </select>
+          {target === NEW_LIST && (
+            <input
+              aria-label="Name of the new watchlist"
+              value={newName}
+              maxLength={40}
+              onChange={(event) => {
+                setNewName(event.target.value)
+                setError(undefined)
+              }}
+            />
+          )}
+        </div>
         {result && <ImportReport result={result} />}
         <DialogActions
           cancelLabel={result ? 'Done' : 'Cancel'}
