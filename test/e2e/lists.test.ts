@@ -12,6 +12,8 @@ import { harnessPerTest } from './per-test'
  */
 
 const harnesses = harnessPerTest<LiveHarness>()
+/** Room for the page and the core to catch up on two shared, busy cores. */
+const SOON = { timeout: 15_000 }
 
 function open(): Promise<LiveHarness> {
   return harnesses.open((browser) =>
@@ -48,11 +50,11 @@ describe('several watchlists', () => {
     await name.press('Enter')
     // A name in use is refused beside the field, in words.
     await expect
-      .poll(() => page.locator('#list-rename-error').textContent())
+      .poll(() => page.locator('#list-rename-error').textContent(), SOON)
       .toBe('There is already a watchlist named "Watchlist"')
     await name.fill('Tech')
     await name.press('Enter')
-    await expect.poll(() => selectedTab(page)).toBe('Tech')
+    await expect.poll(() => selectedTab(page), SOON).toBe('Tech')
     expect(await shownOrder(page)).toEqual([])
 
     // Its own symbols, added through the search as ever; the ticker follows the shown list.
@@ -66,21 +68,24 @@ describe('several watchlists', () => {
       await rowOf(page, symbol).waitFor()
     }
     expect(await shownOrder(page)).toEqual(['METAon', 'GOOGLon'])
-    await expect.poll(() => tickerSymbols(page)).toEqual(['METAon', 'GOOGLon'])
-    await expect.poll(() => core.pollPlan().symbols).toEqual(['METAon', 'GOOGLon'])
+    await expect.poll(() => tickerSymbols(page), SOON).toEqual(['METAon', 'GOOGLon'])
+    await expect.poll(() => core.pollPlan().symbols, SOON).toEqual(['METAon', 'GOOGLon'])
 
     // Keyboard: Ctrl+1 the first list, Ctrl+Tab the next, Ctrl+Shift+Tab back.
     await page.locator('body').click({ position: { x: 5, y: 590 } })
     await page.keyboard.press('Control+1')
-    await expect.poll(() => selectedTab(page)).toBe('Watchlist')
-    await expect.poll(() => shownOrder(page)).toEqual(firstSymbols)
+    await expect.poll(() => selectedTab(page), SOON).toBe('Watchlist')
+    await expect.poll(() => shownOrder(page), SOON).toEqual(firstSymbols)
     await expect
-      .poll(async () => (await tickerSymbols(page)).every((symbol) => firstSymbols.includes(symbol ?? '')))
+      .poll(
+        async () => (await tickerSymbols(page)).every((symbol) => firstSymbols.includes(symbol ?? '')),
+        SOON,
+      )
       .toBe(true)
     await page.keyboard.press('Control+Tab')
-    await expect.poll(() => selectedTab(page)).toBe('Tech')
+    await expect.poll(() => selectedTab(page), SOON).toBe('Tech')
     await page.keyboard.press('Control+Shift+Tab')
-    await expect.poll(() => selectedTab(page)).toBe('Watchlist')
+    await expect.poll(() => selectedTab(page), SOON).toBe('Watchlist')
 
     // The shortcuts dialog lists them.
     await page.keyboard.press('?')
@@ -92,15 +97,15 @@ describe('several watchlists', () => {
     await tabs(page).filter({ hasText: 'Tech' }).click()
     await page.getByRole('button', { name: 'Watchlist actions' }).click()
     await page.getByRole('menuitem', { name: 'Move left' }).click()
-    await expect.poll(() => listNames(core.settings.get())).toEqual(['Tech', 'Watchlist'])
+    await expect.poll(() => listNames(core.settings.get()), SOON).toEqual(['Tech', 'Watchlist'])
     await page.getByRole('button', { name: 'Watchlist actions' }).click()
     await page.getByRole('menuitem', { name: 'Delete Tech' }).click()
-    await expect.poll(() => tabs(page).allTextContents()).toEqual([`Watchlist${firstSymbols.length}`])
+    await expect.poll(() => tabs(page).allTextContents(), SOON).toEqual([`Watchlist${firstSymbols.length}`])
     await page.getByRole('button', { name: 'Undo' }).click()
-    await expect.poll(() => listNames(core.settings.get())).toEqual(['Tech', 'Watchlist'])
-    await expect.poll(() => selectedTab(page)).toBe('Tech')
+    await expect.poll(() => listNames(core.settings.get()), SOON).toEqual(['Tech', 'Watchlist'])
+    await expect.poll(() => selectedTab(page), SOON).toBe('Tech')
     expect(await shownOrder(page)).toEqual(['METAon', 'GOOGLon'])
-  }, 90_000) // a long walk through the feature, on two shared cores
+  }, 180_000) // a long walk through the feature, on two shared cores
 
   it('asks before removing a symbol with alerts; kept alerts keep it polled, deleted ones go', async () => {
     const { page, core } = await open()
@@ -117,7 +122,7 @@ describe('several watchlists', () => {
     const dialog = page.getByRole('dialog', { name: 'Remove AAPLon?' })
     expect(await dialog.textContent()).toContain('AAPLon has an alert')
     await dialog.getByRole('button', { name: 'Remove, keep watching its alerts' }).click()
-    await expect.poll(() => shownOrder(page)).not.toContain('AAPLon')
+    await expect.poll(() => shownOrder(page), SOON).not.toContain('AAPLon')
     expect(core.alerts.store.list().map((alert) => alert.symbol)).toEqual(['AAPLon', 'NVDAon'])
     expect(core.pollPlan().symbols).toContain('AAPLon')
 
@@ -128,8 +133,8 @@ describe('several watchlists', () => {
       .getByRole('dialog', { name: 'Remove NVDAon?' })
       .getByRole('button', { name: /^Remove with its/ })
       .click()
-    await expect.poll(() => core.alerts.store.list().map((alert) => alert.symbol)).toEqual(['AAPLon'])
+    await expect.poll(() => core.alerts.store.list().map((alert) => alert.symbol), SOON).toEqual(['AAPLon'])
     expect(core.pollPlan().symbols).not.toContain('NVDAon')
     expect(await shownOrder(page)).not.toContain('NVDAon')
-  })
+  }, 120_000)
 })
