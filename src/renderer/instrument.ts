@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom'
 import type { Delta, Snapshot } from '../shared/domain'
-import { applyDelta, applySnapshot } from './store/watch-store'
+import { applyDelta, applySnapshot, setSettings, watchStore } from './store/watch-store'
 
 /**
  * Test instrumentation, off unless the page is opened with `?instrument=1` (the E2E tests do).
@@ -32,9 +32,28 @@ if (enabled) {
     return performance.now() - start
   }
   window.__twPerf = {
-    snapshot: (snapshot) => timed(() => applySnapshot(snapshot)),
+    snapshot: (snapshot) =>
+      timed(() => {
+        showAsList(snapshot)
+        applySnapshot(snapshot)
+      }),
     delta: (delta) => timed(() => applyDelta(delta)),
   }
+}
+
+/**
+ * Rows follow the shown list, not the snapshot, and a real list holds at most 500 symbols: so the
+ * large-list pages make the shown list hold the injected snapshot's symbols, as main's settings
+ * event would (one render with the snapshot, both being set inside one flushSync).
+ */
+function showAsList(snapshot: Snapshot): void {
+  const settings = watchStore.getState().settings
+  if (!settings) return
+  const symbols = snapshot.assets.map((asset) => asset.symbol)
+  setSettings({
+    ...settings,
+    lists: settings.lists.map((list) => (list.id === settings.activeListId ? { ...list, symbols } : list)),
+  })
 }
 
 /** Called from a row's render; free when instrumentation is off. */

@@ -23,7 +23,8 @@ let harness: Harness
 beforeAll(async () => {
   assertRendererBuilt()
   browser = await launchBrowser()
-  harness = await startHarness({ browser, instrument: true })
+  // Tall enough that the first FIRST_ROWS rows are all in the DOM below the header, tabs and ticker.
+  harness = await startHarness({ browser, instrument: true, viewport: { width: 1280, height: 1000 } })
   await harness.core.invoke('setPaused', { paused: true })
 })
 afterAll(async () => {
