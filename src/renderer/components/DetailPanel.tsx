@@ -24,6 +24,7 @@ import { closeDetail, useWatch } from '../store/watch-store'
 import { AlertItem, PanelSection } from './AlertsPanel'
 import { StaleMarker } from './cells/StaleMarker'
 import { IconButton } from './IconButton'
+import { MultiplierFigure } from './MultiplierFigure'
 import { PriceChart } from './PriceChart'
 
 function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
@@ -154,7 +155,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         rows={[
           ['Fair value', formatPrice(quote.fairValue)],
           ['Premium / discount', formatPercent(quote.premiumPct, 3)],
-          ['Shares multiplier', formatExact(quote.sharesMultiplier)],
+          ['Shares multiplier', <MultiplierFigure key="multiplier" quote={quote} />],
           ['Holders', formatInteger(quote.holders)],
           ['Tradable sessions', quote.tradableSessions.map((s) => SESSION_LABEL[s]).join(', ') || MISSING],
           ...(quote.otherSessions.length > 0
