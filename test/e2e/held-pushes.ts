@@ -27,8 +27,12 @@ export function heldPushes(): {
   }
 }
 
-/** Puts changed fields on rows as a delta from main would (newer than anything the page holds). */
-export async function pushChanges(page: Page, changed: AssetChange[]): Promise<void> {
-  const delta: Delta = { asOf: Date.now() + 60_000, changed, added: [], removed: [] }
+/**
+ * Puts changed fields on rows as a delta from main would. It must be newer than what the page
+ * holds (an older one is dropped): by default a minute after this process's clock, which is ahead
+ * of the market time a live harness shifts back to; pass `asOf` to say a time on screen.
+ */
+export async function pushChanges(page: Page, changed: AssetChange[], asOf = Date.now() + 60_000): Promise<void> {
+  const delta: Delta = { asOf, changed, added: [], removed: [] }
   await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
 }

@@ -1,8 +1,10 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { levelsAround, priceOf, recordFirings, stepUntilFired } from './alert-steps'
 import { launchBrowser, rowOf } from './harness'
+import { heldPushes } from './held-pushes'
+import { SATURDAY, shootLayouts, shootWeekend } from './layout-screenshots'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { shootSessions } from './session-shots'
 
@@ -175,8 +177,34 @@ async function main(): Promise<void> {
   }
   try {
     await shootSessions(browser, join(OUT_DIR, 'sessions'))
+    await shootLayoutsOnce(browser)
   } finally {
     await browser.close()
+  }
+}
+
+/** The layout screenshots, on a harness of their own (they hold main's pushes and move the clock). */
+async function shootLayoutsOnce(browser: Browser): Promise<void> {
+  const pushes = heldPushes()
+  const harness = await startLiveHarness({
+    browser,
+    viewport: VIEWPORT,
+    assets: 120,
+    extraSymbols: MORE_SYMBOLS,
+    beforeEmit: pushes.beforeEmit,
+  })
+  try {
+    await rowOf(harness.page, 'DISon').locator('.cell-price .num').waitFor()
+    await shootLayouts(harness.page, pushes, OUT_DIR)
+  } finally {
+    pushes.release()
+    await harness.close()
+  }
+  const weekend = await startLiveHarness({ browser, viewport: VIEWPORT, marketTime: SATURDAY })
+  try {
+    await shootWeekend(weekend.page, OUT_DIR)
+  } finally {
+    await weekend.close()
   }
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { afterNextPaint } from '../after-paint'
 import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
+import { useFrameHeight, useFrameLayout } from '../layout'
 import { markFirstFramePainted, useWatch } from '../store/watch-store'
 import { AlertsPanel } from './AlertsPanel'
 import { Announcer } from './Announcer'
@@ -103,10 +104,12 @@ export function App() {
   useHistoriesAfterFirstPaint()
   const tickerOnly = useWatch((state) => state.settings?.tickerOnly ?? false)
   const dialog = useWatch((state) => state.dialog)
+  const layout = useFrameLayout()
+  const height = useFrameHeight()
   if (tickerOnly) return <TickerOnly />
   return (
-    <div className="app">
-      <Header />
+    <div className="app" data-layout={layout} data-height={height}>
+      <Header layout={layout} />
       <Banners />
       <Ticker />
       <ListTabs />

@@ -69,7 +69,9 @@ export function Banners() {
       {status?.mode === 'demo' && (
         <Banner tone="demo" label="Demo mode">
           <span className="demo-tag">DEMO</span>
-          <span className="banner-text">Simulated market data — these are not real prices.</span>
+          <span className="banner-text">
+            Simulated market data<span className="banner-more"> — these are not real prices</span>.
+          </span>
           <button
             type="button"
             className="button button-small button-primary"

@@ -15,6 +15,8 @@ export interface MenuItem {
   /** The key that does the same outside the menu, shown at the right. */
   shortcut?: string
   disabled?: boolean
+  /** A setting that is on or off (pin, pause): a checkbox item, ticked while on. */
+  checked?: boolean
 }
 
 interface MenuProps {
@@ -47,7 +49,7 @@ export function Menu({ label, items, at, onClose, owner }: MenuProps) {
       x: Math.max(EDGE_GAP, Math.min(at.x, window.innerWidth - box.width - EDGE_GAP)),
       y: Math.max(EDGE_GAP, Math.min(at.y, window.innerHeight - box.height - EDGE_GAP)),
     })
-    menu.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus()
+    menu.querySelector<HTMLButtonElement>('[role^="menuitem"]:not(:disabled)')?.focus()
   }, [at.x, at.y])
 
   useEffect(() => {
@@ -67,7 +69,7 @@ export function Menu({ label, items, at, onClose, owner }: MenuProps) {
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const enabled = [
-      ...(ref.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
+      ...(ref.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]:not(:disabled)') ?? []),
     ]
     if (enabled.length === 0) return
     const current = enabled.indexOf(document.activeElement as HTMLButtonElement)
@@ -105,7 +107,8 @@ export function Menu({ label, items, at, onClose, owner }: MenuProps) {
         <button
           key={item.label}
           type="button"
-          role="menuitem"
+          role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+          aria-checked={item.checked}
           tabIndex={-1}
           className="menu-item"
           disabled={item.disabled}
@@ -114,7 +117,14 @@ export function Menu({ label, items, at, onClose, owner }: MenuProps) {
             item.onSelect()
           }}
         >
-          <span>{item.label}</span>
+          <span>
+            {item.checked !== undefined && (
+              <span className="menu-check" aria-hidden="true">
+                {item.checked ? '✓' : ''}
+              </span>
+            )}
+            {item.label}
+          </span>
           {item.shortcut && (
             <kbd className="menu-shortcut" aria-hidden="true">
               {item.shortcut}

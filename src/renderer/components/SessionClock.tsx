@@ -46,8 +46,12 @@ function dayNote(session: SessionState, weekday: number): string | null {
   return null
 }
 
-/** The header clock: the US Eastern time, the session running now and how long until it changes. */
-export function SessionClock() {
+/**
+ * The header clock: the US Eastern time, the session running now and how long until it changes.
+ * Compact (a narrow window): one badge, the session's tag and the countdown, the words in its
+ * tooltip and for screen readers.
+ */
+export function SessionClock({ compact = false }: { compact?: boolean }) {
   const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
   const offhoursTokens = useOffhoursTokenCount()
@@ -58,6 +62,30 @@ export function SessionClock() {
     ? `${nextPhase === 'paused' ? 'Pauses' : 'Ends'} in ${countdown}`
     : `${sessionHeadline(nextPhase, 0)} in ${countdown}`
   const note = dayNote(session, easternClock(nowMs).weekday)
+  const time = (
+    <span className="et-time num">
+      {formatClockTime(nowMs, 'America/New_York')}
+      <span className="muted"> ET</span>
+    </span>
+  )
+  if (compact) {
+    const words = `${sessionHeadline(phase, offhoursTokens)}${note ? ` · ${note}` : ''} · ${next}`
+    return (
+      <section
+        className="session-clock session-clock-compact"
+        data-phase={phase}
+        aria-label="Market session"
+        title={words}
+      >
+        <PhaseTag />
+        <span className="session-countdown num" aria-hidden="true">
+          {countdown}
+        </span>
+        <span className="visually-hidden">{words}</span>
+        {time}
+      </section>
+    )
+  }
   return (
     <section className="session-clock" data-phase={phase} aria-label="Market session">
       <PhaseTag />
@@ -68,10 +96,7 @@ export function SessionClock() {
         </span>
         <span className="session-next muted">{next}</span>
       </span>
-      <span className="et-time num">
-        {formatClockTime(nowMs, 'America/New_York')}
-        <span className="muted"> ET</span>
-      </span>
+      {time}
     </section>
   )
 }

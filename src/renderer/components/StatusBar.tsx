@@ -11,13 +11,19 @@ export function StatusBar() {
   const cadence = status ? status.endpoints.prices.cadenceMs / 1000 : null
   return (
     <footer className="status-bar">
-      <span>
+      <span className="status-count">
         {count} {count === 1 ? 'symbol' : 'symbols'}
       </span>
-      {status && <span>{dataAt === null ? 'No data yet' : `Updated ${formatClockTime(dataAt)}`}</span>}
-      {cadence !== null && <span>Prices every {cadence}s</span>}
       {status && (
-        <span className="status-source">{status.mode === 'demo' ? 'Simulated market' : status.baseUrl}</span>
+        <span className="status-updated">
+          {dataAt === null ? 'No data yet' : `Updated ${formatClockTime(dataAt)}`}
+        </span>
+      )}
+      {cadence !== null && <span className="status-cadence">Prices every {cadence}s</span>}
+      {status && (
+        <span className="status-source" title={status.baseUrl}>
+          {status.mode === 'demo' ? 'Simulated market' : status.baseUrl}
+        </span>
       )}
       <span className="status-hint">
         Press <kbd>?</kbd> for shortcuts

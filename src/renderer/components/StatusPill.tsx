@@ -20,9 +20,10 @@ export function StatusPill() {
       className={`status-pill status-${connection}`}
       role="status"
       aria-label={`Connection: ${CONNECTION_TEXT[connection]}`}
+      title={`Connection: ${CONNECTION_TEXT[connection]}`}
     >
       <span className="status-dot" aria-hidden="true" />
-      {CONNECTION_TEXT[connection]}
+      <span className="status-word">{CONNECTION_TEXT[connection]}</span>
       {demo && <span className="status-mode">DEMO</span>}
     </span>
   )

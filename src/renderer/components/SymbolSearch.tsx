@@ -12,8 +12,9 @@ const MAX_RESULTS = 12
  * The search that adds rows: a combobox over every asset the service lists, by symbol, ticker or
  * name. Arrow keys move through the matches, Enter adds one, Escape clears and then leaves.
  * Until the list has loaded (or when it cannot be), a typed symbol can still be added as is.
+ * Collapsed (a narrow window), it is an icon until focused (a click, `/`), then spans the header.
  */
-export function SymbolSearch() {
+export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
   const listed = useWatch((state) => state.listedAssets)
   const order = useWatch((state) => state.order)
   const [query, setQuery] = useState('')
@@ -62,7 +63,7 @@ export function SymbolSearch() {
 
   const optionId = (index: number) => `${listboxId}-option-${index}`
   return (
-    <div className="search">
+    <div className={`search${collapsed ? ' search-collapsed' : ''}`}>
       <span className="search-icon" aria-hidden="true">
         ⌕
       </span>

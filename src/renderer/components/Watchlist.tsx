@@ -1,11 +1,21 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type DragEvent,
+  type RefObject,
+} from 'react'
 import type { WatchlistColumn } from '../../shared/watchlist-columns'
 import { moveSymbol, updateListView } from '../api'
 import { GRID_ID } from '../keyboard'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
 import { openDetail, openRowMenu, select, shownList, useWatch } from '../store/watch-store'
-import { chosenColumns, gridTemplate, type ColumnDef } from './columns'
+import { chosenColumns, fitColumns, gridTemplate, type ColumnDef, type FittedColumns } from './columns'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
 const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
@@ -13,6 +23,36 @@ const HEADER_HEIGHT = 30
 const SKELETON_ROWS = 8
 /** Rows rendered beyond each edge of the view, so a scroll shows rows rather than a gap. */
 const OVERSCAN_ROWS = 4
+
+/** Room a vertical scrollbar may take, assumed until the grid's own width is measured. */
+const SCROLLBAR_ALLOWANCE = 16
+
+/**
+ * The width the grid's rows can use (its client width: no scrollbar), followed as the window
+ * resizes or a side panel opens. Until measured, the window's width less a scrollbar.
+ */
+function useGridWidth(ref: RefObject<HTMLDivElement | null>, present: boolean): number {
+  const [width, setWidth] = useState(() => window.innerWidth - SCROLLBAR_ALLOWANCE)
+  useLayoutEffect(() => {
+    const grid = ref.current
+    if (!present || !grid) return
+    const observer = new ResizeObserver(() => setWidth(grid.clientWidth))
+    observer.observe(grid)
+    return () => observer.disconnect()
+  }, [ref, present])
+  return width
+}
+
+/**
+ * The previous fit while the columns and their widths are the same, so that a resize step that
+ * changes nothing for the grid does not re-render every row.
+ */
+function useSameFit(fit: FittedColumns): FittedColumns {
+  const key = `${fit.tight}:${fit.shown.map((column) => `${column.id}=${column.width}`).join()}`
+  const held = useRef({ key, fit })
+  if (held.current.key !== key) held.current = { key, fit }
+  return held.current.fit
+}
 
 /** Click a header: the natural direction first (A-Z, largest number first), then the other, then off. */
 function nextSort(current: ColumnSort | null, column: WatchlistColumn): ColumnSort | null {
@@ -22,7 +62,9 @@ function nextSort(current: ColumnSort | null, column: WatchlistColumn): ColumnSo
   return null
 }
 
-function HeaderRow({ columns, sort }: { columns: readonly ColumnDef[]; sort: ColumnSort | null }) {
+function HeaderRow(props: { columns: readonly ColumnDef[]; sort: ColumnSort | null; tight: boolean }) {
+  const { columns, sort, tight } = props
+  const label = (column: ColumnDef) => (tight ? (column.tightLabel ?? column.label) : column.label)
   return (
     <div role="rowgroup" className="grid-head">
       <div role="row" aria-rowindex={1} className="grid-row head-row">
@@ -40,17 +82,17 @@ function HeaderRow({ columns, sort }: { columns: readonly ColumnDef[]; sort: Col
                 <button
                   type="button"
                   className="sort-button"
-                  // The visible (short) label first, so a voice user can say what they see.
-                  aria-label={`${column.label}, ${column.title}: sort`}
+                  // The shown label is in the name too (what voice control users say, WCAG 2.5.3).
+                  aria-label={`${label(column)}, ${column.title}: sort`}
                   onClick={() => void updateListView({ sort: nextSort(sort, column.id) })}
                 >
-                  {column.label}
+                  {label(column)}
                   <span className="sort-mark" aria-hidden="true">
                     {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
                   </span>
                 </button>
               ) : (
-                <span aria-label={`${column.label}, ${column.title}`}>{column.label}</span>
+                <span aria-label={`${label(column)}, ${column.title}`}>{label(column)}</span>
               )}
             </div>
           )
@@ -140,9 +182,12 @@ export function Watchlist() {
   const sort = useWatch((state) => shownList(state)?.sort ?? null)
   const columnIds = useWatch((state) => shownList(state)?.columns)
   const density = useWatch((state) => state.settings?.density ?? 'comfortable')
-  const columns = useMemo(() => chosenColumns(columnIds), [columnIds])
   const rowHeight = ROW_HEIGHT[density]
   const scrollRef = useRef<HTMLDivElement>(null)
+  const empty = loaded && symbols.length === 0
+  const gridWidth = useGridWidth(scrollRef, !empty)
+  const chosen = useMemo(() => chosenColumns(columnIds), [columnIds])
+  const { shown: columns, tight } = useSameFit(fitColumns(chosen, gridWidth))
 
   // The virtualiser attaches to its scroll box once the first rows are painted: attaching, it
   // measures and scrolls the box, which in the first commit would force a layout of the whole
@@ -180,7 +225,7 @@ export function Watchlist() {
   )
 
   const style = { '--grid-columns': gridTemplate(columns) } as CSSProperties
-  if (loaded && symbols.length === 0) {
+  if (empty) {
     return (
       <div className="empty-state" role="status">
         <p className="empty-title">Your watchlist is empty</p>
@@ -197,7 +242,7 @@ export function Watchlist() {
     <div
       ref={scrollRef}
       id={GRID_ID}
-      className={`grid density-${density}`}
+      className={`grid density-${density}${tight ? ' grid-tight' : ''}`}
       role="grid"
       aria-label="Watchlist"
       aria-rowcount={symbols.length + 1}
@@ -215,7 +260,7 @@ export function Watchlist() {
         openRowMenu(symbol, row ? { x: event.clientX, y: event.clientY } : null)
       }}
     >
-      <HeaderRow columns={columns} sort={sort} />
+      <HeaderRow columns={columns} sort={sort} tight={tight} />
       {loaded ? (
         <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {

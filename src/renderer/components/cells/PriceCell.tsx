@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { compareDecimalStrings } from '../../../shared/decimal'
 import { formatPrice } from '../../format'
+import { FitNumber } from './FitNumber'
 
 interface Flash {
   direction: 'up' | 'down'
@@ -31,7 +32,7 @@ export function PriceCell({ price }: { price: string | null }) {
           onAnimationEnd={() => setFlash(null)}
         />
       )}
-      <span className="num">{formatPrice(price)}</span>
+      <FitNumber value={price} text={formatPrice(price)} kind="price" />
     </>
   )
 }
