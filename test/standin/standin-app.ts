@@ -196,6 +196,8 @@ export class StandinApp {
   async request<T = unknown>(op: string, params: Record<string, unknown> = {}): Promise<T> {
     if (this.exitCode !== undefined)
       throw new Error(`the app has exited (${this.exitCode}): ${op}\n${this.output}`)
+    // The command's own fields: a parameter of the same name would take the reply elsewhere.
+    if ('id' in params || 'op' in params) throw new Error(`${op}: a parameter may not be named id or op`)
     const id = this.nextId++
     const reply = await new Promise<Reply>((settle) => {
       this.pending.set(id, settle)
@@ -317,7 +319,7 @@ export class StandinApp {
     return this.request<NotificationShown[]>('notifications')
   }
   clickNotification(id: number): Promise<void> {
-    return this.request('clickNotification', { id })
+    return this.request('clickNotification', { notificationId: id })
   }
   dialogs(): Promise<DialogShown[]> {
     return this.request<DialogShown[]>('dialogs')

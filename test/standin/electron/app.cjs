@@ -260,5 +260,11 @@ function isAlive(pid) {
 const app = strict(new App(), 'app', NOT_ON_LINUX)
 
 onCommand('appState', () => ({ ready: app.isReady(), hasLock: app.hasSingleInstanceLock() }))
+/** What the OS tells the app and the stand-in has no other way to cause (macOS 'activate': a Dock click). */
+const OS_EVENTS = new Set(['activate'])
+onCommand('osEvent', (command) => {
+  if (!OS_EVENTS.has(command.name)) throw new Error(`the stand-in does not send "${command.name}"`)
+  app.emit(command.name, preventableEvent(), false)
+})
 
 module.exports = { app, preventableEvent }

@@ -229,8 +229,8 @@ class Notification extends EventEmitter {
 
 onCommand('notifications', () => notifications.map((notification) => notification.describe()))
 onCommand('clickNotification', (command) => {
-  const notification = notifications.find((candidate) => candidate.id === command.id)
-  if (!notification?.shown) throw new Error(`no notification ${command.id} was shown`)
+  const notification = notifications.find((candidate) => candidate.id === command.notificationId)
+  if (!notification?.shown) throw new Error(`no notification ${command.notificationId} was shown`)
   notification.emit('click', preventableEvent())
 })
 

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SETTINGS_FILE_NAME } from '../../src/main/core/settings-store'
+import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
+import type { AlertInput } from '../../src/shared/alerts'
+import { type StandinApp, standinFixture } from './standin-app'
+
+/**
+ * The built app on the stand-in Electron: the ways a hidden window comes back (a click on an
+ * alert's notification, macOS's 'activate'), and closing the window when the app is set not to
+ * keep running in the tray.
+ */
+
+const fixture = standinFixture()
+
+/** 16:00:55 ET on Tuesday 17 November 2026, in the pause between the regular and post-market sessions. */
+const JUST_BEFORE_POSTMARKET = Date.UTC(2026, 10, 17, 21, 0, 55)
+
+async function startHidden(app: StandinApp): Promise<void> {
+  await app.pageLoaded()
+  await app.waitFor({ css: '[role="row"][data-symbol="AAPLon"] .cell-price .num' })
+  await app.request('closeWindow')
+  expect((await app.mainWindow()).visible).toBe(false)
+}
+
+describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
+  it('a click on an alert notification shows the window on that symbol', async () => {
+    // Five seconds before the post-market session opens: its session alert fires at 16:01:00.
+    const app = await fixture.start({ marketTime: JUST_BEFORE_POSTMARKET })
+    await startHidden(app)
+
+    const input: AlertInput = {
+      symbol: 'AAPLon',
+      condition: { kind: 'session', session: 'postmarket', event: 'open' },
+    }
+    const created = await app.evaluate(
+      (alert) =>
+        (
+          window as unknown as { tokenwatch: { createAlert(args: unknown): Promise<{ ok: boolean }> } }
+        ).tokenwatch.createAlert({ input: alert }),
+      input,
+    )
+    expect(created.ok).toBe(true)
+    const shown = await app.waitForEvent(
+      (event) => event.event === 'notification' && String(event.title).includes('AAPLon'),
+      'the alert notification',
+    )
+    expect(shown.title).toBe('Tokenwatch · AAPLon')
+    expect((await app.mainWindow()).visible).toBe(false)
+
+    await app.clickNotification(Number(shown.id))
+    const window = await app.waitUntil(
+      () => app.mainWindow(),
+      (state) => state.visible,
+      'the window to come back',
+    )
+    expect(window.focused).toBe(true)
+    // The detail panel opens on the alerted symbol, not whatever row was selected before.
+    await app.waitFor({ css: 'aside.detail' })
+    expect(await app.text({ css: '#detail-title' })).toContain('AAPLon')
+  })
+
+  it("shows the hidden window on macOS's activate (a Dock click, or opening the app again)", async () => {
+    const app = await fixture.start()
+    await startHidden(app)
+
+    await app.request('osEvent', { name: 'activate' })
+    const window = await app.waitUntil(
+      () => app.mainWindow(),
+      (state) => state.visible,
+      'the window to come back',
+    )
+    expect(window.focused).toBe(true)
+  })
+
+  it('quits on close, saving settings and prices, when it is set not to keep running in the tray', async () => {
+    const app = await fixture.start({ settings: { closeToTray: false } })
+    await app.pageLoaded()
+    await app.waitFor({ css: '[role="row"][data-symbol="AAPLon"] .cell-price .num' })
+    await app.click({ role: 'button', name: 'Keep on top', exact: true })
+    await app.waitUntil(
+      () => app.mainWindow(),
+      (state) => state.alwaysOnTop,
+      'the window to be pinned',
+    )
+
+    await app.request('closeWindow')
+    await app.waitForEvent((event) => event.event === 'exit', 'the app to quit')
+    expect(await app.exited).toBe(0)
+    // No "still running" notice: it is not running.
+    expect(app.events.some((event) => event.event === 'notification')).toBe(false)
+    const settings = JSON.parse(await readFile(join(app.userDataDir, SETTINGS_FILE_NAME), 'utf8'))
+    expect(settings.pinned).toBe(true)
+    expect(settings.closeToTray).toBe(false)
+    const cache = JSON.parse(await readFile(join(app.userDataDir, SNAPSHOT_CACHE_FILE_NAME), 'utf8'))
+    const aapl = cache.assets.find((asset: { symbol: string }) => asset.symbol === 'AAPLon')
+    expect(aapl?.price).toMatch(/^\d+\.\d+$/)
+  })
+})
