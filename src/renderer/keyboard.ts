@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
 import { moveSymbol } from './api'
-import { removeSymbolAsking, showListAt, showNextList } from './lists-api'
+import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
 import { selectVisibleOrder } from './store/visible-order'
 import {
   announce,
@@ -31,6 +31,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['/'], action: 'Search for a symbol to add' },
   { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
   { keys: ['Ctrl', 'Tab'], action: 'Show the next watchlist (with Shift, the previous)' },
+  { keys: ['Ctrl', 'Shift', 'PgUp / PgDn'], action: 'Move the shown watchlist left or right among the tabs' },
   { keys: ['?'], action: 'Show these shortcuts' },
   { keys: ['Esc'], action: 'Close the details, the alerts or a dialog' },
 ]
@@ -78,11 +79,18 @@ function moveSelectedRow(step: 1 | -1): void {
   void moveSymbol(symbol, to)
 }
 
-/** Ctrl+1..9 and Ctrl+Tab switch lists, from anywhere but a dialog (Cmd+digit on macOS too). */
+/**
+ * Ctrl+1..9 and Ctrl+Tab switch lists, Ctrl+Shift+PageUp/PageDown move the shown one (as browsers
+ * move a tab), from anywhere but a dialog (Cmd+digit on macOS too).
+ */
 function onListKey(event: KeyboardEvent): boolean {
   if (event.altKey) return false
   if (event.key === 'Tab' && event.ctrlKey) {
     showNextList(event.shiftKey ? -1 : 1)
+    return true
+  }
+  if ((event.key === 'PageUp' || event.key === 'PageDown') && event.ctrlKey && event.shiftKey) {
+    moveShownList(event.key === 'PageUp' ? -1 : 1)
     return true
   }
   if ((event.ctrlKey || event.metaKey) && !event.shiftKey && /^[1-9]$/.test(event.key)) {

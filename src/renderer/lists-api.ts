@@ -109,6 +109,16 @@ export function showNextList(step: 1 | -1): void {
   if (next) void showList(next.id)
 }
 
+/** Moves the shown list one place left (-1) or right (1) among the tabs; at an end, nothing. */
+export function moveShownList(step: 1 | -1): void {
+  const settings = watchStore.getState().settings
+  if (!settings) return
+  const index = settings.lists.findIndex((list) => list.id === settings.activeListId)
+  const to = index + step
+  if (index === -1 || to < 0 || to >= settings.lists.length) return
+  void moveList(settings.activeListId, to)
+}
+
 /**
  * Removes a symbol from the shown list. When it has alerts and no other list holds it, the person
  * is asked first: keep its alerts (main keeps polling it for them) or delete them with it.

@@ -66,7 +66,12 @@ function count(n: number, one: string, many = `${one}s`): string {
 /** One sentence for screen readers and the dialog: "Added 2 symbols; 1 unknown; 1 invalid entry." */
 export function importSummary(result: ImportResult): string {
   const parts = [`Added ${count(result.added.length, 'symbol')}`]
-  if (result.alreadyPresent.length > 0) parts.push(`${result.alreadyPresent.length} already on the watchlist`)
+  if (result.lists) {
+    const created = result.lists.filter((list) => list.created).length
+    parts[0] = `Imported ${count(result.lists.length, 'watchlist')} (${created} new): added ${count(result.added.length, 'symbol')}`
+  }
+  const where = result.lists ? 'already in their watchlists' : 'already on the watchlist'
+  if (result.alreadyPresent.length > 0) parts.push(`${result.alreadyPresent.length} ${where}`)
   if (result.unknown.length > 0) parts.push(`${result.unknown.length} unknown to the service`)
   if (result.invalid.length > 0) parts.push(count(result.invalid.length, 'invalid entry', 'invalid entries'))
   if (result.duplicates.length > 0) parts.push(count(result.duplicates.length, 'repeat'))

@@ -194,6 +194,62 @@ export function importWatchlist(text: string, isListed?: (symbol: string) => boo
   return collect(textEntries(body), [], isListed)
 }
 
+/** One watchlist of a Tokenwatch export that carries several, read as importWatchlist reads one. */
+export interface ExportedListImport {
+  name: string
+  /** Its place among the export's lists, from 1. */
+  position: number
+  parsed: WatchlistImport
+}
+
+/**
+ * The watchlists of a Tokenwatch JSON export that carries several (its `lists`), each read on its
+ * own; null for anything else (one list, a CSV, plain text), which importWatchlist reads. A list
+ * without a usable name or symbols is listed in `problems` by its position, never dropped unsaid.
+ */
+export function importExportedLists(
+  text: string,
+  isListed?: (symbol: string) => boolean,
+): { lists: ExportedListImport[]; problems: ImportProblem[] } | null {
+  const lists = exportedLists(text)
+  if (!lists) return null
+  const result: { lists: ExportedListImport[]; problems: ImportProblem[] } = { lists: [], problems: [] }
+  lists.forEach((item: unknown, index) => {
+    const { name, symbols } = (item ?? {}) as { name?: unknown; symbols?: unknown }
+    const trimmed = typeof name === 'string' ? name.trim() : ''
+    if (trimmed === '' || !Array.isArray(symbols)) {
+      result.problems.push({
+        line: index + 1,
+        input: (JSON.stringify(item) ?? '').slice(0, MAX_SHOWN_INPUT),
+        reason: 'a watchlist needs a name and a list of symbols',
+      })
+      return
+    }
+    result.lists.push({
+      name: trimmed,
+      position: index + 1,
+      parsed: collect(...symbolEntries(symbols), isListed),
+    })
+  })
+  return result
+}
+
+/** The names of the watchlists a multi-list export carries (for the import dialog), else null. */
+export function exportedListNames(text: string): string[] | null {
+  return importExportedLists(text)?.lists.map((list) => list.name) ?? null
+}
+
+function exportedLists(text: string): unknown[] | null {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart()
+  if (!trimmed.startsWith('{') || text.length > MAX_IMPORT_CHARS) return null
+  try {
+    const lists = (JSON.parse(trimmed) as { lists?: unknown } | null)?.lists
+    return Array.isArray(lists) && lists.length > 0 ? lists : null
+  } catch {
+    return null
+  }
+}
+
 function collect(
   entries: readonly Entry[],
   problems: ImportProblem[],
@@ -273,6 +329,11 @@ function jsonEntries(text: string): [Entry[], ImportProblem[]] {
   const list = Array.isArray(parsed) ? parsed : (parsed as { watchlist?: unknown } | null)?.watchlist
   if (!Array.isArray(list))
     return [[], [{ line: 1, input: '', reason: 'the JSON has no "watchlist" list of symbols' }]]
+  return symbolEntries(list)
+}
+
+/** A JSON array of symbols: each text an entry, anything else a problem, numbered from 1. */
+function symbolEntries(list: readonly unknown[]): [Entry[], ImportProblem[]] {
   const entries: Entry[] = []
   const problems: ImportProblem[] = []
   list.forEach((item: unknown, index) => {

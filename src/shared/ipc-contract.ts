@@ -113,9 +113,21 @@ export interface ImportResult {
   /** Entries that are not token symbols, each with why. */
   invalid: ImportProblem[]
   duplicates: ImportDuplicate[]
-  /** The list imported into, and its symbols afterwards. */
+  /** The list imported into, and its symbols afterwards (a multi-list import: the shown list). */
   listId: string
   watchlist: string[]
+  /** A Tokenwatch export with several watchlists: what each of them did, in the file's order. */
+  lists?: ImportedList[]
+}
+
+/** One watchlist of a multi-list import: merged into the list of the same name, or created. */
+export interface ImportedList {
+  name: string
+  listId: string
+  created: boolean
+  added: string[]
+  alreadyPresent: string[]
+  unknown: string[]
 }
 
 export interface AlertEvent {
@@ -244,9 +256,15 @@ export const invokeContract = {
         text: z
           .string()
           .max(MAX_IMPORT_CHARS, { message: 'that file is too large to be a watchlist (1 MB at most)' }),
-        /** Into an existing list, or a new one by this name; by default, the shown list. */
+        /**
+         * Into an existing list, or a new one by this name; by default, the shown list. A Tokenwatch
+         * export with several watchlists ignores it: each goes into the list of its own name.
+         */
         into: z
-          .union([z.object({ listId: listIdSchema }).strict(), z.object({ newList: listNameSchema }).strict()])
+          .union([
+            z.object({ listId: listIdSchema }).strict(),
+            z.object({ newList: listNameSchema }).strict(),
+          ])
           .optional(),
       })
       .strict(),

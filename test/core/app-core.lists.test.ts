@@ -6,7 +6,8 @@ import { AppCore } from '../../src/main/core/app-core'
 import { PER_SYMBOL_MAX_REQUESTS } from '../../src/main/core/endpoint-fetchers'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import type { Settings } from '../../src/shared/settings'
-import { activeList } from '../../src/shared/watchlists'
+import { activeList, listNamed } from '../../src/shared/watchlists'
+import type { ImportResult } from '../../src/shared/ipc-contract'
 
 /** AppCore with several watchlists, on the demo simulator: what is polled, and the list commands. */
 
@@ -55,14 +56,19 @@ describe('what AppCore polls with several watchlists', () => {
   it('polls the shown list, not the others, and follows a switch of list', async () => {
     const { core, settingsPushed } = await startCore()
     const first = activeList(core.settings.get()).symbols
-    const created = await ok<Settings>(core.invoke('createList', { name: 'Tech', symbols: ['METAon', 'NFLXon'] }))
+    const created = await ok<Settings>(
+      core.invoke('createList', { name: 'Tech', symbols: ['METAon', 'NFLXon'] }),
+    )
     expect(activeList(created).name).toBe('Tech')
     expect(core.pollPlan().symbols).toEqual(['METAon', 'NFLXon'])
     expect(settingsPushed.at(-1)?.activeListId).toBe(created.activeListId)
 
     await ok(core.invoke('setActiveList', { listId: 'l1' }))
     expect(core.pollPlan().symbols).toEqual(first)
-    await until(() => core.currentSnapshot().assets.every((a) => a.price !== null), 'prices of the first list')
+    await until(
+      () => core.currentSnapshot().assets.every((a) => a.price !== null),
+      'prices of the first list',
+    )
   })
 
   it('keeps polling a symbol with an alert that is in no shown list, after the list changes', async () => {
@@ -170,7 +176,10 @@ describe('the list commands, validated in main', () => {
     const { core } = await startCore()
     const before = structuredClone(core.settings.get())
     const result = await core.invoke(name, args)
-    expect(result).toEqual({ ok: false, error: { code: 'invalid-argument', message: expect.stringMatching(message) } })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'invalid-argument', message: expect.stringMatching(message) },
+    })
     expect(core.settings.get()).toEqual(before)
   })
 
@@ -193,11 +202,19 @@ describe('export and import with several watchlists', () => {
     const { core } = await startCore()
     await ok(core.invoke('createList', { name: 'Tech', symbols: ['METAon', 'AAPLon'] }))
     const json = await ok<{ content: string }>(core.invoke('exportWatchlist', { format: 'json' }))
-    const parsed = JSON.parse(json.content) as { watchlist: string[]; lists: Array<{ name: string; symbols: string[] }> }
+    const parsed = JSON.parse(json.content) as {
+      watchlist: string[]
+      lists: Array<{ name: string; symbols: string[] }>
+    }
     expect(parsed.watchlist).toEqual(['METAon', 'AAPLon'])
     expect(parsed.lists).toEqual(core.settings.get().lists.map(({ name, symbols }) => ({ name, symbols })))
     const csv = await ok<{ content: string }>(core.invoke('exportWatchlist', { format: 'csv' }))
-    expect(csv.content.split('\r\n').slice(1, -1).map((row) => row.split(',')[0])).toEqual(['METAon', 'AAPLon'])
+    expect(
+      csv.content
+        .split('\r\n')
+        .slice(1, -1)
+        .map((row) => row.split(',')[0]),
+    ).toEqual(['METAon', 'AAPLon'])
   })
 
   it('imports into an existing list that is not shown, or into a new one', async () => {
@@ -214,6 +231,100 @@ describe('export and import with several watchlists', () => {
     const intoNew = await ok<{ listId: string; watchlist: string[] }>(
       core.invoke('importWatchlist', { text: 'GOOGLon, METAon', into: { newList: 'Imported' } }),
     )
-    expect(activeList(core.settings.get())).toMatchObject({ id: intoNew.listId, name: 'Imported', symbols: ['GOOGLon', 'METAon'] })
+    expect(activeList(core.settings.get())).toMatchObject({
+      id: intoNew.listId,
+      name: 'Imported',
+      symbols: ['GOOGLon', 'METAon'],
+    })
+  })
+
+  it('imports every watchlist of a JSON export: into the list of the same name, or a new one', async () => {
+    const source = (await startCore()).core
+    await ok(source.invoke('createList', { name: 'Tech', symbols: ['AAPLon', 'METAon'] }))
+    await ok(source.invoke('createList', { name: 'Funds', symbols: ['SPYon', 'QQQon'] }))
+    const exported = await ok<{ content: string }>(source.invoke('exportWatchlist', { format: 'json' }))
+    const names = (JSON.parse(exported.content).lists as { name: string }[]).map((list) => list.name)
+    expect(names).toEqual(['Watchlist', 'Tech', 'Funds'])
+
+    // The receiving core already has a "tech" list (names match whatever their case) holding AAPLon.
+    const { core, settingsPushed } = await startCore()
+    await ok(core.invoke('createList', { name: 'tech', symbols: ['AAPLon'] }))
+    await ok(core.invoke('setActiveList', { listId: 'l1' }))
+    const before = core.settings.get()
+    const pushes = settingsPushed.length
+    // `into` names one list; a multi-list export goes list by list all the same.
+    const result = await ok<ImportResult>(
+      core.invoke('importWatchlist', { text: exported.content, into: { listId: 'l1' } }),
+    )
+
+    const after = core.settings.get()
+    expect(after.lists.map((list) => [list.name, list.symbols])).toEqual([
+      ['Watchlist', activeList(before).symbols],
+      ['tech', ['AAPLon', 'METAon']],
+      ['Funds', ['SPYon', 'QQQon']],
+    ])
+    expect(after.activeListId).toBe(before.activeListId) // the shown list stays shown
+    expect(result.lists).toEqual([
+      {
+        name: 'Watchlist',
+        listId: 'l1',
+        created: false,
+        added: [],
+        alreadyPresent: activeList(before).symbols,
+        unknown: [],
+      },
+      {
+        name: 'Tech',
+        listId: 'l2',
+        created: false,
+        added: ['METAon'],
+        alreadyPresent: ['AAPLon'],
+        unknown: [],
+      },
+      {
+        name: 'Funds',
+        listId: 'l3',
+        created: true,
+        added: ['SPYon', 'QQQon'],
+        alreadyPresent: [],
+        unknown: [],
+      },
+    ])
+    expect(result.added).toEqual(['METAon', 'SPYon', 'QQQon'])
+    expect(result.listId).toBe('l1')
+    expect(result.watchlist).toEqual(activeList(before).symbols)
+    expect(settingsPushed.length).toBeGreaterThan(pushes) // tabs and tray hear of the new list
+  })
+
+  it('reports, and skips, a watchlist of an export that cannot come in; the others still do', async () => {
+    const { core } = await startCore()
+    const text = JSON.stringify({
+      version: 1,
+      watchlist: ['AAPLon'],
+      lists: [
+        { name: 'A name far longer than any watchlist name may be, at all', symbols: ['AAPLon'] },
+        { symbols: ['METAon'] },
+        { name: 'Kept', symbols: ['NVDAon', 42, 'NOTLISTEDon', 'NVDAon'] },
+      ],
+    })
+    const result = await ok<ImportResult>(core.invoke('importWatchlist', { text }))
+    expect(listNamed(core.settings.get(), 'Kept')?.symbols).toEqual(['NVDAon'])
+    expect(result.lists?.map((list) => list.name)).toEqual(['Kept'])
+    expect(result.unknown).toEqual(['NOTLISTEDon'])
+    expect(result.invalid).toEqual([
+      // What is wrong with the file's lists themselves first, then each list's own.
+      {
+        line: 2,
+        input: 'watchlist 2: {"symbols":["METAon"]}',
+        reason: 'a watchlist needs a name and a list of symbols',
+      },
+      {
+        line: 1,
+        input: 'watchlist "A name far longer than any watchlist name may be, at all"',
+        reason: 'not imported: a watchlist name is at most 40 characters',
+      },
+      { line: 2, input: 'Kept: 42', reason: 'not a text symbol' },
+    ])
+    expect(result.duplicates).toEqual([{ line: 4, input: 'Kept: NVDAon', symbol: 'NVDAon' }])
   })
 })

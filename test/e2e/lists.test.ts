@@ -36,6 +36,8 @@ const tickerSymbols = (page: Page) =>
     ...new Set([...document.querySelectorAll('.ticker-item')].map((el) => el.getAttribute('data-symbol'))),
   ])
 const listNames = (settings: Settings) => settings.lists.map((list) => list.name)
+const tabNames = (page: Page) =>
+  page.getByRole('tablist', { name: 'Watchlists' }).locator('.list-tab-name').allTextContents()
 
 describe('several watchlists', () => {
   it('creates, renames, switches (mouse and keyboard), reorders and deletes with Undo', async () => {
@@ -136,5 +138,93 @@ describe('several watchlists', () => {
     await expect.poll(() => core.alerts.store.list().map((alert) => alert.symbol), SOON).toEqual(['AAPLon'])
     expect(core.pollPlan().symbols).not.toContain('NVDAon')
     expect(await shownOrder(page)).not.toContain('NVDAon')
+  }, 120_000)
+
+  it('reorders tabs by dragging and by Ctrl+Shift+PageUp/PageDown', async () => {
+    const { page, core } = await open()
+    for (const name of ['Tech', 'Funds']) await core.invoke('createList', { name })
+    await core.invoke('setActiveList', { listId: 'l1' })
+    await page.reload()
+    await expect.poll(() => tabNames(page), SOON).toEqual(['Watchlist', 'Tech', 'Funds'])
+
+    // Drag Funds onto Watchlist: it takes the first place.
+    await tabs(page)
+      .filter({ hasText: 'Funds' })
+      .dragTo(tabs(page).filter({ hasText: 'Watchlist' }))
+    await expect.poll(() => listNames(core.settings.get()), SOON).toEqual(['Funds', 'Watchlist', 'Tech'])
+    await expect.poll(() => tabNames(page), SOON).toEqual(['Funds', 'Watchlist', 'Tech'])
+    // Dragging a tab selects no text across the bar.
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('')
+
+    // The keyboard moves the shown list (Watchlist), one place a press, and not past an end.
+    await tabs(page).filter({ hasText: 'Watchlist' }).focus()
+    await page.keyboard.press('Control+Shift+PageDown')
+    await expect.poll(() => listNames(core.settings.get()), SOON).toEqual(['Funds', 'Tech', 'Watchlist'])
+    await page.keyboard.press('Control+Shift+PageDown')
+    await page.keyboard.press('Control+Shift+PageUp')
+    await page.keyboard.press('Control+Shift+PageUp')
+    await expect.poll(() => listNames(core.settings.get()), SOON).toEqual(['Watchlist', 'Funds', 'Tech'])
+    await expect.poll(() => tabNames(page), SOON).toEqual(['Watchlist', 'Funds', 'Tech'])
+    expect(await selectedTab(page)).toBe('Watchlist')
+
+    await page.keyboard.press('?')
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    expect(await shortcuts.textContent()).toContain('Move the shown watchlist left or right among the tabs')
+  }, 120_000)
+
+  it('imports every watchlist of a JSON export, each into its namesake or a new one', async () => {
+    const { page, core } = await open()
+    await core.invoke('createList', { name: 'Tech', symbols: ['AAPLon'] })
+    await core.invoke('setActiveList', { listId: 'l1' })
+    await page.reload()
+    const shown = activeList(core.settings.get()).symbols
+    const exported = {
+      version: 1,
+      exportedAt: '2026-11-17T16:00:00.000Z',
+      watchlist: shown,
+      lists: [
+        { name: 'Watchlist', symbols: shown },
+        { name: 'Tech', symbols: ['AAPLon', 'METAon', 'NVDAon'] },
+        { name: 'Funds', symbols: ['SPYon', 'QQQon'] },
+      ],
+      assets: [],
+    }
+
+    // At 900 px the file actions are folded into the header's menu.
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Import…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import a watchlist' })
+    await dialog.getByLabel('File').setInputFiles({
+      name: 'tokenwatch-2026-11-17.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    })
+    // No "Into": the dialog says where each list goes instead.
+    await expect
+      .poll(() => dialog.locator('.import-lists-hint').textContent(), SOON)
+      .toContain('This export holds 3 watchlists (Watchlist, Tech, Funds)')
+    expect(await dialog.getByLabel('Into').count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Import' }).click()
+
+    await expect
+      .poll(() => dialog.locator('.import-summary').textContent(), SOON)
+      .toBe(
+        `Imported 3 watchlists (1 new): added 4 symbols; ${new Set([...shown, 'AAPLon']).size} already in their watchlists.`,
+      )
+    expect(
+      await dialog.getByRole('list', { name: 'Watchlists imported' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual([
+      `Watchlist (merged): 0 added, ${shown.length} already there`,
+      'Tech (merged): 2 added, 1 already there',
+      'Funds (new): 2 added',
+    ])
+    expect(core.settings.get().lists.map((list) => [list.name, list.symbols])).toEqual([
+      ['Watchlist', shown],
+      ['Tech', ['AAPLon', 'METAon', 'NVDAon']],
+      ['Funds', ['SPYon', 'QQQon']],
+    ])
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => tabNames(page), SOON).toEqual(['Watchlist', 'Tech', 'Funds'])
+    expect(await selectedTab(page)).toBe('Watchlist')
   }, 120_000)
 })

@@ -19,6 +19,7 @@ import { activeList } from '../../shared/watchlists'
 import {
   type ExportFormat,
   exportWatchlist,
+  importExportedLists,
   importWatchlist,
   partitionByListing,
 } from '../../shared/export-format'
@@ -31,6 +32,7 @@ import { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
 import { AlertCenter } from './alert-center'
 import { KeyVault } from './key-vault'
+import { importListsInto } from './list-import'
 import { cadenceOf, MarketFeed } from './market-feed'
 import { type SchedulerClock, realClock } from './poll-scheduler'
 import type { SecretStore } from './secret-store'
@@ -396,8 +398,15 @@ export class AppCore {
     into: { listId: string } | { newList: string } | undefined,
   ): Promise<ImportResult> {
     const listed = new Set((await this.listAssets()).map((asset) => asset.symbol))
+    const isListed = (symbol: string) => listed.has(symbol)
+    const exported = importExportedLists(text, isListed)
+    if (exported) {
+      const { settings, result } = await importListsInto(this.settings, exported, listed)
+      this.listsChanged(settings)
+      return result
+    }
     // The listing also settles "AON": Aon's AONon, not a token "Aon".
-    const parsed = importWatchlist(text, (symbol) => listed.has(symbol))
+    const parsed = importWatchlist(text, isListed)
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
     const target =
       into && 'listId' in into
@@ -411,7 +420,8 @@ export class AppCore {
         ? await this.settings.createList(into.newList, toAdd)
         : await this.settings.addSymbols(toAdd, target.id),
     )
-    const imported = into && 'newList' in into ? activeList(settings) : settings.lists.find((l) => l.id === target.id)
+    const imported =
+      into && 'newList' in into ? activeList(settings) : settings.lists.find((l) => l.id === target.id)
     return {
       added: toAdd,
       alreadyPresent: known.filter((symbol) => current.has(symbol)),

@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { MAX_IMPORT_CHARS } from '../../shared/export-format'
+import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { exportedListNames, MAX_IMPORT_CHARS } from '../../shared/export-format'
 import type { ImportResult } from '../../shared/ipc-contract'
 import { closeDialog, useWatch } from '../store/watch-store'
 import { importSummary, importWatchlistText } from '../watchlist-files'
@@ -35,6 +35,17 @@ function ImportReport({ result }: { result: ImportResult }) {
     <div className="import-report">
       {/* The same words were announced (watchlist-files.ts): no live region here to say them twice. */}
       <p className="import-summary">{importSummary(result)}</p>
+      {result.lists && (
+        <ul className="import-lists" aria-label="Watchlists imported">
+          {result.lists.map((list) => (
+            <li key={list.listId}>
+              <strong>{list.name}</strong> ({list.created ? 'new' : 'merged'}): {list.added.length} added
+              {list.alreadyPresent.length > 0 && `, ${list.alreadyPresent.length} already there`}
+              {list.unknown.length > 0 && `, ${list.unknown.length} unknown`}
+            </li>
+          ))}
+        </ul>
+      )}
       <ResultGroup title="Added" count={result.added.length} tone="added">
         <Symbols symbols={result.added} />
       </ResultGroup>
@@ -94,6 +105,8 @@ export function ImportDialog() {
   /** A list's id, or NEW_LIST for a new one named `newName`. */
   const [target, setTarget] = useState(shownId)
   const [newName, setNewName] = useState('Imported')
+  /** A Tokenwatch export with several watchlists: each goes into its namesake, so no "Into". */
+  const exportedLists = useMemo(() => exportedListNames(text), [text])
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -115,14 +128,18 @@ export function ImportDialog() {
       setError('Choose a file or paste some symbols first')
       return
     }
-    if (target === NEW_LIST && newName.trim() === '') {
+    if (!exportedLists && target === NEW_LIST && newName.trim() === '') {
       setError('Name the new watchlist')
       return
     }
     setBusy(true)
     const answer = await importWatchlistText(
       text,
-      target === NEW_LIST ? { newList: newName.trim() } : { listId: target || shownId },
+      exportedLists
+        ? undefined
+        : target === NEW_LIST
+          ? { newList: newName.trim() }
+          : { listId: target || shownId },
     )
     setBusy(false)
     if (answer.ok) setResult(answer.value)
@@ -176,35 +193,42 @@ export function ImportDialog() {
             }}
           />
         </Field>
-        <div className="field import-target">
-          <label htmlFor={TARGET_INPUT_ID}>Into</label>
-          <select
-            id={TARGET_INPUT_ID}
-            value={target || shownId}
-            onChange={(event) => {
-              setTarget(event.target.value)
-              setResult(null)
-            }}
-          >
-            {lists.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-            <option value={NEW_LIST}>A new watchlist…</option>
-          </select>
-          {target === NEW_LIST && (
-            <input
-              aria-label="Name of the new watchlist"
-              value={newName}
-              maxLength={40}
+        {exportedLists ? (
+          <p className="field-hint import-lists-hint">
+            This export holds {exportedLists.length} watchlists ({exportedLists.join(', ')}). Each goes into
+            the watchlist of the same name, adding what it lacks, or into a new one by that name.
+          </p>
+        ) : (
+          <div className="field import-target">
+            <label htmlFor={TARGET_INPUT_ID}>Into</label>
+            <select
+              id={TARGET_INPUT_ID}
+              value={target || shownId}
               onChange={(event) => {
-                setNewName(event.target.value)
-                setError(undefined)
+                setTarget(event.target.value)
+                setResult(null)
               }}
-            />
-          )}
-        </div>
+            >
+              {lists.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {list.name}
+                </option>
+              ))}
+              <option value={NEW_LIST}>A new watchlist…</option>
+            </select>
+            {target === NEW_LIST && (
+              <input
+                aria-label="Name of the new watchlist"
+                value={newName}
+                maxLength={40}
+                onChange={(event) => {
+                  setNewName(event.target.value)
+                  setError(undefined)
+                }}
+              />
+            )}
+          </div>
+        )}
         {result && <ImportReport result={result} />}
         <DialogActions
           cancelLabel={result ? 'Done' : 'Cancel'}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import type { Watchlist } from '../../shared/settings'
 import { createList, deleteList, moveList, renameList, showList } from '../lists-api'
 import { useWatch } from '../store/watch-store'
@@ -7,8 +7,12 @@ import { MenuButton } from './Menu'
 /**
  * The watchlists as a compact row of tabs above the grid. The row scrolls sideways when the tabs
  * do not fit (a narrow window), each tab shrinks to an ellipsis with its full name in the tooltip,
- * and the active one is scrolled into view. Ctrl+1..9 and Ctrl+Tab switch (keyboard.ts).
+ * and the active one is scrolled into view. Ctrl+1..9 and Ctrl+Tab switch (keyboard.ts); a tab is
+ * reordered by dragging it, by Ctrl+Shift+PageUp/PageDown, or from the actions menu.
  */
+
+/** The drag's payload type: only our tabs are dropped on our tabs. */
+const TAB_DRAG_TYPE = 'application/x-tokenwatch-list'
 
 function RenameField({ list, onDone }: { list: Watchlist; onDone(): void }) {
   const [name, setName] = useState(list.name)
@@ -62,6 +66,7 @@ export function ListTabs() {
   const lists = useWatch((state) => state.settings?.lists ?? null)
   const activeId = useWatch((state) => state.settings?.activeListId ?? null)
   const [renaming, setRenaming] = useState<string | null>(null)
+  const [dropTarget, setDropTarget] = useState<string | null>(null)
   const row = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -87,6 +92,24 @@ export function ListTabs() {
       onSelect: () => void deleteList(active.id),
     },
   ]
+  const onDragStart = (event: DragEvent, listId: string) => {
+    event.dataTransfer.setData(TAB_DRAG_TYPE, listId)
+    event.dataTransfer.effectAllowed = 'move'
+  }
+  const onDragOver = (event: DragEvent, listId: string) => {
+    if (!event.dataTransfer.types.includes(TAB_DRAG_TYPE)) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'move'
+    setDropTarget(listId)
+  }
+  /** Dropped on a tab: the dragged list takes that tab's place. */
+  const onDrop = (event: DragEvent, position: number) => {
+    setDropTarget(null)
+    const dragged = event.dataTransfer.getData(TAB_DRAG_TYPE)
+    if (!dragged) return
+    event.preventDefault()
+    if (lists.some((list) => list.id === dragged)) void moveList(dragged, position)
+  }
   return (
     <div className="list-bar">
       <div ref={row} className="list-tabs" role="tablist" aria-label="Watchlists">
@@ -98,7 +121,13 @@ export function ListTabs() {
               key={list.id}
               type="button"
               role="tab"
-              className="list-tab"
+              className={dropTarget === list.id ? 'list-tab drop-target' : 'list-tab'}
+              draggable
+              onDragStart={(event) => onDragStart(event, list.id)}
+              onDragOver={(event) => onDragOver(event, list.id)}
+              onDragLeave={() => setDropTarget(null)}
+              onDragEnd={() => setDropTarget(null)}
+              onDrop={(event) => onDrop(event, position)}
               aria-selected={list.id === activeId}
               aria-controls="watchlist-grid"
               title={position < 9 ? `${list.name} (Ctrl+${position + 1})` : list.name}

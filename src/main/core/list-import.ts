@@ -1,0 +1,79 @@
+import { type ExportedListImport, type ImportProblem, partitionByListing } from '../../shared/export-format'
+import type { ImportResult } from '../../shared/ipc-contract'
+import { listNameSchema, type Settings } from '../../shared/settings'
+import { listNamed } from '../../shared/watchlists'
+import { SettingsError, type SettingsStore } from './settings-store'
+
+/**
+ * Imports every watchlist of a Tokenwatch export that carries several: each goes into the
+ * watchlist of the same name (adding what it lacks) or, where there is none, into a new one by
+ * that name. The shown list stays shown. A list that cannot be imported (a name too long, no room
+ * for another list, a full list) is reported with why; the others still come in.
+ */
+export async function importListsInto(
+  store: SettingsStore,
+  exported: { lists: readonly ExportedListImport[]; problems: readonly ImportProblem[] },
+  listed: ReadonlySet<string>,
+): Promise<{ settings: Settings; result: ImportResult }> {
+  const shownId = store.get().activeListId
+  const result: ImportResult = {
+    added: [],
+    alreadyPresent: [],
+    unknown: [],
+    invalid: exported.problems.map((problem) => ({
+      ...problem,
+      input: `watchlist ${problem.line}: ${problem.input}`,
+    })),
+    duplicates: [],
+    listId: shownId,
+    watchlist: [],
+    lists: [],
+  }
+  let settings = store.get()
+  for (const { name, position, parsed } of exported.lists) {
+    const inList = (input: string) => `${name}: ${input}`
+    const notImported = (reason: string) =>
+      result.invalid.push({
+        line: position,
+        input: `watchlist "${name}"`,
+        reason: `not imported: ${reason}`,
+      })
+    result.invalid.push(...parsed.invalid.map((problem) => ({ ...problem, input: inList(problem.input) })))
+    result.duplicates.push(...parsed.duplicates.map((repeat) => ({ ...repeat, input: inList(repeat.input) })))
+    const { known, unknown } = partitionByListing(parsed.symbols, listed)
+    const existing = listNamed(settings, name)
+    const present = new Set(existing?.symbols ?? [])
+    const toAdd = known.filter((symbol) => !present.has(symbol))
+    const checkedName = listNameSchema.safeParse(name)
+    if (!checkedName.success) {
+      notImported(checkedName.error.issues[0]?.message ?? 'not a watchlist name')
+      continue
+    }
+    try {
+      settings = existing
+        ? await store.addSymbols(toAdd, existing.id)
+        : await store.createList(checkedName.data, toAdd)
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error
+      notImported(error.message)
+      continue
+    }
+    const imported = existing ?? listNamed(settings, name)
+    const alreadyPresent = known.filter((symbol) => present.has(symbol))
+    result.lists?.push({
+      name,
+      listId: imported?.id ?? '',
+      created: !existing,
+      added: toAdd,
+      alreadyPresent,
+      unknown,
+    })
+    result.added.push(...toAdd.filter((symbol) => !result.added.includes(symbol)))
+    result.alreadyPresent.push(...alreadyPresent.filter((symbol) => !result.alreadyPresent.includes(symbol)))
+    result.unknown.push(...unknown.filter((symbol) => !result.unknown.includes(symbol)))
+  }
+  // A new list is made the shown one; an import keeps the list the person was looking at.
+  if (settings.activeListId !== shownId) settings = await store.setActiveList(shownId)
+  result.watchlist = settings.lists.find((list) => list.id === shownId)?.symbols ?? []
+  return { settings, result }
+}
