@@ -12,7 +12,8 @@ import { harnessPerTest } from './per-test'
  * fixed market time, and main's pushes are held once the page shows what the test needs, so the
  * market moving underneath cannot change what axe sees. The views are chosen for the hard cases:
  * the paused phase tag (09:29-09:31 and 15:59-16:01 ET), a selected row that is down, a token that
- * cannot trade in the running session (BRK.Bon: regular hours only). (An import report and
+ * cannot trade in the running session (BRK.Bon: regular hours only), the watchlist tabs narrow and
+ * wide on a weekday and a Saturday. (An import report and
  * stacked toasts are not checked yet: that view hung in this harness, to be looked into.)
  */
 
@@ -20,6 +21,8 @@ const ET_0930_TUESDAY = Date.UTC(2026, 10, 17, 14, 30)
 const ET_1600_TUESDAY = Date.UTC(2026, 10, 17, 21, 0)
 const ET_0800_TUESDAY = Date.UTC(2026, 10, 17, 13, 0)
 const ET_NOON_TUESDAY = Date.UTC(2026, 10, 17, 17, 0)
+/** 13:00 ET on Saturday 21 November 2026: closed for the weekend, off-hours tokens trading. */
+const ET_1300_SATURDAY = Date.UTC(2026, 10, 21, 18, 0)
 /** How long a page may take to show a change (a clock tick, a dialog) on a busy machine. */
 const SETTLE_MS = 10_000
 /** axe over the whole page, several times a test, on two cores shared with other work. */
@@ -178,6 +181,32 @@ for (const theme of ['dark', 'light'] as const) {
       },
       AXE_TEST_MS,
     )
+
+    for (const [day, at] of [
+      ['a Tuesday', ET_NOON_TUESDAY],
+      ['a Saturday', ET_1300_SATURDAY],
+    ] as const)
+      it(
+        `has no violation in the watchlist tabs at 360 and 1280 px on ${day}`,
+        async () => {
+          const harness = await openAt(theme, at)
+          const { page, core } = harness
+          for (const list of [
+            { name: 'Semiconductors & AI', symbols: ['NVDAon', 'AMDon'] },
+            { name: 'ETFs', symbols: ['SPYon', 'QQQon'] },
+          ])
+            expect((await core.invoke('createList', list)).ok).toBe(true)
+          await page.reload()
+          const tablist = page.getByRole('tablist', { name: 'Watchlists' })
+          await tablist.getByRole('tab', { name: /^ETFs/, selected: true }).waitFor()
+          expect(await tablist.getByRole('tab').count()).toBe(3)
+          for (const width of [360, 1280]) {
+            await page.setViewportSize({ width, height: 640 })
+            expect(await violations(page, '.list-bar', '.app-header')).toEqual([])
+          }
+        },
+        AXE_TEST_MS,
+      )
 
     it(
       'has no violation in the ticker-only strip',

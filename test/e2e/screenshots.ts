@@ -98,8 +98,12 @@ async function shootAlerts(harness: LiveHarness): Promise<void> {
   await page.keyboard.press('Escape')
 }
 
-/** Several watchlists as tabs, wide and at a narrow 400 px, where the tab row scrolls sideways. */
-async function shootLists({ page, core }: LiveHarness): Promise<void> {
+/**
+ * Several watchlists as tabs, wide and at a narrow 360 px, where the tab row scrolls sideways;
+ * named `<prefix>-wide.png` and `<prefix>-narrow.png`. On a weekday the shot waits for a price to
+ * flash; on a weekend (`moving` false) nothing moves but the off-hours tokens, so it does not.
+ */
+async function shootLists({ page, core }: LiveHarness, prefix = 'lists', moving = true): Promise<void> {
   const lists = [
     { name: 'Mega caps', symbols: ['AAPLon', 'MSFTon', 'NVDAon', 'GOOGLon', 'AMZNon', 'METAon'] },
     { name: 'Semiconductors & AI', symbols: ['NVDAon', 'AVGOon', 'AMDon', 'PLTRon'] },
@@ -109,11 +113,11 @@ async function shootLists({ page, core }: LiveHarness): Promise<void> {
   for (const list of lists) await core.invoke('createList', list)
   await page.getByRole('tab', { name: /^Semiconductors/ }).click()
   await rowOf(page, 'PLTRon').locator('.cell-price .num').waitFor()
-  await afterFlash(page, 300)
-  await shoot(page, 'lists-wide.png')
-  await page.setViewportSize({ width: 400, height: 640 })
-  await page.waitForTimeout(300)
-  await shoot(page, 'lists-narrow.png')
+  if (moving) await afterFlash(page, 300)
+  await shoot(page, `${prefix}-wide.png`)
+  await page.setViewportSize({ width: 360, height: 640 })
+  await page.getByRole('tab', { name: /^Semiconductors/ }).scrollIntoViewIfNeeded()
+  await shoot(page, `${prefix}-narrow.png`)
   await page.setViewportSize(VIEWPORT)
   await page.keyboard.press('Control+1')
 }
@@ -129,7 +133,10 @@ async function main(): Promise<void> {
   })
   const { page } = harness
   try {
-    if (process.argv.includes('--lists-only')) return await shootLists(harness)
+    if (process.argv.includes('--lists-only')) {
+      await shootLists(harness)
+      return await shootWeekendLists(browser)
+    }
     await rowOf(page, 'DISon').locator('.cell-price .num').waitFor()
     await rowOf(page, 'NVDAon').click()
     await afterFlash(page, 300)
@@ -183,6 +190,22 @@ async function main(): Promise<void> {
   }
 }
 
+/** The tabs on a Saturday, when only the off-hours tokens trade. */
+async function shootWeekendLists(browser: Browser): Promise<void> {
+  const weekend = await startLiveHarness({
+    browser,
+    viewport: VIEWPORT,
+    assets: 120,
+    extraSymbols: MORE_SYMBOLS,
+    marketTime: SATURDAY,
+  })
+  try {
+    await shootLists(weekend, 'lists-saturday', false)
+  } finally {
+    await weekend.close()
+  }
+}
+
 /** The layout screenshots, on a harness of their own (they hold main's pushes and move the clock). */
 async function shootLayoutsOnce(browser: Browser): Promise<void> {
   const pushes = heldPushes()
@@ -206,6 +229,7 @@ async function shootLayoutsOnce(browser: Browser): Promise<void> {
   } finally {
     await weekend.close()
   }
+  await shootWeekendLists(browser)
 }
 
 main().catch((error: unknown) => {
