@@ -123,12 +123,14 @@ export function formatSignedPrice(value: string | null | undefined): string {
  */
 export function formatPercent(percent: string | null | undefined, fractionDigits = 2): string {
   if (!isDecimalString(percent)) return MISSING
-  // A change too small for the digits shown keeps its sign: "-0.00%".
+  // A move too small for the digits shown gets two significant digits, "-0.0012%": "-0.00%"
+  // would keep the sign but claim a size it does not have, and "0.00%" that it did not move.
   const signDisplay = signDisplayFor(percent)
-  const formatter = numberFormat(`percent:${fractionDigits}:${signDisplay}`, () => ({
+  const maxDigits = fractionDigitsFor(percent, fractionDigits, 2)
+  const formatter = numberFormat(`percent:${fractionDigits}-${maxDigits}:${signDisplay}`, () => ({
     style: 'percent',
     minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
+    maximumFractionDigits: maxDigits,
     signDisplay,
   }))
   return formatDecimal(hundredth(percent), formatter)
@@ -167,15 +169,17 @@ function subscriptZeros(value: DecimalString, signed: boolean): string {
 
 /**
  * The same value, shorter, for a cell too narrow for all its digits (the exact value goes in its
- * tooltip): "1.23M", "-45.7K", "+12.3K%", "1.23E23", "0.0₆123". The sign is always kept.
+ * tooltip): "1.23M", "-45.7K", "+12.3K%", "1.23E23", "0.0₆123", "+0.0₁₇1%". The sign is always kept.
  */
 export function formatShort(value: string | null | undefined, kind: NumberKind): string {
   if (!isDecimalString(value)) return MISSING
   const signDisplay = kind === 'price' ? 'negative' : signDisplayFor(value)
   const digits = integerDigits(value)
+  if (signOf(value) !== 0 && leadingFractionZeros(value) >= 4) {
+    const short = subscriptZeros(value, signDisplay === 'always')
+    return kind === 'percent' ? `${short}%` : short
+  }
   if (kind === 'percent' && digits < 4) return formatPercent(value)
-  if (kind !== 'percent' && signOf(value) !== 0 && leadingFractionZeros(value) >= 4)
-    return subscriptZeros(value, signDisplay === 'always')
   // Compact notation stops at trillions ("123,000T"), so beyond them the exponent says it.
   const notation = digits > 15 ? 'scientific' : digits >= 4 ? 'compact' : 'standard'
   const formatter = numberFormat(`short:${kind}:${notation}:${signDisplay}`, () => ({

@@ -25,14 +25,14 @@ export const SESSION_LABEL: Record<SessionName, string> = {
   offhours: 'Off-hours',
 }
 
-/** How a direction reads before a threshold: +5 %, -5 %, ±5 %. */
+/** How a direction reads before a threshold: +5%, -5%, ±5%. */
 export const DIRECTION_SIGN: Record<AlertDirection, string> = { up: '+', down: '-', either: '±' }
 
 export function minutesText(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-/** For the alert list: "crosses above 200.50", "24h change beyond ±5 %". */
+/** For the alert list: "crosses above 200.50", "24h change beyond ±5%". */
 export function describeCondition(condition: AlertCondition): string {
   switch (condition.kind) {
     case 'price-above':
@@ -40,10 +40,10 @@ export function describeCondition(condition: AlertCondition): string {
     case 'price-below':
       return `crosses below ${condition.level}`
     case 'change-pct':
-      return `24h change beyond ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct} %`
+      return `24h change beyond ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%`
     case 'premium-pct': {
       const what = { up: 'premium', down: 'discount', either: 'premium or discount' }[condition.direction]
-      return `${what} to fair value beyond ${condition.thresholdPct} %`
+      return `${what} to fair value beyond ${condition.thresholdPct}%`
     }
     case 'session': {
       const session =

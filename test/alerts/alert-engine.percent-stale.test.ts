@@ -27,8 +27,8 @@ describe('24h change alerts', () => {
     const alert = makeAlert({ kind: 'change-pct', thresholdPct: '5', direction: 'either' })
     const { fired } = run([alert], series('changePct24h', ['1', '5.5', '0', '-5.5']))
     expect(fired.map((firing) => firing.message)).toEqual([
-      'AAPLon 24h change reached +5.5 % (alert at ±5 %)',
-      'AAPLon 24h change reached -5.5 % (alert at ±5 %)',
+      'AAPLon 24h change reached +5.5% (alert at ±5%)',
+      'AAPLon 24h change reached -5.5% (alert at ±5%)',
     ])
   })
 })
@@ -41,11 +41,11 @@ describe('premium and discount alerts', () => {
         [makeAlert({ kind: 'premium-pct', thresholdPct: '2', direction })],
         series('premiumPct', values),
       ).fired.map((firing) => firing.message)
-    const premium = 'AAPLon trades at a 2.25 % premium to fair value'
-    const discount = 'AAPLon trades at a 2.5 % discount to fair value'
-    expect(messages('up')).toEqual([`${premium} (alert at +2 %)`])
-    expect(messages('down')).toEqual([`${discount} (alert at -2 %)`])
-    expect(messages('either')).toEqual([`${premium} (alert at ±2 %)`, `${discount} (alert at ±2 %)`])
+    const premium = 'AAPLon trades at a 2.25% premium to fair value'
+    const discount = 'AAPLon trades at a 2.5% discount to fair value'
+    expect(messages('up')).toEqual([`${premium} (alert at +2%)`])
+    expect(messages('down')).toEqual([`${discount} (alert at -2%)`])
+    expect(messages('either')).toEqual([`${premium} (alert at ±2%)`, `${discount} (alert at ±2%)`])
   })
 
   it('does nothing while fair value is unknown', () => {

@@ -162,10 +162,10 @@ describe('saved alerts and commands', () => {
     expect(describe({ kind: 'price-above', level: '200.50' })).toBe('AAPLon crosses above 200.50')
     expect(describe({ kind: 'price-below', level: '180' })).toBe('AAPLon crosses below 180')
     expect(describe({ kind: 'change-pct', thresholdPct: '5', direction: 'either' })).toBe(
-      'AAPLon 24h change beyond ±5 %',
+      'AAPLon 24h change beyond ±5%',
     )
     expect(describe({ kind: 'premium-pct', thresholdPct: '2', direction: 'down' })).toBe(
-      'AAPLon discount to fair value beyond 2 %',
+      'AAPLon discount to fair value beyond 2%',
     )
     expect(describe({ kind: 'session', session: 'regular', event: 'open' })).toBe(
       'AAPLon Regular session opens while tradable',

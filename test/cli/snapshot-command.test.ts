@@ -66,8 +66,8 @@ describe('success (exit 0)', () => {
     const lines = run.stdout.split('\n')
     expect(lines.slice(0, 3)).toEqual([
       'SYMBOL   PRICE  CHANGE 24H  FAIR VALUE  PREMIUM  SESSIONS',
-      'AAPLon  231.45     +0.93 %    231.4607  +0.00 %  PRE REG POST',
-      'TSLAon  231.45     +0.93 %    231.4607  +0.00 %  PRE REG POST',
+      'AAPLon  231.45      +0.93%    231.4607   +0.00%  PRE REG POST',
+      'TSLAon  231.45      +0.93%    231.4607   +0.00%  PRE REG POST',
     ])
     expect(run.stdout).toContain(`As of ${new Date(NOW).toISOString()} from ${service.url}.`)
   })

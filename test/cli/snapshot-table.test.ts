@@ -51,8 +51,8 @@ describe('formatSnapshotTable', () => {
     ]).split('\n')
     expect(rows.slice(0, 3)).toEqual([
       'SYMBOL          PRICE  CHANGE 24H  FAIR VALUE  PREMIUM  SESSIONS',
-      'AAPLon       231.4568     +2.48 %    231.4607  +0.00 %  REG POST',
-      'BRK.Bon  1234567.10      -12.35 %      0.0001  +1.00 %  PRE',
+      'AAPLon       231.4568      +2.48%    231.4607   +0.00%  REG POST',
+      'BRK.Bon  1234567.10       -12.35%      0.0001   +1.00%  PRE',
     ])
   })
 

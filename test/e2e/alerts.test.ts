@@ -161,7 +161,7 @@ describe('alerts', () => {
     await page.keyboard.press('a')
     const panel = page.getByRole('complementary', { name: 'Alerts' })
     expect(await panel.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining('TSLAon premium or discount to fair value beyond 0.3 %'),
+      expect.stringContaining('TSLAon premium or discount to fair value beyond 0.3%'),
       expect.stringContaining('NVDAon Post-market session opens while tradable'),
     ])
     expect(await panel.textContent()).toContain('earnings')
@@ -182,7 +182,7 @@ describe('alerts', () => {
       condition: { kind: 'premium-pct', thresholdPct: '0.5', direction: 'down' },
     })
     expect(await panel.getByRole('listitem').first().textContent()).toContain(
-      'discount to fair value beyond 0.5 %',
+      'discount to fair value beyond 0.5%',
     )
 
     // Deleted elsewhere while being edited: main refuses, and the form says so without closing.

@@ -49,9 +49,14 @@ describe.runIf(locale.startsWith('en'))('format (English locale)', () => {
     expect(formatSignedPrice('0.000000000000000001')).toBe('+0.000000000000000001')
     expect(formatSignedPrice('-123456789.5')).toBe('-123,456,789.50')
     expect(formatSignedPrice('-0.0000')).toBe('0.00')
-    // Too small for two places, still signed: "0.00%" would say it did not move.
-    expect(formatPercent('-0.0001')).toBe('-0.00%')
-    expect(formatPercent('0.0001')).toBe('+0.00%')
+    // Too small for two places: its own digits, signed ("0.00%" would say it did not move, and
+    // "-0.00%" that it moved by up to half a hundredth).
+    expect(formatPercent('-0.0001')).toBe('-0.0001%')
+    expect(formatPercent('0.0001')).toBe('+0.0001%')
+    expect(formatPercent('-0.0012345')).toBe('-0.0012%')
+    expect(formatPercent('-0.004')).toBe('-0.004%')
+    expect(formatPercent('-0.001', 3)).toBe('-0.001%')
+    expect(formatPercent('-0.00001', 3)).toBe('-0.00001%')
     expect(formatPercent('-12345.678')).toBe('-12,345.68%')
   })
 
@@ -64,6 +69,10 @@ describe.runIf(locale.startsWith('en'))('format (English locale)', () => {
     expect(formatShort('123456789012345678901234', 'price')).toBe('1.23E23')
     expect(formatShort('0.000000123456', 'price')).toBe('0.0₆123')
     expect(formatShort('-0.000000000000000001', 'signed')).toBe('-0.0₁₇1')
+    expect(formatShort('0.000000000000000001', 'percent')).toBe('+0.0₁₇1%')
+    expect(formatShort('-0.0001', 'percent')).toBe('-0.0001%')
+    expect(formatShort('-0.00001', 'percent')).toBe('-0.0₄1%')
+    expect(formatShort('-0.001', 'percent')).toBe('-0.001%')
     expect(formatShort('0.00000001', 'signed')).toBe('+0.0₇1')
     expect(formatShort('123.4567', 'price')).toBe('123.5')
     expect(formatShort('0', 'signed')).toBe('0')

@@ -19,7 +19,7 @@ function formatDecimal(value: string | null, min: number, max: number): string {
 function formatPercent(value: string | null): string {
   if (value === null) return MISSING
   const text = formatDecimal(value, 2, 2)
-  return `${text.startsWith('-') ? text : `+${text}`} %`
+  return `${text.startsWith('-') ? text : `+${text}`}%`
 }
 
 function sessionsOf(asset: AssetQuote): string {

@@ -131,11 +131,11 @@ function observePercent(
   const threshold = new Dec(condition.thresholdPct)
   const rearmAt = threshold.minus(condition.rearmBand)
   const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
-  const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct} %`
+  const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%`
   const message =
     condition.kind === 'change-pct'
-      ? `${symbol} 24h change reached ${signed(text)} % (${limit})`
-      : `${symbol} trades at a ${withoutSign(text)} % ${value.isNegative() ? 'discount' : 'premium'} to fair value (${limit})`
+      ? `${symbol} 24h change reached ${signed(text)}% (${limit})`
+      : `${symbol} trades at a ${withoutSign(text)}% ${value.isNegative() ? 'discount' : 'premium'} to fair value (${limit})`
   return { value: text, beyond: gauge.gte(threshold), rearms: gauge.lt(rearmAt), message }
 }
 

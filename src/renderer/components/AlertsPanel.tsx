@@ -11,11 +11,11 @@ import { IconButton } from './IconButton'
 
 const MINUTE_MS = 60_000
 
-/** The settings an alert has beyond its condition: "cooldown 5 min · re-arm 0.5 % · sound". */
+/** The settings an alert has beyond its condition: "cooldown 5 min · re-arm 0.5% · sound". */
 function alertDetails(alert: Alert): string {
   const parts = [`cooldown ${alert.cooldownMs / MINUTE_MS} min`]
   const band = 'rearmBand' in alert.condition ? alert.condition.rearmBand : null
-  if (band !== null && band !== DEFAULT_REARM_BAND) parts.push(`re-arm ${band} %`)
+  if (band !== null && band !== DEFAULT_REARM_BAND) parts.push(`re-arm ${band}%`)
   if (alert.sound) parts.push('sound')
   return parts.join(' · ')
 }
