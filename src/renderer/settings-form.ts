@@ -83,7 +83,8 @@ export function checkCadence(
 export function patchFromDraft(
   draft: SettingsDraft,
   saved: Settings,
-): { ok: true; patch: SettingsPatch; columns: WatchlistColumn[] | null } | { ok: false; errors: DraftErrors } {
+):
+  { ok: true; patch: SettingsPatch; columns: WatchlistColumn[] | null } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {}
   const patch: SettingsPatch = {}
   const url = checkBaseUrl(draft.baseUrl.trim())
@@ -108,4 +109,23 @@ export function patchFromDraft(
   // Columns belong to the shown list, and are saved with it (updateList).
   const columns = draft.columns.join() !== activeList(saved).columns.join() ? draft.columns : null
   return { ok: true, patch, columns }
+}
+
+/** Where main's refusal of a settings field (its path, as the contract names it) shows in the form. */
+const REFUSED_FIELDS: Record<string, keyof DraftErrors> = {
+  baseUrl: 'baseUrl',
+  'cadences.pricesMs': 'pricesSeconds',
+  'cadences.marketMs': 'marketSeconds',
+  'cadences.limitsMs': 'limitsSeconds',
+}
+
+/**
+ * Main's refusal ("baseUrl: not a URL ...") in the form's words: under the field it names, or, for
+ * anything else, one sentence without the contract's internal names.
+ */
+export function refusalOf(message: string): { errors: DraftErrors; text: string | null } {
+  const match = /^([\w.]+): (.*)$/s.exec(message)
+  const field = match ? REFUSED_FIELDS[match[1] as string] : undefined
+  if (match && field) return { errors: { [field]: sentence(match[2] as string) }, text: null }
+  return { errors: {}, text: sentence(match ? (match[2] as string) : message) }
 }

@@ -151,3 +151,57 @@ describe('keyboard: nothing unseen', () => {
     await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
   })
 })
+
+describe('forms say what is wrong where the eye is', () => {
+  it('a base URL with a space: the field is marked, focused and in view with its message; no field past the edge at 360 px', async () => {
+    const { page } = await harnesses.open((browser) =>
+      startHarness({ browser, viewport: { width: 360, height: 320 } }),
+    )
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    const dialog = page.getByRole('dialog')
+    const field = dialog.getByLabel('Base URL')
+    // Every field stays inside the dialog at this width, its label whole.
+    const outside = await dialog.evaluate((box) => {
+      const right = box.getBoundingClientRect().right
+      return [...box.querySelectorAll<HTMLElement>('.field label, .field input')]
+        .filter((el) => el.getBoundingClientRect().right > right + 0.5 || el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent || el.id)
+    })
+    expect(outside).toEqual([])
+    await field.fill('https://exa mple.com')
+    // The person scrolls down through the settings (to the columns): the field is out of sight
+    // when they press Save.
+    await dialog.evaluate((box) => box.scrollTo({ top: box.scrollHeight }))
+    expect(await isInView(page, `[id="${await field.getAttribute('id')}"]`)).toBe(false)
+    await dialog.getByRole('button', { name: 'Save settings' }).click()
+
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true)
+    const messageId = ((await field.getAttribute('aria-describedby')) ?? '')
+      .split(' ')
+      .find((id) => id.endsWith('-error'))
+    expect(messageId).toBeDefined()
+    const message = page.locator(`[id="${messageId}"]`)
+    expect(await message.textContent()).toBe('Not a URL (for example https://api.gm.ondo.finance)')
+    await expect.poll(() => isInView(page, `[id="${messageId}"]`)).toBe(true)
+    expect(await dialog.textContent()).not.toContain('baseUrl')
+  })
+})
+
+/**
+ * Whether a person sees the element: its top and bottom edges are on screen and not covered
+ * (by a sticky dialog head or footer, or scrolled out of its box).
+ */
+function isInView(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css)
+    if (!element) return false
+    const box = element.getBoundingClientRect()
+    const x = box.left + Math.min(8, box.width / 2)
+    return [box.top + 1, box.bottom - 1].every((y) => {
+      const seen = document.elementFromPoint(x, y)
+      return seen !== null && (seen === element || element.contains(seen))
+    })
+  }, selector)
+}

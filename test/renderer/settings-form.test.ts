@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkCadence, draftOf, patchFromDraft } from '../../src/renderer/settings-form'
+import { checkCadence, draftOf, patchFromDraft, refusalOf } from '../../src/renderer/settings-form'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 
 describe('settings form', () => {
@@ -54,6 +54,33 @@ describe('settings form', () => {
       ok: true,
       patch: { closeToTray: false },
       columns: null,
+    })
+  })
+
+  it("refuses a URL with a space in the user's words, naming no internal field", () => {
+    const result = patchFromDraft(
+      { ...draftOf(DEFAULT_SETTINGS), baseUrl: 'https://exa mple.com' },
+      DEFAULT_SETTINGS,
+    )
+    expect(result).toEqual({
+      ok: false,
+      errors: { baseUrl: 'Not a URL (for example https://api.gm.ondo.finance)' },
+    })
+  })
+
+  it("puts main's refusal under the field it names, in words without the contract's names", () => {
+    expect(refusalOf('baseUrl: not a URL (for example https://api.gm.ondo.finance)')).toEqual({
+      errors: { baseUrl: 'Not a URL (for example https://api.gm.ondo.finance)' },
+      text: null,
+    })
+    expect(refusalOf('cadences.pricesMs: at least 1 s')).toEqual({
+      errors: { pricesSeconds: 'At least 1 s' },
+      text: null,
+    })
+    expect(refusalOf('theme: choose dark or light')).toEqual({ errors: {}, text: 'Choose dark or light' })
+    expect(refusalOf('the settings file could not be written')).toEqual({
+      errors: {},
+      text: 'The settings file could not be written',
     })
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import type { IpcResult, KeyStatus } from '../../shared/ipc-contract'
 import type { Settings } from '../../shared/settings'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
@@ -10,6 +10,7 @@ import {
   cadenceLabel,
   draftOf,
   patchFromDraft,
+  refusalOf,
   type DraftErrors,
   type SettingsDraft,
 } from '../settings-form'
@@ -113,6 +114,7 @@ function PreferencesForm({ saved }: { saved: Settings }) {
   const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const formId = useId()
+  const form = useRef<HTMLFormElement>(null)
 
   const change = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }))
@@ -125,11 +127,22 @@ function PreferencesForm({ saved }: { saved: Settings }) {
     change('columns', next)
   }
 
+  /** The first field marked invalid takes the focus, which scrolls it and its message into view. */
+  const showErrors = (found: DraftErrors) => {
+    setErrors(found)
+    requestAnimationFrame(() => {
+      const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      field?.focus({ preventScroll: true })
+      // The whole field, its message under it included, not just the input.
+      ;(field?.closest('.field') ?? field)?.scrollIntoView({ block: 'nearest' })
+    })
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const checked = patchFromDraft(draft, saved)
     if (!checked.ok) {
-      setErrors(checked.errors)
+      showErrors(checked.errors)
       return
     }
     if (checked.columns) void updateListView({ columns: checked.columns })
@@ -140,13 +153,15 @@ function PreferencesForm({ saved }: { saved: Settings }) {
     setBusy(true)
     const result = await updateSettings(checked.patch)
     setBusy(false)
-    if (result.ok) closeDialog()
-    else setRefusal(result.error.message)
+    if (result.ok) return closeDialog()
+    const refused = refusalOf(result.error.message)
+    setRefusal(refused.text)
+    showErrors(refused.errors)
   }
 
   const id = (name: string) => `${formId}-${name}`
   return (
-    <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={form} className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
       <section className="settings-section" aria-labelledby={id('connection')}>
         <h3 id={id('connection')} className="section-title">
           Connection
