@@ -194,6 +194,38 @@ describe('PollScheduler', () => {
     scheduler.stop()
   })
 
+  it('refreshNow while the person paused polls each endpoint once, and stays paused', async () => {
+    const prices = recordingJob('prices')
+    const limits = recordingJob('limits')
+    const scheduler = makeScheduler([prices.job, limits.job], { limits: 60_000 })
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(0)
+    scheduler.setPaused('user', true)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect([prices.starts.length, limits.starts.length]).toEqual([1, 1])
+
+    scheduler.refreshNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([prices.starts.length, limits.starts.length]).toEqual([2, 2])
+    expect(scheduler.status('prices').lastSuccessAt).toBe(Date.now())
+    // Still paused: nothing more comes until the person resumes.
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect([prices.starts.length, limits.starts.length]).toEqual([2, 2])
+    expect(scheduler.isPaused()).toBe(true)
+    expect(scheduler.status('prices').nextPollAt).toBeNull()
+
+    // Suspended or offline as well: nothing would answer, so a refresh asks nothing.
+    scheduler.setPaused('offline', true)
+    scheduler.refreshNow()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect([prices.starts.length, limits.starts.length]).toEqual([2, 2])
+    scheduler.setPaused('offline', false)
+    scheduler.setPaused('user', false)
+    await vi.advanceTimersByTimeAsync(0)
+    expect([prices.starts.length, limits.starts.length]).toEqual([3, 3])
+    scheduler.stop()
+  })
+
   it('refreshNow polls every endpoint at once', async () => {
     const prices = recordingJob('prices')
     const limits = recordingJob('limits')

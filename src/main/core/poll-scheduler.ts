@@ -115,11 +115,22 @@ export class PollScheduler {
 
   /** Polls every endpoint at once (a poll already in flight is followed by another right after). */
   refreshNow(): void {
-    if (!this.running || this.isPaused()) return
+    if (!this.running) return
+    if (this.isPaused()) return this.refreshOnceWhilePaused()
     for (const state of this.endpoints.values()) {
       if (state.inFlight) state.pollAgain = true
       else this.schedule(state, 0)
     }
+  }
+
+  /**
+   * "Refresh now" while the person paused updates: one poll of each endpoint, and still paused
+   * after. Not while suspended or offline (nothing would answer), nor before a Retry-After ends.
+   */
+  private refreshOnceWhilePaused(): void {
+    if (this.pauses.size !== 1 || !this.pauses.has('user')) return
+    for (const state of this.endpoints.values())
+      if (!state.inFlight && (state.notBefore ?? 0) <= this.clock.now()) void this.poll(state, true)
   }
 
   /** Forgets failures (for example after the key changed) and polls at once. */
@@ -210,8 +221,9 @@ export class PollScheduler {
     state.nextPollAt = null
   }
 
-  private async poll(state: EndpointState): Promise<void> {
-    if (!this.running || this.isPaused() || state.inFlight) return
+  /** `once`: the one poll a refresh asks for while paused; nothing is scheduled after it. */
+  private async poll(state: EndpointState, once = false): Promise<void> {
+    if (!this.running || (this.isPaused() && !once) || state.inFlight) return
     const controller = new AbortController()
     state.inFlight = controller
     state.nextPollAt = null
