@@ -5,7 +5,15 @@ import { loadAlerts } from './alerts-api'
 import { removeSymbol } from './api'
 import { alertsOf, alertStore } from './store/alert-store'
 import { showToast } from './store/toast-store'
-import { announce, openDialog, setSettings, showNotice, watchStore } from './store/watch-store'
+import {
+  announce,
+  applyWatchlist,
+  openDialog,
+  setSettings,
+  showNotice,
+  shownList,
+  watchStore,
+} from './store/watch-store'
 
 /**
  * The watchlists: create, rename, reorder, delete (with Undo) and switch. Main answers each with
@@ -109,14 +117,19 @@ export function showNextList(step: 1 | -1): void {
   if (next) void showList(next.id)
 }
 
+/** The moves asked by keyboard, one after another: each starts from where main put the last. */
+let shownListMoves: Promise<unknown> = Promise.resolve()
+
 /** Moves the shown list one place left (-1) or right (1) among the tabs; at an end, nothing. */
 export function moveShownList(step: 1 | -1): void {
-  const settings = watchStore.getState().settings
-  if (!settings) return
-  const index = settings.lists.findIndex((list) => list.id === settings.activeListId)
-  const to = index + step
-  if (index === -1 || to < 0 || to >= settings.lists.length) return
-  void moveList(settings.activeListId, to)
+  shownListMoves = shownListMoves.then(() => {
+    const settings = watchStore.getState().settings
+    if (!settings) return
+    const index = settings.lists.findIndex((list) => list.id === settings.activeListId)
+    const to = index + step
+    if (index === -1 || to < 0 || to >= settings.lists.length) return
+    return moveList(settings.activeListId, to)
+  })
 }
 
 /**
@@ -127,11 +140,38 @@ export function removeSymbolAsking(symbol: string): void {
   const settings = watchStore.getState().settings
   const alerts = alertsOf(alertStore.getState().alerts, symbol)
   const elsewhere = settings ? listsHolding(settings, symbol).length > 1 : false
-  if (alerts.length === 0 || elsewhere) void removeSymbol(symbol)
+  if (alerts.length === 0 || elsewhere) void removeSymbolUndoably(symbol)
   else openDialog('remove-symbol', null, symbol)
 }
 
 /** The answer to the question above. */
 export async function removeSymbolWithAlerts(symbol: string, deleteAlerts: boolean): Promise<void> {
-  if (await removeSymbol(symbol, deleteAlerts)) void loadAlerts()
+  if (await removeSymbolUndoably(symbol, deleteAlerts)) void loadAlerts()
+}
+
+/** Removes a symbol from the shown list; its toast offers Undo, which puts it back where it was. */
+async function removeSymbolUndoably(symbol: string, deleteAlerts = false): Promise<boolean> {
+  const list = shownList(watchStore.getState())
+  const index = list?.symbols.indexOf(symbol) ?? -1
+  if (!(await removeSymbol(symbol, deleteAlerts))) return false
+  if (!list || index < 0) return true
+  showToast({
+    tone: 'info',
+    title: `Removed ${symbol}`,
+    // Deleted alerts are gone for good (their firing history with them): Undo says what it restores.
+    text: deleteAlerts ? `Its alerts were deleted; Undo brings back ${symbol} alone.` : `From ${list.name}.`,
+    action: { label: 'Undo', run: () => void putSymbolBack(symbol, list.id, index) },
+  })
+  return true
+}
+
+async function putSymbolBack(symbol: string, listId: string, index: number): Promise<void> {
+  const added = await api().addSymbol({ symbol, listId })
+  const moved = added.ok ? await api().moveSymbol({ symbol, toIndex: index, listId }) : added
+  if (!moved.ok) {
+    showNotice(`Could not put ${symbol} back: ${moved.error.message}`)
+    return
+  }
+  if (shownList(watchStore.getState())?.id === listId) applyWatchlist(moved.value)
+  announce(`Put ${symbol} back in the watchlist`)
 }

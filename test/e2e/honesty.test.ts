@@ -152,6 +152,26 @@ describe('keyboard: nothing unseen', () => {
   })
 })
 
+describe('a removal can be undone', () => {
+  it("Delete removes the row, and the toast's Undo puts it back in its place", async () => {
+    const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
+    const before = core.settings.get().lists[0]?.symbols ?? []
+    const index = before.indexOf('TSLAon')
+    expect(index).toBeGreaterThan(0)
+    await rowOf(page, 'TSLAon').click()
+    await page.keyboard.press('Delete')
+    await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
+    expect(savedSymbols(core)).not.toContain('TSLAon')
+
+    const toast = page
+      .getByRole('region', { name: 'Notifications' })
+      .locator('.toast', { hasText: 'Removed TSLAon' })
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await rowOf(page, 'TSLAon').waitFor()
+    await expect.poll(() => core.settings.get().lists[0]?.symbols).toEqual(before)
+  })
+})
+
 describe('forms say what is wrong where the eye is', () => {
   it('a base URL with a space: the field is marked, focused and in view with its message; no field past the edge at 360 px', async () => {
     const { page } = await harnesses.open((browser) =>
