@@ -2,9 +2,9 @@ import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
 import { moveSymbol } from './api'
 import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
+import { explainSortedRows } from './sorted-rows'
 import { selectVisibleOrder } from './store/visible-order'
 import {
-  announce,
   closeDetail,
   openDetail,
   openDialog,
@@ -70,7 +70,7 @@ function moveSelectedRow(step: 1 | -1): void {
   const symbol = state.selected
   if (symbol === null) return
   if (shownList(state)?.sort) {
-    announce('The list is sorted by a column: clear the sort to reorder rows')
+    explainSortedRows()
     return
   }
   const index = state.order.indexOf(symbol)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/core/app-core'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
 import { lastDataAt } from '../../src/shared/data-status'
-import { rowOf, startHarness, type Harness } from './harness'
+import { rowOf, shownOrder, startHarness, type Harness } from './harness'
 import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -169,6 +169,41 @@ describe('a removal can be undone', () => {
     await toast.getByRole('button', { name: 'Undo' }).click()
     await rowOf(page, 'TSLAon').waitFor()
     await expect.poll(() => core.settings.get().lists[0]?.symbols).toEqual(before)
+  })
+})
+
+describe('a sorted list', () => {
+  it('says why a row cannot be moved, by drag or keyboard, selects no text, and offers to clear the sort', async () => {
+    const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
+    const saved = core.settings.get().lists[0]?.symbols ?? []
+    await page.getByRole('button', { name: /Token price: sort$/ }).click()
+    await expect.poll(() => core.settings.get().lists[0]?.sort?.column).toBe('price')
+    const shown = await shownOrder(page)
+
+    const [first, second] = shown
+    if (!first || !second) throw new Error('the list needs two rows')
+    await rowOf(page, second).dragTo(rowOf(page, first), { targetPosition: { x: 40, y: 4 } })
+    const toast = page.locator('.toast', { hasText: 'Rows follow the sort' })
+    await toast.waitFor()
+    expect(await toast.textContent()).toContain(
+      'The list is sorted by Token price: clear the sort to move rows by hand.',
+    )
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('')
+    expect(await shownOrder(page)).toEqual(shown)
+    expect(core.settings.get().lists[0]?.symbols).toEqual(saved)
+
+    await toast.getByRole('button', { name: 'Clear sort' }).click()
+    await expect.poll(() => core.settings.get().lists[0]?.sort ?? null).toBeNull()
+    await expect.poll(() => shownOrder(page)).toEqual(saved)
+
+    // The keyboard's move while sorted says the same.
+    await page.getByRole('button', { name: /Token price: sort$/ }).click()
+    await expect.poll(() => core.settings.get().lists[0]?.sort?.column).toBe('price')
+    await rowOf(page, first).click()
+    const said = await toast.count()
+    await page.keyboard.press('Alt+ArrowDown')
+    await expect.poll(() => toast.count()).toBe(said + 1)
+    expect(core.settings.get().lists[0]?.symbols).toEqual(saved)
   })
 })
 

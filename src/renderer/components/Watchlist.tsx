@@ -13,6 +13,7 @@ import {
 import type { WatchlistColumn } from '../../shared/watchlist-columns'
 import { moveSymbol, updateListView } from '../api'
 import { GRID_ID } from '../keyboard'
+import { explainSortedRows } from '../sorted-rows'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
 import { openDetail, openRowMenu, select, shownList, useWatch } from '../store/watch-store'
 import { chosenColumns, fitColumns, gridTemplate, type ColumnDef, type FittedColumns } from './columns'
@@ -124,6 +125,17 @@ function SkeletonRows({ columns, height }: { columns: readonly ColumnDef[]; heig
 }
 
 /** Drag and drop reordering: which row is being dragged, and where it would land. */
+/** A sorted list's rows: a drag does not start (nor select text across the grid); it says why. */
+const SORTED_ROW_DRAG: RowDragHandlers = {
+  onDragStart(_symbol, event) {
+    event.preventDefault()
+    explainSortedRows()
+  },
+  onDragOver() {},
+  onDrop() {},
+  onDragEnd() {},
+}
+
 function useRowDrag(symbols: readonly string[], enabled: boolean) {
   const dragged = useRef<string | null>(null)
   const [dropTarget, setDropTarget] = useState<{ symbol: string; side: DropSide } | null>(null)
@@ -167,7 +179,7 @@ function useRowDrag(symbols: readonly string[], enabled: boolean) {
     }
   }, [symbols])
 
-  return { handlers: enabled ? handlers : null, dropTarget }
+  return { handlers: enabled ? handlers : SORTED_ROW_DRAG, dropTarget }
 }
 
 /**

@@ -21,8 +21,8 @@ interface WatchlistRowProps {
   height: number
   selected: boolean
   columns: readonly ColumnDef[]
-  /** Null when rows cannot be dragged (the list is sorted by a column). */
-  drag: RowDragHandlers | null
+  /** A sorted list's handlers refuse the drag and say why (Watchlist.tsx). */
+  drag: RowDragHandlers
   dropSide: DropSide | null
   onPick(symbol: string, open: boolean): void
 }
@@ -82,13 +82,13 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
       data-symbol={symbol}
       className={`grid-row${selected ? ' selected' : ''}${dropSide ? ` drop-${dropSide}` : ''}`}
       style={{ transform: `translateY(${top}px)`, height }}
-      draggable={drag !== null}
+      draggable
       onMouseDown={() => onPick(symbol, false)}
       onDoubleClick={() => onPick(symbol, true)}
-      onDragStart={drag ? (event) => drag.onDragStart(symbol, event) : undefined}
-      onDragOver={drag ? (event) => drag.onDragOver(symbol, event) : undefined}
-      onDrop={drag ? (event) => drag.onDrop(symbol, event) : undefined}
-      onDragEnd={drag ? drag.onDragEnd : undefined}
+      onDragStart={(event) => drag.onDragStart(symbol, event)}
+      onDragOver={(event) => drag.onDragOver(symbol, event)}
+      onDrop={(event) => drag.onDrop(symbol, event)}
+      onDragEnd={drag.onDragEnd}
     >
       <div role="gridcell" className={`cell cell-${symbolColumn.id} align-${symbolColumn.align}`}>
         {symbolColumn.render(quote)}
