@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
 import { moveSymbol } from './api'
 import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
+import { returnPanelFocus } from './panel-focus'
 import { explainSortedRows } from './sorted-rows'
 import { selectVisibleOrder } from './store/visible-order'
 import {
@@ -134,7 +135,7 @@ function onKeyDown(event: KeyboardEvent): void {
         handled()
         if (state.detailOpen) closeDetail()
         else hideAlerts()
-        focusGrid()
+        returnPanelFocus(focusGrid)
       }
       return
     case 'F10':

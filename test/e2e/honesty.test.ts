@@ -152,6 +152,53 @@ describe('keyboard: nothing unseen', () => {
   })
 })
 
+describe('focus goes back to what opened a dialog, menu or panel', () => {
+  it('settings, shortcuts, the alerts panel, the file menu and its import, the detail panel', async () => {
+    const { page } = await harnesses.open((browser) => startHarness({ browser }))
+    await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement
+        return active?.id || active?.getAttribute('aria-label') || active?.tagName || null
+      })
+    const header = page.getByRole('navigation', { name: 'App' })
+
+    for (const name of ['Settings', 'Keyboard shortcuts']) {
+      await header.getByRole('button', { name, exact: true }).click()
+      await page.getByRole('dialog').waitFor()
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await expect.poll(focused).toBe(name)
+    }
+
+    const bell = header.getByRole('button', { name: /^Alerts/ })
+    await bell.click()
+    await page.getByRole('complementary', { name: 'Alerts' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('complementary', { name: 'Alerts' }).waitFor({ state: 'detached' })
+    await expect.poll(focused).toBe(await bell.getAttribute('aria-label'))
+
+    const fileMenu = header.getByRole('button', { name: 'Export or import the watchlist' })
+    await fileMenu.click()
+    await page.getByRole('menu').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(focused).toBe('Export or import the watchlist')
+    await fileMenu.click()
+    await page.getByRole('menuitem', { name: 'Import…' }).click()
+    await page.getByRole('dialog', { name: 'Import a watchlist' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await expect.poll(focused).toBe('Export or import the watchlist')
+
+    await rowOf(page, 'NVDAon').click()
+    await page.keyboard.press('Enter')
+    await page.locator('aside.detail').waitFor()
+    await page.keyboard.press('Escape')
+    await page.locator('aside.detail').waitFor({ state: 'detached' })
+    await expect.poll(focused).toBe('watchlist-grid')
+  })
+})
+
 describe('a removal can be undone', () => {
   it("Delete removes the row, and the toast's Undo puts it back in its place", async () => {
     const { page, core } = await harnesses.open((browser) => startHarness({ browser }))

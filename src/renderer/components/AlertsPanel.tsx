@@ -4,6 +4,7 @@ import type { Alert, AlertLogEntry } from '../../shared/alerts'
 import { hideAlerts, openAlertEditor, removeAlert, setAlertEnabled } from '../alerts-api'
 import { formatClockTime, formatDateTime } from '../format'
 import { GRID_ID } from '../keyboard'
+import { rememberPanelOpener, returnPanelFocus } from '../panel-focus'
 import { logEntryKey, useAlerts } from '../store/alert-store'
 import { useClock } from '../store/clock-store'
 import { showSymbol, useWatch, watchStore } from '../store/watch-store'
@@ -151,12 +152,14 @@ export function AlertsPanel() {
   const panel = useRef<HTMLElement>(null)
   // Focus moves into the panel when it opens, so the keyboard can go on from there.
   useEffect(() => {
-    if (open) panel.current?.focus()
+    if (!open) return
+    rememberPanelOpener()
+    panel.current?.focus()
   }, [open])
   if (!open) return null
   const close = () => {
     hideAlerts()
-    document.getElementById(GRID_ID)?.focus()
+    returnPanelFocus(() => document.getElementById(GRID_ID)?.focus())
   }
   const create = () => {
     const symbol = newAlertSymbol()

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
 import { liveSessionOf } from '../../shared/session-clock'
 import { SESSION_NAMES } from '../../shared/sessions'
@@ -18,6 +18,7 @@ import {
 import { SESSION_LABEL } from '../../shared/alert-text'
 import { openAlertEditor } from '../alerts-api'
 import { GRID_ID } from '../keyboard'
+import { rememberPanelOpener, returnPanelFocus } from '../panel-focus'
 import { alertsOf, useAlerts } from '../store/alert-store'
 import { useClock } from '../store/clock-store'
 import { closeDetail, useWatch } from '../store/watch-store'
@@ -194,10 +195,13 @@ export function DetailPanel() {
   const open = useWatch((state) => state.detailOpen)
   const symbol = useWatch((state) => state.selected)
   const quote = useWatch((state) => (symbol === null ? undefined : state.quotes.get(symbol)))
+  useEffect(() => {
+    if (open) rememberPanelOpener()
+  }, [open])
   if (!open || !quote) return null
   const close = () => {
     closeDetail()
-    document.getElementById(GRID_ID)?.focus()
+    returnPanelFocus(() => document.getElementById(GRID_ID)?.focus())
   }
   return (
     <aside className="detail" aria-labelledby="detail-title">

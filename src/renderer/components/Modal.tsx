@@ -11,17 +11,22 @@ interface ModalProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside it, makes the page behind it
- * inert, closes it on Escape (the `cancel` event, turned into onClose here) and gives focus back
- * to where it was on close.
+ * inert and closes it on Escape (the `cancel` event, turned into onClose here). Focus goes back
+ * to what opened it: the browser would do that on close(), but React removes the element before
+ * this effect's cleanup closes it, and a detached dialog restores nothing.
  */
 export function Modal({ titleId, onClose, initialFocusId, className, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
+    const opener = document.activeElement
     if (!dialog.open) dialog.showModal()
     if (initialFocusId) document.getElementById(initialFocusId)?.focus()
-    return () => dialog.close()
+    return () => {
+      dialog.close()
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
   }, [initialFocusId])
   return (
     <dialog
