@@ -18,6 +18,7 @@ export interface SettingsDraft {
   marketSeconds: string
   limitsSeconds: string
   theme: Settings['theme']
+  demo: Settings['demo']
   density: Settings['density']
   startAtLogin: boolean
   closeToTray: boolean
@@ -51,6 +52,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     marketSeconds: String(settings.cadences.marketMs / 1000),
     limitsSeconds: String(settings.cadences.limitsMs / 1000),
     theme: settings.theme,
+    demo: settings.demo,
     density: settings.density,
     startAtLogin: settings.startAtLogin,
     closeToTray: settings.closeToTray,
@@ -102,6 +104,7 @@ export function patchFromDraft(
   if (Object.keys(errors).length > 0) return { ok: false, errors }
 
   if (draft.theme !== saved.theme) patch.theme = draft.theme
+  if (draft.demo !== saved.demo) patch.demo = draft.demo
   if (draft.density !== saved.density) patch.density = draft.density
   if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
   if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray

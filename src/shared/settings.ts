@@ -109,6 +109,10 @@ export const watchlistSchema = z.object({
 })
 export type Watchlist = z.output<typeof watchlistSchema>
 
+export const DEMO_MODES = ['auto', 'on', 'off'] as const
+export const demoModeSchema = z.enum(DEMO_MODES)
+export type DemoMode = z.output<typeof demoModeSchema>
+
 const settingsFields = z.object({
   version: z.literal(2),
   lists: z.array(watchlistSchema).min(1).max(MAX_LISTS),
@@ -128,6 +132,13 @@ const settingsFields = z.object({
    */
   closeToTray: z.boolean().default(true),
   tickerOnly: z.boolean(),
+  /**
+   * The simulated market when no key is stored for the base URL: 'on' always then, 'off' never
+   * (the app says the key is missing instead), 'auto' (a first start's choice) until a key is
+   * stored, when it becomes 'off': demo is never shown in place of a service the user chose.
+   * Files saved before it existed read as 'auto'.
+   */
+  demo: demoModeSchema.default('auto'),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
@@ -196,13 +207,14 @@ export const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   closeToTray: true,
   tickerOnly: false,
+  demo: 'auto',
 }
 
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without its default: in a patch, a missing closeToTray means "leave as is", not "true".
-  .extend({ cadences: cadencesSchema.partial(), closeToTray: z.boolean() })
+  // Without their defaults: in a patch, a missing closeToTray or demo means "leave as is".
+  .extend({ cadences: cadencesSchema.partial(), closeToTray: z.boolean(), demo: demoModeSchema })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>

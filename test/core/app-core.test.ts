@@ -184,11 +184,52 @@ describe('AppCore', () => {
     expect(status.lastError?.message).toMatch(/key/i)
     const cleared = await core.invoke('clearKey', undefined)
     expect(cleared.ok && (cleared.value as KeyStatus).stored).toBe(false)
+    // A key was stored once, so demo is off: the service it chose, saying the key is missing.
+    expect(core.status().mode).toBe('live')
+    await until(() => core.status().lastError?.kind === 'key-missing', 'the missing key said')
+    expect(core.demoServer).toBeNull()
+  })
+
+  it('shows simulated prices only when demo is chosen: never in place of a service that has no key', async () => {
+    const key = 'live-key-0123456789-DEMO'
+    const sim = await liveSim(key)
+    const other = await liveSim('another-service-key-000')
+    const { core } = await startCore()
+    // A first start with no key at all: demo, by the 'auto' default.
+    expect(core.settings.get().demo).toBe('auto')
     expect(core.status().mode).toBe('demo')
-    await until(
-      () => core.status().lastError === null && core.status().endpoints.prices.lastSuccessAt,
-      'demo recovered',
-    )
+
+    await core.invoke('updateSettings', { baseUrl: sim.url })
+    await core.invoke('setKey', { key })
+    expect(core.settings.get().demo).toBe('off') // a key stored: the user chose a live service
+    expect(core.status().mode).toBe('live')
+
+    // Another service, no key for it: no simulated prices, the missing key said.
+    await core.invoke('updateSettings', { baseUrl: other.url })
+    expect(core.status()).toMatchObject({ mode: 'live', baseUrl: other.url })
+    expect(core.demoServer).toBeNull()
+    await until(() => core.status().lastError?.kind === 'key-missing', 'the missing key said')
+    expect(core.currentSnapshot().source).toEqual({ baseUrl: other.url, demo: false })
+    expect(other.stats().total).toBe(0) // nothing was asked of it without a key
+
+    // Demo chosen in the settings: the simulator again while that service has no key.
+    expect((await core.invoke('updateSettings', { demo: 'on' })).ok).toBe(true)
+    expect(core.status().mode).toBe('demo')
+    await core.invoke('updateSettings', { baseUrl: sim.url })
+    expect(core.status().mode).toBe('live') // its key is stored
+    expect((await core.invoke('updateSettings', { demo: 'sometimes' } as never)).ok).toBe(false)
+  })
+
+  it("reads 'auto' with a key already stored for the service as a choice made: demo goes off", async () => {
+    const key = 'live-key-0123456789-PRIOR'
+    const sim = await liveSim(key)
+    const { core } = await startCore()
+    await core.invoke('updateSettings', { baseUrl: sim.url })
+    await core.invoke('setKey', { key })
+    // As a settings file from before the choice reads ('auto'), with its key in the keychain.
+    await core.invoke('updateSettings', { demo: 'auto' })
+    expect(core.settings.get().demo).toBe('off')
+    expect(core.status().mode).toBe('live')
   })
 
   it('marks prices stale when the service stops answering', async () => {

@@ -41,6 +41,9 @@ describe('a settings file of the version before several watchlists', () => {
       // Version 1 files before closeToTray existed read it as true, what closing did then.
       closeToTray: true,
       tickerOnly: v1.tickerOnly,
+      // Nor the demo choice: 'auto', demo until a key is stored (main turns it off at once when
+      // the service already has one).
+      demo: 'auto',
     })
     // Every value of the old file is somewhere in the new settings.
     const { watchlist, columns, sort, version, ...rest } = v1

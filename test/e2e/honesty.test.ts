@@ -122,6 +122,37 @@ describe('data state in every view', () => {
   })
 })
 
+describe('demo only when chosen', () => {
+  it('a service without a key, once a key is stored elsewhere: no simulated prices, "No API key for HOST", Add key', async () => {
+    const { page, core } = await harnesses.open((browser) => startLiveHarness({ browser }))
+    await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
+    expect(core.settings.get().demo).toBe('off') // a key is stored: the user chose a live service
+
+    // The person points the app at another service, for which no key is stored.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByLabel('Base URL').fill('http://127.0.0.1:9')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+    const alert = page.getByRole('alert').filter({ hasText: 'No API key for 127.0.0.1:9' })
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('live prices cannot be fetched')
+    expect(core.status().mode).toBe('live')
+    expect(await page.getByText('DEMO', { exact: true }).count()).toBe(0)
+    expect(await page.getByText('Simulated market').count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Add API key' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('No key stored for this service')
+    // The choice is in the settings: demo whenever there is no key brings the simulator back.
+    await dialog.getByLabel('Simulated market (demo) whenever there is no key').check()
+    await dialog.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByText('DEMO', { exact: true }).first().waitFor()
+    expect(core.status().mode).toBe('demo')
+  })
+})
+
 /** Every symbol of every saved watchlist. */
 const savedSymbols = (core: AppCore) => core.settings.get().lists.flatMap((list) => list.symbols)
 

@@ -14,7 +14,7 @@ import {
   type ListedAsset,
   invokeContract,
 } from '../../shared/ipc-contract'
-import type { Settings } from '../../shared/settings'
+import type { Settings, SettingsPatch } from '../../shared/settings'
 import { activeList } from '../../shared/watchlists'
 import {
   type ExportFormat,
@@ -273,13 +273,20 @@ export class AppCore {
     return this.serialized(() => this.connectNow())
   }
 
-  /** Uses the configured service when a key is stored for it, else the built-in simulator. */
+  /**
+   * Uses the configured service when a key is stored for it. Without one: the built-in simulator
+   * if the demo setting allows it, else the service all the same, which then reports the missing
+   * key (the banner says "No API key for HOST" and offers to add one).
+   */
   private async connectNow(): Promise<void> {
     if (this.stopped) return
-    const settings = this.settings.get()
+    let settings = this.settings.get()
     const key = await this.vault.get(settings.baseUrl)
+    // A key stored for the chosen service means the user chose a live one: from now on a base URL
+    // without a key says so instead of quietly showing simulated prices.
+    if (key !== null && settings.demo === 'auto') settings = await this.settingsChanged({ demo: 'off' })
     await this.client?.close()
-    if (key !== null) {
+    if (key !== null || settings.demo === 'off') {
       await this.sim?.close()
       this.sim = null
       this.source = { baseUrl: settings.baseUrl, demo: false }
@@ -308,6 +315,14 @@ export class AppCore {
     }
     this.listing = null
     this.feed.setClient(this.client, this.source)
+  }
+
+  /** A settings change main makes itself: saved, and told to the window and the shell. */
+  private async settingsChanged(patch: SettingsPatch): Promise<Settings> {
+    const after = await this.settings.patch(patch)
+    this.settingsListeners.forEach((listener) => listener(after))
+    this.emit('settings', after)
+    return after
   }
 
   /** After the key or base URL changed: reconnect and start polling afresh. */
@@ -491,7 +506,7 @@ export class AppCore {
       updateSettings: async (patch) => {
         const before = this.settings.get()
         const after = await this.settings.patch(patch)
-        if (after.baseUrl !== before.baseUrl) await this.reconnect()
+        if (after.baseUrl !== before.baseUrl || after.demo !== before.demo) await this.reconnect()
         else if (JSON.stringify(after.cadences) !== JSON.stringify(before.cadences)) this.feed.refreshNow()
         this.emit('status', this.status())
         this.settingsListeners.forEach((listener) => listener(after))

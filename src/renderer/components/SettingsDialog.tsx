@@ -22,8 +22,11 @@ import { Modal } from './Modal'
 
 const KEY_INPUT_ID = 'api-key-input'
 
-function keyStatusText(status: KeyStatus | null): string {
-  if (!status?.stored) return 'No key stored: the app runs on the simulated market (demo).'
+function keyStatusText(status: KeyStatus | null, demo: Settings['demo'] | undefined): string {
+  if (!status?.stored)
+    return demo === 'off'
+      ? 'No key stored for this service: live prices cannot be fetched until you add one.'
+      : 'No key stored: the app runs on the simulated market (demo).'
   const where = status.storage === 'keychain' ? 'in the system keychain' : 'in memory for this session only'
   return `A key is stored ${where}, ending in ${status.last4 ?? '····'}.`
 }
@@ -31,6 +34,7 @@ function keyStatusText(status: KeyStatus | null): string {
 /** Set, replace or clear the API key. The key is sent to main and never comes back. */
 function KeySection() {
   const status = useWatch((state) => state.keyStatus)
+  const demo = useWatch((state) => state.settings?.demo)
   const [key, setKeyText] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [message, setMessage] = useState<string | null>(null)
@@ -64,7 +68,7 @@ function KeySection() {
         API key
       </h3>
       <p className="key-status" data-stored={status?.stored ?? false}>
-        {keyStatusText(status)}
+        {keyStatusText(status, demo)}
       </p>
       {status?.keychainProblem && <p className="field-hint warning">{status.keychainProblem}</p>}
       <Field id={KEY_INPUT_ID} label={status?.stored ? 'New key' : 'Key'} error={error}>
@@ -182,6 +186,17 @@ function PreferencesForm({ saved }: { saved: Settings }) {
             onChange={(event) => change('baseUrl', event.target.value)}
           />
         </Field>
+        <Choice
+          legend="Without a key for the service"
+          name={id('demo')}
+          value={draft.demo}
+          options={[
+            ['auto', 'Simulated market until a key is stored'],
+            ['on', 'Simulated market (demo) whenever there is no key'],
+            ['off', 'No simulated prices: say the key is missing'],
+          ]}
+          onChange={(v) => change('demo', v)}
+        />
         <div className="field-row">
           {CADENCE_FIELD_NAMES.map((field) => (
             <Field
