@@ -55,7 +55,9 @@ export async function shootLayouts(
 
 /** The narrow window on a harness whose market time is `SATURDAY`: closed, the countdown to Sunday. */
 export async function shootWeekend(page: Page, outDir: string): Promise<void> {
-  await page.locator('.phase-tag', { hasText: 'CLOSED' }).first().waitFor()
+  // The wide header says it in words ("Closed, off-hours for 1 token"); the badge reads OFF
+  // while the off-hours session runs.
+  await page.locator('.session-clock', { hasText: 'Closed' }).first().waitFor()
   await showWindow(page, 360, HEIGHT)
   const path = join(outDir, 'width-360-saturday.png')
   await page.screenshot({ path })
