@@ -31,6 +31,7 @@ export const CSV_COLUMNS = [
   'marketCap',
   'holders',
   'tradableSessions',
+  'constituentTokens',
 ] as const
 
 /** Tags our JSON export, so an import can tell it from any other JSON. */
@@ -94,6 +95,8 @@ function csvRow(asset: AssetQuote): string {
     holders: asset.holders === null ? '' : String(asset.holders),
     // The sessions the row's badges show: the limits decide first, as everywhere else.
     tradableSessions: SESSION_NAMES.filter((session) => isTradableIn(asset, session)).join(' '),
+    // A basket's tokens, space-separated like the sessions; empty for a single stock.
+    constituentTokens: textCell(asset.constituentTokens.join(' ')),
   }
   return CSV_COLUMNS.map((column) => cells[column]).join(',')
 }

@@ -174,10 +174,15 @@ const SPECIAL_CLOSURES: Readonly<Record<string, string>> = {
  */
 const holidaysByYear = new Map<number, ReadonlyMap<string, string>>()
 
+/** Where the package's names differ from NYSE's published ones (shown in the header and the CLI). */
+const NYSE_NAMES: Readonly<Record<string, string>> = { 'New Years Day': "New Year's Day" }
+
 function holidaysOf(year: number): ReadonlyMap<string, string> {
   let holidays = holidaysByYear.get(year)
   if (!holidays) {
-    holidays = new Map(getHolidays(year).map((holiday) => [holiday.dateString, holiday.name]))
+    holidays = new Map(
+      getHolidays(year).map((holiday) => [holiday.dateString, NYSE_NAMES[holiday.name] ?? holiday.name]),
+    )
     holidaysByYear.set(year, holidays)
   }
   return holidays

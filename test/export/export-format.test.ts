@@ -22,7 +22,7 @@ describe('CSV export', () => {
       `${HEADER}\r\n` +
         'AAPLon,AAPL Inc.,AAPL,201.130000000000000001,2026-01-13T15:04:05.678Z,-0.000000000000000001,' +
         '-2.480000000000000000,200.5,201.1766,-0.0224,1.003376073740221058,51234567,3012345678901.25,1234,' +
-        'premarket regular postmarket overnight\r\n',
+        'premarket regular postmarket overnight,\r\n',
     )
   })
 
@@ -45,6 +45,17 @@ describe('CSV export', () => {
     expect(csvRecords(exportWatchlist(['AAPLon'], snapshotOf([asset]), 'csv'))[0]?.tradableSessions).toBe(
       'regular postmarket',
     )
+  })
+
+  it("lists a basket's constituent tokens, in CSV and in JSON", () => {
+    const basket = fullAsset('SPYon', { constituentTokens: ['AAPLon', 'MSFTon', 'NVDAon'] })
+    const snapshot = snapshotOf([basket, fullAsset('AAPLon')])
+    const records = csvRecords(exportWatchlist(['SPYon', 'AAPLon'], snapshot, 'csv'))
+    expect(records.map((record) => record.constituentTokens)).toEqual(['AAPLon MSFTon NVDAon', ''])
+    const json = JSON.parse(exportWatchlist(['SPYon', 'AAPLon'], snapshot, 'json')) as {
+      assets: AssetQuote[]
+    }
+    expect(json.assets.map((asset) => asset.constituentTokens)).toEqual([['AAPLon', 'MSFTon', 'NVDAon'], []])
   })
 
   it('lists off-hours among the sessions of a token that trades it', () => {

@@ -15,15 +15,19 @@ import { type MarketPhase, sessionStateAt } from '../../src/shared/session-clock
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
-/** NYSE full closures. Independence Day 2026 (a Saturday) is observed Friday 3 July; 2027's
+/** NYSE full closures, by the names NYSE publishes. Independence Day 2026 (a Saturday) is observed Friday 3 July; 2027's
  * Juneteenth (Saturday) Friday 18 June, Independence Day (Sunday) Monday 5 July, Christmas
  * (Saturday) Friday 24 December; New Year's Day 2028 (Saturday) is not observed on 31 December. */
-const HOLIDAYS = new Set([
-  '2026-01-01', '2026-01-19', '2026-02-16', '2026-04-03', '2026-05-25', '2026-06-19', '2026-07-03',
-  '2026-09-07', '2026-11-26', '2026-12-25',
-  '2027-01-01', '2027-01-18', '2027-02-15', '2027-03-26', '2027-05-31', '2027-06-18', '2027-07-05',
-  '2027-09-06', '2027-11-25', '2027-12-24',
-  '2028-01-17',
+const HOLIDAYS = new Map([
+  ['2026-01-01', "New Year's Day"], ['2026-01-19', 'Martin Luther King, Jr. Day'],
+  ['2026-02-16', "Washington's Birthday"], ['2026-04-03', 'Good Friday'], ['2026-05-25', 'Memorial Day'],
+  ['2026-06-19', 'Juneteenth National Independence Day'], ['2026-07-03', 'Independence Day'],
+  ['2026-09-07', 'Labor Day'], ['2026-11-26', 'Thanksgiving Day'], ['2026-12-25', 'Christmas Day'],
+  ['2027-01-01', "New Year's Day"], ['2027-01-18', 'Martin Luther King, Jr. Day'],
+  ['2027-02-15', "Washington's Birthday"], ['2027-03-26', 'Good Friday'], ['2027-05-31', 'Memorial Day'],
+  ['2027-06-18', 'Juneteenth National Independence Day'], ['2027-07-05', 'Independence Day'],
+  ['2027-09-06', 'Labor Day'], ['2027-11-25', 'Thanksgiving Day'], ['2027-12-24', 'Christmas Day'],
+  ['2028-01-17', 'Martin Luther King, Jr. Day'],
 ]) // prettier-ignore
 
 /** 13:00 closes: the day after Thanksgiving and Christmas Eve 2026. None in July (the 3rd is the
@@ -118,14 +122,14 @@ describe('the session model against an independent calendar, minute by minute', 
           phase,
           offhours: phase === 'closed',
           date: wall.date,
-          holiday: HOLIDAYS.has(wall.date),
+          holiday: HOLIDAYS.get(wall.date) ?? null,
           earlyClose: EARLY_CLOSES.has(wall.date),
         }
         const actual = {
           phase: state.phase,
           offhours: state.offhours,
           date: state.easternDate,
-          holiday: state.holiday !== null,
+          holiday: state.holiday,
           earlyClose: state.earlyClose,
         }
         const sameNext =
