@@ -14,8 +14,12 @@ import { type StandinApp, standinFixture } from './standin-app'
 
 const fixture = standinFixture()
 
-/** 16:00:55 ET on Tuesday 17 November 2026, in the pause between the regular and post-market sessions. */
-const JUST_BEFORE_POSTMARKET = Date.UTC(2026, 10, 17, 21, 0, 55)
+/**
+ * 16:00:00 ET on Tuesday 17 November 2026, in the pause between the regular and post-market
+ * sessions: the post-market opens a minute later, time enough to start and set the alert on a
+ * busy machine (a start slower than that would miss the opening, and fail the wait below).
+ */
+const BEFORE_POSTMARKET = Date.UTC(2026, 10, 17, 21, 0, 0)
 
 async function startHidden(app: StandinApp): Promise<void> {
   await app.pageLoaded()
@@ -26,8 +30,8 @@ async function startHidden(app: StandinApp): Promise<void> {
 
 describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
   it('a click on an alert notification shows the window on that symbol', async () => {
-    // Five seconds before the post-market session opens: its session alert fires at 16:01:00.
-    const app = await fixture.start({ marketTime: JUST_BEFORE_POSTMARKET })
+    // A minute before the post-market session opens: its session alert fires at 16:01:00.
+    const app = await fixture.start({ marketTime: BEFORE_POSTMARKET })
     await startHidden(app)
 
     const input: AlertInput = {
@@ -45,6 +49,8 @@ describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
     const shown = await app.waitForEvent(
       (event) => event.event === 'notification' && String(event.title).includes('AAPLon'),
       'the alert notification',
+      // Up to the opening a minute away, and then some on a busy machine.
+      120_000,
     )
     expect(shown.title).toBe('Tokenwatch · AAPLon')
     expect((await app.mainWindow()).visible).toBe(false)
