@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { IpcResult, KeyStatus } from '../../shared/ipc-contract'
 import type { Settings } from '../../shared/settings'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
@@ -131,15 +131,22 @@ function PreferencesForm({ saved }: { saved: Settings }) {
     change('columns', next)
   }
 
-  /** The first field marked invalid takes the focus, which scrolls it and its message into view. */
+  // Each time errors are shown (by the form's own check or by main's refusal), once they are on
+  // the screen, the first field marked invalid takes the focus, which scrolls it and its message
+  // into view. An effect after the commit, not a frame callback: after main's refusal the render
+  // is not synchronous, and a frame could come first and find no field marked yet, leaving the
+  // focus on the body (the Save button it was on is disabled while main answers).
+  const [errorsShown, setErrorsShown] = useState(0)
+  useEffect(() => {
+    if (errorsShown === 0) return
+    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    field?.focus({ preventScroll: true })
+    // The whole field, its message under it included, not just the input.
+    ;(field?.closest('.field') ?? field)?.scrollIntoView({ block: 'nearest' })
+  }, [errorsShown])
   const showErrors = (found: DraftErrors) => {
     setErrors(found)
-    requestAnimationFrame(() => {
-      const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-      field?.focus({ preventScroll: true })
-      // The whole field, its message under it included, not just the input.
-      ;(field?.closest('.field') ?? field)?.scrollIntoView({ block: 'nearest' })
-    })
+    setErrorsShown((count) => count + 1)
   }
 
   const submit = async (event: FormEvent) => {
