@@ -1,6 +1,7 @@
 import type { AppCore } from '../../src/main/core/app-core'
 import { Dec } from '../../src/shared/decimal'
 import type { AlertEvent } from '../../src/shared/ipc-contract'
+import { nextPricesPoll } from './harness'
 import type { LiveHarness } from './live-sim'
 
 /**
@@ -41,8 +42,9 @@ export async function stepUntilFired(
 ): Promise<AlertEvent> {
   for (let step = 0; step < MAX_STEPS && fired.length === 0; step++) {
     await harness.advanceMarket(STEP_MS)
+    const polled = nextPricesPoll(harness.core)
     await harness.core.invoke('refreshNow', undefined)
-    await harness.page.waitForTimeout(150)
+    await polled
   }
   const first = fired[0]
   if (!first) throw new Error(`no alert fired in ${MAX_STEPS} steps of ${STEP_MS} ms`)

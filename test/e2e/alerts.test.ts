@@ -212,9 +212,11 @@ describe('alerts', () => {
   })
 
   it('exports CSV and JSON with exact decimals, and imports a messy list, listing back what it did not add', async () => {
-    const { page, core } = await open()
+    const harness = await open()
+    const { page, core } = harness
     await page.getByRole('button', { name: 'Pause updates' }).click()
-    await page.waitForTimeout(300) // a poll already in flight lands
+    await expect.poll(() => core.status().paused).toBe(true)
+    await harness.settled()
 
     const fileMenu = page.getByRole('button', { name: 'Export or import the watchlist' })
     const exported = async (item: string): Promise<{ name: string; text: string }> => {

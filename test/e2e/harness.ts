@@ -45,6 +45,11 @@ export interface Harness {
   core: AppCore
   /** Console errors and page errors, for tests that check the page stayed clean (CSP, exceptions). */
   pageErrors: string[]
+  /**
+   * Resolves once main has no poll in flight and the page has received every push main made: what
+   * a test waits for after pausing, so that a poll already under way lands before it looks.
+   */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -101,6 +106,35 @@ export function unexpectedErrors(harness: Harness): string[] {
   return harness.pageErrors.filter((message) => !message.includes("'frame-ancestors' is ignored"))
 }
 
+/** Waits (10 s at most) until none of main's endpoints has a request under way. */
+export async function untilNoPollInFlight(core: AppCore): Promise<void> {
+  const deadline = Date.now() + 10_000
+  const busy = () => Object.values(core.status().endpoints).some((endpoint) => endpoint.inFlight)
+  while (busy()) {
+    if (Date.now() > deadline) throw new Error('a poll was still in flight after 10 s')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/**
+ * Resolves once main's prices poll has run after this call (answered or failed): what a test waits
+ * for after asking for a refresh. Started before the refresh is asked for, so it cannot miss it.
+ */
+export function nextPricesPoll(core: AppCore): Promise<void> {
+  const before = core.status().endpoints.prices
+  const landed = () => {
+    const now = core.status().endpoints.prices
+    return !now.inFlight && (now.lastSuccessAt !== before.lastSuccessAt || now.lastError !== before.lastError)
+  }
+  return (async () => {
+    const deadline = Date.now() + 10_000
+    while (!landed()) {
+      if (Date.now() > deadline) throw new Error('no prices poll landed within 10 s')
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })()
+}
+
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const userDataDir = options.coreOptions?.userDataDir ?? (await mkdtemp(join(tmpdir(), 'tokenwatch-e2e-')))
   const core = await createAppCore({
@@ -152,6 +186,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     context,
     core,
     pageErrors,
+    async settled() {
+      await untilNoPollInFlight(core)
+      // Each push queues behind the one before: wait until the queue stops growing.
+      for (let drained = null; drained !== delivery;) await (drained = delivery)
+    },
     async close() {
       unsubscribe.forEach((off) => off())
       await context.close()

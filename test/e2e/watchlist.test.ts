@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { AppCore } from '../../src/main/core/app-core'
 import { compareDecimalStrings } from '../../src/shared/decimal'
 import type { Delta } from '../../src/shared/domain'
 import { rowOf, shownOrder } from './harness'
@@ -22,9 +21,13 @@ function open(options: { instrument?: boolean } = {}): Promise<LiveHarness> {
   )
 }
 
-/** Stops the core's polling, so nothing but what the test sends reaches the page. */
-async function pause(core: AppCore): Promise<void> {
-  expect(await core.invoke('setPaused', { paused: true })).toEqual({ ok: true, value: true })
+/**
+ * Stops the core's polling, so nothing but what the test sends reaches the page, and waits for a
+ * poll already under way to land.
+ */
+async function pause(harness: LiveHarness): Promise<void> {
+  expect(await harness.core.invoke('setPaused', { paused: true })).toEqual({ ok: true, value: true })
+  await harness.settled()
 }
 
 const priceOf = (page: Page, symbol: string) => rowOf(page, symbol).locator('.cell-price .num')
@@ -40,7 +43,8 @@ describe('watchlist', () => {
   })
 
   it('updates prices in place, and a changed price re-renders only its own row', async () => {
-    const { page, core } = await open({ instrument: true })
+    const harness = await open({ instrument: true })
+    const { page, core } = harness
     const row = await rowOf(page, 'AAPLon').elementHandle()
     const tickerItem = await page.locator('.ticker-item[data-symbol="AAPLon"]').first().elementHandle()
     const scroll = await page.evaluateHandle(
@@ -70,8 +74,7 @@ describe('watchlist', () => {
     await expect.poll(() => scroll.evaluate((animation) => animation?.playState)).toBe('paused')
     await page.mouse.move(0, 0)
 
-    await pause(core)
-    await page.waitForTimeout(300) // let a poll already in flight land
+    await pause(harness)
     await page.evaluate(() => {
       const counts = window.__twRenderCounts ?? {}
       for (const symbol of Object.keys(counts)) delete counts[symbol]
@@ -117,7 +120,9 @@ describe('watchlist', () => {
     await expect
       .poll(() => shownOrder(page).then((o) => o.slice(0, 3)))
       .toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
-    await expect.poll(() => shownSymbols(core.settings.get()).slice(0, 3)).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+    await expect
+      .poll(() => shownSymbols(core.settings.get()).slice(0, 3))
+      .toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
 
     await rowOf(page, 'Fon').dragTo(rowOf(page, 'AAPLon'), { targetPosition: { x: 40, y: 4 } })
     await expect.poll(() => shownOrder(page).then((o) => o[0])).toBe('Fon')
@@ -125,8 +130,9 @@ describe('watchlist', () => {
   })
 
   it('sorts by a column, numerically and both ways, then back to the watchlist order', async () => {
-    const { page, core } = await open()
-    await pause(core)
+    const harness = await open()
+    const { page, core } = harness
+    await pause(harness)
     const watchlistOrder = await shownOrder(page)
     const header = page.getByRole('columnheader', { name: /Token price/ })
     const byPrice = (direction: 1 | -1) =>
@@ -140,7 +146,9 @@ describe('watchlist', () => {
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBe('ascending')
     await expect.poll(() => shownOrder(page)).toEqual(byPrice(1))
-    await expect.poll(() => shownList(core.settings.get()).sort).toEqual({ column: 'price', direction: 'asc' })
+    await expect
+      .poll(() => shownList(core.settings.get()).sort)
+      .toEqual({ column: 'price', direction: 'asc' })
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBeNull()
     await expect.poll(() => shownOrder(page)).toEqual(watchlistOrder)

@@ -10,7 +10,7 @@ import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import { type InvokeName, eventNames } from '../../src/shared/ipc-contract'
 import { formatTable } from '../chaos/table'
 import { type LoopbackServer, sendJson, startLoopbackServer } from '../core/api-client.fixtures'
-import { launchBrowser, startHarness } from '../e2e/harness'
+import { launchBrowser, nextPricesPoll, startHarness } from '../e2e/harness'
 import { KeySearch, captureOutput, filesUnder } from './key-search'
 
 /**
@@ -35,6 +35,21 @@ let redirector: LoopbackServer
 let echo: LoopbackServer
 const ipcMessages: Array<[string, string]> = []
 let logLines: string[] = []
+/**
+ * The stages of the scenario the searches below look through, as it reaches them: a search of a
+ * scenario that stopped half way would find nothing and pass, so each first checks they all ran.
+ */
+const SCENARIO = [
+  'live',
+  'service errors',
+  'a day of commands',
+  'echoed errors',
+  'redirects',
+  'stopped',
+] as const
+const reached: string[] = []
+/** Written to the log last, in a form the search looks for: proof the capture covered it all. */
+const LOG_CONTROL = `key confinement control: ${Buffer.from(KEY).toString('base64')}`
 let core: AppCore | null = null
 
 async function until(probe: () => unknown, what: string, timeoutMs = 10_000): Promise<void> {
@@ -79,8 +94,6 @@ afterAll(async () => {
 describe('the API key stays in main', () => {
   it('AppCore goes through its paces with the key', { timeout: 60_000 }, async () => {
     const output = captureOutput()
-    // The app itself logs nothing on a good day; this line proves the capture works.
-    console.log('key confinement: capturing console and stdout/stderr')
     try {
       const app = new AppCore({
         userDataDir,
@@ -109,6 +122,7 @@ describe('the API key stays in main', () => {
         () => app.status().mode === 'live' && app.status().endpoints.prices.lastSuccessAt,
         'live prices',
       )
+      reached.push('live')
 
       // Errors of every kind from the real service.
       service.setFaults({ prices: { serverError: 0.5, rateLimit: 0.3, invalidJson: 0.2 } })
@@ -119,6 +133,7 @@ describe('the API key stays in main', () => {
         'a rejected key',
       )
       service.setFaults({})
+      reached.push('service errors')
 
       // What a person does in a day.
       for (const [name, args] of [
@@ -139,6 +154,7 @@ describe('the API key stays in main', () => {
         ['getStatus', undefined],
       ] as const)
         await call(name, args)
+      reached.push('a day of commands')
 
       // A service that echoes the key back in its errors.
       await call('updateSettings', { baseUrl: echo.url })
@@ -148,6 +164,7 @@ describe('the API key stays in main', () => {
         'the echo service answering',
       )
       expect(echo.requests.length).toBeGreaterThan(0)
+      reached.push('echoed errors')
 
       // The configured service answers with a redirect elsewhere: it is not followed.
       await call('updateSettings', { baseUrl: redirector.url })
@@ -157,8 +174,11 @@ describe('the API key stays in main', () => {
         () => app.currentSnapshot().errors.some((error) => error.message.includes('redirect')),
         'the redirect refused',
       )
-      await new Promise((resolve) => setTimeout(resolve, 600)) // let more polls meet it
+      // More requests meet it (each one a chance to follow the redirect).
+      const refused = redirector.requests.length
+      await until(() => redirector.requests.length >= refused + 2, 'two more requests redirected')
       await call('clearKey')
+      reached.push('redirects')
 
       // Back to the service, where the key is still stored.
       await call('updateSettings', { baseUrl: service.url })
@@ -166,6 +186,10 @@ describe('the API key stays in main', () => {
       await call('getKeyStatus')
       await app.stop()
       core = null
+      reached.push('stopped')
+      // The app itself logs nothing on a good day: this line (the key in a form the search
+      // knows) proves the capture was on to the end, and that the search of it would find a leak.
+      console.log(LOG_CONTROL)
     } finally {
       output.stop()
       logLines = output.lines
@@ -173,34 +197,37 @@ describe('the API key stays in main', () => {
   })
 
   it('is in no file under the user data folder', () => {
+    expect(reached).toEqual(SCENARIO)
     const files = filesUnder(userDataDir)
     expect(files.length).toBeGreaterThanOrEqual(2)
     expect(search.search('files under the user data folder', files).where).toEqual([])
   })
 
   it('is found where it belongs: the configured service received it (the search works)', () => {
+    expect(reached).toEqual(SCENARIO)
     const sent = echo.requests.map((r): [string, string] => [r.url, JSON.stringify(r.headers)])
     expect(search.search('control: requests to the configured service (must hit)', sent).hits).toBe(
       sent.length,
     )
   })
 
-  it('is in no log line', () => {
-    expect(logLines.length).toBeGreaterThan(0)
-    expect(
-      search.search(
-        'console and stdout/stderr lines',
-        logLines.map((line, i) => [`line ${i}`, line]),
-      ).where,
-    ).toEqual([])
+  it('is in no log line (but the control line written last)', () => {
+    expect(reached).toEqual(SCENARIO)
+    const lines = logLines.map((line, i): [string, string] => [
+      line === LOG_CONTROL ? 'control' : `line ${i}`,
+      line,
+    ])
+    expect(search.search('console and stdout/stderr lines', lines).where).toEqual(['control'])
   })
 
   it('is in no IPC answer or event', () => {
+    expect(reached).toEqual(SCENARIO)
     expect(ipcMessages.length).toBeGreaterThan(20)
     expect(search.search('IPC answers and pushed events', ipcMessages).where).toEqual([])
   })
 
   it('never reaches a server other than the configured one, even through a redirect', () => {
+    expect(reached).toEqual(SCENARIO)
     expect(redirector.requests.length).toBeGreaterThan(1)
     const received = elsewhere.requests.map((r): [string, string] => [
       r.url,
@@ -272,7 +299,11 @@ describe('the renderer never holds the key', () => {
         await page.getByText(/ending in WXYZ/).waitFor()
         await until(() => harness.core.status().mode === 'live', 'live mode')
         await page.getByRole('dialog').press('Escape')
-        await page.waitForTimeout(500) // a delta or two
+        // A poll with the key lands on the page before it is searched.
+        const polled = nextPricesPoll(harness.core)
+        await harness.core.invoke('refreshNow', undefined)
+        await polled
+        await harness.settled()
 
         const stored = await page.evaluate(async () => {
           const storage = (s: Storage) =>
