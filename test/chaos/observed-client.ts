@@ -1,4 +1,9 @@
-import { ApiClient, type ApiClientOptions, type FetchResult } from '../../src/main/core/api-client'
+import {
+  API_CLIENT_DEFAULTS,
+  ApiClient,
+  type ApiClientOptions,
+  type FetchResult,
+} from '../../src/main/core/api-client'
 import { ApiError } from '../../src/main/core/api-errors'
 import type { EndpointName } from '../../src/shared/ipc-contract'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
@@ -34,7 +39,7 @@ export class CallWatch {
   private readonly blockedUntil: Record<EndpointName, number> = { prices: 0, market: 0, limits: 0 }
   private readonly inFlight = new Set<CallRecord>()
 
-  constructor(private readonly clock: WarpClock) {}
+  constructor(readonly clock: WarpClock) {}
 
   started(endpoint: EndpointName): CallRecord {
     this.clock.begin()
@@ -70,11 +75,15 @@ export class CallWatch {
 }
 
 export class ObservedClient extends ApiClient {
+  /** The client's whole-request deadline: how long, in virtual time, a request that met it lasted. */
+  private readonly deadlineMs: number
+
   constructor(
     options: ApiClientOptions,
     private readonly watch: CallWatch,
   ) {
     super(options)
+    this.deadlineMs = options.timeoutMs ?? API_CLIENT_DEFAULTS.timeoutMs
   }
 
   override market(symbol: string, signal?: AbortSignal): Promise<FetchResult<WireMarketRecord>> {
@@ -99,13 +108,21 @@ export class ObservedClient extends ApiClient {
 
   private async observe<T>(endpoint: EndpointName, call: () => Promise<T>): Promise<T> {
     const record = this.watch.started(endpoint)
+    let value: T
     try {
-      return await call()
+      value = await call()
     } catch (error) {
+      this.watch.ended(record)
+      // Virtual time stood still while it hung (warp-clock.ts); it lasted the deadline all the
+      // same, and whatever was due meanwhile happens first.
+      if (error instanceof ApiError && error.kind === 'timeout') {
+        await this.watch.clock.sleep(this.deadlineMs)
+        record.endedAt = this.watch.clock.now()
+      }
       this.watch.failedWith(endpoint, error)
       throw error
-    } finally {
-      this.watch.ended(record)
     }
+    this.watch.ended(record)
+    return value
   }
 }
