@@ -15,12 +15,12 @@ import { formatTable } from '../chaos/table'
  * A hostile or broken API against the client: each answer is handled without a crash or a hang,
  * and the reason is reported. What test/core/api-client.*.test.ts already covers (the size cap,
  * bodies that trickle in slower than the deadline, HTML error pages, truncated bodies, resets) is
- * not repeated; the table printed at the end says where each case lives.
+ * not repeated; the table printed at the end says where each case lives. No case is timed: a hang
+ * would meet the client's own deadline and come back as a timeout, which each case's expected
+ * outcome rules out; how fast the client reads hostile answers is the benchmark's business.
  */
 
 const MEGABYTE = 1024 * 1024
-/** Every case must be settled well within this (the client's deadline is 2 s). */
-const SETTLED_WITHIN_MS = 2_500
 
 const loopback = useLoopbackClient()
 const handled: Array<[string, string, string]> = []
@@ -43,15 +43,6 @@ function answerRaw(body: string, status = 200): void {
   }
 }
 
-/** Runs `call`, failing the test if it takes too long; returns its time. */
-async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now()
-  const value = await call()
-  const ms = performance.now() - started
-  expect(ms).toBeLessThan(SETTLED_WITHIN_MS)
-  return { value, ms }
-}
-
 describe('answers that are not usable JSON', () => {
   it.each([
     ['NaN as a value', '[{"primaryMarket":{"symbol":"AAPLon","price":NaN}}]'],
@@ -59,7 +50,7 @@ describe('answers that are not usable JSON', () => {
     ['a JSON text with trailing garbage', '[]]'],
   ])('%s: invalid-response, naming what came instead', async (what, body) => {
     answerRaw(body)
-    const { value: error } = await timed(() => apiErrorOf(loopback.client.allPrices()))
+    const error = await apiErrorOf(loopback.client.allPrices())
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toMatch(/not JSON \(application\/json\)/)
     handled.push([what, `invalid-response: "${error.message}"`, 'here'])
@@ -67,7 +58,7 @@ describe('answers that are not usable JSON', () => {
 
   it('100,000 nested arrays: read, refused record by record, no stack overflow', async () => {
     answerRaw(`[${'['.repeat(100_000)}${']'.repeat(100_000)}]`)
-    const { value: result } = await timed(() => loopback.client.allPrices())
+    const result = await loopback.client.allPrices()
     expect(result.records).toEqual([])
     expect(result.rejected).toEqual([{ symbol: null, reason: expect.stringMatching(/expected object/) }])
     // The same nesting as the whole answer of a single-asset call, and as an error body.
@@ -85,7 +76,7 @@ describe('answers that are not usable JSON', () => {
 
   it('a number too large for a double (1e400) is no timestamp', async () => {
     answerRaw(`[${JSON.stringify(priceRecord('AAPLon')).replace(String(STAMP_MS), '1e400')}]`)
-    const { value: result } = await timed(() => loopback.client.allPrices())
+    const result = await loopback.client.allPrices()
     expect(result.records).toEqual([])
     expect(result.rejected[0]).toEqual({ symbol: 'AAPLon', reason: expect.stringMatching(/timestamp/) })
     handled.push(['1e400 as a timestamp', `record refused: "${result.rejected[0]?.reason}"`, 'here'])
@@ -105,20 +96,20 @@ describe('records with hostile values', () => {
       primaryMarket: { ...priceRecord('AAPLon').primaryMarket, ...primary },
     }
     sendAll([bad, priceRecord('TSLAon')])
-    const { value: result, ms } = await timed(() => loopback.client.allPrices())
+    const result = await loopback.client.allPrices()
     expect(result.records.map((r) => r.primaryMarket.symbol)).toEqual(['TSLAon'])
     const rejected = result.rejected[0]
     expect(rejected?.reason).toMatch(/primaryMarket\.(price|symbol)/)
     expect(rejected?.reason.length).toBeLessThan(200) // the 10 MB are not echoed
     expect(rejected?.symbol?.length ?? 0).toBeLessThanOrEqual(64)
-    handled.push([what, `record refused: "${rejected?.reason}" (${Math.round(ms)} ms)`, 'here'])
+    handled.push([what, `record refused: "${rejected?.reason}"`, 'here'])
   })
 
   it('a 10 MB name in a market record is refused; its neighbour is kept', async () => {
     const bad = marketRecord('AAPLon')
     bad.underlyingMarket.name = 'N'.repeat(10 * MEGABYTE)
     loopback.server.handle = (_req, res) => sendJson(res, 200, [bad, marketRecord('TSLAon')])
-    const { value: result } = await timed(() => loopback.client.allMarket())
+    const result = await loopback.client.allMarket()
     expect(result.records.map((r) => r.primaryMarket.symbol)).toEqual(['TSLAon'])
     expect(result.rejected).toEqual([
       { symbol: 'AAPLon', reason: expect.stringMatching(/underlyingMarket\.name/) },
@@ -128,7 +119,7 @@ describe('records with hostile values', () => {
 
   it('__proto__ keys in an answer pollute nothing', async () => {
     answerRaw(`[{"__proto__":{"polluted":"yes"},${JSON.stringify(priceRecord('AAPLon')).slice(1)}]`)
-    const { value: result } = await timed(() => loopback.client.allPrices())
+    const result = await loopback.client.allPrices()
     expect(result.records).toHaveLength(1)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(Object.getPrototypeOf(result.records[0])).toBe(Object.prototype)
@@ -144,7 +135,7 @@ function sendAll(records: unknown[]): void {
 describe('duplicated symbols', () => {
   it('two different records for one symbol: neither is used, and the symbol is reported', async () => {
     sendAll([priceRecord('AAPLon', '231.4500'), priceRecord('TSLAon'), priceRecord('AAPLon', '199.0000')])
-    const { value: result } = await timed(() => fetchPrices(loopback.client, ['AAPLon', 'TSLAon'], 'all'))
+    const result = await fetchPrices(loopback.client, ['AAPLon', 'TSLAon'], 'all')
     expect(result.records.map((r) => r.primaryMarket.symbol)).toEqual(['TSLAon'])
     expect(result.errors).toEqual([
       {
