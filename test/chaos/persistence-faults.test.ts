@@ -5,7 +5,9 @@ import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { failFsCall, makeTempDir } from '../core/persistence.helpers'
 import { formatTable } from './table'
+import { until } from '../support/polls'
 import { shownSymbols } from '../support/settings'
+import type { Snapshot } from '../../src/shared/domain'
 
 /**
  * Disk faults as the app meets them, through AppCore: a full disk and a read-only folder while a
@@ -107,9 +109,14 @@ describe('files cut short (a crash of the disk, not of ours: our writes are atom
   it('a truncated price cache is set aside and the app starts without it', async () => {
     const dir = makeTempDir()
     const first = await startCore(dir)
+    // Prices first, so the cache holds some: loaded, they would show as stale rows at the start.
+    await until(() => first.currentSnapshot().assets.every((asset) => asset.price !== null), 'first prices')
     await first.stop()
     cores.splice(0)
     const cacheFile = join(dir, 'last-snapshot.json')
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Snapshot
+    expect(cached.assets.length).toBeGreaterThan(0)
+    expect(cached.assets.every((asset) => asset.price !== null)).toBe(true)
     writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').slice(0, 40))
 
     const core = await startCore(dir)

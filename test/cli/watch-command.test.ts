@@ -5,6 +5,7 @@ import { runWatchCommand } from '../../src/main/cli/watch-command'
 import { EXIT } from '../../src/main/cli/io'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import { memoryIo } from './memory-io'
+import { until } from '../support/polls'
 
 const KEY = 'watch-test-key-1234'
 let sim: SimServer
@@ -36,7 +37,7 @@ describe('tokenwatch watch', () => {
     for (const delta of deltas) snapshot = applyDelta(snapshot, delta)
     expect(snapshot.assets.map((a) => a.symbol)).toEqual(['AAPLon', 'NVDAon', 'Fon'])
     // After three deltas (the empty rows, then the first answers), every row has a price.
-    expect(snapshot.assets.filter((a) => a.price !== null).length).toBeGreaterThan(0)
+    expect(snapshot.assets.filter((a) => a.price === null)).toEqual([])
     expect(out.stderr()).toBe('')
   })
 
@@ -56,19 +57,38 @@ describe('tokenwatch watch', () => {
   })
 
   it('reports a rejected key on stderr, once, while it keeps retrying', async () => {
+    const rejecting = await startSimServer({ apiKey: KEY, port: 0, assets: 40, seed: 5 })
     const out = memoryIo({ TOKENWATCH_API_KEY: 'not-the-key-0000' })
     let stop: () => void = () => {}
     const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const running = runWatchCommand(['--symbols', 'AAPLon', '--base-url', sim.url, '--json'], out.io, {
+    const running = runWatchCommand(['--symbols', 'AAPLon', '--base-url', rejecting.url, '--json'], out.io, {
       readStoredKey: noStoredKey,
       untilStopped: () => stopped,
     })
-    for (let i = 0; i < 200 && !out.stderr().includes('limits'); i++)
-      await new Promise((r) => setTimeout(r, 20))
-    stop()
-    await running
-    expect(out.stderr()).toMatch(/key/i)
+    try {
+      // Two retries of the prices poll after the first refusal.
+      await until(() => rejecting.stats().byEndpoint.price >= 3, 'two retries of the prices poll', 20_000)
+    } finally {
+      stop()
+      await running
+      await rejecting.close()
+    }
+    const lines = out.stderr().trim().split('\n')
+    const rejected = (endpoint: string) =>
+      lines.filter((line) => line.startsWith(`tokenwatch watch: ${endpoint}: The API key was rejected`))
+    for (const endpoint of ['prices', 'market', 'limits']) expect(rejected(endpoint)).toHaveLength(1)
+    expect(lines).toHaveLength(3)
     expect(out.stderr()).not.toContain('not-the-key-0000')
+    // The rows are printed, empty: nothing to show without an accepted key.
+    let snapshot: Snapshot = {
+      asOf: 0,
+      source: { baseUrl: rejecting.url, demo: false },
+      assets: [],
+      errors: [],
+    }
+    for (const line of out.stdout().trim().split('\n'))
+      snapshot = applyDelta(snapshot, JSON.parse(line) as Delta)
+    expect(snapshot.assets.map((a) => [a.symbol, a.price])).toEqual([['AAPLon', null]])
   })
 
   it('refuses bad usage with exit 2 and a missing key with exit 3', async () => {

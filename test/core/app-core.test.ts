@@ -2,11 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
-import type { Delta, Snapshot } from '../../src/shared/domain'
+import { emptyAsset, type Delta, type Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
 import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { nextPricesPoll } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Settings } from '../../src/shared/settings'
 
@@ -131,12 +132,20 @@ describe('AppCore', () => {
   it('adds, moves and removes symbols, pushing only the change', async () => {
     const { core, events } = await startCore()
     await until(() => core.currentSnapshot().assets.every((a) => a.price !== null), 'first prices')
+    const order = core.currentSnapshot().assets.map((a) => a.symbol)
     const added = await core.invoke('addSymbol', { symbol: 'METAon' })
     expect(added.ok && (added.value as string[]).at(-1)).toBe('METAon')
     const addDelta = events
       .map((e) => e.payload as Delta)
       .find((d) => d.added?.some((a) => a.symbol === 'METAon'))
-    expect(addDelta).toBeDefined()
+    // The new row alone, empty until its first poll, at the end of the order; nothing else.
+    expect(addDelta).toEqual({
+      asOf: expect.any(Number),
+      changed: [],
+      added: [emptyAsset('METAon')],
+      removed: [],
+      order: [...order, 'METAon'],
+    })
     await until(() => core.currentSnapshot().assets.find((a) => a.symbol === 'METAon')?.price, 'METAon price')
     const moved = await core.invoke('moveSymbol', { symbol: 'METAon', toIndex: 0 })
     expect(moved.ok && (moved.value as string[])[0]).toBe('METAon')
@@ -303,8 +312,9 @@ describe('AppCore', () => {
     expect(invalid.ok).toBe(false)
     for (let i = 0; i < 120 && fired.length === 0; i++) {
       simNow += 60_000
+      const polled = nextPricesPoll(core)
       await core.invoke('refreshNow', undefined)
-      await new Promise((resolve) => setTimeout(resolve, 40))
+      await polled
     }
     expect(fired.length).toBeGreaterThan(0)
     expect(fired[0]?.entry.symbol).toBe('AAPLon')

@@ -1,7 +1,7 @@
 import type { AppCore } from '../../src/main/core/app-core'
 import { Dec } from '../../src/shared/decimal'
 import type { AlertEvent } from '../../src/shared/ipc-contract'
-import { nextPricesPoll } from './harness'
+import { nextPricesPoll } from '../support/polls'
 import type { LiveHarness } from './live-sim'
 
 /**

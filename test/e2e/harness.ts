@@ -6,6 +6,7 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { untilNoPollInFlight } from '../support/polls'
 import { serveRenderer } from './static-server'
 
 /**
@@ -104,35 +105,6 @@ export function shownOrder(page: Page): Promise<string[]> {
 /** Page errors other than the one Chromium always logs for a CSP meta tag with frame-ancestors. */
 export function unexpectedErrors(harness: Harness): string[] {
   return harness.pageErrors.filter((message) => !message.includes("'frame-ancestors' is ignored"))
-}
-
-/** Waits (10 s at most) until none of main's endpoints has a request under way. */
-export async function untilNoPollInFlight(core: AppCore): Promise<void> {
-  const deadline = Date.now() + 10_000
-  const busy = () => Object.values(core.status().endpoints).some((endpoint) => endpoint.inFlight)
-  while (busy()) {
-    if (Date.now() > deadline) throw new Error('a poll was still in flight after 10 s')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
-/**
- * Resolves once main's prices poll has run after this call (answered or failed): what a test waits
- * for after asking for a refresh. Started before the refresh is asked for, so it cannot miss it.
- */
-export function nextPricesPoll(core: AppCore): Promise<void> {
-  const before = core.status().endpoints.prices
-  const landed = () => {
-    const now = core.status().endpoints.prices
-    return !now.inFlight && (now.lastSuccessAt !== before.lastSuccessAt || now.lastError !== before.lastError)
-  }
-  return (async () => {
-    const deadline = Date.now() + 10_000
-    while (!landed()) {
-      if (Date.now() > deadline) throw new Error('no prices poll landed within 10 s')
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-  })()
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {

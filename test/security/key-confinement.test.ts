@@ -10,7 +10,8 @@ import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import { type InvokeName, eventNames } from '../../src/shared/ipc-contract'
 import { formatTable } from '../chaos/table'
 import { type LoopbackServer, sendJson, startLoopbackServer } from '../core/api-client.fixtures'
-import { launchBrowser, nextPricesPoll, startHarness } from '../e2e/harness'
+import { launchBrowser, startHarness } from '../e2e/harness'
+import { nextPricesPoll, until } from '../support/polls'
 import { KeySearch, captureOutput, filesUnder } from './key-search'
 
 /**
@@ -51,14 +52,6 @@ const reached: string[] = []
 /** Written to the log last, in a form the search looks for: proof the capture covered it all. */
 const LOG_CONTROL = `key confinement control: ${Buffer.from(KEY).toString('base64')}`
 let core: AppCore | null = null
-
-async function until(probe: () => unknown, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 beforeAll(async () => {
   userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-confine-'))

@@ -1,4 +1,5 @@
 import type { Delta } from '../../shared/domain'
+import type { EndpointName } from '../../shared/ipc-contract'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { ApiClient } from '../core/api-client'
 import { ApiConfigError } from '../core/api-errors'
@@ -27,7 +28,8 @@ export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | -
   --count N         stop after N deltas (default: run until Ctrl+C)
 
 Polls at the app's default cadences (prices 5 s, market data and limits 60 s) with the same
-backoff. Problems (key rejected, rate limited, offline) go to stderr, once each time they change.
+backoff. Problems (key rejected, rate limited, offline) go to stderr, one line per endpoint each
+time its problem changes, not again at every retry.
 The API key comes from TOKENWATCH_API_KEY, else from the keychain.
 `
 
@@ -107,7 +109,8 @@ export async function runWatchCommand(
   let reachedCount: () => void = () => {}
   const counted = new Promise<void>((resolve) => (reachedCount = resolve))
   let deltas = 0
-  let lastProblem = ''
+  // What each endpoint last reported, so a problem is said once, not again at every retry.
+  const lastProblems: Record<EndpointName, string> = { prices: '', market: '', limits: '' }
   const feed: MarketFeed = new MarketFeed({ baseUrl, demo: false }, symbols, {
     cadenceMs: cadenceOf(() => DEFAULT_SETTINGS.cadences),
     onDelta: (delta) => {
@@ -118,13 +121,12 @@ export async function runWatchCommand(
       if (count !== null && deltas >= count) reachedCount()
     },
     onStatusChange: () => {
-      const errors = (['prices', 'market', 'limits'] as const).flatMap((endpoint) => {
-        const error = feed.endpointStatus(endpoint).lastError
-        return error ? [`${endpoint}: ${error.message}`] : []
-      })
-      const problem = errors.join('; ')
-      if (problem !== lastProblem && problem !== '') writeLine(io.stderr, `tokenwatch watch: ${problem}`)
-      lastProblem = problem
+      for (const endpoint of Object.keys(lastProblems) as EndpointName[]) {
+        const problem = feed.endpointStatus(endpoint).lastError?.message ?? ''
+        if (problem !== '' && problem !== lastProblems[endpoint])
+          writeLine(io.stderr, `tokenwatch watch: ${endpoint}: ${problem}`)
+        lastProblems[endpoint] = problem
+      }
     },
   })
   feed.setClient(client, { baseUrl, demo: false })
