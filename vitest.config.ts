@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
+    // FC_SEED replays a failed property test (test/support/fast-check-replay.ts).
+    setupFiles: ['test/support/fast-check-replay.ts'],
     pool: 'forks',
     // Generous: a browser test on two cores shared with other work can take long; a timeout is
     // for a hang, never a speed limit (speed is the bench's job).

@@ -1,7 +1,50 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Dec } from '../../src/shared/decimal'
-import {
+import type * as FormatModule from '../../src/renderer/format'
+
+type Format = typeof FormatModule
+
+/**
+ * The formatters use the user's locale (Intl's default), so the tests pin it: Intl's default is
+ * swapped for `pinnedLocale` for this whole file. The format module builds its formatters on first
+ * use and keeps them, so each locale gets a module of its own (the query in the path makes it one).
+ */
+let pinnedLocale = 'en-US'
+const { NumberFormat, DateTimeFormat } = Intl
+vi.stubGlobal(
+  'Intl',
+  Object.create(Intl, {
+    NumberFormat: {
+      value: class extends NumberFormat {
+        constructor(locales?: Intl.LocalesArgument, options?: Intl.NumberFormatOptions) {
+          super(locales ?? pinnedLocale, options)
+        }
+      },
+    },
+    DateTimeFormat: {
+      value: class extends DateTimeFormat {
+        constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+          super(locales ?? pinnedLocale, options)
+        }
+      },
+    },
+  }),
+)
+
+/** Runs `check` with the format module as a person with `locale` has it. */
+async function inLocale(locale: string, check: (format: Format) => void): Promise<void> {
+  pinnedLocale = locale
+  try {
+    const path = `../../src/renderer/format?locale=${locale}`
+    check((await import(/* @vite-ignore */ path)) as Format)
+  } finally {
+    pinnedLocale = 'en-US'
+  }
+}
+
+// The expectations below are written for en-US (grouping, decimal mark); the locale is pinned.
+const {
   formatAge,
   formatCompact,
   formatExact,
@@ -14,14 +57,9 @@ import {
   hundredth,
   MISSING,
   signOf,
-} from '../../src/renderer/format'
+} = await import('../../src/renderer/format')
 
-// The formatters use the user's locale; these expectations are written for English grouping.
-const locale = new Intl.NumberFormat().resolvedOptions().locale
-if (!locale.startsWith('en'))
-  console.warn(`format tests expect an English default locale, this process has ${locale}`)
-
-describe.runIf(locale.startsWith('en'))('format (English locale)', () => {
+describe('format (en-US)', () => {
   it('formats prices from their strings, exactly, with digits by magnitude', () => {
     expect(formatPrice('229.8468')).toBe('229.8468')
     expect(formatPrice('229.8')).toBe('229.80')
@@ -104,6 +142,44 @@ describe.runIf(locale.startsWith('en'))('format (English locale)', () => {
     expect(formatRatio('1', '3')).toBe('0.33×')
     expect(formatRatio('1', '0')).toBe(MISSING)
   })
+})
+
+/**
+ * A number as a locale wrote it, back in plain digits: its own digits to 0-9, its decimal mark to
+ * '.', its minus to '-', its percent sign to '%', group separators, spaces and direction marks
+ * dropped.
+ */
+function plainDigits(text: string, locale: string): string {
+  const parts = new Intl.NumberFormat(locale).formatToParts(-12345.6)
+  const symbol = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
+  const digits = new Intl.NumberFormat(locale, { useGrouping: false }).format(1234567890)
+  const percentSign = new Intl.NumberFormat(locale, { style: 'percent' })
+    .formatToParts(0.5)
+    .find((part) => part.type === 'percentSign')?.value
+  let plain = ''
+  for (const char of text.replace(/[\u200e\u200f\u061c]/g, '')) {
+    const digit = digits.indexOf(char)
+    if (digit >= 0) plain += '1234567890'[digit]
+    else if (char === symbol('decimal')) plain += '.'
+    else if (char === symbol('minusSign') || char === '-') plain += '-'
+    else if (char === percentSign) plain += '%'
+    else if (char === symbol('group') || /\s/.test(char)) continue
+    else plain += char
+  }
+  return plain
+}
+
+describe.each(['en-US', 'de-DE', 'fr-FR', 'de-CH', 'hi-IN', 'ar-EG', 'ja-JP'])('format (%s)', (locale) => {
+  it('keeps every digit and the sign of a price, whatever the locale writes them with', () =>
+    inLocale(locale, (format) => {
+      const plain = (text: string) => plainDigits(text, locale)
+      expect(plain(format.formatPrice('123456789012345678.12'))).toBe('123456789012345678.12')
+      expect(plain(format.formatPrice('0.000000000000000001'))).toBe('0.000000000000000001')
+      expect(plain(format.formatSignedPrice('-0.00000003'))).toBe('-0.00000003')
+      expect(plain(format.formatSignedPrice('0.000000000000000001'))).toBe('+0.000000000000000001')
+      expect(plain(format.formatExact('-98765.432109876543210987'))).toBe('-98765.432109876543210987')
+      expect(plain(format.formatPercent('-0.0001'))).toBe('-0.0001%')
+    }))
 })
 
 describe('format (any locale)', () => {
