@@ -13,8 +13,7 @@ import { harnessPerTest } from './per-test'
  * market moving underneath cannot change what axe sees. The views are chosen for the hard cases:
  * the paused phase tag (09:29-09:31 and 15:59-16:01 ET), a selected row that is down, a token that
  * cannot trade in the running session (BRK.Bon: regular hours only), the watchlist tabs narrow and
- * wide on a weekday and a Saturday. (An import report and
- * stacked toasts are not checked yet: that view hung in this harness, to be looked into.)
+ * wide on a weekday and a Saturday, stacked toasts and an import report.
  */
 
 const ET_0930_TUESDAY = Date.UTC(2026, 10, 17, 14, 30)
@@ -207,6 +206,41 @@ for (const theme of ['dark', 'light'] as const) {
         },
         AXE_TEST_MS,
       )
+
+    it(
+      'has no violation in stacked toasts and an import report',
+      async () => {
+        // Pushes not held: axe looks at the toasts and the dialog only, not at moving prices.
+        const { page } = await harnesses.open((browser) =>
+          startHarness({
+            browser,
+            clock: { fixedAt: ET_NOON_TUESDAY },
+            beforeStart: withSettings({ theme }),
+          }),
+        )
+        // Two rows removed: two Undo toasts, one above the other.
+        for (const symbol of ['TSLAon', 'NVDAon']) {
+          await rowOf(page, symbol).click()
+          await page.keyboard.press('Delete')
+          await rowOf(page, symbol).waitFor({ state: 'detached' })
+        }
+        await expect.poll(() => page.locator('.toasts .toast').count(), { timeout: SETTLE_MS }).toBe(2)
+        expect(await violations(page, '.toasts')).toEqual([])
+
+        await page.getByRole('button', { name: 'Export or import the watchlist' }).click()
+        await page.getByRole('menuitem', { name: 'Import…' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Import a watchlist' })
+        await dialog.getByLabel('File').setInputFiles({
+          name: 'messy.txt',
+          mimeType: 'text/plain',
+          buffer: Buffer.from('METAon, nflx\nZZZZon\n../x\naapl;METAon\n'),
+        })
+        await dialog.getByRole('button', { name: 'Import' }).click()
+        await dialog.locator('.import-summary').waitFor({ timeout: SETTLE_MS })
+        expect(await violations(page, 'dialog')).toEqual([])
+      },
+      AXE_TEST_MS,
+    )
 
     it(
       'has no violation in the ticker-only strip',
