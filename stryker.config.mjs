@@ -24,6 +24,9 @@ export default {
   tsconfigFile: 'tsconfig.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
+  // Static mutants (in module-level constants: tables, schemas) run every test for each one and
+  // took 89 % of a run's time for a fifth of the mutants; they are left out of runs and the score.
+  ignoreStatic: true,
   mutate: SCOPES[/** @type {keyof typeof SCOPES} */ (scope)],
   incremental: true,
   incrementalFile: `reports/stryker-incremental-${scope}.json`,
@@ -33,6 +36,9 @@ export default {
   reporters: ['progress', 'json', 'html'],
   jsonReporter: { fileName: `reports/mutation/${scope}.json` },
   htmlReporter: { fileName: `reports/mutation/${scope}.html` },
-  tempDirName: '.stryker-tmp',
+  // One folder per scope, so that scopes can run side by side; no sandbox copies another's, nor
+  // the built app or the screenshots.
+  tempDirName: `.stryker-tmp/${scope}`,
+  ignorePatterns: ['/.stryker-tmp', '/out', '/docs/screenshots'],
   cleanTempDir: 'always',
 }
