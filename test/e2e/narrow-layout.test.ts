@@ -54,7 +54,7 @@ describe('narrow and zoomed windows', () => {
       const { page } = harness
       for (const zoom of ZOOMS) {
         await showWindow(page, width, HEIGHT, zoom)
-        await expect.poll(() => layoutProblems(page), `at ${zoom * 100} %`).toEqual([])
+        await expect.poll(() => layoutProblems(page), { message: `at ${zoom * 100} %` }).toEqual([])
       }
       // axe at the window's own width; a zoomed window is laid out as one of the narrower widths.
       await showWindow(page, width, HEIGHT)
@@ -112,7 +112,9 @@ describe('awkward values', () => {
     for (const width of WIDTHS) {
       for (const zoom of ZOOMS) {
         await showWindow(page, width, HEIGHT, zoom)
-        await expect.poll(() => layoutProblems(page), `${width} px at ${zoom * 100} %`).toEqual([])
+        await expect
+          .poll(() => layoutProblems(page), { message: `${width} px at ${zoom * 100} %` })
+          .toEqual([])
         const negatives = await negativeFigures(page)
         expect(negatives.length).toBeGreaterThan(0)
         for (const figure of negatives) expect(figure.text, figure.where).toMatch(/[-−]/)
