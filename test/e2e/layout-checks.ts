@@ -24,7 +24,9 @@ export async function showWindow(page: Page, width: number, height: number, zoom
   await page.setViewportSize(css)
   // The frame has taken its tier, and the grid its columns for this width (a frame later).
   await page.locator(`.app[data-layout="${frameLayout(css.width)}"]`).waitFor()
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
 }
 
 /** A tiny price, a huge one, 18 decimals, negatives: what a cell must show whole, sign and all. */
@@ -64,6 +66,9 @@ export const AWKWARD_VALUES: AssetChange[] = [
     fields: { price: '-0.0000001', change24h: '-123456.789', changePct24h: '-100', premiumPct: '-12.3456' },
   },
   { symbol: 'MSFTon', fields: { holders: 987654321, change24h: '-0.0001', changePct24h: '-0.0001' } },
+  // A tiny move, shown by its digits ("▲ +0.00091%"): once too long for the narrowest change column.
+  { symbol: 'Fon', fields: { changePct24h: '0.000912', change24h: '0.0001' } },
+  { symbol: 'QQQon', fields: { changePct24h: '-0.000912' } },
 ]
 
 /**
@@ -78,7 +83,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const SLACK = 0.5
     const name = (element: Element) =>
       `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}${
-        element.closest('[data-symbol]') ? ` (${element.closest('[data-symbol]')?.getAttribute('data-symbol')})` : ''
+        element.closest('[data-symbol]')
+          ? ` (${element.closest('[data-symbol]')?.getAttribute('data-symbol')})`
+          : ''
       }`
     const shown = (element: Element) => {
       const box = element.getBoundingClientRect()
@@ -87,7 +94,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const inside = (element: Element, frame: DOMRect) => {
       const box = element.getBoundingClientRect()
       if (box.left < frame.left - SLACK || box.right > frame.right + SLACK)
-        problems.push(`${name(element)} sticks out of its frame (${box.left}-${box.right} in ${frame.left}-${frame.right})`)
+        problems.push(
+          `${name(element)} sticks out of its frame (${box.left}-${box.right} in ${frame.left}-${frame.right})`,
+        )
     }
     const apart = (elements: Element[]) => {
       const boxes = elements.map((element) => ({ element, box: element.getBoundingClientRect() }))
@@ -103,7 +112,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
     }
     const whole = (element: Element) => {
       if (element.scrollWidth > element.clientWidth + 1)
-        problems.push(`${name(element)} is cut: ${element.scrollWidth} px of content in ${element.clientWidth} px`)
+        problems.push(
+          `${name(element)} is cut: ${element.scrollWidth} px of content in ${element.clientWidth} px`,
+        )
       if (element.scrollHeight > element.clientHeight + 1)
         problems.push(`${name(element)} wraps: ${element.scrollHeight} px high in ${element.clientHeight} px`)
     }
@@ -114,7 +125,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const headerBox = header.getBoundingClientRect()
     inside(header, window)
     const controls = [
-      ...header.querySelectorAll(':scope > .brand, :scope > .search, :scope > .session-clock, :scope > .status-pill'),
+      ...header.querySelectorAll(
+        ':scope > .brand, :scope > .search, :scope > .session-clock, :scope > .status-pill',
+      ),
       ...header.querySelectorAll('.header-actions > *'),
     ].filter(shown)
     for (const control of controls) inside(control, headerBox)
@@ -130,7 +143,8 @@ export function layoutProblems(page: Page): Promise<string[]> {
 
     for (const banner of document.querySelectorAll('.banner')) {
       inside(banner, window)
-      if (banner.getBoundingClientRect().height > 40) problems.push(`${name(banner)} takes more than one line`)
+      if (banner.getBoundingClientRect().height > 40)
+        problems.push(`${name(banner)} takes more than one line`)
     }
     const footer = document.querySelector('.status-bar')
     if (footer) {
@@ -153,4 +167,29 @@ export function negativeFigures(page: Page): Promise<{ where: string; text: stri
         text: number.textContent ?? '',
       })),
   )
+}
+
+export interface LabelBox {
+  text: string
+  left: number
+  right: number
+}
+
+/** The detail chart's time labels as drawn, left to right. */
+export async function chartLabelBoxes(page: Page): Promise<LabelBox[]> {
+  const boxes = await page.locator('.chart .chart-tick').evaluateAll((labels) =>
+    labels.map((label) => {
+      const box = label.getBoundingClientRect()
+      return { text: label.textContent ?? '', left: box.left, right: box.right }
+    }),
+  )
+  return boxes.sort((a, b) => a.left - b.left)
+}
+
+/** Each pair of neighbouring labels that touch or overlap, named. */
+export function overlappingLabels(boxes: readonly LabelBox[]): string[] {
+  return boxes.slice(1).flatMap((box, i) => {
+    const before = boxes[i] as LabelBox
+    return box.left > before.right ? [] : [`"${before.text}" and "${box.text}" overlap`]
+  })
 }

@@ -122,6 +122,18 @@ describe('awkward values', () => {
     }
   }, 120_000)
 
+  it('a number takes its next step when the window narrows under it, with no new data', async () => {
+    const { page } = harness
+    pushes.hold()
+    await pushChanges(page, AWKWARD_VALUES)
+    // From wide to narrow a few px at a time, nothing pushed in between: the cells narrow without
+    // the rows rendering again, and each number must notice it no longer fits.
+    for (let width = 1280; width >= 360; width -= 24) {
+      await showWindow(page, width, HEIGHT)
+      await expect.poll(() => layoutProblems(page), { message: `${width} px` }).toEqual([])
+    }
+  }, 180_000)
+
   it('shows a tiny price by its significant digits, the exact string in its tooltip', async () => {
     const { page } = harness
     await showWindow(page, 1280, HEIGHT)

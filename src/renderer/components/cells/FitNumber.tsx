@@ -3,14 +3,16 @@ import { formatShort, type NumberKind } from '../../format'
 
 /**
  * The steps a number takes until it fits its cell: smaller type, then the short form ("1.23M",
- * "0.0₆123"), smaller again. The exact digits come first for as long as they fit.
+ * "0.0₆123"), smaller again, and last without what goes before it (an arrow, which says what the
+ * sign already says). The exact digits come first for as long as they fit.
  */
 const STEPS = [
-  { short: false, size: '' },
-  { short: false, size: ' fit-small' },
-  { short: false, size: ' fit-smaller' },
-  { short: true, size: ' fit-small' },
-  { short: true, size: ' fit-smaller' },
+  { short: false, size: '', bare: false },
+  { short: false, size: ' fit-small', bare: false },
+  { short: false, size: ' fit-smaller', bare: false },
+  { short: true, size: ' fit-small', bare: false },
+  { short: true, size: ' fit-smaller', bare: false },
+  { short: true, size: ' fit-smaller', bare: true },
 ] as const
 
 interface Fit {
@@ -59,11 +61,11 @@ export function FitNumber(props: {
     else if (step > 0 && cellWidth > current.cellWidth) setFit({ text, step: 0, cellWidth })
   })
 
-  const { short, size } = STEPS[step] ?? STEPS[0]
+  const { short, size, bare } = STEPS[step] ?? STEPS[0]
   const exact = value === null || value === undefined ? undefined : kind === 'percent' ? `${value}%` : value
   return (
     <span ref={ref} className={`num fit${size} ${className}`} title={exact}>
-      {children}
+      {!bare && children}
       {short ? formatShort(value, kind) : text}
     </span>
   )
