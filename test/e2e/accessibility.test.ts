@@ -123,6 +123,8 @@ for (const theme of ['dark', 'light'] as const) {
 
         await page.keyboard.press('Enter')
         await page.getByRole('complementary').waitFor()
+        // The detail chart (its own chunk) drawn, with its labels, legend and credit.
+        await page.locator('.chart .chart-tick').first().waitFor({ timeout: SETTLE_MS })
         expect(await violations(page)).toEqual([])
         await page.keyboard.press('Escape')
 

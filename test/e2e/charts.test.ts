@@ -1,15 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, rowOf, unexpectedErrors } from './harness'
+import { chartLabelBoxes, overlappingLabels } from './layout-checks'
 import { startLiveHarness, type LiveHarness } from './live-sim'
-import { assertRendererBuilt } from './static-server'
+import { assertRendererBuilt, RENDERER_DIR } from './static-server'
 
 /**
- * The detail chart on trading time, against the simulator at fixed market instants: a Monday
- * morning (the 24h history reaches back to Friday over the weekend) and the Friday after
- * Thanksgiving (back over the holiday). The weekend or holiday is a thin marked gap, the axis
- * labels do not overlap and name the days, and the crosshair reaches a point by keyboard and shows
- * its exact price.
+ * The detail chart (lightweight-charts, on trading time), against the simulator at fixed market
+ * instants: a Monday morning (the 24h history reaches back to Friday over the weekend) and the
+ * Friday after Thanksgiving (back over the holiday). The weekend or holiday is a thin marked gap,
+ * the axis labels do not overlap and name the days, and the crosshair reaches a point by keyboard
+ * and shows its exact price. The page's policy refuses nothing the chart does (any refusal is a
+ * console error, which afterAll checks), and the chart is not part of the first load.
  */
 
 /** 10:15 ET on Monday 23 November 2026. */
@@ -34,31 +38,8 @@ afterAll(async () => {
 async function openDetail(page: Page, symbol: string): Promise<void> {
   await rowOf(page, symbol).click()
   await page.keyboard.press('Enter')
-  await page.locator('.chart .chart-line').waitFor()
-}
-
-interface Box {
-  text: string
-  left: number
-  right: number
-}
-
-async function labelBoxes(page: Page): Promise<Box[]> {
-  const boxes = await page.locator('.chart .chart-tick text').evaluateAll((texts) =>
-    texts.map((text) => {
-      const box = text.getBoundingClientRect()
-      return { text: text.textContent ?? '', left: box.left, right: box.right }
-    }),
-  )
-  return boxes.sort((a, b) => a.left - b.left)
-}
-
-function expectApart(boxes: readonly Box[]): void {
-  for (let i = 1; i < boxes.length; i++) {
-    const before = boxes[i - 1] as Box
-    const box = boxes[i] as Box
-    expect(box.left, `"${before.text}" and "${box.text}" overlap`).toBeGreaterThan(before.right)
-  }
+  // The labels are placed once the chart has drawn and measured its plot.
+  await page.locator('.chart .chart-tick').first().waitFor()
 }
 
 describe.each([
@@ -76,20 +57,22 @@ describe.each([
     await harness?.close()
   })
 
-  it('shows the closed days as a thin gap with a break mark', async () => {
+  it('shows the closed days as a thin gap with a break mark, saying when the market was closed', async () => {
     const { page } = harness
-    expect(await page.locator('.chart .chart-gap-mark').count()).toBe(gaps)
-    expect(await page.locator('.chart .chart-break').count()).toBe(gaps)
-    const plot = await page.locator('.chart .chart-svg').boundingBox()
-    const gap = await page.locator('.chart .chart-gap').first().boundingBox()
+    const gap = page.locator('.chart .chart-gap')
+    expect(await gap.count()).toBe(gaps)
+    expect(await gap.first().getAttribute('title')).toMatch(/^Market closed .+ to .+$/)
+    const plot = await page.locator('.chart .chart-plot').boundingBox()
+    const box = await gap.first().boundingBox()
     // On clock time the weekend would take two thirds of the chart.
-    expect(gap?.width ?? Infinity).toBeLessThan((plot?.width ?? 0) * 0.05)
+    expect(box?.width ?? Infinity).toBeLessThan((plot?.width ?? 0) * 0.05)
+    expect(await page.locator('.chart .chart-legend .band-closed').count()).toBe(1)
   })
 
   it('labels the axis without overlaps, naming the days', async () => {
-    const boxes = await labelBoxes(harness.page)
+    const boxes = await chartLabelBoxes(harness.page)
     expect(boxes.length).toBeGreaterThanOrEqual(3)
-    expectApart(boxes)
+    expect(overlappingLabels(boxes)).toEqual([])
     for (const day of days) expect(boxes.filter((box) => box.text.startsWith(`${day} `))).toHaveLength(1)
   })
 
@@ -113,17 +96,60 @@ describe.each([
     await expect
       .poll(async () => (await readout.locator('.chart-readout-price').textContent())?.replaceAll(',', ''))
       .toBe(previous)
-    expect(await page.locator('.chart .chart-crosshair circle').count()).toBe(1)
 
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('.chart .chart-crosshair').count()).toBe(0)
+    await expect.poll(() => readout.locator('.chart-readout-price').count()).toBe(0)
+    expect(await readout.textContent()).toMatch(/Point at the chart/)
+  })
+
+  it('shows the point under the pointer, and nothing once the pointer leaves', async () => {
+    const { page } = harness
+    const chart = page.getByRole('figure', { name: /24 hour price chart/ })
+    const readout = page.locator('.chart-readout')
+    // The first and the last point, as the keyboard finds them.
+    await chart.focus()
+    await page.keyboard.press('Home')
+    await expect.poll(() => readout.locator('.chart-readout-time').count()).toBe(1)
+    const first = await readout.textContent()
+    await page.keyboard.press('End')
+    await expect.poll(() => readout.textContent()).not.toBe(first)
+    const last = await readout.textContent()
+
+    // The pointer at the plot's left edge is on the first point, at the line's end on the last.
+    const canvas = await page.locator('.chart .chart-canvas').boundingBox()
+    if (!canvas) throw new Error('no plot')
+    await page.mouse.move(canvas.x + 1, canvas.y + 40)
+    await expect.poll(() => readout.textContent()).toBe(first)
+    // The time labels' row is as wide as the plot (the price scale aside).
+    const lineEnd = await page.evaluate(
+      () => document.querySelector('.chart-ticks')?.getBoundingClientRect().right ?? 0,
+    )
+    await page.mouse.move(lineEnd - 1, canvas.y + 40)
+    await expect.poll(() => readout.textContent()).toBe(last)
+    await page.mouse.move(canvas.x + canvas.width + 40, canvas.y - 40)
+    await expect.poll(() => readout.locator('.chart-readout-price').count()).toBe(0)
   })
 
   it('draws a token that trades off-hours on clock time, its weekend shaded as off-hours', async () => {
     const { page } = harness
     await page.keyboard.press('Escape') // closes the panel
     await openDetail(page, OFF_HOURS_SYMBOL)
-    await page.locator('.chart .band-offhours').first().waitFor()
-    expect(await page.locator('.chart .chart-gap-mark').count()).toBe(0)
+    await page.locator('.chart .chart-legend .band-offhours').waitFor()
+    expect(await page.locator('.chart .chart-gap').count()).toBe(0)
+  })
+})
+
+describe('the chart in the bundle', () => {
+  it('is a chunk of its own, loaded after the first frame, not part of the first load', () => {
+    const assets = join(RENDERER_DIR, 'assets')
+    const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+    const firstLoad = [...html.matchAll(/(?:src|href)="\.?\/?assets\/([^"]+\.js)"/g)].map((match) => match[1])
+    expect(firstLoad.length).toBeGreaterThan(0)
+    // A string of lightweight-charts' own (its option for the logo we turn off).
+    const holdsChart = (file: string) => readFileSync(join(assets, file), 'utf8').includes('attributionLogo')
+    expect(firstLoad.filter((file) => holdsChart(file as string))).toEqual([])
+    expect(readdirSync(assets).filter((file) => file.endsWith('.js') && holdsChart(file))).toEqual([
+      expect.stringMatching(/^PriceChart-.*\.js$/),
+    ])
   })
 })

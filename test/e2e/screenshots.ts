@@ -144,6 +144,7 @@ async function main(): Promise<void> {
 
     await page.keyboard.press('Enter')
     await page.getByRole('complementary').waitFor()
+    await page.locator('.chart .chart-tick').first().waitFor() // the chart's chunk has loaded
     await shoot(page, 'detail.png')
     await page.keyboard.press('Escape')
 

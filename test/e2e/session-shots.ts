@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { rowOf } from './harness'
+import { chartLabelBoxes, overlappingLabels } from './layout-checks'
 import { startLiveHarness } from './live-sim'
 
 /**
@@ -16,6 +17,8 @@ interface Instant {
   headline: RegExp
   /** Also shot in a narrow window (about a phone's width, the pinned-strip use). */
   narrow: boolean
+  /** The token whose detail chart is shot, wide and narrow, with its labels checked. */
+  chart?: string
 }
 
 const OFFHOURS = /Closed, off-hours for 6 tokens/
@@ -27,6 +30,7 @@ const INSTANTS: readonly Instant[] = [
     tag: 'REG',
     headline: /^Regular$/,
     narrow: false,
+    chart: 'AAPLon',
   },
   {
     name: 'monday-morning',
@@ -34,8 +38,16 @@ const INSTANTS: readonly Instant[] = [
     tag: 'REG',
     headline: /^Regular$/,
     narrow: true,
+    chart: 'AAPLon',
   },
-  { name: 'saturday-noon', at: Date.UTC(2026, 10, 21, 17, 0), tag: 'OFF', headline: OFFHOURS, narrow: true },
+  {
+    name: 'saturday-noon',
+    at: Date.UTC(2026, 10, 21, 17, 0),
+    tag: 'OFF',
+    headline: OFFHOURS,
+    narrow: true,
+    chart: 'NVDAon',
+  },
   { name: 'sunday-2003', at: Date.UTC(2026, 10, 23, 1, 3), tag: 'OFF', headline: OFFHOURS, narrow: false },
   {
     name: 'sunday-2006',
@@ -44,7 +56,14 @@ const INSTANTS: readonly Instant[] = [
     headline: /^Overnight$/,
     narrow: false,
   },
-  { name: 'thanksgiving', at: Date.UTC(2026, 10, 26, 17, 0), tag: 'OFF', headline: OFFHOURS, narrow: false },
+  {
+    name: 'thanksgiving',
+    at: Date.UTC(2026, 10, 26, 17, 0),
+    tag: 'OFF',
+    headline: OFFHOURS,
+    narrow: false,
+    chart: 'AAPLon',
+  },
   {
     name: 'early-close',
     at: Date.UTC(2026, 10, 27, 18, 30),
@@ -91,10 +110,34 @@ export async function shootSessions(browser: Browser, outDir: string): Promise<v
         await page.setViewportSize({ width: 400, height: 760 })
         await page.waitForTimeout(300) // the narrow layout settles
         await shootTo(page, join(outDir, `${instant.name}-narrow.png`))
+        await page.setViewportSize({ width: 1280, height: 760 })
       }
+      if (instant.chart) await shootChart(page, instant.chart, join(outDir, `${instant.name}-chart`))
     } finally {
       await harness.close()
     }
+  }
+}
+
+/** The detail panel of `symbol`, its crosshair on a point, at 1280 and 400 px; labels checked apart. */
+async function shootChart(page: Page, symbol: string, path: string): Promise<void> {
+  await rowOf(page, symbol).click()
+  await page.keyboard.press('Enter')
+  for (const [width, suffix] of [
+    [1280, ''],
+    [400, '-narrow'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 760 })
+    await page.locator('.chart .chart-tick').first().waitFor()
+    await page.waitForTimeout(300) // the plot is measured again at the new width
+    const overlaps = overlappingLabels(await chartLabelBoxes(page))
+    if (overlaps.length > 0) throw new Error(`${path} at ${width} px: ${overlaps.join('; ')}`)
+    await page.getByRole('figure', { name: /24 hour price chart/ }).focus()
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('PageUp')
+    await page.locator('.chart-readout-price').waitFor()
+    await page.locator('aside.detail').screenshot({ path: `${path}${suffix}.png` })
+    console.log(`wrote ${path}${suffix}.png`)
   }
 }
 

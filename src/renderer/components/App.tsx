@@ -7,7 +7,7 @@ import { markFirstFramePainted, useWatch } from '../store/watch-store'
 import { AlertsPanel } from './AlertsPanel'
 import { Announcer } from './Announcer'
 import { Banners } from './Banners'
-import { DetailPanel } from './DetailPanel'
+import { DetailPanel, loadPriceChart } from './DetailPanel'
 import { Header } from './Header'
 import { IconButton } from './IconButton'
 import { ListTabs } from './ListTabs'
@@ -34,13 +34,16 @@ const AlertEditorDialog = lazy(() =>
 )
 const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })))
 
-/** Once the watchlist has data, the dialogs load while the page is idle, so each opens at once. */
+/**
+ * Once the watchlist has data, the dialogs and the detail chart (lightweight-charts, the largest
+ * part of the bundle) load while the page is idle, so each opens at once.
+ */
 function usePreloadedDialogs() {
   const loaded = useWatch((state) => state.loaded)
   useEffect(() => {
     if (!loaded) return
     const handle = requestIdleCallback(() => {
-      void Promise.all([loadSettingsDialog(), loadAlertEditorDialog(), loadImportDialog()])
+      void Promise.all([loadSettingsDialog(), loadAlertEditorDialog(), loadImportDialog(), loadPriceChart()])
     })
     return () => cancelIdleCallback(handle)
   }, [loaded])

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
 import { liveSessionOf } from '../../shared/session-clock'
 import { SESSION_NAMES } from '../../shared/sessions'
@@ -26,7 +26,10 @@ import { AlertItem, PanelSection } from './AlertsPanel'
 import { StaleMarker } from './cells/StaleMarker'
 import { IconButton } from './IconButton'
 import { MultiplierFigure } from './MultiplierFigure'
-import { PriceChart } from './PriceChart'
+
+/** The detail chart and lightweight-charts with it: loaded after the first frame (App preloads it). */
+export const loadPriceChart = () => import('./PriceChart')
+const PriceChart = lazy(() => loadPriceChart().then((module) => ({ default: module.PriceChart })))
 
 function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -149,7 +152,9 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         </span>
         <StaleMarker quote={quote} />
       </div>
-      <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
+      <Suspense fallback={<p className="muted chart-empty">Loading the chart…</p>}>
+        <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
+      </Suspense>
       <SymbolAlerts symbol={quote.symbol} />
       <Figures
         title="Token"
