@@ -25,7 +25,7 @@ const PLOT_HEIGHT = 130
 /** PageUp / PageDown move the crosshair by this many points (an hour of 15-minute points). */
 const PAGE_POINTS = 4
 
-/** The axis labels' font: .chart-tick text in panels.css, in the UI font; a day's label is bold. */
+/** The axis labels' font: .chart-tick in panels.css (10 px, semibold), in the UI font. */
 const labelFont = () =>
   `600 10px ${getComputedStyle(document.documentElement).getPropertyValue('--font-ui').trim() || 'sans-serif'}`
 const LABEL_SLACK_PX = 4
@@ -34,7 +34,7 @@ let labelContext: CanvasRenderingContext2D | null | undefined
 const labelWidths = new Map<string, number>()
 
 /**
- * How wide an axis label is drawn, measured once per text on a canvas (bold, the wider case), with
+ * How wide an axis label is drawn, measured once per text on a canvas (semibold, as drawn), with
  * a few px to spare for a fallback font. The e2e tests check the drawn boxes do not overlap.
  */
 function measureLabel(text: string): number {

@@ -10,7 +10,7 @@ import { useWatch } from '../../store/watch-store'
  * and only here: a y-coordinate needs a fraction of a pixel, not the price's exact digits, and a
  * double is exact to far below a pixel for any price.
  */
-export function chartPoints(
+function chartPoints(
   history: readonly HistoryPoint[],
   axis: TradingAxis | null,
   width: number,
@@ -32,7 +32,7 @@ export function chartPoints(
   }))
 }
 
-export function toPolyline(points: readonly { x: number; y: number }[]): string {
+function toPolyline(points: readonly { x: number; y: number }[]): string {
   return points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')
 }
 
@@ -58,7 +58,7 @@ export function useHistoryAxis(history: readonly HistoryPoint[], offHours: boole
 }
 
 /** The closed stretches of an axis, as x ranges in px on a plot `width` wide inside `padding`. */
-export function gapRanges(axis: TradingAxis | null, width: number, padding: number) {
+function gapRanges(axis: TradingAxis | null, width: number, padding: number) {
   const span = width - 2 * padding
   return (axis?.segments ?? [])
     .filter((segment) => segment.gap)
