@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { rowOf, startHarness, type Harness } from './harness'
 import { heldPushes, pushChanges } from './held-pushes'
+import { importDialogWithFile } from './import-steps'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -229,13 +230,9 @@ for (const theme of ['dark', 'light'] as const) {
         await expect.poll(() => page.locator('.toasts .toast').count(), { timeout: SETTLE_MS }).toBe(2)
         expect(await violations(page, '.toasts')).toEqual([])
 
-        await page.getByRole('button', { name: 'Export or import the watchlist' }).click()
-        await page.getByRole('menuitem', { name: 'Import…' }).click()
-        const dialog = page.getByRole('dialog', { name: 'Import a watchlist' })
-        await dialog.getByLabel('File').setInputFiles({
+        const dialog = await importDialogWithFile(page, 'Export or import the watchlist', {
           name: 'messy.txt',
-          mimeType: 'text/plain',
-          buffer: Buffer.from('METAon, nflx\nZZZZon\n../x\naapl;METAon\n'),
+          text: 'METAon, nflx\nZZZZon\n../x\naapl;METAon\n',
         })
         await dialog.getByRole('button', { name: 'Import' }).click()
         await dialog.locator('.import-summary').waitFor({ timeout: SETTLE_MS })

@@ -7,6 +7,7 @@ import { CSV_COLUMNS, parseCsv } from '../../src/shared/export-format'
 import type { AlertEvent } from '../../src/shared/ipc-contract'
 import { levelsAround, priceOf, recordFirings, stepUntilFired } from './alert-steps'
 import { rowOf } from './harness'
+import { importDialogWithFile } from './import-steps'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 import { shownSymbols } from '../support/settings'
@@ -249,13 +250,9 @@ describe('alerts', () => {
     }
     expect(json.assets.find((asset) => asset.symbol === 'AAPLon')?.price).toBe(aapl?.price)
 
-    await fileMenu.click()
-    await page.getByRole('menuitem', { name: 'Import…' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Import a watchlist' })
-    await dialog.getByLabel('File').setInputFiles({
+    const dialog = await importDialogWithFile(page, 'Export or import the watchlist', {
       name: 'from-a-friend.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('METAon, nflx\n\nZZZZon\n../x\naapl;METAon\nhttp://evil\n'),
+      text: 'METAon, nflx\n\nZZZZon\n../x\naapl;METAon\nhttp://evil\n',
     })
     expect(await dialog.getByLabel('Symbols from from-a-friend.txt').inputValue()).toContain('ZZZZon')
     await dialog.getByRole('button', { name: 'Import' }).click()

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared/settings'
 import { activeList } from '../../src/shared/watchlists'
 import { rowOf, shownOrder } from './harness'
+import { importDialogWithFile } from './import-steps'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -191,13 +192,10 @@ describe('several watchlists', () => {
     }
 
     // At 900 px the file actions are folded into the header's menu.
-    await page.getByRole('button', { name: 'More actions' }).click()
-    await page.getByRole('menuitem', { name: 'Import…' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Import a watchlist' })
-    await dialog.getByLabel('File').setInputFiles({
+    const dialog = await importDialogWithFile(page, 'More actions', {
       name: 'tokenwatch-2026-11-17.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(exported)),
+      text: JSON.stringify(exported),
     })
     // No "Into": the dialog says where each list goes instead.
     await expect

@@ -23,7 +23,7 @@ describe('the detail chart on slots (lightweight-charts spaces points evenly)', 
       false,
     )
     if (!axis) throw new Error('no axis')
-    const { data, slotOf } = chartSlots(history, axis)
+    const { data, slotOf, valueOf } = chartSlots(history, axis)
     expect(data).toHaveLength(CHART_SLOTS)
     expect(data.map((item) => item.time)).toEqual(Array.from({ length: CHART_SLOTS }, (_, slot) => slot + 1))
     expect(slotOf[0]).toBe(0)
@@ -46,6 +46,9 @@ describe('the detail chart on slots (lightweight-charts spaces points evenly)', 
     // Each drawn value is the price of a point in that slot (the later of two).
     const drawn = data.flatMap((item) => ('value' in item ? [item.value] : []))
     expect(drawn.length).toBe(new Set(slotOf).size)
+    expect(valueOf).toEqual(history.map((point) => Number(point.price)))
+    const lastInSlot = new Map(slotOf.map((slot, index) => [slot, valueOf[index]]))
+    for (const [slot, value] of lastInSlot) expect(data[slot]).toEqual({ time: slot + 1, value })
   })
 
   it('finds the point nearest to the pointer: the later of two in one slot, the earlier of two as near', () => {

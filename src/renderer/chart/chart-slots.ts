@@ -26,6 +26,8 @@ export interface ChartSlots {
   data: Array<AreaData<UTCTimestamp> | WhitespaceData<UTCTimestamp>>
   /** The slot of each history point, by its index in the history. */
   slotOf: number[]
+  /** Where each history point is drawn on the price scale: its price as a Number, for the line only. */
+  valueOf: number[]
 }
 
 export function slotTime(slot: number): UTCTimestamp {
@@ -39,14 +41,15 @@ function slotAt(x: number): number {
 
 export function chartSlots(history: readonly HistoryPoint[], axis: TradingAxis): ChartSlots {
   const slotOf = history.map((point) => slotAt(axis.x(point.t)))
+  const valueOf = history.map((point) => Number(point.price))
   const valueIn = new Map<number, number>()
   // Two points in one slot: the later one is drawn (and found by the crosshair).
-  history.forEach((point, index) => valueIn.set(slotOf[index] as number, Number(point.price)))
+  slotOf.forEach((slot, index) => valueIn.set(slot, valueOf[index] as number))
   const data = Array.from({ length: CHART_SLOTS }, (_, slot) => {
     const value = valueIn.get(slot)
     return value === undefined ? { time: slotTime(slot) } : { time: slotTime(slot), value }
   })
-  return { data, slotOf }
+  return { data, slotOf, valueOf }
 }
 
 /**

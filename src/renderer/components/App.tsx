@@ -38,7 +38,7 @@ const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: 
  * Once the watchlist has data, the dialogs and the detail chart (lightweight-charts, the largest
  * part of the bundle) load while the page is idle, so each opens at once.
  */
-function usePreloadedDialogs() {
+function usePreloadedChunks() {
   const loaded = useWatch((state) => state.loaded)
   useEffect(() => {
     if (!loaded) return
@@ -103,7 +103,7 @@ export function App() {
   useDocumentAppearance()
   useKeyboardShortcuts()
   useFirstFrameMark()
-  usePreloadedDialogs()
+  usePreloadedChunks()
   useHistoriesAfterFirstPaint()
   const tickerOnly = useWatch((state) => state.settings?.tickerOnly ?? false)
   const dialog = useWatch((state) => state.dialog)

@@ -200,8 +200,7 @@ function HistoryChart({
     const element = host.current
     const current = chart.current
     if (!element || !current) return
-    const values = slots.data.flatMap((item) => ('value' in item ? [item.value] : []))
-    const precision = scalePrecision(history, Math.min(...values), Math.max(...values))
+    const precision = scalePrecision(history, Math.min(...slots.valueOf), Math.max(...slots.valueOf))
     const line = direction === 'flat' ? '--text-muted' : `--${direction}`
     current.series.applyOptions({
       lineColor: themeColor(element, line),
@@ -238,10 +237,10 @@ function HistoryChart({
     const current = chart.current
     if (!current) return
     const slot = cursor === null ? undefined : slots.slotOf[cursor]
-    const point = cursor === null ? undefined : history[cursor]
-    if (slot === undefined || !point) current.api.clearCrosshairPosition()
-    else current.api.setCrosshairPosition(Number(point.price), slotTime(slot), current.series)
-  }, [cursor, slots, history])
+    const value = cursor === null ? undefined : slots.valueOf[cursor]
+    if (slot === undefined || value === undefined) current.api.clearCrosshairPosition()
+    else current.api.setCrosshairPosition(value, slotTime(slot), current.series)
+  }, [cursor, slots])
 
   const first = history[0] as HistoryPoint
   const last = history[history.length - 1] as HistoryPoint
