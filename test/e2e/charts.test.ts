@@ -130,6 +130,23 @@ describe.each([
     await expect.poll(() => readout.locator('.chart-readout-price').count()).toBe(0)
   })
 
+  it('closes while the chart is still drawing, without an error', async () => {
+    const { page } = harness
+    await page.keyboard.press('Escape') // the panel opened in beforeAll
+    await page.locator('aside.detail').waitFor({ state: 'detached' })
+    // The page's timers and frames held: the chart is made and closed before its next frame.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+    await rowOf(page, SYMBOL).click()
+    await page.keyboard.press('Enter')
+    await page.locator('.chart .chart-canvas').waitFor({ state: 'attached' })
+    await page.keyboard.press('Escape')
+    await page.locator('aside.detail').waitFor({ state: 'detached' })
+    await page.clock.resume()
+    await page.clock.runFor(100) // the frames that were due
+    expect(unexpectedErrors(harness)).toEqual([])
+    await openDetail(page, SYMBOL)
+  })
+
   it('draws a token that trades off-hours on clock time, its weekend shaded as off-hours', async () => {
     const { page } = harness
     await page.keyboard.press('Escape') // closes the panel

@@ -179,17 +179,22 @@ function HistoryChart({
     // The plot's width (the panel's less the price scale's), once the chart has drawn a change
     // (on its next frame): the slots, fitted to it, run from its left edge to its right (within
     // half a slot, under a pixel), and the HTML overlays are placed by it.
-    const refit = () =>
-      requestAnimationFrame(() => {
+    let frame = 0
+    const refit = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
         api.timeScale().fitContent()
         const width = api.paneSize().width
         if (width > 0) setPlotWidth(width)
       })
+    }
     chart.current = { api, series, bands: sessionBands, refit }
     const resized = new ResizeObserver(refit)
     resized.observe(element)
     return () => {
       resized.disconnect()
+      // A panel closed before the chart's next frame: nothing may touch the removed chart.
+      cancelAnimationFrame(frame)
       api.remove()
       chart.current = null
     }
