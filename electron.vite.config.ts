@@ -17,7 +17,13 @@ export function devServerCsp(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      // The poll worker is its own entry: a worker thread loads it by path (see WorkerPollFeed).
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'poll-worker': resolve(__dirname, 'src/main/poll-worker.ts'),
+        },
+      },
     },
   },
   preload: {

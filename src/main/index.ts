@@ -16,6 +16,7 @@ import type { Settings } from '../shared/settings'
 import { AppCore } from './core/app-core'
 import { USER_DATA_ENV } from './core/paths'
 import { KeytarSecretStore } from './core/secret-store'
+import { WorkerPollFeed } from './core/worker-poll-feed'
 import { applyAppIdentity } from './electron/app-identity'
 import { appMenuTemplate } from './electron/app-menu'
 import { setStartAtLogin } from './electron/autostart'
@@ -67,6 +68,7 @@ if (userDataProblem) {
   const core = new AppCore({
     userDataDir,
     keychain: new KeytarSecretStore(),
+    pollFeed: (events) => new WorkerPollFeed(events, { script: join(__dirname, 'poll-worker.js') }),
     saveExport: async (fileName, content) => {
       const options = { title: 'Export watchlist', defaultPath: join(app.getPath('documents'), fileName) }
       const choice = window

@@ -74,6 +74,8 @@ export function describeError(
       return { text: `${host} refused a request: ${error.message}`, action: null }
     case 'config':
       return { text: `The connection settings need attention: ${error.message}`, action: 'settings' }
+    case 'poller':
+      return { text: `${error.message} ${kept}`, action: null }
   }
 }
 
@@ -104,6 +106,8 @@ function noDataYet(error: StatusError, host: string): string {
       return 'No data yet: check the base URL in the settings'
     case 'invalid-request':
       return `No data yet: ${host} refused the request`
+    case 'poller':
+      return 'No data yet: the poller is restarting'
   }
 }
 

@@ -49,7 +49,8 @@ export interface ListedAsset {
   name: string | null
 }
 
-export type EndpointName = 'prices' | 'market' | 'limits'
+export const ENDPOINT_NAMES = ['prices', 'market', 'limits'] as const
+export type EndpointName = (typeof ENDPOINT_NAMES)[number]
 
 export type ErrorKind =
   | 'key-missing'
@@ -62,6 +63,8 @@ export type ErrorKind =
   | 'timeout'
   | 'invalid-response'
   | 'config'
+  /** Our own poller stopped (it runs in a worker thread) and is being restarted. */
+  | 'poller'
 
 export interface StatusError {
   kind: ErrorKind

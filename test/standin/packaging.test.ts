@@ -77,6 +77,7 @@ describe('electron-builder --dir --linux on a stand-in Electron', () => {
     for (const file of [
       '/package.json',
       '/out/main/index.js',
+      '/out/main/poll-worker.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
     ])

@@ -32,4 +32,6 @@ if (Number.isFinite(marketTime) && marketTime > 0) {
   globalThis.Date = ShiftedDate
 }
 
-require('./electron/control.cjs').listen()
+// Worker threads (the app's poll worker) inherit this --require, and the shifted clock with it;
+// the control channel on stdin is the main thread's alone.
+if (require('node:worker_threads').isMainThread) require('./electron/control.cjs').listen()

@@ -8,7 +8,7 @@ import { wireErrorBody } from '../../shared/wire'
  * own abort, which rejects with the caller's abort reason as AbortSignal semantics expect).
  */
 
-export type ApiErrorKind = Exclude<ErrorKind, 'config'>
+export type ApiErrorKind = Exclude<ErrorKind, 'config' | 'poller'>
 
 /** A server may ask us to wait; we honour it, but never for longer than this. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { type Snapshot, type SnapshotSource, withoutHistories } from '../../shared/domain'
-import type { WireMarketRecord } from '../../shared/wire'
 import {
   type AppStatus,
   type EventName,
@@ -11,7 +10,6 @@ import {
   type IpcError,
   type IpcResult,
   type ImportResult,
-  type ListedAsset,
   invokeContract,
 } from '../../shared/ipc-contract'
 import type { Settings, SettingsPatch } from '../../shared/settings'
@@ -28,12 +26,11 @@ import { sessionAlertRefusal } from '../../shared/session-alerts'
 import type { SimServer } from '../sim/server'
 import type { FaultPlan } from '../sim/faults'
 import { startSimServer } from '../sim/server'
-import { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
 import { AlertCenter } from './alert-center'
 import { KeyVault } from './key-vault'
 import { importListsInto } from './list-import'
-import { cadenceOf, MarketFeed } from './market-feed'
+import { type FeedEvents, LocalPollFeed, type PollFeed, type PollPlan } from './poll-feed'
 import { type SchedulerClock, realClock } from './poll-scheduler'
 import type { SecretStore } from './secret-store'
 import { polledSymbols } from './polled-symbols'
@@ -61,6 +58,12 @@ export interface AppCoreOptions {
    * or null when cancelled. Without one, exports hand the content back to the caller.
    */
   saveExport?: (fileName: string, content: string) => Promise<string | null>
+  /**
+   * Where the poll pipeline runs. By default on this thread, on `clock` (the tests' and the CLI's
+   * virtual clocks need that); the app passes a WorkerPollFeed, so fetching and parsing never
+   * hold up its main thread.
+   */
+  pollFeed?: (events: FeedEvents) => PollFeed
 }
 
 type Listener<N extends EventName> = (payload: EventPayload<N>) => void
@@ -69,8 +72,6 @@ type CommandHandlers = {
   [N in InvokeName]: (args: InvokeParsedArgs<N>) => Promise<InvokeResult<N>>
 }
 
-/** How long the list of all assets (for search) is reused before it is fetched again. */
-const LISTING_TTL_MS = 10 * 60_000
 /** Errors that say the service cannot be reached at all. */
 const UNREACHABLE = new Set(['network', 'timeout', 'key-missing'])
 /** The last snapshot is written to disk at most this often (and on stop). */
@@ -85,14 +86,12 @@ export class AppCore {
   private readonly listeners = new Map<EventName, Set<Listener<EventName>>>()
   private readonly settingsListeners = new Set<(settings: Settings) => void>()
   private readonly handlers: CommandHandlers
-  private readonly feed: MarketFeed
-  private client: ApiClient | null = null
+  private readonly feed: PollFeed
   private sim: SimServer | null = null
   private connectionChange: Promise<void> = Promise.resolve()
   /** Set by stop(): a connection change still arriving must not start anything. */
   private stopped = false
   private source: SnapshotSource = { baseUrl: '', demo: true }
-  private listing: { assets: ListedAsset[]; at: number } | null = null
   private lastCacheWrite = 0
   private started = false
   /** Why the last prices could not be saved for the next start, until a save succeeds. */
@@ -111,20 +110,19 @@ export class AppCore {
       onFired: (entry, unreadAlerts) => this.emit('alert', { entry, unreadAlerts }),
       onUnreadChange: () => this.emit('status', this.status()),
     })
-    this.feed = new MarketFeed(this.source, [], {
-      cadenceMs: cadenceOf(() => this.settings.get().cadences),
+    const events: FeedEvents = {
       onDelta: (delta) => {
         this.emit('delta', delta)
-        // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.
-        if (this.alerts.store.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
-        void this.saveCache(false)
+        this.snapshotChanged()
+      },
+      onSnapshot: (snapshot) => {
+        this.emit('snapshot', snapshot)
+        this.snapshotChanged()
       },
       onStatusChange: () => this.emit('status', this.status()),
-      onListing: (records) => this.rememberListing(records),
-      listedCount: () => this.listing?.assets.length ?? null,
-      clock: this.clock,
-      random: options.random,
-    })
+    }
+    this.feed =
+      options.pollFeed?.(events) ?? new LocalPollFeed(events, { clock: this.clock, random: options.random })
     this.handlers = this.createHandlers()
   }
 
@@ -137,24 +135,24 @@ export class AppCore {
     const settings = await this.settings.load()
     await this.alerts.load()
     await this.vault.init()
+    this.feed.setCadences(settings.cadences)
     this.feed.setWatchlist(polledSymbols(settings, this.alerts.store.list()))
     await this.connect()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)
+    await this.feed.start()
     this.started = true
     this.emit('snapshot', this.feed.snapshot())
-    this.feed.start()
   }
 
   async stop(): Promise<void> {
     this.started = false
     this.stopped = true
-    this.feed.stop()
     this.alerts.stop()
-    await this.saveCache(true)
     await this.serialized(async () => {
-      await this.client?.close()
-      this.client = null
+      await this.feed.stop()
+      // The feed's last snapshot outlives it: saved for the next start.
+      await this.saveCache(true)
       await this.sim?.close()
       this.sim = null
     })
@@ -178,7 +176,7 @@ export class AppCore {
   }
 
   /** The symbols polled (the shown list and every alerted symbol) and how. */
-  pollPlan(): ReturnType<MarketFeed['pollPlan']> {
+  pollPlan(): PollPlan {
     return this.feed.pollPlan()
   }
 
@@ -285,16 +283,12 @@ export class AppCore {
     // A key stored for the chosen service means the user chose a live one: from now on a base URL
     // without a key says so instead of quietly showing simulated prices.
     if (key !== null && settings.demo === 'auto') settings = await this.settingsChanged({ demo: 'off' })
-    await this.client?.close()
+    const timeoutMs = this.options.requestTimeoutMs
     if (key !== null || settings.demo === 'off') {
       await this.sim?.close()
       this.sim = null
       this.source = { baseUrl: settings.baseUrl, demo: false }
-      this.client = new ApiClient({
-        baseUrl: settings.baseUrl,
-        apiKey: key,
-        timeoutMs: this.options.requestTimeoutMs,
-      })
+      this.feed.connect({ ...this.source, apiKey: key, timeoutMs })
     } else {
       // Demo mode: a fresh random key for a simulator only this process knows about.
       const demoKey = randomBytes(24).toString('hex')
@@ -307,14 +301,8 @@ export class AppCore {
         faults: this.options.demo?.faults,
       })
       this.source = { baseUrl: this.sim.url, demo: true }
-      this.client = new ApiClient({
-        baseUrl: this.sim.url,
-        apiKey: demoKey,
-        timeoutMs: this.options.requestTimeoutMs,
-      })
+      this.feed.connect({ ...this.source, apiKey: demoKey, timeoutMs })
     }
-    this.listing = null
-    this.feed.setClient(this.client, this.source)
   }
 
   /** A settings change main makes itself: saved, and told to the window and the shell. */
@@ -331,7 +319,14 @@ export class AppCore {
     if (this.started) this.feed.reset()
   }
 
-  // --- storage and listing ------------------------------------------------------------
+  // --- storage ------------------------------------------------------------------------
+
+  /** After each delta or new snapshot: alerts see the new prices, and the cache may be due. */
+  private snapshotChanged(): void {
+    // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.
+    if (this.alerts.store.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
+    void this.saveCache(false)
+  }
 
   private async saveCache(force: boolean): Promise<void> {
     const now = this.clock.now()
@@ -343,25 +338,6 @@ export class AppCore {
     } catch (error) {
       this.cacheProblem = `The last prices could not be saved for the next start: ${(error as Error).message}`
     }
-  }
-
-  private rememberListing(records: readonly WireMarketRecord[]): void {
-    this.listing = {
-      at: this.clock.now(),
-      assets: records.map((r) => ({
-        symbol: r.primaryMarket.symbol,
-        ticker: r.underlyingMarket?.ticker ?? null,
-        name: r.underlyingMarket?.name ?? null,
-      })),
-    }
-  }
-
-  private async listAssets(): Promise<ListedAsset[]> {
-    if (this.listing && this.clock.now() - this.listing.at < LISTING_TTL_MS) return this.listing.assets
-    if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
-    const result = await this.client.allMarket()
-    this.rememberListing(result.records)
-    return this.listing?.assets ?? []
   }
 
   private alertsChanged<T>(result: T): T {
@@ -412,7 +388,7 @@ export class AppCore {
     text: string,
     into: { listId: string } | { newList: string } | undefined,
   ): Promise<ImportResult> {
-    const listed = new Set((await this.listAssets()).map((asset) => asset.symbol))
+    const listed = new Set((await this.feed.listAssets()).map((asset) => asset.symbol))
     const isListed = (symbol: string) => listed.has(symbol)
     const exported = importExportedLists(text, isListed)
     if (exported) {
@@ -507,7 +483,7 @@ export class AppCore {
         const before = this.settings.get()
         const after = await this.settings.patch(patch)
         if (after.baseUrl !== before.baseUrl || after.demo !== before.demo) await this.reconnect()
-        else if (JSON.stringify(after.cadences) !== JSON.stringify(before.cadences)) this.feed.refreshNow()
+        this.feed.setCadences(after.cadences)
         this.emit('status', this.status())
         this.settingsListeners.forEach((listener) => listener(after))
         return after
@@ -547,7 +523,7 @@ export class AppCore {
         this.setOnline(args.online)
         return null
       },
-      listAssets: async () => this.listAssets(),
+      listAssets: async () => this.feed.listAssets(),
       listAlerts: async () => this.alerts.store.list(),
       createAlert: async ({ input }) => {
         this.refuseImpossibleAlert(input)

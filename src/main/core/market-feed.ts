@@ -1,5 +1,5 @@
 import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../shared/domain'
-import type { EndpointName, EndpointStatus } from '../../shared/ipc-contract'
+import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
 import type { WireMarketRecord } from '../../shared/wire'
 import type { ApiClient } from './api-client'
@@ -61,7 +61,7 @@ export class MarketFeed {
     this.clock = options.clock ?? realClock
     this.store = new SnapshotStore(source, watchlist)
     this.scheduler = new PollScheduler(
-      (['prices', 'market', 'limits'] as const).map((name) => ({
+      ENDPOINT_NAMES.map((name) => ({
         name,
         run: (signal) => this.poll(name, signal),
       })),
@@ -86,7 +86,7 @@ export class MarketFeed {
   setClient(client: ApiClient, source: SnapshotSource): void {
     this.client = client
     this.store.setSource(source)
-    for (const endpoint of ['prices', 'market', 'limits'] as const) this.store.setErrors(endpoint, [])
+    for (const endpoint of ENDPOINT_NAMES) this.store.setErrors(endpoint, [])
     this.publish()
   }
 

@@ -1,0 +1,36 @@
+import type { Delta, Snapshot } from '../../shared/domain'
+import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../shared/ipc-contract'
+import type { Cadences } from '../../shared/settings'
+import type { FeedConnection, PollPlan } from './poll-feed'
+import type { PauseReason } from './poll-scheduler'
+
+/**
+ * The messages between WorkerPollFeed (the app's main thread) and the poll worker. Both ends are
+ * our own code in one process, so they are typed, not validated; what crosses is a structured
+ * clone (no functions, no classes: an error travels as its kind and message).
+ */
+
+export type ToPollWorker =
+  | { type: 'connect'; connection: FeedConnection }
+  | { type: 'cadences'; cadences: Cadences }
+  | { type: 'seed'; snapshot: Snapshot }
+  | { type: 'watchlist'; symbols: readonly string[] }
+  | { type: 'start' }
+  | { type: 'stop' }
+  | { type: 'refresh' }
+  | { type: 'reset' }
+  | { type: 'hidden'; hidden: boolean }
+  | { type: 'paused'; reason: PauseReason; paused: boolean }
+  | { type: 'listAssets'; id: number }
+
+export type EndpointStatuses = Record<EndpointName, EndpointStatus>
+
+export type FromPollWorker =
+  /** Posted as soon as the worker's code has loaded. */
+  | { type: 'ready' }
+  | { type: 'started'; snapshot: Snapshot; endpoints: EndpointStatuses; plan: PollPlan }
+  | { type: 'delta'; delta: Delta }
+  | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
+  | { type: 'listing'; id: number; assets: ListedAsset[] }
+  | { type: 'listing-failed'; id: number; kind: ErrorKind; message: string }
+  | { type: 'stopped' }

@@ -1,0 +1,294 @@
+import { Worker } from 'node:worker_threads'
+import { applyDelta } from '../../shared/delta'
+import type { Snapshot } from '../../shared/domain'
+import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus, type ListedAsset } from '../../shared/ipc-contract'
+import type { Cadences } from '../../shared/settings'
+import { ApiError } from './api-errors'
+import { cadenceOf } from './market-feed'
+import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
+import type { PauseReason } from './poll-scheduler'
+import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
+
+/**
+ * The poll pipeline in a worker thread (src/main/poll-worker.ts): fetching, parsing, validating,
+ * normalising and diffing run there, and this thread receives only the deltas (and one whole
+ * snapshot when the worker starts), which it folds into a mirror that snapshot() returns at once.
+ *
+ * The worker is restarted when it dies (an uncaught error, out of memory), after 1 s, then 2, 4...
+ * up to a minute while it keeps dying; meanwhile every endpoint's status says so (kind 'poller'),
+ * so the rows turn stale and the banner says why instead of the app quietly no longer polling.
+ * The new worker gets everything the old one was told, and the mirror as its seed.
+ */
+
+export interface WorkerPollFeedOptions {
+  /** The worker's script: out/main/poll-worker.js in the app. */
+  script: string | URL
+  /** For tests that run the TypeScript source (`['--import', 'tsx']`). */
+  execArgv?: string[]
+  now?: () => number
+}
+
+export const RESTART_DELAY_MS = { first: 1_000, max: 60_000 }
+/** A worker that ran this long before dying starts the restart delays over. */
+const HEALTHY_RUN_MS = 60_000
+/** How long stop() waits for the worker to close its connections before ending it. */
+const STOP_GRACE_MS = 5_000
+
+function idleStatus(cadenceMs: number): EndpointStatus {
+  return { cadenceMs, lastSuccessAt: null, lastError: null, nextPollAt: null, inFlight: false }
+}
+
+export class WorkerPollFeed implements PollFeed {
+  private worker: Worker | null = null
+  private spawnedAt = 0
+  private restarts = 0
+  private restartTimer: NodeJS.Timeout | null = null
+  private stopping = false
+  private running = false
+  /** Whether any worker ever loaded; one that never did is a broken install, not a hiccup. */
+  private loaded = false
+  private loadFailure: Error | null = null
+  private readonly now: () => number
+
+  // What the worker has been told, so that a restarted one can be told again.
+  private connection: FeedConnection | null = null
+  private cadences: Cadences | null = null
+  private watchlist: readonly string[] = []
+  private hidden = false
+  private readonly pauses = new Set<PauseReason>()
+
+  // What the worker last said.
+  private mirror: Snapshot = { asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] }
+  private endpoints: EndpointStatuses | null = null
+  private plan: PollPlan = { symbols: [], mode: 'per-symbol' }
+
+  private started: { resolve: () => void; reject: (error: Error) => void } | null = null
+  private stopped: (() => void) | null = null
+  private nextListingId = 1
+  private readonly listings = new Map<
+    number,
+    { resolve: (assets: ListedAsset[]) => void; reject: (error: Error) => void }
+  >()
+
+  constructor(
+    private readonly events: FeedEvents,
+    private readonly options: WorkerPollFeedOptions,
+  ) {
+    this.now = options.now ?? Date.now
+  }
+
+  connect(connection: FeedConnection): void {
+    this.connection = connection
+    this.send({ type: 'connect', connection })
+  }
+
+  setCadences(cadences: Cadences): void {
+    this.cadences = cadences
+    this.send({ type: 'cadences', cadences })
+  }
+
+  seed(snapshot: Snapshot): void {
+    this.send({ type: 'seed', snapshot })
+  }
+
+  setWatchlist(symbols: readonly string[]): void {
+    this.watchlist = [...symbols]
+    this.plan = { ...this.plan, symbols: this.watchlist }
+    this.send({ type: 'watchlist', symbols: this.watchlist })
+  }
+
+  start(): Promise<void> {
+    if (this.loadFailure) return Promise.reject(this.loadFailure)
+    this.running = true
+    this.stopping = false
+    return new Promise((resolve, reject) => {
+      this.started = { resolve, reject }
+      this.send({ type: 'start' })
+    })
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    this.stopping = true
+    if (this.restartTimer) clearTimeout(this.restartTimer)
+    this.restartTimer = null
+    const worker = this.worker
+    if (!worker) return
+    // The worker closes its connections (and aborts its requests) before it is ended.
+    await new Promise<void>((resolve) => {
+      const grace = setTimeout(resolve, STOP_GRACE_MS)
+      this.stopped = () => {
+        clearTimeout(grace)
+        resolve()
+      }
+      worker.postMessage({ type: 'stop' } satisfies ToPollWorker)
+    })
+    this.stopped = null
+    this.worker = null
+    await worker.terminate()
+  }
+
+  refreshNow(): void {
+    this.send({ type: 'refresh' })
+  }
+
+  reset(): void {
+    this.send({ type: 'reset' })
+  }
+
+  setHidden(hidden: boolean): void {
+    this.hidden = hidden
+    this.send({ type: 'hidden', hidden })
+  }
+
+  setPaused(reason: PauseReason, paused: boolean): void {
+    if (paused) this.pauses.add(reason)
+    else this.pauses.delete(reason)
+    this.send({ type: 'paused', reason, paused })
+  }
+
+  pauseReasons(): PauseReason[] {
+    return [...this.pauses]
+  }
+
+  endpointStatus(endpoint: EndpointName): EndpointStatus {
+    const cadences = this.cadences
+    return this.endpoints?.[endpoint] ?? idleStatus(cadences ? cadenceOf(() => cadences)(endpoint) : 0)
+  }
+
+  snapshot(): Snapshot {
+    return this.mirror
+  }
+
+  pollPlan(): PollPlan {
+    return this.plan
+  }
+
+  listAssets(): Promise<ListedAsset[]> {
+    if (!this.worker) return Promise.reject(this.pollerDown())
+    const id = this.nextListingId++
+    return new Promise((resolve, reject) => {
+      this.listings.set(id, { resolve, reject })
+      this.send({ type: 'listAssets', id })
+    })
+  }
+
+  /** Posts to the worker, starting one first if none runs (and none is waiting to restart). */
+  private send(message: ToPollWorker): void {
+    if (this.stopping || this.loadFailure) return
+    if (!this.worker && !this.restartTimer) this.spawn()
+    this.worker?.postMessage(message)
+  }
+
+  private spawn(): void {
+    const worker = new Worker(this.options.script, { execArgv: this.options.execArgv })
+    this.worker = worker
+    this.spawnedAt = this.now()
+    let failure = 'it exited'
+    worker.on('message', (message: FromPollWorker) => this.receive(message))
+    worker.on('error', (error) => {
+      failure = error.message
+    })
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return // ended by stop()
+      this.worker = null
+      this.crashed(code === 0 ? failure : `${failure}, exit code ${code}`)
+    })
+  }
+
+  /** A restarted worker is told everything again, and starts from the mirror. */
+  private respawn(): void {
+    this.restartTimer = null
+    if (!this.running) return
+    this.spawn()
+    // In AppCore's order: the cadences come before anything that polls or publishes.
+    if (this.cadences) this.send({ type: 'cadences', cadences: this.cadences })
+    if (this.connection) this.send({ type: 'connect', connection: this.connection })
+    this.send({ type: 'watchlist', symbols: this.watchlist })
+    if (this.hidden) this.send({ type: 'hidden', hidden: true })
+    for (const reason of this.pauses) this.send({ type: 'paused', reason, paused: true })
+    this.send({ type: 'seed', snapshot: this.mirror })
+    this.send({ type: 'start' })
+  }
+
+  private crashed(reason: string): void {
+    for (const pending of this.listings.values()) pending.reject(this.pollerDown())
+    this.listings.clear()
+    if (!this.loaded) {
+      // It never loaded: restarting would not help; start() says so.
+      this.loadFailure = new Error(`The poller could not start: ${reason}`)
+      this.started?.reject(this.loadFailure)
+      this.started = null
+      return
+    }
+    if (!this.running) return
+    if (this.now() - this.spawnedAt >= HEALTHY_RUN_MS) this.restarts = 0
+    const delayMs = Math.min(RESTART_DELAY_MS.max, RESTART_DELAY_MS.first * 2 ** this.restarts)
+    this.restarts += 1
+    const at = this.now()
+    const lastError = {
+      kind: 'poller' as const,
+      message: `The poller stopped unexpectedly (${reason}); it restarts in ${Math.round(delayMs / 1000)} s.`,
+      at,
+      retryAt: at + delayMs,
+    }
+    this.endpoints = Object.fromEntries(
+      ENDPOINT_NAMES.map((name) => {
+        const before = this.endpointStatus(name)
+        return [name, { ...before, lastError, inFlight: false, nextPollAt: at + delayMs }]
+      }),
+    ) as EndpointStatuses
+    this.restartTimer = setTimeout(() => this.respawn(), delayMs)
+    this.events.onStatusChange()
+  }
+
+  private receive(message: FromPollWorker): void {
+    switch (message.type) {
+      case 'ready':
+        this.loaded = true
+        return
+      case 'started': {
+        const restarted = this.started === null
+        this.mirror = message.snapshot
+        this.endpoints = message.endpoints
+        this.plan = message.plan
+        this.started?.resolve()
+        this.started = null
+        if (restarted) {
+          this.events.onSnapshot?.(message.snapshot)
+          this.events.onStatusChange()
+        }
+        return
+      }
+      case 'delta':
+        this.mirror = applyDelta(this.mirror, message.delta)
+        this.events.onDelta(message.delta)
+        return
+      case 'status':
+        this.endpoints = message.endpoints
+        this.plan = message.plan
+        this.events.onStatusChange()
+        return
+      case 'listing':
+        this.listings.get(message.id)?.resolve(message.assets)
+        this.listings.delete(message.id)
+        return
+      case 'listing-failed': {
+        const error =
+          message.kind === 'config' || message.kind === 'poller'
+            ? new Error(message.message)
+            : new ApiError({ kind: message.kind, message: message.message })
+        this.listings.get(message.id)?.reject(error)
+        this.listings.delete(message.id)
+        return
+      }
+      case 'stopped':
+        this.stopped?.()
+        return
+    }
+  }
+
+  private pollerDown(): ApiError {
+    return new ApiError({ kind: 'network', message: 'The poller is restarting; try again in a moment.' })
+  }
+}

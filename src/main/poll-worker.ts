@@ -1,0 +1,14 @@
+import { parentPort } from 'node:worker_threads'
+import { servePollFeed } from './core/poll-worker-host'
+import type { ToPollWorker } from './core/poll-worker-protocol'
+
+/**
+ * The poll worker's entry (its own bundle, out/main/poll-worker.js): the app's poll pipeline,
+ * off the main thread. See WorkerPollFeed for the other side.
+ */
+if (!parentPort) throw new Error('poll-worker.js runs as a worker thread of the app, not on its own')
+const port = parentPort
+servePollFeed({
+  postMessage: (message) => port.postMessage(message),
+  on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
+})

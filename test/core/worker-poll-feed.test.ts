@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppCore } from '../../src/main/core/app-core'
+import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
+import type { Delta, Snapshot } from '../../src/shared/domain'
+import type { AppStatus } from '../../src/shared/ipc-contract'
+import { until } from '../support/polls'
+
+/**
+ * The app's poll pipeline in a worker thread (WorkerPollFeed), under AppCore in demo mode, over
+ * real HTTP: the worker runs the TypeScript source through tsx, as the built app runs
+ * out/main/poll-worker.js (the stand-in tests run that one).
+ */
+
+const TSX = ['--import', 'tsx']
+const APP_WORKER = join(__dirname, '../../src/main/poll-worker.ts')
+const CRASHING_WORKER = join(__dirname, '../support/crash-once-poll-worker.ts')
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tokenwatch-worker-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+async function startCore(script: string) {
+  const core = new AppCore({
+    userDataDir: tempDir(),
+    keychain: new MemorySecretStore(),
+    demo: { assets: 60, seed: 7 },
+    requestTimeoutMs: 3_000,
+    pollFeed: (events) => new WorkerPollFeed(events, { script, execArgv: TSX }),
+  })
+  const deltas: Delta[] = []
+  const snapshots: Snapshot[] = []
+  const statuses: AppStatus[] = []
+  core.on('delta', (delta) => deltas.push(delta))
+  core.on('snapshot', (snapshot) => snapshots.push(snapshot))
+  core.on('status', (status) => statuses.push(status))
+  cleanups.push(() => core.stop())
+  await core.start()
+  return { core, deltas, snapshots, statuses }
+}
+
+const priced = (snapshot: Snapshot) => snapshot.assets.length > 0 && snapshot.assets.every((a) => a.price !== null)
+
+describe('the poll pipeline in a worker thread', () => {
+  it('fills the rows through deltas alone, and the mirror is what the deltas say', async () => {
+    const { core, deltas, snapshots } = await startCore(APP_WORKER)
+    expect(snapshots).toHaveLength(1)
+    const first = snapshots[0]!
+    expect(first.assets.map((asset) => asset.symbol)).toEqual(core.pollPlan().symbols)
+    await until(() => priced(core.currentSnapshot()), 'prices for every row')
+    expect(deltas.length).toBeGreaterThan(0)
+    // Every price the main thread holds came in a delta it also pushed on.
+    for (const asset of core.currentSnapshot().assets) {
+      const pushed = deltas.flatMap((delta) => [
+        ...delta.changed.filter((c) => c.symbol === asset.symbol).map((c) => c.fields.price),
+        ...delta.added.filter((a) => a.symbol === asset.symbol).map((a) => a.price),
+      ])
+      expect(pushed.filter((price) => price !== undefined).at(-1)).toBe(asset.price)
+    }
+    expect(core.status().endpoints.prices.lastSuccessAt).not.toBeNull()
+    expect(core.status().connection).toBe('online')
+  })
+
+  it('follows watchlist changes and answers the asset listing from the worker', async () => {
+    const { core } = await startCore(APP_WORKER)
+    const listed = await core.invoke('listAssets', undefined)
+    if (!listed.ok) throw new Error(listed.error.message)
+    expect(listed.value).toHaveLength(60)
+    const extra = listed.value.map((asset) => asset.symbol).find((s) => !core.pollPlan().symbols.includes(s))!
+    const added = await core.invoke('addSymbol', { symbol: extra })
+    expect(added.ok).toBe(true)
+    await until(
+      () => core.currentSnapshot().assets.find((asset) => asset.symbol === extra)?.price,
+      `a price for ${extra}, added after start`,
+    )
+  })
+
+  it('restarts a worker that died, says so meanwhile, and keeps the rows', async () => {
+    const marker = join(tempDir(), 'crashed')
+    process.env.TOKENWATCH_TEST_CRASH_MARKER = marker
+    cleanups.push(() => {
+      delete process.env.TOKENWATCH_TEST_CRASH_MARKER
+    })
+    const { core, statuses, snapshots } = await startCore(CRASHING_WORKER)
+    await until(
+      () => statuses.some((status) => status.endpoints.prices.lastError?.kind === 'poller'),
+      'the status to say the poller stopped',
+    )
+    const down = statuses.find((status) => status.endpoints.prices.lastError?.kind === 'poller')!
+    expect(down.endpoints.prices.lastError?.message).toMatch(/planted crash.*restarts in 1 s/)
+    expect(down.connection).toBe('offline')
+    // The restarted worker starts from the rows the main thread held, then polls again.
+    await until(() => snapshots.length === 2, 'the restarted worker’s first snapshot', 15_000)
+    expect(snapshots[1]!.assets.map((asset) => asset.symbol)).toEqual(snapshots[0]!.assets.map((a) => a.symbol))
+    const restartedAt = Date.now()
+    await until(
+      () => (core.status().endpoints.prices.lastSuccessAt ?? 0) >= restartedAt && core.status().lastError === null,
+      'a successful poll by the restarted worker',
+    )
+    expect(priced(core.currentSnapshot())).toBe(true)
+  })
+
+  it('refuses to start when the worker cannot load, instead of looking alive', async () => {
+    const core = new AppCore({
+      userDataDir: tempDir(),
+      keychain: new MemorySecretStore(),
+      demo: { assets: 10 },
+      pollFeed: (events) => new WorkerPollFeed(events, { script: join(tempDir(), 'missing.js') }),
+    })
+    cleanups.push(() => core.stop())
+    await expect(core.start()).rejects.toThrow(/The poller could not start/)
+  })
+
+  it('stops polling when stopped: no delta after stop()', async () => {
+    const { core, deltas } = await startCore(APP_WORKER)
+    await until(() => deltas.length > 0, 'a first delta')
+    await core.stop()
+    const count = deltas.length
+    const status = core.status()
+    expect(Object.values(status.endpoints).every((endpoint) => !endpoint.inFlight)).toBe(true)
+    await core.invoke('refreshNow', undefined)
+    // An absence: no condition to wait for, so a while in which a poll (milliseconds here) would land.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(deltas).toHaveLength(count)
+  })
+})

@@ -1,0 +1,28 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { parentPort } from 'node:worker_threads'
+import { servePollFeed } from '../../src/main/core/poll-worker-host'
+import type { FromPollWorker, ToPollWorker } from '../../src/main/core/poll-worker-protocol'
+
+/**
+ * A poll worker that dies once, as a real one would on an uncaught error: the app's own worker
+ * code, except that the first worker to post a delta after it started throws right after (a
+ * marker file, named by TOKENWATCH_TEST_CRASH_MARKER, tells the restarted worker that the crash
+ * already happened).
+ */
+const marker = process.env.TOKENWATCH_TEST_CRASH_MARKER
+if (!parentPort || !marker) throw new Error('run as a worker, with TOKENWATCH_TEST_CRASH_MARKER set')
+const port = parentPort
+let started = false
+servePollFeed({
+  postMessage: (message: FromPollWorker) => {
+    port.postMessage(message)
+    if (message.type === 'started') started = true
+    if (started && message.type === 'delta' && !existsSync(marker)) {
+      writeFileSync(marker, 'crashed once')
+      setImmediate(() => {
+        throw new Error('planted crash')
+      })
+    }
+  },
+  on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
+})
