@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
 import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
 import type { Delta, Snapshot } from '../../src/shared/domain'
 import type { AppStatus } from '../../src/shared/ipc-contract'
@@ -31,8 +32,9 @@ function tempDir(): string {
 }
 
 async function startCore(script: string) {
+  const userDataDir = tempDir()
   const core = new AppCore({
-    userDataDir: tempDir(),
+    userDataDir,
     keychain: new MemorySecretStore(),
     demo: { assets: 60, seed: 7 },
     requestTimeoutMs: 3_000,
@@ -46,7 +48,7 @@ async function startCore(script: string) {
   core.on('status', (status) => statuses.push(status))
   cleanups.push(() => core.stop())
   await core.start()
-  return { core, deltas, snapshots, statuses }
+  return { core, deltas, snapshots, statuses, userDataDir }
 }
 
 const priced = (snapshot: Snapshot) => snapshot.assets.length > 0 && snapshot.assets.every((a) => a.price !== null)
@@ -121,10 +123,13 @@ describe('the poll pipeline in a worker thread', () => {
     await expect(core.start()).rejects.toThrow(/The poller could not start/)
   })
 
-  it('stops polling when stopped: no delta after stop()', async () => {
-    const { core, deltas } = await startCore(APP_WORKER)
-    await until(() => deltas.length > 0, 'a first delta')
+  it('saves the last prices through the worker on stop, then polls no more', async () => {
+    const { core, deltas, userDataDir } = await startCore(APP_WORKER)
+    await until(() => priced(core.currentSnapshot()), 'prices for every row')
     await core.stop()
+    const saved = JSON.parse(readFileSync(join(userDataDir, SNAPSHOT_CACHE_FILE_NAME), 'utf8')) as Snapshot
+    expect(priced(saved)).toBe(true)
+    expect(saved.assets.map((asset) => asset.symbol)).toEqual(core.currentSnapshot().assets.map((a) => a.symbol))
     const count = deltas.length
     const status = core.status()
     expect(Object.values(status.endpoints).every((endpoint) => !endpoint.inFlight)).toBe(true)

@@ -150,9 +150,9 @@ export class AppCore {
     this.stopped = true
     this.alerts.stop()
     await this.serialized(async () => {
-      await this.feed.stop()
-      // The feed's last snapshot outlives it: saved for the next start.
+      // Saved while the feed still runs: the worker does the work, off the main thread.
       await this.saveCache(true)
+      await this.feed.stop()
       await this.sim?.close()
       this.sim = null
     })
@@ -333,7 +333,7 @@ export class AppCore {
     if (!force && now - this.lastCacheWrite < SNAPSHOT_CACHE_INTERVAL_MS) return
     this.lastCacheWrite = now
     try {
-      await this.cache.save(this.feed.snapshot())
+      await this.feed.saveSnapshot(this.options.userDataDir)
       this.cacheProblem = null
     } catch (error) {
       this.cacheProblem = `The last prices could not be saved for the next start: ${(error as Error).message}`

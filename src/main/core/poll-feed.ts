@@ -7,6 +7,7 @@ import { ApiError } from './api-errors'
 import type { EndpointMode } from './endpoint-fetchers'
 import { cadenceOf, MarketFeed } from './market-feed'
 import { type PauseReason, type SchedulerClock, realClock } from './poll-scheduler'
+import { SnapshotCache } from './snapshot-cache'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
@@ -56,6 +57,11 @@ export interface PollFeed {
   pollPlan(): PollPlan
   /** Every asset the service lists (for search and import), reused for LISTING_TTL_MS. */
   listAssets(): Promise<ListedAsset[]>
+  /**
+   * Writes the snapshot to the cache in `userDataDir` (SnapshotCache), where the snapshot lives:
+   * checking and serialising hundreds of assets' histories takes tens of milliseconds.
+   */
+  saveSnapshot(userDataDir: string): Promise<void>
 }
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
@@ -166,6 +172,10 @@ export class LocalPollFeed implements PollFeed {
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
     const result = await this.client.allMarket()
     return this.rememberListing(result.records)
+  }
+
+  saveSnapshot(userDataDir: string): Promise<void> {
+    return new SnapshotCache(userDataDir).save(this.feed.snapshot())
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {

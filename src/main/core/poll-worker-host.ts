@@ -1,5 +1,7 @@
 import { ENDPOINT_NAMES } from '../../shared/ipc-contract'
 import { ApiError } from './api-errors'
+import { deltaPieces } from './delta-pieces'
+import { HistoryTailEncoder } from './history-tails'
 import { LocalPollFeed, type LocalPollFeedOptions } from './poll-feed'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
 
@@ -16,11 +18,13 @@ export interface MessagePortLike {
 
 /** `options`: the app's worker passes none (real time); the benchmarks pass a virtual clock. */
 export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptions = {}): LocalPollFeed {
+  const histories = new HistoryTailEncoder()
   const feed: LocalPollFeed = new LocalPollFeed(
     {
-      onDelta: (delta) => port.postMessage({ type: 'delta', delta }),
-      onStatusChange: () =>
-        port.postMessage({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
+      onDelta: (delta) => {
+        for (const piece of deltaPieces(histories.encode(delta))) port.postMessage({ type: 'delta', delta: piece })
+      },
+      onStatusChange: () => port.postMessage({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
     },
     options,
   )
@@ -50,14 +54,11 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'watchlist':
         return feed.setWatchlist(message.symbols)
       case 'start':
-        void feed.start().then(() =>
-          port.postMessage({
-            type: 'started',
-            snapshot: feed.snapshot(),
-            endpoints: statuses(),
-            plan: feed.pollPlan(),
-          }),
-        )
+        void feed.start().then(() => {
+          const snapshot = feed.snapshot()
+          histories.sentSnapshot(snapshot)
+          port.postMessage({ type: 'started', snapshot, endpoints: statuses(), plan: feed.pollPlan() })
+        })
         return
       case 'stop':
         void feed.stop().then(() => port.postMessage({ type: 'stopped' }))
@@ -72,6 +73,13 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return feed.setPaused(message.reason, message.paused)
       case 'listAssets':
         void listAssets(message.id)
+        return
+      case 'saveSnapshot':
+        void feed.saveSnapshot(message.userDataDir).then(
+          () => port.postMessage({ type: 'saved', id: message.id, problem: null }),
+          (error: unknown) =>
+            port.postMessage({ type: 'saved', id: message.id, problem: (error as Error).message }),
+        )
         return
     }
   })

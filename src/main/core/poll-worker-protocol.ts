@@ -1,6 +1,7 @@
-import type { Delta, Snapshot } from '../../shared/domain'
+import type { Snapshot } from '../../shared/domain'
 import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
+import type { WorkerDelta } from './history-tails'
 import type { FeedConnection, PollPlan } from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
 
@@ -22,6 +23,7 @@ export type ToPollWorker =
   | { type: 'hidden'; hidden: boolean }
   | { type: 'paused'; reason: PauseReason; paused: boolean }
   | { type: 'listAssets'; id: number }
+  | { type: 'saveSnapshot'; id: number; userDataDir: string }
 
 export type EndpointStatuses = Record<EndpointName, EndpointStatus>
 
@@ -29,8 +31,9 @@ export type FromPollWorker =
   /** Posted as soon as the worker's code has loaded. */
   | { type: 'ready' }
   | { type: 'started'; snapshot: Snapshot; endpoints: EndpointStatuses; plan: PollPlan }
-  | { type: 'delta'; delta: Delta }
+  | { type: 'delta'; delta: WorkerDelta }
   | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
   | { type: 'listing'; id: number; assets: ListedAsset[] }
   | { type: 'listing-failed'; id: number; kind: ErrorKind; message: string }
+  | { type: 'saved'; id: number; problem: string | null }
   | { type: 'stopped' }

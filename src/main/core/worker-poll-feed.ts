@@ -1,12 +1,15 @@
 import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../shared/delta'
-import type { Snapshot } from '../../shared/domain'
+import type { Delta, HistoryPoint, Snapshot } from '../../shared/domain'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus, type ListedAsset } from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
 import { ApiError } from './api-errors'
+import { PacedQueue } from './delta-pieces'
+import { expandHistoryTails } from './history-tails'
 import { cadenceOf } from './market-feed'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
+import { SnapshotCache } from './snapshot-cache'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
 
 /**
@@ -59,16 +62,24 @@ export class WorkerPollFeed implements PollFeed {
 
   // What the worker last said.
   private mirror: Snapshot = { asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] }
+  private historiesOf: Map<string, readonly HistoryPoint[]> | null = null
+  /** The worker's messages, a turn of the event loop after each delta piece (delta-pieces.ts). */
+  private readonly inbox = new PacedQueue<FromPollWorker>(
+    (message) => this.receive(message),
+    (message) => message.type === 'delta',
+  )
+  private faultReason: string | null = null
   private endpoints: EndpointStatuses | null = null
   private plan: PollPlan = { symbols: [], mode: 'per-symbol' }
 
   private started: { resolve: () => void; reject: (error: Error) => void } | null = null
   private stopped: (() => void) | null = null
-  private nextListingId = 1
+  private nextRequestId = 1
   private readonly listings = new Map<
     number,
     { resolve: (assets: ListedAsset[]) => void; reject: (error: Error) => void }
   >()
+  private readonly saves = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
 
   constructor(
     private readonly events: FeedEvents,
@@ -166,10 +177,20 @@ export class WorkerPollFeed implements PollFeed {
 
   listAssets(): Promise<ListedAsset[]> {
     if (!this.worker) return Promise.reject(this.pollerDown())
-    const id = this.nextListingId++
+    const id = this.nextRequestId++
     return new Promise((resolve, reject) => {
       this.listings.set(id, { resolve, reject })
       this.send({ type: 'listAssets', id })
+    })
+  }
+
+  /** Saved by the worker; once it has stopped (the last save, on quit), from the mirror here. */
+  saveSnapshot(userDataDir: string): Promise<void> {
+    if (!this.worker) return new SnapshotCache(userDataDir).save(this.mirror)
+    const id = this.nextRequestId++
+    return new Promise((resolve, reject) => {
+      this.saves.set(id, { resolve, reject })
+      this.send({ type: 'saveSnapshot', id, userDataDir })
     })
   }
 
@@ -185,14 +206,15 @@ export class WorkerPollFeed implements PollFeed {
     this.worker = worker
     this.spawnedAt = this.now()
     let failure = 'it exited'
-    worker.on('message', (message: FromPollWorker) => this.receive(message))
+    this.faultReason = null
+    worker.on('message', (message: FromPollWorker) => this.inbox.push(message))
     worker.on('error', (error) => {
       failure = error.message
     })
     worker.on('exit', (code) => {
       if (this.worker !== worker) return // ended by stop()
       this.worker = null
-      this.crashed(code === 0 ? failure : `${failure}, exit code ${code}`)
+      this.crashed(this.faultReason ?? (code === 0 ? failure : `${failure}, exit code ${code}`))
     })
   }
 
@@ -212,8 +234,9 @@ export class WorkerPollFeed implements PollFeed {
   }
 
   private crashed(reason: string): void {
-    for (const pending of this.listings.values()) pending.reject(this.pollerDown())
+    for (const pending of [...this.listings.values(), ...this.saves.values()]) pending.reject(this.pollerDown())
     this.listings.clear()
+    this.saves.clear()
     if (!this.loaded) {
       // It never loaded: restarting would not help; start() says so.
       this.loadFailure = new Error(`The poller could not start: ${reason}`)
@@ -250,6 +273,7 @@ export class WorkerPollFeed implements PollFeed {
       case 'started': {
         const restarted = this.started === null
         this.mirror = message.snapshot
+        this.historiesOf = null
         this.endpoints = message.endpoints
         this.plan = message.plan
         this.started?.resolve()
@@ -260,10 +284,21 @@ export class WorkerPollFeed implements PollFeed {
         }
         return
       }
-      case 'delta':
-        this.mirror = applyDelta(this.mirror, message.delta)
-        this.events.onDelta(message.delta)
+      case 'delta': {
+        let delta: Delta
+        try {
+          delta = expandHistoryTails(message.delta, (symbol) => this.heldHistories().get(symbol))
+        } catch (error) {
+          // The worker and this thread disagree on a history: a bug, but one a fresh worker
+          // (seeded from the mirror) recovers from, where going on would show a wrong chart.
+          this.fault((error as Error).message)
+          return
+        }
+        this.mirror = applyDelta(this.mirror, delta)
+        this.historiesOf = null
+        this.events.onDelta(delta)
         return
+      }
       case 'status':
         this.endpoints = message.endpoints
         this.plan = message.plan
@@ -282,10 +317,27 @@ export class WorkerPollFeed implements PollFeed {
         this.listings.delete(message.id)
         return
       }
+      case 'saved':
+        if (message.problem === null) this.saves.get(message.id)?.resolve()
+        else this.saves.get(message.id)?.reject(new Error(message.problem))
+        this.saves.delete(message.id)
+        return
       case 'stopped':
         this.stopped?.()
         return
     }
+  }
+
+  /** The mirror's histories by symbol, built once per mirror. */
+  private heldHistories(): Map<string, readonly HistoryPoint[]> {
+    this.historiesOf ??= new Map(this.mirror.assets.map((asset) => [asset.symbol, asset.history24h]))
+    return this.historiesOf
+  }
+
+  /** Ends a worker that broke the protocol; it is restarted as if it had crashed. */
+  private fault(reason: string): void {
+    this.faultReason = reason
+    void this.worker?.terminate()
   }
 
   private pollerDown(): ApiError {
