@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util'
 import { assertRendererBuilt } from '../test/e2e/static-server'
 import { describeMachine } from './machine'
 import { bytesPerMinuteMetrics } from './node/bytes-per-minute'
+import { coreHeapMetrics } from './node/core-heap'
 import { feedMetrics } from './node/feed-run'
+import { mainThreadMetrics } from './node/main-thread'
 import { pipelineMetrics } from './node/pipeline'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Metric, jsonLine, summarize, table } from './report'
@@ -12,13 +14,13 @@ import { type Metric, jsonLine, summarize, table } from './report'
  *   --json   one JSON object per metric and line, then {"summary": {"ok": n, "missed": m}}
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
- *   --only <suites>  a comma-separated subset of: feed, transfer, pipeline, renderer
+ *   --only <suites>  a comma-separated subset of: feed, transfer, pipeline, main, heap, renderer
  * Progress goes to stderr, so stdout holds only the table or the JSON lines. A full run exits 1
  * when a budget is missed.
  */
 
 /** In this order: the feed's heap is measured before the other suites have grown the process. */
-const SUITES = ['feed', 'transfer', 'pipeline', 'renderer'] as const
+const SUITES = ['feed', 'transfer', 'pipeline', 'main', 'heap', 'renderer'] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
 
@@ -35,6 +37,8 @@ const FULL = {
     memoryDeltas: 1_000,
   },
   feed: { warmupCycles: 1_000, cycles: 10_000 },
+  main: { listedSizes: [400, 1_000, 10_000], virtualMs: 10 * 60_000, cpuWarmupMs: 10_000, cpuMeasureMs: 60_000 },
+  heap: { listedSizes: [400, 10_000] },
 }
 
 const SMOKE: typeof FULL = {
@@ -50,6 +54,8 @@ const SMOKE: typeof FULL = {
     memoryDeltas: 50,
   },
   feed: { warmupCycles: 30, cycles: 100 },
+  main: { listedSizes: [100], virtualMs: 60_000, cpuWarmupMs: 1_000, cpuMeasureMs: 2_000 },
+  heap: { listedSizes: [100] },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -63,6 +69,10 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       return feedMetrics(sizes.feed, log)
     case 'transfer':
       return bytesPerMinuteMetrics(log)
+    case 'main':
+      return mainThreadMetrics(sizes.main, log)
+    case 'heap':
+      return coreHeapMetrics(sizes.heap, log)
   }
 }
 

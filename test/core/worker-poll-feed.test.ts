@@ -51,7 +51,8 @@ async function startCore(script: string) {
   return { core, deltas, snapshots, statuses, userDataDir }
 }
 
-const priced = (snapshot: Snapshot) => snapshot.assets.length > 0 && snapshot.assets.every((a) => a.price !== null)
+const priced = (snapshot: Snapshot) =>
+  snapshot.assets.length > 0 && snapshot.assets.every((a) => a.price !== null)
 
 describe('the poll pipeline in a worker thread', () => {
   it('fills the rows through deltas alone, and the mirror is what the deltas say', async () => {
@@ -71,6 +72,23 @@ describe('the poll pipeline in a worker thread', () => {
     }
     expect(core.status().endpoints.prices.lastSuccessAt).not.toBeNull()
     expect(core.status().connection).toBe('online')
+  })
+
+  it('keeps the histories in the worker, and hands them to the window from there', async () => {
+    const { core } = await startCore(APP_WORKER)
+    await until(
+      () => core.currentSnapshot().assets.every((asset) => asset.marketTimestamp !== null),
+      'market data',
+    )
+    // The main thread's mirror holds no history (the weight of a snapshot)...
+    expect(core.currentSnapshot().assets.every((asset) => asset.history24h.length === 0)).toBe(true)
+    // ...the window's getSnapshot gets them from the worker, with the same rows and prices.
+    const full = await core.invoke('getSnapshot', { history: true })
+    if (!full.ok) throw new Error(full.error.message)
+    expect(full.value.assets.every((asset) => asset.history24h.length > 0)).toBe(true)
+    expect(full.value.assets.map((a) => [a.symbol, a.marketTimestamp])).toEqual(
+      core.currentSnapshot().assets.map((a) => [a.symbol, a.marketTimestamp]),
+    )
   })
 
   it('follows watchlist changes and answers the asset listing from the worker', async () => {
@@ -103,10 +121,14 @@ describe('the poll pipeline in a worker thread', () => {
     expect(down.connection).toBe('offline')
     // The restarted worker starts from the rows the main thread held, then polls again.
     await until(() => snapshots.length === 2, 'the restarted worker’s first snapshot', 15_000)
-    expect(snapshots[1]!.assets.map((asset) => asset.symbol)).toEqual(snapshots[0]!.assets.map((a) => a.symbol))
+    expect(snapshots[1]!.assets.map((asset) => asset.symbol)).toEqual(
+      snapshots[0]!.assets.map((a) => a.symbol),
+    )
     const restartedAt = Date.now()
     await until(
-      () => (core.status().endpoints.prices.lastSuccessAt ?? 0) >= restartedAt && core.status().lastError === null,
+      () =>
+        (core.status().endpoints.prices.lastSuccessAt ?? 0) >= restartedAt &&
+        core.status().lastError === null,
       'a successful poll by the restarted worker',
     )
     expect(priced(core.currentSnapshot())).toBe(true)
@@ -129,7 +151,9 @@ describe('the poll pipeline in a worker thread', () => {
     await core.stop()
     const saved = JSON.parse(readFileSync(join(userDataDir, SNAPSHOT_CACHE_FILE_NAME), 'utf8')) as Snapshot
     expect(priced(saved)).toBe(true)
-    expect(saved.assets.map((asset) => asset.symbol)).toEqual(core.currentSnapshot().assets.map((a) => a.symbol))
+    expect(saved.assets.map((asset) => asset.symbol)).toEqual(
+      core.currentSnapshot().assets.map((a) => a.symbol),
+    )
     const count = deltas.length
     const status = core.status()
     expect(Object.values(status.endpoints).every((endpoint) => !endpoint.inFlight)).toBe(true)

@@ -142,7 +142,7 @@ export class AppCore {
     if (cached) this.feed.seed(cached)
     await this.feed.start()
     this.started = true
-    this.emit('snapshot', this.feed.snapshot())
+    this.emit('snapshot', await this.feed.fullSnapshot())
   }
 
   async stop(): Promise<void> {
@@ -171,6 +171,7 @@ export class AppCore {
     return () => this.settingsListeners.delete(listener)
   }
 
+  /** The latest snapshot; without the histories when the poll pipeline runs in a worker (PollFeed). */
   currentSnapshot(): Snapshot {
     return this.feed.snapshot()
   }
@@ -444,10 +445,8 @@ export class AppCore {
       return settings.lists.find((list) => list.id === id)?.symbols ?? []
     }
     return {
-      getSnapshot: async (args) => {
-        const snapshot = this.feed.snapshot()
-        return args?.history === false ? withoutHistories(snapshot) : snapshot
-      },
+      getSnapshot: async (args) =>
+        args?.history === false ? withoutHistories(this.feed.snapshot()) : this.feed.fullSnapshot(),
       getStatus: async () => this.status(),
       addSymbol: async ({ symbol, listId }) =>
         listChanged(await this.settings.addSymbol(symbol, listId), listId),

@@ -1,11 +1,11 @@
-import type { WorkerChange, WorkerDelta } from './history-tails'
+import type { AssetChange, Delta } from '../../shared/domain'
 
 /**
  * A delta cut into pieces that each cost the receiving thread little. A market poll changes every
- * row's 24-hour history (about a hundred points each): as one message, 500 such rows hold the app's
- * main thread for some 40 ms (copying it in, folding it into the mirror, copying it out to the
- * window). Cut into pieces, the event loop runs between them: a click or a tray menu waits for one
- * piece at most.
+ * row's 24-hour history (about a hundred points each): as one message, 500 such rows held the app's
+ * main thread for 40 ms and more (copying it in, then out to the window as Electron's IPC does).
+ * Cut into pieces, the event loop runs between them: a click or a tray menu waits for one piece
+ * at most.
  *
  * The first piece carries everything but the tail of `changed` (added and removed assets, order,
  * errors, source), so each piece applied in turn gives the same snapshot as the whole delta; the
@@ -16,18 +16,14 @@ import type { WorkerChange, WorkerDelta } from './history-tails'
 /** About 2 ms of the main thread's work per piece on the development machine (BENCHMARKS.md). */
 export const PIECE_WEIGHT = 4_000
 
-/**
- * A change costs in proportion to the values the main thread handles; a history counts each of its
- * points, a history sent as a tail too (the main thread rebuilds it whole, and pushes it on whole).
- */
-function weightOf(change: WorkerChange): number {
-  const tail = change.historyTail
-  return 1 + (change.fields.history24h?.length ?? 0) + (tail ? tail.keep + tail.points.length : 0)
+/** A change costs in proportion to the values it carries; a history counts each of its points. */
+function weightOf(change: AssetChange): number {
+  return 1 + (change.fields.history24h?.length ?? 0)
 }
 
-export function deltaPieces(delta: WorkerDelta, maxWeight: number = PIECE_WEIGHT): WorkerDelta[] {
-  const pieces: WorkerDelta[] = []
-  let current: WorkerChange[] = []
+export function deltaPieces(delta: Delta, maxWeight: number = PIECE_WEIGHT): Delta[] {
+  const pieces: Delta[] = []
+  let current: AssetChange[] = []
   let weight = 0
   for (const change of delta.changed) {
     const changeWeight = weightOf(change)

@@ -53,7 +53,13 @@ export interface PollFeed {
   setPaused(reason: PauseReason, paused: boolean): void
   pauseReasons(): PauseReason[]
   endpointStatus(endpoint: EndpointName): EndpointStatus
+  /**
+   * The latest snapshot, at once. WorkerPollFeed leaves the 24-hour histories out (empty): they
+   * are most of a snapshot's weight, the worker holds them, and only the window shows them.
+   */
   snapshot(): Snapshot
+  /** The latest snapshot with the histories. */
+  fullSnapshot(): Promise<Snapshot>
   pollPlan(): PollPlan
   /** Every asset the service lists (for search and import), reused for LISTING_TTL_MS. */
   listAssets(): Promise<ListedAsset[]>
@@ -160,6 +166,10 @@ export class LocalPollFeed implements PollFeed {
   }
 
   snapshot(): Snapshot {
+    return this.feed.snapshot()
+  }
+
+  async fullSnapshot(): Promise<Snapshot> {
     return this.feed.snapshot()
   }
 

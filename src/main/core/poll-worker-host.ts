@@ -1,7 +1,6 @@
 import { ENDPOINT_NAMES } from '../../shared/ipc-contract'
 import { ApiError } from './api-errors'
 import { deltaPieces } from './delta-pieces'
-import { HistoryTailEncoder } from './history-tails'
 import { LocalPollFeed, type LocalPollFeedOptions } from './poll-feed'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
 
@@ -18,13 +17,13 @@ export interface MessagePortLike {
 
 /** `options`: the app's worker passes none (real time); the benchmarks pass a virtual clock. */
 export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptions = {}): LocalPollFeed {
-  const histories = new HistoryTailEncoder()
   const feed: LocalPollFeed = new LocalPollFeed(
     {
       onDelta: (delta) => {
-        for (const piece of deltaPieces(histories.encode(delta))) port.postMessage({ type: 'delta', delta: piece })
+        for (const piece of deltaPieces(delta)) port.postMessage({ type: 'delta', delta: piece })
       },
-      onStatusChange: () => port.postMessage({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
+      onStatusChange: () =>
+        port.postMessage({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
     },
     options,
   )
@@ -54,12 +53,17 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'watchlist':
         return feed.setWatchlist(message.symbols)
       case 'start':
-        void feed.start().then(() => {
-          const snapshot = feed.snapshot()
-          histories.sentSnapshot(snapshot)
-          port.postMessage({ type: 'started', snapshot, endpoints: statuses(), plan: feed.pollPlan() })
-        })
+        void feed.start().then(() =>
+          port.postMessage({
+            type: 'started',
+            snapshot: feed.snapshot(),
+            endpoints: statuses(),
+            plan: feed.pollPlan(),
+          }),
+        )
         return
+      case 'fullSnapshot':
+        return port.postMessage({ type: 'fullSnapshot', id: message.id, snapshot: feed.snapshot() })
       case 'stop':
         void feed.stop().then(() => port.postMessage({ type: 'stopped' }))
         return

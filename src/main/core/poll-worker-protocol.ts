@@ -1,7 +1,6 @@
-import type { Snapshot } from '../../shared/domain'
+import type { Delta, Snapshot } from '../../shared/domain'
 import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
-import type { WorkerDelta } from './history-tails'
 import type { FeedConnection, PollPlan } from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
 
@@ -24,6 +23,7 @@ export type ToPollWorker =
   | { type: 'paused'; reason: PauseReason; paused: boolean }
   | { type: 'listAssets'; id: number }
   | { type: 'saveSnapshot'; id: number; userDataDir: string }
+  | { type: 'fullSnapshot'; id: number }
 
 export type EndpointStatuses = Record<EndpointName, EndpointStatus>
 
@@ -31,9 +31,10 @@ export type FromPollWorker =
   /** Posted as soon as the worker's code has loaded. */
   | { type: 'ready' }
   | { type: 'started'; snapshot: Snapshot; endpoints: EndpointStatuses; plan: PollPlan }
-  | { type: 'delta'; delta: WorkerDelta }
+  | { type: 'delta'; delta: Delta }
   | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
   | { type: 'listing'; id: number; assets: ListedAsset[] }
   | { type: 'listing-failed'; id: number; kind: ErrorKind; message: string }
   | { type: 'saved'; id: number; problem: string | null }
+  | { type: 'fullSnapshot'; id: number; snapshot: Snapshot }
   | { type: 'stopped' }

@@ -1,11 +1,15 @@
 import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../shared/delta'
-import type { Delta, HistoryPoint, Snapshot } from '../../shared/domain'
-import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus, type ListedAsset } from '../../shared/ipc-contract'
+import { type Snapshot, deltaWithoutHistories, withoutHistories } from '../../shared/domain'
+import {
+  ENDPOINT_NAMES,
+  type EndpointName,
+  type EndpointStatus,
+  type ListedAsset,
+} from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
 import { ApiError } from './api-errors'
 import { PacedQueue } from './delta-pieces'
-import { expandHistoryTails } from './history-tails'
 import { cadenceOf } from './market-feed'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
@@ -62,13 +66,11 @@ export class WorkerPollFeed implements PollFeed {
 
   // What the worker last said.
   private mirror: Snapshot = { asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] }
-  private historiesOf: Map<string, readonly HistoryPoint[]> | null = null
   /** The worker's messages, a turn of the event loop after each delta piece (delta-pieces.ts). */
   private readonly inbox = new PacedQueue<FromPollWorker>(
     (message) => this.receive(message),
     (message) => message.type === 'delta',
   )
-  private faultReason: string | null = null
   private endpoints: EndpointStatuses | null = null
   private plan: PollPlan = { symbols: [], mode: 'per-symbol' }
 
@@ -80,6 +82,10 @@ export class WorkerPollFeed implements PollFeed {
     { resolve: (assets: ListedAsset[]) => void; reject: (error: Error) => void }
   >()
   private readonly saves = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
+  private readonly fullSnapshots = new Map<
+    number,
+    { resolve: (snapshot: Snapshot) => void; reject: (error: Error) => void }
+  >()
 
   constructor(
     private readonly events: FeedEvents,
@@ -167,8 +173,19 @@ export class WorkerPollFeed implements PollFeed {
     return this.endpoints?.[endpoint] ?? idleStatus(cadences ? cadenceOf(() => cadences)(endpoint) : 0)
   }
 
+  /** The mirror: every row as the worker's deltas left it, the histories left out (see PollFeed). */
   snapshot(): Snapshot {
     return this.mirror
+  }
+
+  /** From the worker; while it is down (restarting), the mirror is all there is. */
+  fullSnapshot(): Promise<Snapshot> {
+    if (!this.worker) return Promise.resolve(this.mirror)
+    const id = this.nextRequestId++
+    return new Promise((resolve, reject) => {
+      this.fullSnapshots.set(id, { resolve, reject })
+      this.send({ type: 'fullSnapshot', id })
+    })
   }
 
   pollPlan(): PollPlan {
@@ -184,7 +201,10 @@ export class WorkerPollFeed implements PollFeed {
     })
   }
 
-  /** Saved by the worker; once it has stopped (the last save, on quit), from the mirror here. */
+  /**
+   * Saved by the worker, which holds the histories; while none runs (a crashed one restarting),
+   * from the mirror here, whose rows have no histories: their prices still matter at the next start.
+   */
   saveSnapshot(userDataDir: string): Promise<void> {
     if (!this.worker) return new SnapshotCache(userDataDir).save(this.mirror)
     const id = this.nextRequestId++
@@ -206,7 +226,6 @@ export class WorkerPollFeed implements PollFeed {
     this.worker = worker
     this.spawnedAt = this.now()
     let failure = 'it exited'
-    this.faultReason = null
     worker.on('message', (message: FromPollWorker) => this.inbox.push(message))
     worker.on('error', (error) => {
       failure = error.message
@@ -214,7 +233,7 @@ export class WorkerPollFeed implements PollFeed {
     worker.on('exit', (code) => {
       if (this.worker !== worker) return // ended by stop()
       this.worker = null
-      this.crashed(this.faultReason ?? (code === 0 ? failure : `${failure}, exit code ${code}`))
+      this.crashed(code === 0 ? failure : `${failure}, exit code ${code}`)
     })
   }
 
@@ -234,9 +253,11 @@ export class WorkerPollFeed implements PollFeed {
   }
 
   private crashed(reason: string): void {
-    for (const pending of [...this.listings.values(), ...this.saves.values()]) pending.reject(this.pollerDown())
+    const pending = [...this.listings.values(), ...this.saves.values(), ...this.fullSnapshots.values()]
+    for (const request of pending) request.reject(this.pollerDown())
     this.listings.clear()
     this.saves.clear()
+    this.fullSnapshots.clear()
     if (!this.loaded) {
       // It never loaded: restarting would not help; start() says so.
       this.loadFailure = new Error(`The poller could not start: ${reason}`)
@@ -272,8 +293,7 @@ export class WorkerPollFeed implements PollFeed {
         return
       case 'started': {
         const restarted = this.started === null
-        this.mirror = message.snapshot
-        this.historiesOf = null
+        this.mirror = withoutHistories(message.snapshot)
         this.endpoints = message.endpoints
         this.plan = message.plan
         this.started?.resolve()
@@ -284,21 +304,14 @@ export class WorkerPollFeed implements PollFeed {
         }
         return
       }
-      case 'delta': {
-        let delta: Delta
-        try {
-          delta = expandHistoryTails(message.delta, (symbol) => this.heldHistories().get(symbol))
-        } catch (error) {
-          // The worker and this thread disagree on a history: a bug, but one a fresh worker
-          // (seeded from the mirror) recovers from, where going on would show a wrong chart.
-          this.fault((error as Error).message)
-          return
-        }
-        this.mirror = applyDelta(this.mirror, delta)
-        this.historiesOf = null
-        this.events.onDelta(delta)
+      case 'delta':
+        this.mirror = applyDelta(this.mirror, deltaWithoutHistories(message.delta))
+        this.events.onDelta(message.delta)
         return
-      }
+      case 'fullSnapshot':
+        this.fullSnapshots.get(message.id)?.resolve(message.snapshot)
+        this.fullSnapshots.delete(message.id)
+        return
       case 'status':
         this.endpoints = message.endpoints
         this.plan = message.plan
@@ -326,18 +339,6 @@ export class WorkerPollFeed implements PollFeed {
         this.stopped?.()
         return
     }
-  }
-
-  /** The mirror's histories by symbol, built once per mirror. */
-  private heldHistories(): Map<string, readonly HistoryPoint[]> {
-    this.historiesOf ??= new Map(this.mirror.assets.map((asset) => [asset.symbol, asset.history24h]))
-    return this.historiesOf
-  }
-
-  /** Ends a worker that broke the protocol; it is restarted as if it had crashed. */
-  private fault(reason: string): void {
-    this.faultReason = reason
-    void this.worker?.terminate()
   }
 
   private pollerDown(): ApiError {

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serialize } from 'node:v8'
+import { ApiClient } from '../../src/main/core/api-client'
+import { AppCore } from '../../src/main/core/app-core'
+import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
+import { SettingsStore } from '../../src/main/core/settings-store'
+import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
+import type { SimProcess } from './sim-process'
+
+/**
+ * The core as the Electron shell runs it, for the benchmarks: AppCore in live mode against a
+ * simulator process, its poll pipeline in a worker thread, each pushed event serialised as
+ * Electron's IPC does on the main thread.
+ */
+
+const TSX = ['--import', 'tsx']
+/** The app's own poll worker, on real time. */
+export const APP_WORKER = join(__dirname, '../../src/main/poll-worker.ts')
+/** The same on a faster clock, answering heap requests (fast-clock-poll-worker.ts). */
+export const FAST_CLOCK_WORKER = join(__dirname, 'fast-clock-poll-worker.ts')
+
+export async function listedSymbols(sim: SimProcess): Promise<string[]> {
+  const client = new ApiClient({ baseUrl: sim.url, apiKey: sim.apiKey })
+  try {
+    return (await client.allMarket()).records.map((record) => record.primaryMarket.symbol)
+  } finally {
+    await client.close()
+  }
+}
+
+/** AppCore in live mode against the simulator, showing `symbols`, polling in `script`'s worker. */
+export async function startBenchCore(sim: SimProcess, symbols: string[], script: string) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-bench-main-'))
+  const settings = new SettingsStore(userDataDir)
+  await settings.load()
+  await settings.patch({ baseUrl: sim.url, demo: 'off' })
+  await settings.createList('Bench', symbols)
+  const keychain = new MemorySecretStore()
+  await keychain.set(accountForBaseUrl(sim.url), sim.apiKey)
+  const core = new AppCore({
+    userDataDir,
+    keychain,
+    pollFeed: (events) => new WorkerPollFeed(events, { script, execArgv: TSX }),
+  })
+  let deltas = 0
+  // What Electron's webContents.send does with each pushed event on the main thread: serialise it
+  // with V8's serializer (the window deserialises it in its own process).
+  core.on('delta', (delta) => {
+    deltas += 1
+    serialize(delta)
+  })
+  core.on('status', (status) => serialize(status))
+  core.on('snapshot', (snapshot) => serialize(snapshot))
+  await core.start()
+  return {
+    core,
+    deltas: () => deltas,
+    close: async () => {
+      await core.stop()
+      rmSync(userDataDir, { recursive: true, force: true })
+    },
+  }
+}

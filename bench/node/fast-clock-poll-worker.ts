@@ -1,0 +1,34 @@
+import { parentPort } from 'node:worker_threads'
+import type { SchedulerClock } from '../../src/main/core/poll-scheduler'
+import { servePollFeed } from '../../src/main/core/poll-worker-host'
+import type { ToPollWorker } from '../../src/main/core/poll-worker-protocol'
+import { answerHeapRequests } from './heap-channel'
+import { BENCH_INSTANT } from './sim-bodies'
+
+/**
+ * The app's poll worker (servePollFeed, as in src/main/poll-worker.ts) on a clock that starts at
+ * the benchmarks' fixed instant and runs TOKENWATCH_BENCH_SPEED times faster than real time:
+ * every cadence, backoff and stale timer shrinks by that factor, so ten minutes of polling take
+ * a fraction of that. Not faster than the two cores can carry: the worker and the simulator
+ * must leave the main thread a core, as the app's real cadences do. It also tells its heap when
+ * asked (bench/node/heap-channel.ts).
+ */
+if (!parentPort) throw new Error('run as a worker thread')
+const port = parentPort
+const speed = Number(process.env.TOKENWATCH_BENCH_SPEED)
+if (!(speed >= 1)) throw new Error('set TOKENWATCH_BENCH_SPEED to 1 or more')
+
+const startedAt = Date.now()
+const fastClock: SchedulerClock = {
+  now: () => BENCH_INSTANT + (Date.now() - startedAt) * speed,
+  setTimeout: (callback, ms) => setTimeout(callback, ms / speed),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+servePollFeed(
+  {
+    postMessage: (message) => port.postMessage(message),
+    on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
+  },
+  { clock: fastClock },
+)
+answerHeapRequests()

@@ -1,0 +1,17 @@
+import { startSimServer } from '../../src/main/sim/server'
+import { BENCH_INSTANT } from './sim-bodies'
+
+/**
+ * The simulator for bench/node/sim-process.ts: `tsx bench/node/sim-child.ts <key> <assets> <speed>`.
+ * Its market time starts at the benchmarks' fixed instant and runs `speed` times faster than real
+ * time, so that a poll worker on virtual time (which polls again as soon as a poll lands) finds
+ * prices that moved since its last poll, as it would at real cadences.
+ */
+const [apiKey, assets, speed] = process.argv.slice(2)
+if (!apiKey || !assets || !speed) throw new Error('usage: sim-child.ts <key> <assets> <speed>')
+const startedAt = Date.now()
+const clock = () => BENCH_INSTANT + (Date.now() - startedAt) * Number(speed)
+void startSimServer({ apiKey, port: 0, assets: Number(assets), clock }).then((sim) => {
+  process.stdout.write(`listening on ${sim.url}\n`)
+  process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)))
+})
