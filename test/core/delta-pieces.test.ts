@@ -42,7 +42,10 @@ describe('deltaPieces', () => {
 
   it('keeps every piece within its weight, a history counting each of its points', () => {
     for (const piece of deltaPieces(marketDelta(500))) {
-      const weight = piece.changed.reduce((sum, change) => sum + 1 + (change.fields.history24h?.length ?? 0), 0)
+      const weight = piece.changed.reduce(
+        (sum, change) => sum + 1 + (change.fields.history24h?.length ?? 0),
+        0,
+      )
       expect(weight).toBeLessThanOrEqual(PIECE_WEIGHT)
     }
   })

@@ -9,12 +9,16 @@ import type { AssetChange, Delta } from '../../shared/domain'
  *
  * The first piece carries everything but the tail of `changed` (added and removed assets, order,
  * errors, source), so each piece applied in turn gives the same snapshot as the whole delta; the
- * others carry only changed assets, with the same asOf. The receiver must also handle them apart
- * (PacedQueue).
+ * others carry only changed assets, with the same asOf. They must also travel and be handled
+ * apart (PacedQueue).
  */
 
-/** About 2 ms of the main thread's work per piece on the development machine (BENCHMARKS.md). */
-export const PIECE_WEIGHT = 4_000
+/**
+ * About ten histories a piece. With 4,000 (forty) the main thread's longest task at a market poll
+ * was 50 to 100 ms on the development machine; with 1,000 it is under 25 (BENCHMARKS.md, main
+ * thread): smaller pieces also spread the garbage collection of the copies.
+ */
+export const PIECE_WEIGHT = 1_000
 
 /** A change costs in proportion to the values it carries; a history counts each of its points. */
 function weightOf(change: AssetChange): number {
@@ -42,11 +46,16 @@ export function deltaPieces(delta: Delta, maxWeight: number = PIECE_WEIGHT): Del
   return pieces
 }
 
+/** How long the worker waits after posting a delta piece before it posts the next message. */
+export const PIECE_GAP_MS = 4
+
 /**
- * Handles items one at a time with a turn of the event loop after each heavy one (a delta piece).
- * A message port hands its receiver every message already queued in one go, so pieces that
- * arrive together would otherwise be handled back to back, as if never cut. Every message goes
- * through it, not only deltas, so that nothing overtakes a delta received before it.
+ * Handles items in order, one at a time, pausing after each heavy one (a delta piece): for
+ * `gapMs`, or for a turn of the event loop when 0. Both ends use one. The worker's spaces its
+ * messages out: a message port delivers every message already queued in one go, copying each in
+ * (deserialising 500 histories at once held the main thread for 30 ms and more). The main
+ * thread's takes a turn between pieces that arrive together all the same (it was busy). Every
+ * message goes through it, not only deltas, so that nothing overtakes a piece before it.
  */
 export class PacedQueue<T> {
   private readonly queue: T[] = []
@@ -55,6 +64,7 @@ export class PacedQueue<T> {
   constructor(
     private readonly handle: (item: T) => void,
     private readonly isHeavy: (item: T) => boolean,
+    private readonly gapMs = 0,
   ) {}
 
   push(item: T): void {
@@ -69,7 +79,8 @@ export class PacedQueue<T> {
       // After a heavy one, even with nothing queued yet: what arrives in this turn waits a turn.
       if (this.isHeavy(item)) {
         this.scheduled = true
-        setImmediate(() => this.drain())
+        if (this.gapMs > 0) setTimeout(() => this.drain(), this.gapMs)
+        else setImmediate(() => this.drain())
         return
       }
     }

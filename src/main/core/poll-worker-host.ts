@@ -1,6 +1,6 @@
 import { ENDPOINT_NAMES } from '../../shared/ipc-contract'
 import { ApiError } from './api-errors'
-import { deltaPieces } from './delta-pieces'
+import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
 import { LocalPollFeed, type LocalPollFeedOptions } from './poll-feed'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
 
@@ -17,13 +17,17 @@ export interface MessagePortLike {
 
 /** `options`: the app's worker passes none (real time); the benchmarks pass a virtual clock. */
 export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptions = {}): LocalPollFeed {
+  const outbox = new PacedQueue<FromPollWorker>(
+    (message) => port.postMessage(message),
+    (message) => message.type === 'delta',
+    PIECE_GAP_MS,
+  )
   const feed: LocalPollFeed = new LocalPollFeed(
     {
       onDelta: (delta) => {
-        for (const piece of deltaPieces(delta)) port.postMessage({ type: 'delta', delta: piece })
+        for (const piece of deltaPieces(delta)) outbox.push({ type: 'delta', delta: piece })
       },
-      onStatusChange: () =>
-        port.postMessage({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
+      onStatusChange: () => outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
     },
     options,
   )
@@ -32,9 +36,9 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
 
   const listAssets = (id: number) =>
     feed.listAssets().then(
-      (assets) => port.postMessage({ type: 'listing', id, assets }),
+      (assets) => outbox.push({ type: 'listing', id, assets }),
       (error: unknown) =>
-        port.postMessage({
+        outbox.push({
           type: 'listing-failed',
           id,
           kind: error instanceof ApiError ? error.kind : 'invalid-response',
@@ -54,7 +58,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return feed.setWatchlist(message.symbols)
       case 'start':
         void feed.start().then(() =>
-          port.postMessage({
+          outbox.push({
             type: 'started',
             snapshot: feed.snapshot(),
             endpoints: statuses(),
@@ -63,9 +67,9 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         )
         return
       case 'fullSnapshot':
-        return port.postMessage({ type: 'fullSnapshot', id: message.id, snapshot: feed.snapshot() })
+        return outbox.push({ type: 'fullSnapshot', id: message.id, snapshot: feed.snapshot() })
       case 'stop':
-        void feed.stop().then(() => port.postMessage({ type: 'stopped' }))
+        void feed.stop().then(() => outbox.push({ type: 'stopped' }))
         return
       case 'refresh':
         return feed.refreshNow()
@@ -80,13 +84,13 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return
       case 'saveSnapshot':
         void feed.saveSnapshot(message.userDataDir).then(
-          () => port.postMessage({ type: 'saved', id: message.id, problem: null }),
+          () => outbox.push({ type: 'saved', id: message.id, problem: null }),
           (error: unknown) =>
-            port.postMessage({ type: 'saved', id: message.id, problem: (error as Error).message }),
+            outbox.push({ type: 'saved', id: message.id, problem: (error as Error).message }),
         )
         return
     }
   })
-  port.postMessage({ type: 'ready' })
+  outbox.push({ type: 'ready' })
   return feed
 }
