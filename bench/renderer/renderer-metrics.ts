@@ -266,7 +266,13 @@ async function heapMetrics(page: Page, rows: number, options: RendererOptions): 
   await cdp.detach()
   return [
     metric('renderer.heap.afterSnapshotMB', rows, round(afterSnapshot / 1e6), 'MB (rows shown)', null),
-    metric('renderer.heap.afterDeltasMB', options.memoryDeltas, round(after / 1e6), 'MB (deltas applied)', null),
+    metric(
+      'renderer.heap.afterDeltasMB',
+      options.memoryDeltas,
+      round(after / 1e6),
+      'MB (deltas applied)',
+      null,
+    ),
     metric(
       'renderer.heap.growthPct',
       options.memoryDeltas,
