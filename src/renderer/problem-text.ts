@@ -75,7 +75,7 @@ export function describeError(
     case 'config':
       return { text: `The connection settings need attention: ${error.message}`, action: 'settings' }
     case 'poller':
-      return { text: `${error.message} ${kept}`, action: null }
+      return { text: `${error.message} ${kept}${retry}`, action: null }
   }
 }
 
@@ -107,7 +107,7 @@ function noDataYet(error: StatusError, host: string): string {
     case 'invalid-request':
       return `No data yet: ${host} refused the request`
     case 'poller':
-      return 'No data yet: the poller is restarting'
+      return 'No data yet: price updates are restarting'
   }
 }
 

@@ -113,12 +113,17 @@ describe('the poll pipeline in a worker thread', () => {
       delete process.env.TOKENWATCH_TEST_CRASH_MARKER
     })
     const { core, statuses, snapshots } = await startCore(CRASHING_WORKER)
+    await until(() => priced(core.currentSnapshot()), 'prices for every row')
+    await core.invoke('refreshNow', undefined)
     await until(
       () => statuses.some((status) => status.endpoints.prices.lastError?.kind === 'poller'),
       'the status to say the poller stopped',
     )
     const down = statuses.find((status) => status.endpoints.prices.lastError?.kind === 'poller')!
-    expect(down.endpoints.prices.lastError?.message).toMatch(/planted crash.*restarts in 1 s/)
+    expect(down.endpoints.prices.lastError?.message).toBe('Price updates stopped unexpectedly (planted crash).')
+    // Retried a second after the crash, the first of the restart delays.
+    const { at, retryAt } = down.endpoints.prices.lastError!
+    expect(retryAt! - at).toBe(1_000)
     expect(down.connection).toBe('offline')
     // The restarted worker starts from the rows the main thread held, then polls again.
     await until(() => snapshots.length === 2, 'the restarted worker’s first snapshot', 15_000)

@@ -5,24 +5,21 @@ import type { FromPollWorker, ToPollWorker } from '../../src/main/core/poll-work
 
 /**
  * A poll worker that dies once, as a real one would on an uncaught error: the app's own worker
- * code, except that the first worker to post a delta after it started throws right after (a
- * marker file, named by TOKENWATCH_TEST_CRASH_MARKER, tells the restarted worker that the crash
- * already happened).
+ * code, except that the first "refresh now" it is told throws (a test's refreshNow is the
+ * trigger). A marker file, named by TOKENWATCH_TEST_CRASH_MARKER, tells the restarted worker
+ * that the crash already happened.
  */
 const marker = process.env.TOKENWATCH_TEST_CRASH_MARKER
 if (!parentPort || !marker) throw new Error('run as a worker, with TOKENWATCH_TEST_CRASH_MARKER set')
 const port = parentPort
-let started = false
 servePollFeed({
-  postMessage: (message: FromPollWorker) => {
-    port.postMessage(message)
-    if (message.type === 'started') started = true
-    if (started && message.type === 'delta' && !existsSync(marker)) {
-      writeFileSync(marker, 'crashed once')
-      setImmediate(() => {
+  postMessage: (message: FromPollWorker) => port.postMessage(message),
+  on: (event, listener) =>
+    port.on(event, (message: ToPollWorker) => {
+      if (message.type === 'refresh' && !existsSync(marker)) {
+        writeFileSync(marker, 'crashed once')
         throw new Error('planted crash')
-      })
-    }
-  },
-  on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
+      }
+      listener(message)
+    }),
 })

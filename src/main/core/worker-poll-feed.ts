@@ -33,6 +33,8 @@ export interface WorkerPollFeedOptions {
   /** For tests that run the TypeScript source (`['--import', 'tsx']`). */
   execArgv?: string[]
   now?: () => number
+  /** The first restart's delay (RESTART_DELAY_MS.first); a test holds the restart back with it. */
+  firstRestartDelayMs?: number
 }
 
 export const RESTART_DELAY_MS = { first: 1_000, max: 60_000 }
@@ -225,7 +227,7 @@ export class WorkerPollFeed implements PollFeed {
     const worker = new Worker(this.options.script, { execArgv: this.options.execArgv })
     this.worker = worker
     this.spawnedAt = this.now()
-    let failure = 'it exited'
+    let failure: string | null = null
     worker.on('message', (message: FromPollWorker) => this.inbox.push(message))
     worker.on('error', (error) => {
       failure = error.message
@@ -233,7 +235,7 @@ export class WorkerPollFeed implements PollFeed {
     worker.on('exit', (code) => {
       if (this.worker !== worker) return // ended by stop()
       this.worker = null
-      this.crashed(code === 0 ? failure : `${failure}, exit code ${code}`)
+      this.crashed(failure ?? `it exited with code ${code}`)
     })
   }
 
@@ -267,12 +269,13 @@ export class WorkerPollFeed implements PollFeed {
     }
     if (!this.running) return
     if (this.now() - this.spawnedAt >= HEALTHY_RUN_MS) this.restarts = 0
-    const delayMs = Math.min(RESTART_DELAY_MS.max, RESTART_DELAY_MS.first * 2 ** this.restarts)
+    const firstMs = this.options.firstRestartDelayMs ?? RESTART_DELAY_MS.first
+    const delayMs = Math.min(RESTART_DELAY_MS.max, firstMs * 2 ** this.restarts)
     this.restarts += 1
     const at = this.now()
     const lastError = {
       kind: 'poller' as const,
-      message: `The poller stopped unexpectedly (${reason}); it restarts in ${Math.round(delayMs / 1000)} s.`,
+      message: `Price updates stopped unexpectedly (${reason}).`,
       at,
       retryAt: at + delayMs,
     }
