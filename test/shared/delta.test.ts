@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyAssetChange, diffAsset } from '../../src/shared/delta'
+import { applyAssetChange, applyDelta, diffAsset } from '../../src/shared/delta'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 
 /**
@@ -51,5 +51,64 @@ describe('quote fields', () => {
       const value = otherValue(key)
       expect(applyAssetChange(base, { [key]: value }), key).toStrictEqual({ ...base, [key]: value })
     }
+  })
+})
+
+describe('applyDelta', () => {
+  const source = { baseUrl: 'http://127.0.0.1:1', demo: true }
+  const snapshot = {
+    asOf: 1,
+    source,
+    assets: ['AAPLon', 'TSLAon', 'NVDAon'].map((symbol) => emptyAsset(symbol)),
+    errors: [{ scope: 'prices', code: 'X', message: 'old' }],
+  }
+  const symbolsOf = (s: { assets: AssetQuote[] }) => s.assets.map((asset) => asset.symbol)
+
+  it('drops removed assets and appends added ones, keeping the order of the rest', () => {
+    const next = applyDelta(snapshot, {
+      asOf: 2,
+      changed: [],
+      added: [emptyAsset('Fon'), emptyAsset('SPYon')],
+      removed: ['TSLAon'],
+    })
+    expect(symbolsOf(next)).toEqual(['AAPLon', 'NVDAon', 'Fon', 'SPYon'])
+    expect(next.asOf).toBe(2)
+    // Errors and source stand unless the delta says otherwise.
+    expect(next.errors).toBe(snapshot.errors)
+    expect(next.source).toBe(source)
+  })
+
+  it('follows a new order, and places an added asset the order names where it names it', () => {
+    const next = applyDelta(snapshot, {
+      asOf: 2,
+      changed: [{ symbol: 'NVDAon', fields: { price: '5.5' } }],
+      added: [emptyAsset('Fon')],
+      removed: [],
+      order: ['NVDAon', 'Fon', 'AAPLon', 'TSLAon'],
+      errors: [],
+    })
+    expect(symbolsOf(next)).toEqual(['NVDAon', 'Fon', 'AAPLon', 'TSLAon'])
+    expect(next.assets[0]?.price).toBe('5.5')
+    expect(next.errors).toEqual([])
+  })
+
+  it('lists an asset added twice once', () => {
+    const next = applyDelta(snapshot, {
+      asOf: 2,
+      changed: [],
+      added: [emptyAsset('Fon'), emptyAsset('Fon')],
+      removed: [],
+    })
+    expect(symbolsOf(next)).toEqual(['AAPLon', 'TSLAon', 'NVDAon', 'Fon'])
+  })
+})
+
+describe('diffAsset across kinds of value', () => {
+  it('tells an object from an array, and a value from null', () => {
+    const withObject = { ...base, underlying: {} } as unknown as AssetQuote
+    const withArray = { ...base, underlying: [] } as unknown as AssetQuote
+    expect(diffAsset(withObject, withArray)).toEqual({ underlying: [] })
+    expect(diffAsset(withArray, withObject)).toEqual({ underlying: {} })
+    expect(diffAsset(withObject, base)).toEqual({ underlying: null })
   })
 })
