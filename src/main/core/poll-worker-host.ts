@@ -1,4 +1,5 @@
-import { ENDPOINT_NAMES } from '../../shared/ipc-contract'
+import { type Snapshot, withoutHistories } from '../../shared/domain'
+import { ENDPOINT_NAMES, type ListedAsset } from '../../shared/ipc-contract'
 import { ApiError } from './api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
 import { LocalPollFeed, type LocalPollFeedOptions } from './poll-feed'
@@ -34,14 +35,14 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
   const statuses = (): EndpointStatuses =>
     Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, feed.endpointStatus(name)])) as EndpointStatuses
 
-  const listAssets = (id: number) =>
-    feed.listAssets().then(
-      (assets) => outbox.push({ type: 'listing', id, assets }),
+  const answer = (id: number, work: Promise<ListedAsset[] | Snapshot | null>) =>
+    void work.then(
+      (value) => outbox.push({ type: 'answer', id, value }),
       (error: unknown) =>
         outbox.push({
-          type: 'listing-failed',
+          type: 'failed',
           id,
-          kind: error instanceof ApiError ? error.kind : 'invalid-response',
+          kind: error instanceof ApiError ? error.kind : null,
           message: error instanceof Error ? error.message : String(error),
         }),
     )
@@ -60,14 +61,14 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         void feed.start().then(() =>
           outbox.push({
             type: 'started',
-            snapshot: feed.snapshot(),
+            snapshot: withoutHistories(feed.snapshot()),
             endpoints: statuses(),
             plan: feed.pollPlan(),
           }),
         )
         return
       case 'fullSnapshot':
-        return outbox.push({ type: 'fullSnapshot', id: message.id, snapshot: feed.snapshot() })
+        return answer(message.id, feed.fullSnapshot())
       case 'stop':
         void feed.stop().then(() => outbox.push({ type: 'stopped' }))
         return
@@ -80,15 +81,12 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'paused':
         return feed.setPaused(message.reason, message.paused)
       case 'listAssets':
-        void listAssets(message.id)
-        return
+        return answer(message.id, feed.listAssets())
       case 'saveSnapshot':
-        void feed.saveSnapshot(message.userDataDir).then(
-          () => outbox.push({ type: 'saved', id: message.id, problem: null }),
-          (error: unknown) =>
-            outbox.push({ type: 'saved', id: message.id, problem: (error as Error).message }),
+        return answer(
+          message.id,
+          feed.saveSnapshot(message.userDataDir).then(() => null),
         )
-        return
     }
   })
   outbox.push({ type: 'ready' })

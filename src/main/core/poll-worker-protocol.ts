@@ -21,6 +21,7 @@ export type ToPollWorker =
   | { type: 'reset' }
   | { type: 'hidden'; hidden: boolean }
   | { type: 'paused'; reason: PauseReason; paused: boolean }
+  // Requests: the worker answers each by its id ('answer' or 'failed').
   | { type: 'listAssets'; id: number }
   | { type: 'saveSnapshot'; id: number; userDataDir: string }
   | { type: 'fullSnapshot'; id: number }
@@ -30,11 +31,11 @@ export type EndpointStatuses = Record<EndpointName, EndpointStatus>
 export type FromPollWorker =
   /** Posted as soon as the worker's code has loaded. */
   | { type: 'ready' }
+  /** The rows without their histories (they stay in the worker: fullSnapshot has them). */
   | { type: 'started'; snapshot: Snapshot; endpoints: EndpointStatuses; plan: PollPlan }
   | { type: 'delta'; delta: Delta }
   | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
-  | { type: 'listing'; id: number; assets: ListedAsset[] }
-  | { type: 'listing-failed'; id: number; kind: ErrorKind; message: string }
-  | { type: 'saved'; id: number; problem: string | null }
-  | { type: 'fullSnapshot'; id: number; snapshot: Snapshot }
+  | { type: 'answer'; id: number; value: ListedAsset[] | Snapshot | null }
+  /** `kind`: the ApiError's, or null when the failure was not the service's. */
+  | { type: 'failed'; id: number; kind: ErrorKind | null; message: string }
   | { type: 'stopped' }

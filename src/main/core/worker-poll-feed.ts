@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../shared/delta'
-import { type Snapshot, deltaWithoutHistories, withoutHistories } from '../../shared/domain'
+import { type Snapshot, deltaWithoutHistories } from '../../shared/domain'
 import {
   ENDPOINT_NAMES,
   type EndpointName,
@@ -79,14 +79,10 @@ export class WorkerPollFeed implements PollFeed {
   private started: { resolve: () => void; reject: (error: Error) => void } | null = null
   private stopped: (() => void) | null = null
   private nextRequestId = 1
-  private readonly listings = new Map<
+  /** Requests the worker has not answered yet, by id. */
+  private readonly requests = new Map<
     number,
-    { resolve: (assets: ListedAsset[]) => void; reject: (error: Error) => void }
-  >()
-  private readonly saves = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
-  private readonly fullSnapshots = new Map<
-    number,
-    { resolve: (snapshot: Snapshot) => void; reject: (error: Error) => void }
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >()
 
   constructor(
@@ -183,11 +179,7 @@ export class WorkerPollFeed implements PollFeed {
   /** From the worker; while it is down (restarting), the mirror is all there is. */
   fullSnapshot(): Promise<Snapshot> {
     if (!this.worker) return Promise.resolve(this.mirror)
-    const id = this.nextRequestId++
-    return new Promise((resolve, reject) => {
-      this.fullSnapshots.set(id, { resolve, reject })
-      this.send({ type: 'fullSnapshot', id })
-    })
+    return this.request((id) => ({ type: 'fullSnapshot', id }))
   }
 
   pollPlan(): PollPlan {
@@ -196,23 +188,24 @@ export class WorkerPollFeed implements PollFeed {
 
   listAssets(): Promise<ListedAsset[]> {
     if (!this.worker) return Promise.reject(this.pollerDown())
-    const id = this.nextRequestId++
-    return new Promise((resolve, reject) => {
-      this.listings.set(id, { resolve, reject })
-      this.send({ type: 'listAssets', id })
-    })
+    return this.request((id) => ({ type: 'listAssets', id }))
   }
 
   /**
    * Saved by the worker, which holds the histories; while none runs (a crashed one restarting),
    * from the mirror here, whose rows have no histories: their prices still matter at the next start.
    */
-  saveSnapshot(userDataDir: string): Promise<void> {
+  async saveSnapshot(userDataDir: string): Promise<void> {
     if (!this.worker) return new SnapshotCache(userDataDir).save(this.mirror)
+    await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
+  }
+
+  /** Sends a request; its promise settles with the worker's answer (or when the worker dies). */
+  private request<T>(message: (id: number) => ToPollWorker): Promise<T> {
     const id = this.nextRequestId++
-    return new Promise((resolve, reject) => {
-      this.saves.set(id, { resolve, reject })
-      this.send({ type: 'saveSnapshot', id, userDataDir })
+    return new Promise<T>((resolve, reject) => {
+      this.requests.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      this.send(message(id))
     })
   }
 
@@ -255,11 +248,8 @@ export class WorkerPollFeed implements PollFeed {
   }
 
   private crashed(reason: string): void {
-    const pending = [...this.listings.values(), ...this.saves.values(), ...this.fullSnapshots.values()]
-    for (const request of pending) request.reject(this.pollerDown())
-    this.listings.clear()
-    this.saves.clear()
-    this.fullSnapshots.clear()
+    for (const request of this.requests.values()) request.reject(this.pollerDown())
+    this.requests.clear()
     if (!this.loaded) {
       // It never loaded: restarting would not help; start() says so.
       this.loadFailure = new Error(`The poller could not start: ${reason}`)
@@ -296,13 +286,17 @@ export class WorkerPollFeed implements PollFeed {
         return
       case 'started': {
         const restarted = this.started === null
-        this.mirror = withoutHistories(message.snapshot)
+        this.mirror = message.snapshot
         this.endpoints = message.endpoints
         this.plan = message.plan
         this.started?.resolve()
         this.started = null
         if (restarted) {
-          this.events.onSnapshot?.(message.snapshot)
+          // The window gets the whole snapshot again, histories included, from the new worker.
+          this.fullSnapshot().then(
+            (snapshot) => this.events.onSnapshot?.(snapshot),
+            () => undefined, // died again: its restart will try anew
+          )
           this.events.onStatusChange()
         }
         return
@@ -311,33 +305,26 @@ export class WorkerPollFeed implements PollFeed {
         this.mirror = applyDelta(this.mirror, deltaWithoutHistories(message.delta))
         this.events.onDelta(message.delta)
         return
-      case 'fullSnapshot':
-        this.fullSnapshots.get(message.id)?.resolve(message.snapshot)
-        this.fullSnapshots.delete(message.id)
-        return
       case 'status':
         this.endpoints = message.endpoints
         this.plan = message.plan
         this.events.onStatusChange()
         return
-      case 'listing':
-        this.listings.get(message.id)?.resolve(message.assets)
-        this.listings.delete(message.id)
+      case 'answer':
+        this.requests.get(message.id)?.resolve(message.value)
+        this.requests.delete(message.id)
         return
-      case 'listing-failed': {
+      case 'failed': {
+        // An ApiError again where it was one, so IPC reports it as the service's failure.
+        const { kind } = message
         const error =
-          message.kind === 'config' || message.kind === 'poller'
+          kind === null || kind === 'config' || kind === 'poller'
             ? new Error(message.message)
-            : new ApiError({ kind: message.kind, message: message.message })
-        this.listings.get(message.id)?.reject(error)
-        this.listings.delete(message.id)
+            : new ApiError({ kind, message: message.message })
+        this.requests.get(message.id)?.reject(error)
+        this.requests.delete(message.id)
         return
       }
-      case 'saved':
-        if (message.problem === null) this.saves.get(message.id)?.resolve()
-        else this.saves.get(message.id)?.reject(new Error(message.problem))
-        this.saves.delete(message.id)
-        return
       case 'stopped':
         this.stopped?.()
         return
