@@ -1,28 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { emptyAsset, type Delta, type Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
 import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { cleanupAfterEach } from '../support/cleanups'
 import { nextPricesPoll } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Settings } from '../../src/shared/settings'
 
 /** AppCore end to end over real HTTP: demo simulator, a second simulator standing in for the live service. */
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tokenwatch-core-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-core-')
 
 async function startCore(userDataDir = tempDir()) {
   const core = new AppCore({

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
 import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
 import type { Delta, Snapshot } from '../../src/shared/domain'
 import type { AppStatus } from '../../src/shared/ipc-contract'
+import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'
 
 /**
@@ -20,16 +20,7 @@ const TSX = ['--import', 'tsx']
 const APP_WORKER = join(__dirname, '../../src/main/poll-worker.ts')
 const CRASHING_WORKER = join(__dirname, '../support/crash-once-poll-worker.ts')
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tokenwatch-worker-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-worker-')
 
 async function startCore(script: string) {
   const userDataDir = tempDir()
