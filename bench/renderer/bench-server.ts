@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { type Snapshot, withoutHistories } from '../../src/shared/domain'
+import type { FrameNode } from './page-bridge'
 import { RENDERER_DIR, type StaticServer, serveRenderer } from '../../test/e2e/static-server'
 
 /**
@@ -29,6 +30,9 @@ export const BLANK_PAGE_PATH = '/__bench/blank.html'
 /** The same row rendered by React, minified for production as the app is: React's own cost. */
 export const REACT_ONE_ROW_PAGE_PATH = '/__bench/react-one-row.html'
 const REACT_ONE_ROW_SCRIPT_PATH = '/__bench/react-one-row.js'
+/** The app's first frame rendered by React from a copy of its DOM, without the app: React's cost. */
+export const REACT_FIRST_FRAME_PAGE_PATH = '/__bench/react-first-frame.html'
+const REACT_FIRST_FRAME_SCRIPT_PATH = '/__bench/react-first-frame.js'
 
 /** What the page had committed when its first priced rows appeared (see page-bridge.ts). */
 export interface FirstFrame {
@@ -36,6 +40,8 @@ export interface FirstFrame {
   htmlAttributes: string
   /** The outer HTML of the React root. */
   root: string
+  /** The root's children as nodes, for React to build again (react-first-frame.ts). */
+  tree: FrameNode[]
 }
 
 /**
@@ -68,10 +74,15 @@ createRoot(document.getElementById('root')).render(
 )
 `
 
-/** Bundled with the project's React as Vite bundles the renderer: production build, minified. */
-async function reactOneRowScript(): Promise<string> {
+/**
+ * A page script bundled with the project's React as Vite bundles the renderer: production
+ * build, minified.
+ */
+async function bundleForPage(entry: { source: string } | { file: string }, name: string): Promise<string> {
   const result = await build({
-    stdin: { contents: REACT_ONE_ROW_SOURCE, resolveDir: join(__dirname, '..', '..'), loader: 'js' },
+    ...('source' in entry
+      ? { stdin: { contents: entry.source, resolveDir: join(__dirname, '..', '..'), loader: 'js' as const } }
+      : { entryPoints: [entry.file] }),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -80,7 +91,7 @@ async function reactOneRowScript(): Promise<string> {
     logLevel: 'silent',
   })
   const [output] = result.outputFiles
-  if (!output) throw new Error('esbuild wrote no bundle for the React one-row page')
+  if (!output) throw new Error(`esbuild wrote no bundle for the ${name} page`)
   return output.text
 }
 
@@ -103,8 +114,14 @@ export interface BenchServer extends StaticServer {
 
 export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
   const stylesheets = stylesheetLinks()
-  const reactScript = await reactOneRowScript()
+  const reactOneRowScript = await bundleForPage({ source: REACT_ONE_ROW_SOURCE }, 'React one-row')
+  const reactFirstFrameScript = await bundleForPage(
+    { file: join(__dirname, 'react-first-frame.ts') },
+    'React first-frame',
+  )
   let firstFramePage: string | null = null
+  let reactFirstFramePage: string | null = null
+  const notCaptured = staticPage('lang="en"', '', '<p>No first frame captured yet.</p>')
   const server = await serveRenderer([
     { path: SNAPSHOT_JSON_PATH, type: 'application/json', body: JSON.stringify(snapshot) },
     {
@@ -116,7 +133,17 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
     {
       path: FIRST_FRAME_PAGE_PATH,
       type: 'text/html; charset=utf-8',
-      body: () => firstFramePage ?? staticPage('lang="en"', '', '<p>No first frame captured yet.</p>'),
+      body: () => firstFramePage ?? notCaptured,
+    },
+    {
+      path: REACT_FIRST_FRAME_PAGE_PATH,
+      type: 'text/html; charset=utf-8',
+      body: () => reactFirstFramePage ?? notCaptured,
+    },
+    {
+      path: REACT_FIRST_FRAME_SCRIPT_PATH,
+      type: 'text/javascript; charset=utf-8',
+      body: reactFirstFrameScript,
     },
     {
       path: BLANK_PAGE_PATH,
@@ -132,12 +159,19 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
         '<div id="root"></div>',
       ),
     },
-    { path: REACT_ONE_ROW_SCRIPT_PATH, type: 'text/javascript; charset=utf-8', body: reactScript },
+    { path: REACT_ONE_ROW_SCRIPT_PATH, type: 'text/javascript; charset=utf-8', body: reactOneRowScript },
   ])
   return {
     ...server,
     setFirstFrame(frame) {
       firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
+      // The tree as JSON in the page, `<` escaped so that no text in it can end the script element.
+      const tree = JSON.stringify(frame.tree).replaceAll('<', '\\u003c')
+      reactFirstFramePage = staticPage(
+        frame.htmlAttributes,
+        `${stylesheets}<script type="module" src="${REACT_FIRST_FRAME_SCRIPT_PATH}"></script>`,
+        `<div id="root"></div><script type="application/json" id="first-frame-tree">${tree}</script>`,
+      )
     },
   }
 }

@@ -2,7 +2,7 @@ import { SnapshotStore } from '../../src/main/core/snapshot-store'
 import { SimMarket } from '../../src/main/sim/market'
 import type { Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
-import { DEFAULT_SETTINGS, type Settings } from '../../src/shared/settings'
+import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/shared/wire'
 
 /**
@@ -46,7 +46,16 @@ export function onlineStatus(at: number): AppStatus {
   }
 }
 
-export const BENCH_SETTINGS: Settings = DEFAULT_SETTINGS
+/**
+ * The default settings with the watchlist as full as a list can be: the snapshot's first
+ * MAX_WATCHLIST symbols (500 of the cold load's 1,000 assets). So the cold load's first frame has
+ * as many rows as the window holds, and the list's order and lookups cost what they cost a trader
+ * with a full list, not the default list's 8 symbols.
+ */
+export function benchSettings(snapshot: Snapshot): Settings {
+  const symbols = snapshot.assets.slice(0, MAX_WATCHLIST).map((asset) => asset.symbol)
+  return { ...DEFAULT_SETTINGS, lists: DEFAULT_SETTINGS.lists.map((list) => ({ ...list, symbols })) }
+}
 
 export const NO_KEY: KeyStatus = {
   stored: false,

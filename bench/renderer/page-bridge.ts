@@ -57,6 +57,9 @@ export const FIRST_ROWS_MESSAGE = 'bench: first rows painted'
 export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
 export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
 
+/** One node of the first frame as React would build it: text, or an element with its children. */
+export type FrameNode = string | { tag: string; attributes: [string, string][]; children: FrameNode[] }
+
 export interface SnapshotSource {
   /**
    * The worker that answers for the main process with the snapshot (see bench-server.ts); null
@@ -148,6 +151,15 @@ export function installBenchBridge(
     })
     observer.observe(document, { childList: true, subtree: true })
   }
+  const frameNode = (node: Node): FrameNode | null => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? ''
+    if (!(node instanceof Element)) return null
+    return {
+      tag: node.localName,
+      attributes: [...node.attributes].map((attribute) => [attribute.name, attribute.value]),
+      children: [...node.childNodes].map(frameNode).filter((child) => child !== null),
+    }
+  }
   const captureFirstFrame = () => {
     const root = document.getElementById('root')
     if (!root) return
@@ -160,6 +172,7 @@ export function installBenchBridge(
         )
         .join(' '),
       root: root.outerHTML,
+      tree: [...root.childNodes].map(frameNode).filter((child) => child !== null),
     }
   }
   whenPainted(

@@ -1,12 +1,14 @@
 import { type Browser, type CDPSession, type Page, chromium } from 'playwright-core'
 import { invokeNames } from '../../src/shared/ipc-contract'
+import type { Settings } from '../../src/shared/settings'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
 import { type Metric, median, metric, round } from '../report'
-import { BENCH_SETTINGS, NO_KEY, onlineStatus, simSnapshot } from './fixtures'
+import { NO_KEY, benchSettings, onlineStatus, simSnapshot } from './fixtures'
 import {
   BLANK_PAGE_PATH,
   type BenchServer,
   FIRST_FRAME_PAGE_PATH,
+  REACT_FIRST_FRAME_PAGE_PATH,
   REACT_ONE_ROW_PAGE_PATH,
   SNAPSHOT_WORKER_PATH,
   serveBenchPage,
@@ -55,16 +57,19 @@ interface Session {
   browser: Browser
   server: BenchServer
   rows: number
+  settings: Settings
   close(): Promise<void>
 }
 
 async function openSession(rows: number): Promise<Session> {
-  const server = await serveBenchPage(simSnapshot(rows, Date.now()))
+  const snapshot = simSnapshot(rows, Date.now())
+  const server = await serveBenchPage(snapshot)
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   return {
     browser,
     server,
     rows,
+    settings: benchSettings(snapshot),
     async close() {
       await browser.close()
       await server.close()
@@ -86,6 +91,7 @@ const APP: PageToLoad = { path: '?instrument=1', app: true }
 const FIRST_FRAME_PAGE: PageToLoad = { path: FIRST_FRAME_PAGE_PATH.slice(1), app: false }
 const BLANK_PAGE: PageToLoad = { path: BLANK_PAGE_PATH.slice(1), app: false }
 const REACT_ONE_ROW_PAGE: PageToLoad = { path: REACT_ONE_ROW_PAGE_PATH.slice(1), app: false }
+const REACT_FIRST_FRAME_PAGE: PageToLoad = { path: REACT_FIRST_FRAME_PAGE_PATH.slice(1), app: false }
 
 /**
  * A fresh context (cold caches) with the bridge installed, loaded until the first rows are painted
@@ -107,7 +113,7 @@ async function openPage(
   await page.addInitScript(installBenchBridge, {
     snapshotWorker: target.app ? SNAPSHOT_WORKER_PATH : null,
     status: onlineStatus(Date.now()),
-    settings: BENCH_SETTINGS,
+    settings: session.settings,
     keyStatus: NO_KEY,
     invokeNames: [...invokeNames],
     pricedRowSelector: PRICED_ROW_SELECTOR,
@@ -149,13 +155,15 @@ async function captureFirstFrame(session: Session, log: (line: string) => void):
 /**
  * From navigation start to the first rows with prices painted, then to their sparklines; beside
  * them, in the same rounds, the floors the figure is read against: a page with one priced row
- * (the browser's own cost), that row rendered by React (React's), and the app's first frame as a
- * static page (what the browser needs to show that frame, no script run).
+ * (the browser's own cost), that row rendered by React (React's fixed cost), the app's first
+ * frame as a static page (what the browser needs to show that frame, no script run), and that
+ * frame rendered by React from a copy of its DOM, without the app (what React needs to build it:
+ * the least a page rendered by React in the browser can take to show that frame).
  */
 async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric[]> {
   await captureFirstFrame(session, log)
   const times = { app: [] as number[], sparklines: [] as number[], staticFrame: [] as number[] }
-  const floors = { blankPage: [] as number[], reactOneRow: [] as number[] }
+  const floors = { blankPage: [] as number[], reactOneRow: [] as number[], reactFirstFrame: [] as number[] }
   for (let run = 0; run < runs; run++) {
     const app = await timeFirstRows(session, log, APP)
     times.app.push(app.firstRows)
@@ -163,28 +171,40 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
     times.staticFrame.push((await timeFirstRows(session, log, FIRST_FRAME_PAGE)).firstRows)
     floors.blankPage.push((await timeFirstRows(session, log, BLANK_PAGE)).firstRows)
     floors.reactOneRow.push((await timeFirstRows(session, log, REACT_ONE_ROW_PAGE)).firstRows)
+    floors.reactFirstFrame.push((await timeFirstRows(session, log, REACT_FIRST_FRAME_PAGE)).firstRows)
   }
   const list = (values: number[]) => values.map(round).join(', ')
   // Each round's app load against the static frame loaded beside it: the machine's load moves both.
-  const ratios = times.app.map((app, run) => app / (times.staticFrame[run] ?? Number.NaN))
+  const overStaticFrame = (loads: number[]) =>
+    loads.map((load, run) => load / (times.staticFrame[run] ?? Number.NaN))
   log(
     `cold loads (ms): app ${list(times.app)}; its first frame as a static page ${list(times.staticFrame)}; ` +
-      `one row ${list(floors.blankPage)}; one row by React ${list(floors.reactOneRow)}`,
+      `one row ${list(floors.blankPage)}; one row by React ${list(floors.reactOneRow)}; ` +
+      `the first frame by React ${list(floors.reactFirstFrame)}`,
   )
   const rows = session.rows
   return [
     metric(
       'renderer.coldLoad.ratioToStaticFrame',
       rows,
-      round(median(ratios)),
+      round(median(overStaticFrame(times.app))),
       'x the static first frame',
       RENDERER_BUDGETS.coldLoadRatio,
+    ),
+    // What the app cannot beat while React builds its first frame in the page, in the same terms.
+    metric(
+      'renderer.coldLoad.reactFirstFrameRatio',
+      rows,
+      round(median(overStaticFrame(floors.reactFirstFrame))),
+      'x the static first frame',
+      null,
     ),
     metric('renderer.coldLoad.firstRowsMs', rows, round(median(times.app)), 'ms', null),
     metric('renderer.coldLoad.sparklinesMs', rows, round(median(times.sparklines)), 'ms', null),
     metric('renderer.coldLoad.staticFirstFrameMs', rows, round(median(times.staticFrame)), 'ms', null),
     metric('renderer.coldLoad.blankPageMs', 1, round(median(floors.blankPage)), 'ms', null),
     metric('renderer.coldLoad.reactOneRowMs', 1, round(median(floors.reactOneRow)), 'ms', null),
+    metric('renderer.coldLoad.reactFirstFrameMs', rows, round(median(floors.reactFirstFrame)), 'ms', null),
   ]
 }
 

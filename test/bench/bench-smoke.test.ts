@@ -31,6 +31,8 @@ const METRICS = [
   'renderer.coldLoad.staticFirstFrameMs',
   'renderer.coldLoad.blankPageMs',
   'renderer.coldLoad.reactOneRowMs',
+  'renderer.coldLoad.reactFirstFrameMs',
+  'renderer.coldLoad.reactFirstFrameRatio',
   'renderer.delta.commitMs',
   'renderer.delta.wrongRowRenders',
   'renderer.idle.mainThreadBusyPct',
