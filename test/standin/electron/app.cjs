@@ -155,7 +155,7 @@ class App extends EventEmitter {
         fs.rmSync(socketLink, { force: true })
         continue
       }
-      this.lock = { lockPath, socketLink, server: this.listenForSecondInstances(socketLink) }
+      this.lock = { lockPath, socketLink, ...this.listenForSecondInstances(socketLink) }
       return true
     }
     return false
@@ -170,6 +170,7 @@ class App extends EventEmitter {
     this.lock.server.close()
     fs.rmSync(this.lock.lockPath, { force: true })
     fs.rmSync(this.lock.socketLink, { force: true })
+    fs.rmSync(this.lock.socketDir, { recursive: true, force: true })
     this.lock = null
   }
 
@@ -191,7 +192,9 @@ class App extends EventEmitter {
     server.listen(socketPath)
     server.unref()
     fs.symlinkSync(socketPath, socketLink)
-    return server
+    // However the process ends short of SIGKILL, the temp folder goes with it.
+    process.once('exit', () => fs.rmSync(socketDir, { recursive: true, force: true }))
+    return { server, socketDir }
   }
 
   notifyFirstInstance(socketLink, additionalData) {
