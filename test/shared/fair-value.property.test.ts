@@ -104,6 +104,12 @@ describe('fairValueOf', () => {
     )
   })
 
+  it('has no premium over a fair value of zero, and does not divide by it', () => {
+    // A multiplier of 0 (a token whose shares were wound down) with a price still quoted.
+    expect(fairValueOf('1.25', '237.36', '0')).toEqual({ fairValue: '0.0000', premiumPct: null })
+    expect(fairValueOf('1.25', '0.00', '1.5')).toEqual({ fairValue: '0.0000', premiumPct: null })
+  })
+
   it('keeps the premium continuous across a 10-for-1 split: the underlying divides, the multiplier multiplies', () => {
     const before = fairValueOf('1775.20', '1774.00', '1.0011')
     const after = fairValueOf('1775.20', '177.40', '10.011')
