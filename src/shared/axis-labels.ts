@@ -172,7 +172,9 @@ function withDaysNamed(
       return labelOf({ t: label.t, local, x: label.x }, namesDay, options.measure)
     })
     const kept = fitting(renamed, options.width, options.minSpacing)
-    if (kept.length === renamed.length && renamed.every((label, i) => label === current[i])) return kept
+    // Nothing dropped: the labels' days are those they were named for, so naming them again
+    // would change nothing.
+    if (kept.length === renamed.length) return kept
     current = kept
   }
   return current

@@ -94,4 +94,34 @@ describe('axis labels at their limits', () => {
     const wider = axisLabels(axis, { width: 360, padding: 20, timeZone: NEW_YORK })
     expect(wider.map((label) => label.text)).toEqual(['Tue 22:00', 'Wed 00:00', '02:00', '04:00'])
   })
+
+  it('names the day on a lone label, which the first pass left unnamed', () => {
+    // Monday 21:45 to Wednesday 04:45 at 82 px: only Tuesday 12:00 fits, and Tuesday's midnight,
+    // which named the day, fell off the left edge. Renamed, it still fits, so it stays.
+    const axis = tradingAxis(
+      Date.parse('2026-11-16T21:45:00-05:00'),
+      Date.parse('2026-11-18T04:45:00-05:00'),
+      [],
+    )
+    const labels = axisLabels(axis, { width: 82, padding: 8, timeZone: NEW_YORK })
+    expect(labels.map((label) => [label.text, label.namesDay])).toEqual([['Tue 12:00', true]])
+  })
+
+  it('renames again after each label it drops, until every day shown is named', () => {
+    // Monday 18:45 to Friday 06:45 at 429 px: at a 12-hour step the first pass shows Tuesday 12:00
+    // (its midnight off the edge), Wed 00:00, 12:00, Thu 00:00, 12:00, Fri 00:00. Naming Tuesday
+    // on its noon label makes it collide with Wed 00:00, which goes, so Wednesday's noon must name
+    // Wednesday, and so on: three passes, each dropping a label, until the days are all named.
+    const axis = tradingAxis(
+      Date.parse('2026-11-16T18:45:00-05:00'),
+      Date.parse('2026-11-20T06:45:00-05:00'),
+      [],
+    )
+    const labels = axisLabels(axis, { width: 429, timeZone: NEW_YORK })
+    expect(labels.map((label) => [label.text, label.namesDay])).toEqual([
+      ['Tue 12:00', true],
+      ['Wed 12:00', true],
+      ['Thu 12:00', true],
+    ])
+  })
 })
