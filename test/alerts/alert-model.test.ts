@@ -103,6 +103,18 @@ describe('alert input', () => {
     })
   })
 
+  it('names only the field that is not a number when a threshold or band cannot be compared', () => {
+    // The band-below-threshold rule cannot compare a value that is not a number: the field's own
+    // message is the one shown, and checking never throws.
+    for (const kind of ['change-pct', 'premium-pct'] as const) {
+      expect(errorsOf({ ...valid, condition: { kind, thresholdPct: 'abc', direction: 'up' } })).toEqual({
+        'condition.thresholdPct': 'The threshold must be a number such as 5',
+      })
+      expect(
+        errorsOf({ ...valid, condition: { kind, thresholdPct: '5', direction: 'up', rearmBand: 'x' } }),
+      ).toEqual({ 'condition.rearmBand': 'The re-arm band must be a number such as 0.25' })
+    }
+  })
   it('checks session and stale conditions', () => {
     expect(errorsOf({ ...valid, condition: { kind: 'session', session: 'lunch', event: 'open' } })).toEqual({
       'condition.session': 'Choose a session, or any',

@@ -235,8 +235,10 @@ describe('sessionStateAt on ordinary weekdays', () => {
     expect(sessionStateAt(at('2026-01-14T01:00:00-05:00')).easternDate).toBe('2026-01-14')
   })
 
-  it('refuses an instant that is not a number', () => {
-    expect(() => sessionStateAt(Number.NaN)).toThrow(RangeError)
+  it('refuses an instant that is not a finite number, saying which', () => {
+    // The message, not only the type: the date code below the guard throws a RangeError of its own.
+    expect(() => sessionStateAt(Number.NaN)).toThrow(new RangeError('Not an instant: NaN'))
+    expect(() => sessionStateAt(Number.POSITIVE_INFINITY)).toThrow(new RangeError('Not an instant: Infinity'))
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeSymbolInput } from '../../src/shared/symbols'
+import { checkSymbol, MAX_SYMBOL_LENGTH, normalizeSymbolInput } from '../../src/shared/symbols'
 
 /** What people type for a symbol: tickers, token symbols in any case, and tickers ending in ON. */
 
@@ -15,6 +15,9 @@ describe('normalizeSymbolInput', () => {
     expect(symbolOf('BRK.Bon')).toBe('BRK.Bon')
     expect(symbolOf('aapl')).toBe('AAPLon')
     expect(symbolOf('ON')).toBe('ONon')
+    // "on" inside a ticker is not the suffix: only a final "on" can be.
+    expect(symbolOf('ontx')).toBe('ONTXon')
+    expect(symbolOf('monY')).toBe('MONYon')
   })
 
   it('reads a typed "on" in any case as the suffix when nothing says otherwise', () => {
@@ -37,5 +40,30 @@ describe('normalizeSymbolInput', () => {
   it('gives the reason for what cannot be a symbol', () => {
     expect(symbolOf('   ')).toBe('invalid: symbol is empty')
     expect(symbolOf('$AMD')).toMatch(/^invalid: a token symbol is an uppercase ticker/)
+  })
+})
+
+describe('checkSymbol', () => {
+  const reasonOf = (input: unknown) => {
+    const result = checkSymbol(input)
+    return result.ok ? `ok: ${result.symbol}` : result.reason
+  }
+
+  it('gives each rule its own reason, first broken rule first', () => {
+    expect(reasonOf(42)).toBe('symbol must be text')
+    expect(reasonOf('')).toBe('symbol is empty')
+    expect(reasonOf('ABCDEFGHIJKLMon')).toBe(`symbol is longer than ${MAX_SYMBOL_LENGTH} characters`)
+    expect(reasonOf('ALL')).toBe('"all" is not a token symbol')
+    expect(reasonOf('on')).toBe('symbol is shorter than 3 characters')
+    expect(reasonOf('AAPL')).toBe('a token symbol ends in "on" (for example AAPLon)')
+    expect(reasonOf('aaplon')).toBe(
+      'a token symbol is an uppercase ticker (A-Z, 0-9, ".", "-") followed by "on"',
+    )
+  })
+
+  it('accepts the shortest and the longest symbol the rules allow', () => {
+    expect(reasonOf('Fon')).toBe('ok: Fon')
+    expect(reasonOf('ABCDEFGHIJKLon')).toBe('ok: ABCDEFGHIJKLon')
+    expect('ABCDEFGHIJKLon').toHaveLength(MAX_SYMBOL_LENGTH)
   })
 })
