@@ -33,6 +33,12 @@ const REACT_ONE_ROW_SCRIPT_PATH = '/__bench/react-one-row.js'
 /** The app's first frame rendered by React from a copy of its DOM, without the app: React's cost. */
 export const REACT_FIRST_FRAME_PAGE_PATH = '/__bench/react-first-frame.html'
 const REACT_FIRST_FRAME_SCRIPT_PATH = '/__bench/react-first-frame.js'
+/**
+ * The app's own page with its first frame already in the HTML: what the first rows would cost if
+ * that frame were rendered before the page's scripts ran (by main, say) instead of by React in
+ * the page. The app's scripts run as usual and React then renders over it.
+ */
+export const PRERENDERED_APP_PAGE_PATH = '/__bench/prerendered-app.html'
 
 /** What the page had committed when its first priced rows appeared (see page-bridge.ts). */
 export interface FirstFrame {
@@ -103,12 +109,26 @@ function stylesheetLinks(): string {
   return links.join('').replaceAll('href="./', 'href="/')
 }
 
+/**
+ * The built index.html with `root` (the captured React root) in place of its empty one and the
+ * captured `<html>` attributes, its asset addresses made absolute for a page under /__bench/.
+ */
+function prerenderedAppPage(htmlAttributes: string, root: string): string {
+  const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+  const emptyRoot = '<div id="root"></div>'
+  if (!html.includes(emptyRoot)) throw new Error(`${RENDERER_DIR}/index.html has no empty ${emptyRoot}`)
+  return html
+    .replace(/<html[^>]*>/, `<html ${htmlAttributes}>`)
+    .replace(emptyRoot, root)
+    .replaceAll('="./', '="/')
+}
+
 function staticPage(htmlAttributes: string, head: string, body: string): string {
   return `<!doctype html><html ${htmlAttributes}><head><meta charset="UTF-8"><title>Tokenwatch</title>${head}</head><body>${body}</body></html>`
 }
 
 export interface BenchServer extends StaticServer {
-  /** Serves `frame` at FIRST_FRAME_PAGE_PATH from now on. */
+  /** Serves `frame` at FIRST_FRAME_PAGE_PATH, and in the app's page at PRERENDERED_APP_PAGE_PATH, from now on. */
   setFirstFrame(frame: FirstFrame): void
 }
 
@@ -121,6 +141,7 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
   )
   let firstFramePage: string | null = null
   let reactFirstFramePage: string | null = null
+  let prerenderedPage: string | null = null
   const notCaptured = staticPage('lang="en"', '', '<p>No first frame captured yet.</p>')
   const server = await serveRenderer([
     { path: SNAPSHOT_JSON_PATH, type: 'application/json', body: JSON.stringify(snapshot) },
@@ -139,6 +160,11 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
       path: REACT_FIRST_FRAME_PAGE_PATH,
       type: 'text/html; charset=utf-8',
       body: () => reactFirstFramePage ?? notCaptured,
+    },
+    {
+      path: PRERENDERED_APP_PAGE_PATH,
+      type: 'text/html; charset=utf-8',
+      body: () => prerenderedPage ?? notCaptured,
     },
     {
       path: REACT_FIRST_FRAME_SCRIPT_PATH,
@@ -165,6 +191,7 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
     ...server,
     setFirstFrame(frame) {
       firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
+      prerenderedPage = prerenderedAppPage(frame.htmlAttributes, frame.root)
       // The tree as JSON in the page, `<` escaped so that no text in it can end the script element.
       const tree = JSON.stringify(frame.tree).replaceAll('<', '\\u003c')
       reactFirstFramePage = staticPage(

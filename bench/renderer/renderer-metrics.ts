@@ -8,6 +8,7 @@ import {
   BLANK_PAGE_PATH,
   type BenchServer,
   FIRST_FRAME_PAGE_PATH,
+  PRERENDERED_APP_PAGE_PATH,
   REACT_FIRST_FRAME_PAGE_PATH,
   REACT_ONE_ROW_PAGE_PATH,
   SNAPSHOT_WORKER_PATH,
@@ -92,6 +93,7 @@ const FIRST_FRAME_PAGE: PageToLoad = { path: FIRST_FRAME_PAGE_PATH.slice(1), app
 const BLANK_PAGE: PageToLoad = { path: BLANK_PAGE_PATH.slice(1), app: false }
 const REACT_ONE_ROW_PAGE: PageToLoad = { path: REACT_ONE_ROW_PAGE_PATH.slice(1), app: false }
 const REACT_FIRST_FRAME_PAGE: PageToLoad = { path: REACT_FIRST_FRAME_PAGE_PATH.slice(1), app: false }
+const PRERENDERED_APP: PageToLoad = { path: `${PRERENDERED_APP_PAGE_PATH.slice(1)}?instrument=1`, app: true }
 
 /**
  * A fresh context (cold caches) with the bridge installed, loaded until the first rows are painted
@@ -158,11 +160,17 @@ async function captureFirstFrame(session: Session, log: (line: string) => void):
  * (the browser's own cost), that row rendered by React (React's fixed cost), the app's first
  * frame as a static page (what the browser needs to show that frame, no script run), and that
  * frame rendered by React from a copy of its DOM, without the app (what React needs to build it:
- * the least a page rendered by React in the browser can take to show that frame).
+ * the least a page rendered by React in the browser can take to show that frame). Beside them,
+ * the app's page with that frame already in its HTML: what a pre-rendered first frame would give.
  */
 async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric[]> {
   await captureFirstFrame(session, log)
-  const times = { app: [] as number[], sparklines: [] as number[], staticFrame: [] as number[] }
+  const times = {
+    app: [] as number[],
+    sparklines: [] as number[],
+    staticFrame: [] as number[],
+    prerenderedApp: [] as number[],
+  }
   const floors = { blankPage: [] as number[], reactOneRow: [] as number[], reactFirstFrame: [] as number[] }
   for (let run = 0; run < runs; run++) {
     const app = await timeFirstRows(session, log, APP)
@@ -172,6 +180,7 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
     floors.blankPage.push((await timeFirstRows(session, log, BLANK_PAGE)).firstRows)
     floors.reactOneRow.push((await timeFirstRows(session, log, REACT_ONE_ROW_PAGE)).firstRows)
     floors.reactFirstFrame.push((await timeFirstRows(session, log, REACT_FIRST_FRAME_PAGE)).firstRows)
+    times.prerenderedApp.push((await timeFirstRows(session, log, PRERENDERED_APP)).firstRows)
   }
   const list = (values: number[]) => values.map(round).join(', ')
   // Each round's app load against the static frame loaded beside it: the machine's load moves both.
@@ -180,7 +189,8 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
   log(
     `cold loads (ms): app ${list(times.app)}; its first frame as a static page ${list(times.staticFrame)}; ` +
       `one row ${list(floors.blankPage)}; one row by React ${list(floors.reactOneRow)}; ` +
-      `the first frame by React ${list(floors.reactFirstFrame)}`,
+      `the first frame by React ${list(floors.reactFirstFrame)}; the app with that frame pre-rendered ` +
+      list(times.prerenderedApp),
   )
   const rows = session.rows
   return [
@@ -199,12 +209,21 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
       'x the static first frame',
       null,
     ),
+    // What the app would give if its first frame came in the page's HTML (not built yet).
+    metric(
+      'renderer.coldLoad.prerenderedAppRatio',
+      rows,
+      round(median(overStaticFrame(times.prerenderedApp))),
+      'x the static first frame',
+      null,
+    ),
     metric('renderer.coldLoad.firstRowsMs', rows, round(median(times.app)), 'ms', null),
     metric('renderer.coldLoad.sparklinesMs', rows, round(median(times.sparklines)), 'ms', null),
     metric('renderer.coldLoad.staticFirstFrameMs', rows, round(median(times.staticFrame)), 'ms', null),
     metric('renderer.coldLoad.blankPageMs', 1, round(median(floors.blankPage)), 'ms', null),
     metric('renderer.coldLoad.reactOneRowMs', 1, round(median(floors.reactOneRow)), 'ms', null),
     metric('renderer.coldLoad.reactFirstFrameMs', rows, round(median(floors.reactFirstFrame)), 'ms', null),
+    metric('renderer.coldLoad.prerenderedAppMs', rows, round(median(times.prerenderedApp)), 'ms', null),
   ]
 }
 

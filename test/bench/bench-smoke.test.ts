@@ -33,6 +33,8 @@ const METRICS = [
   'renderer.coldLoad.reactOneRowMs',
   'renderer.coldLoad.reactFirstFrameMs',
   'renderer.coldLoad.reactFirstFrameRatio',
+  'renderer.coldLoad.prerenderedAppMs',
+  'renderer.coldLoad.prerenderedAppRatio',
   'renderer.delta.commitMs',
   'renderer.delta.wrongRowRenders',
   'renderer.idle.mainThreadBusyPct',
