@@ -1,0 +1,81 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AlertLog, AlertStore, ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alert-store'
+import { corruptFileName } from '../../src/main/core/json-file'
+import { SETTINGS_FILE_NAME, SettingsStore } from '../../src/main/core/settings-store'
+import { makeTempDir } from './persistence.helpers'
+
+/**
+ * What the status bar says of each way a saved file can fail to load, word for word: the settings
+ * and the two alert files, a file that cannot be read at all (a folder where it should be), and a
+ * damaged one that cannot be set aside either. (A damaged file set aside is tested with each store.)
+ */
+
+const T0 = Date.parse('2026-03-09T14:30:00Z')
+
+describe('file problems, as the status bar words them', () => {
+  it('settings that cannot be read: defaults in use, changes not saved', async () => {
+    const dir = makeTempDir('tw-file-problems-')
+    const file = path.join(dir, SETTINGS_FILE_NAME)
+    mkdirSync(file)
+    const store = new SettingsStore(dir)
+    await store.load()
+    expect(store.problem()).toBe(
+      `Your settings file could not be read (${file} could not be read: a folder is in the way (EISDIR)); ` +
+        'defaults are in use and changes are not saved.',
+    )
+  })
+
+  it('alerts and the alert log that cannot be read: changes not saved', async () => {
+    const dir = makeTempDir('tw-file-problems-')
+    for (const name of [ALERTS_FILE_NAME, ALERT_LOG_FILE_NAME]) mkdirSync(path.join(dir, name))
+    const store = new AlertStore(dir, { now: () => T0 })
+    const log = new AlertLog(dir, { now: () => T0 })
+    await store.load()
+    await log.load()
+    expect(store.problem()).toBe(
+      `Your alerts file could not be read (${path.join(dir, ALERTS_FILE_NAME)} could not be read: ` +
+        'a folder is in the way (EISDIR)); changes are not saved.',
+    )
+    expect(log.problem()).toBe(
+      `Your alert log file could not be read (${path.join(dir, ALERT_LOG_FILE_NAME)} could not be read: ` +
+        'a folder is in the way (EISDIR)); changes are not saved.',
+    )
+  })
+
+  it('a damaged alerts file that cannot be set aside: said as unusable, with both reasons', async () => {
+    const dir = makeTempDir('tw-file-problems-')
+    const file = path.join(dir, ALERTS_FILE_NAME)
+    writeFileSync(file, '{ not json')
+    // A non-empty folder already holds the name the damaged file would be moved to.
+    const aside = corruptFileName(file, new Date(T0))
+    mkdirSync(aside)
+    writeFileSync(path.join(aside, 'keep'), '')
+    const store = new AlertStore(dir, { now: () => T0 })
+    await store.load()
+    expect(store.problem()).toBe(
+      `Your alerts file could not be used (${file} is not valid JSON and could not be moved aside: ` +
+        'a folder is in the way (EISDIR)).',
+    )
+    expect(store.list()).toEqual([])
+  })
+
+  it('names its refusals by store, with the IPC code they map to', async () => {
+    const dir = makeTempDir('tw-file-problems-')
+    const settings = new SettingsStore(dir)
+    await settings.load()
+    await expect(settings.deleteList('l1')).rejects.toMatchObject({
+      name: 'SettingsError',
+      code: 'failed',
+      message: 'The last watchlist cannot be deleted',
+    })
+    const alerts = new AlertStore(dir, { now: () => T0 })
+    await alerts.load()
+    await expect(alerts.remove('nothing-here')).rejects.toMatchObject({
+      name: 'AlertStoreError',
+      code: 'not-found',
+      message: 'That alert no longer exists',
+    })
+  })
+})
