@@ -83,6 +83,31 @@ describe('PollScheduler', () => {
     expect(market.starts.map((t) => t - 1_000_000)).toEqual([0, 60_000])
   })
 
+  it('polls nothing before start, and nothing after stop, which aborts the poll in flight', async () => {
+    const aborted: boolean[] = []
+    const slow = recordingJob('prices', async (_call, signal) => {
+      await sleep(3_000, signal).catch(() => {})
+      aborted.push(signal.aborted)
+    })
+    const market = recordingJob('market')
+    const scheduler = makeScheduler([slow.job, market.job])
+    scheduler.refreshNow() // not started: asks for nothing
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect([slow.starts, market.starts]).toEqual([[], []])
+
+    scheduler.start()
+    // Market polls at 0 and 5 s; prices at 0 (3 s long) and 8 s, in flight when stopped at 9 s.
+    await vi.advanceTimersByTimeAsync(9_000)
+    const before = { prices: slow.starts.length, market: market.starts.length }
+    expect(before).toEqual({ prices: 2, market: 2 })
+    scheduler.stop()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(aborted).toEqual([false, true]) // the first ended by itself at 3 s; the second was stopped
+    scheduler.refreshNow() // stopped: asks for nothing either
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect({ prices: slow.starts.length, market: market.starts.length }).toEqual(before)
+  })
+
   it('never has two requests in flight for one endpoint, even when a poll outlasts the cadence', async () => {
     const slow = recordingJob('prices', () => sleep(12_000))
     const scheduler = makeScheduler([slow.job])
