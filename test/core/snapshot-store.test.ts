@@ -149,4 +149,20 @@ describe('SnapshotStore deltas', () => {
     reopened.updateStaleness(5 + 10_001, 10_000)
     expect(reopened.snapshot().assets[0]?.stale).toBe(true)
   })
+
+  it("takes a cached snapshot only from the same service: another one's prices are never shown", () => {
+    const live = { baseUrl: 'https://api.example.test', demo: false }
+    const cachedStore = new SnapshotStore(live, ['AAPLon'])
+    cachedStore.applyPrices([priceRecord('AAPLon', '100', 1)], 1)
+    const cached = cachedStore.snapshot()
+
+    const otherService = new SnapshotStore({ baseUrl: 'https://other.example.test', demo: false }, ['AAPLon'])
+    otherService.seed(cached)
+    expect(otherService.snapshot().assets[0]).toMatchObject({ price: null, stale: false })
+    expect(otherService.snapshot().asOf).toBe(0)
+
+    const demo = new SnapshotStore(source, ['AAPLon'])
+    demo.seed(cached)
+    expect(demo.snapshot().assets[0]?.price).toBeNull()
+  })
 })
