@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Agent } from 'undici'
 import { ApiClient } from '../../src/main/core/api-client'
 import { ApiConfigError, type ApiError } from '../../src/main/core/api-errors'
 import {
@@ -135,12 +136,43 @@ describe('base URL', () => {
     }
   })
 
+  const KEY_REFUSED =
+    'The API key contains spaces, line breaks or other characters a key cannot have; paste it again.'
   it.each([
-    ['a bad timeout', { timeoutMs: 0 }],
-    ['a key with a line break', { apiKey: 'abc\r\nx-evil: 1' }],
-    ['a key with a space', { apiKey: 'abc def' }],
-  ])('refuses %s', (_what, options) => {
-    expect(() => new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY, ...options })).toThrow(ApiConfigError)
+    ['a zero timeout', { timeoutMs: 0 }, 'timeoutMs must be a positive number.'],
+    [
+      'an endless connect timeout',
+      { connectTimeoutMs: Number.POSITIVE_INFINITY },
+      'connectTimeoutMs must be a positive number.',
+    ],
+    ['a negative body limit', { maxBodyBytes: -1 }, 'maxBodyBytes must be a positive number.'],
+    ['a key with a line break', { apiKey: 'abc\r\nx-evil: 1' }, KEY_REFUSED],
+    ['a key with a space', { apiKey: 'abc def' }, KEY_REFUSED],
+  ])('refuses %s, saying which setting', (_what, options, message) => {
+    expect(() => new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY, ...options })).toThrow(
+      new ApiConfigError(message),
+    )
+  })
+
+  it('refuses a sort order other than asc or desc before any request', async () => {
+    const error = await apiErrorOf(client.allPrices('sideways' as 'asc'))
+    expect([error.kind, error.message]).toEqual([
+      'invalid-request',
+      'The sort order must be "asc" or "desc".',
+    ])
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('closes the connection pool it made, and leaves one it was given open', async () => {
+    const given = new Agent()
+    const borrowing = new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY, dispatcher: given })
+    await borrowing.close()
+    expect(given.closed).toBe(false)
+    await given.close()
+    const owning = new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY })
+    await owning.price('AAPLon')
+    await owning.close()
+    await expect(owning.price('AAPLon')).rejects.toMatchObject({ kind: 'network' })
   })
 })
 
