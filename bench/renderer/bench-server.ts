@@ -112,13 +112,21 @@ function stylesheetLinks(): string {
 /**
  * The built index.html with `root` (the captured React root) in place of its empty one and the
  * captured `<html>` attributes, its asset addresses made absolute for a page under /__bench/.
+ *
+ * Its Content-Security-Policy also allows style attributes (`style-src-attr 'unsafe-inline'`):
+ * the rows' positions and range bars are style attributes in markup, which the app's policy
+ * blocks (React sets them through the DOM, which it does not). A pre-rendered first frame needs
+ * that, or those styles in another form; without it this page would paint a frame laid out wrong.
  */
 function prerenderedAppPage(htmlAttributes: string, root: string): string {
   const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
   const emptyRoot = '<div id="root"></div>'
-  if (!html.includes(emptyRoot)) throw new Error(`${RENDERER_DIR}/index.html has no empty ${emptyRoot}`)
+  const styleSources = "style-src 'self';"
+  for (const part of [emptyRoot, styleSources])
+    if (!html.includes(part)) throw new Error(`${RENDERER_DIR}/index.html has no ${part}`)
   return html
     .replace(/<html[^>]*>/, `<html ${htmlAttributes}>`)
+    .replace(styleSources, `${styleSources} style-src-attr 'unsafe-inline';`)
     .replace(emptyRoot, root)
     .replaceAll('="./', '="/')
 }
