@@ -184,6 +184,13 @@ describe('price crossing alerts: examples', () => {
     expect(fired.map((firing) => firing.at - T0)).toEqual([20_000, 100_000])
   })
 
+  it('ends the cooldown on its last millisecond: a crossing exactly one cooldown later fires', () => {
+    const alert = makeAlert({ kind: 'price-above', level: '200', rearmBand: '0' }, { cooldownMs: 40_000 })
+    // 20 s apart: fires at 20 s; the crossing at 60 s is exactly 40 s later, so it fires too.
+    const { fired } = run([alert], series('price', ['199', '201', '199', '201'], 20_000))
+    expect(fired.map((firing) => firing.at - T0)).toEqual([20_000, 60_000])
+  })
+
   it('keeps its state through observations without a price and symbols missing from the quotes', () => {
     const first = run([above], series('price', ['199']))
     const noPrice = evaluateAlerts([above], first.states, new Map([[SYMBOL, quote({ price: null })]]), T0 + 1)
