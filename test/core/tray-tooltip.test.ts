@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { trayTooltip } from '../../src/main/core/tray-tooltip'
+import { TOOLTIP_SYMBOLS, trayTooltip } from '../../src/main/core/tray-tooltip'
 import { quoteOf, snapshotOf, statusOf } from '../renderer/quote-fixtures'
 
 /** The tray is a view of the data too: it says the data's state, never frozen prices as live. */
@@ -40,5 +40,28 @@ describe('trayTooltip', () => {
     expect(trayTooltip(null, paused, TUESDAY_MORNING, 'UTC')).toBe(
       'Tokenwatch · Paused\nRegular\nLast data 14:03:12',
     )
+  })
+
+  it('names the first few priced symbols only, however long the list', () => {
+    const symbols = ['AAPLon', 'NVDAon', 'TSLAon', 'MSFTon', 'AMZNon', 'Fon']
+    const snapshot = snapshotOf(symbols.map((symbol) => quoteOf(symbol, { price: '1.5' })))
+    const lastLine = trayTooltip(snapshot, statusOf({}, AT_14_03_12_UTC), TUESDAY_MORNING, 'UTC')
+      .split('\n')
+      .at(-1)
+    expect(lastLine).toBe(
+      symbols
+        .slice(0, TOOLTIP_SYMBOLS)
+        .map((symbol) => `${symbol} 1.5`)
+        .join('  ·  '),
+    )
+    expect(TOOLTIP_SYMBOLS).toBeLessThan(symbols.length)
+  })
+
+  it('before any status, says demo or not from the snapshot, and without one, not demo', () => {
+    const demo = snapshotOf([quoteOf('Fon', { price: '11.02' })])
+    expect(trayTooltip(demo, null, TUESDAY_MORNING, 'UTC')).toBe('Tokenwatch (demo)\nRegular\nFon 11.02')
+    const live = { ...demo, source: { baseUrl: 'https://api.example.test', demo: false } }
+    expect(trayTooltip(live, null, TUESDAY_MORNING, 'UTC')).toBe('Tokenwatch\nRegular\nFon 11.02')
+    expect(trayTooltip(null, null, TUESDAY_MORNING, 'UTC')).toBe('Tokenwatch\nRegular')
   })
 })
