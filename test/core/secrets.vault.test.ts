@@ -261,5 +261,35 @@ describe('KeyVault without a keychain', () => {
     await expect(vault.clear(PROD)).rejects.toThrow(
       /^The key could not be removed from the keychain: No keychain service \(such as GNOME Keyring or KWallet\)/,
     )
+    // From then on the keychain counts as unusable, and the status says why.
+    expect(vault.status(PROD)).toMatchObject({
+      keychainAvailable: false,
+      keychainProblem: expect.stringMatching(/^No keychain service \(such as GNOME Keyring or KWallet\)/),
+    })
+  })
+
+  it('claims no keychain before it has checked one, and asks it nothing', async () => {
+    const keychain = new BrokenKeychain()
+    const vault = new KeyVault(keychain)
+    expect(vault.status(PROD)).toMatchObject({ keychainAvailable: false, keychainProblem: null })
+    expect(await vault.get(PROD)).toBeNull()
+    expect(keychain.calls).toBe(0)
+  })
+
+  it('still removes a key kept in the keychain after the keychain failed on another call', async () => {
+    const keychain = new MemorySecretStore()
+    const vault = await readyVault(keychain)
+    await vault.set(PROD, KEY)
+    // A read for another origin fails: the vault now counts the keychain as unusable...
+    const get = keychain.get.bind(keychain)
+    keychain.get = async () => {
+      throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')
+    }
+    expect(await vault.get(STAGING)).toBeNull()
+    expect(vault.status(PROD).keychainAvailable).toBe(false)
+    keychain.get = get
+    // ...but the key it stored there must not outlive a request to remove it.
+    expect(await vault.clear(PROD)).toMatchObject({ stored: false, storage: null })
+    expect(await keychain.get(PROD)).toBeNull()
   })
 })
