@@ -100,8 +100,11 @@ export function applyDelta(snapshot: Snapshot, delta: Delta): Snapshot {
     const asset = bySymbol.get(change.symbol)
     if (asset) bySymbol.set(change.symbol, applyAssetChange(asset, change.fields))
   }
-  const order =
-    delta.order ?? snapshot.assets.map((asset) => asset.symbol).filter((symbol) => bySymbol.has(symbol))
+  // A copy of the delta's order: added symbols it leaves out are appended below, and the delta
+  // is the caller's.
+  const order = delta.order
+    ? [...delta.order]
+    : snapshot.assets.map((asset) => asset.symbol).filter((symbol) => bySymbol.has(symbol))
   // A Set, not order.includes: a first delta of 10,000 added assets would otherwise cost 10^8 steps.
   const ordered = new Set(order)
   for (const asset of delta.added) {

@@ -101,6 +101,15 @@ describe('applyDelta', () => {
     })
     expect(symbolsOf(next)).toEqual(['AAPLon', 'TSLAon', 'NVDAon', 'Fon'])
   })
+
+  it('appends an added asset its order leaves out, without changing the delta it was given', () => {
+    const order = ['NVDAon', 'AAPLon', 'TSLAon']
+    const delta = { asOf: 2, changed: [], added: [emptyAsset('Fon')], removed: [], order }
+    const next = applyDelta(snapshot, delta)
+    expect(symbolsOf(next)).toEqual(['NVDAon', 'AAPLon', 'TSLAon', 'Fon'])
+    expect(delta.order).toEqual(['NVDAon', 'AAPLon', 'TSLAon'])
+    expect(symbolsOf(snapshot)).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
+  })
 })
 
 describe('diffAsset across kinds of value', () => {
