@@ -124,4 +124,21 @@ describe('axis labels at their limits', () => {
       ['Thu 12:00', true],
     ])
   })
+
+  it('keeps the clear space on both sides of a day label that was kept first', () => {
+    // Monday 22:00 to Wednesday 04:15 at 416 px, 8 px a character. Day labels are placed first,
+    // so an hour label is checked against a day label to its right (Wednesday's midnight): it
+    // must keep the 10 px clear space on that side too. At steps of 1 to 4 hours some label
+    // would not, so the step is 6 hours, and 06:00 names Tuesday.
+    const axis = tradingAxis(
+      Date.parse('2026-11-16T22:00:00-05:00'),
+      Date.parse('2026-11-18T04:15:00-05:00'),
+      [],
+    )
+    const measure = (text: string) => text.length * 8
+    const labels = axisLabels(axis, { width: 416, padding: 5, measure, timeZone: NEW_YORK })
+    expect(labels.map((label) => label.text)).toEqual(['Tue 06:00', '12:00', '18:00', 'Wed 00:00'])
+    for (const [before, after] of labels.slice(1).map((label, i) => [labels[i], label] as const))
+      expect(after.left - (before?.right ?? 0)).toBeGreaterThanOrEqual(10)
+  })
 })

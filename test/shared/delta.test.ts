@@ -120,4 +120,11 @@ describe('diffAsset across kinds of value', () => {
     expect(diffAsset(withArray, withObject)).toEqual({ underlying: {} })
     expect(diffAsset(withObject, base)).toEqual({ underlying: null })
   })
+
+  it('sees a key that one object has and the other lacks, whichever side it is on', () => {
+    const fewer = { ...base, underlying: { ticker: 'AAPL' } } as unknown as AssetQuote
+    const more = { ...base, underlying: { ticker: 'AAPL', price: '1' } } as unknown as AssetQuote
+    expect(diffAsset(fewer, more)).toEqual({ underlying: { ticker: 'AAPL', price: '1' } })
+    expect(diffAsset(more, fewer)).toEqual({ underlying: { ticker: 'AAPL' } })
+  })
 })

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { lastDataAt } from '../../src/shared/data-status'
 import { Dec, compareDecimalStrings, toFixedString } from '../../src/shared/decimal'
 import type { AppStatus, EndpointStatus } from '../../src/shared/ipc-contract'
-import { DEFAULT_SETTINGS } from '../../src/shared/settings'
-import { checkSymbol, normalizeSymbolInput } from '../../src/shared/symbols'
+import { type Delta, deltaWithoutHistories, emptyAsset } from '../../src/shared/domain'
+import { DEFAULT_SETTINGS, DEFAULT_WATCHLIST, settingsSchema } from '../../src/shared/settings'
+import { isConventionalSession } from '../../src/shared/sessions'
+import { checkSymbol, isValidSymbol, normalizeSymbolInput } from '../../src/shared/symbols'
 import { SECONDS_THRESHOLD, normalizeTimestampMs } from '../../src/shared/timestamps'
 import { activeList, listNamed, listsHolding } from '../../src/shared/watchlists'
 
@@ -111,5 +113,76 @@ describe('normalizeTimestampMs', () => {
     expect(normalizeTimestampMs(-1)).toBeNull()
     expect(normalizeTimestampMs(253_402_300_800_000)).toBeNull()
     expect(normalizeTimestampMs(253_402_300_799_999)).toBe(253_402_300_799_999)
+  })
+})
+
+describe('deltaWithoutHistories', () => {
+  const history = [{ t: 1, price: '1.5' }]
+  it('leaves out the histories a delta carries, changed or added, and keeps the rest as it is', () => {
+    const bare = emptyAsset('Fon')
+    const delta: Delta = {
+      asOf: 2,
+      changed: [
+        { symbol: 'AAPLon', fields: { price: '2', history24h: history } },
+        { symbol: 'NVDAon', fields: { price: '3' } },
+      ],
+      added: [{ ...emptyAsset('SPYon'), price: '4', history24h: history }, bare],
+      removed: ['TSLAon'],
+    }
+    const light = deltaWithoutHistories(delta)
+    expect(light.changed).toEqual([
+      { symbol: 'AAPLon', fields: { price: '2' } },
+      { symbol: 'NVDAon', fields: { price: '3' } },
+    ])
+    expect(light.added.map((asset) => [asset.symbol, asset.price, asset.history24h])).toEqual([
+      ['SPYon', '4', []],
+      ['Fon', null, []],
+    ])
+    expect(light.removed).toEqual(['TSLAon'])
+    // What carried no history is passed on as it is, not copied; the delta given is not changed.
+    expect(light.changed[1]).toBe(delta.changed[1])
+    expect(light.added[1]).toBe(bare)
+    expect(delta.added[0]?.history24h).toBe(history)
+  })
+})
+
+describe('emptyAsset', () => {
+  it('is a row that claims nothing: no price, no sessions, no limits, not stale', () => {
+    const asset = emptyAsset('Fon')
+    expect(asset).toMatchObject({
+      symbol: 'Fon',
+      price: null,
+      history24h: [],
+      tradableSessions: [],
+      otherSessions: [],
+      constituentTokens: [],
+      underlying: null,
+      limits: null,
+      stale: false,
+    })
+  })
+})
+
+describe('sessions', () => {
+  it('tells the four weekday sessions from off-hours and from anything else', () => {
+    const weekday = ['premarket', 'regular', 'postmarket', 'overnight']
+    expect(weekday.filter((name) => isConventionalSession(name))).toEqual(weekday)
+    expect(['offhours', 'Regular', '', null, 3].filter((value) => isConventionalSession(value))).toEqual([])
+  })
+})
+
+describe('the default watchlist', () => {
+  it('holds distinct, valid token symbols, which the settings schema takes', () => {
+    expect(DEFAULT_WATCHLIST.filter((symbol) => isValidSymbol(symbol))).toEqual(DEFAULT_WATCHLIST)
+    expect(new Set(DEFAULT_WATCHLIST).size).toBe(DEFAULT_WATCHLIST.length)
+    expect(settingsSchema.safeParse(DEFAULT_SETTINGS).success).toBe(true)
+  })
+
+  it('refuses a symbol that is not a token symbol, saying what one looks like', () => {
+    const lists = [{ ...DEFAULT_SETTINGS.lists[0], symbols: ['AAPL'] }]
+    const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, lists })
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['lists.0.symbols.0', 'not a valid token symbol (for example AAPLon)'],
+    ])
   })
 })

@@ -74,6 +74,8 @@ describe('a whole answer of the wrong shape', () => {
     expect(() => parseAllPricesResponse({})).toThrow(ResponseShapeError)
     expect(() => parseAllPricesResponse({})).toThrow('all-assets prices response: expected a JSON array')
     expect(() => parseAllMarketResponse('x')).toThrow('all-assets market response: expected a JSON array')
+    // Its name is what a log line shows of it.
+    expect(() => parseAllPricesResponse({})).toThrow(expect.objectContaining({ name: 'ResponseShapeError' }))
   })
 
   it('refuses, for limits, a bad entry of a good envelope on its own', () => {
