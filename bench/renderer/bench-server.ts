@@ -102,15 +102,14 @@ async function bundleForPage(entry: { source: string } | { file: string }, name:
 }
 
 /** The built index.html's stylesheet links, made absolute for pages served from /__bench/. */
-function stylesheetLinks(): string {
-  const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+function stylesheetLinks(html: string): string {
   const links = html.match(/<link rel="stylesheet"[^>]*>/g)
   if (!links) throw new Error(`${RENDERER_DIR}/index.html links no stylesheet`)
   return links.join('').replaceAll('href="./', 'href="/')
 }
 
 /**
- * The built index.html with `root` (the captured React root) in place of its empty one and the
+ * The built index.html (`html`) with `root` (the captured React root) in place of its empty one and the
  * captured `<html>` attributes, its asset addresses made absolute for a page under /__bench/.
  *
  * Its Content-Security-Policy also allows style attributes (`style-src-attr 'unsafe-inline'`):
@@ -118,8 +117,7 @@ function stylesheetLinks(): string {
  * blocks (React sets them through the DOM, which it does not). A pre-rendered first frame needs
  * that, or those styles in another form; without it this page would paint a frame laid out wrong.
  */
-function prerenderedAppPage(htmlAttributes: string, root: string): string {
-  const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+function prerenderedAppPage(html: string, htmlAttributes: string, root: string): string {
   const emptyRoot = '<div id="root"></div>'
   const styleSources = "style-src 'self';"
   for (const part of [emptyRoot, styleSources])
@@ -141,7 +139,8 @@ export interface BenchServer extends StaticServer {
 }
 
 export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
-  const stylesheets = stylesheetLinks()
+  const appPage = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+  const stylesheets = stylesheetLinks(appPage)
   const reactOneRowScript = await bundleForPage({ source: REACT_ONE_ROW_SOURCE }, 'React one-row')
   const reactFirstFrameScript = await bundleForPage(
     { file: join(__dirname, 'react-first-frame.ts') },
@@ -199,7 +198,7 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
     ...server,
     setFirstFrame(frame) {
       firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
-      prerenderedPage = prerenderedAppPage(frame.htmlAttributes, frame.root)
+      prerenderedPage = prerenderedAppPage(appPage, frame.htmlAttributes, frame.root)
       // The tree as JSON in the page, `<` escaped so that no text in it can end the script element.
       const tree = JSON.stringify(frame.tree).replaceAll('<', '\\u003c')
       reactFirstFramePage = staticPage(
