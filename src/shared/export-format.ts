@@ -173,6 +173,11 @@ interface Entry {
 export const MAX_IMPORT_CHARS = 1_000_000
 const MAX_SHOWN_INPUT = 60
 
+/** An input as a problem shows it: whole up to MAX_SHOWN_INPUT characters, else cut with an ellipsis. */
+function shownInput(input: string): string {
+  return input.length > MAX_SHOWN_INPUT ? `${input.slice(0, MAX_SHOWN_INPUT)}…` : input
+}
+
 /**
  * Reads a watchlist from plain text (one symbol per line, or separated by commas, spaces or
  * semicolons), a CSV whose header has a `symbol` (or else `ticker`) column, or our JSON export.
@@ -223,7 +228,7 @@ export function importExportedLists(
     if (trimmed === '' || !Array.isArray(symbols)) {
       result.problems.push({
         line: index + 1,
-        input: (JSON.stringify(item) ?? '').slice(0, MAX_SHOWN_INPUT),
+        input: shownInput(JSON.stringify(item) ?? ''),
         reason: 'a watchlist needs a name and a list of symbols',
       })
       return
@@ -261,7 +266,7 @@ function collect(
   const result: WatchlistImport = { symbols: [], invalid: problems, duplicates: [] }
   const seen = new Set<string>()
   for (const { line, input } of entries) {
-    const shown = input.length > MAX_SHOWN_INPUT ? `${input.slice(0, MAX_SHOWN_INPUT)}…` : input
+    const shown = shownInput(input)
     const checked = normalizeSymbolInput(input, isListed)
     if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })
     else if (seen.has(checked.symbol)) result.duplicates.push({ line, input: shown, symbol: checked.symbol })
@@ -323,7 +328,7 @@ function jsonEntries(text: string): [Entry[], ImportProblem[]] {
       [
         {
           line: 1,
-          input: text.slice(0, MAX_SHOWN_INPUT),
+          input: shownInput(text),
           reason: 'this looks like JSON but is not valid JSON',
         },
       ],
@@ -341,7 +346,12 @@ function symbolEntries(list: readonly unknown[]): [Entry[], ImportProblem[]] {
   const problems: ImportProblem[] = []
   list.forEach((item: unknown, index) => {
     if (typeof item === 'string') entries.push({ line: index + 1, input: item })
-    else problems.push({ line: index + 1, input: JSON.stringify(item) ?? '', reason: 'not a text symbol' })
+    else
+      problems.push({
+        line: index + 1,
+        input: shownInput(JSON.stringify(item) ?? ''),
+        reason: 'not a text symbol',
+      })
   })
   return [entries, problems]
 }

@@ -57,11 +57,11 @@ describe('an export with several watchlists', () => {
     expect(exportedListNames(`\uFEFF\n  ${exported}`)).toEqual(['Tech', 'Index'])
   })
 
-  it('shows a bad list shortened to 60 characters', () => {
+  it('shows a bad list cut at 60 characters with an ellipsis', () => {
     const longName = { name: ' ', symbols: ['A'.repeat(80)] }
     const result = importExportedLists(JSON.stringify({ lists: [longName] }))
     expect(result?.problems).toEqual([
-      { line: 1, input: JSON.stringify(longName).slice(0, 60), reason: NEEDS_NAME },
+      { line: 1, input: `${JSON.stringify(longName).slice(0, 60)}…`, reason: NEEDS_NAME },
     ])
     // A list that is not an object at all is named by its position too.
     expect(importExportedLists(JSON.stringify({ lists: [null] }))?.problems).toEqual([
@@ -83,6 +83,10 @@ describe('an export with several watchlists', () => {
     expect(padded).toHaveLength(MAX_IMPORT_CHARS)
     expect(exportedListNames(padded)).toEqual(['Tech', 'Index'])
     expect(importExportedLists(`${padded} `)).toBeNull()
+  })
+
+  it('is not one when a U+FEFF stands inside the JSON: only one at the very start is dropped', () => {
+    expect(exportedListNames(exported.replace('"lists"', '\uFEFF"lists"'))).toBeNull()
   })
 })
 
@@ -108,6 +112,28 @@ describe('single lists at the edges', () => {
     const sixty = 'A'.repeat(60)
     const result = importWatchlist(`${sixty}\n${sixty}B`)
     expect(result.invalid.map((problem) => problem.input)).toEqual([sixty, `${sixty}…`])
+  })
+
+  it('cuts what it shows of bad JSON and of a JSON entry that is not text the same way', () => {
+    const badJson = `["AAPLon", ${'9'.repeat(80)}`
+    expect(importWatchlist(badJson).invalid).toEqual([
+      { line: 1, input: `${badJson.slice(0, 60)}…`, reason: 'this looks like JSON but is not valid JSON' },
+    ])
+    const notText = { symbol: 'N'.repeat(80) }
+    expect(importWatchlist(JSON.stringify(['AAPLon', notText])).invalid).toEqual([
+      { line: 2, input: `${JSON.stringify(notText).slice(0, 60)}…`, reason: 'not a text symbol' },
+    ])
+  })
+
+  it('reads a text of exactly the size limit, and refuses one character more', () => {
+    const padded = `AAPLon\n${' '.repeat(MAX_IMPORT_CHARS - 7)}`
+    expect(padded).toHaveLength(MAX_IMPORT_CHARS)
+    expect(importWatchlist(padded)).toEqual({ symbols: ['AAPLon'], invalid: [], duplicates: [] })
+    expect(importWatchlist(`${padded} `)).toEqual({
+      symbols: [],
+      invalid: [{ line: 1, input: '', reason: `the text is longer than ${MAX_IMPORT_CHARS} characters` }],
+      duplicates: [],
+    })
   })
 
   it('finds the symbol column by a header written in any case, with spaces around it', () => {
