@@ -82,6 +82,34 @@ describe('folding records into a quote', () => {
     ])
   })
 
+  it('sees history points that moved in time while their prices stayed', () => {
+    const slid = applyMarketRecord(
+      quote,
+      marketRecord({
+        priceHistory24h: [
+          { timestamp: T0, price: '229.9000' },
+          { timestamp: T0 + 60_000, price: '230.0100' },
+        ],
+      }),
+    )
+    expect(slid.history24h).toEqual([
+      { t: T0, price: '229.9000' },
+      { t: T0 + 60_000, price: '230.0100' },
+    ])
+  })
+
+  it("keeps the basket's constituent list it holds when a later record repeats it or leaves it out", () => {
+    const basket = applyMarketRecord(quote, { ...marketRecord(), constituentTokens: ['AAPLon', 'MSFTon'] })
+    const repeated = applyMarketRecord(basket, {
+      ...marketRecord({ price: '231.0000' }, T0 + 1_000),
+      constituentTokens: ['AAPLon', 'MSFTon'],
+    })
+    // The same array, so the store's diff (a reference check) has no constituents to push.
+    expect(repeated.constituentTokens).toBe(basket.constituentTokens)
+    const without = applyMarketRecord(repeated, marketRecord({ price: '232.0000' }, T0 + 2_000))
+    expect(without.constituentTokens).toBe(basket.constituentTokens)
+  })
+
   it('keeps session names it does not know, once each, beside the known ones', () => {
     const withUnknown = applyMarketRecord(
       quote,

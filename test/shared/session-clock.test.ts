@@ -214,8 +214,8 @@ describe('NYSE calendar', () => {
   })
 
   it('rejects a date that is not YYYY-MM-DD', () => {
-    expect(() => nyseHolidayOn('2026-1-1')).toThrow(RangeError)
-    expect(() => isEarlyClose('yesterday')).toThrow(RangeError)
+    expect(() => nyseHolidayOn('2026-1-1')).toThrow(new RangeError(`Not a 'YYYY-MM-DD' date: "2026-1-1"`))
+    expect(() => isEarlyClose('yesterday')).toThrow(new RangeError(`Not a 'YYYY-MM-DD' date: "yesterday"`))
   })
 })
 
