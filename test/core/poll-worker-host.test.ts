@@ -1,0 +1,208 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { servePollFeed } from '../../src/main/core/poll-worker-host'
+import type { FromPollWorker, ToPollWorker } from '../../src/main/core/poll-worker-protocol'
+import { HIDDEN_PRICES_CADENCE_MS } from '../../src/main/core/poll-scheduler'
+import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
+import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import type { Snapshot } from '../../src/shared/domain'
+import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
+import { DEFAULT_SETTINGS } from '../../src/shared/settings'
+import { cleanupAfterEach } from '../support/cleanups'
+import { until } from '../support/polls'
+
+/**
+ * The poll worker's side of the protocol (servePollFeed) on this thread, over a MessageChannel:
+ * what the worker answers to each message the main thread sends, without a worker thread in the
+ * way (worker-poll-feed.test.ts runs the real worker; code in a worker thread is out of the
+ * mutation runner's sight).
+ */
+
+const KEY = 'host-test-key'
+const CLOCK_MS = Date.UTC(2025, 8, 15, 14, 0, 0) // a Monday, regular session
+let sim: SimServer
+let symbols: string[]
+
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-host-')
+
+beforeAll(async () => {
+  sim = await startSimServer({ apiKey: KEY, port: 0, assets: 30, seed: 5, clock: () => CLOCK_MS })
+  symbols = sim.market.symbols().slice(0, 4)
+})
+afterAll(() => sim.close())
+
+/** The host on one end of a channel; the test is the main thread on the other. */
+function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences } = {}) {
+  const { port1, port2 } = new MessageChannel()
+  const received: FromPollWorker[] = []
+  port1.on('message', (message: FromPollWorker) => received.push(message))
+  const feed = servePollFeed(port2 as MessagePort & Parameters<typeof servePollFeed>[0])
+  cleanups.push(async () => {
+    await feed.stop()
+    port1.close()
+  })
+  const send = (message: ToPollWorker) => port1.postMessage(message)
+  /** The first message of `type` from index `from` on, once it has come. */
+  const next = async <T extends FromPollWorker['type']>(type: T, from = 0) => {
+    await until(() => received.slice(from).some((m) => m.type === type), `a '${type}' message`)
+    return received.slice(from).find((m) => m.type === type) as Extract<FromPollWorker, { type: T }>
+  }
+  // In the order WorkerPollFeed tells a new worker: the cadences come before anything polls.
+  send({ type: 'cadences', cadences })
+  send({ type: 'connect', connection: { baseUrl: sim.url, apiKey, demo: false, timeoutMs: 2_000 } })
+  send({ type: 'watchlist', symbols })
+  return { received, send, next }
+}
+
+describe('the poll worker host', () => {
+  it('says it is ready first, then answers start with the rows, statuses and plan', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    const started = await host.next('started')
+    expect(host.received[0]).toEqual({ type: 'ready' })
+    expect(started.snapshot.assets.map((asset) => asset.symbol)).toEqual(symbols)
+    expect(Object.keys(started.endpoints).sort()).toEqual([...ENDPOINT_NAMES].sort())
+    expect(started.plan).toEqual({ symbols, mode: 'per-symbol' })
+  })
+
+  it('posts the polls’ deltas and then their statuses, without histories in what it started with', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    const started = await host.next('started')
+    expect(started.snapshot.assets.every((asset) => asset.history24h.length === 0)).toBe(true)
+    const pricedDelta = () =>
+      host.received.findIndex(
+        (m) => m.type === 'delta' && m.delta.changed.some((c) => c.fields.price !== undefined),
+      )
+    await until(() => pricedDelta() >= 0, 'a delta with prices')
+    // The poll's status follows its delta's pieces.
+    const status = await host.next('status', pricedDelta())
+    expect(status.endpoints.prices.lastSuccessAt).not.toBeNull()
+    expect(status.plan).toEqual({ symbols, mode: 'per-symbol' })
+    expect(status.endpoints.prices.cadenceMs).toBe(DEFAULT_SETTINGS.cadences.pricesMs)
+  })
+
+  it('answers a full snapshot by its id, with the histories', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    await host.next('started')
+    const marketPolled = () =>
+      host.received.some((m) => m.type === 'status' && m.endpoints.market.lastSuccessAt !== null)
+    await until(marketPolled, 'the market poll')
+    host.send({ type: 'fullSnapshot', id: 7 })
+    const answer = await host.next('answer')
+    expect(answer.id).toBe(7)
+    const snapshot = answer.value as Snapshot
+    expect(snapshot.assets).toHaveLength(symbols.length)
+    expect(snapshot.assets.every((asset) => asset.history24h.length > 0)).toBe(true)
+  })
+
+  it('answers the listing by its id, and a refused key as a failure of its kind', async () => {
+    const host = serve()
+    host.send({ type: 'listAssets', id: 1 })
+    const listing = await host.next('answer')
+    expect(listing.id).toBe(1)
+    expect((listing.value as Array<{ symbol: string }>).map((asset) => asset.symbol)).toEqual(
+      sim.market.symbols(),
+    )
+
+    const refused = serve({ apiKey: 'not-the-key' })
+    refused.send({ type: 'listAssets', id: 2 })
+    const failed = await refused.next('failed')
+    expect(failed).toMatchObject({ type: 'failed', id: 2, kind: 'key-rejected' })
+    expect(failed.message).not.toBe('')
+  })
+
+  it('saves the snapshot where it is told and answers null, and says when it has stopped', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    await host.next('started')
+    const dir = tempDir()
+    host.send({ type: 'saveSnapshot', id: 3, userDataDir: dir })
+    expect(await host.next('answer')).toEqual({ type: 'answer', id: 3, value: null })
+    expect(existsSync(join(dir, SNAPSHOT_CACHE_FILE_NAME))).toBe(true)
+    host.send({ type: 'stop' })
+    await host.next('stopped')
+  })
+
+  it('polls again at once when asked to refresh, and follows a new watchlist', async () => {
+    // Five minutes between price polls: any second one in this test is the refresh's.
+    const host = serve({ cadences: { ...DEFAULT_SETTINGS.cadences, pricesMs: 300_000 } })
+    host.send({ type: 'start' })
+    await host.next('started')
+    // Distinct successful prices polls, by their time.
+    const pricesPolls = () =>
+      new Set(
+        host.received.flatMap((m) =>
+          m.type === 'status' && m.endpoints.prices.lastSuccessAt !== null
+            ? [m.endpoints.prices.lastSuccessAt]
+            : [],
+        ),
+      ).size
+    await until(() => pricesPolls() > 0, 'the first prices poll')
+    const before = pricesPolls()
+    host.send({ type: 'refresh' })
+    await until(() => pricesPolls() > before, 'the refresh’s prices poll')
+    host.send({ type: 'watchlist', symbols: symbols.slice(0, 2) })
+    await until(
+      () => host.received.some((m) => m.type === 'status' && m.plan.symbols.length === 2),
+      'a status with the new watchlist',
+    )
+    const last = host.received.filter((m) => m.type === 'status').at(-1)
+    expect(last?.plan.symbols).toEqual(symbols.slice(0, 2))
+  })
+
+  it('stops polling while paused and says so, and starts again when no pause is left', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    await host.next('started')
+    await until(() => host.received.some((m) => m.type === 'status'), 'a first status')
+    // Paused: every endpoint idle with nothing scheduled, which a running feed never is after a poll.
+    const idle = (m: FromPollWorker) =>
+      m.type === 'status' &&
+      ENDPOINT_NAMES.every((name) => m.endpoints[name].nextPollAt === null && !m.endpoints[name].inFlight)
+    host.send({ type: 'paused', reason: 'user', paused: true })
+    await until(() => host.received.some(idle), 'a status with nothing scheduled')
+    const resumedFrom = host.received.length
+    host.send({ type: 'paused', reason: 'user', paused: false })
+    const resumed = await host.next('status', resumedFrom)
+    expect(idle(resumed)).toBe(false)
+  })
+
+  it('slows the price polls of a hidden window', async () => {
+    const host = serve()
+    host.send({ type: 'hidden', hidden: true })
+    host.send({ type: 'start' })
+    const started = await host.next('started')
+    expect(started.endpoints.prices.cadenceMs).toBe(HIDDEN_PRICES_CADENCE_MS)
+    expect(started.endpoints.market.cadenceMs).toBe(DEFAULT_SETTINGS.cadences.marketMs)
+  })
+
+  it('starts from a seeded snapshot of the same service, shown stale', async () => {
+    const first = serve()
+    first.send({ type: 'start' })
+    await first.next('started')
+    await until(
+      () => first.received.some((m) => m.type === 'status' && m.endpoints.prices.lastSuccessAt !== null),
+      'a prices poll',
+    )
+    first.send({ type: 'fullSnapshot', id: 1 })
+    const saved = (await first.next('answer')).value as Snapshot
+
+    const unseeded = serve()
+    unseeded.send({ type: 'start' })
+    expect((await unseeded.next('started')).snapshot.assets.every((asset) => asset.price === null)).toBe(true)
+
+    const seeded = serve()
+    seeded.send({ type: 'seed', snapshot: saved })
+    seeded.send({ type: 'start' })
+    const assets = (await seeded.next('started')).snapshot.assets
+    expect(assets.map((asset) => asset.price)).toEqual(saved.assets.map((asset) => asset.price))
+    expect(assets.every((asset) => asset.price !== null && asset.stale)).toBe(true)
+    // The seed's histories stay in the worker, as a polled snapshot's do.
+    expect(saved.assets.every((asset) => asset.history24h.length > 0)).toBe(true)
+    expect(assets.every((asset) => asset.history24h.length === 0)).toBe(true)
+  })
+})
