@@ -166,3 +166,49 @@ describe('SnapshotStore deltas', () => {
     expect(demo.snapshot().assets[0]?.price).toBeNull()
   })
 })
+
+describe('the store at its edges', () => {
+  it('has nothing to push with an empty watchlist', () => {
+    const store = new SnapshotStore(source)
+    expect(store.watchlist()).toEqual([])
+    expect(store.commit(1)).toBeNull()
+  })
+
+  it('does not report as removed a symbol that left and came back between two commits', () => {
+    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon'])
+    store.commit(1)
+    store.setWatchlist(['AAPLon'])
+    store.setWatchlist(['AAPLon', 'NVDAon'])
+    expect(store.commit(2)).toBeNull()
+  })
+
+  it('keeps its data when told the same service again', () => {
+    const store = new SnapshotStore(source, ['AAPLon'])
+    store.applyPrices([priceRecord('AAPLon', '10.0000', 1_000)], 1_000)
+    store.setSource({ ...source })
+    expect(store.snapshot().assets[0]?.price).toBe('10.0000')
+    store.setSource({ baseUrl: 'https://elsewhere.example', demo: false })
+    expect(store.snapshot().assets[0]?.price).toBeNull()
+  })
+
+  it('turns an asset stale only once more than the allowed age has passed', () => {
+    const store = new SnapshotStore(source, ['AAPLon'])
+    store.applyPrices([priceRecord('AAPLon', '10.0000', 1_000)], 1_000)
+    store.updateStaleness(1_500, 500)
+    expect(store.snapshot().assets[0]?.stale).toBe(false)
+    store.updateStaleness(1_501, 500)
+    expect(store.snapshot().assets[0]?.stale).toBe(true)
+  })
+
+  it('says when the first fresh asset turns stale, whatever the order of the rows', () => {
+    const store = new SnapshotStore(source, UNIVERSE)
+    expect(store.nextStaleAt(500)).toBeNull()
+    const seenAt = { AAPLon: 2_000, NVDAon: 1_000, TSLAon: 3_000, SPYon: 1_200 }
+    for (const [symbol, at] of Object.entries(seenAt))
+      store.applyPrices([priceRecord(symbol, '10.0000', 1)], at)
+    // Fon was never seen: loading, not about to turn stale.
+    expect(store.nextStaleAt(500)).toBe(1_500)
+    store.updateStaleness(1_501, 500)
+    expect(store.nextStaleAt(500)).toBe(1_700)
+  })
+})
