@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { KeyVault } from '../../src/main/core/key-vault'
 import {
   accountForBaseUrl,
@@ -129,6 +129,20 @@ describe('KeytarSecretStore', () => {
     expect(failure).toBeInstanceOf(KeychainError)
     expect(`${failure?.message} ${String(failure?.cause)}`).not.toContain(KEY)
   })
+
+  it("names its errors, and keeps keytar's error as the cause when no secret was handed over", async () => {
+    const refused = new Error('The name org.freedesktop.secrets was not provided by any .service files')
+    const store = new KeytarSecretStore('tokenwatch-test', async () => ({
+      getPassword: async () => {
+        throw refused
+      },
+      setPassword: async () => {},
+      deletePassword: async () => false,
+    }))
+    const failure = await store.get(PROD).catch((error: unknown) => error as KeychainError)
+    expect(failure.name).toBe('KeychainError')
+    expect(failure.cause).toBe(refused)
+  })
 })
 
 describe('probeKeychain', () => {
@@ -154,6 +168,16 @@ describe('probeKeychain', () => {
       ok: false,
       reason: 'The keychain did not answer in time.',
     })
+  })
+
+  it('leaves no timer behind once the keychain has answered', async () => {
+    vi.useFakeTimers()
+    try {
+      expect(await probeKeychain(new MemorySecretStore())).toEqual({ ok: true })
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
