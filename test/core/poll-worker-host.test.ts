@@ -8,7 +8,7 @@ import { HIDDEN_PRICES_CADENCE_MS } from '../../src/main/core/poll-scheduler'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import type { Snapshot } from '../../src/shared/domain'
-import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
+import { ENDPOINT_NAMES, type EndpointName } from '../../src/shared/ipc-contract'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'
@@ -53,7 +53,13 @@ function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences } = {}) {
   send({ type: 'cadences', cadences })
   send({ type: 'connect', connection: { baseUrl: sim.url, apiKey, demo: false, timeoutMs: 2_000 } })
   send({ type: 'watchlist', symbols })
-  return { received, send, next }
+  /** Once a status says `endpoint` has answered. */
+  const polled = (endpoint: EndpointName) =>
+    until(
+      () => received.some((m) => m.type === 'status' && m.endpoints[endpoint].lastSuccessAt !== null),
+      `a ${endpoint} poll`,
+    )
+  return { received, send, next, polled }
 }
 
 describe('the poll worker host', () => {
@@ -88,9 +94,7 @@ describe('the poll worker host', () => {
     const host = serve()
     host.send({ type: 'start' })
     await host.next('started')
-    const marketPolled = () =>
-      host.received.some((m) => m.type === 'status' && m.endpoints.market.lastSuccessAt !== null)
-    await until(marketPolled, 'the market poll')
+    await host.polled('market')
     host.send({ type: 'fullSnapshot', id: 7 })
     const answer = await host.next('answer')
     expect(answer.id).toBe(7)
@@ -184,10 +188,9 @@ describe('the poll worker host', () => {
     const first = serve()
     first.send({ type: 'start' })
     await first.next('started')
-    await until(
-      () => first.received.some((m) => m.type === 'status' && m.endpoints.prices.lastSuccessAt !== null),
-      'a prices poll',
-    )
+    // Prices and histories both in the snapshot the next worker is seeded with.
+    await first.polled('prices')
+    await first.polled('market')
     first.send({ type: 'fullSnapshot', id: 1 })
     const saved = (await first.next('answer')).value as Snapshot
 

@@ -139,9 +139,12 @@ describe('KeytarSecretStore', () => {
       setPassword: async () => {},
       deletePassword: async () => false,
     }))
-    const failure = await store.get(PROD).catch((error: unknown) => error as KeychainError)
-    expect(failure.name).toBe('KeychainError')
-    expect(failure.cause).toBe(refused)
+    const failure = await store.get(PROD).then(
+      () => null,
+      (error: unknown) => error as KeychainError,
+    )
+    expect(failure?.name).toBe('KeychainError')
+    expect(failure?.cause).toBe(refused)
   })
 })
 
