@@ -104,6 +104,7 @@ for (const report of REPORTS) {
       marked++
     }
   }
-  writeFileSync(report, JSON.stringify(json))
+  // Two-space indented, as Stryker writes them: the incremental file is committed and diffed.
+  writeFileSync(report, JSON.stringify(json, null, 2))
   console.log(`${report}: ${checked} tested mutants checked, ${marked} marked CompileError`)
 }
