@@ -59,7 +59,16 @@ function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences } = {}) {
       () => received.some((m) => m.type === 'status' && m.endpoints[endpoint].lastSuccessAt !== null),
       `a ${endpoint} poll`,
     )
-  return { received, send, next, polled }
+  /** Starts the feed and, once prices and histories are in, asks for the full snapshot by `id`. */
+  const polledSnapshot = async (id: number) => {
+    send({ type: 'start' })
+    await next('started')
+    await polled('prices')
+    await polled('market')
+    send({ type: 'fullSnapshot', id })
+    return next('answer')
+  }
+  return { received, send, next, polled, polledSnapshot }
 }
 
 describe('the poll worker host', () => {
@@ -91,12 +100,7 @@ describe('the poll worker host', () => {
   })
 
   it('answers a full snapshot by its id, with the histories', async () => {
-    const host = serve()
-    host.send({ type: 'start' })
-    await host.next('started')
-    await host.polled('market')
-    host.send({ type: 'fullSnapshot', id: 7 })
-    const answer = await host.next('answer')
+    const answer = await serve().polledSnapshot(7)
     expect(answer.id).toBe(7)
     const snapshot = answer.value as Snapshot
     expect(snapshot.assets).toHaveLength(symbols.length)
@@ -185,14 +189,8 @@ describe('the poll worker host', () => {
   })
 
   it('starts from a seeded snapshot of the same service, shown stale', async () => {
-    const first = serve()
-    first.send({ type: 'start' })
-    await first.next('started')
     // Prices and histories both in the snapshot the next worker is seeded with.
-    await first.polled('prices')
-    await first.polled('market')
-    first.send({ type: 'fullSnapshot', id: 1 })
-    const saved = (await first.next('answer')).value as Snapshot
+    const saved = (await serve().polledSnapshot(1)).value as Snapshot
 
     const unseeded = serve()
     unseeded.send({ type: 'start' })
