@@ -5,6 +5,7 @@ import {
   HIDDEN_PRICES_CADENCE_MS,
   type PollJob,
   PollScheduler,
+  type SchedulerOptions,
 } from '../../src/main/core/poll-scheduler'
 
 class Failure extends Error {
@@ -41,6 +42,7 @@ function makeScheduler(
   jobs: PollJob[],
   cadences: Partial<Record<EndpointName, number>> = {},
   random = () => 0.5,
+  overrides: Partial<SchedulerOptions> = {},
 ) {
   return new PollScheduler(jobs, {
     cadenceMs: (endpoint) => cadences[endpoint] ?? 5_000,
@@ -50,6 +52,7 @@ function makeScheduler(
     }),
     onChange: () => {},
     random,
+    ...overrides,
   })
 }
 
@@ -261,6 +264,210 @@ describe('PollScheduler', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 2_000])
     expect(limits.starts.map((t) => t - 1_000_000)).toEqual([0, 2_000])
+    scheduler.stop()
+  })
+})
+
+describe('PollScheduler at the edges of pause, resume, hide and refresh', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** A prices job whose polls take `ms` each and give up when aborted; counts its aborts. */
+  function slowJob(name: EndpointName, ms: number) {
+    let aborts = 0
+    const recorded = recordingJob(name, (_call, signal) =>
+      sleep(ms, signal).catch((error) => {
+        aborts += 1
+        throw error
+      }),
+    )
+    return { ...recorded, aborts: () => aborts }
+  }
+
+  it('a pause taken back before the aborted poll settles still polls again at once', async () => {
+    // Offline then online within one tick (a network flap), or a suspend cut short: the poll the
+    // pause aborted has not settled when the resume comes, so the resume cannot schedule it.
+    const prices = slowJob('prices', 3_000)
+    const scheduler = makeScheduler([prices.job])
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    scheduler.setPaused('offline', true)
+    scheduler.setPaused('offline', false)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(prices.aborts()).toBe(1)
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 1_000])
+    await vi.advanceTimersByTimeAsync(3_000 + 5_000) // the new poll, then the cadence
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 1_000, 9_000])
+    scheduler.stop()
+  })
+
+  it('a stop and start before the aborted poll settles polls again at once', async () => {
+    const prices = slowJob('prices', 3_000)
+    const scheduler = makeScheduler([prices.job])
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    scheduler.stop()
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 1_000])
+    expect(prices.maxInFlight()).toBe(1)
+    scheduler.stop()
+  })
+
+  it('a reset mid-poll (a new key) aborts it and polls again once at once, then on the cadence', async () => {
+    const prices = slowJob('prices', 3_000)
+    const scheduler = makeScheduler([prices.job])
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    scheduler.reset()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(prices.aborts()).toBe(1)
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 1_000])
+    await vi.advanceTimersByTimeAsync(3_000 + 5_000)
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 1_000, 9_000])
+    scheduler.stop()
+  })
+
+  it("the person's pause lets the poll in flight finish and keeps its result", async () => {
+    const prices = slowJob('prices', 3_000)
+    const changes = vi.fn()
+    const scheduler = makeScheduler([prices.job], {}, undefined, { onChange: changes })
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    scheduler.setPaused('user', true)
+    expect(changes).toHaveBeenCalledTimes(1) // the window shows "paused" at once
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(prices.aborts()).toBe(0)
+    expect(scheduler.status('prices')).toMatchObject({ lastSuccessAt: 1_003_000, nextPollAt: null })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(prices.starts).toHaveLength(1)
+
+    changes.mockClear()
+    scheduler.setPaused('user', false)
+    expect(changes).toHaveBeenCalledTimes(1) // and "running" again at once
+    await vi.advanceTimersByTimeAsync(0)
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 63_000])
+    scheduler.stop()
+  })
+
+  it('a second reason to pause, or a resume that was not paused, changes nothing', async () => {
+    const prices = slowJob('prices', 3_000)
+    const changes = vi.fn()
+    const scheduler = makeScheduler([prices.job], {}, undefined, { onChange: changes })
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(4_000) // idle, the next poll due at 8 s
+    scheduler.setPaused('user', false) // a resume with nothing paused: polling goes on as it was
+    expect(scheduler.status('prices').nextPollAt).toBe(1_008_000)
+    await vi.advanceTimersByTimeAsync(5_000) // in flight since 8 s
+    scheduler.setPaused('user', true)
+    changes.mockClear()
+    scheduler.setPaused('offline', true) // already paused: the user's pause lets the poll finish
+    scheduler.setPaused('offline', false) // still paused by the person: nothing is scheduled
+    expect(changes).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(prices.aborts()).toBe(0)
+    expect(scheduler.status('prices')).toMatchObject({ lastSuccessAt: 1_011_000, nextPollAt: null })
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([0, 8_000])
+    scheduler.stop()
+  })
+
+  it('a resume while the poll the pause let run is still in flight plans nothing until it ends', async () => {
+    const prices = slowJob('prices', 3_000)
+    const scheduler = makeScheduler([prices.job])
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    scheduler.setPaused('user', true)
+    scheduler.setPaused('user', false)
+    expect(scheduler.status('prices')).toMatchObject({ inFlight: true, nextPollAt: null })
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(scheduler.status('prices')).toMatchObject({ inFlight: false, nextPollAt: 1_008_000 })
+    scheduler.stop()
+  })
+
+  it('a pause and resume after stop plan nothing', async () => {
+    const prices = recordingJob('prices')
+    const changes = vi.fn()
+    const scheduler = makeScheduler([prices.job], {}, undefined, { onChange: changes })
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(0)
+    scheduler.stop()
+    scheduler.setPaused('suspend', true)
+    scheduler.setPaused('suspend', false)
+    scheduler.setHidden(true)
+    expect(scheduler.status('prices').nextPollAt).toBeNull()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(prices.starts).toHaveLength(1)
+  })
+
+  it('refreshNow while paused skips an endpoint in flight and one under Retry-After until it ends', async () => {
+    const prices = slowJob('prices', 3_000)
+    const limits = recordingJob('limits', async (call) => {
+      if (call === 1) throw new Failure(30_000)
+    })
+    const scheduler = makeScheduler([prices.job, limits.job])
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000) // prices in flight; limits failed, not before 30 s
+    scheduler.setPaused('user', true)
+    scheduler.refreshNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([prices.starts.length, limits.starts.length]).toEqual([1, 1])
+    expect(prices.maxInFlight()).toBe(1)
+
+    await vi.advanceTimersByTimeAsync(30_000 - 1_000 - 1) // 1 ms before the Retry-After ends
+    scheduler.refreshNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([prices.starts.length, limits.starts.length]).toEqual([2, 1])
+
+    await vi.advanceTimersByTimeAsync(1) // the Retry-After ends exactly now
+    scheduler.refreshNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(limits.starts.map((t) => t - 1_000_000)).toEqual([0, 30_000])
+    scheduler.stop()
+  })
+
+  it('hiding the window during a backoff keeps the backoff; while paused or in flight it plans nothing', async () => {
+    const failing = recordingJob('prices', async () => {
+      throw new Failure()
+    })
+    const scheduler = makeScheduler([failing.job], {}, () => 0.999)
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(0) // failed once: the retry waits 999 ms
+    const retryAt = scheduler.status('prices').nextPollAt
+    expect(retryAt).toBe(1_000_999)
+    scheduler.setHidden(true)
+    expect(scheduler.status('prices').nextPollAt).toBe(retryAt)
+    await vi.advanceTimersByTimeAsync(998)
+    expect(failing.starts).toHaveLength(1)
+    scheduler.stop()
+
+    const prices = slowJob('prices', 3_000)
+    const other = makeScheduler([prices.job])
+    const startedAt = Date.now()
+    other.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    other.setHidden(true)
+    expect(other.status('prices')).toMatchObject({ inFlight: true, nextPollAt: null })
+    await vi.advanceTimersByTimeAsync(2_000) // the poll ends at 3 s: the next one comes 15 s later
+    expect(other.status('prices').nextPollAt).toBe(startedAt + 3_000 + HIDDEN_PRICES_CADENCE_MS)
+    other.setPaused('user', true)
+    other.setHidden(false)
+    expect(other.status('prices').nextPollAt).toBeNull()
+    other.stop()
+  })
+
+  it('telling it the window is shown when it already was moves nothing', async () => {
+    let cadenceMs = 5_000
+    const prices = recordingJob('prices')
+    const scheduler = makeScheduler([prices.job], {}, undefined, { cadenceMs: () => cadenceMs })
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(0)
+    cadenceMs = 20_000 // takes effect from the next poll's end, as every cadence does
+    scheduler.setHidden(false)
+    expect(scheduler.status('prices').nextPollAt).toBe(1_005_000)
     scheduler.stop()
   })
 })

@@ -130,7 +130,7 @@ export class PollScheduler {
   private refreshOnceWhilePaused(): void {
     if (this.pauses.size !== 1 || !this.pauses.has('user')) return
     for (const state of this.endpoints.values())
-      if (!state.inFlight && (state.notBefore ?? 0) <= this.clock.now()) void this.poll(state, true)
+      if ((state.notBefore ?? 0) <= this.clock.now()) void this.poll(state, true) // skips one in flight
   }
 
   /** Forgets failures (for example after the key changed) and polls at once. */
@@ -249,8 +249,10 @@ export class PollScheduler {
       state.inFlight = null
     }
     if (!this.running || this.isPaused() || controller.signal.aborted) {
-      // Stopped, paused or reset while in flight: whoever did that decides what comes next.
-      if (state.pollAgain && this.running && !this.isPaused()) this.schedule(state, 0)
+      // Stopped or paused while in flight: the resume or start schedules what comes next. Aborted
+      // and already running again (a reset, a pause taken back before this poll settled, which
+      // found it in flight and so could not schedule it): poll again now.
+      if (this.running && !this.isPaused()) this.schedule(state, 0)
       state.pollAgain = false
       this.options.onChange()
       return
