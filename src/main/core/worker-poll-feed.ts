@@ -35,6 +35,8 @@ export interface WorkerPollFeedOptions {
   now?: () => number
   /** The first restart's delay (RESTART_DELAY_MS.first); a test holds the restart back with it. */
   firstRestartDelayMs?: number
+  /** How long stop() waits for the worker to close its connections (STOP_GRACE_MS). */
+  stopGraceMs?: number
 }
 
 export const RESTART_DELAY_MS = { first: 1_000, max: 60_000 }
@@ -131,7 +133,7 @@ export class WorkerPollFeed implements PollFeed {
     if (!worker) return
     // The worker closes its connections (and aborts its requests) before it is ended.
     await new Promise<void>((resolve) => {
-      const grace = setTimeout(resolve, STOP_GRACE_MS)
+      const grace = setTimeout(resolve, this.options.stopGraceMs ?? STOP_GRACE_MS)
       this.stopped = () => {
         clearTimeout(grace)
         resolve()
@@ -234,10 +236,9 @@ export class WorkerPollFeed implements PollFeed {
 
   /** A restarted worker is told everything again, and starts from the mirror. */
   private respawn(): void {
-    this.restartTimer = null
-    if (!this.running) return
-    this.spawn()
-    // In AppCore's order: the cadences come before anything that polls or publishes.
+    this.restartTimer = null // (stop() clears the timer: a respawn always finds the feed running)
+    // The first message spawns the new worker. In AppCore's order: the cadences come before
+    // anything that polls or publishes.
     if (this.cadences) this.send({ type: 'cadences', cadences: this.cadences })
     if (this.connection) this.send({ type: 'connect', connection: this.connection })
     this.send({ type: 'watchlist', symbols: this.watchlist })
