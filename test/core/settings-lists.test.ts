@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SettingsStore } from '../../src/main/core/settings-store'
-import { MAX_LISTS, type Settings } from '../../src/shared/settings'
+import { MAX_LISTS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { activeList } from '../../src/shared/watchlists'
 import { makeTempDir } from './persistence.helpers'
 
@@ -36,7 +36,10 @@ describe('several watchlists', () => {
     await store.addSymbol('AAPLon')
     await store.addSymbol('NVDAon')
     await store.moveSymbol('NVDAon', 0)
-    await store.updateList('l2', { sort: { column: 'price', direction: 'asc' }, columns: ['symbol', 'price'] })
+    await store.updateList('l2', {
+      sort: { column: 'price', direction: 'asc' },
+      columns: ['symbol', 'price'],
+    })
     await store.removeSymbol('TSLAon', 'l1')
     const settings = store.get()
     expect(settings.lists[1]).toMatchObject({
@@ -103,9 +106,78 @@ describe('several watchlists', () => {
     const store = await freshStore()
     await store.update((settings) => ({
       ...settings,
-      lists: Array.from({ length: MAX_LISTS }, (_, i) => ({ ...settings.lists[0]!, id: `l${i + 1}`, name: `L${i}` })),
+      lists: Array.from({ length: MAX_LISTS }, (_, i) => ({
+        ...settings.lists[0]!,
+        id: `l${i + 1}`,
+        name: `L${i}`,
+      })),
     }))
     await expect(store.createList('One more')).rejects.toMatchObject({ code: 'failed' })
+  })
+
+  it('restores a deleted list only while there is room, and numbers its name past every taken one', async () => {
+    const store = await freshStore()
+    await store.createList('B')
+    const { deleted } = await store.deleteList('l2')
+    await store.createList('B')
+    await store.createList('B (2)')
+    expect(names(await store.restoreList(deleted))).toEqual(['Watchlist', 'B (3)', 'B', 'B (2)'])
+
+    const { deleted: again } = await store.deleteList(activeList(store.get()).id)
+    await store.update((settings) => ({
+      ...settings,
+      lists: Array.from({ length: MAX_LISTS - 1 }, (_, i) => ({
+        ...settings.lists[0]!,
+        id: `l${i + 1}`,
+        name: `L${i}`,
+      })),
+    }))
+    expect(names(await store.restoreList(again))).toHaveLength(MAX_LISTS) // the last place
+    const { deleted: third } = await store.deleteList('l1')
+    await store.createList('Fills it')
+    await expect(store.restoreList(third)).rejects.toMatchObject({
+      code: 'failed',
+      message: `You have ${MAX_LISTS} watchlists, the most there can be`,
+    })
+  })
+
+  it('renames a list to its own name in another case, and deleting a list not shown keeps the one shown', async () => {
+    const store = await freshStore()
+    await store.createList('Tech')
+    await store.createList('Other')
+    expect(names(await store.renameList('l2', 'TECH'))).toEqual(['Watchlist', 'TECH', 'Other'])
+    await store.setActiveList('l1')
+    const { settings } = await store.deleteList('l3')
+    expect(settings.activeListId).toBe('l1')
+  })
+
+  it('adds many symbols at once, skipping those held, refusing what would overfill the list', async () => {
+    const store = await freshStore()
+    const held = activeList(store.get()).symbols
+    const settings = await store.addSymbols(['METAon', held[0]!, 'METAon', 'GOOGLon'])
+    expect(activeList(settings).symbols).toEqual([...held, 'METAon', 'GOOGLon'])
+
+    const room = MAX_WATCHLIST - activeList(settings).symbols.length
+    const filler = Array.from({ length: room }, (_, i) => `T${i}on`)
+    expect(activeList(await store.addSymbols(filler)).symbols).toHaveLength(MAX_WATCHLIST) // exactly full
+    await expect(store.addSymbols(['ONEMOREon'])).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: `The watchlist "Watchlist" would hold more than ${MAX_WATCHLIST} symbols`,
+    })
+  })
+
+  it('refuses a malformed symbol in a bulk add or a new list, changing nothing', async () => {
+    const store = await freshStore()
+    const before = store.get()
+    await expect(store.addSymbols(['METAon', 'bad symbol'])).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringMatching(/^"bad symbol" is not a token symbol: /),
+    })
+    await expect(store.createList('Tech', ['AAPLon', '<script>'])).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringMatching(/^"<script>" is not a token symbol: /),
+    })
+    expect(store.get()).toEqual(before)
   })
 
   it('says plainly when a list is gone', async () => {

@@ -191,7 +191,7 @@ export class SettingsStore {
   }
 
   /** Appends several symbols to a list, skipping those it holds; refuses what would overfill it. */
-  addSymbols(symbols: readonly string[], listId?: string): Promise<Settings> {
+  async addSymbols(symbols: readonly string[], listId?: string): Promise<Settings> {
     symbols.forEach(requireValidSymbol)
     return this.update((settings) => {
       const list = findList(settings, listId)
@@ -226,7 +226,7 @@ export class SettingsStore {
   // --- the lists themselves ---------------------------------------------------------------
 
   /** A new list at the end, made the active one. */
-  createList(name: string, symbols: readonly string[] = []): Promise<Settings> {
+  async createList(name: string, symbols: readonly string[] = []): Promise<Settings> {
     symbols.forEach(requireValidSymbol)
     return this.update((settings) => {
       if (settings.lists.length >= MAX_LISTS)
