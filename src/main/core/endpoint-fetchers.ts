@@ -110,7 +110,7 @@ async function perSymbol<T>(
   const out: EndpointFetch<T> = { records: [], errors: [], bytes: 0, receivedAt: null }
   let endpointWide: unknown = null
   let askedToWait: ApiError | null = null
-  let succeeded = 0
+  let anySucceeded = false
   let everyAnswerWasNotFound = true
   let next = 0
   const worker = async () => {
@@ -122,7 +122,7 @@ async function perSymbol<T>(
         out.records.push(...result.records)
         out.errors.push(...rejectedToErrors(result.rejected))
         out.bytes += result.bytes
-        succeeded += 1
+        anySucceeded = true
       } catch (error) {
         if (asksToWait(error)) askedToWait ??= error
         if (error instanceof ApiError && ENDPOINT_WIDE_KINDS.has(error.kind)) endpointWide ??= error
@@ -133,8 +133,8 @@ async function perSymbol<T>(
   }
   await Promise.all(Array.from({ length: Math.min(PER_SYMBOL_CONCURRENCY, symbols.length) }, worker))
   if (askedToWait) for (const symbol of symbols.slice(next)) out.errors.push(errorOf(symbol, askedToWait))
-  if (succeeded === 0 && (askedToWait ?? endpointWide)) throw askedToWait ?? endpointWide
-  if (succeeded === 0 && everyAnswerWasNotFound && symbols.length > 0) throw noServiceHere()
+  if (!anySucceeded && (askedToWait ?? endpointWide)) throw askedToWait ?? endpointWide
+  if (!anySucceeded && everyAnswerWasNotFound && symbols.length > 0) throw noServiceHere()
   if (askedToWait) out.askedToWait = askedToWait
   return out
 }
