@@ -298,3 +298,54 @@ describe('the API key', () => {
     }
   })
 })
+
+describe('what the client says and frees', () => {
+  it('scrubs the key from a message that alone echoes it', async () => {
+    server.handle = (req, res) =>
+      sendJson(res, 401, {
+        code: 'INVALID_API_KEY',
+        message: `Key ${String(req.headers['x-api-key'])} is not valid`,
+      })
+    const error = await apiErrorOf(client.price('AAPLon'))
+    expect(error.message).not.toContain(TEST_KEY)
+    expect(error.message).toContain('Key [key] is not valid')
+  })
+
+  it('says what to do without a key', async () => {
+    const keyless = new ApiClient({ baseUrl: server.url, apiKey: null })
+    try {
+      expect((await apiErrorOf(keyless.price('AAPLon'))).message).toBe(
+        'No API key is set: add one to fetch live data (demo mode needs none).',
+      )
+    } finally {
+      await keyless.close()
+    }
+  })
+
+  it('names a non-JSON answer that has no content type', async () => {
+    server.handle = (_req, res) => {
+      res.writeHead(200)
+      res.end('<html>')
+    }
+    expect((await apiErrorOf(client.price('AAPLon'))).message).toContain('not JSON (no content type)')
+  })
+
+  it('frees the connection of each redirect or oversized answer it does not read, so polling goes on', async () => {
+    // More unread answers than the pool has connections: one left unread would keep its socket.
+    const small = new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY, timeoutMs: 2_000, maxBodyBytes: 10 })
+    try {
+      const body = 'x'.repeat(4 * 1024 * 1024) // more than undici buffers unread: the socket waits
+      for (let i = 0; i < 10; i++) {
+        server.handle = (_req, res) => {
+          res.writeHead(i % 2 ? 302 : 200, { location: '/elsewhere', 'content-length': body.length })
+          res.end(body)
+        }
+        expect((await apiErrorOf(small.price('AAPLon'))).kind).toBe('invalid-response')
+      }
+      server.handle = (_req, res) => sendJson(res, 200, priceRecord('AAPLon'))
+      await expect(small.price('AAPLon')).rejects.toThrow(/larger than 10 bytes/) // answered, not stuck
+    } finally {
+      await small.close()
+    }
+  })
+})

@@ -138,7 +138,8 @@ describe('broken connections', () => {
 describe('aborts', () => {
   it("rejects with the caller's abort reason (not an ApiError) when the caller aborts", async () => {
     api.server.handle = () => undefined
-    const patient = new ApiClient({ baseUrl: api.server.url, apiKey: TEST_KEY, timeoutMs: 5_000 })
+    // A deadline past the test's own timeout: only the caller's abort can end this call in time.
+    const patient = new ApiClient({ baseUrl: api.server.url, apiKey: TEST_KEY, timeoutMs: 10 * 60_000 })
     try {
       const controller = new AbortController()
       const call = patient.allMarket(controller.signal)
