@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PacedQueue, PIECE_WEIGHT, deltaPieces } from '../../src/main/core/delta-pieces'
 import { applyDelta } from '../../src/shared/delta'
 import { type AssetChange, type Delta, type Snapshot, emptyAsset } from '../../src/shared/domain'
@@ -90,5 +90,25 @@ describe('PacedQueue', () => {
     expect(handled).toEqual(['piece1', 'piece2', 'status', 'piece3'])
     await nextTurn()
     expect(handled).toEqual(['piece1', 'piece2', 'status', 'piece3', 'stopped'])
+  })
+
+  it('with a gap, waits that long after a heavy item, not just a turn', () => {
+    vi.useFakeTimers()
+    try {
+      const handled: string[] = []
+      const queue = new PacedQueue<string>(
+        (item) => handled.push(item),
+        (item) => item.startsWith('piece'),
+        4,
+      )
+      queue.push('piece1')
+      queue.push('status')
+      vi.advanceTimersByTime(3)
+      expect(handled).toEqual(['piece1'])
+      vi.advanceTimersByTime(1)
+      expect(handled).toEqual(['piece1', 'status'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -39,8 +39,8 @@ export function deltaPieces(delta: Delta, maxWeight: number = PIECE_WEIGHT): Del
     current.push(change)
     weight += changeWeight
   }
-  if (current.length > 0 || pieces.length === 0)
-    pieces.push({ asOf: delta.asOf, changed: current, added: [], removed: [] })
+  // The last piece (the only one, empty, for a delta without changes): never empty otherwise.
+  pieces.push({ asOf: delta.asOf, changed: current, added: [], removed: [] })
   const first = pieces[0]!
   pieces[0] = { ...delta, changed: first.changed }
   return pieces
