@@ -145,3 +145,27 @@ it('returns an empty snapshot for an empty watchlist without any request', async
   expect(snapshot).toEqual({ asOf: NOW, source: SOURCE, assets: [], errors: [] })
   expect(server.requests).toHaveLength(0)
 })
+
+it('keeps assets from prices alone when market data fails, and orders the errors: endpoints, then the watchlist', async () => {
+  // Prices do not list TSLAon, market data fails outright, limits do not list AAPLon: reported in
+  // the order prices, market, limits, and shown endpoint first, then in watchlist order.
+  const serve = server.handle
+  server.handle = (req, res) => {
+    const url = req.url ?? ''
+    if (url.includes('/TSLAon/price') || url.includes('symbol=AAPLon'))
+      return sendJson(res, 404, { code: 'ASSET_NOT_FOUND', message: 'Asset not found' })
+    serve(req, res)
+  }
+  server.override.market = (res) => sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'boom' })
+  try {
+    const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon', 'NVDAon'], SOURCE, () => NOW)
+    expect(report.snapshot.assets.map((asset) => asset.symbol)).toEqual(['AAPLon', 'NVDAon'])
+    expect(report.snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
+      ['market', 'INTERNAL_ERROR'],
+      ['AAPLon', 'ASSET_NOT_FOUND'],
+      ['TSLAon', 'ASSET_NOT_FOUND'],
+    ])
+  } finally {
+    server.handle = serve
+  }
+})

@@ -64,9 +64,6 @@ export async function fetchSnapshotReport(
         message: `Not a token symbol: ${checked.reason}.`,
       })
   }
-  if (watched.length === 0)
-    return { snapshot: { asOf: now(), source, assets: [], errors }, endpointFailures: [] }
-
   const mode = chooseEndpointMode(watched.length, null)
   const [prices, market, limits] = await Promise.allSettled([
     fetchPrices(client, watched, mode),
