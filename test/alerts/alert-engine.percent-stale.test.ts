@@ -80,6 +80,21 @@ describe('stale data alerts', () => {
     ])
   })
 
+  it('stays quiet while the data stays stale after firing', () => {
+    const steps = [at(1, false), at(10, true), at(20, true), at(30, true), at(40, true)]
+    expect(run([alert], steps).fired.map((firing) => firing.at - T0)).toEqual([10 * MINUTE])
+    // A newer price the feed still calls stale is not data back: only fresh data re-arms.
+    const stillStale = [
+      at(1, false),
+      at(10, true),
+      at(12, true, 11),
+      at(21, true, 11),
+      at(22, false, 22),
+      at(32, true, 22),
+    ]
+    expect(run([alert], stillStale).fired.map((firing) => firing.at - T0)).toEqual([10 * MINUTE, 32 * MINUTE])
+  })
+
   it('needs the feed to call the data stale: an old price that is still current does not fire', () => {
     expect(run([alert], [at(1, false), at(60, false)]).fired).toEqual([])
   })
@@ -90,5 +105,16 @@ describe('stale data alerts', () => {
     expect(nextAlertCheckAt([alert], quotes(true), T0 + 11 * MINUTE)).toBeNull()
     expect(nextAlertCheckAt([alert], quotes(false), T0 + 3 * MINUTE)).toBeNull()
     expect(nextAlertCheckAt([{ ...alert, enabled: false }], quotes(true), T0)).toBeNull()
+    // Due this very moment: the evaluation running now handles it; no timer for the past.
+    expect(nextAlertCheckAt([alert], quotes(true), T0 + 10 * MINUTE)).toBeNull()
+  })
+
+  it('asks for the earliest of several time-driven checks, in any order', () => {
+    const quotes = new Map([[SYMBOL, quote({ priceTimestamp: T0, stale: true })]])
+    const sooner = makeAlert({ kind: 'stale', minutes: 5 }, { id: 'a2' })
+    const later = makeAlert({ kind: 'stale', minutes: 20 }, { id: 'a3' })
+    expect(nextAlertCheckAt([alert, sooner, later], quotes, T0 + MINUTE)).toBe(T0 + 5 * MINUTE)
+    expect(nextAlertCheckAt([later, alert, sooner], quotes, T0 + MINUTE)).toBe(T0 + 5 * MINUTE)
+    expect(nextAlertCheckAt([sooner, later], quotes, T0 + 6 * MINUTE)).toBe(T0 + 20 * MINUTE)
   })
 })

@@ -142,12 +142,16 @@ describe('session alerts on the session clock', () => {
     ])
   })
 
-  it('fires for the one session and event asked for', () => {
-    const alert = makeAlert({ kind: 'session', session: 'premarket', event: 'open' })
+  // Open: as the pre-market opens (04:01 ET); close: as it closes (09:29 ET), never the other.
+  it.each([
+    ['open', '09:01', opened('Pre-market')],
+    ['close', '14:29', closed('Pre-market')],
+  ] as const)('fires for the one session and event asked for: %s', (event, timeUtc, message) => {
+    const alert = makeAlert({ kind: 'session', session: 'premarket', event })
     const fired = fireOnTimer(alert, '2026-01-12T00:00:00-05:00', '2026-01-14T00:00:00-05:00')
     expect(fired).toEqual([
-      ['2026-01-12T09:01:00.000Z', opened('Pre-market')],
-      ['2026-01-13T09:01:00.000Z', opened('Pre-market')],
+      [`2026-01-12T${timeUtc}:00.000Z`, message],
+      [`2026-01-13T${timeUtc}:00.000Z`, message],
     ])
   })
 
