@@ -134,13 +134,17 @@ describe('the app feed', () => {
   })
 
   /** Ten virtual minutes of a feed whose price requests all get `status`; the gaps between them. */
-  async function gapsBetweenAttempts(status: number, code: string): Promise<number[]> {
+  async function gapsBetweenAttempts(
+    status: number,
+    code: string,
+    headers: Record<string, string> = {},
+  ): Promise<number[]> {
     const clock = new WarpClock(STAMP_MS)
     const app = feedOn(['A0on'], clock)
     const attempts: number[] = []
     loopback.server.handle = (req, res) => {
       if (req.url?.includes('/prices/')) attempts.push(clock.now())
-      sendJson(res, status, { code })
+      sendJson(res, status, { code }, headers)
     }
     app.feed.start()
     await clock.sleep(10 * 60_000)
@@ -153,6 +157,14 @@ describe('the app feed', () => {
     // A request takes no virtual time (warp-clock.ts): the gaps are the scheduler's delays alone.
     expect(Math.max(...gaps)).toBeLessThanOrEqual(5_000)
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BACKOFF.floorMs)
+  })
+
+  it('on a 429 that says when to come back, comes back then, however many in a row', async () => {
+    const gaps = await gapsBetweenAttempts(429, 'RATE_LIMITED', { 'retry-after': '2' })
+    expect(gaps.length).toBeGreaterThan(100)
+    // The Retry-After, or the backoff within one cadence when that is longer: never past it.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000)
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(5_000)
   })
 
   it('backs off exponentially past the cadence on a 429 without Retry-After, as the service advises', async () => {
