@@ -104,4 +104,19 @@ describe('importListsInto', () => {
     expect(settings.lists).toHaveLength(MAX_LISTS)
     expect(settings.activeListId).toBe('l1')
   })
+
+  it('keeps the list the person was looking at shown, and answers with its symbols', async () => {
+    const store = await storeWith({ Tech: ['AAPLon'], Chips: ['NVDAon'] })
+    await store.setActiveList('l3') // Chips, not the first list
+    const { settings, result } = await importListsInto(
+      store,
+      exportOf([
+        { name: 'Chips', symbols: ['SPYon'] },
+        { name: 'New one', symbols: ['METAon'] },
+      ]),
+      LISTED,
+    )
+    expect(settings.activeListId).toBe('l3')
+    expect(result.watchlist).toEqual(['NVDAon', 'SPYon'])
+  })
 })
