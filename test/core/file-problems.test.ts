@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { AlertLog, AlertStore, ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alert-store'
-import { corruptFileName } from '../../src/main/core/json-file'
+import { corruptFileName, describeSchemaIssues } from '../../src/main/core/json-file'
 import { SETTINGS_FILE_NAME, SettingsStore } from '../../src/main/core/settings-store'
 import { makeTempDir } from './persistence.helpers'
 
@@ -77,5 +78,29 @@ describe('file problems, as the status bar words them', () => {
       code: 'not-found',
       message: 'That alert no longer exists',
     })
+    expect(alerts.problem()).toBeNull() // a refusal is not a failed save
+  })
+})
+
+describe('describeSchemaIssues', () => {
+  it('gives the first five issues on one line, each with its path when it has one', () => {
+    const schema = z.object({
+      a: z.number(),
+      b: z.number(),
+      c: z.number(),
+      d: z.number(),
+      e: z.number(),
+      f: z.number(),
+    })
+    const failed = z.union([schema, z.number()]).safeParse('x')
+    if (failed.success) throw new Error('expected a failure')
+    expect(describeSchemaIssues(failed.error)).toBe(failed.error.issues[0]!.message)
+    const many = schema.safeParse({})
+    if (many.success) throw new Error('expected a failure')
+    expect(describeSchemaIssues(many.error)).toBe(
+      ['a', 'b', 'c', 'd', 'e']
+        .map((name) => `${name}: Invalid input: expected number, received undefined`)
+        .join('; '),
+    )
   })
 })
