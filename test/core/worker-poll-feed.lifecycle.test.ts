@@ -353,6 +353,19 @@ describe('WorkerPollFeed around its worker', () => {
     expect(s.feed.endpointStatus('prices').lastError).toBeNull()
   })
 
+  it('a request the worker never answered fails when stop ends the worker, rather than hang', async () => {
+    const s = scriptedFeed({ stopGraceMs: 100 })
+    const worker = await s.start(SNAPSHOT)
+    const listing = s.feed.listAssets().catch((error: unknown) => error)
+    await s.receivedOne(worker, 'listAssets')
+    await s.feed.stop() // no answer, no 'stopped': ended after the grace
+    expect(await listing).toMatchObject({
+      name: 'ApiError',
+      kind: 'network',
+      message: 'The poller has stopped.',
+    })
+  })
+
   it('a worker that never loads: start fails, and fails again, and no worker is spawned after', async () => {
     process.env.TOKENWATCH_SCRIPTED_WORKER_BROKEN = '1'
     cleanups.push(() => {

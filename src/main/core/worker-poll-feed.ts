@@ -143,6 +143,8 @@ export class WorkerPollFeed implements PollFeed {
     this.stopped = null
     this.worker = null
     await worker.terminate()
+    // A request the worker had not answered by then never will be: say so rather than hang.
+    this.failPendingRequests(new ApiError({ kind: 'network', message: 'The poller has stopped.' }))
   }
 
   refreshNow(): void {
@@ -248,9 +250,13 @@ export class WorkerPollFeed implements PollFeed {
     this.send({ type: 'start' })
   }
 
-  private crashed(reason: string): void {
-    for (const request of this.requests.values()) request.reject(this.pollerDown())
+  private failPendingRequests(error: ApiError): void {
+    for (const request of this.requests.values()) request.reject(error)
     this.requests.clear()
+  }
+
+  private crashed(reason: string): void {
+    this.failPendingRequests(this.pollerDown())
     if (!this.loaded) {
       // It never loaded: restarting would not help; start() says so.
       this.loadFailure = new Error(`The poller could not start: ${reason}`)
