@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { applyDelta } from '../../src/shared/delta'
 import type { Snapshot } from '../../src/shared/domain'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
-import { SnapshotStore } from '../../src/main/core/snapshot-store'
+import { SnapshotStore, sameServiceAs } from '../../src/main/core/snapshot-store'
 
 const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']
 const source = { baseUrl: 'http://127.0.0.1:1', demo: true }
@@ -210,5 +210,17 @@ describe('the store at its edges', () => {
     expect(store.nextStaleAt(500)).toBe(1_500)
     store.updateStaleness(1_501, 500)
     expect(store.nextStaleAt(500)).toBe(1_700)
+  })
+})
+
+describe('sameServiceAs', () => {
+  it('demo is one service whatever its port; otherwise the base URL and the mode decide', () => {
+    const live = (baseUrl: string) => ({ baseUrl, demo: false })
+    const demo = (baseUrl: string) => ({ baseUrl, demo: true })
+    expect(sameServiceAs(demo('http://127.0.0.1:4001'), demo('http://127.0.0.1:4002'))).toBe(true)
+    expect(sameServiceAs(live('https://a.example'), live('https://a.example'))).toBe(true)
+    expect(sameServiceAs(live('https://a.example'), live('https://b.example'))).toBe(false)
+    expect(sameServiceAs(demo('https://a.example'), live('https://a.example'))).toBe(false)
+    expect(sameServiceAs(live('https://a.example'), demo('https://a.example'))).toBe(false)
   })
 })
