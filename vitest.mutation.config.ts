@@ -24,6 +24,7 @@ const TESTS: Record<string, string[]> = {
     // Not chaos-short: it covers nearly every line of the core, so every surviving mutant would
     // cost its whole run (seconds each); the focused chaos tests stay.
     'test/chaos/retry-after.test.ts',
+    'test/chaos/stale-timer.test.ts',
     'test/chaos/persistence-faults.test.ts',
     'test/cli/**/*.test.ts',
     'test/security/hostile-api.test.ts',
