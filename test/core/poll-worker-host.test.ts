@@ -34,11 +34,11 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 
 /** The host on one end of a channel; the test is the main thread on the other. */
-function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences } = {}) {
+function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences, random = Math.random } = {}) {
   const { port1, port2 } = new MessageChannel()
   const received: FromPollWorker[] = []
   port1.on('message', (message: FromPollWorker) => received.push(message))
-  const feed = servePollFeed(port2 as MessagePort & Parameters<typeof servePollFeed>[0])
+  const feed = servePollFeed(port2 as MessagePort & Parameters<typeof servePollFeed>[0], { random })
   cleanups.push(async () => {
     await feed.stop()
     port1.close()
@@ -105,6 +105,31 @@ describe('the poll worker host', () => {
     const snapshot = answer.value as Snapshot
     expect(snapshot.assets).toHaveLength(symbols.length)
     expect(snapshot.assets.every((asset) => asset.history24h.length > 0)).toBe(true)
+  })
+
+  it('tells a refresh from a reset: a refresh keeps the backoff of the failures so far, a reset forgets it', async () => {
+    // A refused key fails every prices poll; with the longest jitter each retry waits
+    // 999 ms x 2^(failures - 1), at most one 5 s cadence.
+    const host = serve({ apiKey: 'not-the-key', random: () => 0.999 })
+    let lastFailureAt = 0
+    /** The retry delay of the next prices failure (one after the last seen; a status may repeat it). */
+    const nextRetryDelay = async () => {
+      const newer = (m: FromPollWorker) =>
+        m.type === 'status' && (m.endpoints.prices.lastError?.at ?? 0) > lastFailureAt
+      await until(() => host.received.some(newer), 'a failed prices poll')
+      const status = host.received.find(newer) as Extract<FromPollWorker, { type: 'status' }>
+      const { at, retryAt } = status.endpoints.prices.lastError!
+      lastFailureAt = at
+      return retryAt! - at
+    }
+    // To the 100 ms: the error's time and the retry's are read a millisecond or so apart.
+    const roughly = async () => Math.round((await nextRetryDelay()) / 100) * 100
+    host.send({ type: 'start' })
+    expect([await roughly(), await roughly(), await roughly()]).toEqual([1_000, 2_000, 4_000])
+    host.send({ type: 'refresh' })
+    expect(await roughly()).toBe(5_000)
+    host.send({ type: 'reset' })
+    expect(await roughly()).toBe(1_000)
   })
 
   it('answers the listing by its id, and a refused key as a failure of its kind', async () => {
