@@ -168,21 +168,21 @@ export class MarketFeed {
     let failure: Error | null
     if (endpoint === 'prices') {
       const result = await fetchPrices(client, symbols, mode, signal, now)
-      if (client !== this.client) return // the service changed while this was in flight
+      if (!this.stillCurrent(client, signal)) return
       // Stamped with when the data arrived, not when the poll ended, so its age is never understated.
       this.store.applyPrices(result.records, result.receivedAt ?? now())
       this.store.setErrors('prices', result.errors)
       failure = result.askedToWait ?? unreadableAnswer(result)
     } else if (endpoint === 'market') {
       const result = await fetchMarket(client, symbols, mode, signal, now)
-      if (client !== this.client) return
+      if (!this.stillCurrent(client, signal)) return
       this.store.applyMarket(result.records, result.receivedAt ?? now())
       this.store.setErrors('market', result.errors)
       if (mode === 'all') this.options.onListing?.(result.records)
       failure = result.askedToWait ?? unreadableAnswer(result)
     } else {
       const result = await fetchLimits(client, symbols, mode, signal, now)
-      if (client !== this.client) return
+      if (!this.stillCurrent(client, signal)) return
       this.store.applyLimits(result.records)
       this.store.setErrors('limits', result.errors)
       failure = result.askedToWait ?? unreadableAnswer(result)
@@ -191,6 +191,16 @@ export class MarketFeed {
     // The good records are shown (and the rows say which could not be read); the scheduler still
     // has to wait as the service asked, or count an answer with nothing readable as a failure.
     if (failure) throw failure
+  }
+
+  /**
+   * Whether an answer still belongs in the rows. An aborted poll (stop, pause, reset) throws, as the
+   * scheduler expects of it, rather than show its unanswered symbols as aborted; an answer from a
+   * service the feed has left since it was asked is dropped.
+   */
+  private stillCurrent(client: ApiClient, signal: AbortSignal): boolean {
+    signal.throwIfAborted()
+    return client === this.client
   }
 
   /**
