@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LISTING_TTL_MS, LocalPollFeed } from '../../src/main/core/poll-feed'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { type FakeService, FAKE_LISTING, STAMP_MS, TEST_KEY, startFakeService } from './api-client.fixtures'
+import { until } from '../support/polls'
 
 /** The pipeline on the main thread (LocalPollFeed): the asset listing it keeps for search and import. */
 
@@ -33,6 +34,61 @@ describe('LocalPollFeed', () => {
       feed.connect(connection)
       await feed.listAssets()
       expect(listingRequests()).toBe(3)
+    } finally {
+      await feed.stop()
+    }
+  })
+
+  /** A started feed on the fake service and real time, with its requests counted per endpoint. */
+  async function startedFeed(symbols = ['AAPLon', 'TSLAon']) {
+    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
+    feed.setCadences(DEFAULT_SETTINGS.cadences)
+    feed.connect({ baseUrl: service.url, apiKey: TEST_KEY, demo: false })
+    feed.setWatchlist(symbols)
+    service.reset()
+    const requests = (part: string) => service.requests.filter((request) => request.url.includes(part)).length
+    await feed.start()
+    await until(() => feed.endpointStatus('prices').lastSuccessAt !== null, 'the first prices poll')
+    return { feed, requests }
+  }
+
+  /** An absence: the default cadences poll prices every 5 s, so nothing is due in this while. */
+  const quietWhile = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+  it('polls again at once when the cadences change, and not when they are told again unchanged', async () => {
+    const { feed, requests } = await startedFeed()
+    try {
+      const before = requests('/price')
+      feed.setCadences({ ...DEFAULT_SETTINGS.cadences })
+      await quietWhile()
+      expect(requests('/price')).toBe(before)
+      feed.setCadences({ ...DEFAULT_SETTINGS.cadences, pricesMs: DEFAULT_SETTINGS.cadences.pricesMs * 2 })
+      await until(() => requests('/price') > before, 'a prices poll at the new cadence')
+    } finally {
+      await feed.stop()
+    }
+  })
+
+  it('polls at once on reset, and never after stop', async () => {
+    const { feed, requests } = await startedFeed()
+    const before = requests('/price')
+    feed.reset()
+    expect(feed.endpointStatus('prices').nextPollAt).toBeLessThanOrEqual(Date.now()) // due now
+    await until(() => requests('/price') > before, 'a prices poll after the reset')
+    await feed.stop()
+    expect(feed.endpointStatus('prices').nextPollAt).toBeNull()
+    const stopped = requests('/price')
+    feed.refreshNow()
+    await quietWhile()
+    expect(requests('/price')).toBe(stopped)
+  })
+
+  it('asks for all assets once the listing shows the watchlist is more than half of it', async () => {
+    const { feed } = await startedFeed(FAKE_LISTING.slice(0, 3))
+    try {
+      expect(feed.pollPlan().mode).toBe('per-symbol') // the listing's size is not known yet
+      await feed.listAssets() // four assets listed
+      expect(feed.pollPlan().mode).toBe('all')
     } finally {
       await feed.stop()
     }
