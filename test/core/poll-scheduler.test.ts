@@ -288,13 +288,19 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
     return { ...recorded, aborts: () => aborts }
   }
 
-  it('a pause taken back before the aborted poll settles still polls again at once', async () => {
-    // Offline then online within one tick (a network flap), or a suspend cut short: the poll the
-    // pause aborted has not settled when the resume comes, so the resume cannot schedule it.
+  /** A scheduler started at 0 with one prices job of 3 s, one second into its first poll. */
+  async function pollInFlightAtOneSecond() {
     const prices = slowJob('prices', 3_000)
     const scheduler = makeScheduler([prices.job])
     scheduler.start()
     await vi.advanceTimersByTimeAsync(1_000)
+    return { prices, scheduler }
+  }
+
+  it('a pause taken back before the aborted poll settles still polls again at once', async () => {
+    // Offline then online within one tick (a network flap), or a suspend cut short: the poll the
+    // pause aborted has not settled when the resume comes, so the resume cannot schedule it.
+    const { prices, scheduler } = await pollInFlightAtOneSecond()
     scheduler.setPaused('offline', true)
     scheduler.setPaused('offline', false)
     await vi.advanceTimersByTimeAsync(0)
@@ -306,10 +312,7 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
   })
 
   it('a stop and start before the aborted poll settles polls again at once', async () => {
-    const prices = slowJob('prices', 3_000)
-    const scheduler = makeScheduler([prices.job])
-    scheduler.start()
-    await vi.advanceTimersByTimeAsync(1_000)
+    const { prices, scheduler } = await pollInFlightAtOneSecond()
     scheduler.stop()
     scheduler.start()
     await vi.advanceTimersByTimeAsync(0)
@@ -319,10 +322,7 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
   })
 
   it('a reset mid-poll (a new key) aborts it and polls again once at once, then on the cadence', async () => {
-    const prices = slowJob('prices', 3_000)
-    const scheduler = makeScheduler([prices.job])
-    scheduler.start()
-    await vi.advanceTimersByTimeAsync(1_000)
+    const { prices, scheduler } = await pollInFlightAtOneSecond()
     scheduler.reset()
     await vi.advanceTimersByTimeAsync(0)
     expect(prices.aborts()).toBe(1)
@@ -376,10 +376,7 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
   })
 
   it('a resume while the poll the pause let run is still in flight plans nothing until it ends', async () => {
-    const prices = slowJob('prices', 3_000)
-    const scheduler = makeScheduler([prices.job])
-    scheduler.start()
-    await vi.advanceTimersByTimeAsync(1_000)
+    const { scheduler } = await pollInFlightAtOneSecond()
     scheduler.setPaused('user', true)
     scheduler.setPaused('user', false)
     expect(scheduler.status('prices')).toMatchObject({ inFlight: true, nextPollAt: null })
