@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lastDataAt } from '../../src/shared/data-status'
 import { Dec, compareDecimalStrings, toFixedString } from '../../src/shared/decimal'
-import type { AppStatus, EndpointStatus } from '../../src/shared/ipc-contract'
+import { type AppStatus, type EndpointStatus, invokeContract } from '../../src/shared/ipc-contract'
 import { type Delta, deltaWithoutHistories, emptyAsset } from '../../src/shared/domain'
 import { DEFAULT_SETTINGS, DEFAULT_WATCHLIST, settingsSchema } from '../../src/shared/settings'
 import { isConventionalSession } from '../../src/shared/sessions'
@@ -184,5 +184,16 @@ describe('the default watchlist', () => {
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['lists.0.symbols.0', 'not a valid token symbol (for example AAPLon)'],
     ])
+  })
+})
+
+describe('the IPC contract', () => {
+  it('takes a move to a whole position from 0 to 10,000 and refuses any other', () => {
+    const movesTo = (toIndex: unknown) => [
+      invokeContract.moveSymbol.args.safeParse({ symbol: 'AAPLon', toIndex }).success,
+      invokeContract.moveList.args.safeParse({ listId: 'l1', toIndex }).success,
+    ]
+    for (const allowed of [0, 1, 10_000]) expect(movesTo(allowed)).toEqual([true, true])
+    for (const refused of [-1, 10_001, 1.5, Number.NaN, '1']) expect(movesTo(refused)).toEqual([false, false])
   })
 })
