@@ -50,10 +50,14 @@ describe('deltaPieces', () => {
     }
   })
 
-  it('leaves a light delta whole, and an empty one as one piece', () => {
+  it('leaves a delta of up to one piece whole, and an empty one as one piece', () => {
     const prices: Delta = {
       asOf: 5,
-      changed: Array.from({ length: 500 }, (_, i) => ({ symbol: `S${i}on`, fields: { price: '1.5' } })),
+      // Weighing one piece exactly: each price-only change weighs 1.
+      changed: Array.from({ length: PIECE_WEIGHT }, (_, i) => ({
+        symbol: `S${i}on`,
+        fields: { price: '1.5' },
+      })),
       added: [],
       removed: [],
     }

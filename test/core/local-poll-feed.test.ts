@@ -13,6 +13,14 @@ beforeAll(async () => {
 afterAll(() => service.close())
 
 describe('LocalPollFeed', () => {
+  it('before it is told anything: no rows and no service, the cadences wanted, no listing', async () => {
+    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
+    // What WorkerPollFeed's mirror holds before its worker says anything.
+    expect(feed.snapshot()).toEqual({ asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] })
+    expect(() => feed.endpointStatus('prices')).toThrow('setCadences must come before start')
+    await expect(feed.listAssets()).rejects.toMatchObject({ kind: 'network', message: 'Not connected yet.' })
+  })
+
   it('reuses the listing for ten minutes on its clock, then asks again; a new service forgets it', async () => {
     let now = STAMP_MS
     const feed = new LocalPollFeed(
@@ -63,7 +71,9 @@ describe('LocalPollFeed', () => {
       await quietWhile()
       expect(requests('/price')).toBe(before)
       feed.setCadences({ ...DEFAULT_SETTINGS.cadences, pricesMs: DEFAULT_SETTINGS.cadences.pricesMs * 2 })
-      await until(() => requests('/price') > before, 'a prices poll at the new cadence')
+      // At once: well before the poll the old cadence had planned.
+      const soon = DEFAULT_SETTINGS.cadences.pricesMs / 2
+      await until(() => requests('/price') > before, 'a prices poll at the new cadence', soon)
     } finally {
       await feed.stop()
     }
@@ -81,6 +91,25 @@ describe('LocalPollFeed', () => {
     feed.refreshNow()
     await quietWhile()
     expect(requests('/price')).toBe(stopped)
+  })
+
+  it('takes the listing from each all-assets market poll, without a request of its own', async () => {
+    const { feed, requests } = await startedFeed(FAKE_LISTING.slice(0, 3))
+    try {
+      await feed.listAssets() // four assets listed: all assets from now on
+      service.listed = [...FAKE_LISTING, 'AMDon']
+      const marketRequests = requests('/market')
+      feed.refreshNow()
+      await until(
+        () => requests('/market') > marketRequests && !feed.endpointStatus('market').inFlight,
+        'the all-assets market poll',
+      )
+      expect((await feed.listAssets()).map((asset) => asset.symbol)).toEqual([...FAKE_LISTING, 'AMDon'])
+      expect(requests('/market')).toBe(marketRequests + 1)
+    } finally {
+      await feed.stop()
+      service.reset()
+    }
   })
 
   it('asks for all assets once the listing shows the watchlist is more than half of it', async () => {

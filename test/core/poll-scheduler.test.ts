@@ -94,9 +94,11 @@ describe('PollScheduler', () => {
     })
     const market = recordingJob('market')
     const scheduler = makeScheduler([slow.job, market.job])
+    const planned = () => [scheduler.status('prices').nextPollAt, scheduler.status('market').nextPollAt]
     scheduler.refreshNow() // not started: asks for nothing
     await vi.advanceTimersByTimeAsync(10_000)
     expect([slow.starts, market.starts]).toEqual([[], []])
+    expect(planned()).toEqual([null, null])
 
     scheduler.start()
     // Market polls at 0 and 5 s; prices at 0 (3 s long) and 8 s, in flight when stopped at 9 s.
@@ -104,9 +106,13 @@ describe('PollScheduler', () => {
     const before = { prices: slow.starts.length, market: market.starts.length }
     expect(before).toEqual({ prices: 2, market: 2 })
     scheduler.stop()
+    // Market's poll due at 10 s is called off: no timer is left to keep a process alive.
+    expect(planned()).toEqual([null, null])
+    expect(vi.getTimerCount()).toBe(0)
     await vi.advanceTimersByTimeAsync(0)
     expect(aborted).toEqual([false, true]) // the first ended by itself at 3 s; the second was stopped
     scheduler.refreshNow() // stopped: asks for nothing either
+    expect(planned()).toEqual([null, null])
     await vi.advanceTimersByTimeAsync(60_000)
     expect({ prices: slow.starts.length, market: market.starts.length }).toEqual(before)
   })
@@ -382,6 +388,47 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
     expect(scheduler.status('prices')).toMatchObject({ inFlight: true, nextPollAt: null })
     await vi.advanceTimersByTimeAsync(2_000)
     expect(scheduler.status('prices')).toMatchObject({ inFlight: false, nextPollAt: 1_008_000 })
+    scheduler.stop()
+  })
+
+  it('started while paused (a restarted worker is told the pause first), polls nothing until it ends', async () => {
+    const prices = recordingJob('prices')
+    const scheduler = makeScheduler([prices.job])
+    scheduler.setPaused('offline', true)
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(prices.starts).toEqual([])
+    scheduler.setPaused('offline', false)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([60_000])
+    scheduler.stop()
+  })
+
+  it('a refresh asked during a poll that then fails still waits the backoff', async () => {
+    const failing = recordingJob('prices', async () => {
+      await sleep(3_000)
+      throw new Failure()
+    })
+    const scheduler = makeScheduler([failing.job], {}, () => 0.5) // the first retry waits 500 ms
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(1_000)
+    scheduler.refreshNow()
+    await vi.advanceTimersByTimeAsync(2_000 + 499)
+    expect(failing.starts.map((t) => t - 1_000_000)).toEqual([0])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(failing.starts.map((t) => t - 1_000_000)).toEqual([0, 3_500])
+    scheduler.stop()
+  })
+
+  it('reports an endpoint it has no job for as idle, whatever the others do', async () => {
+    const { scheduler } = await pollInFlightAtOneSecond()
+    expect(scheduler.status('limits')).toEqual({
+      cadenceMs: 5_000,
+      lastSuccessAt: null,
+      lastError: null,
+      nextPollAt: null,
+      inFlight: false,
+    })
     scheduler.stop()
   })
 

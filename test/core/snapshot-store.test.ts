@@ -124,6 +124,8 @@ describe('SnapshotStore deltas', () => {
     )
     expect(delta?.added).toEqual([])
     expect(delta?.removed).toEqual([])
+    // Nor the order, the errors or the source: none of them changed.
+    expect(Object.keys(delta ?? {}).sort()).toEqual(['added', 'asOf', 'changed', 'removed'])
   })
 
   it('reports removed symbols and the new order', () => {
@@ -133,6 +135,29 @@ describe('SnapshotStore deltas', () => {
     const delta = store.commit(2)
     expect(delta?.removed).toEqual(['NVDAon'])
     expect(delta?.order).toEqual(['Fon', 'AAPLon'])
+    store.setWatchlist(['Fon']) // the last row leaves: the rest keep their order, which is said too
+    expect(store.commit(3)).toMatchObject({ removed: ['AAPLon'], order: ['Fon'] })
+  })
+
+  it.each([
+    ['another base URL', { baseUrl: 'http://127.0.0.1:2', demo: true }],
+    ['the same base URL, live', { baseUrl: source.baseUrl, demo: false }],
+  ])('pushes the new source, and only it, when the service changes: %s', (_what, next) => {
+    const store = new SnapshotStore(source, ['AAPLon'])
+    store.commit(1)
+    store.setSource(next)
+    expect(store.commit(2)).toEqual({ asOf: 2, changed: [], added: [], removed: [], source: next })
+  })
+
+  it("lists an endpoint's errors after the others' once they cleared and came back", () => {
+    // A row shows its first error: the one whose endpoint has been failing longest.
+    const store = new SnapshotStore(source, ['AAPLon'])
+    const failed = (code: string) => [{ scope: 'AAPLon', code, message: `${code} failed` }]
+    store.setErrors('prices', failed('PRICES'))
+    store.setErrors('market', failed('MARKET'))
+    store.setErrors('prices', [])
+    store.setErrors('prices', failed('PRICES'))
+    expect(store.snapshot().errors.map((error) => error.code)).toEqual(['MARKET', 'PRICES'])
   })
 
   it('keeps a cached asset marked stale until fresh data arrives', () => {
