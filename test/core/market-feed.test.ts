@@ -162,6 +162,21 @@ describe('MarketFeed', () => {
     }
   })
 
+  it('emptying the watchlist clears what the endpoints reported of the symbols that left', async () => {
+    const { server } = await service((_endpoint, _symbol, res) =>
+      sendJson(res, 404, { code: 'ASSET_NOT_FOUND', message: 'Asset not found' }),
+    )
+    const { feed, clock, connect } = feedOn(['A0on'])
+    connect(server.url)
+    feed.start()
+    await clock.sleep(1_000)
+    expect(feed.snapshot().errors).not.toEqual([])
+    feed.setWatchlist([])
+    expect(feed.snapshot().errors).toEqual([])
+    await clock.sleep(120_000)
+    expect(feed.snapshot().errors).toEqual([])
+  })
+
   it.each(ENDPOINT_NAMES)(
     'drops a %s answer from a service it left while the answer was on its way',
     async (late) => {

@@ -160,6 +160,18 @@ describe('SnapshotStore deltas', () => {
     expect(store.snapshot().errors.map((error) => error.code)).toEqual(['MARKET', 'PRICES'])
   })
 
+  it('drops the errors of a symbol that leaves the list at once, and keeps every other error', () => {
+    const store = new SnapshotStore(source, ['AAPLon', 'Fon'])
+    const about = (scope: string, code: string) => ({ scope, code, message: `${code} failed` })
+    store.setErrors('prices', [about('AAPLon', 'GONE'), about('Fon', 'STAYS')])
+    store.setErrors('limits', [about('AAPLon', 'GONE')])
+    store.setErrors('market', [about('market', 'ENDPOINT')])
+    store.setWatchlist(['Fon'])
+    expect(store.snapshot().errors.map((error) => error.code)).toEqual(['STAYS', 'ENDPOINT'])
+    store.setWatchlist([])
+    expect(store.snapshot().errors.map((error) => error.code)).toEqual(['ENDPOINT'])
+  })
+
   it('keeps a cached asset marked stale until fresh data arrives', () => {
     const store = new SnapshotStore(source, ['AAPLon'])
     store.applyPrices([priceRecord('AAPLon', '100', 1)], 1)

@@ -162,7 +162,9 @@ export class MarketFeed {
   private async fetchInto(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
     const client = this.client
     const symbols = [...this.store.watchlist()]
-    if (!client || symbols.length === 0) return
+    // An empty list still goes through a poll (it asks the service nothing): its answer clears
+    // the errors the endpoint reported before.
+    if (!client) return
     const mode = this.endpointMode()
     const now = () => this.clock.now()
     let failure: Error | null

@@ -79,10 +79,27 @@ export class SnapshotStore {
         this.leftSinceCommit.delete(symbol)
       }
     }
-    for (const [symbol, entry] of this.entries)
-      if (!next.has(symbol) && entry.committed) this.leftSinceCommit.set(symbol, entry.committed)
+    const left = new Set<string>()
+    for (const [symbol, entry] of this.entries) {
+      if (next.has(symbol)) continue
+      left.add(symbol)
+      if (entry.committed) this.leftSinceCommit.set(symbol, entry.committed)
+    }
     this.entries = next
     this.order = [...symbols]
+    if (left.size > 0) this.forgetErrorsAbout(left)
+  }
+
+  /**
+   * A symbol that left the list takes its errors with it at once, not at its endpoints' next polls
+   * (limits may be polled only once an hour).
+   */
+  private forgetErrorsAbout(symbols: ReadonlySet<string>): void {
+    for (const [slot, errors] of this.errorsBySlot)
+      this.setErrors(
+        slot,
+        errors.filter((error) => !symbols.has(error.scope)),
+      )
   }
 
   watchlist(): readonly string[] {
