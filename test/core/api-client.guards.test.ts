@@ -177,7 +177,7 @@ describe('base URL', () => {
 })
 
 describe('redirects are not followed', () => {
-  it.each([301, 302, 307, 308])(
+  it.each([300, 301, 302, 307, 308])(
     'treats a %i to another origin as invalid-response and never contacts it',
     async (status) => {
       server.handle = (_req, res) => {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiClient } from '../../src/main/core/api-client'
 import { TEST_KEY, apiErrorOf, priceRecord, sendJson, useLoopbackClient } from './api-client.fixtures'
@@ -50,16 +50,34 @@ describe('body size cap', () => {
     expect(error.message).toContain('larger than')
   })
 
-  it('accepts a body of exactly the cap', async () => {
+  /** Answers with one price record padded with spaces to `bytes`, its length stated or not. */
+  function answerPadded(bytes: number, statesLength: boolean): void {
     const record = JSON.stringify(priceRecord('AAPLon'))
-    const padding = CAP_BYTES - Buffer.byteLength(record)
+    const body = record + ' '.repeat(bytes - Buffer.byteLength(record))
     api.server.handle = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(record + ' '.repeat(padding))
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(statesLength ? { 'content-length': String(bytes) } : {}),
+      })
+      res.end(body)
     }
+  }
+
+  it.each([
+    ['with its content-length', true],
+    ['streamed without one', false],
+  ])('accepts a body of exactly the cap, %s', async (_how, statesLength) => {
+    answerPadded(CAP_BYTES, statesLength)
     const result = await api.client.price('AAPLon')
     expect(result.bytes).toBe(CAP_BYTES)
     expect(result.records).toHaveLength(1)
+  })
+
+  it('refuses a body one byte over the cap that states no length', async () => {
+    answerPadded(CAP_BYTES + 1, false)
+    const error = await apiErrorOf(api.client.price('AAPLon'))
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toContain(`larger than ${CAP_BYTES} bytes`)
   })
 })
 
@@ -92,6 +110,36 @@ describe('timeouts', () => {
   it('times out a server that never sends headers', async () => {
     api.server.handle = () => undefined
     expect((await apiErrorOf(api.client.price('AAPLon'))).kind).toBe('timeout')
+  })
+
+  it('gives up on a connection that is never made after connectTimeoutMs, long before the deadline', async () => {
+    // What a firewall that drops packets looks like: a socket that never connects.
+    vi.spyOn(net, 'connect').mockImplementation(() => new net.Socket())
+    const unconnected = new ApiClient({
+      baseUrl: api.server.url,
+      apiKey: TEST_KEY,
+      timeoutMs: 10 * 60_000,
+      connectTimeoutMs: 1,
+    })
+    try {
+      // Without the connect timeout only this caller's own limit would end the call.
+      const error = await apiErrorOf(unconnected.allMarket(AbortSignal.timeout(5_000)))
+      expect(error.kind).toBe('timeout')
+      expect(api.server.requests).toHaveLength(0)
+    } finally {
+      vi.restoreAllMocks()
+      await unconnected.close()
+    }
+  })
+
+  it('leaves no timer running once a call is over, so nothing keeps a CLI run alive', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length
+    const before = timers()
+    api.server.handle = (_req, res) => sendJson(res, 200, priceRecord('AAPLon'))
+    await api.client.price('AAPLon')
+    api.server.handle = (_req, res) => sendJson(res, 503, {})
+    await apiErrorOf(api.client.price('AAPLon'))
+    expect(timers()).toBe(before)
   })
 })
 

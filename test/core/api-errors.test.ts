@@ -54,6 +54,8 @@ describe('a response that is not a success', () => {
       'The service refused the request as invalid (400 INVALID_SYMBOL). The service said: "bad".',
     )
     expect(apiErrorFromResponse(418, {}, '', NOW).message).toMatch(/\(418 I'm a Teapot\)\.$/)
+    // A status Node has no name for, and no code from the service: still a label.
+    expect(apiErrorFromResponse(599, {}, '', NOW).message).toMatch(/\(599 error\)\.$/)
   })
 })
 

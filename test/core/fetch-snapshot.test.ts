@@ -85,7 +85,13 @@ describe('per-symbol mode (a short watchlist)', () => {
   it('reports a symbol that is not a token symbol without asking the service about it', async () => {
     const snapshot = await fetchSnapshot(client, ['AAPLon', '../x', 'AAPLon'], SOURCE, () => NOW)
     expect(snapshot.assets.map((asset) => asset.symbol)).toEqual(['AAPLon'])
-    expect(snapshot.errors).toEqual([{ scope: '../x', code: 'invalid-request', message: expect.any(String) }])
+    expect(snapshot.errors).toEqual([
+      {
+        scope: '../x',
+        code: 'invalid-request',
+        message: 'Not a token symbol: a token symbol ends in "on" (for example AAPLon).',
+      },
+    ])
     expect(server.requests.every((request) => !request.url.includes('..'))).toBe(true)
   })
 

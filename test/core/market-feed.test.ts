@@ -224,6 +224,27 @@ describe('MarketFeed', () => {
     expect(feed.endpointStatus('prices').lastError).toBeNull()
   })
 
+  it("shows a failure of its own, not the service's, as an unexpected problem with its message", async () => {
+    const { server } = await service((endpoint, symbol, res) =>
+      endpoint === 'market'
+        ? sendJson(res, 200, [marketRecord('A0on')])
+        : answersWell()(endpoint, symbol, res),
+    )
+    const { feed, clock, connect } = feedOn(['A0on'], {
+      listedCount: () => 1, // all-assets mode, so the market answer is handed on as the listing
+      onListing: () => {
+        throw new Error('the listing could not be kept')
+      },
+    })
+    connect(server.url)
+    feed.start()
+    await clock.sleep(1_000)
+    expect(feed.endpointStatus('market').lastError).toMatchObject({
+      kind: 'invalid-response',
+      message: 'Unexpected problem while reading the data: the listing could not be kept',
+    })
+  })
+
   it.each(['prices', 'market'] as const)(
     'stamps %s data with when it arrived, not when its slowest symbol gave up',
     async (fresh) => {

@@ -132,7 +132,11 @@ describe('JsonFile.write', () => {
     failFsCall('write', 'ENOSPC')
 
     const message = `Could not save ${file.path}: the disk is full (ENOSPC)`
-    await expect(file.write({ count: 2, note: 'after' })).rejects.toThrow(message)
+    // The system error stays attached as the cause, for whoever logs it.
+    await expect(file.write({ count: 2, note: 'after' })).rejects.toMatchObject({
+      message,
+      cause: { code: 'ENOSPC' },
+    })
     expect(reported).toEqual([{ kind: 'write-failed', message }])
     vi.restoreAllMocks()
     expect(JSON.parse(readFileSync(file.path, 'utf8'))).toEqual({ count: 1, note: 'before' })
@@ -217,6 +221,35 @@ describe('JsonFile.update', () => {
       }),
     ).rejects.toThrow('refused')
     expect(await lockfile.check(file.path, { realpath: false })).toBe(false)
+    expect((await file.read()).value).toEqual({ count: 1, note: 'kept' })
+  })
+
+  it('says which file it could not lock and why, keeping the system error as the cause', async () => {
+    const dir = makeTempDir()
+    writeFileSync(path.join(dir, 'blocked'), '')
+    const file = counterFile(path.join(dir, 'blocked', 'folder'))
+    await expect(file.update((current) => current)).rejects.toMatchObject({
+      message: `Could not lock ${file.path} for writing: a file is in the way of the folder (ENOTDIR)`,
+      cause: { code: 'ENOTDIR' },
+    })
+  })
+
+  it('does not save when another process took over its lock meanwhile, and says to try again', async () => {
+    const file = counterFile(makeTempDir())
+    await file.write({ count: 1, note: 'kept' })
+    const lock = vi.spyOn(lockfile, 'lock')
+    const takenOver = Object.assign(new Error('Unable to update lock within the stale threshold'), {
+      code: 'ECOMPROMISED',
+    })
+    const update = file.update((current) => {
+      // What proper-lockfile reports when its timer finds the lock replaced under it.
+      lock.mock.calls[0]?.[1]?.onCompromised?.(takenOver)
+      return { ...current, count: 2 }
+    })
+    await expect(update).rejects.toMatchObject({
+      message: `Not saving ${file.path}: another process took over its lock; try again`,
+      cause: takenOver,
+    })
     expect((await file.read()).value).toEqual({ count: 1, note: 'kept' })
   })
 

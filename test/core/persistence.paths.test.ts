@@ -17,6 +17,12 @@ describe('defaultUserDataDir', () => {
     expect(defaultUserDataDir(env, platform, '/home/ann')).toBe(expected)
   })
 
+  it('on win32 without APPDATA is AppData\\Roaming in the home folder, as Windows has it', () => {
+    expect(defaultUserDataDir({}, 'win32', 'C:\\Users\\ann')).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\tokenwatch',
+    )
+  })
+
   it('is overridden by TOKENWATCH_USER_DATA on every platform', () => {
     for (const platform of ['linux', 'darwin', 'win32'] as const) {
       expect(defaultUserDataDir({ TOKENWATCH_USER_DATA: '/tmp/tw-data' }, platform, '/home/ann')).toBe(
