@@ -12,12 +12,16 @@ const api = useLoopbackClient({ timeoutMs: 300, maxBodyBytes: CAP_BYTES })
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('body size cap', () => {
+  // A deadline far from the test's: under load, reading a few MB before the cap trips took over
+  // 300 ms, and the call then ended as a timeout instead of the refusal these tests are about.
+  const bodies = useLoopbackClient({ timeoutMs: 10_000, maxBodyBytes: CAP_BYTES })
+
   it('stops reading a body larger than maxBodyBytes, drops the connection and reports invalid-response', async () => {
     const attemptBytes = 64 * 1024 * 1024
     const chunk = Buffer.alloc(64 * 1024, 0x20)
     let written = 0
     const closed = new Promise<void>((resolve) => {
-      api.server.handle = (_req, res) => {
+      bodies.server.handle = (_req, res) => {
         res.on('close', () => resolve())
         res.writeHead(200, { 'content-type': 'application/json' })
         res.write('[')
@@ -32,7 +36,7 @@ describe('body size cap', () => {
         pump()
       }
     })
-    const error = await apiErrorOf(api.client.allMarket())
+    const error = await apiErrorOf(bodies.client.allMarket())
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toContain(`larger than ${CAP_BYTES} bytes`)
     await closed
@@ -41,11 +45,11 @@ describe('body size cap', () => {
   })
 
   it('refuses at once a body whose content-length is over the cap', async () => {
-    api.server.handle = (_req, res) => {
+    bodies.server.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(CAP_BYTES + 1) })
       res.write('[')
     }
-    const error = await apiErrorOf(api.client.allPrices())
+    const error = await apiErrorOf(bodies.client.allPrices())
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toContain('larger than')
   })
@@ -54,7 +58,7 @@ describe('body size cap', () => {
   function answerPadded(bytes: number, statesLength: boolean): void {
     const record = JSON.stringify(priceRecord('AAPLon'))
     const body = record + ' '.repeat(bytes - Buffer.byteLength(record))
-    api.server.handle = (_req, res) => {
+    bodies.server.handle = (_req, res) => {
       res.writeHead(200, {
         'content-type': 'application/json',
         ...(statesLength ? { 'content-length': String(bytes) } : {}),
@@ -68,14 +72,14 @@ describe('body size cap', () => {
     ['streamed without one', false],
   ])('accepts a body of exactly the cap, %s', async (_how, statesLength) => {
     answerPadded(CAP_BYTES, statesLength)
-    const result = await api.client.price('AAPLon')
+    const result = await bodies.client.price('AAPLon')
     expect(result.bytes).toBe(CAP_BYTES)
     expect(result.records).toHaveLength(1)
   })
 
   it('refuses a body one byte over the cap that states no length', async () => {
     answerPadded(CAP_BYTES + 1, false)
-    const error = await apiErrorOf(api.client.price('AAPLon'))
+    const error = await apiErrorOf(bodies.client.price('AAPLon'))
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toContain(`larger than ${CAP_BYTES} bytes`)
   })
