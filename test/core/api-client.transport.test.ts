@@ -136,6 +136,35 @@ describe('timeouts', () => {
     }
   })
 
+  it('settles a call aborted while its connection is still being made, and closes, without waiting for the attempt', async () => {
+    // undici heeds a request's signal only once it has a socket: a stop or a pause while connecting
+    // to a host that drops packets would otherwise hold the poll until the connect timeout.
+    const attempts: net.Socket[] = []
+    vi.spyOn(net, 'connect').mockImplementation(() => {
+      const socket = new net.Socket()
+      attempts.push(socket)
+      return socket
+    })
+    const connecting = new ApiClient({
+      baseUrl: api.server.url,
+      apiKey: TEST_KEY,
+      timeoutMs: 10 * 60_000,
+      connectTimeoutMs: 10 * 60_000,
+    })
+    const controller = new AbortController()
+    try {
+      const call = connecting.allMarket(controller.signal)
+      await vi.waitFor(() => expect(attempts).toHaveLength(1))
+      controller.abort(new Error('stopped'))
+      await expect(call).rejects.toThrow('stopped')
+      expect(attempts[0]?.destroyed).toBe(false) // the attempt had not given up: the abort ended the call
+      await connecting.close() // nor does closing the client wait for it (a graceful close would)
+    } finally {
+      vi.restoreAllMocks()
+      for (const socket of attempts) socket.destroy()
+    }
+  })
+
   it('leaves no timer running once a call is over, so nothing keeps a CLI run alive', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length
     const before = timers()

@@ -114,6 +114,29 @@ function requireOneRecord<T extends { primaryMarket: { symbol: string } }>(
   return result
 }
 
+/**
+ * `work`, or its signal's abort reason as soon as the signal aborts. undici heeds a request's
+ * signal only once the request has a socket, so an abort (a stop, a pause, the deadline) during a
+ * connection attempt to a host that drops packets would wait out the connect timeout. The
+ * abandoned attempt still ends by itself; its late result is ignored.
+ */
+function settledOnAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
 export class ApiClient {
   readonly origin: string
   private readonly baseUrl: string
@@ -197,9 +220,13 @@ export class ApiClient {
     return this.call(`/v1/limits/session${query}`, parseLimitsResponse, signal)
   }
 
-  /** Closes the client's own connections; an injected dispatcher belongs to its owner. */
+  /**
+   * Ends the client's own connections at once (an injected dispatcher belongs to its owner). Not
+   * a graceful close: that would wait for a connection attempt still under way, up to its connect
+   * timeout, and every caller has aborted or given up its calls by then.
+   */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close()
+    if (this.ownsDispatcher) await this.dispatcher.destroy()
   }
 
   private async call<T>(
@@ -229,7 +256,7 @@ export class ApiClient {
     const timer = setTimeout(() => deadline.abort(timeoutError(this.timeoutMs)), this.timeoutMs)
     const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal
     try {
-      return await this.exchange(url, this.apiKey, signal)
+      return await settledOnAbort(this.exchange(url, this.apiKey, signal), signal)
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason
       if (error instanceof ApiError) throw this.withoutKey(error)
