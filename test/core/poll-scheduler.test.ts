@@ -391,11 +391,12 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
     scheduler.stop()
   })
 
-  it('started while paused (a restarted worker is told the pause first), polls nothing until it ends', async () => {
+  it('started while paused (a restarted worker is told the pause first), plans and polls nothing until it ends', async () => {
     const prices = recordingJob('prices')
     const scheduler = makeScheduler([prices.job])
     scheduler.setPaused('offline', true)
     scheduler.start()
+    expect(scheduler.status('prices').nextPollAt).toBeNull()
     await vi.advanceTimersByTimeAsync(60_000)
     expect(prices.starts).toEqual([])
     scheduler.setPaused('offline', false)

@@ -99,9 +99,12 @@ export class PollScheduler {
     }
   }
 
-  /** Starts every endpoint now. */
+  /** Starts every endpoint now, or (started while paused) when the pause ends. */
   start(): void {
     this.running = true
+    // A restarted poll worker is told the pause before it starts; planning polls then would show
+    // a next poll that will not come (the resume plans them).
+    if (this.isPaused()) return
     for (const state of this.endpoints.values()) this.schedule(state, 0)
   }
 
