@@ -7,6 +7,7 @@ import { corruptFileName } from '../../src/main/core/json-file'
 import type { AlertLogEntry } from '../../src/shared/alerts'
 import type { Snapshot } from '../../src/shared/domain'
 import { makeTempDir } from '../core/persistence.helpers'
+import { manualClock } from '../support/manual-clock'
 import { quote, SYMBOL, T0 } from './alert-fixtures'
 
 /**
@@ -17,42 +18,6 @@ import { quote, SYMBOL, T0 } from './alert-fixtures'
 
 const SOURCE = { baseUrl: 'https://api.example.test', demo: false }
 const MINUTE = 60_000
-
-/** A clock whose timers run only when the test says so; it keeps every handle it gave out. */
-function manualClock(start: number) {
-  const clock = {
-    now: start,
-    pending: new Map<number, { due: number; callback: () => void }>(),
-    delays: [] as number[],
-    cleared: [] as number[],
-    lastHandle: 0,
-  }
-  return {
-    clock,
-    scheduler: {
-      now: () => clock.now,
-      setTimeout: (callback: () => void, ms: number) => {
-        const handle = ++clock.lastHandle
-        clock.delays.push(ms)
-        clock.pending.set(handle, { due: clock.now + ms, callback })
-        return handle
-      },
-      clearTimeout: (handle: unknown) => {
-        clock.cleared.push(handle as number)
-        clock.pending.delete(handle as number)
-      },
-    },
-    /** Moves the clock to `at` and runs the timers due by then. */
-    advanceTo(at: number) {
-      clock.now = at
-      for (const [handle, timer] of [...clock.pending]) {
-        if (timer.due > at) continue
-        clock.pending.delete(handle)
-        timer.callback()
-      }
-    },
-  }
-}
 
 function snapshotOf(asOf: number, fields: Parameters<typeof quote>[0]): Snapshot {
   return { asOf, source: SOURCE, assets: [quote(fields)], errors: [] }
@@ -70,6 +35,19 @@ async function centerOn(userDataDir: string, start = T0) {
   })
   await center.load()
   return { center, time, fired, unreadChanges }
+}
+
+/** A center with one alert, above 200; `price` evaluates a snapshot with that price at `at`. */
+async function centerAbove200() {
+  const on = await centerOn(makeTempDir('tw-alert-timer-'))
+  await on.center.store.create({
+    symbol: SYMBOL,
+    condition: { kind: 'price-above', level: '200' },
+    cooldownMs: 0,
+  })
+  const price = (value: string, at: number) =>
+    on.center.evaluate(snapshotOf(at, { price: value, priceTimestamp: at }))
+  return { ...on, price }
 }
 
 describe('AlertCenter timer and unread count', () => {
@@ -111,14 +89,7 @@ describe('AlertCenter timer and unread count', () => {
   })
 
   it('says when the unread count leaves zero and when it returns, and only then', async () => {
-    const { center, fired, unreadChanges } = await centerOn(makeTempDir('tw-alert-timer-'))
-    await center.store.create({
-      symbol: SYMBOL,
-      condition: { kind: 'price-above', level: '200' },
-      cooldownMs: 0,
-    })
-    const price = async (value: string, at: number) =>
-      center.evaluate(snapshotOf(at, { price: value, priceTimestamp: at }))
+    const { center, fired, unreadChanges, price } = await centerAbove200()
     // Nothing unread: marking all read says nothing.
     await center.markAllRead()
     expect(unreadChanges).toEqual([])
@@ -131,6 +102,18 @@ describe('AlertCenter timer and unread count', () => {
     const entries = await center.markAllRead()
     expect(entries.map((entry) => entry.read)).toEqual([true, true])
     expect(unreadChanges).toEqual([1, 0])
+  })
+
+  it('says the count is back to zero once, when the firing is read before its entry is saved', async () => {
+    const { center, fired, unreadChanges, price } = await centerAbove200()
+    await price('199', T0)
+    const crossing = price('201', T0 + 1_000)
+    await new Promise((resolve) => setImmediate(resolve))
+    // The entry is in the log, its write still under way, when the person marks everything read.
+    expect([center.log.unreadCount(), fired]).toEqual([1, []])
+    await Promise.all([crossing, center.markAllRead()])
+    expect(fired.map(({ unread }) => unread)).toEqual([0])
+    expect(unreadChanges).toEqual([0])
   })
 
   it('evaluates at once when alerts change, against the snapshot it is given', async () => {

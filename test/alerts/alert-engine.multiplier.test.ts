@@ -38,6 +38,11 @@ describe('shares multiplier alerts', () => {
     ])
   })
 
+  it('fires on a multiplier leaving zero, with no step to give', () => {
+    const { fired } = run([alert], multipliers(['0', '1']))
+    expect(fired.map((firing) => firing.message)).toEqual(['AAPLon shares multiplier changed from 0 to 1'])
+  })
+
   it('never fires on the first value, nor when only the digits are written differently', () => {
     expect(run([alert], multipliers(['10', '10.0', '10.000000'])).fired).toEqual([])
   })

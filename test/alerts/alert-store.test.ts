@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   ALERT_LOG_FILE_NAME,
   AlertLog,
@@ -10,7 +10,7 @@ import {
 } from '../../src/main/core/alert-store'
 import { MAX_LOG_ENTRIES } from '../../src/shared/alert-text'
 import { type AlertFiring, MAX_ALERTS } from '../../src/shared/alerts'
-import { makeTempDir } from '../core/persistence.helpers'
+import { failFsCall, makeTempDir } from '../core/persistence.helpers'
 import { makeAlert, T0 } from './alert-fixtures'
 
 /** The saved alerts and the alert log, on disk in a temporary user data folder. */
@@ -126,6 +126,21 @@ describe('AlertStore', () => {
 
     await store.create(aboveInput)
     expect(await storeIn(dir).load()).toHaveLength(1)
+  })
+
+  it('says a failed save in plain words until a save succeeds', async () => {
+    const store = storeIn(makeTempDir('tw-alerts-'))
+    await store.load()
+    failFsCall('write', 'ENOSPC')
+    await expect(store.create(aboveInput)).rejects.toThrow(/the disk is full \(ENOSPC\)$/)
+    vi.restoreAllMocks()
+    expect(store.problem()).toBe(
+      `Your alerts could not be saved: Could not save ${store.filePath}: the disk is full (ENOSPC)`,
+    )
+    expect(store.list()).toEqual([])
+
+    await store.create(aboveInput)
+    expect(store.problem()).toBeNull()
   })
 
   it('treats a file whose alerts fail validation as corrupt too', async () => {

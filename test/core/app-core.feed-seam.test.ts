@@ -1,20 +1,23 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../src/main/core/app-core'
 import { ApiError } from '../../src/main/core/api-errors'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../src/main/core/poll-feed'
-import type { PauseReason } from '../../src/main/core/poll-scheduler'
+import type { PauseReason, SchedulerClock } from '../../src/main/core/poll-scheduler'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { type Delta, emptyAsset, type Snapshot } from '../../src/shared/domain'
 import type {
+  AppStatus,
   EndpointName,
   EndpointStatus,
+  EventPayload,
   ImportResult,
   IpcResult,
   ListedAsset,
   StatusError,
 } from '../../src/shared/ipc-contract'
-import type { Settings } from '../../src/shared/settings'
+import { MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
+import { manualClock } from '../support/manual-clock'
 
 /**
  * What AppCore tells its poll feed and what it makes of the feed's events, on a feed that only
@@ -119,14 +122,14 @@ class RecordingFeed implements PollFeed {
   }
 }
 
-async function seamCore({ start = true } = {}) {
+async function seamCore({ start = true, timers }: { start?: boolean; timers?: SchedulerClock } = {}) {
   const clock = { ms: START_MS }
   let feed: RecordingFeed | null = null
   const core = new AppCore({
     userDataDir: tempDir(),
     keychain: new MemorySecretStore(),
     demo: { assets: 20, seed: 3 },
-    clock: { now: () => clock.ms, setTimeout, clearTimeout },
+    clock: timers ?? { now: () => clock.ms, setTimeout, clearTimeout },
     pollFeed: (events) => (feed = new RecordingFeed(events)),
   })
   cleanups.push(() => core.stop())
@@ -141,6 +144,26 @@ async function ok<T>(result: Promise<IpcResult<T>>): Promise<T> {
 }
 
 const EMPTY_DELTA: Delta = { asOf: START_MS, changed: [], added: [], removed: [] }
+
+/**
+ * An alert above 100.50 on AAPLon, 100.00 in the feed's rows; `cross()` brings a delta with it at
+ * 101.00 and waits for the alert event.
+ */
+async function alertAbove(core: AppCore, feed: RecordingFeed) {
+  const alerts: Array<EventPayload<'alert'>> = []
+  core.on('alert', (event) => alerts.push(event))
+  const input = { symbol: 'AAPLon', condition: { kind: 'price-above', level: '100.50' }, cooldownMs: 0 }
+  await ok(core.invoke('createAlert', { input }))
+  const cross = async () => {
+    const assets = feed.rows.assets.map((asset) =>
+      asset.symbol === 'AAPLon' ? { ...asset, price: '101.00' } : asset,
+    )
+    feed.rows = { ...feed.rows, assets }
+    feed.events.onDelta(EMPTY_DELTA)
+    await vi.waitFor(() => expect(alerts).toHaveLength(1))
+  }
+  return { alerts, cross }
+}
 
 function failed(kind: StatusError['kind'], at: number): EndpointStatus {
   return {
@@ -182,6 +205,16 @@ describe('AppCore and its poll feed', () => {
     expect(connection.demo).toBe(true)
     expect(before.core.status().mode).toBe('demo')
     expect(before.core.settings.get().demo).toBe('auto')
+  })
+
+  it("keeps demo 'on' when a key is stored: clearing the key brings the simulator back", async () => {
+    const { core } = await seamCore()
+    await ok(core.invoke('updateSettings', { demo: 'on' }))
+    await ok(core.invoke('setKey', { key: 'tw-demo-on-key-1234' }))
+    expect(core.settings.get().demo).toBe('on')
+    expect(core.status().mode).toBe('live')
+    await ok(core.invoke('clearKey', undefined))
+    expect(core.status().mode).toBe('demo')
   })
 
   it('a key or a new service reconnects and polls afresh; a cadence alone does not reconnect', async () => {
@@ -277,6 +310,37 @@ describe('AppCore and its poll feed', () => {
     expect(core.status().storageProblem).toBeNull()
   })
 
+  it('evaluates a new alert at once, so the first crossing after it fires', async () => {
+    const { core, feed } = await seamCore()
+    const { alerts, cross } = await alertAbove(core, feed)
+    await cross()
+    expect(alerts[0]).toMatchObject({
+      entry: { symbol: 'AAPLon', message: 'AAPLon crossed above 100.50 at 101.00', read: false },
+      unreadAlerts: 1,
+    })
+  })
+
+  it('pushes the status when alerts become unread and when they are read', async () => {
+    const { core, feed } = await seamCore()
+    const statuses: AppStatus[] = []
+    core.on('status', (status) => statuses.push(status))
+    await (await alertAbove(core, feed)).cross()
+    expect(statuses.map((status) => status.unreadAlerts)).toEqual([1])
+    await ok(core.invoke('markAlertsRead', undefined))
+    expect(statuses.map((status) => status.unreadAlerts)).toEqual([1, 0])
+  })
+
+  it('stops the alerts with the rest: no alert timer is left behind', async () => {
+    const time = manualClock(START_MS)
+    const { core } = await seamCore({ timers: time.scheduler })
+    const input = { symbol: 'AAPLon', condition: { kind: 'session', session: 'any', event: 'open' } }
+    await ok(core.invoke('createAlert', { input }))
+    // A session alert is checked at the next session change, on a timer.
+    await vi.waitFor(() => expect(time.clock.pending.size).toBe(1))
+    await core.stop()
+    expect(time.clock.pending.size).toBe(0)
+  })
+
   it('asks the feed for a new watchlist only when what is polled changed', async () => {
     const { core, feed } = await seamCore()
     feed.calls.length = 0
@@ -362,6 +426,15 @@ describe('AppCore and its poll feed', () => {
     expect(await core.invoke('restoreList', { listId: 'l98' })).toEqual({
       ok: false,
       error: { code: 'not-found', message: 'That watchlist can no longer be restored' },
+    })
+    const room = MAX_WATCHLIST - core.settings.get().lists[0]!.symbols.length
+    await core.settings.addSymbols(Array.from({ length: room }, (_, i) => `T${i}on`))
+    expect(await core.invoke('addSymbol', { symbol: 'ONEMOREon' })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: `The watchlist "Watchlist" is full (${MAX_WATCHLIST} symbols); remove one first`,
+      },
     })
   })
 })

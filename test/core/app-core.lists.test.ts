@@ -8,6 +8,7 @@ import { MemorySecretStore } from '../../src/main/core/secret-store'
 import type { Settings } from '../../src/shared/settings'
 import { activeList, listNamed } from '../../src/shared/watchlists'
 import type { ImportResult } from '../../src/shared/ipc-contract'
+import type { Alert } from '../../src/shared/alerts'
 
 /** AppCore with several watchlists, on the demo simulator: what is polled, and the list commands. */
 
@@ -132,16 +133,18 @@ describe('removing a symbol that has alerts', () => {
 })
 
 describe('a session alert for a session the token cannot trade in', () => {
-  it('is refused with the reason, on the session field; one it can trade in is accepted', async () => {
+  it('is refused with the reason, on the session field, made or edited; one it can trade in is accepted', async () => {
     const { core } = await startCore()
     await ok(core.invoke('addSymbol', { symbol: 'BRK.Bon' }))
     await until(
       () => core.currentSnapshot().assets.find((a) => a.symbol === 'BRK.Bon')?.marketTimestamp,
       'market data for BRK.Bon',
     )
-    const refused = await core.invoke('createAlert', {
-      input: { symbol: 'BRK.Bon', condition: { kind: 'session', session: 'overnight', event: 'open' } },
-    })
+    const overnight = {
+      symbol: 'BRK.Bon',
+      condition: { kind: 'session', session: 'overnight', event: 'open' },
+    }
+    const refused = await core.invoke('createAlert', { input: overnight })
     expect(refused).toEqual({
       ok: false,
       error: {
@@ -151,10 +154,15 @@ describe('a session alert for a session the token cannot trade in', () => {
       },
     })
     expect(core.alerts.store.list()).toEqual([])
-    const accepted = await core.invoke('createAlert', {
-      input: { symbol: 'BRK.Bon', condition: { kind: 'session', session: 'regular', event: 'open' } },
-    })
-    expect(accepted.ok).toBe(true)
+    const accepted = await ok<Alert[]>(
+      core.invoke('createAlert', {
+        input: { symbol: 'BRK.Bon', condition: { kind: 'session', session: 'regular', event: 'open' } },
+      }),
+    )
+    // Nor can an edit make it one.
+    const edited = await core.invoke('updateAlert', { id: accepted[0]!.id, input: overnight })
+    expect(edited).toEqual(refused)
+    expect(core.alerts.store.list()).toEqual(accepted)
   })
 })
 

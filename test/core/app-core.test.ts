@@ -3,10 +3,12 @@ import { join } from 'node:path'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { emptyAsset, type Delta, type Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
-import { AppCore } from '../../src/main/core/app-core'
+import { AppCore, type AppCoreOptions } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { SimMarket } from '../../src/main/sim/market'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import { cleanupAfterEach } from '../support/cleanups'
+import { manualClock } from '../support/manual-clock'
 import { nextPricesPoll } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Settings } from '../../src/shared/settings'
@@ -15,12 +17,13 @@ import type { Settings } from '../../src/shared/settings'
 
 const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-core-')
 
-async function startCore(userDataDir = tempDir()) {
+async function startCore(userDataDir = tempDir(), options: Partial<AppCoreOptions> = {}) {
   const core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
     demo: { assets: 60, seed: 7 },
     requestTimeoutMs: 3_000,
+    ...options,
   })
   const events: Array<{ event: string; payload: unknown }> = []
   for (const event of ['snapshot', 'delta', 'status'] as const)
@@ -72,6 +75,26 @@ describe('AppCore', () => {
     )
     expect(snapshot.assets[0]?.fairValue).toMatch(/^\d+\.\d{4}$/)
     expect(core.status().connection).toBe('online')
+  })
+
+  it('runs the demo simulator its options ask for: that many assets, drawn from that seed', async () => {
+    // More assets than the real tickers: the made-up ones after them follow the seed.
+    const { core } = await startCore(tempDir(), { demo: { assets: 75, seed: 7 } })
+    const listed = await core.invoke('listAssets', undefined)
+    expect(listed.ok && listed.value.map((asset) => asset.symbol)).toEqual(
+      new SimMarket({ assets: 75, seed: 7, clock: Date.now }).symbols(),
+    )
+  })
+
+  it('polls on its own clock: the first polls wait for that clock, and are stamped with its time', async () => {
+    const start = Date.parse('2026-11-18T15:00:00Z')
+    const time = manualClock(start)
+    const { core } = await startCore(tempDir(), { clock: time.scheduler })
+    expect(core.status().endpoints.prices).toMatchObject({ nextPollAt: start, lastSuccessAt: null })
+    time.advanceTo(start) // the first polls are due now
+    await until(() => core.status().endpoints.prices.lastSuccessAt, 'the first prices')
+    expect(core.status().endpoints.prices.lastSuccessAt).toBe(start)
+    expect(core.currentSnapshot().assets.every((asset) => asset.price !== null)).toBe(true)
   })
 
   it('answers getSnapshot without the histories when asked, and with them otherwise', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { AlertLog, AlertStore, ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alert-store'
 import { corruptFileName, describeSchemaIssues } from '../../src/main/core/json-file'
@@ -14,6 +14,14 @@ import { makeTempDir } from './persistence.helpers'
  */
 
 const T0 = Date.parse('2026-03-09T14:30:00Z')
+
+/** A damaged file whose name when set aside at T0 is taken by a non-empty folder. */
+function damagedAndStuck(file: string): void {
+  writeFileSync(file, '{ not json')
+  const aside = corruptFileName(file, new Date(T0))
+  mkdirSync(aside)
+  writeFileSync(path.join(aside, 'keep'), '')
+}
 
 describe('file problems, as the status bar words them', () => {
   it('settings that cannot be read: defaults in use, changes not saved', async () => {
@@ -45,14 +53,29 @@ describe('file problems, as the status bar words them', () => {
     )
   })
 
+  it('a damaged settings file that cannot be set aside: said as unusable, defaults in use', async () => {
+    const dir = makeTempDir('tw-file-problems-')
+    const file = path.join(dir, SETTINGS_FILE_NAME)
+    damagedAndStuck(file)
+    // The settings store has no clock of its own: the set-aside name is stamped with the time now.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(T0)
+    const store = new SettingsStore(dir)
+    try {
+      await store.load()
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(store.problem()).toBe(
+      `Your settings file could not be used (${file} is not valid JSON and could not be moved aside: ` +
+        'a folder is in the way (EISDIR)); defaults are in use.',
+    )
+  })
+
   it('a damaged alerts file that cannot be set aside: said as unusable, with both reasons', async () => {
     const dir = makeTempDir('tw-file-problems-')
     const file = path.join(dir, ALERTS_FILE_NAME)
-    writeFileSync(file, '{ not json')
-    // A non-empty folder already holds the name the damaged file would be moved to.
-    const aside = corruptFileName(file, new Date(T0))
-    mkdirSync(aside)
-    writeFileSync(path.join(aside, 'keep'), '')
+    damagedAndStuck(file)
     const store = new AlertStore(dir, { now: () => T0 })
     await store.load()
     expect(store.problem()).toBe(

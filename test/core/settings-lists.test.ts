@@ -180,6 +180,16 @@ describe('several watchlists', () => {
     expect(store.get()).toEqual(before)
   })
 
+  it('refuses a malformed view of a list, saying which field, changing nothing', async () => {
+    const store = await freshStore()
+    const before = store.get()
+    await expect(store.updateList('l1', { columns: ['nope'] } as never)).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringMatching(/^Not changed: columns\.0: /),
+    })
+    expect(store.get()).toEqual(before)
+  })
+
   it('says plainly when a list is gone', async () => {
     const store = await freshStore()
     await expect(store.setActiveList('l7')).rejects.toMatchObject({
