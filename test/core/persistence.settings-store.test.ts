@@ -10,8 +10,7 @@ import { failFsCall, filesContaining, makeTempDir } from './persistence.helpers'
 
 async function loadedStore(settings?: Parameters<typeof settingsWith>[0]) {
   const dir = makeTempDir()
-  if (settings)
-    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settingsWith(settings)))
+  if (settings) writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settingsWith(settings)))
   const store = new SettingsStore(dir)
   await store.load()
   return { dir, store }
@@ -66,6 +65,19 @@ describe('SettingsStore watchlist', () => {
   it('treats adding a listed symbol as a no-op', async () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
     expect(shownSymbols(await store.addSymbol('AAPLon'))).toEqual(['AAPLon', 'NVDAon'])
+  })
+
+  it.each([
+    ['adding a listed symbol', (store: SettingsStore) => store.addSymbol('AAPLon')],
+    ['adding only listed symbols', (store: SettingsStore) => store.addSymbols(['NVDAon', 'AAPLon'])],
+    ['showing the list shown', (store: SettingsStore) => store.setActiveList('l1')],
+    ['renaming a list to its own name', (store: SettingsStore) => store.renameList('l1', 'Watchlist')],
+  ])('leaves the file untouched by a change that changes nothing: %s', async (_change, change) => {
+    const { dir, store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
+    const before = readFileSync(store.filePath, 'utf8') // compact JSON: a rewrite would indent it
+    await change(store)
+    expect(readFileSync(store.filePath, 'utf8')).toBe(before)
+    expect(readdirSync(dir)).toEqual(['settings.json'])
   })
 
   it('refuses an invalid symbol without touching the file', async () => {

@@ -117,7 +117,8 @@ export class JsonFile<T> {
 
   /**
    * Read-modify-write under a lock shared with other processes (the app and the CLI), so two
-   * writers at once lose neither's change. `mutate` gets the value as it is on disk now.
+   * writers at once lose neither's change. `mutate` gets the value as it is on disk now, and
+   * returns it unchanged, or a new value: it never changes the one it gets.
    */
   async update(mutate: (current: T) => T): Promise<T> {
     let lostLock: Error | null = null
@@ -141,6 +142,8 @@ export class JsonFile<T> {
       // Writing over a file we could not read would destroy whatever it holds.
       if (problem?.kind === 'unreadable') throw new Error(`Not saving: ${problem.message}`)
       const next = mutate(current)
+      // Nothing changed (the callers build a new value for any change): nothing to write.
+      if (next === current) return current
       if (lostLock) {
         throw new Error(`Not saving ${this.path}: another process took over its lock; try again`, {
           cause: lostLock,
