@@ -8,7 +8,7 @@ const electronBan = { name: 'electron', message: 'Only the Electron shell (src/m
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream']
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'coverage/**', '.stryker-tmp/**', 'reports/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'coverage/**', '.stryker-tmp/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
