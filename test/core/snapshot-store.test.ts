@@ -219,6 +219,14 @@ describe('the store at its edges', () => {
     expect(store.commit(2)).toBeNull()
   })
 
+  it('does not report as removed a symbol that came and left between two commits', () => {
+    const store = new SnapshotStore(source, ['AAPLon'])
+    store.commit(1)
+    store.setWatchlist(['AAPLon', 'NVDAon'])
+    store.setWatchlist(['AAPLon'])
+    expect(store.commit(2)).toBeNull()
+  })
+
   it('keeps its data when told the same service again', () => {
     const store = new SnapshotStore(source, ['AAPLon'])
     store.applyPrices([priceRecord('AAPLon', '10.0000', 1_000)], 1_000)
