@@ -87,7 +87,7 @@ export class SnapshotStore {
     }
     this.entries = next
     this.order = [...symbols]
-    if (left.size > 0) this.forgetErrorsAbout(left)
+    this.forgetErrorsAbout(left)
   }
 
   /**
