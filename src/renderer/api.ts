@@ -1,3 +1,4 @@
+import type { MainState } from '../shared/first-frame'
 import type { AppStatus, IpcResult, KeyStatus } from '../shared/ipc-contract'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired } from './alerts-api'
@@ -34,6 +35,18 @@ function applyStatus(status: AppStatus): void {
 }
 
 /**
+ * Main's state as the page starts with it (whatever of it arrived): the settings first, as they
+ * say which rows the snapshot fills.
+ */
+export function applyMainState(state: Partial<MainState>): void {
+  if (state.settings) setSettings(state.settings)
+  if (state.status) applyStatus(state.status)
+  if (state.keyStatus) setKeyStatus(state.keyStatus)
+  // Without the histories: the first frame needs prices; App asks for them once it is painted.
+  if (state.snapshot) applySnapshot(state.snapshot, { withHistory: false })
+}
+
+/**
  * Subscribes to main's pushes first and only then asks for the current state, so nothing pushed
  * in between is lost (a delta older than the snapshot is dropped by the store).
  */
@@ -54,11 +67,12 @@ export async function connect(): Promise<() => void> {
     api().getSettings(),
     api().getKeyStatus(),
   ])
-  if (settings.ok) setSettings(settings.value)
-  if (status.ok) applyStatus(status.value)
-  if (keyStatus.ok) setKeyStatus(keyStatus.value)
-  // Without the histories: the first frame needs prices; App asks for them once it is painted.
-  if (snapshot.ok) applySnapshot(snapshot.value, { withHistory: false })
+  applyMainState({
+    ...(snapshot.ok ? { snapshot: snapshot.value } : {}),
+    ...(status.ok ? { status: status.value } : {}),
+    ...(settings.ok ? { settings: settings.value } : {}),
+    ...(keyStatus.ok ? { keyStatus: keyStatus.value } : {}),
+  })
   const failed = [snapshot, status, settings, keyStatus].find((result) => !result.ok)
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
   void loadAlerts()
@@ -170,7 +184,10 @@ async function applyAtOnce(
 }
 
 export function updatePreference(patch: Pick<SettingsPatch, 'tickerOnly'>): Promise<void> {
-  return applyAtOnce((current) => ({ ...current, ...patch }), () => api().updateSettings(patch))
+  return applyAtOnce(
+    (current) => ({ ...current, ...patch }),
+    () => api().updateSettings(patch),
+  )
 }
 
 /** The shown list's sort or columns. */

@@ -19,7 +19,7 @@ declare global {
   }
 }
 
-const enabled = new URLSearchParams(window.location.search).has('instrument')
+const enabled = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('instrument')
 
 const renderCounts: Record<string, number> = {}
 

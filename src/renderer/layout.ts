@@ -37,6 +37,30 @@ export function frameHeight(height: number): 'short' | 'normal' {
   return height < SHORT_WINDOW_HEIGHT ? 'short' : 'normal'
 }
 
+export interface WindowSize {
+  width: number
+  height: number
+}
+
+/**
+ * The page's size while main renders its first frame (first-frame/server.tsx): main has no
+ * window object to read, so it says the size its window's page has.
+ */
+let firstFrameSize: WindowSize | null = null
+
+export function holdFirstFrameSize(size: WindowSize): void {
+  firstFrameSize = size
+}
+
+export function releaseFirstFrameSize(): void {
+  firstFrameSize = null
+}
+
+/** The page's CSS size: the window's own in the page, the held one in main's render. */
+export function windowSize(): WindowSize {
+  return firstFrameSize ?? { width: window.innerWidth, height: window.innerHeight }
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('resize', onChange)
   return () => window.removeEventListener('resize', onChange)
@@ -44,9 +68,12 @@ function subscribe(onChange: () => void): () => void {
 
 /** The window's layout tier, re-rendering only when the tier changes, not on every resize step. */
 export function useFrameLayout(): FrameLayout {
-  return useSyncExternalStore(subscribe, () => frameLayout(window.innerWidth))
+  // The same reading serves main's render of the first frame (React's "server snapshot").
+  const layout = () => frameLayout(windowSize().width)
+  return useSyncExternalStore(subscribe, layout, layout)
 }
 
 export function useFrameHeight(): 'short' | 'normal' {
-  return useSyncExternalStore(subscribe, () => frameHeight(window.innerHeight))
+  const height = () => frameHeight(windowSize().height)
+  return useSyncExternalStore(subscribe, height, height)
 }

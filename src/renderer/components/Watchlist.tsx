@@ -13,6 +13,7 @@ import {
 import type { WatchlistColumn } from '../../shared/watchlist-columns'
 import { moveSymbol, updateListView } from '../api'
 import { GRID_ID } from '../keyboard'
+import { windowSize } from '../layout'
 import { explainSortedRows } from '../sorted-rows'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
 import { openDetail, openRowMenu, select, shownList, useWatch } from '../store/watch-store'
@@ -33,7 +34,7 @@ const SCROLLBAR_ALLOWANCE = 16
  * resizes or a side panel opens. Until measured, the window's width less a scrollbar.
  */
 function useGridWidth(ref: RefObject<HTMLDivElement | null>, present: boolean): number {
-  const [width, setWidth] = useState(() => window.innerWidth - SCROLLBAR_ALLOWANCE)
+  const [width, setWidth] = useState(() => windowSize().width - SCROLLBAR_ALLOWANCE)
   useLayoutEffect(() => {
     const grid = ref.current
     if (!present || !grid) return
@@ -213,7 +214,7 @@ export function Watchlist() {
     estimateSize: () => rowHeight,
     getItemKey: (index) => symbols[index] ?? index,
     overscan: attached ? OVERSCAN_ROWS : 0,
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect: windowSize(),
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   })

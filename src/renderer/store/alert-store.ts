@@ -1,4 +1,4 @@
-import { useStore } from 'zustand'
+import { useStoreSlice } from './use-store-slice'
 import { createStore } from 'zustand/vanilla'
 import { MAX_LOG_ENTRIES } from '../../shared/alert-text'
 import type { Alert, AlertLogEntry } from '../../shared/alerts'
@@ -34,7 +34,7 @@ export const initialAlertsState: AlertsState = {
 export const alertStore = createStore<AlertsState>(() => initialAlertsState)
 
 export function useAlerts<T>(selector: (state: AlertsState) => T): T {
-  return useStore(alertStore, selector)
+  return useStoreSlice(alertStore, selector)
 }
 
 /** A log entry's identity: an alert fires at most once at a given instant. */

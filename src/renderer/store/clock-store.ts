@@ -1,4 +1,4 @@
-import { useStore } from 'zustand'
+import { useStoreSlice } from './use-store-slice'
 import { createStore } from 'zustand/vanilla'
 import { sessionStateAt, type SessionState } from '../../shared/session-clock'
 import { now } from '../clock'
@@ -21,7 +21,7 @@ export const clockStore = createStore<ClockState>(() => {
 })
 
 export function useClock<T>(selector: (state: ClockState) => T): T {
-  return useStore(clockStore, selector)
+  return useStoreSlice(clockStore, selector)
 }
 
 function sameSession(a: SessionState, b: SessionState): boolean {
@@ -35,7 +35,11 @@ function sameSession(a: SessionState, b: SessionState): boolean {
 }
 
 export function tickClock(): void {
-  const at = now()
+  setClock(now())
+}
+
+/** Sets the clock to `at`: a tick, or the time of the first frame main renders (first-frame/server.tsx). */
+export function setClock(at: number): void {
   const next = sessionStateAt(at)
   clockStore.setState((state) => ({
     now: at,

@@ -1,4 +1,4 @@
-import { useStore } from 'zustand'
+import { useStoreSlice } from './use-store-slice'
 import { createStore } from 'zustand/vanilla'
 import { compareDecimalStrings, type DecimalString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
@@ -55,5 +55,5 @@ watchStore.subscribe((state, previous) => {
 
 /** The last multiplier change seen for `symbol`, or undefined. */
 export function useMultiplierChange(symbol: string): MultiplierChange | undefined {
-  return useStore(multiplierStore, (state) => state.changes.get(symbol))
+  return useStoreSlice(multiplierStore, (state) => state.changes.get(symbol))
 }

@@ -1,4 +1,4 @@
-import { useStore } from 'zustand'
+import { useStoreSlice } from './use-store-slice'
 import { createStore } from 'zustand/vanilla'
 
 /**
@@ -32,7 +32,7 @@ const MAX_TOASTS = 3
 export const toastStore = createStore<ToastState>(() => ({ toasts: [] }))
 
 export function useToasts<T>(selector: (state: ToastState) => T): T {
-  return useStore(toastStore, selector)
+  return useStoreSlice(toastStore, selector)
 }
 
 let nextId = 1

@@ -1,4 +1,4 @@
-import { useStore } from 'zustand'
+import { useStoreSlice } from './use-store-slice'
 import { createStore } from 'zustand/vanilla'
 import { applyAssetChange, diffAsset } from '../../shared/delta'
 import {
@@ -100,7 +100,7 @@ export const watchStore = createStore<WatchState>(() => initialWatchState)
 
 /** Subscribes a component to one slice of the state; it re-renders only when that slice changes. */
 export function useWatch<T>(selector: (state: WatchState) => T): T {
-  return useStore(watchStore, selector)
+  return useStoreSlice(watchStore, selector)
 }
 
 /** The list on show, once the settings are known. */
@@ -275,7 +275,11 @@ export function setSettings(settings: Settings): void {
       quotes: withRowQuotes(state.quotes, symbols),
       order: symbols,
       // On another list the old selection means nothing; within a list it moves to a neighbour.
-      selected: switched ? (symbols.includes(state.selected ?? '') ? state.selected : null) : keepSelection(state.selected, state.order, symbols),
+      selected: switched
+        ? symbols.includes(state.selected ?? '')
+          ? state.selected
+          : null
+        : keepSelection(state.selected, state.order, symbols),
     }
   })
 }
