@@ -16,12 +16,17 @@ export function devServerCsp(): Plugin {
 // and the renderer (a plain web page; it knows nothing of Electron).
 export default defineConfig({
   main: {
+    // React's production build for the first frame main renders (src/renderer/first-frame): its
+    // development build checks every render at several times the cost.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       // The poll worker is its own entry: a worker thread loads it by path (see WorkerPollFeed).
+      // So is the first-frame renderer, which main bundles in too: the benchmark loads it alone.
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'poll-worker': resolve(__dirname, 'src/main/poll-worker.ts'),
+          'first-frame': resolve(__dirname, 'src/renderer/first-frame/server.tsx'),
         },
       },
     },

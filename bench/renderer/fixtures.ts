@@ -1,3 +1,4 @@
+import { polledSymbols } from '../../src/main/core/polled-symbols'
 import { SnapshotStore } from '../../src/main/core/snapshot-store'
 import { SimMarket } from '../../src/main/sim/market'
 import type { Snapshot } from '../../src/shared/domain'
@@ -63,4 +64,13 @@ export const NO_KEY: KeyStatus = {
   storage: null,
   keychainAvailable: true,
   keychainProblem: null,
+}
+
+/**
+ * The snapshot the core holds for `settings`: only the symbols it polls (the list on show; the
+ * benchmark has no alerts), not every asset the market lists.
+ */
+export function polledSnapshot(market: Snapshot, settings: Settings): Snapshot {
+  const polled = new Set(polledSymbols(settings, []))
+  return { ...market, assets: market.assets.filter((asset) => polled.has(asset.symbol)) }
 }

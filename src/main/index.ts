@@ -8,6 +8,7 @@ import {
   ipcMain,
   nativeImage,
   powerMonitor,
+  protocol,
   screen,
   session,
 } from 'electron'
@@ -18,9 +19,11 @@ import { USER_DATA_ENV } from './core/paths'
 import { KeytarSecretStore } from './core/secret-store'
 import { WorkerPollFeed } from './core/worker-poll-feed'
 import { applyAppIdentity } from './electron/app-identity'
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './electron/app-protocol'
 import { appMenuTemplate } from './electron/app-menu'
 import { setStartAtLogin } from './electron/autostart'
 import { trayNotice, trayNoticeOnce } from './electron/close-to-tray'
+import { firstFramePage } from './electron/first-frame-page'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
 import { showAlertNotification, showNotification } from './electron/notifications'
@@ -39,6 +42,8 @@ import { trayIconFiles } from './electron/tray-icons'
 const userDataOverride = process.env[USER_DATA_ENV]
 if (userDataOverride) app.setPath('userData', userDataOverride)
 applyAppIdentity(app, process.platform)
+// Before 'ready', as Electron requires: the scheme the built page is served on.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
 // electron-vite's dev server, in development only: a packaged app never loads a URL from its environment.
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
@@ -217,6 +222,13 @@ if (userDataProblem) {
           what: 'setting up the window session',
           run: () => {
             hardenSession(session.defaultSession, { devServer: devServerUrl !== undefined })
+            protocol.handle(
+              APP_SCHEME,
+              appProtocolHandler({
+                rendererDir: join(outDir, 'renderer'),
+                page: (template) => firstFramePage(template, core, window),
+              }),
+            )
             Menu.setApplicationMenu(
               Menu.buildFromTemplate(
                 appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged }),

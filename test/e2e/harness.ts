@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core'
 import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { firstFramePage } from '../../src/main/electron/first-frame-page'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { untilNoPollInFlight } from '../support/polls'
-import { serveRenderer } from './static-server'
+import { type ExtraFile, RENDERER_DIR, serveRenderer } from './static-server'
 
 /**
  * Runs the built renderer in Debian's Chromium with the preload's API provided by a real AppCore
@@ -38,10 +40,17 @@ export interface HarnessOptions {
   beforeInvoke?(name: InvokeName): Promise<void>
   /** Awaited before each pushed event reaches the page; later events queue behind a held one. */
   beforeEmit?(event: EventName): Promise<void>
+  /**
+   * Default true, as in the app: the page comes with its first frame rendered by main
+   * (first-frame-page.ts, from this core). False serves the plain index.html, as the dev server does.
+   */
+  mainFrame?: boolean
 }
 
 export interface Harness {
   page: Page
+  /** The page's address, as the harness loaded it. */
+  url: string
   context: BrowserContext
   core: AppCore
   /** Console errors and page errors, for tests that check the page stayed clean (CSP, exceptions). */
@@ -107,6 +116,35 @@ export function unexpectedErrors(harness: Harness): string[] {
   return harness.pageErrors.filter((message) => !message.includes("'frame-ancestors' is ignored"))
 }
 
+/** The page at `/` as main serves it: index.html with the first frame rendered from `core`. */
+function mainFramePage(
+  core: AppCore,
+  viewport: { width: number; height: number },
+  now: () => number,
+): ExtraFile {
+  const template = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+  const window = {
+    getContentSize: () => [viewport.width, viewport.height],
+    webContents: { getZoomFactor: () => 1 },
+  }
+  return {
+    path: '/',
+    type: 'text/html; charset=utf-8',
+    body: () => firstFramePage(template, core, window as never, now),
+  }
+}
+
+/** The page's clock, for main's frame: the time the page will show. */
+function pageClock(clock: HarnessOptions['clock']): () => number {
+  if (!clock) return Date.now
+  if ('fixedAt' in clock) return () => clock.fixedAt
+  const installedAt = Date.now()
+  return () => clock.startAt + (Date.now() - installedAt)
+}
+
+/** Rows with prices in the live page: main's frame (inert) is a picture of them. */
+export const LIVE_PRICED_ROW = '#root:not([inert]) [role="row"][data-symbol] .cell-price .num'
+
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const userDataDir = options.coreOptions?.userDataDir ?? (await mkdtemp(join(tmpdir(), 'tokenwatch-e2e-')))
   const core = await createAppCore({
@@ -115,9 +153,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ...options.coreOptions,
     userDataDir,
   })
-  const server = await serveRenderer()
+  const viewport = options.viewport ?? { width: 1280, height: 760 }
+  const server = await serveRenderer(
+    options.mainFrame === false ? [] : [mainFramePage(core, viewport, pageClock(options.clock))],
+  )
   const context = await options.browser.newContext({
-    viewport: options.viewport ?? { width: 1280, height: 760 },
+    viewport,
     locale: 'en-US',
     timezoneId: 'America/New_York',
     colorScheme: 'dark',
@@ -149,12 +190,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   await options.beforeStart?.(core)
   await core.start()
-  await page.goto(`${server.url}${options.instrument ? '?instrument=1' : ''}`)
-  if (options.waitForPrices ?? true)
-    await page.locator('[role="row"][data-symbol] .cell-price .num').first().waitFor()
+  const url = `${server.url}${options.instrument ? '?instrument=1' : ''}`
+  await page.goto(url)
+  if (options.waitForPrices ?? true) await page.locator(LIVE_PRICED_ROW).first().waitFor()
 
   return {
     page,
+    url,
     context,
     core,
     pageErrors,

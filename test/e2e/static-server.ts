@@ -3,18 +3,10 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
+import { CONTENT_TYPES } from '../../src/main/electron/app-protocol'
 
 /** Where `npm run build` puts the renderer. */
 export const RENDERER_DIR = join(__dirname, '..', '..', 'out', 'renderer')
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-}
 
 /** Fails with the fix in the message when the renderer has not been built. */
 export function assertRendererBuilt(): void {
@@ -36,7 +28,7 @@ export interface StaticServer {
 export interface ExtraFile {
   path: string
   type: string
-  body: string | (() => string)
+  body: string | (() => string | Promise<string>)
 }
 
 /** Serves the built renderer on 127.0.0.1 at a free port; nothing outside its folder. */
@@ -46,9 +38,10 @@ export async function serveRenderer(extraFiles: readonly ExtraFile[] = []): Prom
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
     const extra = extraFiles.find((file) => file.path === path)
     if (extra) {
-      res
-        .writeHead(200, { 'Content-Type': extra.type })
-        .end(typeof extra.body === 'string' ? extra.body : extra.body())
+      Promise.resolve(typeof extra.body === 'string' ? extra.body : extra.body()).then(
+        (body) => res.writeHead(200, { 'Content-Type': extra.type }).end(body),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      )
       return
     }
     const file = normalize(join(RENDERER_DIR, path === '/' ? 'index.html' : path))
@@ -58,7 +51,9 @@ export async function serveRenderer(extraFiles: readonly ExtraFile[] = []): Prom
     }
     readFile(file).then(
       (body) =>
-        res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' }).end(body),
+        res
+          .writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+          .end(body),
       () => res.writeHead(404).end(),
     )
   })

@@ -76,6 +76,8 @@ describe('status and trust', () => {
       startHarness({
         browser,
         waitForPrices: false,
+        // The page without main's frame (the dev server's); with it, see main-frame.test.ts.
+        mainFrame: false,
         // Prices reach the page two ways: the answer to getSnapshot and main's pushes.
         beforeInvoke: (name) => (name === 'getSnapshot' ? snapshotHeld : Promise.resolve()),
         beforeEmit: (event) => (event === 'snapshot' || event === 'delta' ? snapshotHeld : Promise.resolve()),

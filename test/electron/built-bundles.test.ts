@@ -27,11 +27,21 @@ describe('the built main bundle', () => {
 })
 
 describe('the built page', () => {
-  it('keeps the strict CSP: no inline script or style, no socket, nothing remote', () => {
+  it('keeps the strict CSP: no inline script or style element, no socket, nothing remote', () => {
     const html = built('out/renderer/index.html')
     const meta = /<meta[^>]+http-equiv="Content-Security-Policy"[^>]+content="([^"]+)"/i.exec(html)
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY)
-    expect(meta?.[1]).not.toMatch(/unsafe-inline|unsafe-eval|ws:|https?:/)
+    expect(meta?.[1]).not.toMatch(/unsafe-eval|ws:|https?:/)
+    expect(meta?.[1]?.match(/[a-z-]+ 'unsafe-inline'/g)).toEqual(["style-src-attr 'unsafe-inline'"])
+  })
+})
+
+describe("main's first-frame renderer", () => {
+  it("is React's production build: the development build checks every render at several times the cost", () => {
+    const renderer = built('out/main/first-frame.js')
+    expect(renderer).toContain('renderToString')
+    // A warning only React's development builds carry.
+    expect(renderer).not.toContain('unique "key" prop')
   })
 })
 

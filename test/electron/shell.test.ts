@@ -212,11 +212,17 @@ describe('window security', () => {
     })
   })
 
-  it('has a strict CSP: nothing remote, no eval, no inline script or style', () => {
-    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'")
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'")
-    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'none'")
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline|https?:|\*/)
+  it('has a strict CSP: nothing remote, no eval, no inline script or style element', () => {
+    const directives = CONTENT_SECURITY_POLICY.split('; ')
+    expect(directives).toContain("default-src 'none'")
+    expect(directives).toContain("script-src 'self'")
+    expect(directives).toContain("style-src 'self'")
+    expect(directives).toContain("connect-src 'none'")
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|https?:|\*/)
+    // Inline styles only as attributes (main's first frame carries the rows' positions in markup).
+    expect(directives.filter((directive) => directive.includes("'unsafe-inline'"))).toEqual([
+      "style-src-attr 'unsafe-inline'",
+    ])
   })
 
   it('ships the same CSP in the page itself', () => {
@@ -231,7 +237,7 @@ describe('window security', () => {
     contents.setWindowOpenHandler = (handler) => {
       openHandler = handler
     }
-    const own = 'file:///app/out/renderer/index.html'
+    const own = 'app://tokenwatch/index.html'
     hardenWebContents(contents as never, (url) => url === own)
     const navigate = (event: string, url: string) => {
       const e = {
@@ -309,10 +315,12 @@ describe('window security', () => {
     )
     expect(created.options.show).toBe(false)
     expect(created.options.alwaysOnTop).toBe(true)
-    expect(created.loaded).toEqual(['file:///app/out/renderer/index.html'])
-    expect(isOwnPage('file:///app/out/renderer/index.html#detail')).toBe(true)
-    expect(isOwnPage('file:///app/out/renderer/other.html')).toBe(false)
-    const dev = rendererLocation('/app/out', 'http://localhost:5173/', false)
+    expect(created.loaded).toEqual(['app://tokenwatch/index.html'])
+    expect(isOwnPage('app://tokenwatch/index.html#detail')).toBe(true)
+    expect(isOwnPage('app://tokenwatch/other.html')).toBe(false)
+    expect(isOwnPage('app://elsewhere/index.html')).toBe(false)
+    expect(isOwnPage('file:///app/out/renderer/index.html')).toBe(false)
+    const dev = rendererLocation('http://localhost:5173/', false)
     expect(dev.isOwnPage('http://localhost:5173/index.html')).toBe(true)
     expect(dev.isOwnPage('http://localhost:5174/')).toBe(false)
   })
@@ -320,11 +328,9 @@ describe('window security', () => {
   it('ignores ELECTRON_RENDERER_URL in a packaged app, and has developer tools only when not packaged', () => {
     electron.windows.length = 0
     const { isOwnPage } = createMainWindow({ ...windowOptions, devServerUrl: 'https://evil.example/' })
-    expect(electron.windows[0]!.loaded).toEqual(['file:///app/out/renderer/index.html'])
+    expect(electron.windows[0]!.loaded).toEqual(['app://tokenwatch/index.html'])
     expect(isOwnPage('https://evil.example/')).toBe(false)
-    expect(rendererLocation('/app/out', 'https://evil.example/', true).url).toBe(
-      'file:///app/out/renderer/index.html',
-    )
+    expect(rendererLocation('https://evil.example/', true).url).toBe('app://tokenwatch/index.html')
     createMainWindow({ ...windowOptions, devServerUrl: 'http://localhost:5173/', isPackaged: false })
     const dev = electron.windows[1]!
     expect(dev.loaded).toEqual(['http://localhost:5173/'])
@@ -396,7 +402,7 @@ describe('IPC bridge', () => {
   })
 
   it('trusts only our window main frame showing our page', () => {
-    const mainFrame = { url: 'file:///app/out/renderer/index.html' }
+    const mainFrame = { url: 'app://tokenwatch/index.html' }
     const contents = { mainFrame }
     const check = trustedSenderCheck(
       () => contents as never,

@@ -25,7 +25,8 @@ describe('first start on the stand-in', { timeout: 120_000 }, () => {
     await app.waitFor({ text: 'DEMO', exact: true })
     const window = await app.mainWindow()
     expect(window.visible).toBe(true)
-    expect(window.url).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html$/)
+    // Served by main (app-protocol.ts), not read from file://.
+    expect(window.url).toBe('app://tokenwatch/index.html')
 
     const before = await firstPrice(app)
     expect(before).toMatch(/\d+\.\d{2}/)

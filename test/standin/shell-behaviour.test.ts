@@ -114,7 +114,7 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
       }, foreignUrl)
       const asked = await app.waitForEvent((event) => event.event === 'will-navigate', 'will-navigate')
       expect(asked.prevented).toBe(true)
-      expect((await app.mainWindow()).url).toMatch(/out\/renderer\/index\.html$/)
+      expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
 
       // A foreign document that got into the window anyway has the preload but gets no answer.
       await app.request('forceNavigate', { url: foreignUrl })

@@ -267,8 +267,10 @@ export class StandinApp {
   }
 
   /** Once the page has loaded: the window exists and its first load finished. */
+  /** The window has loaded its page, and the page is live (main's first frame, inert, rendered over). */
   async pageLoaded(): Promise<void> {
     await this.waitForEvent((event) => event.event === 'page-loaded', 'the window to load its page', 60_000)
+    await this.waitFor({ css: '#root:not([inert])' }, 'attached')
   }
 
   click(target: Target): Promise<void> {

@@ -1,17 +1,16 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { BrowserWindow } from 'electron'
 import type { Settings } from '../../shared/settings'
+import { APP_PAGE_URL } from './app-protocol'
 import { hardenWebContents, secureWebPreferences } from './security'
 import { type Rect, clampToWorkAreas } from './window-bounds'
 
 /**
- * Where the renderer lives: electron-vite's dev server in development, the built file otherwise.
- * A packaged app never takes a URL from its environment: a remote page would get the preload and
- * be trusted with IPC.
+ * Where the renderer lives: electron-vite's dev server in development, the built page served by
+ * main (app-protocol.ts) otherwise. A packaged app never takes a URL from its environment: a
+ * remote page would get the preload and be trusted with IPC.
  */
 export function rendererLocation(
-  outDir: string,
   devServerUrl: string | undefined,
   isPackaged: boolean,
 ): { url: string; isOwnPage: (url: string) => boolean } {
@@ -19,8 +18,7 @@ export function rendererLocation(
     const origin = new URL(devServerUrl).origin
     return { url: devServerUrl, isOwnPage: (url) => safeOrigin(url) === origin }
   }
-  const fileUrl = pathToFileURL(join(outDir, 'renderer', 'index.html')).href
-  return { url: fileUrl, isOwnPage: (url) => url.split('#')[0] === fileUrl }
+  return { url: APP_PAGE_URL, isOwnPage: (url) => url.split('#')[0] === APP_PAGE_URL }
 }
 
 function safeOrigin(url: string): string | null {
@@ -50,7 +48,7 @@ export function createMainWindow(options: MainWindowOptions): {
   isOwnPage: (url: string) => boolean
 } {
   const { outDir, settings } = options
-  const location = rendererLocation(outDir, options.devServerUrl, options.isPackaged)
+  const location = rendererLocation(options.devServerUrl, options.isPackaged)
   const saved = settings.windowBounds ? clampToWorkAreas(settings.windowBounds, options.workAreas) : null
   const window = new BrowserWindow({
     // Sizes are the page's (content) sizes: the 44 px strip is 44 px of strip, not 44 px of frame.

@@ -9,6 +9,9 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
+  // Style attributes in markup: main's first frame (first-frame-page.ts) carries the rows'
+  // positions and widths as React writes them. Stylesheets and <style> stay 'self' only.
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'none'",

@@ -15,6 +15,7 @@ const { ipcMain } = require('./ipc-main.cjs')
 const { pageShimScript, BINDING, DELIVER } = require('./page-shim.cjs')
 const { strict } = require('./strict.cjs')
 const { preventableEvent } = require('./app.cjs')
+const { fromPageUrl, toPageUrl } = require('./protocol.cjs')
 
 /** A window manager's title bar; its height varies by desktop, what matters is that it is not 0. */
 const TITLE_BAR_HEIGHT = 32
@@ -50,7 +51,7 @@ function frameOf(playwrightFrame, id) {
   return strict(
     {
       get url() {
-        return playwrightFrame()?.url() ?? ''
+        return fromPageUrl(playwrightFrame()?.url() ?? '')
       },
       name: '',
       routingId: id,
@@ -82,6 +83,10 @@ class WebContents extends EventEmitter {
   }
   getURL() {
     return this.mainFrame.url
+  }
+  /** Zoom (the menu's View items) is not modelled: pages stay at 100 %. */
+  getZoomFactor() {
+    return 1
   }
   isDestroyed() {
     return this.destroyed
@@ -206,12 +211,13 @@ class BrowserWindow extends EventEmitter {
   /** Navigations the page starts (links, location) ask will-navigate, as in Electron (http(s) only here). */
   async guardNavigation(route) {
     const request = route.request()
-    const url = request.url()
+    const pageUrl = request.url()
     if (!request.isNavigationRequest() || request.frame() !== this.page?.mainFrame()) return route.continue()
-    if (this.expectedNavigation === url) {
+    if (this.expectedNavigation === pageUrl) {
       this.expectedNavigation = null
       return route.continue()
     }
+    const url = fromPageUrl(pageUrl)
     const event = preventableEvent()
     event.url = url
     event.isMainFrame = true
@@ -222,7 +228,7 @@ class BrowserWindow extends EventEmitter {
 
   async guardPopup(popup) {
     if (popup === this.page) return
-    const url = popup.url()
+    const url = fromPageUrl(popup.url())
     const decision = this.contents.windowOpenHandler?.({
       url,
       frameName: '',
@@ -253,8 +259,9 @@ class BrowserWindow extends EventEmitter {
 
   loadURL(url) {
     this.loading = this.enqueue(async (page) => {
-      this.expectedNavigation = url
-      await page.goto(url)
+      const pageUrl = await toPageUrl(url)
+      this.expectedNavigation = pageUrl
+      await page.goto(pageUrl)
       this.loaded = true
       this.contents.emit('dom-ready', preventableEvent())
       this.contents.emit('did-finish-load', preventableEvent())

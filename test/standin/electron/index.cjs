@@ -8,6 +8,7 @@
 const { app } = require('./app.cjs')
 const { BrowserWindow } = require('./browser-window.cjs')
 const { ipcMain } = require('./ipc-main.cjs')
+const { protocol } = require('./protocol.cjs')
 const desktop = require('./desktop.cjs')
 const { strict } = require('./strict.cjs')
 require('./page-control.cjs')
@@ -22,6 +23,7 @@ module.exports = strict(
     app,
     BrowserWindow,
     ipcMain,
+    protocol,
     ...desktop,
     contextBridge: rendererOnly('contextBridge'),
     ipcRenderer: rendererOnly('ipcRenderer'),
