@@ -34,11 +34,15 @@ const REACT_ONE_ROW_SCRIPT_PATH = '/__bench/react-one-row.js'
 export const REACT_FIRST_FRAME_PAGE_PATH = '/__bench/react-first-frame.html'
 const REACT_FIRST_FRAME_SCRIPT_PATH = '/__bench/react-first-frame.js'
 /**
- * The app's own page with its first frame already in the HTML: what the first rows would cost if
- * that frame were rendered before the page's scripts ran (by main, say) instead of by React in
- * the page. The app's scripts run as usual and React then renders over it.
+ * The app's page as main serves it in the app: index.html with its first frame rendered in, by
+ * main's own first-frame renderer (the built out/main/first-frame.js), at each request.
  */
-export const PRERENDERED_APP_PAGE_PATH = '/__bench/prerendered-app.html'
+export const APP_PAGE_PATH = '/'
+/**
+ * The plain index.html: the page renders its first frame itself once main has answered, as on
+ * electron-vite's dev server or should main's render fail.
+ */
+export const PAGE_RENDERED_APP_PATH = '/index.html'
 
 /** What the page had committed when its first priced rows appeared (see page-bridge.ts). */
 export interface FirstFrame {
@@ -108,39 +112,21 @@ function stylesheetLinks(html: string): string {
   return links.join('').replaceAll('href="./', 'href="/')
 }
 
-/**
- * The built index.html (`html`) with `root` (the captured React root) in place of its empty one and the
- * captured `<html>` attributes, its asset addresses made absolute for a page under /__bench/.
- *
- * Its Content-Security-Policy also allows style attributes (`style-src-attr 'unsafe-inline'`):
- * the rows' positions and range bars are style attributes in markup, which the app's policy
- * blocks (React sets them through the DOM, which it does not). A pre-rendered first frame needs
- * that, or those styles in another form; without it this page would paint a frame laid out wrong.
- */
-function prerenderedAppPage(html: string, htmlAttributes: string, root: string): string {
-  const emptyRoot = '<div id="root"></div>'
-  const styleSources = "style-src 'self';"
-  for (const part of [emptyRoot, styleSources])
-    if (!html.includes(part)) throw new Error(`${RENDERER_DIR}/index.html has no ${part}`)
-  return html
-    .replace(/<html[^>]*>/, `<html ${htmlAttributes}>`)
-    .replace(styleSources, `${styleSources} style-src-attr 'unsafe-inline';`)
-    .replace(emptyRoot, root)
-    .replaceAll('="./', '="/')
-}
-
 function staticPage(htmlAttributes: string, head: string, body: string): string {
   return `<!doctype html><html ${htmlAttributes}><head><meta charset="UTF-8"><title>Tokenwatch</title>${head}</head><body>${body}</body></html>`
 }
 
 export interface BenchServer extends StaticServer {
-  /** Serves `frame` at FIRST_FRAME_PAGE_PATH, and in the app's page at PRERENDERED_APP_PAGE_PATH, from now on. */
+  /** Serves `frame` at FIRST_FRAME_PAGE_PATH from now on. */
   setFirstFrame(frame: FirstFrame): void
 }
 
-export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
-  const appPage = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
-  const stylesheets = stylesheetLinks(appPage)
+/**
+ * `snapshot` is what the page asks main for; `appPage` renders the app's page for one request as
+ * main does (see first-frame.ts).
+ */
+export async function serveBenchPage(snapshot: Snapshot, appPage: () => string): Promise<BenchServer> {
+  const stylesheets = stylesheetLinks(readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8'))
   const reactOneRowScript = await bundleForPage({ source: REACT_ONE_ROW_SOURCE }, 'React one-row')
   const reactFirstFrameScript = await bundleForPage(
     { file: join(__dirname, 'react-first-frame.ts') },
@@ -148,7 +134,6 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
   )
   let firstFramePage: string | null = null
   let reactFirstFramePage: string | null = null
-  let prerenderedPage: string | null = null
   const notCaptured = staticPage('lang="en"', '', '<p>No first frame captured yet.</p>')
   const server = await serveRenderer([
     { path: SNAPSHOT_JSON_PATH, type: 'application/json', body: JSON.stringify(snapshot) },
@@ -168,11 +153,7 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
       type: 'text/html; charset=utf-8',
       body: () => reactFirstFramePage ?? notCaptured,
     },
-    {
-      path: PRERENDERED_APP_PAGE_PATH,
-      type: 'text/html; charset=utf-8',
-      body: () => prerenderedPage ?? notCaptured,
-    },
+    { path: APP_PAGE_PATH, type: 'text/html; charset=utf-8', body: appPage },
     {
       path: REACT_FIRST_FRAME_SCRIPT_PATH,
       type: 'text/javascript; charset=utf-8',
@@ -198,7 +179,6 @@ export async function serveBenchPage(snapshot: Snapshot): Promise<BenchServer> {
     ...server,
     setFirstFrame(frame) {
       firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
-      prerenderedPage = prerenderedAppPage(appPage, frame.htmlAttributes, frame.root)
       // The tree as JSON in the page, `<` escaped so that no text in it can end the script element.
       const tree = JSON.stringify(frame.tree).replaceAll('<', '\\u003c')
       reactFirstFramePage = staticPage(

@@ -1,14 +1,16 @@
 import { type Browser, type CDPSession, type Page, chromium } from 'playwright-core'
+import { withoutHistories } from '../../src/shared/domain'
 import { invokeNames } from '../../src/shared/ipc-contract'
 import type { Settings } from '../../src/shared/settings'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
 import { type Metric, median, metric, round } from '../report'
-import { NO_KEY, benchSettings, onlineStatus, simSnapshot } from './fixtures'
+import { NO_KEY, benchSettings, onlineStatus, polledSnapshot, simSnapshot } from './fixtures'
 import {
+  APP_PAGE_PATH,
   BLANK_PAGE_PATH,
   type BenchServer,
   FIRST_FRAME_PAGE_PATH,
-  PRERENDERED_APP_PAGE_PATH,
+  PAGE_RENDERED_APP_PATH,
   REACT_FIRST_FRAME_PAGE_PATH,
   REACT_ONE_ROW_PAGE_PATH,
   SNAPSHOT_WORKER_PATH,
@@ -22,6 +24,7 @@ import {
   SPARKLINES_MESSAGE,
   installBenchBridge,
 } from './page-bridge'
+import { type MainFirstFrame, loadMainFirstFrame } from './main-first-frame'
 import { type DeltaTimings, deliverDeltas, showRows } from './page-functions'
 
 /**
@@ -57,20 +60,30 @@ const VIEWPORT = { width: 1280, height: 760 }
 interface Session {
   browser: Browser
   server: BenchServer
-  rows: number
+  /** The symbols of the list the cold load opens (the rows are those that fit the window). */
+  listSymbols: number
   settings: Settings
+  mainFirstFrame: MainFirstFrame
   close(): Promise<void>
 }
 
-async function openSession(rows: number): Promise<Session> {
-  const snapshot = simSnapshot(rows, Date.now())
-  const server = await serveBenchPage(snapshot)
+async function openSession(marketAssets: number): Promise<Session> {
+  const at = Date.now()
+  const market = simSnapshot(marketAssets, at)
+  const settings = benchSettings(market)
+  const snapshot = polledSnapshot(market, settings)
+  const mainFirstFrame = loadMainFirstFrame(
+    { snapshot: withoutHistories(snapshot), status: onlineStatus(at), settings, keyStatus: NO_KEY },
+    VIEWPORT,
+  )
+  const server = await serveBenchPage(snapshot, mainFirstFrame.page)
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   return {
     browser,
     server,
-    rows,
-    settings: benchSettings(snapshot),
+    listSymbols: snapshot.assets.length,
+    settings,
+    mainFirstFrame,
     async close() {
       await browser.close()
       await server.close()
@@ -88,12 +101,12 @@ interface PageToLoad {
   captureFirstFrame?: boolean
 }
 
-const APP: PageToLoad = { path: '?instrument=1', app: true }
+const APP: PageToLoad = { path: `${APP_PAGE_PATH.slice(1)}?instrument=1`, app: true }
+const PAGE_RENDERED_APP: PageToLoad = { path: `${PAGE_RENDERED_APP_PATH.slice(1)}?instrument=1`, app: true }
 const FIRST_FRAME_PAGE: PageToLoad = { path: FIRST_FRAME_PAGE_PATH.slice(1), app: false }
 const BLANK_PAGE: PageToLoad = { path: BLANK_PAGE_PATH.slice(1), app: false }
 const REACT_ONE_ROW_PAGE: PageToLoad = { path: REACT_ONE_ROW_PAGE_PATH.slice(1), app: false }
 const REACT_FIRST_FRAME_PAGE: PageToLoad = { path: REACT_FIRST_FRAME_PAGE_PATH.slice(1), app: false }
-const PRERENDERED_APP: PageToLoad = { path: `${PRERENDERED_APP_PAGE_PATH.slice(1)}?instrument=1`, app: true }
 
 /**
  * A fresh context (cold caches) with the bridge installed, loaded until the first rows are painted
@@ -145,9 +158,11 @@ async function timeFirstRows(session: Session, log: (line: string) => void, targ
 /**
  * The app's first frame as a static page: one untimed load of the app keeps the DOM its first
  * rows were painted in, and the server serves that, with the app's stylesheets and no script.
+ * Taken from the page that renders the frame itself, which commits it at once (the HTML main
+ * renders may reach the DOM in parts as it is parsed); hydration makes the two frames the same.
  */
 async function captureFirstFrame(session: Session, log: (line: string) => void): Promise<void> {
-  const { page, close } = await openPage(session, log, { ...APP, captureFirstFrame: true })
+  const { page, close } = await openPage(session, log, { ...PAGE_RENDERED_APP, captureFirstFrame: true })
   const frame = await page.evaluate(() => window.__bench?.firstFrame ?? null)
   await close()
   if (!frame) throw new Error('the page did not capture its first frame')
@@ -161,15 +176,16 @@ async function captureFirstFrame(session: Session, log: (line: string) => void):
  * frame as a static page (what the browser needs to show that frame, no script run), and that
  * frame rendered by React from a copy of its DOM, without the app (what React needs to build it:
  * the least a page rendered by React in the browser can take to show that frame). Beside them,
- * the app's page with that frame already in its HTML: what a pre-rendered first frame would give.
+ * the app's page without main's frame, rendering its first frame itself (as on the dev server).
  */
 async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric[]> {
   await captureFirstFrame(session, log)
+  const rendersBefore = session.mainFirstFrame.renders.length
   const times = {
     app: [] as number[],
     sparklines: [] as number[],
     staticFrame: [] as number[],
-    prerenderedApp: [] as number[],
+    pageRenderedApp: [] as number[],
   }
   const floors = { blankPage: [] as number[], reactOneRow: [] as number[], reactFirstFrame: [] as number[] }
   for (let run = 0; run < runs; run++) {
@@ -180,19 +196,21 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
     floors.blankPage.push((await timeFirstRows(session, log, BLANK_PAGE)).firstRows)
     floors.reactOneRow.push((await timeFirstRows(session, log, REACT_ONE_ROW_PAGE)).firstRows)
     floors.reactFirstFrame.push((await timeFirstRows(session, log, REACT_FIRST_FRAME_PAGE)).firstRows)
-    times.prerenderedApp.push((await timeFirstRows(session, log, PRERENDERED_APP)).firstRows)
+    times.pageRenderedApp.push((await timeFirstRows(session, log, PAGE_RENDERED_APP)).firstRows)
   }
   const list = (values: number[]) => values.map(round).join(', ')
+  const mainRenders = session.mainFirstFrame.renders.slice(rendersBefore)
   // Each round's app load against the static frame loaded beside it: the machine's load moves both.
   const overStaticFrame = (loads: number[]) =>
     loads.map((load, run) => load / (times.staticFrame[run] ?? Number.NaN))
   log(
     `cold loads (ms): app ${list(times.app)}; its first frame as a static page ${list(times.staticFrame)}; ` +
       `one row ${list(floors.blankPage)}; one row by React ${list(floors.reactOneRow)}; ` +
-      `the first frame by React ${list(floors.reactFirstFrame)}; the app with that frame pre-rendered ` +
-      list(times.prerenderedApp),
+      `the first frame by React ${list(floors.reactFirstFrame)}; the app rendering that frame in the page ` +
+      `${list(times.pageRenderedApp)}; main rendering the frame ${list(mainRenders)} (loading and first ` +
+      `render ${round(session.mainFirstFrame.coldMs)})`,
   )
-  const rows = session.rows
+  const rows = session.listSymbols
   return [
     metric(
       'renderer.coldLoad.ratioToStaticFrame',
@@ -209,21 +227,25 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
       'x the static first frame',
       null,
     ),
-    // What the app would give if its first frame came in the page's HTML (not built yet).
+    // The page rendering its first frame itself: what main's frame saves.
     metric(
-      'renderer.coldLoad.prerenderedAppRatio',
+      'renderer.coldLoad.pageRenderedRatio',
       rows,
-      round(median(overStaticFrame(times.prerenderedApp))),
+      round(median(overStaticFrame(times.pageRenderedApp))),
       'x the static first frame',
       null,
     ),
+    // Main's thread renders the frame for each load (inside firstRowsMs), and once per start
+    // loads the renderer and renders cold.
+    metric('main.firstFrame.renderMs', rows, round(median(mainRenders)), 'ms', null),
+    metric('main.firstFrame.coldMs', rows, round(session.mainFirstFrame.coldMs), 'ms', null),
     metric('renderer.coldLoad.firstRowsMs', rows, round(median(times.app)), 'ms', null),
     metric('renderer.coldLoad.sparklinesMs', rows, round(median(times.sparklines)), 'ms', null),
     metric('renderer.coldLoad.staticFirstFrameMs', rows, round(median(times.staticFrame)), 'ms', null),
     metric('renderer.coldLoad.blankPageMs', 1, round(median(floors.blankPage)), 'ms', null),
     metric('renderer.coldLoad.reactOneRowMs', 1, round(median(floors.reactOneRow)), 'ms', null),
     metric('renderer.coldLoad.reactFirstFrameMs', rows, round(median(floors.reactFirstFrame)), 'ms', null),
-    metric('renderer.coldLoad.prerenderedAppMs', rows, round(median(times.prerenderedApp)), 'ms', null),
+    metric('renderer.coldLoad.pageRenderedMs', rows, round(median(times.pageRenderedApp)), 'ms', null),
   ]
 }
 
