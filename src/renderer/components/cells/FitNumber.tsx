@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { formatShort, type NumberKind } from '../../format'
 
 /**
@@ -23,10 +24,48 @@ interface Fit {
   cellWidth: number
 }
 
+/** Checks one number against its cell; may take a step (a state update, so a render). */
+type FitCheck = () => void
+
 /**
- * A number in a watchlist cell that is never clipped: after each render it checks whether it
- * overflows and, if so, takes the next step. The sign is part of every form, and the check runs
- * before the browser paints, so a step never shows. The exact value is the tooltip.
+ * The numbers to check before the next frame is painted. They are measured together in a frame
+ * callback, where the frame's layout is due anyway, not in React's commit: a measurement there
+ * forces a layout of the page in the middle of every delta's commit (more than half of its time
+ * at 1,000 rows), and again for each commit in the same frame.
+ */
+const waiting = new Set<FitCheck>()
+let frame = 0
+let checking = false
+
+function checkBeforePaint(check: FitCheck): void {
+  waiting.add(check)
+  if (!frame && !checking) frame = requestAnimationFrame(checkWaiting)
+}
+
+/**
+ * Runs every waiting check; a number that took a step renders at once (flushSync) and, its
+ * layout effect asking again, is checked again, until each fits or has no step left: all before
+ * this frame is painted, so a step never shows.
+ */
+function checkWaiting(): void {
+  frame = 0
+  checking = true
+  try {
+    for (let round = 0; waiting.size > 0 && round < STEPS.length; round++) {
+      const checks = [...waiting]
+      waiting.clear()
+      flushSync(() => checks.forEach((check) => check()))
+    }
+  } finally {
+    checking = false
+  }
+  if (waiting.size > 0) frame = requestAnimationFrame(checkWaiting)
+}
+
+/**
+ * A number in a watchlist cell that is never clipped: after each render it is checked, before
+ * the browser paints, for whether it overflows and, if so, takes the next step. The sign is part
+ * of every form, so a step never hides it. The exact value is the tooltip.
  */
 export function FitNumber(props: {
   /** The decimal string as received (the tooltip, and the source of the short form). */
@@ -49,17 +88,25 @@ export function FitNumber(props: {
   }
   const { step } = current
 
-  // After every render, on purpose: the cell may have narrowed with the same text (a resize, a
-  // panel opening). It settles: each update takes a further step or starts over for a wider cell.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
+  // The check reads what was last rendered; it is one function for the component's life, so a
+  // number rendered twice before the frame is checked once.
+  const shown = useRef(current)
+  const [check] = useState<FitCheck>(() => () => {
     const number = ref.current
     if (!number) return
+    const { text: shownText, step: shownStep, cellWidth: knownWidth } = shown.current
     const cellWidth = number.parentElement?.clientWidth ?? 0
-    if (number.scrollWidth > number.clientWidth && step < STEPS.length - 1)
-      setFit({ text, step: step + 1, cellWidth })
-    else if (step > 0 && cellWidth > current.cellWidth) setFit({ text, step: 0, cellWidth })
+    if (number.scrollWidth > number.clientWidth && shownStep < STEPS.length - 1)
+      setFit({ text: shownText, step: shownStep + 1, cellWidth })
+    else if (shownStep > 0 && cellWidth > knownWidth) setFit({ text: shownText, step: 0, cellWidth })
   })
+  // After every render, on purpose: the cell may have narrowed with the same text (a resize, a
+  // panel opening). It settles: each check takes a further step or starts over for a wider cell.
+  useLayoutEffect(() => {
+    shown.current = current
+    checkBeforePaint(check)
+  })
+  useLayoutEffect(() => () => void waiting.delete(check), [check])
 
   const { short, size, bare } = STEPS[step] ?? STEPS[0]
   const exact = value === null || value === undefined ? undefined : kind === 'percent' ? `${value}%` : value
