@@ -165,17 +165,27 @@ export async function updateSettings(patch: SettingsPatch): Promise<IpcResult<Se
   return result
 }
 
+/** The last change applyAtOnce made: only its save's answer is shown. */
+let latestChange = 0
+
 /**
  * Applies a display preference at once and saves it in the background: the screen must not wait
- * on a disk write. A refused save puts the saved settings back.
+ * on a disk write. A refused save puts the saved settings back. When changes follow each other
+ * faster than main saves them (a sort header clicked twice), an earlier save's answer would put
+ * the earlier state back on screen for a moment: only the latest change's answer is applied.
  */
 async function applyAtOnce(
   optimistic: (current: Settings) => Settings,
   save: () => Promise<IpcResult<Settings>>,
 ): Promise<void> {
+  const change = ++latestChange
   const current = watchStore.getState().settings
   if (current) setSettings(optimistic(current))
   const result = await save()
+  if (change !== latestChange) {
+    if (!result.ok) showNotice(`Could not save the setting: ${result.error.message}`)
+    return
+  }
   if (result.ok) setSettings(result.value)
   else {
     if (current) setSettings(current)

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   waitForPrices?: boolean
   /** Awaited before each command reaches the core: a test holds one back to see a loading state. */
   beforeInvoke?(name: InvokeName): Promise<void>
+  /** Awaited after the core has answered a command and before the page gets the answer. */
+  afterInvoke?(name: InvokeName): Promise<void>
   /** Awaited before each pushed event reaches the page; later events queue behind a held one. */
   beforeEmit?(event: EventName): Promise<void>
   /**
@@ -174,7 +176,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   if (options.clock && 'startAt' in options.clock) await page.clock.install({ time: options.clock.startAt })
   await context.exposeBinding('__twInvoke', async (_source, name: InvokeName, args: unknown) => {
     await options.beforeInvoke?.(name)
-    return core.invoke(name, args)
+    const answer = await core.invoke(name, args)
+    await options.afterInvoke?.(name)
+    return answer
   })
   await context.addInitScript(installBridge, { invoke: [...invokeNames], events: [...eventNames] })
 

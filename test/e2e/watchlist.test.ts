@@ -15,7 +15,9 @@ import { activeList as shownList } from '../../src/shared/watchlists'
 
 const harnesses = harnessPerTest<LiveHarness>()
 
-function open(options: { instrument?: boolean } = {}): Promise<LiveHarness> {
+function open(
+  options: Pick<Parameters<typeof startLiveHarness>[0], 'instrument' | 'afterInvoke'> = {},
+): Promise<LiveHarness> {
   return harnesses.open((browser) =>
     startLiveHarness({ browser, settings: { cadences: { pricesMs: 1000 } }, ...options }),
   )
@@ -152,6 +154,30 @@ describe('watchlist', () => {
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBeNull()
     await expect.poll(() => shownOrder(page)).toEqual(watchlistOrder)
+  })
+
+  it("keeps a second sort click on screen when the first one's save answers last", async () => {
+    // Main saves both in order; the answer to the first is held until the second has answered.
+    let releaseFirstAnswer = () => {}
+    const firstAnswerHeld = new Promise<void>((resolve) => (releaseFirstAnswer = resolve))
+    let saves = 0
+    const harness = await open({
+      afterInvoke: (name) => (name === 'updateList' && ++saves === 1 ? firstAnswerHeld : Promise.resolve()),
+    })
+    const { page, core } = harness
+    await pause(harness)
+    const header = page.getByRole('columnheader', { name: /Token price/ })
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBe('descending')
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBe('ascending')
+    await expect.poll(() => saves).toBe(2)
+    expect(shownList(core.settings.get()).sort).toEqual({ column: 'price', direction: 'asc' })
+    // The first save's answer (descending) arrives last: the screen stays with the latest click.
+    releaseFirstAnswer()
+    await harness.settled()
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+    expect(await header.getAttribute('aria-sort')).toBe('ascending')
   })
 
   it('works by keyboard: arrows select, Enter opens details, Escape closes, ? lists shortcuts', async () => {
