@@ -8,7 +8,13 @@ import {
   parsePriceResponse,
   wireErrorBody,
 } from '../../src/shared/wire'
-import { type SimEndpoint, type SimServer, startSimServer } from '../../src/main/sim/server'
+import {
+  SIM_KEEP_ALIVE_MS,
+  type SimEndpoint,
+  type SimServer,
+  startSimServer,
+} from '../../src/main/sim/server'
+import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'
 import { API_KEY, TUESDAY_10_00_ET, getJson, manualClock, rawRequest } from './sim-helpers'
 
 let server: SimServer
@@ -103,6 +109,15 @@ describe('sim server endpoints', () => {
       limits: { symbol: string }[]
     }[]
     expect(one[0]?.limits.map((entry) => entry.symbol)).toEqual(['Fon'])
+  })
+
+  it('keeps an idle connection open longer than the default prices cadence, so polls reuse it', async () => {
+    const response = await getJson(server, '/v1/assets/AAPLon/prices/latest')
+    await response.body?.cancel()
+    // undici keeps a connection for the server's Keep-Alive timeout less a margin (2 s by default).
+    const seconds = Number(/timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1])
+    expect(seconds * 1000 - 2_000).toBeGreaterThan(CADENCE_BOUNDS_MS.prices.default)
+    expect(seconds * 1000).toBe(SIM_KEEP_ALIVE_MS)
   })
 
   it('hands every successful body to onSend, exactly as sent', async () => {

@@ -134,6 +134,9 @@ function checkOptions(options: SimServerOptions): void {
     throw new RangeError(`port must be 0..65535, got ${port}`)
 }
 
+/** How long the simulator keeps an idle connection open (see startSimServer). */
+export const SIM_KEEP_ALIVE_MS = 65_000
+
 export async function startSimServer(options: SimServerOptions): Promise<SimServer> {
   checkOptions(options)
   const seed = options.seed ?? 1
@@ -141,6 +144,10 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const faults = new FaultPicker(seed, options.faults)
   const handler = new RequestHandler(options, market, faults)
   const server = createServer((req, res) => handler.handle(req, res))
+  // Node's default keeps an idle connection 5 s, no longer than the default prices cadence: every
+  // poll would open its connections afresh (and in demo mode on the app's main thread). A service
+  // behind a load balancer keeps them a minute or more; the real one's timeout is not recorded.
+  server.keepAliveTimeout = SIM_KEEP_ALIVE_MS
   await listen(server, options.port ?? 0)
   const port = (server.address() as AddressInfo).port
   return {
