@@ -124,6 +124,21 @@ describe('JsonFile.write', () => {
     expect(JSON.parse(readFileSync(file.path, 'utf8'))).toEqual({ count: 1, note: 'kept' })
   })
 
+  it('with checkWrites off writes without the check, and the read still refuses what fails it', async () => {
+    const dir = makeTempDir()
+    const unchecked = new JsonFile<Counter>(
+      path.join(dir, 'counter.json'),
+      counterSchema,
+      () => ({ count: 0, note: 'default' }),
+      { now: () => FIXED_NOW, checkWrites: false },
+    )
+    await unchecked.write({ count: 1.5, note: 'unchecked' })
+    expect(JSON.parse(readFileSync(unchecked.path, 'utf8'))).toEqual({ count: 1.5, note: 'unchecked' })
+    const { value, problem } = await unchecked.read()
+    expect(value).toEqual({ count: 0, note: 'default' })
+    expect(problem).toMatchObject({ kind: 'corrupt', movedTo: corruptFileName(unchecked.path, FIXED_NOW) })
+  })
+
   it('on a full disk (ENOSPC) keeps the previous file, cleans up and says which file and why', async () => {
     const dir = makeTempDir()
     const reported: JsonFileProblem[] = []

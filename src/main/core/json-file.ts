@@ -21,6 +21,12 @@ export interface JsonFileOptions {
   onProblem?: (problem: JsonFileProblem) => void
   /** A lock older than this is taken over: its holder was killed before it could release it. */
   staleLockMs?: number
+  /**
+   * Default true: `write` checks the value against the schema first. False for a file the app
+   * writes often from values it built itself from checked data, where the check is the write's
+   * main cost; what is read back is checked either way.
+   */
+  checkWrites?: boolean
 }
 
 /**
@@ -72,6 +78,7 @@ export class JsonFile<T> {
   private readonly now: () => Date
   private readonly onProblem: (problem: JsonFileProblem) => void
   private readonly staleLockMs: number
+  private readonly checkWrites: boolean
 
   constructor(
     readonly path: string,
@@ -82,6 +89,7 @@ export class JsonFile<T> {
     this.now = options.now ?? (() => new Date())
     this.onProblem = options.onProblem ?? (() => {})
     this.staleLockMs = options.staleLockMs ?? DEFAULT_STALE_LOCK_MS
+    this.checkWrites = options.checkWrites ?? true
   }
 
   /** Reads and validates. Missing file: defaults. Unparseable or invalid: moved aside, defaults, and a problem. */
@@ -93,17 +101,11 @@ export class JsonFile<T> {
 
   /**
    * Atomic write: a temp file in the same folder, fsync, rename; mode 0600. The value is checked
-   * against the schema first. On failure the previous file stays as it was and the Error says
-   * which file and why.
+   * against the schema first (unless `checkWrites` is false). On failure the previous file stays
+   * as it was and the Error says which file and why.
    */
   async write(value: T): Promise<void> {
-    const checked = this.schema.safeParse(value)
-    if (!checked.success) {
-      throw new Error(
-        `Not saving ${this.path}: the new content is invalid (${describeSchemaIssues(checked.error)})`,
-      )
-    }
-    const text = `${JSON.stringify(checked.data, null, 2)}\n`
+    const text = `${JSON.stringify(this.checkWrites ? this.checked(value) : value, null, 2)}\n`
     try {
       await this.ensureFolder()
       // A fresh options object each time: write-file-atomic fills in missing fields on it.
@@ -156,6 +158,16 @@ export class JsonFile<T> {
         // The lock was already taken over or removed; nothing left to release.
       })
     }
+  }
+
+  private checked(value: T): T {
+    const checked = this.schema.safeParse(value)
+    if (!checked.success) {
+      throw new Error(
+        `Not saving ${this.path}: the new content is invalid (${describeSchemaIssues(checked.error)})`,
+      )
+    }
+    return checked.data
   }
 
   private async readOnce(): Promise<{ value: T; problem: JsonFileProblem | null }> {

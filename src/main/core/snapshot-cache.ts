@@ -18,7 +18,9 @@ export class SnapshotCache {
       path.join(userDataDir, SNAPSHOT_CACHE_FILE_NAME),
       snapshotSchema.nullable(),
       () => null,
-      options,
+      // Saved every 30 s from the store's records, which were checked when they arrived: checking
+      // them again cost more than the rest of the save (14 of 18 ms with 20 symbols' histories).
+      { ...options, checkWrites: false },
     )
   }
 
