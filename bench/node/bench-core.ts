@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serialize } from 'node:v8'
-import { ApiClient } from '../../src/main/core/api-client'
 import { AppCore } from '../../src/main/core/app-core'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
 import { SettingsStore } from '../../src/main/core/settings-store'
@@ -15,23 +14,30 @@ import type { SimProcess } from './sim-process'
  * Electron's IPC does on the main thread.
  */
 
-const TSX = ['--import', 'tsx']
-/** The app's own poll worker, on real time. */
-export const APP_WORKER = join(__dirname, '../../src/main/poll-worker.ts')
-/** The same on a faster clock, answering heap requests (fast-clock-poll-worker.ts). */
-export const FAST_CLOCK_WORKER = join(__dirname, 'fast-clock-poll-worker.ts')
-
-export async function listedSymbols(sim: SimProcess): Promise<string[]> {
-  const client = new ApiClient({ baseUrl: sim.url, apiKey: sim.apiKey })
-  try {
-    return (await client.allMarket()).records.map((record) => record.primaryMarket.symbol)
-  } finally {
-    await client.close()
-  }
+export interface PollWorkerScript {
+  script: string
+  execArgv: string[]
 }
 
-/** AppCore in live mode against the simulator, showing `symbols`, polling in `script`'s worker. */
-export async function startBenchCore(sim: SimProcess, symbols: string[], script: string) {
+/**
+ * The app's own poll worker as it ships (`npm run build`), on real time: what the core's CPU is
+ * measured with. (Run from its TypeScript source, a worker also loads tsx, whose module-hooks
+ * thread costs CPU that the app does not have.)
+ */
+export const APP_WORKER: PollWorkerScript = {
+  script: join(__dirname, '../../out/main/poll-worker.js'),
+  execArgv: [],
+}
+/** The app's poll worker on a faster clock, answering heap requests (fast-clock-poll-worker.ts). */
+export const FAST_CLOCK_WORKER: PollWorkerScript = {
+  script: join(__dirname, 'fast-clock-poll-worker.ts'),
+  execArgv: ['--require', 'tsx/cjs'],
+}
+
+/** AppCore in live mode against the simulator, showing `symbols`, polling in `worker`. */
+export async function startBenchCore(sim: SimProcess, symbols: string[], worker: PollWorkerScript) {
+  if (!existsSync(worker.script))
+    throw new Error(`The poll worker ${worker.script} is missing: run \`npx electron-vite build\` first.`)
   const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-bench-main-'))
   const settings = new SettingsStore(userDataDir)
   await settings.load()
@@ -42,7 +48,7 @@ export async function startBenchCore(sim: SimProcess, symbols: string[], script:
   const core = new AppCore({
     userDataDir,
     keychain,
-    pollFeed: (events) => new WorkerPollFeed(events, { script, execArgv: TSX }),
+    pollFeed: (events) => new WorkerPollFeed(events, worker),
   })
   let deltas = 0
   // What Electron's webContents.send does with each pushed event on the main thread: serialise it

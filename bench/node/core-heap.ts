@@ -1,7 +1,7 @@
 import type { AppCore } from '../../src/main/core/app-core'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
-import { FAST_CLOCK_WORKER, listedSymbols, startBenchCore } from './bench-core'
+import { FAST_CLOCK_WORKER, startBenchCore } from './bench-core'
 import { heapUsedAfterGc } from './gc'
 import { workerHeapAfterGc } from './heap-channel'
 import { startSimProcess } from './sim-process'
@@ -54,7 +54,7 @@ async function heapFor(listed: number, log: (line: string) => void) {
   const sim = await startSimProcess(listed)
   process.env.TOKENWATCH_BENCH_SPEED = '1'
   try {
-    const symbols = (await listedSymbols(sim)).slice(0, MAX_WATCHLIST)
+    const symbols = sim.symbols.slice(0, MAX_WATCHLIST)
     const idle = await startBenchCore(sim, [], FAST_CLOCK_WORKER)
     const idleHeap = await coreHeap().finally(() => idle.close())
     const bench = await startBenchCore(sim, symbols, FAST_CLOCK_WORKER)

@@ -3,7 +3,7 @@ import type { AppCore } from '../../src/main/core/app-core'
 import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
-import { APP_WORKER, FAST_CLOCK_WORKER, listedSymbols, startBenchCore } from './bench-core'
+import { APP_WORKER, FAST_CLOCK_WORKER, startBenchCore } from './bench-core'
 import { heapUsedAfterGc } from './gc'
 import { BENCH_INSTANT } from './sim-bodies'
 import { startSimProcess } from './sim-process'
@@ -51,7 +51,7 @@ async function eventLoopRun(listed: number, options: MainThreadOptions, log: (li
   const sim = await startSimProcess(listed, CLOCK_SPEED)
   process.env.TOKENWATCH_BENCH_SPEED = String(CLOCK_SPEED)
   try {
-    const symbols = (await listedSymbols(sim)).slice(0, MAX_WATCHLIST)
+    const symbols = sim.symbols.slice(0, MAX_WATCHLIST)
     // The benchmark's own garbage (earlier runs and suites) is no part of the core's work.
     heapUsedAfterGc()
     const startedAt = Date.now()
@@ -91,7 +91,7 @@ async function eventLoopRun(listed: number, options: MainThreadOptions, log: (li
 async function cpuRun(options: MainThreadOptions, log: (line: string) => void) {
   const sim = await startSimProcess(400)
   try {
-    const symbols = (await listedSymbols(sim)).slice(0, 20)
+    const symbols = sim.symbols.slice(0, 20)
     const bench = await startBenchCore(sim, symbols, APP_WORKER)
     try {
       await new Promise((resolve) => setTimeout(resolve, options.cpuWarmupMs))

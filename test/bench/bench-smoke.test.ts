@@ -66,11 +66,11 @@ const METRICS = [
 
 describe('npm run bench -- --json --smoke', () => {
   it('reports every metric as a finite number, then a summary of the budgets', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bench/index.ts', '--json', '--smoke'], {
-      cwd: ROOT,
-      timeout: 150_000,
-      maxBuffer: 1 << 20,
-    })
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'bench', '--', '--json', '--smoke'],
+      { cwd: ROOT, timeout: 150_000, maxBuffer: 1 << 20 },
+    )
     const lines = stdout
       .trim()
       .split('\n')
