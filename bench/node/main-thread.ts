@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { AppCore } from '../../src/main/core/app-core'
 import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
@@ -5,6 +6,7 @@ import { MAX_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
 import { APP_WORKER, FAST_CLOCK_WORKER, startBenchCore } from './bench-core'
 import { heapUsedAfterGc } from './gc'
+import { runInFreshProcess } from './fresh-process'
 import { BENCH_INSTANT } from './sim-bodies'
 import { startSimProcess } from './sim-process'
 
@@ -20,7 +22,8 @@ import { startSimProcess } from './sim-process'
  *    the main thread gets ten minutes of deltas in one, a denser load than the app ever sees.
  *  - CPU: the whole core (main thread and worker) on real time at the default cadences, 20 symbols
  *    of 400, as a share of one core.
- * The simulator runs in a process of its own, so none of its work is counted.
+ * The simulator runs in a process of its own, so none of its work is counted; so does each run,
+ * so that none of the benchmark's other work is (bench/node/fresh-process.ts).
  */
 
 export const EVENT_LOOP_BUDGET_MS = { p99: 10, max: 50 }
@@ -41,13 +44,37 @@ export interface MainThreadOptions {
  */
 const CLOCK_SPEED = 10
 
+export interface EventLoopRun {
+  p99Ms: number
+  maxMs: number
+  deltas: number
+}
+
+export interface CpuRun {
+  pct: number
+  cpuMsPerMinute: number
+}
+
+export type MainThreadRequest =
+  | { run: 'eventLoop'; listed: number; options: MainThreadOptions }
+  | { run: 'cpu'; options: MainThreadOptions }
+
+/** Each run in a process of its own (see runInFreshProcess). */
+function inFreshProcess<T>(request: MainThreadRequest, log: (line: string) => void): Promise<T> {
+  return runInFreshProcess<T>(join(__dirname, 'main-thread-child.ts'), request, log)
+}
+
 /** The newest virtual time the worker's polls have reported. */
 function lastPolledAt(core: AppCore): number {
   const status = core.status()
   return Math.max(...ENDPOINT_NAMES.map((name) => status.endpoints[name].lastSuccessAt ?? 0))
 }
 
-async function eventLoopRun(listed: number, options: MainThreadOptions, log: (line: string) => void) {
+export async function eventLoopRun(
+  listed: number,
+  options: MainThreadOptions,
+  log: (line: string) => void,
+): Promise<EventLoopRun> {
   const sim = await startSimProcess(listed, CLOCK_SPEED)
   process.env.TOKENWATCH_BENCH_SPEED = String(CLOCK_SPEED)
   try {
@@ -88,7 +115,7 @@ async function eventLoopRun(listed: number, options: MainThreadOptions, log: (li
   }
 }
 
-async function cpuRun(options: MainThreadOptions, log: (line: string) => void) {
+export async function cpuRun(options: MainThreadOptions, log: (line: string) => void): Promise<CpuRun> {
   const sim = await startSimProcess(400)
   try {
     const symbols = sim.symbols.slice(0, 20)
@@ -117,14 +144,14 @@ export async function mainThreadMetrics(
 ): Promise<Metric[]> {
   const metrics: Metric[] = []
   for (const listed of options.listedSizes) {
-    const run = await eventLoopRun(listed, options, log)
+    const run = await inFreshProcess<EventLoopRun>({ run: 'eventLoop', listed, options }, log)
     metrics.push(
       metric('main.eventLoopDelay.p99Ms', listed, round(run.p99Ms), 'ms', EVENT_LOOP_BUDGET_MS.p99),
       metric('main.eventLoopDelay.maxMs', listed, round(run.maxMs), 'ms', EVENT_LOOP_BUDGET_MS.max),
       metric('main.eventLoopDelay.deltas', listed, run.deltas, 'deltas in the run', null),
     )
   }
-  const cpu = await cpuRun(options, log)
+  const cpu = await inFreshProcess<CpuRun>({ run: 'cpu', options }, log)
   metrics.push(
     metric(
       'core.cpu.pctOfOneCore',
