@@ -56,6 +56,20 @@ describe('the app:// protocol', () => {
     expect(pagesServed.at(-1)).toBe('<html><body><div id="root"></div></body></html>')
   })
 
+  it('says so when the page cannot be read, and reads it again at the next load', async () => {
+    const brokenDir = join(root, 'broken')
+    await mkdir(brokenDir)
+    const serve = appProtocolHandler({ rendererDir: brokenDir, page: async (template) => template })
+    const failed = await serve(new Request(APP_PAGE_URL))
+    expect(failed.status).toBe(500)
+    expect(failed.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await failed.text()).toMatch(/^Tokenwatch could not read its page \(ENOENT.*index\.html'\)\./)
+    await writeFile(join(brokenDir, 'index.html'), '<html>restored</html>')
+    const restored = await serve(new Request(APP_PAGE_URL))
+    expect(restored.status).toBe(200)
+    expect(await restored.text()).toBe('<html>restored</html>')
+  })
+
   it('serves the build folder with the types module scripts and stylesheets need', async () => {
     const script = await get('app://tokenwatch/assets/index-abc.js')
     expect(script.status).toBe(200)

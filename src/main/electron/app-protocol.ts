@@ -60,15 +60,42 @@ export interface AppProtocolOptions {
   page(template: string): Promise<string>
 }
 
+/** The page's own HTML could not be read: said in words, in place of a blank window. */
+function pageUnreadable(error: unknown): Response {
+  const reason = error instanceof Error ? error.message : String(error)
+  return new Response(
+    `Tokenwatch could not read its page (${reason}). Reinstalling the app should fix this.`,
+    {
+      status: 500,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    },
+  )
+}
+
 /** The handler for `protocol.handle(APP_SCHEME, ...)`. */
 export function appProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
+  // Read once; a failed read is forgotten, so the next load tries again.
   let template: Promise<string> | null = null
+  const readTemplate = async () => {
+    template ??= readFile(join(options.rendererDir, 'index.html'), 'utf8')
+    try {
+      return await template
+    } catch (error) {
+      template = null
+      throw error
+    }
+  }
   return async (request) => {
     const url = new URL(request.url)
     if (url.host !== APP_HOST || request.method !== 'GET') return notFound()
     if (PAGE_PATHS.has(url.pathname)) {
-      template ??= readFile(join(options.rendererDir, 'index.html'), 'utf8')
-      return new Response(await options.page(await template), {
+      let html: string
+      try {
+        html = await readTemplate()
+      } catch (error) {
+        return pageUnreadable(error)
+      }
+      return new Response(await options.page(html), {
         headers: {
           'Content-Type': CONTENT_TYPES['.html'] as string,
           'Content-Security-Policy': CONTENT_SECURITY_POLICY,
