@@ -74,17 +74,13 @@ function pageUnreadable(error: unknown): Response {
 
 /** The handler for `protocol.handle(APP_SCHEME, ...)`. */
 export function appProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
-  // Read once; a failed read is forgotten, so the next load tries again.
+  // Read once; a failed read is forgotten (once, whoever waits on it), so the next load tries again.
   let template: Promise<string> | null = null
-  const readTemplate = async () => {
-    template ??= readFile(join(options.rendererDir, 'index.html'), 'utf8')
-    try {
-      return await template
-    } catch (error) {
+  const readTemplate = () =>
+    (template ??= readFile(join(options.rendererDir, 'index.html'), 'utf8').catch((error: unknown) => {
       template = null
       throw error
-    }
-  }
+    }))
   return async (request) => {
     const url = new URL(request.url)
     if (url.host !== APP_HOST || request.method !== 'GET') return notFound()
