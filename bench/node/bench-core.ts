@@ -6,6 +6,7 @@ import { AppCore } from '../../src/main/core/app-core'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
 import { SettingsStore } from '../../src/main/core/settings-store'
 import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
+import { RUN_TYPESCRIPT } from './fresh-process'
 import type { SimProcess } from './sim-process'
 
 /**
@@ -31,7 +32,7 @@ export const APP_WORKER: PollWorkerScript = {
 /** The app's poll worker on a faster clock, answering heap requests (fast-clock-poll-worker.ts). */
 export const FAST_CLOCK_WORKER: PollWorkerScript = {
   script: join(__dirname, 'fast-clock-poll-worker.ts'),
-  execArgv: ['--require', 'tsx/cjs'],
+  execArgv: RUN_TYPESCRIPT,
 }
 
 /** AppCore in live mode against the simulator, showing `symbols`, polling in `worker`. */

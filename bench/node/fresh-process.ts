@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 
+/** How the benchmarks' own processes and workers run TypeScript: tsx's CommonJS hook, in-thread
+ * (its ESM hook would start a module-hooks thread whose CPU would be counted as the core's). */
+export const RUN_TYPESCRIPT = ['--require', 'tsx/cjs']
+
 /**
  * A measurement in a process of its own, started for it: nothing the benchmark did before (the
  * other suites' garbage, a heap they grew and V8 shrinks later) lands inside it, as nothing does
@@ -13,7 +17,7 @@ export async function runInFreshProcess<T>(
   request: unknown,
   log: (line: string) => void,
 ): Promise<T> {
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', script, JSON.stringify(request)], {
+  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, script, JSON.stringify(request)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = once(child, 'exit')

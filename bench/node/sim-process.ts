@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { RUN_TYPESCRIPT } from './fresh-process'
 
 /**
  * The simulator in a process of its own (`npm run sim`), so that a benchmark of the core's
@@ -26,7 +27,7 @@ export async function startSimProcess(assets: number, speed = 1): Promise<SimPro
   const apiKey = 'bench-sim-process-key-0123456789'
   const child = spawn(
     process.execPath,
-    ['--require', 'tsx/cjs', join(__dirname, 'sim-child.ts'), apiKey, String(assets), String(speed)],
+    [...RUN_TYPESCRIPT, join(__dirname, 'sim-child.ts'), apiKey, String(assets), String(speed)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
