@@ -1,5 +1,6 @@
 import type { MainState } from '../shared/first-frame'
 import type { AppStatus, IpcResult, KeyStatus } from '../shared/ipc-contract'
+import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
@@ -53,7 +54,7 @@ export function applyMainState(state: Partial<MainState>): void {
 export async function connect(): Promise<() => void> {
   const unsubscribe = [
     api().on('snapshot', applySnapshot),
-    api().on('delta', applyDelta),
+    api().on('delta', (delta) => applyDelta(unpackHistories(delta))),
     api().on('status', applyStatus),
     api().on('alert', onAlertFired),
     // A desktop notification was clicked: show that asset.

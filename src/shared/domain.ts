@@ -140,16 +140,3 @@ export function emptyAsset(symbol: string): AssetQuote {
 export function withoutHistories(snapshot: Snapshot): Snapshot {
   return { ...snapshot, assets: snapshot.assets.map((asset) => ({ ...asset, history24h: [] })) }
 }
-
-/** The delta for a snapshot kept without histories (withoutHistories): new histories left out. */
-export function deltaWithoutHistories(delta: Delta): Delta {
-  return {
-    ...delta,
-    changed: delta.changed.map((change) => {
-      if (change.fields.history24h === undefined) return change
-      const { history24h: _leftOut, ...fields } = change.fields
-      return { symbol: change.symbol, fields }
-    }),
-    added: delta.added.map((asset) => (asset.history24h.length === 0 ? asset : { ...asset, history24h: [] })),
-  }
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Delta, Snapshot } from './domain'
+import type { Snapshot } from './domain'
+import type { PackedDelta } from './packed-histories'
 import {
   type EventName as ChannelEventName,
   type InvokeName as ChannelInvokeName,
@@ -284,7 +285,8 @@ export type InvokeResult<N extends InvokeName> = InvokeContract[N]['result']
 
 export const eventContract = {
   snapshot: { channel: EV.snapshot, payload: returns<Snapshot>() },
-  delta: { channel: EV.delta, payload: returns<Delta>() },
+  /** Its histories packed (packed-histories.ts): the window unpacks them. */
+  delta: { channel: EV.delta, payload: returns<PackedDelta>() },
   status: { channel: EV.status, payload: returns<AppStatus>() },
   alert: { channel: EV.alert, payload: returns<AlertEvent>() },
   /** A notification was clicked: show this symbol. */

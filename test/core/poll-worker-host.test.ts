@@ -9,6 +9,7 @@ import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import type { Snapshot } from '../../src/shared/domain'
 import { ENDPOINT_NAMES, type EndpointName } from '../../src/shared/ipc-contract'
+import { unpackHistories } from '../../src/shared/packed-histories'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'
@@ -97,6 +98,23 @@ describe('the poll worker host', () => {
     expect(status.endpoints.prices.lastSuccessAt).not.toBeNull()
     expect(status.plan).toEqual({ symbols, mode: 'per-symbol' })
     expect(status.endpoints.prices.cadenceMs).toBe(DEFAULT_SETTINGS.cadences.pricesMs)
+  })
+
+  it('posts the histories of a market poll packed as text, which unpack into every polled row', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    await host.polled('market')
+    const deltas = host.received.flatMap((m) => (m.type === 'delta' ? [m.delta] : []))
+    // The main thread receives no history as points: every piece's changes and additions are bare.
+    for (const delta of deltas) {
+      expect(delta.changed.every((change) => change.fields.history24h === undefined)).toBe(true)
+      expect(delta.added.every((asset) => asset.history24h.length === 0)).toBe(true)
+    }
+    const unpacked = deltas.map(unpackHistories)
+    const withHistory = unpacked.flatMap((delta) =>
+      delta.changed.flatMap((change) => (change.fields.history24h?.length ? [change.symbol] : [])),
+    )
+    expect(withHistory.sort()).toEqual([...symbols].sort())
   })
 
   it('answers a full snapshot by its id, with the histories', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { compareDecimalStrings } from '../../src/shared/decimal'
 import type { Delta } from '../../src/shared/domain'
+import { packHistories } from '../../src/shared/packed-histories'
 import { rowOf, shownOrder } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -42,6 +43,39 @@ describe('watchlist', () => {
     const symbols = core.currentSnapshot().assets.map((asset) => asset.symbol)
     for (const symbol of symbols) await rowOf(page, symbol).locator('svg.sparkline polyline').waitFor()
     expect(await page.locator('[role="row"][data-symbol] svg.sparkline').count()).toBe(symbols.length)
+  })
+
+  it('draws a new history that main passed on packed, as the poll worker sends market polls', async () => {
+    const harness = await open()
+    const { page, core } = harness
+    const line = rowOf(page, 'TSLAon').locator('svg.sparkline polyline')
+    await line.waitFor()
+    await pause(harness)
+    const before = await line.getAttribute('points')
+    const asOf = core.currentSnapshot().asOf + 60_000
+    // A falling day where the row had its own: the line must change shape.
+    const history24h = Array.from({ length: 24 }, (_, i) => ({
+      t: asOf - (24 - i) * 3_600_000,
+      price: (300 - i * 5).toFixed(2),
+    }))
+    const delta = packHistories({
+      asOf,
+      changed: [{ symbol: 'TSLAon', fields: { price: '185.25', history24h } }],
+      added: [],
+      removed: [],
+    })
+    expect(delta.changed[0]?.fields.history24h).toBeUndefined()
+    await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
+    await expect.poll(() => priceOf(page, 'TSLAon').textContent()).toBe('185.25')
+    const after = await line.getAttribute('points')
+    expect(after).not.toBe(before)
+    // Falling all day: each point of the line lies lower on the screen than the one before.
+    const ys = (after ?? '')
+      .trim()
+      .split(/\s+/)
+      .map((point) => Number(point.split(',')[1]))
+    expect(ys).toHaveLength(24)
+    for (let i = 1; i < ys.length; i++) expect(ys[i]).toBeGreaterThan(ys[i - 1]!)
   })
 
   it('updates prices in place, and a changed price re-renders only its own row', async () => {

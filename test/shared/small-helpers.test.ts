@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { lastDataAt } from '../../src/shared/data-status'
 import { Dec, compareDecimalStrings, toFixedString } from '../../src/shared/decimal'
 import { type AppStatus, type EndpointStatus, invokeContract } from '../../src/shared/ipc-contract'
-import { type Delta, deltaWithoutHistories, emptyAsset } from '../../src/shared/domain'
+import { emptyAsset } from '../../src/shared/domain'
 import { DEFAULT_SETTINGS, DEFAULT_WATCHLIST, settingsSchema } from '../../src/shared/settings'
 import { isConventionalSession } from '../../src/shared/sessions'
 import { checkSymbol, isValidSymbol, normalizeSymbolInput } from '../../src/shared/symbols'
@@ -113,36 +113,6 @@ describe('normalizeTimestampMs', () => {
     expect(normalizeTimestampMs(-1)).toBeNull()
     expect(normalizeTimestampMs(253_402_300_800_000)).toBeNull()
     expect(normalizeTimestampMs(253_402_300_799_999)).toBe(253_402_300_799_999)
-  })
-})
-
-describe('deltaWithoutHistories', () => {
-  const history = [{ t: 1, price: '1.5' }]
-  it('leaves out the histories a delta carries, changed or added, and keeps the rest as it is', () => {
-    const bare = emptyAsset('Fon')
-    const delta: Delta = {
-      asOf: 2,
-      changed: [
-        { symbol: 'AAPLon', fields: { price: '2', history24h: history } },
-        { symbol: 'NVDAon', fields: { price: '3' } },
-      ],
-      added: [{ ...emptyAsset('SPYon'), price: '4', history24h: history }, bare],
-      removed: ['TSLAon'],
-    }
-    const light = deltaWithoutHistories(delta)
-    expect(light.changed).toEqual([
-      { symbol: 'AAPLon', fields: { price: '2' } },
-      { symbol: 'NVDAon', fields: { price: '3' } },
-    ])
-    expect(light.added.map((asset) => [asset.symbol, asset.price, asset.history24h])).toEqual([
-      ['SPYon', '4', []],
-      ['Fon', null, []],
-    ])
-    expect(light.removed).toEqual(['TSLAon'])
-    // What carried no history is passed on as it is, not copied; the delta given is not changed.
-    expect(light.changed[1]).toBe(delta.changed[1])
-    expect(light.added[1]).toBe(bare)
-    expect(delta.added[0]?.history24h).toBe(history)
   })
 })
 

@@ -1,4 +1,5 @@
-import type { Delta, Snapshot, SnapshotSource } from '../../shared/domain'
+import type { Snapshot, SnapshotSource } from '../../shared/domain'
+import type { PackedDelta } from '../../shared/packed-histories'
 import type { EndpointName, EndpointStatus, ListedAsset } from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
 import type { WireMarketRecord } from '../../shared/wire'
@@ -26,7 +27,8 @@ export interface FeedConnection {
 }
 
 export interface FeedEvents {
-  onDelta: (delta: Delta) => void
+  /** From a worker, with its histories packed (packed-histories.ts): they go to the window as they are. */
+  onDelta: (delta: PackedDelta) => void
   onStatusChange: () => void
   /** A whole snapshot replaces what was pushed before (a restarted worker's first one). */
   onSnapshot?: (snapshot: Snapshot) => void

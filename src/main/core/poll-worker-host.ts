@@ -1,5 +1,6 @@
 import { type Snapshot, withoutHistories } from '../../shared/domain'
 import { ENDPOINT_NAMES, type ListedAsset } from '../../shared/ipc-contract'
+import { packHistories } from '../../shared/packed-histories'
 import { ApiError } from './api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
 import { LocalPollFeed, type LocalPollFeedOptions } from './poll-feed'
@@ -26,7 +27,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
   const feed: LocalPollFeed = new LocalPollFeed(
     {
       onDelta: (delta) => {
-        for (const piece of deltaPieces(delta)) outbox.push({ type: 'delta', delta: piece })
+        for (const piece of deltaPieces(delta)) outbox.push({ type: 'delta', delta: packHistories(piece) })
       },
       onStatusChange: () => outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
     },

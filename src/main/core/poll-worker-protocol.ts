@@ -1,4 +1,5 @@
-import type { Delta, Snapshot } from '../../shared/domain'
+import type { Snapshot } from '../../shared/domain'
+import type { PackedDelta } from '../../shared/packed-histories'
 import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../shared/ipc-contract'
 import type { Cadences } from '../../shared/settings'
 import type { FeedConnection, PollPlan } from './poll-feed'
@@ -33,7 +34,8 @@ export type FromPollWorker =
   | { type: 'ready' }
   /** The rows without their histories (they stay in the worker: fullSnapshot has them). */
   | { type: 'started'; snapshot: Snapshot; endpoints: EndpointStatuses; plan: PollPlan }
-  | { type: 'delta'; delta: Delta }
+  /** A piece of a delta (delta-pieces.ts), its histories packed (packed-histories.ts). */
+  | { type: 'delta'; delta: PackedDelta }
   | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
   | { type: 'answer'; id: number; value: ListedAsset[] | Snapshot | null }
   /** `kind`: the ApiError's, or null when the failure was not the service's. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../shared/delta'
-import { type Snapshot, deltaWithoutHistories } from '../../shared/domain'
+import type { Snapshot } from '../../shared/domain'
 import {
   ENDPOINT_NAMES,
   type EndpointName,
@@ -309,7 +309,8 @@ export class WorkerPollFeed implements PollFeed {
         return
       }
       case 'delta':
-        this.mirror = applyDelta(this.mirror, deltaWithoutHistories(message.delta))
+        // Packed: the histories are in a text this thread passes on unread, not in the rows.
+        this.mirror = applyDelta(this.mirror, message.delta)
         this.events.onDelta(message.delta)
         return
       case 'status':
