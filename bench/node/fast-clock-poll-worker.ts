@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads'
+import { runInBackground } from '../../src/main/core/background-priority'
 import type { SchedulerClock } from '../../src/main/core/poll-scheduler'
 import { servePollFeed } from '../../src/main/core/poll-worker-host'
 import type { ToPollWorker } from '../../src/main/core/poll-worker-protocol'
@@ -15,6 +16,8 @@ import { BENCH_INSTANT } from './sim-bodies'
  */
 if (!parentPort) throw new Error('run as a worker thread')
 const port = parentPort
+// At the priority the app's worker runs at (src/main/poll-worker.ts).
+runInBackground()
 const speed = Number(process.env.TOKENWATCH_BENCH_SPEED)
 if (!(speed >= 1)) throw new Error('set TOKENWATCH_BENCH_SPEED to 1 or more')
 

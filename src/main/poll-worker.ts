@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads'
+import { runInBackground } from './core/background-priority'
 import { servePollFeed } from './core/poll-worker-host'
 import type { ToPollWorker } from './core/poll-worker-protocol'
 
@@ -8,6 +9,8 @@ import type { ToPollWorker } from './core/poll-worker-protocol'
  */
 if (!parentPort) throw new Error('poll-worker.js runs as a worker thread of the app, not on its own')
 const port = parentPort
+// Its parsing waits for a free core rather than the window's thread (background-priority.ts).
+runInBackground()
 servePollFeed({
   postMessage: (message) => port.postMessage(message),
   on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),

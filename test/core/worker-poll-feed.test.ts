@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { getPriority } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app-core'
@@ -42,6 +43,18 @@ async function startCore(script: string) {
   return { core, deltas, snapshots, statuses, userDataDir }
 }
 
+/** Each of this process's threads' nice value, by thread id (Linux: /proc/self/task). */
+function niceValues(): Map<string, number> {
+  return new Map(
+    readdirSync('/proc/self/task').flatMap((tid) => {
+      // "tid (name) state ppid ...": the nice value is the 19th field, the 17th after the name.
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+      return Number.isInteger(nice) ? [[tid, nice] as const] : []
+    }),
+  )
+}
+
 const priced = (snapshot: Snapshot) =>
   snapshot.assets.length > 0 && snapshot.assets.every((a) => a.price !== null)
 
@@ -65,6 +78,19 @@ describe('the poll pipeline in a worker thread', () => {
     await until(() => core.status().endpoints.prices.lastSuccessAt !== null, 'the prices poll’s status')
     expect(core.status().connection).toBe('online')
   })
+
+  it.runIf(process.platform === 'linux')(
+    'runs the worker’s thread at background priority (Linux), and leaves this thread’s as it was',
+    async () => {
+      const ownBefore = getPriority()
+      const before = niceValues()
+      await startCore(APP_WORKER)
+      const lowered = [...niceValues()].filter(([tid, nice]) => nice === 10 && before.get(tid) !== 10)
+      expect(lowered.length).toBeGreaterThanOrEqual(1)
+      expect(getPriority()).toBe(ownBefore)
+      expect(niceValues().get(String(process.pid))).toBe(before.get(String(process.pid)))
+    },
+  )
 
   it('keeps the histories in the worker, and hands them to the window from there', async () => {
     const { core } = await startCore(APP_WORKER)
@@ -111,7 +137,9 @@ describe('the poll pipeline in a worker thread', () => {
       'the status to say the poller stopped',
     )
     const down = statuses.find((status) => status.endpoints.prices.lastError?.kind === 'poller')!
-    expect(down.endpoints.prices.lastError?.message).toBe('Price updates stopped unexpectedly (planted crash).')
+    expect(down.endpoints.prices.lastError?.message).toBe(
+      'Price updates stopped unexpectedly (planted crash).',
+    )
     // Retried a second after the crash, the first of the restart delays.
     const { at, retryAt } = down.endpoints.prices.lastError!
     expect(retryAt! - at).toBe(1_000)
