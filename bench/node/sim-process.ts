@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { constants, setPriority } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { RUN_TYPESCRIPT } from './fresh-process'
@@ -30,6 +31,10 @@ export async function startSimProcess(assets: number, speed = 1): Promise<SimPro
     [...RUN_TYPESCRIPT, join(__dirname, 'sim-child.ts'), apiKey, String(assets), String(speed)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
+  // The simulator stands for a service on another machine, whose work is no load on the user's:
+  // here it shares the two cores with the app it serves, so it takes them only when the app leaves
+  // them free (on a busy core it answers later, which a poll waits for off the main thread).
+  if (child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW)
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
   const exitedEarly = once(child, 'exit').then(([code]) => {
     throw new Error(`the simulator exited (${String(code)}) before saying where it listens`)
