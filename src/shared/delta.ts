@@ -1,4 +1,4 @@
-import type { AssetChange, AssetQuote, Delta, Snapshot } from './domain'
+import type { AssetChange, AssetQuote, Delta, Snapshot, UnderlyingMarket } from './domain'
 
 /**
  * Field-level diff and patch of AssetQuotes. Main computes deltas with `diffAsset`; the renderer
@@ -26,6 +26,27 @@ function sameValue(a: unknown, b: unknown): boolean {
 const differs = (a: unknown, b: unknown): boolean => a !== b && !sameValue(a, b)
 
 /**
+ * Whether two underlying quotes say the same, written out field by field: a price poll gives most
+ * assets a new one (its price moved), and sameValue's generic walk (two key lists each) cost more
+ * than the rest of the asset's diff. test/shared/delta.test.ts checks that every field is compared.
+ */
+export function sameUnderlying(a: UnderlyingMarket | null, b: UnderlyingMarket | null): boolean {
+  if (a === b) return true
+  if (a === null || b === null) return false
+  return (
+    a.ticker === b.ticker &&
+    a.name === b.name &&
+    a.price === b.price &&
+    a.high52w === b.high52w &&
+    a.low52w === b.low52w &&
+    a.volume === b.volume &&
+    a.averageVolume === b.averageVolume &&
+    a.sharesOutstanding === b.sharesOutstanding &&
+    a.marketCap === b.marketCap
+  )
+}
+
+/**
  * The fields of `next` that differ from `prev`, or null when none do. Written out field by field
  * (as applyAssetChange): named reads of one shape are some ten times faster than a loop over the
  * keys, and a poll diffs every quote. test/shared/delta.test.ts checks that every field of
@@ -49,7 +70,7 @@ export function diffAsset(prev: AssetQuote, next: AssetQuote): AssetChange['fiel
   if (differs(prev.otherSessions, next.otherSessions)) (f ??= {}).otherSessions = next.otherSessions
   if (differs(prev.constituentTokens, next.constituentTokens))
     (f ??= {}).constituentTokens = next.constituentTokens
-  if (differs(prev.underlying, next.underlying)) (f ??= {}).underlying = next.underlying
+  if (!sameUnderlying(prev.underlying, next.underlying)) (f ??= {}).underlying = next.underlying
   if (differs(prev.fairValue, next.fairValue)) (f ??= {}).fairValue = next.fairValue
   if (differs(prev.premiumPct, next.premiumPct)) (f ??= {}).premiumPct = next.premiumPct
   if (differs(prev.limits, next.limits)) (f ??= {}).limits = next.limits

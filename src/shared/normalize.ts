@@ -1,5 +1,6 @@
-import { applyAssetChange } from './delta'
+import { applyAssetChange, sameUnderlying } from './delta'
 import type { AssetQuote, HistoryPoint, SessionLimits, UnderlyingMarket } from './domain'
+import type { DecimalString } from './decimal'
 import { fairValueOf } from './fair-value'
 import { isSessionName, type SessionName } from './sessions'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from './wire'
@@ -53,20 +54,7 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
 
 /** `next`, or `held` when it has the same fields, so unchanged data keeps its object. */
 function reuseUnderlying(held: UnderlyingMarket | null, next: UnderlyingMarket): UnderlyingMarket {
-  if (
-    held &&
-    held.ticker === next.ticker &&
-    held.name === next.name &&
-    held.price === next.price &&
-    held.high52w === next.high52w &&
-    held.low52w === next.low52w &&
-    held.volume === next.volume &&
-    held.averageVolume === next.averageVolume &&
-    held.sharesOutstanding === next.sharesOutstanding &&
-    held.marketCap === next.marketCap
-  )
-    return held
-  return next
+  return held && sameUnderlying(held, next) ? held : next
 }
 
 /**
@@ -141,12 +129,12 @@ export function applyPriceRecord(asset: AssetQuote, record: WirePriceRecord): As
   if (!isNewer(record.timestamp, asset.priceTimestamp)) return asset
   const underlyingPrice = record.underlyingMarket?.price
   const samePrice = asset.price === record.primaryMarket.price
-  const sameUnderlying = underlyingPrice === undefined || asset.underlying?.price === underlyingPrice
-  if (samePrice && sameUnderlying && asset.priceTimestamp === record.timestamp) return asset
+  const sameUnderlyingPrice = underlyingPrice === undefined || asset.underlying?.price === underlyingPrice
+  if (samePrice && sameUnderlyingPrice && asset.priceTimestamp === record.timestamp) return asset
   const price = record.primaryMarket.price
   const underlying =
-    asset.underlying && underlyingPrice !== undefined && !sameUnderlying
-      ? { ...asset.underlying, price: underlyingPrice }
+    asset.underlying && underlyingPrice !== undefined && !sameUnderlyingPrice
+      ? withUnderlyingPrice(asset.underlying, underlyingPrice)
       : asset.underlying
   const fair = fairValueFor(asset, { price, underlying, sharesMultiplier: asset.sharesMultiplier })
   return withLatestPrice(asset, {
@@ -157,6 +145,21 @@ export function applyPriceRecord(asset: AssetQuote, record: WirePriceRecord): As
     fairValue: fair.fairValue,
     premiumPct: fair.premiumPct,
   })
+}
+
+/** The underlying quote with a new price, written out as withLatestPrice is (a spread costs more). */
+function withUnderlyingPrice(underlying: UnderlyingMarket, price: DecimalString): UnderlyingMarket {
+  return {
+    ticker: underlying.ticker,
+    name: underlying.name,
+    price,
+    high52w: underlying.high52w,
+    low52w: underlying.low52w,
+    volume: underlying.volume,
+    averageVolume: underlying.averageVolume,
+    sharesOutstanding: underlying.sharesOutstanding,
+    marketCap: underlying.marketCap,
+  }
 }
 
 type LatestPrice = Pick<

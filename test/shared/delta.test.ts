@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyAssetChange, applyDelta, diffAsset } from '../../src/shared/delta'
-import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
+import { applyAssetChange, applyDelta, diffAsset, sameUnderlying } from '../../src/shared/delta'
+import { type AssetQuote, type UnderlyingMarket, emptyAsset } from '../../src/shared/domain'
 
 /**
  * diffAsset and applyAssetChange name every field of a quote one by one (for speed, see
@@ -44,6 +44,30 @@ describe('quote fields', () => {
     expect(diffAsset(before, { ...base, history24h: [{ t: 1, price: '1.6' }] })).toEqual({
       history24h: [{ t: 1, price: '1.6' }],
     })
+  })
+
+  it('sameUnderlying tells apart two underlying quotes that differ in any one field, and no others', () => {
+    const underlying: UnderlyingMarket = {
+      ticker: 'AAPL',
+      name: 'Apple Inc.',
+      price: '190.25',
+      high52w: '199.62',
+      low52w: '164.08',
+      volume: '48120000',
+      averageVolume: '52300000',
+      sharesOutstanding: '15204100000',
+      marketCap: '2892580025000',
+    }
+    expect(sameUnderlying(underlying, structuredClone(underlying))).toBe(true)
+    expect(sameUnderlying(null, null)).toBe(true)
+    expect(sameUnderlying(underlying, null)).toBe(false)
+    for (const key of Object.keys(underlying) as (keyof UnderlyingMarket)[]) {
+      const other = { ...underlying, [key]: key === 'name' ? null : `${underlying[key]}1` }
+      expect(sameUnderlying(underlying, other), key).toBe(false)
+      expect(diffAsset({ ...base, underlying }, { ...base, underlying: other }), key).toEqual({
+        underlying: other,
+      })
+    }
   })
 
   it('applyAssetChange replaces any single field, and only that field', () => {
@@ -114,17 +138,17 @@ describe('applyDelta', () => {
 
 describe('diffAsset across kinds of value', () => {
   it('tells an object from an array, and a value from null', () => {
-    const withObject = { ...base, underlying: {} } as unknown as AssetQuote
-    const withArray = { ...base, underlying: [] } as unknown as AssetQuote
-    expect(diffAsset(withObject, withArray)).toEqual({ underlying: [] })
-    expect(diffAsset(withArray, withObject)).toEqual({ underlying: {} })
-    expect(diffAsset(withObject, base)).toEqual({ underlying: null })
+    const withObject = { ...base, limits: {} } as unknown as AssetQuote
+    const withArray = { ...base, limits: [] } as unknown as AssetQuote
+    expect(diffAsset(withObject, withArray)).toEqual({ limits: [] })
+    expect(diffAsset(withArray, withObject)).toEqual({ limits: {} })
+    expect(diffAsset(withObject, base)).toEqual({ limits: null })
   })
 
   it('sees a key that one object has and the other lacks, whichever side it is on', () => {
-    const fewer = { ...base, underlying: { ticker: 'AAPL' } } as unknown as AssetQuote
-    const more = { ...base, underlying: { ticker: 'AAPL', price: '1' } } as unknown as AssetQuote
-    expect(diffAsset(fewer, more)).toEqual({ underlying: { ticker: 'AAPL', price: '1' } })
-    expect(diffAsset(more, fewer)).toEqual({ underlying: { ticker: 'AAPL' } })
+    const fewer = { ...base, limits: { ticker: 'AAPL' } } as unknown as AssetQuote
+    const more = { ...base, limits: { ticker: 'AAPL', price: '1' } } as unknown as AssetQuote
+    expect(diffAsset(fewer, more)).toEqual({ limits: { ticker: 'AAPL', price: '1' } })
+    expect(diffAsset(more, fewer)).toEqual({ limits: { ticker: 'AAPL' } })
   })
 })
