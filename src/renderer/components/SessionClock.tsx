@@ -8,11 +8,24 @@ import { SESSION_BADGE, isSessionName } from '../../shared/sessions'
 import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
 import { formatClockTime } from '../format'
 import { useClock } from '../store/clock-store'
-import { useWatch } from '../store/watch-store'
+import { type WatchState, useWatch } from '../store/watch-store'
 
-/** How many tokens of the watchlist trade in the off-hours session. */
-function useOffhoursTokenCount(): number {
-  return useWatch((state) => offhoursTokenCount(state.order.map((symbol) => state.quotes.get(symbol))))
+/**
+ * How many tokens of the watchlist trade in the off-hours session, counted only while the market
+ * is closed: the only time it is said (phaseTag, sessionHeadline). The count is a pass over every
+ * row, run at each delta: at 10,000 rows it was half of a delta's commit (BENCHMARKS.md).
+ */
+function useOffhoursTokenCount(phase: MarketPhase): number {
+  return useWatch((state) => (phase === 'closed' ? offhoursTokenCountOf(state) : 0))
+}
+
+/** The last count, kept for the rows it was counted on: the header and the tag ask for the same. */
+let lastCount: { order: readonly string[]; quotes: WatchState['quotes']; count: number } | null = null
+
+function offhoursTokenCountOf({ order, quotes }: WatchState): number {
+  if (lastCount?.order !== order || lastCount.quotes !== quotes)
+    lastCount = { order, quotes, count: offhoursTokenCount(order.map((symbol) => quotes.get(symbol))) }
+  return lastCount.count
 }
 
 function phaseTag(phase: MarketPhase, offhoursTokens: number): string {
@@ -26,7 +39,7 @@ function phaseTag(phase: MarketPhase, offhoursTokens: number): string {
  */
 export function PhaseTag() {
   const phase = useClock((state) => state.session.phase)
-  const offhoursTokens = useOffhoursTokenCount()
+  const offhoursTokens = useOffhoursTokenCount(phase)
   const offhours = phase === 'closed' && offhoursTokens > 0
   return (
     <span
@@ -54,8 +67,8 @@ function dayNote(session: SessionState, weekday: number): string | null {
 export function SessionClock({ compact = false }: { compact?: boolean }) {
   const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
-  const offhoursTokens = useOffhoursTokenCount()
   const { phase, nextPhase } = session
+  const offhoursTokens = useOffhoursTokenCount(phase)
   const countdown = formatCountdown(session.nextChangeAt - nowMs)
   // While closed, the countdown is to the next conventional session (off-hours ends with it).
   const next = isSessionName(phase)
