@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { FirstFrameState, MainState } from '../../src/shared/first-frame'
 import { RENDERER_DIR } from '../../test/e2e/static-server'
+import { marketNow } from './market-time'
 
 /**
  * Main's side of the cold load: the app's page rendered with its first frame, by the first-frame
@@ -33,7 +34,7 @@ export function loadMainFirstFrame(
   const { renderFirstFramePage } = createRequire(__filename)(FIRST_FRAME_BUNDLE) as {
     renderFirstFramePage: RenderFirstFramePage
   }
-  const render = () => renderFirstFramePage(template, { ...state, renderedAt: Date.now(), windowSize })
+  const render = () => renderFirstFramePage(template, { ...state, renderedAt: marketNow(), windowSize })
   render()
   const renders: number[] = []
   return {

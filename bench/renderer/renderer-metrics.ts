@@ -25,6 +25,7 @@ import {
   installBenchBridge,
 } from './page-bridge'
 import { type MainFirstFrame, loadMainFirstFrame } from './main-first-frame'
+import { marketClockOffsetMs, marketNow, shiftPageClock } from './market-time'
 import { type DeltaTimings, deliverDeltas, showRows } from './page-functions'
 
 /**
@@ -68,7 +69,7 @@ interface Session {
 }
 
 async function openSession(marketAssets: number): Promise<Session> {
-  const at = Date.now()
+  const at = marketNow()
   const market = simSnapshot(marketAssets, at)
   const settings = benchSettings(market)
   const snapshot = polledSnapshot(market, settings)
@@ -125,9 +126,10 @@ async function openPage(
   const page = await context.newPage()
   page.on('pageerror', (error) => log(`page error: ${error.message}`))
   await page.addInitScript({ content: NAME_HELPER_SCRIPT })
+  await page.addInitScript(shiftPageClock, marketClockOffsetMs())
   await page.addInitScript(installBenchBridge, {
     snapshotWorker: target.app ? SNAPSHOT_WORKER_PATH : null,
-    status: onlineStatus(Date.now()),
+    status: onlineStatus(marketNow()),
     settings: session.settings,
     keyStatus: NO_KEY,
     invokeNames: [...invokeNames],
@@ -252,7 +254,7 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
 async function deltaMetrics(page: Page, rows: number, options: RendererOptions, log: (line: string) => void) {
   const snapshotMs = await page.evaluate(showRows, {
     rows,
-    asOf: Date.now(),
+    asOf: marketNow(),
   })
   await page.evaluate(deliverDeltas, { count: options.warmupDeltas, changed: options.changedPerDelta })
   const timings: DeltaTimings = await page.evaluate(deliverDeltas, {
@@ -313,7 +315,7 @@ async function heapMetrics(page: Page, rows: number, options: RendererOptions): 
     await cdp.send('HeapProfiler.collectGarbage')
     return (await cdp.send('Runtime.getHeapUsage')).usedSize
   }
-  await page.evaluate(showRows, { rows, asOf: Date.now() })
+  await page.evaluate(showRows, { rows, asOf: marketNow() })
   const afterSnapshot = await heapAfterGc()
   await page.evaluate(deliverDeltas, { count: options.warmupDeltas, changed: options.changedPerDelta })
   const before = await heapAfterGc()
@@ -356,7 +358,7 @@ export async function rendererMetrics(
       for (const rows of options.deltaRows) metrics.push(...(await deltaMetrics(page, rows, options, log)))
       await page.evaluate(showRows, {
         rows: options.firstLoadRows,
-        asOf: Date.now(),
+        asOf: marketNow(),
       })
       metrics.push(...(await idleMetrics(page, options.idleSeconds)))
       metrics.push(...(await heapMetrics(page, options.firstLoadRows, options)))
