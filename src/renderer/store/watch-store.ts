@@ -220,9 +220,12 @@ function withDelta(state: WatchState, delta: Delta): WatchState {
     const kept = order.filter((symbol) => quotes.has(symbol))
     order = [...kept, ...delta.added.map((asset) => asset.symbol).filter((symbol) => !kept.includes(symbol))]
   }
+  // Every row had a quote before (each order is set with withRowQuotes); only a removal or another
+  // order can leave one without. Checking anyway is a pass over every row at every delta.
+  const rowsKept = order === state.order && delta.removed.length === 0
   return {
     ...state,
-    quotes: withRowQuotes(quotes, order),
+    quotes: rowsKept ? quotes : withRowQuotes(quotes, order),
     order,
     asOf: delta.asOf,
     errors: delta.errors ?? state.errors,
