@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { formatShort, type NumberKind } from '../../format'
 
@@ -79,13 +79,18 @@ export function FitNumber(props: {
 }) {
   const { value, text, kind, className = '', children } = props
   const ref = useRef<HTMLSpanElement>(null)
-  const [fit, setFit] = useState<Fit>({ text, step: 0, cellWidth: 0 })
-  let current = fit
+  // The fit is kept in a ref, not in state: a new value would otherwise be stored during render,
+  // which makes React render the number twice at every move of a price in view. A check that
+  // takes a step stores it and renders the number again (rerender).
+  const fit = useRef<Fit>({ text, step: 0, cellWidth: 0 })
+  const [, rerender] = useReducer((renders: number) => renders + 1, 0)
+  const held = fit.current
   // A new value as long as the old fits the same way; a shorter one may fit better: start over.
-  if (fit.text !== text) {
-    current = { text, step: text.length < fit.text.length ? 0 : fit.step, cellWidth: fit.cellWidth }
-    setFit(current)
-  }
+  const current =
+    held.text === text
+      ? held
+      : { text, step: text.length < held.text.length ? 0 : held.step, cellWidth: held.cellWidth }
+  fit.current = current
   const { step } = current
 
   // The check reads what was last rendered; it is one function for the component's life, so a
@@ -96,9 +101,13 @@ export function FitNumber(props: {
     if (!number) return
     const { text: shownText, step: shownStep, cellWidth: knownWidth } = shown.current
     const cellWidth = number.parentElement?.clientWidth ?? 0
+    const take = (next: Fit) => {
+      fit.current = next
+      rerender()
+    }
     if (number.scrollWidth > number.clientWidth && shownStep < STEPS.length - 1)
-      setFit({ text: shownText, step: shownStep + 1, cellWidth })
-    else if (shownStep > 0 && cellWidth > knownWidth) setFit({ text: shownText, step: 0, cellWidth })
+      take({ text: shownText, step: shownStep + 1, cellWidth })
+    else if (shownStep > 0 && cellWidth > knownWidth) take({ text: shownText, step: 0, cellWidth })
   })
   // After every render, on purpose: the cell may have narrowed with the same text (a resize, a
   // panel opening). It settles: each check takes a further step or starts over for a wider cell.
