@@ -39,7 +39,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Waits for a delta to land (a price flashes) and then `ms` more, as the flash fades. */
 async function afterFlash(page: Page, ms: number): Promise<void> {
-  await page.locator('.flash').first().waitFor({ timeout: 15_000 })
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.flash')].some((overlay) => overlay.getAnimations().length > 0),
+    undefined,
+    { timeout: 15_000 },
+  )
   await page.waitForTimeout(ms)
 }
 

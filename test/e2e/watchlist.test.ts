@@ -36,6 +36,33 @@ async function pause(harness: LiveHarness): Promise<void> {
 const priceOf = (page: Page, symbol: string) => rowOf(page, symbol).locator('.cell-price .num')
 const liveRegion = (page: Page) => page.locator('[aria-live="polite"]')
 
+/**
+ * Sends a one-symbol delta and reads that price's flash overlay once it shows the price and its
+ * fade has started: the colour it last took, its fades running and when the fade began. Read in
+ * the page, at once: from the test's side a fade could have ended. The exact text is the number's
+ * tooltip, so a same value written differently is seen to arrive.
+ */
+function moveAndReadFlash(page: Page, delta: Delta) {
+  return page.evaluate(async (delta) => {
+    const { symbol, fields } = delta.changed[0]!
+    const cell = (part: string) =>
+      document.querySelector<HTMLElement>(`[data-symbol="${symbol}"] .cell-price ${part}`)
+    const nextFrame = () => new Promise(requestAnimationFrame)
+    window.__twEmit?.('delta', delta)
+    for (let frame = 0; frame < 120 && cell('.num')?.title !== fields.price; frame++) await nextFrame()
+    if (cell('.num')?.title !== fields.price) throw new Error(`${symbol} never showed ${fields.price}`)
+    const overlay = cell('.flash')
+    // A fade's start time is set once it has started (on the compositor, for opacity).
+    await Promise.all(overlay?.getAnimations().map((fade) => fade.ready) ?? [])
+    const running = overlay?.getAnimations().filter((fade) => fade.playState === 'running') ?? []
+    return {
+      direction: overlay?.dataset.direction ?? null,
+      running: running.length,
+      startTime: Number(running[0]?.startTime ?? Number.NaN),
+    }
+  }, delta)
+}
+
 describe('watchlist', () => {
   it('paints the rows first, then fills in every sparkline from the histories asked for after', async () => {
     const { page, core } = await open()
@@ -121,11 +148,46 @@ describe('watchlist', () => {
       added: [],
       removed: [],
     }
-    await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
-    await expect.poll(() => priceOf(page, 'TSLAon').textContent()).toBe('123.4567')
+    const flash = await moveAndReadFlash(page, delta)
+    expect(await priceOf(page, 'TSLAon').textContent()).toBe('123.4567')
     expect(await page.evaluate(() => ({ ...window.__twRenderCounts }))).toEqual({ TSLAon: 1 })
     // The moved price flashes.
-    expect(await rowOf(page, 'TSLAon').locator('.cell-price .flash').count()).toBe(1)
+    expect(flash.running).toBe(1)
+  })
+
+  it('flashes a moved price in the direction it moved, restarting the fade, and not for a same value', async () => {
+    const harness = await open()
+    const { page, core } = harness
+    await pause(harness)
+    let asOf = core.currentSnapshot().asOf
+    const move = (price: string) => {
+      asOf += 60_000
+      return moveAndReadFlash(page, {
+        asOf,
+        changed: [{ symbol: 'TSLAon', fields: { price } }],
+        added: [],
+        removed: [],
+      })
+    }
+    // A price far from the simulator's, so the direction of the first move is known.
+    const rise = await move('100000.5')
+    expect(rise).toMatchObject({ direction: 'up', running: 1 })
+    // Halfway through the fade, a fall restarts it, in the other colour.
+    await page.waitForTimeout(450)
+    const fall = await move('99999.25')
+    expect(fall).toMatchObject({ direction: 'down', running: 1 })
+    expect(fall.startTime).toBeGreaterThan(rise.startTime + 400)
+    // The same value written differently is no move: the fade runs on, and ends.
+    const same = await move('99999.250')
+    expect(same).toMatchObject({ direction: 'down', startTime: fall.startTime })
+    const overlay = rowOf(page, 'TSLAon').locator('.cell-price .flash')
+    await expect.poll(() => overlay.evaluate((el) => el.getAnimations().length)).toBe(0)
+    // The overlay stays, transparent: one element for the cell's life, none added per move.
+    expect(await overlay.count()).toBe(1)
+    expect(await overlay.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
+    // Asked for less motion, prices move without the flash.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await move('100001')).toMatchObject({ running: 0 })
   })
 
   it('adds a symbol from the search by keyboard, and removes one with Delete, saying so', async () => {
