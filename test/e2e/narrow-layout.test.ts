@@ -126,12 +126,19 @@ describe('awkward values', () => {
     const { page } = harness
     pushes.hold()
     await pushChanges(page, AWKWARD_VALUES)
+    const tiny = page.locator('[data-symbol="AAPLon"][role="row"] .cell-price .fit')
+    await showWindow(page, 1280, HEIGHT)
+    await expect.poll(() => tiny.textContent()).toBe('0.0000001235')
     // From wide to narrow a few px at a time, nothing pushed in between: the cells narrow without
-    // the rows rendering again, and each number must notice it no longer fits.
+    // the numbers rendering again, and each number must notice it no longer fits.
     for (let width = 1280; width >= 360; width -= 24) {
       await showWindow(page, width, HEIGHT)
       await expect.poll(() => layoutProblems(page), { message: `${width} px` }).toEqual([])
     }
+    // A step was taken, and wide again the full digits come back: still no new data.
+    expect(await tiny.textContent()).toBe('0.0₆123')
+    await showWindow(page, 1280, HEIGHT)
+    await expect.poll(() => tiny.textContent()).toBe('0.0000001235')
   }, 180_000)
 
   it('shows a tiny price by its significant digits, the exact string in its tooltip', async () => {

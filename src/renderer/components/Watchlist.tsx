@@ -17,6 +17,7 @@ import { windowSize } from '../layout'
 import { explainSortedRows } from '../sorted-rows'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../store/visible-order'
 import { openDetail, openRowMenu, select, shownList, useWatch } from '../store/watch-store'
+import { checkAllNumbersBeforePaint } from './cells/FitNumber'
 import { chosenColumns, fitColumns, gridTemplate, type ColumnDef, type FittedColumns } from './columns'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
@@ -201,6 +202,8 @@ export function Watchlist() {
   const gridWidth = useGridWidth(scrollRef, !empty)
   const chosen = useMemo(() => chosenColumns(columnIds), [columnIds])
   const { shown: columns, tight } = useSameFit(fitColumns(chosen, gridWidth))
+  // New widths (a resize, a side panel, zoom) reach the cells through the grid's template alone.
+  useLayoutEffect(checkAllNumbersBeforePaint, [columns])
 
   // The virtualiser attaches to its scroll box once the first rows are painted: attaching, it
   // measures and scrolls the box, which in the first commit would force a layout of the whole

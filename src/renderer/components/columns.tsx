@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
 import { tradesOffHours } from '../../shared/trading-axis'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
@@ -38,8 +38,20 @@ export interface ColumnDef {
   render(quote: AssetQuote): ReactNode
 }
 
+// Each number cell is a memo component given plain values, so a delta re-renders, formats and
+// commits only the cells whose value moved: a moved price leaves the row's market cap, holders
+// and volume alone (the row itself renders, as its quote is a new object).
+
 /** A signed change in its colour (up green, down red), told by an arrow as well when asked. */
-function Signed({ value, kind, arrow = false }: { value: string | null; kind: 'signed' | 'percent'; arrow?: boolean }) {
+const Signed = memo(function Signed({
+  value,
+  kind,
+  arrow = false,
+}: {
+  value: string | null
+  kind: 'signed' | 'percent'
+  arrow?: boolean
+}) {
   const sign = signOf(value)
   const text = kind === 'percent' ? formatPercent(value) : formatSignedPrice(value)
   return (
@@ -51,12 +63,33 @@ function Signed({ value, kind, arrow = false }: { value: string | null; kind: 's
       )}
     </FitNumber>
   )
-}
+})
 
 /** A price-like figure: the underlying's price, the fair value. */
-function Price({ value, className }: { value: string | null | undefined; className?: string }) {
+const Price = memo(function Price({
+  value,
+  className,
+}: {
+  value: string | null | undefined
+  className?: string
+}) {
   return <FitNumber value={value} text={formatPrice(value)} kind="price" className={className} />
-}
+})
+
+/** The premium or discount to fair value, in percent points. */
+const Premium = memo(function Premium({ value }: { value: string | null }) {
+  return <FitNumber value={value} text={formatPercent(value)} kind="percent" className="premium" />
+})
+
+/** A large figure in short (market cap). */
+const Compact = memo(function Compact({ value }: { value: string | null | undefined }) {
+  return <FitNumber value={value} text={formatCompact(value)} kind="price" />
+})
+
+/** A count (token holders). */
+const Count = memo(function Count({ value }: { value: number | null }) {
+  return <FitNumber value={value === null ? null : String(value)} text={formatInteger(value)} kind="price" />
+})
 
 const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
   symbol: {
@@ -142,9 +175,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 86,
     minWidth: 64,
     align: 'end',
-    render: (q) => (
-      <FitNumber value={q.premiumPct} text={formatPercent(q.premiumPct)} kind="percent" className="premium" />
-    ),
+    render: (q) => <Premium value={q.premiumPct} />,
   },
   volume: {
     id: 'volume',
@@ -182,9 +213,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 68,
     minWidth: 56,
     align: 'end',
-    render: (q) => (
-      <FitNumber value={q.underlying?.marketCap} text={formatCompact(q.underlying?.marketCap)} kind="price" />
-    ),
+    render: (q) => <Compact value={q.underlying?.marketCap} />,
   },
   holders: {
     id: 'holders',
@@ -194,9 +223,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 74,
     minWidth: 60,
     align: 'end',
-    render: (q) => (
-      <FitNumber value={q.holders === null ? null : String(q.holders)} text={formatInteger(q.holders)} kind="price" />
-    ),
+    render: (q) => <Count value={q.holders} />,
   },
   sessions: {
     id: 'sessions',

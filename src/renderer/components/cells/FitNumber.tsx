@@ -37,9 +37,21 @@ const waiting = new Set<FitCheck>()
 let frame = 0
 let checking = false
 
+/** The check of every number on screen, for a change that moves them all (the columns' widths). */
+const mounted = new Set<FitCheck>()
+
 function checkBeforePaint(check: FitCheck): void {
   waiting.add(check)
   if (!frame && !checking) frame = requestAnimationFrame(checkWaiting)
+}
+
+/**
+ * Checks every number on screen before the next paint. For a change of the columns' widths: the
+ * cells re-render only when their value moves, so nothing else would tell a number that its
+ * cell narrowed under it, or widened enough for its full digits again.
+ */
+export function checkAllNumbersBeforePaint(): void {
+  for (const check of mounted) checkBeforePaint(check)
 }
 
 /**
@@ -109,13 +121,19 @@ export function FitNumber(props: {
       take({ text: shownText, step: shownStep + 1, cellWidth })
     else if (shownStep > 0 && cellWidth > knownWidth) take({ text: shownText, step: 0, cellWidth })
   })
-  // After every render, on purpose: the cell may have narrowed with the same text (a resize, a
-  // panel opening). It settles: each check takes a further step or starts over for a wider cell.
+  // After every render, on purpose: a render with the same text may come with a narrower cell. It
+  // settles: each check takes a further step or starts over for a wider cell.
   useLayoutEffect(() => {
     shown.current = current
     checkBeforePaint(check)
   })
-  useLayoutEffect(() => () => void waiting.delete(check), [check])
+  useLayoutEffect(() => {
+    mounted.add(check)
+    return () => {
+      mounted.delete(check)
+      waiting.delete(check)
+    }
+  }, [check])
 
   const { short, size, bare } = STEPS[step] ?? STEPS[0]
   const exact = value === null || value === undefined ? undefined : kind === 'percent' ? `${value}%` : value

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react'
+import { memo, useLayoutEffect, useRef } from 'react'
 import { compareDecimalStrings } from '../../../shared/decimal'
 import { formatPrice } from '../../format'
 import { FitNumber } from './FitNumber'
@@ -29,7 +29,7 @@ function flash(
 }
 
 /** A price that flashes green or red for a moment when it moves. */
-export function PriceCell({ price }: { price: string | null }) {
+export const PriceCell = memo(function PriceCell({ price }: { price: string | null }) {
   const overlay = useRef<HTMLSpanElement>(null)
   const fade = useRef<Animation | null>(null)
   const shown = useRef(price)
@@ -46,4 +46,4 @@ export function PriceCell({ price }: { price: string | null }) {
       <FitNumber value={price} text={formatPrice(price)} kind="price" />
     </>
   )
-}
+})
