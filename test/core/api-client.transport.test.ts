@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
+import { Agent } from 'undici'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiClient } from '../../src/main/core/api-client'
 import { TEST_KEY, apiErrorOf, priceRecord, sendJson, useLoopbackClient } from './api-client.fixtures'
@@ -230,6 +231,38 @@ describe('aborts', () => {
       await expect(call).rejects.toBe(reason)
     } finally {
       await patient.close()
+    }
+  })
+
+  it('never sends a call aborted while it waited its turn for a connection', async () => {
+    const oneConnection = new Agent({ connections: 1, pipelining: 1 })
+    const client = new ApiClient({
+      baseUrl: api.server.url,
+      apiKey: TEST_KEY,
+      timeoutMs: 10 * 60_000,
+      dispatcher: oneConnection,
+    })
+    const held: (() => void)[] = []
+    api.server.handle = (req, res) => {
+      const answer = () => sendJson(res, 200, priceRecord(req.url?.split('/')[3] ?? ''))
+      if (req.url?.includes('AAPLon')) held.push(answer)
+      else answer()
+    }
+    try {
+      const first = client.price('AAPLon')
+      await vi.waitFor(() => expect(held).toHaveLength(1))
+      const controller = new AbortController()
+      const queued = client.price('TSLAon', controller.signal)
+      controller.abort(new Error('stopped'))
+      await expect(queued).rejects.toThrow('stopped')
+      held[0]?.()
+      await first
+      // The connection is free again: the next call goes out on it, and the aborted one never did.
+      await client.price('NVDAon')
+      expect(api.server.requests.map((request) => request.url.split('/')[3])).toEqual(['AAPLon', 'NVDAon'])
+    } finally {
+      await client.close()
+      await oneConnection.close()
     }
   })
 

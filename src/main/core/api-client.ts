@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher, request } from 'undici'
+import { Agent, type Dispatcher } from 'undici'
 import { version } from '../../../package.json'
 import { checkBaseUrl } from '../../shared/settings'
 import { checkSymbol } from '../../shared/symbols'
@@ -25,15 +25,15 @@ import {
   sanitizeServiceText,
   timeoutError,
 } from './api-errors'
-import { discardBody, readBodyUpTo } from './bounded-body'
+import { boundedGet } from './bounded-get'
 
 /**
  * The market-data API client (spec part 4). One method per endpoint; each call either resolves
  * with validated records or rejects with an ApiError of a known kind (api-errors.ts).
  *
  * The key is guarded: it is sent only in `x-api-key`, only to the configured origin (every URL is
- * built from the base URL and checked before sending), never over a redirect (undici's `request`
- * follows none without a redirect interceptor, and a 3xx is an error), never in a message.
+ * built from the base URL and checked before sending), never over a redirect (a dispatcher follows
+ * none without a redirect interceptor, and a 3xx is an error), never in a message.
  */
 
 export interface ApiClientOptions {
@@ -112,29 +112,6 @@ function requireOneRecord<T extends { primaryMarket: { symbol: string } }>(
       200,
     )
   return result
-}
-
-/**
- * `work`, or its signal's abort reason as soon as the signal aborts. undici heeds a request's
- * signal only once the request has a socket, so an abort (a stop, a pause, the deadline) during a
- * connection attempt to a host that drops packets would wait out the connect timeout. The
- * abandoned attempt still ends by itself; its late result is ignored.
- */
-function settledOnAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }
 
 export class ApiClient {
@@ -250,47 +227,38 @@ export class ApiClient {
         message: 'No API key is set: add one to fetch live data (demo mode needs none).',
       })
     const url = this.urlFor(pathAndQuery)
-    callerSignal?.throwIfAborted()
-    // The deadline covers the whole exchange, body included; undici's own timeouts are per phase.
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(timeoutError(this.timeoutMs)), this.timeoutMs)
-    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal
     try {
-      return await settledOnAbort(this.exchange(url, this.apiKey, signal), signal)
+      return await this.exchange(url, this.apiKey, callerSignal)
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason
       if (error instanceof ApiError) throw this.withoutKey(error)
-      if (deadline.signal.aborted) throw timeoutError(this.timeoutMs)
       throw this.withoutKey(apiErrorFromTransport(error, this.timeoutMs))
-    } finally {
-      clearTimeout(timer)
     }
   }
 
-  private async exchange(url: URL, apiKey: string, signal: AbortSignal): Promise<JsonResponse> {
-    const { statusCode, headers, body } = await request(url, {
-      dispatcher: this.dispatcher,
-      method: 'GET',
+  private async exchange(url: URL, apiKey: string, signal: AbortSignal | undefined): Promise<JsonResponse> {
+    const { statusCode, headers, body, overflowed } = await boundedGet(this.dispatcher, {
+      url,
       headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': `tokenwatch/${version}` },
+      capFor: (status, received) => {
+        if (status >= 300 && status < 400) return null
+        if (status < 200 || status >= 300) return MAX_ERROR_BODY_BYTES
+        // A length declared past the cap is refused before a byte of it is read.
+        return Number(received['content-length']) > this.maxBodyBytes ? null : this.maxBodyBytes
+      },
       signal,
+      deadline: { ms: this.timeoutMs, error: () => timeoutError(this.timeoutMs) },
     })
-    if (statusCode >= 300 && statusCode < 400) {
-      discardBody(body)
-      throw redirectError(statusCode, headers.location, this.baseUrl)
-    }
-    if (statusCode < 200 || statusCode >= 300) {
-      const { data } = await readBodyUpTo(body, MAX_ERROR_BODY_BYTES)
-      throw apiErrorFromResponse(statusCode, headers, data.toString('utf8'), this.now())
-    }
-    const tooLarge = `the answer is larger than ${this.maxBodyBytes} bytes; stopped reading it`
-    if (Number(headers['content-length']) > this.maxBodyBytes) {
-      discardBody(body)
-      throw invalidResponse(tooLarge, statusCode)
-    }
-    const { data, overflowed } = await readBodyUpTo(body, this.maxBodyBytes)
-    if (overflowed) throw invalidResponse(tooLarge, statusCode)
+    if (statusCode >= 300 && statusCode < 400) throw redirectError(statusCode, headers.location, this.baseUrl)
+    if (statusCode < 200 || statusCode >= 300)
+      throw apiErrorFromResponse(statusCode, headers, body?.toString('utf8') ?? '', this.now())
+    if (body === null || overflowed)
+      throw invalidResponse(
+        `the answer is larger than ${this.maxBodyBytes} bytes; stopped reading it`,
+        statusCode,
+      )
     try {
-      return { body: this.parseWithoutKey(data.toString('utf8')), receivedAt: this.now(), bytes: data.length }
+      return { body: this.parseWithoutKey(body.toString('utf8')), receivedAt: this.now(), bytes: body.length }
     } catch {
       const type = sanitizeServiceText(String(headers['content-type'] ?? 'no content type'))
       throw invalidResponse(`the answer is not JSON (${type})`, statusCode)
