@@ -204,6 +204,72 @@ describe('SnapshotStore deltas', () => {
   })
 })
 
+describe('each record reaches its own row', () => {
+  // The store remembers which row each position of an endpoint's last answer fell on; these check
+  // that answers in any order, watchlists that change between them and the other endpoints'
+  // answers in between never put a record on another row, or on a row no longer shown.
+  const step = fc.oneof(
+    fc.record({
+      kind: fc.constant('prices' as const),
+      symbols: fc.shuffledSubarray(UNIVERSE),
+      price: priceText,
+    }),
+    fc.record({
+      kind: fc.constant('market' as const),
+      symbols: fc.shuffledSubarray(UNIVERSE),
+      price: priceText,
+    }),
+    fc.record({ kind: fc.constant('watchlist' as const), symbols: fc.shuffledSubarray(UNIVERSE) }),
+  )
+
+  it('holds the last price answered for every row shown, whatever the order of the answers (property)', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const store = new SnapshotStore(source, UNIVERSE)
+        // The model: each shown symbol's last price since it joined the list (a row added back
+        // starts empty).
+        const expected = new Map<string, string | null>(UNIVERSE.map((symbol) => [symbol, null]))
+        let now = 1_700_000_000_000
+        for (const next of steps) {
+          now += 1_000
+          if (next.kind === 'watchlist') {
+            store.setWatchlist(next.symbols)
+            for (const symbol of [...expected.keys()])
+              if (!next.symbols.includes(symbol)) expected.delete(symbol)
+            for (const symbol of next.symbols) if (!expected.has(symbol)) expected.set(symbol, null)
+            continue
+          }
+          if (next.kind === 'prices')
+            store.applyPrices(
+              next.symbols.map((symbol) => priceRecord(symbol, next.price, now)),
+              now,
+            )
+          else
+            store.applyMarket(
+              next.symbols.map((symbol) => marketRecord(symbol, next.price, '1.000000000000000001', now)),
+              now,
+            )
+          for (const symbol of next.symbols) if (expected.has(symbol)) expected.set(symbol, next.price)
+        }
+        const shown = store.snapshot().assets.map((asset) => [asset.symbol, asset.price])
+        expect(new Map(shown as [string, string | null][])).toEqual(expected)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('puts a poll on a row added back since the last poll of the same answer', () => {
+    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon'])
+    const poll = (price: string, at: number) =>
+      store.applyPrices([priceRecord('AAPLon', price, at), priceRecord('NVDAon', price, at)], at)
+    poll('100.0000', 1_000)
+    store.setWatchlist(['NVDAon'])
+    store.setWatchlist(['NVDAon', 'AAPLon'])
+    poll('101.0000', 2_000)
+    expect(store.snapshot().assets.map((asset) => asset.price)).toEqual(['101.0000', '101.0000'])
+  })
+})
+
 describe('the store at its edges', () => {
   it('has nothing to push with an empty watchlist', () => {
     const store = new SnapshotStore(source)
