@@ -4,10 +4,11 @@ import { Dec, isNonNegativeDecimalString, toFixedString } from './decimal'
  * A token's fair value (underlying price x sharesMultiplier) and its premium over it, each to
  * 4 decimal places. The definition is `decimalFairValue`: decimal.js at 80 significant digits,
  * rounding half to even. It costs some 15 us per asset, mostly the 80-digit division, and a poll
- * of thousands of assets pays it for every moved price, so `exactFairValue` reaches the same
- * strings with integer arithmetic, exactly, wherever that is proven to agree (the reasoning is
- * beside each guard), and leaves the rest to decimal.js. test/shared/fair-value.property.test.ts
- * checks the two against each other, near-ties included.
+ * of thousands of assets pays it for every moved price, so two shortcuts reach the same strings
+ * wherever that is proven (the reasoning is beside each guard): `doubleFairValue` in floating
+ * point, away from rounding ties, and `exactFairValue` with integers, exactly; decimal.js has
+ * the rest. test/shared/fair-value.property.test.ts checks all three against the definition,
+ * near-ties included.
  */
 
 export interface FairValue {
@@ -23,6 +24,7 @@ export function fairValueOf(
 ): FairValue {
   if (underlyingPrice === null || sharesMultiplier === null) return { fairValue: null, premiumPct: null }
   return (
+    doubleFairValue(price, underlyingPrice, sharesMultiplier) ??
     exactFairValue(price, underlyingPrice, sharesMultiplier) ??
     decimalFairValue(price, underlyingPrice, sharesMultiplier)
   )
@@ -72,11 +74,51 @@ function divideHalfEven(numerator: bigint, denominator: bigint): { rounded: bigi
 }
 
 /** An integer count of 0.0001 as fixed-point text, as toFixedString(x, 4) writes it. */
-function fixed4(tenThousandths: bigint): string {
-  const negative = tenThousandths < 0n
-  const digits = (negative ? -tenThousandths : tenThousandths).toString().padStart(5, '0')
-  // "-0.0000" never occurs: zero has no sign here, as toFixedString strips it.
+function fixed4(tenThousandths: bigint | number): string {
+  // String() writes no sign for zero, not even a double's -0: toFixedString strips "-0.0000" too.
+  const text = String(tenThousandths)
+  const negative = text.startsWith('-')
+  const digits = (negative ? text.slice(1) : text).padStart(5, '0')
   return `${negative ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`
+}
+
+/** Whether `value` lies within `margin` of a half (k + 0.5), where rounding to an integer turns. */
+function nearHalf(value: number, margin: number): boolean {
+  return Math.abs(value - Math.floor(value) - 0.5) <= margin
+}
+
+/**
+ * The same results as decimalFairValue in floating point, or null where that has not been shown
+ * to agree: malformed or negative inputs, values past 10^15 units (a double holds every integer
+ * only to 2^53), and results near a rounding tie.
+ *
+ * Each decimal parses to the double nearest to it, within u = 2^-53 of it relatively (JavaScript
+ * may round past the 20th significant digit, adding far less). So the fair value in units of
+ * 0.0001, x = U x M x 10^4, comes out within 4u|x| of the exact one (four roundings), and the
+ * premium in units of 0.0001 %, y = (P / (U x M) - 1) x 10^6 with r = P / (U x M), within
+ * 10^6 x u x (6|r| + 2) < 10^-9 x (|r| + 1). Where the computed value lies farther than twice its
+ * bound from a half, the exact value is on the same side of that half, so both round to the same
+ * integer, and no tie arises for half-to-even to settle. decimal.js's own 80-digit roundings move
+ * the exact values by far less than these margins (see exactFairValue).
+ */
+export function doubleFairValue(
+  price: string | null,
+  underlyingPrice: string,
+  sharesMultiplier: string,
+): FairValue | null {
+  if (!isNonNegativeDecimalString(underlyingPrice) || !isNonNegativeDecimalString(sharesMultiplier))
+    return null
+  // Zero only when either is zero: the smallest wire decimals (10^-40) cannot underflow a double.
+  const fair = Number(underlyingPrice) * Number(sharesMultiplier)
+  const fairUnits = fair * 10_000
+  if (!(fairUnits < 1e15) || nearHalf(fairUnits, 1e-15 * fairUnits)) return null
+  const fairValue = fixed4(Math.round(fairUnits))
+  if (price === null || fair === 0) return { fairValue, premiumPct: null }
+  if (!isNonNegativeDecimalString(price)) return null
+  const ratio = Number(price) / fair
+  const premiumUnits = (ratio - 1) * 1_000_000
+  if (!(Math.abs(premiumUnits) < 1e15) || nearHalf(premiumUnits, 2e-9 * (ratio + 1))) return null
+  return { fairValue, premiumPct: fixed4(Math.round(premiumUnits)) }
 }
 
 /**

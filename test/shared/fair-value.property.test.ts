@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../src/shared/decimal'
-import { decimalFairValue, fairValueOf } from '../../src/shared/fair-value'
+import { decimalFairValue, doubleFairValue, fairValueOf } from '../../src/shared/fair-value'
 
 /**
  * fairValueOf answers with integer arithmetic where it can and with decimal.js elsewhere; either
@@ -173,6 +173,51 @@ describe('fairValueOf', () => {
     const huge = `${'9'.repeat(40)}.5`
     expectAgreement('1', huge, huge)
     expect(fairValueOf('1', huge, huge).fairValue).toBe(decimalFairValue('1', huge, huge).fairValue)
+  })
+
+  it('answers in floating point for nearly every price as the service sends it', () => {
+    const cases = fc.sample(fc.tuple(price, price, multiplier), { numRuns: 2_000, seed: 15 })
+    const answered = cases.filter(([tokenPrice, underlying, sharesMultiplier]) => {
+      const answer = doubleFairValue(tokenPrice, underlying, sharesMultiplier)
+      if (answer !== null) expect(answer).toEqual(decimalFairValue(tokenPrice, underlying, sharesMultiplier))
+      return answer !== null
+    })
+    expect(answered.length).toBeGreaterThan(1_990)
+  })
+
+  it('steps aside from floating point on and near a tie, of the premium or of the fair value', () => {
+    // A fair value exactly on a tie of its 4th decimal, or a hair off it: 123.45675 x 1, x 10 ...
+    const fairNearTie = fc
+      .tuple(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.constantFrom('1', '10', '0.5', '2.5'),
+        fc.constantFrom('', '0000000001', '9999999999'),
+      )
+      .map(([units, sharesMultiplier, nudge]) => {
+        const onTie = new Dec(units).plus(0.5).dividedBy(10_000).dividedBy(sharesMultiplier)
+        const underlying =
+          nudge === '9999999999'
+            ? onTie.minus(new Dec(10).pow(-20)).toFixed(20)
+            : `${onTie.toFixed()}${nudge}`
+        return {
+          tokenPrice: null,
+          underlying: underlying.includes('.') ? underlying : `${underlying}.0`,
+          sharesMultiplier,
+        }
+      })
+    for (const generator of [nearTie, fairNearTie])
+      fc.assert(
+        fc.property(generator, ({ tokenPrice, underlying, sharesMultiplier }) => {
+          const answer = doubleFairValue(tokenPrice, underlying, sharesMultiplier)
+          if (answer !== null)
+            expect(answer).toEqual(decimalFairValue(tokenPrice, underlying, sharesMultiplier))
+        }),
+        { numRuns: 3_000 },
+      )
+    // Exactly on a tie a double cannot tell the side, so the integers decide (to even).
+    expect(doubleFairValue(null, '123.45675', '1')).toBeNull()
+    expect(fairValueOf(null, '123.45675', '1').fairValue).toBe('123.4568')
+    expect(fairValueOf(null, '123.45665', '1').fairValue).toBe('123.4566')
   })
 
   it('leaves what is not a plain non-negative decimal to decimal.js, with the same answer or error', () => {
