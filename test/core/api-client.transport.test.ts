@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { createServer } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { Agent } from 'undici'
@@ -54,6 +55,36 @@ describe('body size cap', () => {
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toContain('larger than')
   })
+
+  it.each([
+    ['a length over the cap', 200, { 'content-length': String(CAP_BYTES + 1) }, 'larger than'],
+    ['a redirect', 302, { location: '/elsewhere', 'content-length': '100' }, 'redirect'],
+  ] as const)(
+    'settles on the headers of %s, never waiting for a body, and drops its connection',
+    async (_what, status, headers, said) => {
+      // The body never comes: a call that waited for it would wait out its (ten-minute) deadline.
+      const closed = new Promise<void>((resolve) => {
+        bodies.server.handle = (req, res) => {
+          req.socket.once('close', () => resolve())
+          res.writeHead(status, { 'content-type': 'application/json', ...headers })
+          res.flushHeaders()
+        }
+      })
+      const patient = new ApiClient({
+        baseUrl: bodies.server.url,
+        apiKey: TEST_KEY,
+        timeoutMs: 10 * 60_000,
+        maxBodyBytes: CAP_BYTES,
+      })
+      try {
+        const error = await apiErrorOf(patient.allPrices())
+        expect(error.message.toLowerCase()).toContain(said)
+        await closed
+      } finally {
+        await patient.close()
+      }
+    },
+  )
 
   /** Answers with one price record padded with spaces to `bytes`, its length stated or not. */
   function answerPadded(bytes: number, statesLength: boolean): void {
@@ -264,6 +295,16 @@ describe('aborts', () => {
       await client.close()
       await oneConnection.close()
     }
+  })
+
+  it("leaves no listener on the caller's signal once each call is over", async () => {
+    // A poll's signal lives as long as the poll loop: a listener left per request would pile up.
+    const polling = new AbortController()
+    api.server.handle = (_req, res) => sendJson(res, 200, priceRecord('AAPLon'))
+    for (let i = 0; i < 3; i++) await api.client.price('AAPLon', polling.signal)
+    api.server.handle = (_req, res) => sendJson(res, 503, {})
+    await apiErrorOf(api.client.price('AAPLon', polling.signal))
+    expect(getEventListeners(polling.signal, 'abort')).toHaveLength(0)
   })
 
   it('sends nothing when the signal is already aborted', async () => {
