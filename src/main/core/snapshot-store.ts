@@ -54,11 +54,7 @@ export class SnapshotStore {
    * string just parsed, probing the map) was a quarter of folding a poll of 10,000 prices.
    * Cleared when the watchlist changes, as a symbol added back gets a new entry.
    */
-  private entriesAtPosition: Record<EndpointName, (Entry | undefined)[]> = {
-    prices: [],
-    market: [],
-    limits: [],
-  }
+  private entriesAtPosition = noPositionsKnown()
 
   constructor(source: SnapshotSource, watchlist: readonly string[] = []) {
     this.source = source
@@ -99,7 +95,7 @@ export class SnapshotStore {
       if (entry.committed) this.leftSinceCommit.set(symbol, entry.committed)
     }
     this.entries = next
-    this.entriesAtPosition = { prices: [], market: [], limits: [] }
+    this.entriesAtPosition = noPositionsKnown()
     this.order = [...symbols]
     this.forgetErrorsAbout(left)
   }
@@ -260,6 +256,10 @@ export class SnapshotStore {
       }
     }
   }
+}
+
+function noPositionsKnown(): Record<EndpointName, (Entry | undefined)[]> {
+  return { prices: [], market: [], limits: [] }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
