@@ -108,7 +108,9 @@ export function doubleFairValue(
 ): FairValue | null {
   if (!isNonNegativeDecimalString(underlyingPrice) || !isNonNegativeDecimalString(sharesMultiplier))
     return null
-  // Zero only when either is zero: the smallest wire decimals (10^-40) cannot underflow a double.
+  // Doubles for arithmetic only, never for display: what is returned is the decimal definition's
+  // text, or null (the proof above; the property tests compare it with decimalFairValue). Zero
+  // only when either is zero: the smallest wire decimals (10^-40) cannot underflow a double.
   const fair = Number(underlyingPrice) * Number(sharesMultiplier)
   const fairUnits = fair * 10_000
   if (!(fairUnits < 1e15) || nearHalf(fairUnits, 1e-15 * fairUnits)) return null
