@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serialize } from 'node:v8'
-import { AppCore } from '../../src/main/core/app-core'
-import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
-import { SettingsStore } from '../../src/main/core/settings-store'
-import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
+import { AppCore } from '../../src/main/core/app/app-core'
+import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
+import { WorkerPollFeed } from '../../src/main/core/feed/worker/worker-poll-feed'
 import { RUN_TYPESCRIPT } from './fresh-process'
 import type { SimProcess } from './sim-process'
 
@@ -40,7 +40,7 @@ export async function startBenchCore(sim: SimProcess, symbols: string[], worker:
   if (!existsSync(worker.script))
     throw new Error(`The poll worker ${worker.script} is missing: run \`npx electron-vite build\` first.`)
   const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-bench-main-'))
-  const settings = new SettingsStore(userDataDir)
+  const settings = new SettingsFile(userDataDir)
   await settings.load()
   await settings.patch({ baseUrl: sim.url, demo: 'off' })
   await settings.createList('Bench', symbols)

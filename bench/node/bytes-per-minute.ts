@@ -1,11 +1,11 @@
-import { ApiClient } from '../../src/main/core/api-client'
+import { ApiClient } from '../../src/main/core/api/api-client'
 import {
   type EndpointMode,
   chooseEndpointMode,
   fetchLimits,
   fetchMarket,
   fetchPrices,
-} from '../../src/main/core/endpoint-fetchers'
+} from '../../src/main/core/api/endpoint-fetchers'
 import { startSimServer } from '../../src/main/sim/server'
 import type { EndpointName } from '../../src/shared/ipc-contract'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { AppCore } from '../../src/main/core/app-core'
+import type { AppCore } from '../../src/main/core/app/app-core'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
 import { FAST_CLOCK_WORKER, startBenchCore } from './bench-core'

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads'
-import { runInBackground } from '../../src/main/core/background-priority'
-import type { SchedulerClock } from '../../src/main/core/poll-scheduler'
-import { servePollFeed } from '../../src/main/core/poll-worker-host'
-import type { ToPollWorker } from '../../src/main/core/poll-worker-protocol'
+import { runInBackground } from '../../src/main/core/feed/worker/background-priority'
+import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import { servePollFeed } from '../../src/main/core/feed/worker/poll-worker-host'
+import type { ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
 import { answerHeapRequests } from './heap-channel'
 import { BENCH_INSTANT } from './sim-bodies'
 

@@ -1,5 +1,5 @@
-import { ApiClient } from '../../src/main/core/api-client'
-import { MarketFeed } from '../../src/main/core/market-feed'
+import { ApiClient } from '../../src/main/core/api/api-client'
+import { MarketFeed } from '../../src/main/core/feed/market-feed'
 import { startSimServer } from '../../src/main/sim/server'
 import type { EndpointName } from '../../src/shared/ipc-contract'
 import { CADENCE_BOUNDS_MS, DEFAULT_WATCHLIST } from '../../src/shared/settings'

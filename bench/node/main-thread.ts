@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import type { AppCore } from '../../src/main/core/app-core'
+import type { AppCore } from '../../src/main/core/app/app-core'
 import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'

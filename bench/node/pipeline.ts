@@ -1,5 +1,5 @@
 import { Bench } from 'tinybench'
-import { SnapshotStore } from '../../src/main/core/snapshot-store'
+import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 import type { Delta } from '../../src/shared/domain'
 import { parseAllMarketResponse, parseAllPricesResponse } from '../../src/shared/wire'
 import { type Metric, median, metric, round } from '../report'
@@ -33,7 +33,7 @@ export interface PipelineOptions {
 interface PollCase {
   kind: PollKind
   series: PollSeries
-  store: SnapshotStore
+  store: SnapshotState
   poll: number
   body: string
 }
@@ -48,7 +48,7 @@ function runPoll(pollCase: PollCase, body: string, now: number): Delta | null {
 /** A store watching every listed asset, filled by a first poll of both endpoints. */
 function newCase(kind: PollKind, bodies: { prices: string; market: string }): PollCase {
   const series = new PollSeries(bodies[kind], kind, BENCH_INSTANT, CADENCE_MS[kind])
-  const store = new SnapshotStore(SOURCE, series.symbols)
+  const store = new SnapshotState(SOURCE, series.symbols)
   store.applyMarket(parseAllMarketResponse(JSON.parse(bodies.market)).records, BENCH_INSTANT)
   store.applyPrices(parseAllPricesResponse(JSON.parse(bodies.prices)).records, BENCH_INSTANT)
   store.commit(BENCH_INSTANT)

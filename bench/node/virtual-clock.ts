@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../../src/main/core/poll-scheduler'
+import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
 
 /**
  * A SchedulerClock on virtual time, for running the core's poll loop hours ahead in seconds: a

@@ -1,5 +1,5 @@
-import { polledSymbols } from '../../src/main/core/polled-symbols'
-import { SnapshotStore } from '../../src/main/core/snapshot-store'
+import { polledSymbols } from '../../src/main/core/app/polled-symbols'
+import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 import { SimMarket } from '../../src/main/sim/market'
 import type { Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
@@ -17,7 +17,7 @@ const SOURCE = { baseUrl: 'http://127.0.0.1:0', demo: true }
 /** Every listed asset of a simulated market at `at`, as the store's snapshot. */
 export function simSnapshot(assets: number, at: number): Snapshot {
   const market = new SimMarket({ assets, seed: 1, clock: () => at })
-  const store = new SnapshotStore(SOURCE, market.symbols())
+  const store = new SnapshotState(SOURCE, market.symbols())
   store.applyMarket(parseAllMarketResponse(market.allMarket()).records, at)
   store.applyPrices(parseAllPricesResponse(market.allPrices()).records, at)
   store.applyLimits(parseLimitsResponse(market.limits()).records)

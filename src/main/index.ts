@@ -14,10 +14,10 @@ import {
 } from 'electron'
 import { eventChannels } from '../shared/ipc-channels'
 import type { Settings } from '../shared/settings'
-import { AppCore } from './core/app-core'
-import { USER_DATA_ENV } from './core/paths'
-import { KeytarSecretStore } from './core/secret-store'
-import { WorkerPollFeed } from './core/worker-poll-feed'
+import { AppCore } from './core/app/app-core'
+import { USER_DATA_ENV } from './core/storage/paths'
+import { KeytarSecretStore } from './core/secrets/secret-store'
+import { WorkerPollFeed } from './core/feed/worker/worker-poll-feed'
 import { applyAppIdentity } from './electron/app-identity'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './electron/app-protocol'
 import { appMenuTemplate } from './electron/app-menu'
@@ -37,7 +37,7 @@ import { trayIconFiles } from './electron/tray-icons'
  * only wires the two together.
  */
 
-// The same override the CLI honours (src/main/core/paths.ts), so tests and portable setups can
+// The same override the CLI honours (src/main/core/storage/paths.ts), so tests and portable setups can
 // point the app at another folder.
 const userDataOverride = process.env[USER_DATA_ENV]
 if (userDataOverride) app.setPath('userData', userDataOverride)

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads'
-import { runInBackground } from './core/background-priority'
-import { servePollFeed } from './core/poll-worker-host'
-import type { ToPollWorker } from './core/poll-worker-protocol'
+import { runInBackground } from './core/feed/worker/background-priority'
+import { servePollFeed } from './core/feed/worker/poll-worker-host'
+import type { ToPollWorker } from './core/feed/worker/poll-worker-protocol'
 
 /**
  * The poll worker's entry (its own bundle, out/main/poll-worker.js): the app's poll pipeline,
@@ -9,7 +9,7 @@ import type { ToPollWorker } from './core/poll-worker-protocol'
  */
 if (!parentPort) throw new Error('poll-worker.js runs as a worker thread of the app, not on its own')
 const port = parentPort
-// Its parsing waits for a free core rather than the window's thread (background-priority.ts).
+// Its parsing waits for a free core rather than the window's thread (core/feed/worker/background-priority.ts).
 runInBackground()
 servePollFeed({
   postMessage: (message) => port.postMessage(message),

@@ -213,7 +213,7 @@ export function inputFromDraft(
 
 /**
  * Main's refusal, beside the field it concerns when it names one. Main words an invalid argument
- * as "input.condition.level: The price level must be ..." (src/main/core/app-core.ts).
+ * as "input.condition.level: The price level must be ..." (src/main/core/app).
  */
 export function refusalErrors(error: IpcError): AlertDraftErrors {
   const named = /^input\.([\w.]+): (.+)$/s.exec(error.message)

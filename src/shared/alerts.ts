@@ -6,7 +6,7 @@ import { checkSymbol } from './symbols'
 
 /**
  * The alert model, shared by main (which validates IPC arguments and the saved file with these
- * schemas, and evaluates alerts in src/main/core/alert-engine.ts) and the renderer (which shows the
+ * schemas, and evaluates alerts in src/main/core/alerts/alert-engine.ts) and the renderer (which shows the
  * same messages inline while a person fills in the form).
  *
  * Levels and thresholds are decimal strings, compared with `Dec`, never as floats.

@@ -1,9 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { AlertCenter } from '../../src/main/core/alert-center'
-import { ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alert-store'
-import { corruptFileName } from '../../src/main/core/json-file'
+import { AlertCenter } from '../../src/main/core/alerts/alert-center'
+import { ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alerts/alerts-file'
+import { corruptFileName } from '../../src/main/core/storage/json-file'
 import type { AlertLogEntry } from '../../src/shared/alerts'
 import type { Snapshot } from '../../src/shared/domain'
 import { makeTempDir } from '../core/persistence.helpers'
@@ -40,7 +40,7 @@ async function centerOn(userDataDir: string, start = T0) {
 /** A center with one alert, above 200; `price` evaluates a snapshot with that price at `at`. */
 async function centerAbove200() {
   const on = await centerOn(makeTempDir('tw-alert-timer-'))
-  await on.center.store.create({
+  await on.center.file.create({
     symbol: SYMBOL,
     condition: { kind: 'price-above', level: '200' },
     cooldownMs: 0,
@@ -53,7 +53,7 @@ async function centerAbove200() {
 describe('AlertCenter timer and unread count', () => {
   it('fires a stale alert at its limit from its own timer, with no new snapshot', async () => {
     const { center, time, fired, unreadChanges } = await centerOn(makeTempDir('tw-alert-timer-'))
-    await center.store.create({ symbol: SYMBOL, condition: { kind: 'stale', minutes: 2 }, cooldownMs: 0 })
+    await center.file.create({ symbol: SYMBOL, condition: { kind: 'stale', minutes: 2 }, cooldownMs: 0 })
     await center.evaluate(snapshotOf(T0, { price: '200', priceTimestamp: T0 }))
     // The feed marks the quote stale 30 s after its last price: the alert is due 90 s later.
     time.advanceTo(T0 + 30_000)
@@ -73,7 +73,7 @@ describe('AlertCenter timer and unread count', () => {
 
   it('keeps one timer: the last one is cleared before the next is set, and stop clears it', async () => {
     const { center, time } = await centerOn(makeTempDir('tw-alert-timer-'))
-    await center.store.create({ symbol: SYMBOL, condition: { kind: 'stale', minutes: 5 }, cooldownMs: 0 })
+    await center.file.create({ symbol: SYMBOL, condition: { kind: 'stale', minutes: 5 }, cooldownMs: 0 })
     const stale = (at: number) => snapshotOf(at, { price: '200', priceTimestamp: T0, stale: true })
     await center.evaluate(stale(T0 + 1_000))
     await center.evaluate(stale(T0 + 2_000))
@@ -119,7 +119,7 @@ describe('AlertCenter timer and unread count', () => {
   it('evaluates at once when alerts change, against the snapshot it is given', async () => {
     const { center, time, fired } = await centerOn(makeTempDir('tw-alert-timer-'))
     await center.evaluate(snapshotOf(T0, { price: '200', priceTimestamp: T0 }))
-    await center.store.create({ symbol: SYMBOL, condition: { kind: 'stale', minutes: 1 }, cooldownMs: 0 })
+    await center.file.create({ symbol: SYMBOL, condition: { kind: 'stale', minutes: 1 }, cooldownMs: 0 })
     center.alertsChanged(snapshotOf(T0, { price: '200', priceTimestamp: T0, stale: true }))
     // Its evaluation aims the stale alert's timer: the one sign it ran, as nothing is due yet.
     await vi.waitFor(() => expect(time.clock.delays).toEqual([MINUTE]))
@@ -129,7 +129,7 @@ describe('AlertCenter timer and unread count', () => {
   it('keeps alerts and fired entries on disk, stamped with its own clock, for the next start', async () => {
     const userDataDir = makeTempDir('tw-alert-timer-')
     const first = await centerOn(userDataDir)
-    const created = await first.center.store.create({
+    const created = await first.center.file.create({
       symbol: SYMBOL,
       condition: { kind: 'price-above', level: '200' },
       cooldownMs: 0,
@@ -141,7 +141,7 @@ describe('AlertCenter timer and unread count', () => {
     first.center.stop()
 
     const second = await centerOn(userDataDir, T0 + MINUTE)
-    expect(second.center.store.list().map((alert) => [alert.symbol, alert.createdAt])).toEqual([[SYMBOL, T0]])
+    expect(second.center.file.list().map((alert) => [alert.symbol, alert.createdAt])).toEqual([[SYMBOL, T0]])
     expect(second.center.log.entries().map((entry) => [entry.message, entry.at, entry.read])).toEqual([
       ['AAPLon crossed above 200 at 201', T0 + 5_000, false],
     ])
@@ -156,7 +156,7 @@ describe('AlertCenter timer and unread count', () => {
     for (const name of [ALERTS_FILE_NAME, ALERT_LOG_FILE_NAME])
       expect(existsSync(corruptFileName(path.join(userDataDir, name), new Date(T0)))).toBe(true)
     expect(center.problem()).toMatch(/^Your alerts file was unreadable/)
-    expect(center.store.list()).toEqual([])
+    expect(center.file.list()).toEqual([])
     expect(center.log.entries()).toEqual([])
   })
 })

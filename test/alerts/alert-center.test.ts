@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AlertCenter } from '../../src/main/core/alert-center'
+import { AlertCenter } from '../../src/main/core/alerts/alert-center'
 import type { AlertLogEntry } from '../../src/shared/alerts'
 import type { Snapshot, SnapshotSource } from '../../src/shared/domain'
 import { makeTempDir } from '../core/persistence.helpers'
@@ -24,7 +24,7 @@ async function centerWithAlert() {
     onUnreadChange: () => {},
   })
   await center.load()
-  await center.store.create({
+  await center.file.create({
     symbol: SYMBOL,
     condition: { kind: 'price-above', level: '200' },
     cooldownMs: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextAlertCheckAt } from '../../src/main/core/alert-engine'
+import { nextAlertCheckAt } from '../../src/main/core/alerts/alert-engine'
 import { checkAlertInput } from '../../src/shared/alerts'
 import { describeAlert } from '../../src/shared/alert-text'
 import { makeAlert, quote, run, SYMBOL, T0, type Step } from './alert-fixtures'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateAlerts, nextAlertCheckAt } from '../../src/main/core/alert-engine'
+import { evaluateAlerts, nextAlertCheckAt } from '../../src/main/core/alerts/alert-engine'
 import { makeAlert, quote, run, series, SYMBOL, T0 } from './alert-fixtures'
 
 /** 24h change %, premium to fair value and stale-data alerts. */

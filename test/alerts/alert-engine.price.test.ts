@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { evaluateAlerts } from '../../src/main/core/alert-engine'
+import { evaluateAlerts } from '../../src/main/core/alerts/alert-engine'
 import { makeAlert, quote, run, series, SYMBOL, T0 } from './alert-fixtures'
 
 /**

@@ -5,7 +5,7 @@ import {
   nextAlertCheckAt,
   nextSessionCheckAt,
   SESSION_EVENT_GRACE_MS,
-} from '../../src/main/core/alert-engine'
+} from '../../src/main/core/alerts/alert-engine'
 import type { Alert, AlertConditionInput } from '../../src/shared/alerts'
 import type { AssetQuote, SessionLimit } from '../../src/shared/domain'
 import { sessionStateAt } from '../../src/shared/session-clock'

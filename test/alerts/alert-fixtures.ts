@@ -1,6 +1,6 @@
 import { type Alert, type AlertConditionInput, type AlertFiring, alertSchema } from '../../src/shared/alerts'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
-import { type AlertStates, evaluateAlerts } from '../../src/main/core/alert-engine'
+import { type AlertStates, evaluateAlerts } from '../../src/main/core/alerts/alert-engine'
 
 /** Shared by the alert tests: alerts and quotes built from the few fields a test cares about. */
 

@@ -5,9 +5,9 @@ import {
   ALERT_LOG_FILE_NAME,
   AlertLog,
   ALERTS_FILE_NAME,
-  AlertStore,
-  AlertStoreError,
-} from '../../src/main/core/alert-store'
+  AlertsFile,
+  AlertsFileError,
+} from '../../src/main/core/alerts/alerts-file'
 import { MAX_LOG_ENTRIES } from '../../src/shared/alert-text'
 import { type AlertFiring, MAX_ALERTS } from '../../src/shared/alerts'
 import { failFsCall, makeTempDir } from '../core/persistence.helpers'
@@ -17,23 +17,23 @@ import { makeAlert, T0 } from './alert-fixtures'
 
 function storeIn(dir: string) {
   let ids = 0
-  return new AlertStore(dir, { now: () => T0, newId: () => `id${++ids}` })
+  return new AlertsFile(dir, { now: () => T0, newId: () => `id${++ids}` })
 }
 
 const aboveInput = { symbol: 'AAPLon', condition: { kind: 'price-above', level: '200' } }
 const belowInput = { symbol: 'TSLAon', condition: { kind: 'price-below', level: '150.5' }, sound: true }
 
-async function rejection(promise: Promise<unknown>): Promise<AlertStoreError> {
+async function rejection(promise: Promise<unknown>): Promise<AlertsFileError> {
   const error = await promise.then(
     () => null,
     (reason: unknown) => reason,
   )
-  if (!(error instanceof AlertStoreError))
-    throw new Error(`expected an AlertStoreError, got ${String(error)}`)
+  if (!(error instanceof AlertsFileError))
+    throw new Error(`expected an AlertsFileError, got ${String(error)}`)
   return error
 }
 
-describe('AlertStore', () => {
+describe('AlertsFile', () => {
   it('saves every change to alerts.json and reads it back in a new process', async () => {
     const dir = makeTempDir('tw-alerts-')
     const store = storeIn(dir)

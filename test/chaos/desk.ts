@@ -1,4 +1,4 @@
-import { MarketFeed } from '../../src/main/core/market-feed'
+import { MarketFeed } from '../../src/main/core/feed/market-feed'
 import type { Delta } from '../../src/shared/domain'
 import type { EndpointName, EndpointStatus } from '../../src/shared/ipc-contract'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'

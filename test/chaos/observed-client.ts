@@ -3,8 +3,8 @@ import {
   ApiClient,
   type ApiClientOptions,
   type FetchResult,
-} from '../../src/main/core/api-client'
-import { ApiError } from '../../src/main/core/api-errors'
+} from '../../src/main/core/api/api-client'
+import { ApiError } from '../../src/main/core/api/api-errors'
 import type { EndpointName } from '../../src/shared/ipc-contract'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
 import type { WarpClock } from './warp-clock'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MarketFeed } from '../../src/main/core/market-feed'
+import { MarketFeed } from '../../src/main/core/feed/market-feed'
 import { STAMP_MS, TEST_KEY, priceRecord, sendJson, useLoopbackClient } from '../core/api-client.fixtures'
 import { CallWatch, ObservedClient } from './observed-client'
 import { WarpClock } from './warp-clock'

@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../../src/main/core/poll-scheduler'
+import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
 
 /**
  * A clock for chaos runs: an hour of polling in seconds, with real HTTP underneath.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runExportCommand } from '../../src/main/cli/export-command'
 import { runSnapshotCommand } from '../../src/main/cli/snapshot-command'
-import { USER_DATA_ENV } from '../../src/main/core/paths'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { USER_DATA_ENV } from '../../src/main/core/storage/paths'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import type { Snapshot } from '../../src/shared/domain'
 import { type FakeService, STAMP_MS, TEST_KEY, startFakeService } from '../core/api-client.fixtures'
 import { makeTempDir } from '../core/persistence.helpers'
@@ -22,7 +22,7 @@ beforeEach(() => service.reset())
 /** A user data folder whose settings hold the lists "Watchlist" (shown) and "Tech". */
 async function userData(): Promise<string> {
   const dir = makeTempDir('tw-list-flag-')
-  const store = new SettingsStore(dir)
+  const store = new SettingsFile(dir)
   await store.load()
   await store.createList('Tech', ['NVDAon', 'AAPLon'])
   await store.setActiveList('l1')

@@ -5,7 +5,7 @@ import {
   apiErrorFromTransport,
   parseRetryAfter,
   sanitizeServiceText,
-} from '../../src/main/core/api-errors'
+} from '../../src/main/core/api/api-errors'
 import { apiErrorOf, sendJson, sendText, useLoopbackClient } from './api-client.fixtures'
 
 /** The HTTP side of the error taxonomy: each status the service (or a proxy) may answer with. */

@@ -7,8 +7,8 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { ApiClient, type ApiClientOptions } from '../../src/main/core/api-client'
-import { ApiError } from '../../src/main/core/api-errors'
+import { ApiClient, type ApiClientOptions } from '../../src/main/core/api/api-client'
+import { ApiError } from '../../src/main/core/api/api-errors'
 
 /**
  * Small purpose-built loopback servers for the API client tests: each records every request it

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Agent } from 'undici'
-import { ApiClient } from '../../src/main/core/api-client'
-import { ApiConfigError, type ApiError } from '../../src/main/core/api-errors'
+import { ApiClient } from '../../src/main/core/api/api-client'
+import { ApiConfigError, type ApiError } from '../../src/main/core/api/api-errors'
 import {
   type LoopbackServer,
   TEST_KEY,

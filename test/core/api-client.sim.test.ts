@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiClient } from '../../src/main/core/api-client'
+import { ApiClient } from '../../src/main/core/api/api-client'
 import type { FaultPlan } from '../../src/main/sim/faults'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import { compareDecimalStrings } from '../../src/shared/decimal'

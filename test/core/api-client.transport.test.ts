@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { describe, expect, it, vi } from 'vitest'
-import { ApiClient } from '../../src/main/core/api-client'
+import { ApiClient } from '../../src/main/core/api/api-client'
 import { TEST_KEY, apiErrorOf, priceRecord, sendJson, useLoopbackClient } from './api-client.fixtures'
 
 /** Transport failures: oversized bodies, slow answers, broken and refused connections, aborts. */

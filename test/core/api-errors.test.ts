@@ -7,7 +7,7 @@ import {
   parseRetryAfter,
   redirectError,
   sanitizeServiceText,
-} from '../../src/main/core/api-errors'
+} from '../../src/main/core/api/api-errors'
 
 /**
  * The API's failures as the app words and classifies them, case by case: what the core's mutation

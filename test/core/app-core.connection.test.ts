@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppCore } from '../../src/main/core/app-core'
-import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { AppCore } from '../../src/main/core/app/app-core'
+import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import type * as SimServerModule from '../../src/main/sim/server'
 import type { SimServer } from '../../src/main/sim/server'
 import { makeTempDir } from './persistence.helpers'

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AppCore } from '../../src/main/core/app-core'
-import { ApiError } from '../../src/main/core/api-errors'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../src/main/core/poll-feed'
-import type { PauseReason, SchedulerClock } from '../../src/main/core/poll-scheduler'
-import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { AppCore } from '../../src/main/core/app/app-core'
+import { ApiError } from '../../src/main/core/api/api-errors'
+import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../src/main/core/feed/local-poll-feed'
+import type { PauseReason, SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type Delta, emptyAsset, type Snapshot } from '../../src/shared/domain'
 import type {
   AppStatus,

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppCore, type AppCoreOptions } from '../../src/main/core/app-core'
-import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { AppCore, type AppCoreOptions } from '../../src/main/core/app/app-core'
+import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 
 /** What the core says about its data must be true: unreadable answers are not "online". */
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppCore } from '../../src/main/core/app-core'
-import { PER_SYMBOL_MAX_REQUESTS } from '../../src/main/core/endpoint-fetchers'
-import { MemorySecretStore } from '../../src/main/core/secret-store'
+import { AppCore } from '../../src/main/core/app/app-core'
+import { PER_SYMBOL_MAX_REQUESTS } from '../../src/main/core/api/endpoint-fetchers'
+import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import type { Settings } from '../../src/shared/settings'
 import { activeList, listNamed } from '../../src/shared/watchlists'
 import type { ImportResult } from '../../src/shared/ipc-contract'
@@ -118,7 +118,7 @@ describe('removing a symbol that has alerts', () => {
     await ok(core.invoke('createAlert', priceAbove('AAPLon')))
     const symbols = await ok<string[]>(core.invoke('removeSymbol', { symbol: 'AAPLon' }))
     expect(symbols).not.toContain('AAPLon')
-    expect(core.alerts.store.list().map((a) => a.symbol)).toEqual(['AAPLon'])
+    expect(core.alerts.file.list().map((a) => a.symbol)).toEqual(['AAPLon'])
     expect(core.pollPlan().symbols).toContain('AAPLon')
   })
 
@@ -127,7 +127,7 @@ describe('removing a symbol that has alerts', () => {
     await ok(core.invoke('createAlert', priceAbove('AAPLon')))
     await ok(core.invoke('createAlert', priceAbove('NVDAon')))
     await ok(core.invoke('removeSymbol', { symbol: 'AAPLon', deleteAlerts: true }))
-    expect(core.alerts.store.list().map((a) => a.symbol)).toEqual(['NVDAon'])
+    expect(core.alerts.file.list().map((a) => a.symbol)).toEqual(['NVDAon'])
     expect(core.pollPlan().symbols).not.toContain('AAPLon')
   })
 })
@@ -153,7 +153,7 @@ describe('a session alert for a session the token cannot trade in', () => {
           'input.condition.session: BRK.Bon cannot trade in the overnight session, so this alert would never fire: choose a session it trades in (REG)',
       },
     })
-    expect(core.alerts.store.list()).toEqual([])
+    expect(core.alerts.file.list()).toEqual([])
     const accepted = await ok<Alert[]>(
       core.invoke('createAlert', {
         input: { symbol: 'BRK.Bon', condition: { kind: 'session', session: 'regular', event: 'open' } },
@@ -162,7 +162,7 @@ describe('a session alert for a session the token cannot trade in', () => {
     // Nor can an edit make it one.
     const edited = await core.invoke('updateAlert', { id: accepted[0]!.id, input: overnight })
     expect(edited).toEqual(refused)
-    expect(core.alerts.store.list()).toEqual(accepted)
+    expect(core.alerts.file.list()).toEqual(accepted)
   })
 })
 

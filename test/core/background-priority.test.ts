@@ -1,6 +1,6 @@
 import { getPriority } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { runInBackground } from '../../src/main/core/background-priority'
+import { runInBackground } from '../../src/main/core/feed/worker/background-priority'
 
 /**
  * The poll worker's priority where lowering it would lower the whole app: untouched. (On Linux it

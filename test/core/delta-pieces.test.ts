@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { PacedQueue, PIECE_WEIGHT, deltaPieces } from '../../src/main/core/delta-pieces'
+import { PacedQueue, PIECE_WEIGHT, deltaPieces } from '../../src/main/core/feed/worker/delta-pieces'
 import { applyDelta } from '../../src/shared/delta'
 import { type AssetChange, type Delta, type Snapshot, emptyAsset } from '../../src/shared/domain'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/main/core/api-errors'
-import type { ApiClient, FetchResult } from '../../src/main/core/api-client'
-import { fetchPrices, PER_SYMBOL_CONCURRENCY, unreadableAnswer } from '../../src/main/core/endpoint-fetchers'
+import { ApiError } from '../../src/main/core/api/api-errors'
+import type { ApiClient, FetchResult } from '../../src/main/core/api/api-client'
+import { fetchPrices, PER_SYMBOL_CONCURRENCY, unreadableAnswer } from '../../src/main/core/api/endpoint-fetchers'
 import type { RejectedRecord, WirePriceRecord } from '../../src/shared/wire'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseEndpointMode } from '../../src/main/core/endpoint-fetchers'
+import { chooseEndpointMode } from '../../src/main/core/api/endpoint-fetchers'
 
 /**
  * Per-symbol requests or one all-assets request (endpoint-fetchers.ts): per-symbol while the

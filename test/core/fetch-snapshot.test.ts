@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiClient } from '../../src/main/core/api-client'
-import { fetchSnapshot, fetchSnapshotReport } from '../../src/main/core/fetch-snapshot'
+import { ApiClient } from '../../src/main/core/api/api-client'
+import { fetchSnapshot, fetchSnapshotReport } from '../../src/main/core/api/fetch-snapshot'
 import {
   type FakeService,
   STAMP_MS,

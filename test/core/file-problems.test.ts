@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { AlertLog, AlertStore, ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alert-store'
-import { corruptFileName, describeSchemaIssues } from '../../src/main/core/json-file'
-import { SETTINGS_FILE_NAME, SettingsStore } from '../../src/main/core/settings-store'
+import { AlertLog, AlertsFile, ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../src/main/core/alerts/alerts-file'
+import { corruptFileName, describeSchemaIssues } from '../../src/main/core/storage/json-file'
+import { SETTINGS_FILE_NAME, SettingsFile } from '../../src/main/core/storage/settings-file'
 import { makeTempDir } from './persistence.helpers'
 
 /**
@@ -28,7 +28,7 @@ describe('file problems, as the status bar words them', () => {
     const dir = makeTempDir('tw-file-problems-')
     const file = path.join(dir, SETTINGS_FILE_NAME)
     mkdirSync(file)
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     await store.load()
     expect(store.problem()).toBe(
       `Your settings file could not be read (${file} could not be read: a folder is in the way (EISDIR)); ` +
@@ -39,7 +39,7 @@ describe('file problems, as the status bar words them', () => {
   it('alerts and the alert log that cannot be read: changes not saved', async () => {
     const dir = makeTempDir('tw-file-problems-')
     for (const name of [ALERTS_FILE_NAME, ALERT_LOG_FILE_NAME]) mkdirSync(path.join(dir, name))
-    const store = new AlertStore(dir, { now: () => T0 })
+    const store = new AlertsFile(dir, { now: () => T0 })
     const log = new AlertLog(dir, { now: () => T0 })
     await store.load()
     await log.load()
@@ -60,7 +60,7 @@ describe('file problems, as the status bar words them', () => {
     // The settings store has no clock of its own: the set-aside name is stamped with the time now.
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(T0)
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     try {
       await store.load()
     } finally {
@@ -76,7 +76,7 @@ describe('file problems, as the status bar words them', () => {
     const dir = makeTempDir('tw-file-problems-')
     const file = path.join(dir, ALERTS_FILE_NAME)
     damagedAndStuck(file)
-    const store = new AlertStore(dir, { now: () => T0 })
+    const store = new AlertsFile(dir, { now: () => T0 })
     await store.load()
     expect(store.problem()).toBe(
       `Your alerts file could not be used (${file} is not valid JSON and could not be moved aside: ` +
@@ -87,17 +87,17 @@ describe('file problems, as the status bar words them', () => {
 
   it('names its refusals by store, with the IPC code they map to', async () => {
     const dir = makeTempDir('tw-file-problems-')
-    const settings = new SettingsStore(dir)
+    const settings = new SettingsFile(dir)
     await settings.load()
     await expect(settings.deleteList('l1')).rejects.toMatchObject({
       name: 'SettingsError',
       code: 'failed',
       message: 'The last watchlist cannot be deleted',
     })
-    const alerts = new AlertStore(dir, { now: () => T0 })
+    const alerts = new AlertsFile(dir, { now: () => T0 })
     await alerts.load()
     await expect(alerts.remove('nothing-here')).rejects.toMatchObject({
-      name: 'AlertStoreError',
+      name: 'AlertsFileError',
       code: 'not-found',
       message: 'That alert no longer exists',
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { importListsInto } from '../../src/main/core/list-import'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { importListsInto } from '../../src/main/core/app/list-import'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import { importExportedLists } from '../../src/shared/export-format'
 import { MAX_LISTS } from '../../src/shared/settings'
 import { makeTempDir } from './persistence.helpers'
@@ -14,7 +14,7 @@ import { makeTempDir } from './persistence.helpers'
 const LISTED = new Set(['AAPLon', 'METAon', 'NVDAon', 'SPYon'])
 
 async function storeWith(lists: Record<string, string[]>) {
-  const store = new SettingsStore(makeTempDir('tw-list-import-'))
+  const store = new SettingsFile(makeTempDir('tw-list-import-'))
   await store.load()
   for (const [name, symbols] of Object.entries(lists)) await store.createList(name, symbols)
   await store.setActiveList('l1')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LISTING_TTL_MS, LocalPollFeed } from '../../src/main/core/poll-feed'
+import { LISTING_TTL_MS, LocalPollFeed } from '../../src/main/core/feed/local-poll-feed'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { type FakeService, FAKE_LISTING, STAMP_MS, TEST_KEY, startFakeService } from './api-client.fixtures'
 import { until } from '../support/polls'

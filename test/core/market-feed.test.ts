@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MarketFeed, type MarketFeedOptions } from '../../src/main/core/market-feed'
+import { MarketFeed, type MarketFeedOptions } from '../../src/main/core/feed/market-feed'
 import type { Delta } from '../../src/shared/domain'
 import { ENDPOINT_NAMES, type EndpointName } from '../../src/shared/ipc-contract'
 import { CallWatch, ObservedClient } from '../chaos/observed-client'

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 
 /**
  * Child of the concurrency test: adds `<prefix>0on` .. `<prefix><count-1>on`, each a locked
@@ -8,7 +8,7 @@ import { SettingsStore } from '../../src/main/core/settings-store'
 async function main(): Promise<void> {
   const [dir, prefix, countText] = process.argv.slice(2)
   if (!dir || !prefix || !countText) throw new Error('usage: add-symbols <userDataDir> <prefix> <count>')
-  const store = new SettingsStore(dir)
+  const store = new SettingsFile(dir)
   process.stdout.write('ready\n')
   await once(process.stdin, 'data')
   for (let index = 0; index < Number(countText); index += 1) await store.addSymbol(`${prefix}${index}on`)

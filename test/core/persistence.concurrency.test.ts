@@ -5,8 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { build, stop } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { JsonFile } from '../../src/main/core/json-file'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { JsonFile } from '../../src/main/core/storage/json-file'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import { DEFAULT_WATCHLIST } from '../../src/shared/settings'
 import { makeTempDir } from './persistence.helpers'
 import { payloadFor, type WriteLoopState, writeLoopSchema } from './persistence.write-loop.shared'
@@ -49,7 +49,7 @@ describe('settings shared by two processes', () => {
       { code: 0, signal: null, stderr: '' },
     ])
 
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     const watchlist = shownSymbols(await store.load())
     expect(store.problem()).toBeNull()
     const added = ['P', 'Q'].flatMap((prefix) =>

@@ -3,7 +3,7 @@ import path from 'node:path'
 import lockfile from 'proper-lockfile'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { corruptFileName, JsonFile, type JsonFileProblem } from '../../src/main/core/json-file'
+import { corruptFileName, JsonFile, type JsonFileProblem } from '../../src/main/core/storage/json-file'
 import { failFsCall, makeTempDir } from './persistence.helpers'
 
 const counterSchema = z.object({ count: z.number().int().nonnegative(), note: z.string() })

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultUserDataDir } from '../../src/main/core/paths'
+import { defaultUserDataDir } from '../../src/main/core/storage/paths'
 
 describe('defaultUserDataDir', () => {
   it.each([

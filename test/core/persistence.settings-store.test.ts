@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { KeyVault } from '../../src/main/core/key-vault'
-import { MemorySecretStore } from '../../src/main/core/secret-store'
-import { SettingsError, SettingsStore } from '../../src/main/core/settings-store'
+import { KeyVault } from '../../src/main/core/secrets/key-vault'
+import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
+import { SettingsError, SettingsFile } from '../../src/main/core/storage/settings-file'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { settingsWith, shownSymbols } from '../support/settings'
 import { failFsCall, filesContaining, makeTempDir } from './persistence.helpers'
@@ -11,16 +11,16 @@ import { failFsCall, filesContaining, makeTempDir } from './persistence.helpers'
 async function loadedStore(settings?: Parameters<typeof settingsWith>[0]) {
   const dir = makeTempDir()
   if (settings) writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settingsWith(settings)))
-  const store = new SettingsStore(dir)
+  const store = new SettingsFile(dir)
   await store.load()
   return { dir, store }
 }
 
-function onDisk(store: SettingsStore): Settings {
+function onDisk(store: SettingsFile): Settings {
   return JSON.parse(readFileSync(store.filePath, 'utf8')) as Settings
 }
 
-describe('SettingsStore.load', () => {
+describe('SettingsFile.load', () => {
   it('starts from the defaults, with no problem, when there is no settings file', async () => {
     const { store } = await loadedStore()
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
@@ -36,7 +36,7 @@ describe('SettingsStore.load', () => {
   it('moves an unusable file aside and says so in plain words', async () => {
     const dir = makeTempDir()
     writeFileSync(path.join(dir, 'settings.json'), '{"version": 2, "lists": [{"symbols": ["not a symbol"]}]}')
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     expect(await store.load()).toEqual(DEFAULT_SETTINGS)
 
     const moved = readdirSync(dir).find((name) => name.startsWith('settings.json.corrupt-'))
@@ -53,7 +53,7 @@ describe('SettingsStore.load', () => {
   })
 })
 
-describe('SettingsStore watchlist', () => {
+describe('SettingsFile watchlist', () => {
   it('adds a symbol at the end and saves it', async () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon'] })
     const settings = await store.addSymbol('NVDAon')
@@ -68,10 +68,10 @@ describe('SettingsStore watchlist', () => {
   })
 
   it.each([
-    ['adding a listed symbol', (store: SettingsStore) => store.addSymbol('AAPLon')],
-    ['adding only listed symbols', (store: SettingsStore) => store.addSymbols(['NVDAon', 'AAPLon'])],
-    ['showing the list shown', (store: SettingsStore) => store.setActiveList('l1')],
-    ['renaming a list to its own name', (store: SettingsStore) => store.renameList('l1', 'Watchlist')],
+    ['adding a listed symbol', (store: SettingsFile) => store.addSymbol('AAPLon')],
+    ['adding only listed symbols', (store: SettingsFile) => store.addSymbols(['NVDAon', 'AAPLon'])],
+    ['showing the list shown', (store: SettingsFile) => store.setActiveList('l1')],
+    ['renaming a list to its own name', (store: SettingsFile) => store.renameList('l1', 'Watchlist')],
   ])('leaves the file untouched by a change that changes nothing: %s', async (_change, change) => {
     const { dir, store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
     const before = readFileSync(store.filePath, 'utf8') // compact JSON: a rewrite would indent it
@@ -127,12 +127,12 @@ describe('SettingsStore watchlist', () => {
 
   it('builds on what another process saved since load', async () => {
     const { dir, store } = await loadedStore({ watchlist: ['AAPLon'] })
-    await new SettingsStore(dir).addSymbol('TSLAon') // the CLI, say
+    await new SettingsFile(dir).addSymbol('TSLAon') // the CLI, say
     expect(shownSymbols(await store.addSymbol('NVDAon'))).toEqual(['AAPLon', 'TSLAon', 'NVDAon'])
   })
 })
 
-describe('SettingsStore.patch and update', () => {
+describe('SettingsFile.patch and update', () => {
   it('changes only what the patch names; cadences one at a time', async () => {
     const { store } = await loadedStore()
     const settings = await store.patch({ theme: 'light', cadences: { pricesMs: 10_000 } })
@@ -148,7 +148,7 @@ describe('SettingsStore.patch and update', () => {
     const dir = makeTempDir()
     const { closeToTray: _added, ...older } = DEFAULT_SETTINGS
     writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...older, theme: 'light' }))
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     expect(await store.load()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', closeToTray: true })
     expect(store.problem()).toBeNull()
     expect((await store.patch({ closeToTray: false })).closeToTray).toBe(false)

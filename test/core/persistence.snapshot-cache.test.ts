@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { JsonFileProblem } from '../../src/main/core/json-file'
-import { SnapshotCache } from '../../src/main/core/snapshot-cache'
+import type { JsonFileProblem } from '../../src/main/core/storage/json-file'
+import { SnapshotCache } from '../../src/main/core/storage/snapshot-cache'
 import { emptyAsset, type Snapshot } from '../../src/shared/domain'
 import { makeTempDir } from './persistence.helpers'
 

@@ -1,4 +1,4 @@
-import { JsonFile } from '../../src/main/core/json-file'
+import { JsonFile } from '../../src/main/core/storage/json-file'
 import { payloadFor, type WriteLoopState, writeLoopSchema } from './persistence.write-loop.shared'
 
 /**

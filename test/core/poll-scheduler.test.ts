@@ -6,7 +6,7 @@ import {
   type PollJob,
   PollScheduler,
   type SchedulerOptions,
-} from '../../src/main/core/poll-scheduler'
+} from '../../src/main/core/feed/poll-scheduler'
 
 class Failure extends Error {
   constructor(readonly retryAfterMs: number | null = null) {

@@ -1,5 +1,5 @@
 import { runKeyCommand } from '../../src/main/cli/key-command'
-import type { SecretStore } from '../../src/main/core/secret-store'
+import type { SecretStore } from '../../src/main/core/secrets/secret-store'
 import { memoryIo } from '../cli/memory-io'
 
 /** A keychain that fails every call the way keytar does on a machine without a desktop session. */

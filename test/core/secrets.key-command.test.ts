@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../src/main/core/secret-store'
-import { SettingsStore } from '../../src/main/core/settings-store'
-import { SnapshotCache } from '../../src/main/core/snapshot-cache'
+import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
+import { SnapshotCache } from '../../src/main/core/storage/snapshot-cache'
 import { emptyAsset } from '../../src/shared/domain'
 import { filesContaining, makeTempDir } from './persistence.helpers'
 import { BrokenKeychain, runKeyCli } from './secrets.helpers'
@@ -32,7 +32,7 @@ describe('tokenwatch key set', () => {
 
   it('uses the base URL from the settings when none is given', async () => {
     const { userDataDir, keychain } = setup()
-    await new SettingsStore(userDataDir).patch({ baseUrl: 'https://staging.example.com/api' })
+    await new SettingsFile(userDataDir).patch({ baseUrl: 'https://staging.example.com/api' })
     const run = await runKeyCli(['set'], { userDataDir, keychain, stdin: `${KEY}\n` })
     expect(run.code).toBe(0)
     expect(await keychain.get('https://staging.example.com')).toBe(KEY)
@@ -101,7 +101,7 @@ describe('tokenwatch key set', () => {
 
   it('leaves the key in no file under the user data folder', async () => {
     const { userDataDir, keychain } = setup()
-    const settings = new SettingsStore(userDataDir)
+    const settings = new SettingsFile(userDataDir)
     await settings.addSymbol('NVDAon')
     const run = await runKeyCli(['set'], { userDataDir, keychain, stdin: `${KEY}\n` })
     expect(run.code).toBe(0)

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { KeyVault } from '../../src/main/core/key-vault'
-import { accountForBaseUrl, KeytarSecretStore, probeKeychain } from '../../src/main/core/secret-store'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { KeyVault } from '../../src/main/core/secrets/key-vault'
+import { accountForBaseUrl, KeytarSecretStore, probeKeychain } from '../../src/main/core/secrets/secret-store'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import { filesContaining, makeTempDir } from './persistence.helpers'
 import { runKeyCli } from './secrets.helpers'
 
@@ -90,7 +90,7 @@ describe('KeytarSecretStore against the real Secret Service', () => {
     async () => {
       requireKeychain()
       const userDataDir = makeTempDir('tw-keychain-cli-')
-      await new SettingsStore(userDataDir).addSymbol('NVDAon')
+      await new SettingsFile(userDataDir).addSymbol('NVDAon')
       const keychain = new KeytarSecretStore(TEST_SERVICE)
 
       const set = await runKeyCli(['set'], { userDataDir, keychain, stdin: `${PROD_KEY}\n` })

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { KeyVault } from '../../src/main/core/key-vault'
+import { KeyVault } from '../../src/main/core/secrets/key-vault'
 import {
   accountForBaseUrl,
   describeKeychainError,
@@ -8,7 +8,7 @@ import {
   MemorySecretStore,
   probeKeychain,
   type SecretStore,
-} from '../../src/main/core/secret-store'
+} from '../../src/main/core/secrets/secret-store'
 import { BrokenKeychain } from './secrets.helpers'
 
 const PROD = 'https://api.gm.ondo.finance'

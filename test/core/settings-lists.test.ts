@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import { MAX_LISTS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { activeList } from '../../src/shared/watchlists'
 import { makeTempDir } from './persistence.helpers'
 
 async function freshStore() {
-  const store = new SettingsStore(makeTempDir())
+  const store = new SettingsFile(makeTempDir())
   await store.load()
   return store
 }
 
 const names = (settings: Settings) => settings.lists.map((list) => list.name)
-const onDisk = (store: SettingsStore) => JSON.parse(readFileSync(store.filePath, 'utf8')) as Settings
+const onDisk = (store: SettingsFile) => JSON.parse(readFileSync(store.filePath, 'utf8')) as Settings
 
 describe('several watchlists', () => {
   it('creates a list at the end with its own symbols, default columns and no sort, and shows it', async () => {

@@ -1,14 +1,14 @@
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { makeTempDir } from './persistence.helpers'
 
 /**
  * A settings file written by the version before several watchlists (version 1: one watchlist,
  * its columns and sort at the top level). The fixture was written by that version's own
- * SettingsStore (addSymbol, moveSymbol, removeSymbol, patch), not typed by hand.
+ * SettingsFile (addSymbol, moveSymbol, removeSymbol, patch), not typed by hand.
  */
 const V1_FIXTURE = path.join(__dirname, '../fixtures/settings/v1-today.json')
 
@@ -22,7 +22,7 @@ describe('a settings file of the version before several watchlists', () => {
   it('migrates to one list holding its watchlist, columns and sort, with every other setting kept', async () => {
     const v1 = JSON.parse(readFileSync(V1_FIXTURE, 'utf8'))
     const dir = userDataWith(V1_FIXTURE)
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     const settings = await store.load()
 
     expect(store.problem()).toBeNull()
@@ -53,21 +53,21 @@ describe('a settings file of the version before several watchlists', () => {
 
   it('writes version 2 at the first change, and reads it back the same', async () => {
     const dir = userDataWith(V1_FIXTURE)
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     const migrated = await store.load()
     expect(JSON.parse(readFileSync(store.filePath, 'utf8')).version).toBe(1) // reading writes nothing
     await store.createList('Tech', ['AAPLon'])
     const onDisk = JSON.parse(readFileSync(store.filePath, 'utf8'))
     expect(onDisk.version).toBe(2)
     expect(onDisk.lists[0]).toEqual(migrated.lists[0])
-    expect(await new SettingsStore(dir).load()).toEqual(onDisk)
+    expect(await new SettingsFile(dir).load()).toEqual(onDisk)
   })
 
   it('moves a corrupt version 1 file aside, says so, and starts from the defaults', async () => {
     const dir = makeTempDir()
     const broken = readFileSync(V1_FIXTURE, 'utf8').replace('"KOon"', '"not a symbol"')
     writeFileSync(path.join(dir, 'settings.json'), broken)
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     expect(await store.load()).toEqual(DEFAULT_SETTINGS)
 
     const moved = readdirSync(dir).find((name) => name.startsWith('settings.json.corrupt-'))
@@ -81,7 +81,7 @@ describe('a settings file of the version before several watchlists', () => {
   it('moves aside a file that is not JSON at all', async () => {
     const dir = makeTempDir()
     writeFileSync(path.join(dir, 'settings.json'), '{"version": 1, "watchlist": ["AAPLon"')
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     expect(await store.load()).toEqual(DEFAULT_SETTINGS)
     expect(readdirSync(dir).some((name) => name.startsWith('settings.json.corrupt-'))).toBe(true)
     expect(store.problem()).toMatch(/moved aside/)
@@ -90,7 +90,7 @@ describe('a settings file of the version before several watchlists', () => {
   it('refuses a version 2 file whose active list is not among its lists', async () => {
     const dir = makeTempDir()
     writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, activeListId: 'l9' }))
-    const store = new SettingsStore(dir)
+    const store = new SettingsFile(dir)
     expect(await store.load()).toEqual(DEFAULT_SETTINGS)
     expect(store.problem()).toMatch(/moved aside/)
   })

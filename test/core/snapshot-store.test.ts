@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { applyDelta } from '../../src/shared/delta'
 import type { Snapshot } from '../../src/shared/domain'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
-import { SnapshotStore, sameServiceAs } from '../../src/main/core/snapshot-store'
+import { SnapshotState, sameServiceAs } from '../../src/main/core/feed/snapshot-state'
 
 const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']
 const source = { baseUrl: 'http://127.0.0.1:1', demo: true }
@@ -66,11 +66,11 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('stale' as const), maxAge: fc.integer({ min: 0, max: 20_000 }) }),
 )
 
-describe('SnapshotStore deltas', () => {
+describe('SnapshotState deltas', () => {
   it('applying every delta to the first snapshot gives the last (property)', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-        const store = new SnapshotStore(source, UNIVERSE.slice(0, 3))
+        const store = new SnapshotState(source, UNIVERSE.slice(0, 3))
         let now = 1_700_000_000_000
         store.commit(now)
         let replayed: Snapshot = store.snapshot()
@@ -105,7 +105,7 @@ describe('SnapshotStore deltas', () => {
   })
 
   it('pushes nothing when nothing changed, and only the changed fields when something did', () => {
-    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon'])
+    const store = new SnapshotState(source, ['AAPLon', 'NVDAon'])
     store.applyMarket(
       [marketRecord('AAPLon', '190.5', '1.001', 1), marketRecord('NVDAon', '120', '1.002', 1)],
       1,
@@ -129,7 +129,7 @@ describe('SnapshotStore deltas', () => {
   })
 
   it('reports removed symbols and the new order', () => {
-    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon', 'Fon'])
+    const store = new SnapshotState(source, ['AAPLon', 'NVDAon', 'Fon'])
     store.commit(1)
     store.setWatchlist(['Fon', 'AAPLon'])
     const delta = store.commit(2)
@@ -143,7 +143,7 @@ describe('SnapshotStore deltas', () => {
     ['another base URL', { baseUrl: 'http://127.0.0.1:2', demo: true }],
     ['the same base URL, live', { baseUrl: source.baseUrl, demo: false }],
   ])('pushes the new source, and only it, when the service changes: %s', (_what, next) => {
-    const store = new SnapshotStore(source, ['AAPLon'])
+    const store = new SnapshotState(source, ['AAPLon'])
     store.commit(1)
     store.setSource(next)
     expect(store.commit(2)).toEqual({ asOf: 2, changed: [], added: [], removed: [], source: next })
@@ -151,7 +151,7 @@ describe('SnapshotStore deltas', () => {
 
   it("lists an endpoint's errors after the others' once they cleared and came back", () => {
     // A row shows its first error: the one whose endpoint has been failing longest.
-    const store = new SnapshotStore(source, ['AAPLon'])
+    const store = new SnapshotState(source, ['AAPLon'])
     const failed = (code: string) => [{ scope: 'AAPLon', code, message: `${code} failed` }]
     store.setErrors('prices', failed('PRICES'))
     store.setErrors('market', failed('MARKET'))
@@ -161,7 +161,7 @@ describe('SnapshotStore deltas', () => {
   })
 
   it('drops the errors of a symbol that leaves the list at once, and keeps every other error', () => {
-    const store = new SnapshotStore(source, ['AAPLon', 'Fon'])
+    const store = new SnapshotState(source, ['AAPLon', 'Fon'])
     const about = (scope: string, code: string) => ({ scope, code, message: `${code} failed` })
     store.setErrors('prices', [about('AAPLon', 'GONE'), about('Fon', 'STAYS')])
     store.setErrors('limits', [about('AAPLon', 'GONE')])
@@ -173,10 +173,10 @@ describe('SnapshotStore deltas', () => {
   })
 
   it('keeps a cached asset marked stale until fresh data arrives', () => {
-    const store = new SnapshotStore(source, ['AAPLon'])
+    const store = new SnapshotState(source, ['AAPLon'])
     store.applyPrices([priceRecord('AAPLon', '100', 1)], 1)
     const cached = store.snapshot()
-    const reopened = new SnapshotStore(source, ['AAPLon'])
+    const reopened = new SnapshotState(source, ['AAPLon'])
     reopened.seed(cached)
     expect(reopened.snapshot().assets[0]).toMatchObject({ price: '100', stale: true })
     reopened.updateStaleness(2, 10_000)
@@ -189,16 +189,16 @@ describe('SnapshotStore deltas', () => {
 
   it("takes a cached snapshot only from the same service: another one's prices are never shown", () => {
     const live = { baseUrl: 'https://api.example.test', demo: false }
-    const cachedStore = new SnapshotStore(live, ['AAPLon'])
+    const cachedStore = new SnapshotState(live, ['AAPLon'])
     cachedStore.applyPrices([priceRecord('AAPLon', '100', 1)], 1)
     const cached = cachedStore.snapshot()
 
-    const otherService = new SnapshotStore({ baseUrl: 'https://other.example.test', demo: false }, ['AAPLon'])
+    const otherService = new SnapshotState({ baseUrl: 'https://other.example.test', demo: false }, ['AAPLon'])
     otherService.seed(cached)
     expect(otherService.snapshot().assets[0]).toMatchObject({ price: null, stale: false })
     expect(otherService.snapshot().asOf).toBe(0)
 
-    const demo = new SnapshotStore(source, ['AAPLon'])
+    const demo = new SnapshotState(source, ['AAPLon'])
     demo.seed(cached)
     expect(demo.snapshot().assets[0]?.price).toBeNull()
   })
@@ -225,7 +225,7 @@ describe('each record reaches its own row', () => {
   it('holds the last price answered for every row shown, whatever the order of the answers (property)', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
-        const store = new SnapshotStore(source, UNIVERSE)
+        const store = new SnapshotState(source, UNIVERSE)
         // The model: each shown symbol's last price since it joined the list (a row added back
         // starts empty).
         const expected = new Map<string, string | null>(UNIVERSE.map((symbol) => [symbol, null]))
@@ -259,7 +259,7 @@ describe('each record reaches its own row', () => {
   })
 
   it('puts a poll on a row added back since the last poll of the same answer', () => {
-    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon'])
+    const store = new SnapshotState(source, ['AAPLon', 'NVDAon'])
     const poll = (price: string, at: number) =>
       store.applyPrices([priceRecord('AAPLon', price, at), priceRecord('NVDAon', price, at)], at)
     poll('100.0000', 1_000)
@@ -272,13 +272,13 @@ describe('each record reaches its own row', () => {
 
 describe('the store at its edges', () => {
   it('has nothing to push with an empty watchlist', () => {
-    const store = new SnapshotStore(source)
+    const store = new SnapshotState(source)
     expect(store.watchlist()).toEqual([])
     expect(store.commit(1)).toBeNull()
   })
 
   it('does not report as removed a symbol that left and came back between two commits', () => {
-    const store = new SnapshotStore(source, ['AAPLon', 'NVDAon'])
+    const store = new SnapshotState(source, ['AAPLon', 'NVDAon'])
     store.commit(1)
     store.setWatchlist(['AAPLon'])
     store.setWatchlist(['AAPLon', 'NVDAon'])
@@ -286,7 +286,7 @@ describe('the store at its edges', () => {
   })
 
   it('does not report as removed a symbol that came and left between two commits', () => {
-    const store = new SnapshotStore(source, ['AAPLon'])
+    const store = new SnapshotState(source, ['AAPLon'])
     store.commit(1)
     store.setWatchlist(['AAPLon', 'NVDAon'])
     store.setWatchlist(['AAPLon'])
@@ -294,7 +294,7 @@ describe('the store at its edges', () => {
   })
 
   it('keeps its data when told the same service again', () => {
-    const store = new SnapshotStore(source, ['AAPLon'])
+    const store = new SnapshotState(source, ['AAPLon'])
     store.applyPrices([priceRecord('AAPLon', '10.0000', 1_000)], 1_000)
     store.setSource({ ...source })
     expect(store.snapshot().assets[0]?.price).toBe('10.0000')
@@ -303,7 +303,7 @@ describe('the store at its edges', () => {
   })
 
   it('turns an asset stale only once more than the allowed age has passed', () => {
-    const store = new SnapshotStore(source, ['AAPLon'])
+    const store = new SnapshotState(source, ['AAPLon'])
     store.applyPrices([priceRecord('AAPLon', '10.0000', 1_000)], 1_000)
     store.updateStaleness(1_500, 500)
     expect(store.snapshot().assets[0]?.stale).toBe(false)
@@ -312,7 +312,7 @@ describe('the store at its edges', () => {
   })
 
   it('says when the first fresh asset turns stale, whatever the order of the rows', () => {
-    const store = new SnapshotStore(source, UNIVERSE)
+    const store = new SnapshotState(source, UNIVERSE)
     expect(store.nextStaleAt(500)).toBeNull()
     const seenAt = { AAPLon: 2_000, NVDAon: 1_000, TSLAon: 3_000, SPYon: 1_200 }
     for (const [symbol, at] of Object.entries(seenAt))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOOLTIP_SYMBOLS, trayTooltip } from '../../src/main/core/tray-tooltip'
+import { TOOLTIP_SYMBOLS, trayTooltip } from '../../src/main/electron/tray-tooltip'
 import { quoteOf, snapshotOf, statusOf } from '../renderer/quote-fixtures'
 
 /** The tray is a view of the data too: it says the data's state, never frozen prices as live. */

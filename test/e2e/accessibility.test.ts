@@ -83,7 +83,7 @@ async function seedAlerts({ core, page }: Harness): Promise<void> {
   ] as const) {
     expect((await core.invoke('createAlert', { input })).ok).toBe(true)
   }
-  const [alert] = core.alerts.store.list()
+  const [alert] = core.alerts.file.list()
   if (!alert) throw new Error('the alert was not created')
   await core.alerts.log.append({
     alertId: alert.id,

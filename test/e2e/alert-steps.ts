@@ -1,4 +1,4 @@
-import type { AppCore } from '../../src/main/core/app-core'
+import type { AppCore } from '../../src/main/core/app/app-core'
 import { Dec } from '../../src/shared/decimal'
 import type { AlertEvent } from '../../src/shared/ipc-contract'
 import { nextPricesPoll } from '../support/polls'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { AppCore } from '../../src/main/core/app-core'
+import type { AppCore } from '../../src/main/core/app/app-core'
 import type { Alert, AlertLogEntry } from '../../src/shared/alerts'
 import { CSV_COLUMNS, parseCsv } from '../../src/shared/export-format'
 import type { AlertEvent } from '../../src/shared/ipc-contract'

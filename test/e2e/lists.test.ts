@@ -126,7 +126,7 @@ describe('several watchlists', () => {
     expect(await dialog.textContent()).toContain('AAPLon has an alert')
     await dialog.getByRole('button', { name: 'Remove, keep watching its alerts' }).click()
     await expect.poll(() => shownOrder(page), SOON).not.toContain('AAPLon')
-    expect(core.alerts.store.list().map((alert) => alert.symbol)).toEqual(['AAPLon', 'NVDAon'])
+    expect(core.alerts.file.list().map((alert) => alert.symbol)).toEqual(['AAPLon', 'NVDAon'])
     expect(core.pollPlan().symbols).toContain('AAPLon')
 
     // Delete them: the alert goes with the symbol, and so does its polling.
@@ -136,7 +136,7 @@ describe('several watchlists', () => {
       .getByRole('dialog', { name: 'Remove NVDAon?' })
       .getByRole('button', { name: /^Remove with its/ })
       .click()
-    await expect.poll(() => core.alerts.store.list().map((alert) => alert.symbol), SOON).toEqual(['AAPLon'])
+    await expect.poll(() => core.alerts.file.list().map((alert) => alert.symbol), SOON).toEqual(['AAPLon'])
     expect(core.pollPlan().symbols).not.toContain('NVDAon')
     expect(await shownOrder(page)).not.toContain('NVDAon')
   }, 120_000)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WorkerPollFeed } from '../../src/main/core/worker-poll-feed'
+import { WorkerPollFeed } from '../../src/main/core/feed/worker/worker-poll-feed'
 import { rowOf, startHarness, type Harness } from './harness'
 import { harnessPerTest } from './per-test'
 

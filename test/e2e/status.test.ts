@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AppCore } from '../../src/main/core/app-core'
-import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret-store'
+import type { AppCore } from '../../src/main/core/app/app-core'
+import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { startSimServer, type SimServer } from '../../src/main/sim/server'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'

@@ -124,7 +124,7 @@ const { forwardEvents, registerIpcHandlers, trustedSenderCheck } =
 const { TICKER_STRIP_HEIGHT, boundsToSave, createMainWindow, fitToTickerMode, rendererLocation } =
   await import('../../src/main/electron/main-window')
 const { AppTray, TOOLTIP_INTERVAL_MS } = await import('../../src/main/electron/tray')
-const { trayTooltip } = await import('../../src/main/core/tray-tooltip')
+const { trayTooltip } = await import('../../src/main/electron/tray-tooltip')
 const { DEFAULT_SETTINGS } = await import('../../src/shared/settings')
 const { clampToWorkAreas } = await import('../../src/main/electron/window-bounds')
 const { AUTOSTART_FILE_NAME, autostartFile, quoteExecArgument, setStartAtLogin } =

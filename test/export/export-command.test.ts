@@ -4,9 +4,9 @@ import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { EXPORT_USAGE, runExportCommand } from '../../src/main/cli/export-command'
 import { EXIT } from '../../src/main/cli/io'
-import { USER_DATA_ENV } from '../../src/main/core/paths'
-import { SETTINGS_FILE_NAME, SettingsStore } from '../../src/main/core/settings-store'
-import { SnapshotCache } from '../../src/main/core/snapshot-cache'
+import { USER_DATA_ENV } from '../../src/main/core/storage/paths'
+import { SETTINGS_FILE_NAME, SettingsFile } from '../../src/main/core/storage/settings-file'
+import { SnapshotCache } from '../../src/main/core/storage/snapshot-cache'
 import type { Snapshot } from '../../src/shared/domain'
 import { exportWatchlist } from '../../src/shared/export-format'
 import { makeTempDir } from '../core/persistence.helpers'
@@ -42,7 +42,7 @@ const SNAPSHOT = snapshotOf([fullAsset('AAPLon'), fullAsset('TSLAon'), fullAsset
 
 async function userData(snapshot: Snapshot | null = SNAPSHOT): Promise<string> {
   const dir = makeTempDir('tw-export-')
-  await new SettingsStore(dir).update((settings) => settingsWith({ ...settings, watchlist: WATCHLIST }))
+  await new SettingsFile(dir).update((settings) => settingsWith({ ...settings, watchlist: WATCHLIST }))
   if (snapshot) await new SnapshotCache(dir).save(snapshot)
   return dir
 }

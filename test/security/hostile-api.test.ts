@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { fetchLimits, fetchPrices } from '../../src/main/core/endpoint-fetchers'
+import { fetchLimits, fetchPrices } from '../../src/main/core/api/endpoint-fetchers'
 import {
   STAMP_MS,
   apiErrorOf,

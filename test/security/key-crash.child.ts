@@ -1,5 +1,5 @@
-import { AppCore } from '../../src/main/core/app-core'
-import { MemorySecretStore, accountForBaseUrl } from '../../src/main/core/secret-store'
+import { AppCore } from '../../src/main/core/app/app-core'
+import { MemorySecretStore, accountForBaseUrl } from '../../src/main/core/secrets/secret-store'
 import { startSimServer } from '../../src/main/sim/server'
 
 /**

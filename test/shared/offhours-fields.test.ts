@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { snapshotSchema } from '../../src/main/core/snapshot-schema'
+import { snapshotSchema } from '../../src/main/core/storage/snapshot-cache-schema'
 import { emptyAsset } from '../../src/shared/domain'
 import { applyLimitsRecord, applyMarketRecord, isTradableIn } from '../../src/shared/normalize'
 import { parseLimitsResponse, parseMarketResponse } from '../../src/shared/wire'

@@ -103,7 +103,7 @@ describe('settingsSchema', () => {
 
   it('compares names in lower case, as the list commands do, so spellings that differ stay apart', () => {
     // Upper case would fold "ß" into "SS" and make these one name; lower case keeps them two,
-    // which is what renaming and finding a list (watchlists.ts, settings-store.ts) also see.
+    // which is what renaming and finding a list (watchlists.ts, settings-file.ts) also see.
     const base = { ...DEFAULT_SETTINGS, activeListId: 'l1' }
     expect(issuesOf({ ...base, lists: [list('l1', 'Straße'), list('l2', 'Strasse')] })).toEqual([])
   })

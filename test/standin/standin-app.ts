@@ -7,8 +7,8 @@ import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { type BrowserServer, chromium } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { USER_DATA_ENV } from '../../src/main/core/paths'
-import { SettingsStore } from '../../src/main/core/settings-store'
+import { USER_DATA_ENV } from '../../src/main/core/storage/paths'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import type { SettingsPatch } from '../../src/shared/settings'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
@@ -152,7 +152,7 @@ export class StandinApp {
     const root = await mkdtemp(join(tmpdir(), 'tokenwatch-standin-'))
     const userDataDir = options.userDataDir ?? join(root, 'user-data')
     if (options.settings) {
-      const store = new SettingsStore(userDataDir)
+      const store = new SettingsFile(userDataDir)
       await store.load()
       await store.patch(options.settings)
     }

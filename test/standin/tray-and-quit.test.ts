@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SETTINGS_FILE_NAME } from '../../src/main/core/settings-store'
-import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/snapshot-cache'
+import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
+import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/storage/snapshot-cache'
 import { type StandinApp, standinFixture } from './standin-app'
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
-import { servePollFeed } from '../../src/main/core/poll-worker-host'
-import type { FromPollWorker, ToPollWorker } from '../../src/main/core/poll-worker-protocol'
+import { servePollFeed } from '../../src/main/core/feed/worker/poll-worker-host'
+import type { FromPollWorker, ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
 
 /**
  * A poll worker that dies once, as a real one would on an uncaught error: the app's own worker

@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../../src/main/core/poll-scheduler'
+import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
 
 /** A clock whose timers run only when the test says so; it keeps every handle it gave out. */
 export function manualClock(start: number) {

@@ -1,4 +1,4 @@
-import type { AppCore } from '../../src/main/core/app-core'
+import type { AppCore } from '../../src/main/core/app/app-core'
 
 /** Waiting on main's polls by what they did, not by how long they usually take. */
 

@@ -3,10 +3,10 @@ import { parseArgs } from 'node:util'
 import type { Snapshot } from '../../shared/domain'
 import { type ExportFormat, exportWatchlist } from '../../shared/export-format'
 import { checkBaseUrl } from '../../shared/settings'
-import { defaultUserDataDir, USER_DATA_ENV } from '../core/paths'
+import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { activeList } from '../../shared/watchlists'
-import { SettingsStore } from '../core/settings-store'
-import { SnapshotCache } from '../core/snapshot-cache'
+import { SettingsFile } from '../core/storage/settings-file'
+import { SnapshotCache } from '../core/storage/snapshot-cache'
 import { type CliIo, EXIT, UsageError } from './io'
 import { symbolsOfList } from './service-args'
 
@@ -123,7 +123,7 @@ export async function runExportCommand(
     return EXIT.ok
   }
 
-  const settings = new SettingsStore(args.userDataDir)
+  const settings = new SettingsFile(args.userDataDir)
   const saved = await settings.load()
   const problem = settings.problem()
   // Exporting the default watchlist in place of the person's own would mislead.

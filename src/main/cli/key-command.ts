@@ -1,10 +1,10 @@
 import type { ReadStream } from 'node:tty'
 import { invokeContract, type KeyStatus } from '../../shared/ipc-contract'
 import { checkBaseUrl } from '../../shared/settings'
-import { KeyVault } from '../core/key-vault'
-import { defaultUserDataDir } from '../core/paths'
-import { KeytarSecretStore, type SecretStore } from '../core/secret-store'
-import { SettingsStore } from '../core/settings-store'
+import { KeyVault } from '../core/secrets/key-vault'
+import { defaultUserDataDir } from '../core/storage/paths'
+import { KeytarSecretStore, type SecretStore } from '../core/secrets/secret-store'
+import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, EXIT, UsageError } from './io'
 
 /** For tests: the keychain to use instead of the OS one (null: none at all). */
@@ -130,7 +130,7 @@ async function readKey(io: CliIo): Promise<string> {
 }
 
 async function configuredBaseUrl(io: CliIo): Promise<string> {
-  const settings = new SettingsStore(defaultUserDataDir(io.env))
+  const settings = new SettingsFile(defaultUserDataDir(io.env))
   const { baseUrl } = await settings.load()
   const problem = settings.problem()
   if (problem) io.stderr.write(`${problem}\n`)

@@ -2,10 +2,10 @@ import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/sett
 import { normalizeSymbolInput } from '../../shared/symbols'
 import type { Settings } from '../../shared/settings'
 import { listNamed } from '../../shared/watchlists'
-import { KeyVault } from '../core/key-vault'
-import { defaultUserDataDir } from '../core/paths'
-import { KeytarSecretStore } from '../core/secret-store'
-import { SettingsStore } from '../core/settings-store'
+import { KeyVault } from '../core/secrets/key-vault'
+import { defaultUserDataDir } from '../core/storage/paths'
+import { KeytarSecretStore } from '../core/secrets/secret-store'
+import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, UsageError } from './io'
 
 /** What the commands that talk to the service share: --base-url, --symbols or --list, and the API key. */
@@ -28,7 +28,7 @@ export function symbolsOfList(settings: Settings, name: string): string[] {
 
 /** Reads the app's saved settings; one that could not be read is a UsageError, not the defaults. */
 export async function savedSettings(userDataDir: string): Promise<Settings> {
-  const store = new SettingsStore(userDataDir)
+  const store = new SettingsFile(userDataDir)
   const settings = await store.load()
   const problem = store.problem()
   if (problem) throw new UsageError(`--list: ${problem}`)

@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings'
-import { ApiClient } from '../core/api-client'
-import { ApiConfigError } from '../core/api-errors'
-import { type SnapshotReport, fetchSnapshotReport } from '../core/fetch-snapshot'
+import { ApiClient } from '../core/api/api-client'
+import { ApiConfigError } from '../core/api/api-errors'
+import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
 import {
   SERVICE_FLAGS,
@@ -12,7 +12,7 @@ import {
   symbolsToWatch,
 } from './service-args'
 import { formatSnapshotTable } from './snapshot-table'
-import { USER_DATA_ENV } from '../core/paths'
+import { USER_DATA_ENV } from '../core/storage/paths'
 
 /** `tokenwatch snapshot`: one fetch of prices, market data and limits, printed as a table or JSON. */
 

@@ -1,9 +1,9 @@
 import type { Delta } from '../../shared/domain'
 import type { EndpointName } from '../../shared/ipc-contract'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
-import { ApiClient } from '../core/api-client'
-import { ApiConfigError } from '../core/api-errors'
-import { cadenceOf, MarketFeed } from '../core/market-feed'
+import { ApiClient } from '../core/api/api-client'
+import { ApiConfigError } from '../core/api/api-errors'
+import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
 import {
   SERVICE_FLAGS,

@@ -1,7 +1,7 @@
 import type { BrowserWindow } from 'electron'
 import type { FirstFrameState, MainState } from '../../shared/first-frame'
 import { renderFirstFramePage } from '../../renderer/first-frame/server'
-import type { AppCore } from '../core/app-core'
+import type { AppCore } from '../core/app/app-core'
 
 /**
  * The page main serves its window: the built index.html with the first frame rendered in, from

@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { eventChannels, invokeChannels, invokeNames, eventNames } from '../../shared/ipc-channels'
 import type { IpcResult } from '../../shared/ipc-contract'
-import type { AppCore } from '../core/app-core'
+import type { AppCore } from '../core/app/app-core'
 
 /**
  * Wires the contract's channels to AppCore. Handlers answer only our own window's main frame

@@ -1,7 +1,7 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/ipc-contract'
-import { trayTooltip } from '../core/tray-tooltip'
+import { trayTooltip } from './tray-tooltip'
 
 /**
  * The tray icon and its menu. The tooltip shows the data's state and the first watchlist prices

@@ -1,5 +1,5 @@
-import type { StatusError } from '../../shared/ipc-contract'
-import { ApiError } from './api-errors'
+import type { StatusError } from '../../../shared/ipc-contract'
+import { ApiError } from '../api/api-errors'
 import type { PollFailureInfo } from './poll-scheduler'
 
 /** Turns whatever a poll threw into the status the user sees and the wait the server asked for. */

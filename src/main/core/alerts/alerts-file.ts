@@ -10,11 +10,11 @@ import {
   alertInputSchema,
   alertListSchema,
   MAX_ALERTS,
-} from '../../shared/alerts'
-import { MAX_LOG_ENTRIES } from '../../shared/alert-text'
-import { isDecimalString } from '../../shared/decimal'
-import type { IpcError } from '../../shared/ipc-contract'
-import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-file'
+} from '../../../shared/alerts'
+import { MAX_LOG_ENTRIES } from '../../../shared/alert-text'
+import { isDecimalString } from '../../../shared/decimal'
+import type { IpcError } from '../../../shared/ipc-contract'
+import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage/json-file'
 
 /**
  * The person's alerts (`alerts.json`) and the in-app log of alerts that fired (`alert-log.json`),
@@ -31,8 +31,8 @@ export const ALERTS_FILE_NAME = 'alerts.json'
 export const ALERT_LOG_FILE_NAME = 'alert-log.json'
 
 /** An alert change that was refused; `code` is the IPC error code it maps to. */
-export class AlertStoreError extends Error {
-  override readonly name = 'AlertStoreError'
+export class AlertsFileError extends Error {
+  override readonly name = 'AlertsFileError'
   constructor(
     readonly code: Extract<IpcError['code'], 'invalid-argument' | 'not-found'>,
     message: string,
@@ -41,7 +41,7 @@ export class AlertStoreError extends Error {
   }
 }
 
-export interface AlertStoreOptions {
+export interface AlertsFileOptions {
   now?: () => number
   /** Makes the id of a new alert. */
   newId?: () => string
@@ -61,18 +61,18 @@ function errorMessage(error: unknown): string {
 }
 
 const alertsFileSchema = z.object({ version: z.literal(1), alerts: alertListSchema })
-type AlertsFile = z.output<typeof alertsFileSchema>
+type AlertsFileContent = z.output<typeof alertsFileSchema>
 
 function checkInput(input: unknown) {
   const checked = alertInputSchema.safeParse(input)
   if (!checked.success)
-    throw new AlertStoreError('invalid-argument', `Alert not saved: ${describeSchemaIssues(checked.error)}`)
+    throw new AlertsFileError('invalid-argument', `Alert not saved: ${describeSchemaIssues(checked.error)}`)
   return checked.data
 }
 
 function indexOfAlert(alerts: readonly Alert[], id: string): number {
   const index = alerts.findIndex((alert) => alert.id === id)
-  if (index < 0) throw new AlertStoreError('not-found', 'That alert no longer exists')
+  if (index < 0) throw new AlertsFileError('not-found', 'That alert no longer exists')
   return index
 }
 
@@ -80,15 +80,15 @@ function indexOfAlert(alerts: readonly Alert[], id: string): number {
  * The saved alerts. Every change validates its input, is a locked read-modify-write of the file,
  * and returns the new list (in creation order).
  */
-export class AlertStore {
-  private readonly file: JsonFile<AlertsFile>
+export class AlertsFile {
+  private readonly file: JsonFile<AlertsFileContent>
   private readonly now: () => number
   private readonly newId: () => string
   private current: Alert[] = []
   private readProblem: string | null = null
   private writeProblem: string | null = null
 
-  constructor(userDataDir: string, options: AlertStoreOptions = {}) {
+  constructor(userDataDir: string, options: AlertsFileOptions = {}) {
     this.now = options.now ?? Date.now
     this.newId = options.newId ?? randomUUID
     this.file = new JsonFile(
@@ -129,7 +129,7 @@ export class AlertStore {
     const checked = checkInput(input)
     return this.change((alerts) => {
       if (alerts.length >= MAX_ALERTS)
-        throw new AlertStoreError(
+        throw new AlertsFileError(
           'invalid-argument',
           `You have ${MAX_ALERTS} alerts, the most there can be; delete one first`,
         )
@@ -167,11 +167,11 @@ export class AlertStore {
   }
 
   private async change(mutate: (alerts: Alert[]) => Alert[]): Promise<Alert[]> {
-    let saved: AlertsFile
+    let saved: AlertsFileContent
     try {
       saved = await this.file.update((current) => ({ version: 1, alerts: mutate(current.alerts) }))
     } catch (error) {
-      if (!(error instanceof AlertStoreError))
+      if (!(error instanceof AlertsFileError))
         this.writeProblem = `Your alerts could not be saved: ${errorMessage(error)}`
       throw error
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type Snapshot, type SnapshotSource, withoutHistories } from '../../shared/domain'
+import { type Snapshot, type SnapshotSource, withoutHistories } from '../../../shared/domain'
 import {
   type AppStatus,
   type EventName,
@@ -11,31 +11,31 @@ import {
   type IpcResult,
   type ImportResult,
   invokeContract,
-} from '../../shared/ipc-contract'
-import type { Settings, SettingsPatch } from '../../shared/settings'
-import { activeList } from '../../shared/watchlists'
+} from '../../../shared/ipc-contract'
+import type { Settings, SettingsPatch } from '../../../shared/settings'
+import { activeList } from '../../../shared/watchlists'
 import {
   type ExportFormat,
   exportWatchlist,
   importExportedLists,
   importWatchlist,
   partitionByListing,
-} from '../../shared/export-format'
-import type { AlertInput } from '../../shared/alerts'
-import { sessionAlertRefusal } from '../../shared/session-alerts'
-import type { SimServer } from '../sim/server'
-import type { FaultPlan } from '../sim/faults'
-import { startSimServer } from '../sim/server'
-import { ApiError } from './api-errors'
-import { AlertCenter } from './alert-center'
-import { KeyVault } from './key-vault'
+} from '../../../shared/export-format'
+import type { AlertInput } from '../../../shared/alerts'
+import { sessionAlertRefusal } from '../../../shared/session-alerts'
+import type { SimServer } from '../../sim/server'
+import type { FaultPlan } from '../../sim/faults'
+import { startSimServer } from '../../sim/server'
+import { ApiError } from '../api/api-errors'
+import { AlertCenter } from '../alerts/alert-center'
+import { KeyVault } from '../secrets/key-vault'
 import { importListsInto } from './list-import'
-import { type FeedEvents, LocalPollFeed, type PollFeed, type PollPlan } from './poll-feed'
-import { type SchedulerClock, realClock } from './poll-scheduler'
-import type { SecretStore } from './secret-store'
+import { type FeedEvents, LocalPollFeed, type PollFeed, type PollPlan } from '../feed/local-poll-feed'
+import { type SchedulerClock, realClock } from '../feed/poll-scheduler'
+import type { SecretStore } from '../secrets/secret-store'
 import { polledSymbols } from './polled-symbols'
-import { type DeletedList, SettingsError, SettingsStore } from './settings-store'
-import { SnapshotCache } from './snapshot-cache'
+import { type DeletedList, SettingsError, SettingsFile } from '../storage/settings-file'
+import { SnapshotCache } from '../storage/snapshot-cache'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -78,7 +78,7 @@ const UNREACHABLE = new Set(['network', 'timeout', 'key-missing'])
 const SNAPSHOT_CACHE_INTERVAL_MS = 30_000
 
 export class AppCore {
-  readonly settings: SettingsStore
+  readonly settings: SettingsFile
   readonly vault: KeyVault
   readonly alerts: AlertCenter
   private readonly cache: SnapshotCache
@@ -101,7 +101,7 @@ export class AppCore {
 
   constructor(private readonly options: AppCoreOptions) {
     this.clock = options.clock ?? realClock
-    this.settings = new SettingsStore(options.userDataDir)
+    this.settings = new SettingsFile(options.userDataDir)
     this.vault = new KeyVault(options.keychain)
     this.cache = new SnapshotCache(options.userDataDir)
     this.alerts = new AlertCenter({
@@ -136,7 +136,7 @@ export class AppCore {
     await this.alerts.load()
     await this.vault.init()
     this.feed.setCadences(settings.cadences)
-    this.feed.setWatchlist(polledSymbols(settings, this.alerts.store.list()))
+    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list()))
     await this.connect()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)
@@ -325,7 +325,7 @@ export class AppCore {
   /** After each delta or new snapshot: alerts see the new prices, and the cache may be due. */
   private snapshotChanged(): void {
     // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.
-    if (this.alerts.store.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
+    if (this.alerts.file.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
     void this.saveCache(false)
   }
 
@@ -349,12 +349,12 @@ export class AppCore {
 
   /** Polls the shown list and every alerted symbol (see polledSymbols); a no-op when the set is the same. */
   private pollWhatIsWatched(): void {
-    const next = polledSymbols(this.settings.get(), this.alerts.store.list())
+    const next = polledSymbols(this.settings.get(), this.alerts.file.list())
     if (next.join() !== this.feed.pollPlan().symbols.join()) this.feed.setWatchlist(next)
   }
 
   private async removeAlertsOf(symbol: string): Promise<void> {
-    this.alertsChanged(await this.alerts.store.removeForSymbol(symbol))
+    this.alertsChanged(await this.alerts.file.removeForSymbol(symbol))
   }
 
   /** After the lists changed: poll what is now watched, and tell the shell and the window. */
@@ -523,18 +523,18 @@ export class AppCore {
         return null
       },
       listAssets: async () => this.feed.listAssets(),
-      listAlerts: async () => this.alerts.store.list(),
+      listAlerts: async () => this.alerts.file.list(),
       createAlert: async ({ input }) => {
         this.refuseImpossibleAlert(input)
-        return this.alertsChanged(await this.alerts.store.create(input))
+        return this.alertsChanged(await this.alerts.file.create(input))
       },
       updateAlert: async ({ id, input }) => {
         this.refuseImpossibleAlert(input)
-        return this.alertsChanged(await this.alerts.store.update(id, input))
+        return this.alertsChanged(await this.alerts.file.update(id, input))
       },
       setAlertEnabled: async ({ id, enabled }) =>
-        this.alertsChanged(await this.alerts.store.setEnabled(id, enabled)),
-      removeAlert: async (args) => this.alertsChanged(await this.alerts.store.remove(args.id)),
+        this.alertsChanged(await this.alerts.file.setEnabled(id, enabled)),
+      removeAlert: async (args) => this.alertsChanged(await this.alerts.file.remove(args.id)),
       getAlertLog: async () => this.alerts.log.entries(),
       markAlertsRead: async () => this.alerts.markAllRead(),
       exportWatchlist: async (args) => this.exportWatchlist(args.format),

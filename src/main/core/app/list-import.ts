@@ -1,8 +1,8 @@
-import { type ExportedListImport, type ImportProblem, partitionByListing } from '../../shared/export-format'
-import type { ImportResult } from '../../shared/ipc-contract'
-import { listNameSchema, type Settings } from '../../shared/settings'
-import { listNamed } from '../../shared/watchlists'
-import { SettingsError, type SettingsStore } from './settings-store'
+import { type ExportedListImport, type ImportProblem, partitionByListing } from '../../../shared/export-format'
+import type { ImportResult } from '../../../shared/ipc-contract'
+import { listNameSchema, type Settings } from '../../../shared/settings'
+import { listNamed } from '../../../shared/watchlists'
+import { SettingsError, type SettingsFile } from '../storage/settings-file'
 
 /**
  * Imports every watchlist of a Tokenwatch export that carries several: each goes into the
@@ -11,7 +11,7 @@ import { SettingsError, type SettingsStore } from './settings-store'
  * for another list, a full list) is reported with why; the others still come in.
  */
 export async function importListsInto(
-  store: SettingsStore,
+  store: SettingsFile,
   exported: { lists: readonly ExportedListImport[]; problems: readonly ImportProblem[] },
   listed: ReadonlySet<string>,
 ): Promise<{ settings: Settings; result: ImportResult }> {

@@ -1,9 +1,9 @@
-import type { AlertFiring, AlertLogEntry } from '../../shared/alerts'
-import type { Snapshot, SnapshotSource } from '../../shared/domain'
+import type { AlertFiring, AlertLogEntry } from '../../../shared/alerts'
+import type { Snapshot, SnapshotSource } from '../../../shared/domain'
 import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
-import { AlertLog, AlertStore } from './alert-store'
-import { type SchedulerClock, realClock } from './poll-scheduler'
-import { sameServiceAs } from './snapshot-store'
+import { AlertLog, AlertsFile } from './alerts-file'
+import { type SchedulerClock, realClock } from '../feed/poll-scheduler'
+import { sameServiceAs } from '../feed/snapshot-state'
 
 /**
  * Alerts in main: evaluated on every snapshot change and, for session and stale alerts, on one
@@ -24,7 +24,7 @@ export interface AlertCenterOptions {
 }
 
 export class AlertCenter {
-  readonly store: AlertStore
+  readonly file: AlertsFile
   readonly log: AlertLog
   private readonly clock: SchedulerClock
   private states: AlertStates = {}
@@ -36,17 +36,17 @@ export class AlertCenter {
 
   constructor(private readonly options: AlertCenterOptions) {
     this.clock = options.clock ?? realClock
-    this.store = new AlertStore(options.userDataDir, { now: () => this.clock.now() })
+    this.file = new AlertsFile(options.userDataDir, { now: () => this.clock.now() })
     this.log = new AlertLog(options.userDataDir, { now: () => this.clock.now() })
   }
 
   async load(): Promise<void> {
-    await this.store.load()
+    await this.file.load()
     await this.log.load()
   }
 
   problem(): string | null {
-    return this.store.problem() ?? this.log.problem()
+    return this.file.problem() ?? this.log.problem()
   }
 
   /** Evaluates against a new snapshot. Evaluations run one after another, never interleaved. */
@@ -77,7 +77,7 @@ export class AlertCenter {
     const snapshot = this.latest
     if (!snapshot) return
     const now = this.clock.now()
-    const alerts = this.store.list()
+    const alerts = this.file.list()
     const assets = assetsBySymbolOf(snapshot.assets)
     if (this.statesSource && !sameServiceAs(this.statesSource, snapshot.source)) this.states = {}
     this.statesSource = snapshot.source

@@ -4,9 +4,9 @@ import {
   type SnapshotError,
   type SnapshotSource,
   emptyAsset,
-} from '../../shared/domain'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../shared/normalize'
-import { checkSymbol } from '../../shared/symbols'
+} from '../../../shared/domain'
+import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
+import { checkSymbol } from '../../../shared/symbols'
 import type { ApiClient } from './api-client'
 import { ApiError, type ApiErrorKind } from './api-errors'
 import {

@@ -1,9 +1,9 @@
-import { type Snapshot, withoutHistories } from '../../shared/domain'
-import { ENDPOINT_NAMES, type ListedAsset } from '../../shared/ipc-contract'
-import { packHistories } from '../../shared/packed-histories'
-import { ApiError } from './api-errors'
+import { type Snapshot, withoutHistories } from '../../../../shared/domain'
+import { ENDPOINT_NAMES, type ListedAsset } from '../../../../shared/ipc-contract'
+import { packHistories } from '../../../../shared/packed-histories'
+import { ApiError } from '../../api/api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
-import { LocalPollFeed, type LocalPollFeedOptions } from './poll-feed'
+import { LocalPollFeed, type LocalPollFeedOptions } from '../local-poll-feed'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
 
 /**

@@ -1,6 +1,6 @@
-import type { Alert } from '../../shared/alerts'
-import type { Settings } from '../../shared/settings'
-import { activeList } from '../../shared/watchlists'
+import type { Alert } from '../../../shared/alerts'
+import type { Settings } from '../../../shared/settings'
+import { activeList } from '../../../shared/watchlists'
 
 /**
  * The symbols to poll: those of the list on show (the window, the ticker strip and the tray all

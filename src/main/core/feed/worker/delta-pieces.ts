@@ -1,4 +1,4 @@
-import type { AssetChange, Delta } from '../../shared/domain'
+import type { AssetChange, Delta } from '../../../../shared/domain'
 
 /**
  * A delta cut into pieces that each cost the receiving thread little. A market poll changes every

@@ -1,7 +1,7 @@
 import { Agent, type Dispatcher } from 'undici'
-import { version } from '../../../package.json'
-import { checkBaseUrl } from '../../shared/settings'
-import { checkSymbol } from '../../shared/symbols'
+import { version } from '../../../../package.json'
+import { checkBaseUrl } from '../../../shared/settings'
+import { checkSymbol } from '../../../shared/symbols'
 import {
   type LimitsWithTime,
   type ParsedRecords,
@@ -14,7 +14,7 @@ import {
   parseLimitsResponse,
   parseMarketResponse,
   parsePriceResponse,
-} from '../../shared/wire'
+} from '../../../shared/wire'
 import {
   ApiConfigError,
   ApiError,

@@ -1,10 +1,10 @@
-import { DIRECTION_SIGN, minutesText, SESSION_LABEL } from '../../shared/alert-text'
-import type { Alert, AlertCondition, AlertFiring } from '../../shared/alerts'
-import { Dec, type DecimalString, isDecimalString } from '../../shared/decimal'
-import type { AssetQuote } from '../../shared/domain'
-import { isTradableIn } from '../../shared/normalize'
-import { liveSessionOf, type MarketPhase, sessionStateAt } from '../../shared/session-clock'
-import type { SessionName } from '../../shared/sessions'
+import { DIRECTION_SIGN, minutesText, SESSION_LABEL } from '../../../shared/alert-text'
+import type { Alert, AlertCondition, AlertFiring } from '../../../shared/alerts'
+import { Dec, type DecimalString, isDecimalString } from '../../../shared/decimal'
+import type { AssetQuote } from '../../../shared/domain'
+import { isTradableIn } from '../../../shared/normalize'
+import { liveSessionOf, type MarketPhase, sessionStateAt } from '../../../shared/session-clock'
+import type { SessionName } from '../../../shared/sessions'
 
 /**
  * Alert evaluation: a pure function of the alerts, their previous states, the current quotes and

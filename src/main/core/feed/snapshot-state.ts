@@ -1,4 +1,4 @@
-import { applyAssetChange, diffAsset } from '../../shared/delta'
+import { applyAssetChange, diffAsset } from '../../../shared/delta'
 import {
   type AssetChange,
   type AssetQuote,
@@ -7,10 +7,10 @@ import {
   type SnapshotError,
   type SnapshotSource,
   emptyAsset,
-} from '../../shared/domain'
-import type { EndpointName } from '../../shared/ipc-contract'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../shared/normalize'
-import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../shared/wire'
+} from '../../../shared/domain'
+import type { EndpointName } from '../../../shared/ipc-contract'
+import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
+import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
 
 export type ErrorSlot = 'prices' | 'market' | 'limits'
 
@@ -22,7 +22,7 @@ export type ErrorSlot = 'prices' | 'market' | 'limits'
  * pushed. Assets are immutable values: an unchanged record keeps its object, so most of the diff
  * is a reference check.
  *
- * Everything the store knows of one symbol sits in one entry (BENCHMARKS.md, pipeline), so a poll
+ * Everything the state knows of one symbol sits in one entry (BENCHMARKS.md, pipeline), so a poll
  * of thousands of assets costs at most one map lookup per record and none per asset at commit.
  */
 
@@ -34,7 +34,7 @@ interface Entry {
   seenAt: number | undefined
 }
 
-export class SnapshotStore {
+export class SnapshotState {
   /** The watchlist's symbols, each with its entry. */
   private entries = new Map<string, Entry>()
   private order: string[] = []

@@ -1,4 +1,4 @@
-import type { EndpointName, EndpointStatus, StatusError } from '../../shared/ipc-contract'
+import type { EndpointName, EndpointStatus, StatusError } from '../../../shared/ipc-contract'
 
 /**
  * Polls each endpoint on its own cadence with chained timers (never setInterval): the next poll

@@ -1,5 +1,5 @@
-import type { SnapshotError } from '../../shared/domain'
-import type { LimitsWithTime, RejectedRecord, WireMarketRecord, WirePriceRecord } from '../../shared/wire'
+import type { SnapshotError } from '../../../shared/domain'
+import type { LimitsWithTime, RejectedRecord, WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
 import type { ApiClient, FetchResult } from './api-client'
 import { ApiError } from './api-errors'
 

@@ -1,19 +1,19 @@
 import { Worker } from 'node:worker_threads'
-import { applyDelta } from '../../shared/delta'
-import type { Snapshot } from '../../shared/domain'
+import { applyDelta } from '../../../../shared/delta'
+import type { Snapshot } from '../../../../shared/domain'
 import {
   ENDPOINT_NAMES,
   type EndpointName,
   type EndpointStatus,
   type ListedAsset,
-} from '../../shared/ipc-contract'
-import type { Cadences } from '../../shared/settings'
-import { ApiError } from './api-errors'
+} from '../../../../shared/ipc-contract'
+import type { Cadences } from '../../../../shared/settings'
+import { ApiError } from '../../api/api-errors'
 import { PacedQueue } from './delta-pieces'
-import { cadenceOf } from './market-feed'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
-import type { PauseReason } from './poll-scheduler'
-import { SnapshotCache } from './snapshot-cache'
+import { cadenceOf } from '../market-feed'
+import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../local-poll-feed'
+import type { PauseReason } from '../poll-scheduler'
+import { SnapshotCache } from '../../storage/snapshot-cache'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
 
 /**

@@ -1,9 +1,9 @@
-import type { Snapshot } from '../../shared/domain'
-import type { PackedDelta } from '../../shared/packed-histories'
-import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../shared/ipc-contract'
-import type { Cadences } from '../../shared/settings'
-import type { FeedConnection, PollPlan } from './poll-feed'
-import type { PauseReason } from './poll-scheduler'
+import type { Snapshot } from '../../../../shared/domain'
+import type { PackedDelta } from '../../../../shared/packed-histories'
+import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../../../shared/ipc-contract'
+import type { Cadences } from '../../../../shared/settings'
+import type { FeedConnection, PollPlan } from '../local-poll-feed'
+import type { PauseReason } from '../poll-scheduler'
 
 /**
  * The messages between WorkerPollFeed (the app's main thread) and the poll worker. Both ends are

@@ -1,14 +1,14 @@
-import type { Snapshot, SnapshotSource } from '../../shared/domain'
-import type { PackedDelta } from '../../shared/packed-histories'
-import type { EndpointName, EndpointStatus, ListedAsset } from '../../shared/ipc-contract'
-import type { Cadences } from '../../shared/settings'
-import type { WireMarketRecord } from '../../shared/wire'
-import { ApiClient } from './api-client'
-import { ApiError } from './api-errors'
-import type { EndpointMode } from './endpoint-fetchers'
+import type { Snapshot, SnapshotSource } from '../../../shared/domain'
+import type { PackedDelta } from '../../../shared/packed-histories'
+import type { EndpointName, EndpointStatus, ListedAsset } from '../../../shared/ipc-contract'
+import type { Cadences } from '../../../shared/settings'
+import type { WireMarketRecord } from '../../../shared/wire'
+import { ApiClient } from '../api/api-client'
+import { ApiError } from '../api/api-errors'
+import type { EndpointMode } from '../api/endpoint-fetchers'
 import { cadenceOf, MarketFeed } from './market-feed'
 import { type PauseReason, type SchedulerClock, realClock } from './poll-scheduler'
-import { SnapshotCache } from './snapshot-cache'
+import { SnapshotCache } from '../storage/snapshot-cache'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { isDecimalString } from '../../shared/decimal'
-import type { Snapshot } from '../../shared/domain'
-import { SESSION_NAMES } from '../../shared/sessions'
+import { isDecimalString } from '../../../shared/decimal'
+import type { Snapshot } from '../../../shared/domain'
+import { SESSION_NAMES } from '../../../shared/sessions'
 
 /**
  * The cached last snapshot (last-snapshot.json) as read back from disk. We wrote it ourselves, so

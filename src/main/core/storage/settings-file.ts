@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { IpcError } from '../../shared/ipc-contract'
+import type { IpcError } from '../../../shared/ipc-contract'
 import {
   DEFAULT_SETTINGS,
   type ListViewPatch,
@@ -12,9 +12,9 @@ import {
   settingsSchema,
   storedSettingsSchema,
   type Watchlist,
-} from '../../shared/settings'
-import { WATCHLIST_COLUMNS } from '../../shared/watchlist-columns'
-import { checkSymbol } from '../../shared/symbols'
+} from '../../../shared/settings'
+import { WATCHLIST_COLUMNS } from '../../../shared/watchlist-columns'
+import { checkSymbol } from '../../../shared/symbols'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-file'
 
 export const SETTINGS_FILE_NAME = 'settings.json'
@@ -102,9 +102,9 @@ export interface DeletedList {
 /**
  * The person's settings and watchlist in `settings.json` in the user data folder. Every change is
  * a locked read-modify-write, so the app and the CLI can change it at the same time. There is no
- * field for the API key: that lives only in the keychain (see key-vault.ts).
+ * field for the API key: that lives only in the keychain (see secrets/key-vault.ts).
  */
-export class SettingsStore {
+export class SettingsFile {
   private readonly file: JsonFile<Settings>
   private current: Settings = structuredClone(DEFAULT_SETTINGS)
   private readProblem: string | null = null

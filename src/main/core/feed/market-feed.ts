@@ -1,8 +1,8 @@
-import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../shared/domain'
-import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../shared/ipc-contract'
-import type { Cadences } from '../../shared/settings'
-import type { WireMarketRecord } from '../../shared/wire'
-import type { ApiClient } from './api-client'
+import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../../shared/domain'
+import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../shared/ipc-contract'
+import type { Cadences } from '../../../shared/settings'
+import type { WireMarketRecord } from '../../../shared/wire'
+import type { ApiClient } from '../api/api-client'
 import {
   type EndpointMode,
   chooseEndpointMode,
@@ -10,14 +10,14 @@ import {
   fetchMarket,
   fetchPrices,
   unreadableAnswer,
-} from './endpoint-fetchers'
+} from '../api/endpoint-fetchers'
 import { BACKOFF, type PauseReason, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
-import { SnapshotStore } from './snapshot-store'
+import { SnapshotState } from './snapshot-state'
 import { describeFailure } from './status-errors'
 
 /**
  * The polling heart shared by the app and the headless `watch` CLI: a poll scheduler whose three
- * jobs fetch prices, market data and limits through one ApiClient into a SnapshotStore, and a
+ * jobs fetch prices, market data and limits through one ApiClient into a SnapshotState, and a
  * Delta pushed whenever anything changed (nothing when nothing did).
  */
 
@@ -46,7 +46,7 @@ export interface MarketFeedOptions {
 }
 
 export class MarketFeed {
-  private readonly store: SnapshotStore
+  private readonly state: SnapshotState
   private readonly scheduler: PollScheduler
   private readonly clock: SchedulerClock
   private client: ApiClient | null = null
@@ -59,7 +59,7 @@ export class MarketFeed {
     private readonly options: MarketFeedOptions,
   ) {
     this.clock = options.clock ?? realClock
-    this.store = new SnapshotStore(source, watchlist)
+    this.state = new SnapshotState(source, watchlist)
     this.scheduler = new PollScheduler(
       ENDPOINT_NAMES.map((name) => ({
         name,
@@ -85,17 +85,17 @@ export class MarketFeed {
   /** Points the feed at a (new) service; errors of the old one are forgotten. */
   setClient(client: ApiClient, source: SnapshotSource): void {
     this.client = client
-    this.store.setSource(source)
-    for (const endpoint of ENDPOINT_NAMES) this.store.setErrors(endpoint, [])
+    this.state.setSource(source)
+    for (const endpoint of ENDPOINT_NAMES) this.state.setErrors(endpoint, [])
     this.publish()
   }
 
   seed(snapshot: Snapshot): void {
-    this.store.seed(snapshot)
+    this.state.seed(snapshot)
   }
 
   setWatchlist(symbols: readonly string[]): void {
-    this.store.setWatchlist(symbols)
+    this.state.setWatchlist(symbols)
     this.publish()
     this.scheduler.refreshNow()
   }
@@ -138,16 +138,16 @@ export class MarketFeed {
   }
 
   snapshot(): Snapshot {
-    return this.store.snapshot()
+    return this.state.snapshot()
   }
 
   /** What the next polls fetch: these symbols, per symbol or through the all-assets endpoints. */
   pollPlan(): { symbols: readonly string[]; mode: EndpointMode } {
-    return { symbols: this.store.watchlist(), mode: this.endpointMode() }
+    return { symbols: this.state.watchlist(), mode: this.endpointMode() }
   }
 
   private endpointMode(): EndpointMode {
-    return chooseEndpointMode(this.store.watchlist().length, this.options.listedCount?.() ?? null)
+    return chooseEndpointMode(this.state.watchlist().length, this.options.listedCount?.() ?? null)
   }
 
   private async poll(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
@@ -161,7 +161,7 @@ export class MarketFeed {
 
   private async fetchInto(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
     const client = this.client
-    const symbols = [...this.store.watchlist()]
+    const symbols = [...this.state.watchlist()]
     // An empty list still goes through a poll (it asks the service nothing): its answer clears
     // the errors the endpoint reported before.
     if (!client) return
@@ -172,21 +172,21 @@ export class MarketFeed {
       const result = await fetchPrices(client, symbols, mode, signal, now)
       if (!this.stillCurrent(client, signal)) return
       // Stamped with when the data arrived, not when the poll ended, so its age is never understated.
-      this.store.applyPrices(result.records, result.receivedAt ?? now())
-      this.store.setErrors('prices', result.errors)
+      this.state.applyPrices(result.records, result.receivedAt ?? now())
+      this.state.setErrors('prices', result.errors)
       failure = result.askedToWait ?? unreadableAnswer(result)
     } else if (endpoint === 'market') {
       const result = await fetchMarket(client, symbols, mode, signal, now)
       if (!this.stillCurrent(client, signal)) return
-      this.store.applyMarket(result.records, result.receivedAt ?? now())
-      this.store.setErrors('market', result.errors)
+      this.state.applyMarket(result.records, result.receivedAt ?? now())
+      this.state.setErrors('market', result.errors)
       if (mode === 'all') this.options.onListing?.(result.records)
       failure = result.askedToWait ?? unreadableAnswer(result)
     } else {
       const result = await fetchLimits(client, symbols, mode, signal, now)
       if (!this.stillCurrent(client, signal)) return
-      this.store.applyLimits(result.records)
-      this.store.setErrors('limits', result.errors)
+      this.state.applyLimits(result.records)
+      this.state.setErrors('limits', result.errors)
       failure = result.askedToWait ?? unreadableAnswer(result)
     }
     this.publish()
@@ -213,7 +213,7 @@ export class MarketFeed {
   private scheduleStaleCheck(): void {
     if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
     this.staleTimer = null
-    const dueAt = this.store.nextStaleAt(this.staleAfterMs())
+    const dueAt = this.state.nextStaleAt(this.staleAfterMs())
     if (dueAt === null || !this.running) return
     this.staleTimer = this.clock.setTimeout(
       () => {
@@ -232,8 +232,8 @@ export class MarketFeed {
   /** Folds staleness in, commits, and pushes a delta when anything changed. */
   private publish(): void {
     const now = this.clock.now()
-    this.store.updateStaleness(now, this.staleAfterMs())
-    const delta = this.store.commit(now)
+    this.state.updateStaleness(now, this.staleAfterMs())
+    const delta = this.state.commit(now)
     if (delta) this.options.onDelta(delta)
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
-import type { Snapshot } from '../../shared/domain'
+import type { Snapshot } from '../../../shared/domain'
 import { JsonFile, type JsonFileProblem } from './json-file'
-import { snapshotSchema } from './snapshot-schema'
+import { snapshotSchema } from './snapshot-cache-schema'
 
 export const SNAPSHOT_CACHE_FILE_NAME = 'last-snapshot.json'
 
@@ -18,7 +18,7 @@ export class SnapshotCache {
       path.join(userDataDir, SNAPSHOT_CACHE_FILE_NAME),
       snapshotSchema.nullable(),
       () => null,
-      // Saved every 30 s from the store's records, which were checked when they arrived: checking
+      // Saved every 30 s from the snapshot state's records, which were checked when they arrived: checking
       // them again cost more than the rest of the save (14 of 18 ms with 20 symbols' histories).
       { ...options, checkWrites: false },
     )
