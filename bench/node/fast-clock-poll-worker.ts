@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads'
 import { runInBackground } from '../../src/main/core/feed/worker/background-priority'
-import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import type { Clock } from '../../src/main/core/clock'
 import { servePollFeed } from '../../src/main/core/feed/worker/poll-worker-host'
 import type { ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
 import { answerHeapRequests } from './heap-channel'
@@ -22,7 +22,7 @@ const speed = Number(process.env.TOKENWATCH_BENCH_SPEED)
 if (!(speed >= 1)) throw new Error('set TOKENWATCH_BENCH_SPEED to 1 or more')
 
 const startedAt = Date.now()
-const fastClock: SchedulerClock = {
+const fastClock: Clock = {
   now: () => BENCH_INSTANT + (Date.now() - startedAt) * speed,
   setTimeout: (callback, ms) => setTimeout(callback, ms / speed),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),

@@ -1,7 +1,7 @@
-import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import type { Clock } from '../../src/main/core/clock'
 
 /**
- * A SchedulerClock on virtual time, for running the core's poll loop hours ahead in seconds: a
+ * A Clock on virtual time, for running the core's poll loop hours ahead in seconds: a
  * timer fires only when the benchmark calls `fireNext()`, which moves the time to it. It also
  * keeps count of what fired (as totals, not a list, so that a long run's heap does not grow with
  * its own bookkeeping).
@@ -23,7 +23,7 @@ export interface TimerStats {
   elapsedMs: number
 }
 
-export class VirtualClock implements SchedulerClock {
+export class VirtualClock implements Clock {
   private time: number
   private nextId = 1
   private readonly timers = new Map<number, Timer>()

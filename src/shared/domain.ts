@@ -81,6 +81,11 @@ export interface SnapshotSource {
   demo: boolean
 }
 
+/** Demo mode is one service whatever port its simulator got; otherwise the base URL says. */
+export function sameServiceAs(a: SnapshotSource, b: SnapshotSource): boolean {
+  return a.demo && b.demo ? true : a.demo === b.demo && a.baseUrl === b.baseUrl
+}
+
 export interface Snapshot {
   asOf: number
   source: SnapshotSource

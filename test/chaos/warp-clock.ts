@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import type { Clock } from '../../src/main/core/clock'
 
 /**
  * A clock for chaos runs: an hour of polling in seconds, with real HTTP underneath.
@@ -20,7 +20,7 @@ interface VirtualTimer {
   callback: () => void
 }
 
-export class WarpClock implements SchedulerClock {
+export class WarpClock implements Clock {
   private virtualAt: number
   private inFlight = 0
   private nextId = 1

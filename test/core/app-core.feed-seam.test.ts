@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
 import { ApiError } from '../../src/main/core/api/api-errors'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../src/main/core/feed/local-poll-feed'
-import type { PauseReason, SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../src/main/core/feed/poll-feed'
+import type { PauseReason } from '../../src/main/core/feed/poll-scheduler'
+import type { Clock } from '../../src/main/core/clock'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type Delta, emptyAsset, type Snapshot } from '../../src/shared/domain'
 import type {
@@ -122,7 +123,7 @@ class RecordingFeed implements PollFeed {
   }
 }
 
-async function seamCore({ start = true, timers }: { start?: boolean; timers?: SchedulerClock } = {}) {
+async function seamCore({ start = true, timers }: { start?: boolean; timers?: Clock } = {}) {
   const clock = { ms: START_MS }
   let feed: RecordingFeed | null = null
   const core = new AppCore({

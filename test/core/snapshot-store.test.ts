@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyDelta } from '../../src/shared/delta'
-import type { Snapshot } from '../../src/shared/domain'
+import { type Snapshot, sameServiceAs } from '../../src/shared/domain'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
-import { SnapshotState, sameServiceAs } from '../../src/main/core/feed/snapshot-state'
+import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 
 const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']
 const source = { baseUrl: 'http://127.0.0.1:1', demo: true }

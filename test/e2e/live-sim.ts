@@ -1,5 +1,5 @@
 import type { AppCore } from '../../src/main/core/app/app-core'
-import { realClock } from '../../src/main/core/feed/poll-scheduler'
+import { realClock } from '../../src/main/core/clock'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { startSimServer, type SimServer } from '../../src/main/sim/server'
 import type { SettingsPatch } from '../../src/shared/settings'

@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../../src/main/core/feed/poll-scheduler'
+import type { Clock } from '../../src/main/core/clock'
 
 /** A clock whose timers run only when the test says so; it keeps every handle it gave out. */
 export function manualClock(start: number) {
@@ -9,7 +9,7 @@ export function manualClock(start: number) {
     cleared: [] as number[],
     lastHandle: 0,
   }
-  const scheduler: SchedulerClock = {
+  const scheduler: Clock = {
     now: () => clock.now,
     setTimeout: (callback: () => void, ms: number) => {
       const handle = ++clock.lastHandle

@@ -1,9 +1,8 @@
 import type { AlertFiring, AlertLogEntry } from '../../../shared/alerts'
-import type { Snapshot, SnapshotSource } from '../../../shared/domain'
+import { type Snapshot, type SnapshotSource, sameServiceAs } from '../../../shared/domain'
 import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
 import { AlertLog, AlertsFile } from './alerts-file'
-import { type SchedulerClock, realClock } from '../feed/poll-scheduler'
-import { sameServiceAs } from '../feed/snapshot-state'
+import { type Clock, realClock } from '../clock'
 
 /**
  * Alerts in main: evaluated on every snapshot change and, for session and stale alerts, on one
@@ -16,7 +15,7 @@ import { sameServiceAs } from '../feed/snapshot-state'
 
 export interface AlertCenterOptions {
   userDataDir: string
-  clock?: SchedulerClock
+  clock?: Clock
   /** Called for each firing, after it is in the log (the shell shows a desktop notification). */
   onFired: (entry: AlertLogEntry, unreadAlerts: number) => void
   /** The unread count changed from zero to some or back (the tray shows a dot). */
@@ -26,7 +25,7 @@ export interface AlertCenterOptions {
 export class AlertCenter {
   readonly file: AlertsFile
   readonly log: AlertLog
-  private readonly clock: SchedulerClock
+  private readonly clock: Clock
   private states: AlertStates = {}
   /** The service the states were observed on. */
   private statesSource: SnapshotSource | null = null

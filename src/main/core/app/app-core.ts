@@ -30,8 +30,9 @@ import { ApiError } from '../api/api-errors'
 import { AlertCenter } from '../alerts/alert-center'
 import { KeyVault } from '../secrets/key-vault'
 import { importListsInto } from './list-import'
-import { type FeedEvents, LocalPollFeed, type PollFeed, type PollPlan } from '../feed/local-poll-feed'
-import { type SchedulerClock, realClock } from '../feed/poll-scheduler'
+import { LocalPollFeed } from '../feed/local-poll-feed'
+import type { FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
+import { type Clock, realClock } from '../clock'
 import type { SecretStore } from '../secrets/secret-store'
 import { polledSymbols } from './polled-symbols'
 import { type DeletedList, SettingsError, SettingsFile } from '../storage/settings-file'
@@ -47,7 +48,7 @@ export interface AppCoreOptions {
   userDataDir: string
   /** The OS keychain, or null where there is none (the key is then held in memory for this run). */
   keychain: SecretStore | null
-  clock?: SchedulerClock
+  clock?: Clock
   random?: () => number
   /** The simulator used in demo mode (no key stored). */
   demo?: { assets?: number; seed?: number; faults?: FaultPlan }
@@ -82,7 +83,7 @@ export class AppCore {
   readonly vault: KeyVault
   readonly alerts: AlertCenter
   private readonly cache: SnapshotCache
-  private readonly clock: SchedulerClock
+  private readonly clock: Clock
   private readonly listeners = new Map<EventName, Set<Listener<EventName>>>()
   private readonly settingsListeners = new Set<(settings: Settings) => void>()
   private readonly handlers: CommandHandlers

@@ -11,7 +11,8 @@ import {
   fetchPrices,
   unreadableAnswer,
 } from '../api/endpoint-fetchers'
-import { BACKOFF, type PauseReason, PollScheduler, type SchedulerClock, realClock } from './poll-scheduler'
+import { BACKOFF, type PauseReason, PollScheduler } from './poll-scheduler'
+import { type Clock, realClock } from '../clock'
 import { SnapshotState } from './snapshot-state'
 import { describeFailure } from './status-errors'
 
@@ -41,14 +42,14 @@ export interface MarketFeedOptions {
   onListing?: (records: readonly WireMarketRecord[]) => void
   /** How many assets the service lists, when known (it steers per-symbol vs all-assets). */
   listedCount?: () => number | null
-  clock?: SchedulerClock
+  clock?: Clock
   random?: () => number
 }
 
 export class MarketFeed {
   private readonly state: SnapshotState
   private readonly scheduler: PollScheduler
-  private readonly clock: SchedulerClock
+  private readonly clock: Clock
   private client: ApiClient | null = null
   private staleTimer: unknown = null
   private running = false

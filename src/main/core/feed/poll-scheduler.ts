@@ -1,4 +1,5 @@
 import type { EndpointName, EndpointStatus, StatusError } from '../../../shared/ipc-contract'
+import { type Clock, realClock } from '../clock'
 
 /**
  * Polls each endpoint on its own cadence with chained timers (never setInterval): the next poll
@@ -20,18 +21,6 @@ export interface PollFailureInfo {
   retryAfterMs: number | null
 }
 
-export interface SchedulerClock {
-  now(): number
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const realClock: SchedulerClock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
-
 export const BACKOFF = {
   /** First retry waits up to this long (full jitter: anywhere between the floor and it). */
   baseMs: 1_000,
@@ -48,7 +37,7 @@ export interface SchedulerOptions {
   cadenceMs: (endpoint: EndpointName) => number
   describeFailure: (error: unknown) => PollFailureInfo
   onChange: () => void
-  clock?: SchedulerClock
+  clock?: Clock
   random?: () => number
   /** The longest backoff after this failure of this endpoint (Retry-After aside); default BACKOFF.capMs. */
   maxBackoffMs?: (endpoint: EndpointName, failure: PollFailureInfo) => number
@@ -72,7 +61,7 @@ export type PauseReason = 'user' | 'suspend' | 'offline'
 
 export class PollScheduler {
   private readonly endpoints = new Map<EndpointName, EndpointState>()
-  private readonly clock: SchedulerClock
+  private readonly clock: Clock
   private readonly random: () => number
   private readonly pauses = new Set<PauseReason>()
   private running = false

@@ -7,6 +7,7 @@ import {
   type SnapshotError,
   type SnapshotSource,
   emptyAsset,
+  sameServiceAs,
 } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/ipc-contract'
 import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
@@ -264,9 +265,4 @@ function noPositionsKnown(): Record<EndpointName, (Entry | undefined)[]> {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index])
-}
-
-/** Demo mode is one service whatever port its simulator got; otherwise the base URL says. */
-export function sameServiceAs(a: SnapshotSource, b: SnapshotSource): boolean {
-  return a.demo && b.demo ? true : a.demo === b.demo && a.baseUrl === b.baseUrl
 }

@@ -1,0 +1,68 @@
+import type { Snapshot } from '../../../shared/domain'
+import type { PackedDelta } from '../../../shared/packed-histories'
+import type { EndpointName, EndpointStatus, ListedAsset } from '../../../shared/ipc-contract'
+import type { Cadences } from '../../../shared/settings'
+import type { EndpointMode } from '../api/endpoint-fetchers'
+import type { PauseReason } from './poll-scheduler'
+
+/**
+ * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
+ * it pushes deltas and status changes. Two implementations: LocalPollFeed runs the pipeline on the
+ * calling thread (the CLI's and the tests' virtual clocks need that); WorkerPollFeed runs the same
+ * LocalPollFeed in a worker thread, so that fetching and parsing never hold up the app's main
+ * thread (the window, the tray and every IPC message wait on it).
+ */
+
+/** Which service to poll, with what key (null: none stored, every poll says so). */
+export interface FeedConnection {
+  baseUrl: string
+  apiKey: string | null
+  demo: boolean
+  timeoutMs?: number
+}
+
+export interface FeedEvents {
+  /** From a worker, with its histories packed (packed-histories.ts): they go to the window as they are. */
+  onDelta: (delta: PackedDelta) => void
+  onStatusChange: () => void
+  /** A whole snapshot replaces what was pushed before (a restarted worker's first one). */
+  onSnapshot?: (snapshot: Snapshot) => void
+}
+
+export interface PollPlan {
+  symbols: readonly string[]
+  mode: EndpointMode
+}
+
+export interface PollFeed {
+  connect(connection: FeedConnection): void
+  setCadences(cadences: Cadences): void
+  /** A cached snapshot of the same service, shown stale until the first poll answers. */
+  seed(snapshot: Snapshot): void
+  setWatchlist(symbols: readonly string[]): void
+  /** Starts polling; resolves once snapshot() holds the feed's first snapshot. */
+  start(): Promise<void>
+  stop(): Promise<void>
+  refreshNow(): void
+  /** After the key or service changed: forget failures and poll at once. */
+  reset(): void
+  setHidden(hidden: boolean): void
+  setPaused(reason: PauseReason, paused: boolean): void
+  pauseReasons(): PauseReason[]
+  endpointStatus(endpoint: EndpointName): EndpointStatus
+  /**
+   * The latest snapshot, at once. WorkerPollFeed leaves the 24-hour histories out (empty): they
+   * are most of a snapshot's weight, the worker holds them, and only the window shows them.
+   */
+  snapshot(): Snapshot
+  /** The latest snapshot with the histories. */
+  fullSnapshot(): Promise<Snapshot>
+  pollPlan(): PollPlan
+  /** Every asset the service lists (for search and import), reused for LISTING_TTL_MS. */
+  listAssets(): Promise<ListedAsset[]>
+  /**
+   * Writes the snapshot to the cache in `userDataDir` (SnapshotCache), where the snapshot lives:
+   * checking and serialising hundreds of assets' histories takes tens of milliseconds.
+   */
+  saveSnapshot(userDataDir: string): Promise<void>
+}
