@@ -7,7 +7,7 @@ import {
   fetchPrices,
 } from '../../src/main/core/api/endpoint-fetchers'
 import { startSimServer } from '../../src/main/sim/server'
-import type { EndpointName } from '../../src/shared/ipc-contract'
+import type { EndpointName } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
 import { BENCH_INSTANT } from './sim-bodies'

@@ -1,7 +1,7 @@
 import { ApiClient } from '../../src/main/core/api/api-client'
 import { MarketFeed } from '../../src/main/core/feed/market-feed'
 import { startSimServer } from '../../src/main/sim/server'
-import type { EndpointName } from '../../src/shared/ipc-contract'
+import type { EndpointName } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS, DEFAULT_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, median, metric, round } from '../report'
 import { heapUsedAfterGc } from './gc'

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { AppCore } from '../../src/main/core/app/app-core'
-import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
+import { ENDPOINT_NAMES } from '../../src/shared/status'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
 import { APP_WORKER, FAST_CLOCK_WORKER, startBenchCore } from './bench-core'

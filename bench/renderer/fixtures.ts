@@ -2,7 +2,7 @@ import { polledSymbols } from '../../src/main/core/app/polled-symbols'
 import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 import { SimMarket } from '../../src/main/sim/market'
 import type { Snapshot } from '../../src/shared/domain'
-import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
+import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/shared/wire'
 

@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../src/shared/domain'
-import type { AppStatus, KeyStatus } from '../../src/shared/ipc-contract'
+import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import type { Settings } from '../../src/shared/settings'
 import type { FirstFrame } from './bench-server'
 

@@ -1,5 +1,6 @@
 import type { MainState } from '../shared/first-frame'
-import type { AppStatus, IpcResult, KeyStatus } from '../shared/ipc-contract'
+import type { IpcResult } from '../shared/ipc-contract'
+import type { AppStatus, KeyStatus } from '../shared/status'
 import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired } from './alerts-api'

@@ -1,5 +1,5 @@
 import type { SnapshotError } from '../shared/domain'
-import type { AppStatus, StatusError } from '../shared/ipc-contract'
+import type { AppStatus, StatusError } from '../shared/status'
 import { formatClockTime } from './format'
 
 /**

@@ -1,4 +1,4 @@
-import type { ListedAsset } from '../shared/ipc-contract'
+import type { ListedAsset } from '../shared/domain'
 
 /**
  * Finds listed assets by symbol, ticker or name. Best matches first: an exact symbol or ticker,

@@ -1,4 +1,4 @@
-import type { EndpointStatus } from '../shared/ipc-contract'
+import type { EndpointStatus } from '../shared/status'
 import { type AssetQuote, STALE_AFTER_CADENCES } from '../shared/domain'
 import { formatAge } from './format'
 

@@ -1,5 +1,6 @@
 import type { ExportFormat } from '../shared/export-format'
-import type { ImportResult, IpcResult } from '../shared/ipc-contract'
+import type { IpcResult } from '../shared/ipc-contract'
+import type { ImportResult } from '../shared/transfer'
 import { showToast } from './store/toast-store'
 import { announce, applyWatchlist, showNotice, shownList, watchStore } from './store/watch-store'
 

@@ -1,4 +1,4 @@
-import type { AppStatus } from './ipc-contract'
+import type { AppStatus } from './status'
 
 /**
  * When data last arrived from any endpoint (ms), or null when none has yet. An error arriving

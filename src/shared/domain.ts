@@ -145,3 +145,10 @@ export function emptyAsset(symbol: string): AssetQuote {
 export function withoutHistories(snapshot: Snapshot): Snapshot {
   return { ...snapshot, assets: snapshot.assets.map((asset) => ({ ...asset, history24h: [] })) }
 }
+
+/** One asset the service lists (for search and import): not necessarily on any watchlist. */
+export interface ListedAsset {
+  symbol: string
+  ticker: string | null
+  name: string | null
+}

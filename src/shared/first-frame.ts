@@ -1,5 +1,5 @@
 import type { Snapshot } from './domain'
-import type { AppStatus, KeyStatus } from './ipc-contract'
+import type { AppStatus, KeyStatus } from './status'
 import type { Settings } from './settings'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Snapshot } from './domain'
+import type { ListedAsset, Snapshot } from './domain'
 import type { PackedDelta } from './packed-histories'
 import {
   type EventName as ChannelEventName,
@@ -8,7 +8,9 @@ import {
   invokeChannels as CH,
 } from './ipc-channels'
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
-import { type ImportDuplicate, type ImportProblem, MAX_IMPORT_CHARS } from './export-format'
+import { MAX_IMPORT_CHARS } from './export-format'
+import type { AppStatus, KeyStatus } from './status'
+import type { ExportResult, ImportResult } from './transfer'
 import {
   listIdSchema,
   listNameSchema,
@@ -31,107 +33,6 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError
 export interface IpcError {
   code: 'invalid-argument' | 'not-found' | 'unavailable' | 'failed'
   message: string
-}
-
-export interface KeyStatus {
-  stored: boolean
-  /** The last 4 characters of the key, the only part that ever leaves main. */
-  last4: string | null
-  /** Where it is held: the OS keychain, or (no keychain on this machine) memory for this run only. */
-  storage: 'keychain' | 'memory' | null
-  keychainAvailable: boolean
-  /** Why the keychain is not usable, in plain words, when it is not. */
-  keychainProblem: string | null
-}
-
-export interface ListedAsset {
-  symbol: string
-  ticker: string | null
-  name: string | null
-}
-
-export const ENDPOINT_NAMES = ['prices', 'market', 'limits'] as const
-export type EndpointName = (typeof ENDPOINT_NAMES)[number]
-
-export type ErrorKind =
-  | 'key-missing'
-  | 'key-rejected'
-  | 'not-found'
-  | 'invalid-request'
-  | 'rate-limited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'invalid-response'
-  | 'config'
-  /** Our own poller stopped (it runs in a worker thread) and is being restarted. */
-  | 'poller'
-
-export interface StatusError {
-  kind: ErrorKind
-  message: string
-  at: number
-  /** When the next attempt is due (ms), for "rate limited: retrying at ...". */
-  retryAt: number | null
-}
-
-export interface EndpointStatus {
-  cadenceMs: number
-  lastSuccessAt: number | null
-  lastError: StatusError | null
-  nextPollAt: number | null
-  inFlight: boolean
-}
-
-export interface AppStatus {
-  mode: 'demo' | 'live'
-  baseUrl: string
-  connection: 'connecting' | 'online' | 'degraded' | 'offline' | 'paused'
-  paused: boolean
-  pinned: boolean
-  endpoints: Record<EndpointName, EndpointStatus>
-  /** The most recent error of any endpoint, in plain words. */
-  lastError: StatusError | null
-  /** A problem with saved files (a corrupt settings file moved aside, a failed write). */
-  storageProblem: string | null
-  keychainProblem: string | null
-  /** Alerts fired that the user has not seen in the log yet (the tray shows a dot). */
-  unreadAlerts: number
-}
-
-export interface ExportResult {
-  fileName: string
-  /** Where the shell saved it; null when cancelled or when there is no save dialog (then see content). */
-  savedTo: string | null
-  /** The text itself, only when there was no save dialog to hand it to. */
-  content: string | null
-}
-
-export interface ImportResult {
-  /** Symbols added to the watchlist, in order. */
-  added: string[]
-  /** Valid symbols already on the watchlist. */
-  alreadyPresent: string[]
-  /** Valid symbols the service does not list: not added, listed back. */
-  unknown: string[]
-  /** Entries that are not token symbols, each with why. */
-  invalid: ImportProblem[]
-  duplicates: ImportDuplicate[]
-  /** The list imported into, and its symbols afterwards (a multi-list import: the shown list). */
-  listId: string
-  watchlist: string[]
-  /** A Tokenwatch export with several watchlists: what each of them did, in the file's order. */
-  lists?: ImportedList[]
-}
-
-/** One watchlist of a multi-list import: merged into the list of the same name, or created. */
-export interface ImportedList {
-  name: string
-  listId: string
-  created: boolean
-  added: string[]
-  alreadyPresent: string[]
-  unknown: string[]
 }
 
 export interface AlertEvent {

@@ -1,6 +1,6 @@
 import { MarketFeed } from '../../src/main/core/feed/market-feed'
 import type { Delta } from '../../src/shared/domain'
-import type { EndpointName, EndpointStatus } from '../../src/shared/ipc-contract'
+import type { EndpointName, EndpointStatus } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'
 import { DeltaChecker } from './delta-check'
 import { type CallRecord, CallWatch, ObservedClient } from './observed-client'

@@ -5,7 +5,7 @@ import {
   type FetchResult,
 } from '../../src/main/core/api/api-client'
 import { ApiError } from '../../src/main/core/api/api-errors'
-import type { EndpointName } from '../../src/shared/ipc-contract'
+import type { EndpointName } from '../../src/shared/status'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
 import type { WarpClock } from './warp-clock'
 

@@ -6,16 +6,10 @@ import type { PauseReason } from '../../src/main/core/feed/poll-scheduler'
 import type { Clock } from '../../src/main/core/clock'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type Delta, emptyAsset, type Snapshot } from '../../src/shared/domain'
-import type {
-  AppStatus,
-  EndpointName,
-  EndpointStatus,
-  EventPayload,
-  ImportResult,
-  IpcResult,
-  ListedAsset,
-  StatusError,
-} from '../../src/shared/ipc-contract'
+import type { EventPayload, IpcResult } from '../../src/shared/ipc-contract'
+import type { ListedAsset } from '../../src/shared/domain'
+import type { ImportResult } from '../../src/shared/transfer'
+import type { AppStatus, EndpointName, EndpointStatus, StatusError } from '../../src/shared/status'
 import { MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
 import { manualClock } from '../support/manual-clock'

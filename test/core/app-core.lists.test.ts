@@ -7,7 +7,7 @@ import { PER_SYMBOL_MAX_REQUESTS } from '../../src/main/core/api/endpoint-fetche
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import type { Settings } from '../../src/shared/settings'
 import { activeList, listNamed } from '../../src/shared/watchlists'
-import type { ImportResult } from '../../src/shared/ipc-contract'
+import type { ImportResult } from '../../src/shared/transfer'
 import type { Alert } from '../../src/shared/alerts'
 
 /** AppCore with several watchlists, on the demo simulator: what is polled, and the list commands. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { EndpointName } from '../../src/shared/ipc-contract'
+import type { EndpointName } from '../../src/shared/status'
 import {
   BACKOFF,
   HIDDEN_PRICES_CADENCE_MS,

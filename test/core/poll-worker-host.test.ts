@@ -8,7 +8,7 @@ import { HIDDEN_PRICES_CADENCE_MS } from '../../src/main/core/feed/poll-schedule
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/storage/snapshot-cache'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import type { Snapshot } from '../../src/shared/domain'
-import { ENDPOINT_NAMES, type EndpointName } from '../../src/shared/ipc-contract'
+import { ENDPOINT_NAMES, type EndpointName } from '../../src/shared/status'
 import { unpackHistories } from '../../src/shared/packed-histories'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'

@@ -4,11 +4,15 @@ import { BroadcastChannel } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/main/core/api/api-errors'
 import type { PollPlan } from '../../src/main/core/feed/poll-feed'
-import type { EndpointStatuses, FromPollWorker, ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
+import type {
+  EndpointStatuses,
+  FromPollWorker,
+  ToPollWorker,
+} from '../../src/main/core/feed/worker/poll-worker-protocol'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/storage/snapshot-cache'
 import { WorkerPollFeed, type WorkerPollFeedOptions } from '../../src/main/core/feed/worker/worker-poll-feed'
 import { type AssetQuote, type Delta, type Snapshot, emptyAsset } from '../../src/shared/domain'
-import { ENDPOINT_NAMES } from '../../src/shared/ipc-contract'
+import { ENDPOINT_NAMES } from '../../src/shared/status'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'

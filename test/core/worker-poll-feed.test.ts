@@ -7,7 +7,7 @@ import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/storage/snapshot-cache'
 import { WorkerPollFeed } from '../../src/main/core/feed/worker/worker-poll-feed'
 import type { Delta, Snapshot } from '../../src/shared/domain'
-import type { AppStatus } from '../../src/shared/ipc-contract'
+import type { AppStatus } from '../../src/shared/status'
 import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StatusError } from '../../src/shared/ipc-contract'
+import type { StatusError } from '../../src/shared/status'
 import { describeError, rowProblem } from '../../src/renderer/problem-text'
 import { statusOf } from './quote-fixtures'
 

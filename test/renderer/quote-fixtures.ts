@@ -1,5 +1,5 @@
 import { emptyAsset, type AssetQuote, type Snapshot } from '../../src/shared/domain'
-import type { AppStatus } from '../../src/shared/ipc-contract'
+import type { AppStatus } from '../../src/shared/status'
 
 /** A quote with plausible values; override what a test is about. */
 export function quoteOf(symbol: string, overrides: Partial<AssetQuote> = {}): AssetQuote {

@@ -1,5 +1,6 @@
 import type { ReadStream } from 'node:tty'
-import { invokeContract, type KeyStatus } from '../../shared/ipc-contract'
+import { invokeContract } from '../../shared/ipc-contract'
+import type { KeyStatus } from '../../shared/status'
 import { checkBaseUrl } from '../../shared/settings'
 import { KeyVault } from '../core/secrets/key-vault'
 import { defaultUserDataDir } from '../core/storage/paths'

@@ -1,5 +1,5 @@
 import type { Delta } from '../../shared/domain'
-import type { EndpointName } from '../../shared/ipc-contract'
+import type { EndpointName } from '../../shared/status'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { ApiClient } from '../core/api/api-client'
 import { ApiConfigError } from '../core/api/api-errors'

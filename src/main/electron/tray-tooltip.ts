@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../shared/domain'
-import type { AppStatus } from '../../shared/ipc-contract'
+import type { AppStatus } from '../../shared/status'
 import { lastDataAt } from '../../shared/data-status'
 import { sessionStateAt } from '../../shared/session-clock'
 import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'

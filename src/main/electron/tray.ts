@@ -1,6 +1,6 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
-import type { AppStatus } from '../../shared/ipc-contract'
+import type { AppStatus } from '../../shared/status'
 import { trayTooltip } from './tray-tooltip'
 
 /**

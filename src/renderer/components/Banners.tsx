@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { AppStatus } from '../../shared/ipc-contract'
+import type { AppStatus } from '../../shared/status'
 import { currentError, describeError } from '../problem-text'
 import { openDialog, showNotice, useWatch, type WatchState } from '../store/watch-store'
 

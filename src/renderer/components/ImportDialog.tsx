@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { exportedListNames, MAX_IMPORT_CHARS } from '../../shared/export-format'
-import type { ImportResult } from '../../shared/ipc-contract'
+import type { ImportResult } from '../../shared/transfer'
 import { closeDialog, useWatch } from '../store/watch-store'
 import { importSummary, importWatchlistText } from '../watchlist-files'
 import { describedBy, DialogActions, Field } from './form-fields'

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import type { IpcResult, KeyStatus } from '../../shared/ipc-contract'
+import type { IpcResult } from '../../shared/ipc-contract'
+import type { KeyStatus } from '../../shared/status'
 import type { Settings } from '../../shared/settings'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
 import { activeList } from '../../shared/watchlists'

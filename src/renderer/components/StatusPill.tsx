@@ -1,4 +1,4 @@
-import type { AppStatus } from '../../shared/ipc-contract'
+import type { AppStatus } from '../../shared/status'
 import { useWatch } from '../store/watch-store'
 
 const CONNECTION_TEXT: Record<AppStatus['connection'], string> = {

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { normalizeSymbolInput } from '../../shared/symbols'
-import type { ListedAsset } from '../../shared/ipc-contract'
+import type { ListedAsset } from '../../shared/domain'
 import { addSymbol, loadListedAssets } from '../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../keyboard'
 import { searchAssets } from '../search'

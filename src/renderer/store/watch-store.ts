@@ -9,7 +9,8 @@ import {
   type SnapshotError,
   type SnapshotSource,
 } from '../../shared/domain'
-import type { AppStatus, KeyStatus, ListedAsset } from '../../shared/ipc-contract'
+import type { ListedAsset } from '../../shared/domain'
+import type { AppStatus, KeyStatus } from '../../shared/status'
 import type { Settings, Watchlist } from '../../shared/settings'
 import { activeList } from '../../shared/watchlists'
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { ErrorKind } from '../../../shared/ipc-contract'
+import type { ErrorKind } from '../../../shared/status'
 import { wireErrorBody } from '../../../shared/wire'
 
 /**

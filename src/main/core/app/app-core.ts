@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Snapshot, type SnapshotSource, withoutHistories } from '../../../shared/domain'
 import {
-  type AppStatus,
   type EventName,
   type EventPayload,
   type InvokeName,
@@ -9,9 +8,10 @@ import {
   type InvokeResult,
   type IpcError,
   type IpcResult,
-  type ImportResult,
   invokeContract,
 } from '../../../shared/ipc-contract'
+import type { ImportResult } from '../../../shared/transfer'
+import type { AppStatus } from '../../../shared/status'
 import type { Settings, SettingsPatch } from '../../../shared/settings'
 import { activeList } from '../../../shared/watchlists'
 import {

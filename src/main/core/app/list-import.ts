@@ -1,5 +1,9 @@
-import { type ExportedListImport, type ImportProblem, partitionByListing } from '../../../shared/export-format'
-import type { ImportResult } from '../../../shared/ipc-contract'
+import {
+  type ExportedListImport,
+  type ImportProblem,
+  partitionByListing,
+} from '../../../shared/export-format'
+import type { ImportResult } from '../../../shared/transfer'
 import { listNameSchema, type Settings } from '../../../shared/settings'
 import { listNamed } from '../../../shared/watchlists'
 import { SettingsError, type SettingsFile } from '../storage/settings-file'

@@ -1,5 +1,6 @@
 import type { Snapshot, SnapshotSource } from '../../../shared/domain'
-import type { EndpointName, EndpointStatus, ListedAsset } from '../../../shared/ipc-contract'
+import type { ListedAsset } from '../../../shared/domain'
+import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../../../shared/wire'
 import { ApiClient } from '../api/api-client'

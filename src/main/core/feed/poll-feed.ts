@@ -1,6 +1,7 @@
 import type { Snapshot } from '../../../shared/domain'
 import type { PackedDelta } from '../../../shared/packed-histories'
-import type { EndpointName, EndpointStatus, ListedAsset } from '../../../shared/ipc-contract'
+import type { ListedAsset } from '../../../shared/domain'
+import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'

@@ -1,4 +1,4 @@
-import type { EndpointName, EndpointStatus, StatusError } from '../../../shared/ipc-contract'
+import type { EndpointName, EndpointStatus, StatusError } from '../../../shared/status'
 import { type Clock, realClock } from '../clock'
 
 /**

@@ -9,7 +9,7 @@ import {
   emptyAsset,
   sameServiceAs,
 } from '../../../shared/domain'
-import type { EndpointName } from '../../../shared/ipc-contract'
+import type { EndpointName } from '../../../shared/status'
 import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
 import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
 

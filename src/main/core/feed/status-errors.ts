@@ -1,4 +1,4 @@
-import type { StatusError } from '../../../shared/ipc-contract'
+import type { StatusError } from '../../../shared/status'
 import { ApiError } from '../api/api-errors'
 import type { PollFailureInfo } from './poll-scheduler'
 

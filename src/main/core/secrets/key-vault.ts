@@ -1,4 +1,4 @@
-import type { KeyStatus } from '../../../shared/ipc-contract'
+import type { KeyStatus } from '../../../shared/status'
 import { accountForBaseUrl, describeKeychainError, probeKeychain, type SecretStore } from './secret-store'
 
 const NO_KEYCHAIN = 'No system keychain is available to this app.'

@@ -1,5 +1,6 @@
 import { type Snapshot, withoutHistories } from '../../../../shared/domain'
-import { ENDPOINT_NAMES, type ListedAsset } from '../../../../shared/ipc-contract'
+import type { ListedAsset } from '../../../../shared/domain'
+import { ENDPOINT_NAMES } from '../../../../shared/status'
 import { packHistories } from '../../../../shared/packed-histories'
 import { ApiError } from '../../api/api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'

@@ -1,6 +1,7 @@
 import type { Snapshot } from '../../../../shared/domain'
 import type { PackedDelta } from '../../../../shared/packed-histories'
-import type { EndpointName, EndpointStatus, ErrorKind, ListedAsset } from '../../../../shared/ipc-contract'
+import type { ListedAsset } from '../../../../shared/domain'
+import type { EndpointName, EndpointStatus, ErrorKind } from '../../../../shared/status'
 import type { Cadences } from '../../../../shared/settings'
 import type { FeedConnection, PollPlan } from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'

@@ -1,12 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../../../shared/delta'
 import type { Snapshot } from '../../../../shared/domain'
-import {
-  ENDPOINT_NAMES,
-  type EndpointName,
-  type EndpointStatus,
-  type ListedAsset,
-} from '../../../../shared/ipc-contract'
+import type { ListedAsset } from '../../../../shared/domain'
+import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../../shared/status'
 import type { Cadences } from '../../../../shared/settings'
 import { ApiError } from '../../api/api-errors'
 import { PacedQueue } from './delta-pieces'
