@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { type Snapshot, withoutHistories } from '../../src/shared/domain'
-import type { FrameNode } from './page-bridge'
+import type { FirstFrame } from './first-frame-types'
 import { RENDERER_DIR, type StaticServer, serveRenderer } from '../../test/e2e/static-server'
 
 /**
@@ -44,15 +44,6 @@ export const APP_PAGE_PATH = '/'
  */
 export const PAGE_RENDERED_APP_PATH = '/index.html'
 
-/** What the page had committed when its first priced rows appeared (see page-bridge.ts). */
-export interface FirstFrame {
-  /** The attributes of the `html` element, as markup (`lang="en" data-theme="dark"`). */
-  htmlAttributes: string
-  /** The outer HTML of the React root. */
-  root: string
-  /** The root's children as nodes, for React to build again (react-first-frame.ts). */
-  tree: FrameNode[]
-}
 
 /**
  * Plain JavaScript: it runs in the page's worker as it is. The full snapshot (5 MB) is fetched

@@ -4,7 +4,7 @@ import { SimMarket } from '../../src/main/sim/market'
 import type { Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
-import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/shared/wire'
+import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/shared/wire-parse'
 
 /**
  * What the page is given instead of a running core: a full snapshot of the simulated market as

@@ -1,7 +1,7 @@
 import type { Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import type { Settings } from '../../src/shared/settings'
-import type { FirstFrame } from './bench-server'
+import type { FirstFrame, FrameNode } from './first-frame-types'
 
 /**
  * Stands in for the preload in the benchmark page: `window.tokenwatch` answers from canned data
@@ -57,8 +57,6 @@ export const FIRST_ROWS_MESSAGE = 'bench: first rows painted'
 export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
 export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
 
-/** One node of the first frame as React would build it: text, or an element with its children. */
-export type FrameNode = string | { tag: string; attributes: [string, string][]; children: FrameNode[] }
 
 export interface SnapshotSource {
   /**

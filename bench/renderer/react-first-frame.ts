@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { FrameNode } from './page-bridge'
+import type { FrameNode } from './first-frame-types'
 
 /**
  * The page script of the "first frame by React" floor (bench-server.ts): React renders the DOM the

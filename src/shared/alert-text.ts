@@ -1,4 +1,5 @@
-import type { Alert, AlertCondition, AlertDirection } from './alerts'
+import type { Alert, AlertCondition } from './alerts'
+import type { AlertDirection } from './alert-limits'
 import type { SessionName } from './sessions'
 
 /**
@@ -6,16 +7,6 @@ import type { SessionName } from './sessions'
  * alerts.ts, which builds zod schemas as it loads: the renderer shows these words from its first
  * frame, and loads zod only when a form is opened.
  */
-
-/** The alert log keeps this many entries, newest first; older ones drop off. */
-export const MAX_LOG_ENTRIES = 200
-
-/**
- * The re-arm band: how far back past the level a value must go before the alert can fire again.
- * For price alerts a percent of the level ("0.25": 0.25 % of 200 = 0.50); for change and premium
- * alerts percentage points.
- */
-export const DEFAULT_REARM_BAND = '0.25'
 
 export const SESSION_LABEL: Record<SessionName, string> = {
   premarket: 'Pre-market',

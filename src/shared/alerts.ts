@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { Dec, type DecimalString, isDecimalString } from './decimal'
-import { DEFAULT_REARM_BAND } from './alert-text'
+import {
+  ALERT_DIRECTIONS,
+  COOLDOWN_BOUNDS_MS,
+  DEFAULT_REARM_BAND,
+  MAX_ALERTS,
+  MAX_NOTE_LENGTH,
+  SESSION_EVENTS,
+  STALE_MINUTES_BOUNDS,
+} from './alert-limits'
 import { SESSION_NAMES } from './sessions'
 import { checkSymbol } from './symbols'
 
@@ -12,20 +20,9 @@ import { checkSymbol } from './symbols'
  * Levels and thresholds are decimal strings, compared with `Dec`, never as floats.
  */
 
-export const MAX_ALERTS = 500
-export const MAX_NOTE_LENGTH = 200
-
-export const COOLDOWN_BOUNDS_MS = { min: 0, max: 24 * 60 * 60_000, default: 5 * 60_000 } as const
-export const STALE_MINUTES_BOUNDS = { min: 1, max: 24 * 60 } as const
 const MAX_REARM_BAND = '100'
 const MAX_THRESHOLD_PCT = '1000'
 
-/** 'up' is a rise (or a premium to fair value), 'down' a fall (or a discount). */
-export const ALERT_DIRECTIONS = ['up', 'down', 'either'] as const
-export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
-
-export const SESSION_EVENTS = ['open', 'close', 'both'] as const
-export type SessionEvent = (typeof SESSION_EVENTS)[number]
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas, each with a message a person can act on

@@ -3,7 +3,8 @@ import type { AssetQuote, HistoryPoint, SessionLimits, UnderlyingMarket } from '
 import type { DecimalString } from './decimal'
 import { fairValueOf } from './fair-value'
 import { isSessionName, type SessionName } from './sessions'
-import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from './wire'
+import type { WireMarketRecord, WirePriceRecord } from './wire'
+import type { LimitsWithTime } from './wire-parse'
 
 export { fairValueOf } from './fair-value'
 

@@ -8,8 +8,9 @@ import {
   AlertsFile,
   AlertsFileError,
 } from '../../src/main/core/alerts/alerts-file'
-import { MAX_LOG_ENTRIES } from '../../src/shared/alert-text'
-import { type AlertFiring, MAX_ALERTS } from '../../src/shared/alerts'
+import { MAX_LOG_ENTRIES } from '../../src/shared/alert-limits'
+import type { AlertFiring } from '../../src/shared/alerts'
+import { MAX_ALERTS } from '../../src/shared/alert-limits'
 import { failFsCall, makeTempDir } from '../core/persistence.helpers'
 import { makeAlert, T0 } from './alert-fixtures'
 

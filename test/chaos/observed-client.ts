@@ -6,7 +6,8 @@ import {
 } from '../../src/main/core/api/api-client'
 import { ApiError } from '../../src/main/core/api/api-errors'
 import type { EndpointName } from '../../src/shared/status'
-import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { LimitsWithTime } from '../../src/shared/wire-parse'
 import type { WarpClock } from './warp-clock'
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/main/core/api/api-errors'
 import type { ApiClient, FetchResult } from '../../src/main/core/api/api-client'
 import { fetchPrices, PER_SYMBOL_CONCURRENCY, unreadableAnswer } from '../../src/main/core/api/endpoint-fetchers'
-import type { RejectedRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { WirePriceRecord } from '../../src/shared/wire'
+import type { RejectedRecord } from '../../src/shared/wire-parse'
 
 /**
  * The per-symbol and all-assets fetches on a client that answers as each test says, without HTTP

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyDelta } from '../../src/shared/delta'
 import { type Snapshot, sameServiceAs } from '../../src/shared/domain'
-import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { LimitsWithTime } from '../../src/shared/wire-parse'
 import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 
 const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']

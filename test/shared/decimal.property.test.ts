@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 import { applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
-import { type ParsedRecords, parseMarketResponse, parsePriceResponse } from '../../src/shared/wire'
+import { type ParsedRecords, parseMarketResponse, parsePriceResponse } from '../../src/shared/wire-parse'
 
 /**
  * Decimals travel as the exact text the server sent. For any decimal the service could send (up to

@@ -5,7 +5,8 @@ import { applyAssetChange } from '../../src/shared/delta'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
 import { isSessionName, type SessionName } from '../../src/shared/sessions'
-import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import type { LimitsWithTime } from '../../src/shared/wire-parse'
 
 /**
  * The normaliser keeps what did not change (the history array, the underlying object, the session

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { snapshotSchema } from '../../src/main/core/storage/snapshot-cache-schema'
 import { emptyAsset } from '../../src/shared/domain'
 import { applyLimitsRecord, applyMarketRecord, isTradableIn } from '../../src/shared/normalize'
-import { parseLimitsResponse, parseMarketResponse } from '../../src/shared/wire'
+import { parseLimitsResponse, parseMarketResponse } from '../../src/shared/wire-parse'
 
 /**
  * The service's `offhours` session and `constituentTokens` (real-service-notes.md) kept from the

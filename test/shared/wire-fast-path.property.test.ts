@@ -2,13 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
 import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/shared/wire-fast-path'
-import {
-  parseAllMarketResponse,
-  parseAllPricesResponse,
-  parseEach,
-  wireMarketRecord,
-  wirePriceRecord,
-} from '../../src/shared/wire'
+import { wireMarketRecord, wirePriceRecord } from '../../src/shared/wire'
+import { parseAllMarketResponse, parseAllPricesResponse, parseEach } from '../../src/shared/wire-parse'
 
 /**
  * The hand-written fast path of the wire parser (wire-fast-path.ts) against the zod schemas it

@@ -1,8 +1,8 @@
-import { CONVENTIONAL_SESSIONS, type ConventionalSession, type SessionName } from '../../shared/sessions'
+import { CONVENTIONAL_SESSIONS, type ConventionalSession } from '../../shared/sessions'
 import { checkSymbol } from '../../shared/symbols'
-import type { StockSplit } from './splits'
+import type { AssetProfile, TradableSession } from './asset-profile'
 import { type RandomSequence, STREAMS, sequence, streamSeed } from './random'
-import { type AssetKind, REAL_ASSETS, type RealAsset, type SessionCoverage } from './real-assets'
+import { REAL_ASSETS, type RealAsset, type SessionCoverage } from './real-assets'
 
 /**
  * The list of assets a simulated market holds: the real tickers of real-assets.ts first, then
@@ -10,39 +10,7 @@ import { type AssetKind, REAL_ASSETS, type RealAsset, type SessionCoverage } fro
  * the life of a market; what moves lives in price-paths.ts.
  */
 
-export type TradableSession = SessionName
 
-export interface AssetProfile {
-  /** Position in the listing, also the asset's key in every per-asset array. */
-  index: number
-  symbol: string
-  ticker: string
-  name: string
-  kind: AssetKind
-  /** Underlying price where the walk starts. */
-  startPrice: number
-  startHigh52w: number
-  startLow52w: number
-  /** Typical daily move of the log price (0.015 is 1.5 %). */
-  dailyVolatility: number
-  /** Integer decimal string. */
-  sharesOutstanding: string
-  averageVolume: number
-  /** Exactly 18 fractional digits, slightly above 1 (dividends reinvested). */
-  sharesMultiplier: string
-  /** Where the token's premium over fair value hovers (0.001 is 0.1 %). */
-  premiumBias: number
-  tokenPriceDigits: number
-  underlyingPriceDigits: number
-  holdersAtLaunch: number
-  tradableSessions: readonly TradableSession[]
-  /** Its all-assets market entry leaves out `tradableSessions`, as a few real ones do. */
-  omitsSessionsInList: boolean
-  /** The tokens a basket holds; empty for a single stock (the service always sends the field). */
-  constituentTokens: readonly string[]
-  /** A split the asset takes at some instant (splits.ts), or null. */
-  split: StockSplit | null
-}
 
 export const MAX_ASSETS = 10_000
 

@@ -1,5 +1,7 @@
-import { type AssetProfile, buildCatalog } from './catalog'
-import { HISTORY_POINTS, type PriceSample, PricePaths } from './price-paths'
+import { buildCatalog } from './catalog'
+import type { AssetProfile } from './asset-profile'
+import { HISTORY_POINTS, PricePaths } from './price-paths'
+import type { PriceSample } from './asset-profile'
 import { STREAMS, streamSeed, uniformAt } from './random'
 import {
   type HistoryPointBody,

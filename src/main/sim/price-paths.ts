@@ -1,4 +1,4 @@
-import type { AssetProfile } from './catalog'
+import type { AssetProfile, PriceSample } from './asset-profile'
 import { STREAMS, normalAt, streamSeed } from './random'
 import { SessionVariance, VARIANCE_SECONDS_PER_TRADING_DAY, chunkOf, chunkStart } from './session-variance'
 
@@ -39,12 +39,6 @@ const PREMIUM_PERSISTENCE = 0.8
 const PREMIUM_STEP = 0.0006
 const MAX_PREMIUM = 0.004
 
-export interface PriceSample {
-  underlying: number
-  token: number
-  high52w: number
-  low52w: number
-}
 
 /** A Brownian bridge from 0 at u = 0 to 0 at u = 1, standard scale, by Levy's construction. */
 function bridgeAt(seed: number, asset: number, chunk: number, u: number): number {

@@ -1,4 +1,4 @@
-import type { StockSplit } from './splits'
+import type { AssetKind, StockSplit } from './asset-profile'
 
 /**
  * The real US stocks and ETFs the simulator lists first, so demo mode and screenshots look like
@@ -6,7 +6,6 @@ import type { StockSplit } from './splits'
  * starts: this is not market data and is never refreshed.
  */
 
-export type AssetKind = 'stock' | 'etf'
 
 /** Which sessions a token trades in. Most trade in all four; the real service lists exceptions. */
 export type SessionCoverage = 'all' | 'no-overnight' | 'regular-only'

@@ -1,7 +1,8 @@
 import { Dec, toFixedString } from '../../shared/decimal'
 import { CONVENTIONAL_SESSIONS } from '../../shared/sessions'
-import type { AssetProfile, TradableSession } from './catalog'
-import { HISTORY_POINTS, type PriceSample } from './price-paths'
+import type { AssetProfile, TradableSession } from './asset-profile'
+import { HISTORY_POINTS } from './price-paths'
+import type { PriceSample } from './asset-profile'
 
 /**
  * The bodies the simulator sends, shaped as spec part 2 (and the real service's extras), and the

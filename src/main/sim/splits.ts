@@ -1,6 +1,5 @@
 import { Dec, toFixedString } from '../../shared/decimal'
-import type { AssetProfile } from './catalog'
-import type { PriceSample } from './price-paths'
+import type { AssetProfile, PriceSample } from './asset-profile'
 
 /**
  * Stock splits in the simulated market. On an N-for-1 split of the underlying, each old share
@@ -10,12 +9,6 @@ import type { PriceSample } from './price-paths'
  * "STEPS on stock splits").
  */
 
-export interface StockSplit {
-  /** When it takes effect (Unix ms): before the first session of the ex-date. */
-  at: number
-  /** New shares per old share: 4 for a 4-for-1 split. */
-  ratio: number
-}
 
 const MULTIPLIER_DIGITS = 18
 

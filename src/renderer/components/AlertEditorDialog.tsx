@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { SESSION_LABEL } from '../../shared/alert-text'
-import { ALERT_KINDS, type AlertKind, SESSION_EVENTS } from '../../shared/alerts'
+import { ALERT_KINDS, type AlertKind } from '../../shared/alerts'
+import { SESSION_EVENTS } from '../../shared/alert-limits'
 import type { AssetQuote } from '../../shared/domain'
 import { SESSION_NAMES } from '../../shared/sessions'
 import {

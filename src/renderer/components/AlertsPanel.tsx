@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { DEFAULT_REARM_BAND, describeAlert, describeCondition } from '../../shared/alert-text'
+import { describeAlert, describeCondition } from '../../shared/alert-text'
+import { DEFAULT_REARM_BAND } from '../../shared/alert-limits'
 import type { Alert, AlertLogEntry } from '../../shared/alerts'
 import { hideAlerts, openAlertEditor, removeAlert, setAlertEnabled } from '../alerts-api'
 import { formatClockTime, formatDateTime } from '../format'

@@ -1,6 +1,6 @@
 import { useStoreSlice } from './use-store-slice'
 import { createStore } from 'zustand/vanilla'
-import { MAX_LOG_ENTRIES } from '../../shared/alert-text'
+import { MAX_LOG_ENTRIES } from '../../shared/alert-limits'
 import type { Alert, AlertLogEntry } from '../../shared/alerts'
 
 /**

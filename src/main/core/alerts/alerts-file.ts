@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
-import {
-  ALERT_KINDS,
-  type Alert,
-  type AlertFiring,
-  type AlertLogEntry,
-  alertIdSchema,
-  alertInputSchema,
-  alertListSchema,
-  MAX_ALERTS,
-} from '../../../shared/alerts'
-import { MAX_LOG_ENTRIES } from '../../../shared/alert-text'
+import { ALERT_KINDS, type Alert, type AlertFiring, type AlertLogEntry, alertIdSchema, alertInputSchema, alertListSchema } from '../../../shared/alerts'
+import { MAX_ALERTS } from '../../../shared/alert-limits'
+import { MAX_LOG_ENTRIES } from '../../../shared/alert-limits'
 import { isDecimalString } from '../../../shared/decimal'
 import type { IpcError } from '../../../shared/ipc-contract'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage/json-file'

@@ -2,19 +2,8 @@ import { Agent, type Dispatcher } from 'undici'
 import { version } from '../../../../package.json'
 import { checkBaseUrl } from '../../../shared/settings'
 import { checkSymbol } from '../../../shared/symbols'
-import {
-  type LimitsWithTime,
-  type ParsedRecords,
-  type RejectedRecord,
-  ResponseShapeError,
-  type WireMarketRecord,
-  type WirePriceRecord,
-  parseAllMarketResponse,
-  parseAllPricesResponse,
-  parseLimitsResponse,
-  parseMarketResponse,
-  parsePriceResponse,
-} from '../../../shared/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
+import { type LimitsWithTime, type ParsedRecords, type RejectedRecord, ResponseShapeError, parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from '../../../shared/wire-parse'
 import {
   ApiConfigError,
   ApiError,

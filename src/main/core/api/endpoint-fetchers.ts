@@ -1,5 +1,6 @@
 import type { SnapshotError } from '../../../shared/domain'
-import type { LimitsWithTime, RejectedRecord, WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
+import type { LimitsWithTime, RejectedRecord } from '../../../shared/wire-parse'
 import type { ApiClient, FetchResult } from './api-client'
 import { ApiError } from './api-errors'
 

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
 import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
-import type { LimitsWithTime, WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
+import type { LimitsWithTime } from '../../../shared/wire-parse'
 
 export type ErrorSlot = 'prices' | 'market' | 'limits'
 
