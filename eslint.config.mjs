@@ -6,6 +6,18 @@ import globals from 'globals'
 
 const electronBan = { name: 'electron', message: 'Only the Electron shell (src/main/electron, src/main/index.ts) and the preload may import electron.' }
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream']
+const noShell = { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], message: 'The core runs in plain Node and knows no shell.' }
+const roomName = (glob) => glob.replace('/**/*.ts', '')
+/** Each room of src/main/core and the rooms it may not import. */
+const CORE_ROOMS = {
+  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'app'],
+  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'app'],
+  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'app'],
+  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'app'],
+  'feed/**/*.ts': ['alerts', 'secrets', 'app'],
+  'app/**/*.ts': [],
+  'clock.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'app'],
+}
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'coverage/**', '.stryker-tmp/**', 'reports/**', '.tmp/**'] },
@@ -31,12 +43,22 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts', 'src/main/sim/**/*.ts', 'src/main/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronBan], patterns: [noShell] }] },
+  },
+  // The core's rooms (docs/architecture.md): arrows run one way, app -> feed -> api, storage;
+  // alerts -> storage; api, storage and secrets are leaves. The core never imports the simulator:
+  // the shell and the CLI hand it in. (A flat config replaces a rule per file, so each room
+  // repeats the core's own patterns.)
+  ...Object.entries(CORE_ROOMS).map(([room, forbidden]) => ({
+    files: [`src/main/core/${room}`],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
-        { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], message: 'The core runs in plain Node and knows no shell.' },
+        noShell,
+        { group: ['**/main/sim/**', '**/sim/*', ...forbidden.map((other) => `**/${other}/**`)],
+          message: `The core's rooms import one way (docs/architecture.md): ${roomName(room)} may not import ${[...forbidden, 'the simulator'].join(', ')}.` },
       ] }],
     },
-  },
+  })),
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

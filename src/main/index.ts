@@ -31,6 +31,7 @@ import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
 import { trayIconFiles } from './electron/tray-icons'
+import { simDemoMarket } from './sim/demo-market'
 
 /**
  * The Electron shell: window, tray, IPC and OS events. Everything else is AppCore's; this file
@@ -73,6 +74,8 @@ if (userDataProblem) {
   const core = new AppCore({
     userDataDir,
     keychain: new KeytarSecretStore(),
+    // Demo mode (no key stored) runs on the built-in simulator, handed in so the core never imports it.
+    demo: simDemoMarket(),
     pollFeed: (events) => new WorkerPollFeed(events, { script: join(__dirname, 'poll-worker.js') }),
     saveExport: async (fileName, content) => {
       const options = { title: 'Export watchlist', defaultPath: join(app.getPath('documents'), fileName) }
@@ -96,7 +99,7 @@ if (userDataProblem) {
   }
 
   const refreshTray = () => {
-    const settings = core.settings.get()
+    const settings = core.currentSettings()
     tray?.setState({
       windowVisible: window?.isVisible() ?? false,
       pinned: settings.pinned,
@@ -134,7 +137,7 @@ if (userDataProblem) {
   const onClose = (event: Electron.Event, closing: BrowserWindow) => {
     if (quitting) return
     event.preventDefault()
-    const settings = core.settings.get()
+    const settings = core.currentSettings()
     const bounds = boundsToSave(closing)
     if (!settings.tickerOnly && bounds) void core.invoke('updateSettings', { windowBounds: bounds })
     if (!settings.closeToTray) {
@@ -150,7 +153,7 @@ if (userDataProblem) {
   function createWindow() {
     const created = createMainWindow({
       outDir,
-      settings: core.settings.get(),
+      settings: core.currentSettings(),
       devServerUrl,
       isPackaged: app.isPackaged,
       workAreas: screen.getAllDisplays().map((display) => display.workArea),
@@ -255,7 +258,7 @@ if (userDataProblem) {
               })
             })
             core.onSettingsChange(applyWindowSettings)
-            applyWindowSettings(core.settings.get())
+            applyWindowSettings(core.currentSettings())
             powerMonitor.on('suspend', () => core.setSuspended(true))
             powerMonitor.on('resume', () => core.setSuspended(false))
             started = true

@@ -8,6 +8,7 @@ import { formatTable } from './table'
 import { until } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Snapshot } from '../../src/shared/domain'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * Disk faults as the app meets them, through AppCore: a full disk and a read-only folder while a
@@ -26,7 +27,11 @@ afterEach(async () => {
 })
 
 async function startCore(userDataDir: string): Promise<AppCore> {
-  const core = new AppCore({ userDataDir, keychain: new MemorySecretStore(), demo: { assets: 30 } })
+  const core = new AppCore({
+    userDataDir,
+    keychain: new MemorySecretStore(),
+    demo: simDemoMarket({ assets: 30 }),
+  })
   cores.push(core)
   await core.start()
   return core

@@ -4,6 +4,7 @@ import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import type * as SimServerModule from '../../src/main/sim/server'
 import type { SimServer } from '../../src/main/sim/server'
 import { makeTempDir } from './persistence.helpers'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /** Connection changes that overlap (the renderer may send them as fast as it likes) leak nothing. */
 
@@ -36,7 +37,7 @@ describe('AppCore connection changes', () => {
     const core = new AppCore({
       userDataDir: makeTempDir('tw-connection-'),
       keychain: new MemorySecretStore(),
-      demo: { assets: 20, seed: 1 },
+      demo: simDemoMarket({ assets: 20, seed: 1 }),
     })
     await core.start()
     // "Clear key" twice and a settings save, all at once: one simulator stays, the one in use.

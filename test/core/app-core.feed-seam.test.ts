@@ -13,6 +13,7 @@ import type { AppStatus, EndpointName, EndpointStatus, StatusError } from '../..
 import { MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
 import { manualClock } from '../support/manual-clock'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * What AppCore tells its poll feed and what it makes of the feed's events, on a feed that only
@@ -123,7 +124,7 @@ async function seamCore({ start = true, timers }: { start?: boolean; timers?: Cl
   const core = new AppCore({
     userDataDir: tempDir(),
     keychain: new MemorySecretStore(),
-    demo: { assets: 20, seed: 3 },
+    demo: simDemoMarket({ assets: 20, seed: 3 }),
     clock: timers ?? { now: () => clock.ms, setTimeout, clearTimeout },
     pollFeed: (events) => (feed = new RecordingFeed(events)),
   })
@@ -179,7 +180,7 @@ describe('AppCore and its poll feed', () => {
     core.setSuspended(true)
     core.setSuspended(false)
     await ok(core.invoke('setOnline', { online: false }))
-    core.setOnline(true)
+    await ok(core.invoke('setOnline', { online: true }))
     await ok(core.invoke('setPaused', { paused: true }))
     expect(feed.calls).toEqual([
       ['setHidden', true],

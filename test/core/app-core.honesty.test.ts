@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppCore, type AppCoreOptions } from '../../src/main/core/app/app-core'
+import { AppCore } from '../../src/main/core/app/app-core'
+import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /** What the core says about its data must be true: unreadable answers are not "online". */
 
@@ -18,7 +20,7 @@ async function startCore(options: Partial<AppCoreOptions> = {}) {
   const core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
-    demo: { assets: 40, seed: 7 },
+    demo: simDemoMarket({ assets: 40, seed: 7 }),
     requestTimeoutMs: 3_000,
     ...options,
   })
@@ -39,7 +41,9 @@ async function until<T>(probe: () => T | undefined | null | false, what: string,
 
 describe('AppCore: answers that cannot be read', () => {
   it('does not call the service online when every record of its answers is invalid', async () => {
-    const core = await startCore({ demo: { assets: 40, seed: 7, faults: { prices: { badRecords: 1 } } } })
+    const core = await startCore({
+      demo: simDemoMarket({ assets: 40, seed: 7, faults: { prices: { badRecords: 1 } } }),
+    })
     const status = await until(() => core.status().endpoints.prices.lastError && core.status(), 'an error')
     expect(status.endpoints.prices.lastError?.kind).toBe('invalid-response')
     // The validator's words are kept for the details, the time of the last data does not move.

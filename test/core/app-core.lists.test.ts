@@ -9,6 +9,7 @@ import type { Settings } from '../../src/shared/settings'
 import { activeList, listNamed } from '../../src/shared/watchlists'
 import type { ImportResult } from '../../src/shared/transfer'
 import type { Alert } from '../../src/shared/alerts'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /** AppCore with several watchlists, on the demo simulator: what is polled, and the list commands. */
 
@@ -23,7 +24,7 @@ async function startCore() {
   const core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
-    demo: { assets: 60, seed: 7 },
+    demo: simDemoMarket({ assets: 60, seed: 7 }),
     requestTimeoutMs: 3_000,
   })
   const settingsPushed: Settings[] = []

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { emptyAsset, type Delta, type Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
-import { AppCore, type AppCoreOptions } from '../../src/main/core/app/app-core'
+import { AppCore } from '../../src/main/core/app/app-core'
+import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { SimMarket } from '../../src/main/sim/market'
 import { type SimServer, startSimServer } from '../../src/main/sim/server'
@@ -12,6 +13,7 @@ import { manualClock } from '../support/manual-clock'
 import { nextPricesPoll } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Settings } from '../../src/shared/settings'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /** AppCore end to end over real HTTP: demo simulator, a second simulator standing in for the live service. */
 
@@ -21,7 +23,7 @@ async function startCore(userDataDir = tempDir(), options: Partial<AppCoreOption
   const core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
-    demo: { assets: 60, seed: 7 },
+    demo: simDemoMarket({ assets: 60, seed: 7 }),
     requestTimeoutMs: 3_000,
     ...options,
   })
@@ -79,7 +81,7 @@ describe('AppCore', () => {
 
   it('runs the demo simulator its options ask for: that many assets, drawn from that seed', async () => {
     // More assets than the real tickers: the made-up ones after them follow the seed.
-    const { core } = await startCore(tempDir(), { demo: { assets: 75, seed: 7 } })
+    const { core } = await startCore(tempDir(), { demo: simDemoMarket({ assets: 75, seed: 7 }) })
     const listed = await core.invoke('listAssets', undefined)
     expect(listed.ok && listed.value.map((asset) => asset.symbol)).toEqual(
       new SimMarket({ assets: 75, seed: 7, clock: Date.now }).symbols(),
@@ -260,7 +262,7 @@ describe('AppCore', () => {
     const core = new AppCore({
       userDataDir: dir,
       keychain: new MemorySecretStore(),
-      demo: { assets: 30, seed: 1 },
+      demo: simDemoMarket({ assets: 30, seed: 1 }),
       requestTimeoutMs: 500,
     })
     cleanups.push(() => core.stop())
@@ -285,7 +287,7 @@ describe('AppCore', () => {
     const second = new AppCore({
       userDataDir: dir,
       keychain: new MemorySecretStore(),
-      demo: { assets: 60, seed: 7 },
+      demo: simDemoMarket({ assets: 60, seed: 7 }),
     })
     const snapshots: unknown[] = []
     second.on('snapshot', (s) => snapshots.push(s))

@@ -10,6 +10,7 @@ import type { Delta, Snapshot } from '../../src/shared/domain'
 import type { AppStatus } from '../../src/shared/status'
 import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * The app's poll pipeline in a worker thread (WorkerPollFeed), under AppCore in demo mode, over
@@ -28,7 +29,7 @@ async function startCore(script: string) {
   const core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
-    demo: { assets: 60, seed: 7 },
+    demo: simDemoMarket({ assets: 60, seed: 7 }),
     requestTimeoutMs: 3_000,
     pollFeed: (events) => new WorkerPollFeed(events, { script, execArgv: TSX }),
   })
@@ -169,7 +170,7 @@ describe('the poll pipeline in a worker thread', () => {
     const core = new AppCore({
       userDataDir: tempDir(),
       keychain: new MemorySecretStore(),
-      demo: { assets: 10 },
+      demo: simDemoMarket({ assets: 10 }),
       pollFeed: (events) => new WorkerPollFeed(events, { script: join(tempDir(), 'missing.js') }),
     })
     cleanups.push(() => core.stop())

@@ -3,13 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app/app-core'
+import { AppCore } from '../../src/main/core/app/app-core'
+import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
+import type { SimServer } from '../../src/main/sim/server'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { firstFramePage } from '../../src/main/electron/first-frame-page'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { untilNoPollInFlight } from '../support/polls'
 import { type ExtraFile, RENDERER_DIR, serveRenderer } from './static-server'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * Runs the built renderer in Debian's Chromium with the preload's API provided by a real AppCore
@@ -25,15 +28,15 @@ export function launchBrowser(): Promise<Browser> {
 export interface HarnessOptions {
   /** One browser per test file; the harness opens its own context (and closes it). */
   browser: Browser
-  /** Passed to createAppCore; userDataDir and keychain default to a temp folder and memory. */
-  coreOptions?: Partial<AppCoreOptions>
+  /** Passed to AppCore; userDataDir and keychain default to a temp folder and memory. */
+  coreOptions?: Partial<AppCoreOptions<SimServer>>
   viewport?: { width: number; height: number }
   /** The page's clock: frozen at an instant, or starting at one and running on. */
   clock?: { fixedAt: number } | { startAt: number }
   /** Turns on the renderer's render counters and timing hooks (src/renderer/instrument.ts). */
   instrument?: boolean
   /** Runs after the core is created and before it starts and the page loads (seed settings here). */
-  beforeStart?(core: AppCore): Promise<void>
+  beforeStart?(core: AppCore<SimServer>): Promise<void>
   /** Default true: wait until the first rows show prices. */
   waitForPrices?: boolean
   /** Awaited before each command reaches the core: a test holds one back to see a loading state. */
@@ -54,7 +57,7 @@ export interface Harness {
   /** The page's address, as the harness loaded it. */
   url: string
   context: BrowserContext
-  core: AppCore
+  core: AppCore<SimServer>
   /** Console errors and page errors, for tests that check the page stayed clean (CSP, exceptions). */
   pageErrors: string[]
   /**
@@ -120,7 +123,7 @@ export function unexpectedErrors(harness: Harness): string[] {
 
 /** The page at `/` as main serves it: index.html with the first frame rendered from `core`. */
 function mainFramePage(
-  core: AppCore,
+  core: AppCore<SimServer>,
   viewport: { width: number; height: number },
   now: () => number,
 ): ExtraFile {
@@ -149,9 +152,9 @@ export const LIVE_PRICED_ROW = '#root:not([inert]) [role="row"][data-symbol] .ce
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const userDataDir = options.coreOptions?.userDataDir ?? (await mkdtemp(join(tmpdir(), 'tokenwatch-e2e-')))
-  const core = await createAppCore({
+  const core = new AppCore({
     keychain: new MemorySecretStore(),
-    demo: { assets: 60, seed: 7 },
+    demo: simDemoMarket({ assets: 60, seed: 7 }),
     ...options.coreOptions,
     userDataDir,
   })

@@ -6,6 +6,7 @@ import { lastDataAt } from '../../src/shared/data-status'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
 import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * The screen never says what is not true: every view (full window, ticker-only strip) tells the
@@ -76,7 +77,9 @@ describe('data state in every view', () => {
     const { page } = await harnesses.open((browser) =>
       startHarness({
         browser,
-        coreOptions: { demo: { assets: 60, seed: 7, faults: { prices: bad, market: bad, limits: bad } } },
+        coreOptions: {
+          demo: simDemoMarket({ assets: 60, seed: 7, faults: { prices: bad, market: bad, limits: bad } }),
+        },
         waitForPrices: false,
       }),
     )

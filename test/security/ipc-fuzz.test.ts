@@ -10,6 +10,7 @@ import { type SimServer, startSimServer } from '../../src/main/sim/server'
 import { type InvokeName, type IpcResult, invokeContract, invokeNames } from '../../src/shared/ipc-contract'
 import { formatTable } from '../chaos/table'
 import { HOSTILE_FIXTURES, anyValue, fieldValue } from './hostile-values'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * Every IPC command's arguments, fuzzed through AppCore.invoke as a compromised renderer would
@@ -35,7 +36,7 @@ beforeAll(async () => {
   core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
-    demo: { assets: 30, seed: 3 },
+    demo: simDemoMarket({ assets: 30, seed: 3 }),
     requestTimeoutMs: 1_000,
   })
   await core.start()

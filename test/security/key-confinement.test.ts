@@ -13,6 +13,7 @@ import { type LoopbackServer, sendJson, startLoopbackServer } from '../core/api-
 import { launchBrowser, startHarness } from '../e2e/harness'
 import { nextPricesPoll, until } from '../support/polls'
 import { KeySearch, captureOutput, filesUnder } from './key-search'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * Key confinement: with a known key, AppCore goes through its paces (live polling, server errors,
@@ -91,7 +92,7 @@ describe('the API key stays in main', () => {
       const app = new AppCore({
         userDataDir,
         keychain: new MemorySecretStore(),
-        demo: { assets: 30 },
+        demo: simDemoMarket({ assets: 30 }),
         requestTimeoutMs: 1_000,
       })
       core = app

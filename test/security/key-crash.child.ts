@@ -1,6 +1,7 @@
 import { AppCore } from '../../src/main/core/app/app-core'
 import { MemorySecretStore, accountForBaseUrl } from '../../src/main/core/secrets/secret-store'
 import { startSimServer } from '../../src/main/sim/server'
+import { simDemoMarket } from '../../src/main/sim/demo-market'
 
 /**
  * A process that crashes while live: it runs AppCore with a known key against a simulator, lets
@@ -30,7 +31,12 @@ async function main(): Promise<void> {
   const sim = await startSimServer({ apiKey: key, port: 0, assets: 30 })
   const keychain = new MemorySecretStore()
   await keychain.set(accountForBaseUrl(sim.url), key)
-  const core = new AppCore({ userDataDir, keychain, demo: { assets: 30 }, requestTimeoutMs: 1_000 })
+  const core = new AppCore({
+    userDataDir,
+    keychain,
+    demo: simDemoMarket({ assets: 30 }),
+    requestTimeoutMs: 1_000,
+  })
   await core.settings.load()
   await core.settings.patch({ baseUrl: sim.url, cadences: { pricesMs: 1_000 } })
   await core.start()

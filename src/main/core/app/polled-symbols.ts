@@ -1,6 +1,7 @@
 import type { Alert } from '../../../shared/alerts'
 import type { Settings } from '../../../shared/settings'
 import { activeList } from '../../../shared/watchlists'
+import type { PollFeed } from '../feed/poll-feed'
 
 /**
  * The symbols to poll: those of the list on show (the window, the ticker strip and the tray all
@@ -14,4 +15,10 @@ export function polledSymbols(settings: Settings, alerts: readonly Alert[]): str
   const polled = new Set(shown)
   for (const alert of alerts) if (alert.enabled) polled.add(alert.symbol)
   return [...polled]
+}
+
+/** Tells the feed what to poll after the lists or the alerts changed; a no-op when the set is the same. */
+export function pollWhatIsWatched(feed: PollFeed, settings: Settings, alerts: readonly Alert[]): void {
+  const next = polledSymbols(settings, alerts)
+  if (next.join() !== feed.pollPlan().symbols.join()) feed.setWatchlist(next)
 }

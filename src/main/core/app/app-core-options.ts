@@ -1,0 +1,28 @@
+import type { Clock } from '../clock'
+import type { FeedEvents, PollFeed } from '../feed/poll-feed'
+import type { SecretStore } from '../secrets/secret-store'
+import type { DemoMarket, DemoService } from './connection'
+
+/** What the shell, the CLI or a test hands AppCore: where its files go, and the parts it chooses. */
+export interface AppCoreOptions<Demo extends DemoService = DemoService> {
+  userDataDir: string
+  /** The OS keychain, or null where there is none (the key is then held in memory for this run). */
+  keychain: SecretStore | null
+  clock?: Clock
+  random?: () => number
+  /** The simulated market of demo mode (no key stored), handed in by the shell or the CLI. */
+  demo?: DemoMarket<Demo>
+  /** Request deadline for the API client. */
+  requestTimeoutMs?: number
+  /**
+   * The shell's save dialog: offers `content` under `fileName` and resolves to the saved path,
+   * or null when cancelled. Without one, exports hand the content back to the caller.
+   */
+  saveExport?: (fileName: string, content: string) => Promise<string | null>
+  /**
+   * Where the poll pipeline runs. By default on this thread, on `clock` (the tests' and the CLI's
+   * virtual clocks need that); the app passes a WorkerPollFeed, so fetching and parsing never
+   * hold up its main thread.
+   */
+  pollFeed?: (events: FeedEvents) => PollFeed
+}

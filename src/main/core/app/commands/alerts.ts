@@ -1,0 +1,43 @@
+import type { AlertInput } from '../../../../shared/alerts'
+import { sessionAlertRefusal } from '../../../../shared/session-alerts'
+import { SettingsError } from '../../storage/settings-file'
+import type { SomeCommandHandlers } from '../dispatch'
+import type { CommandContext } from './command-context'
+
+type AlertCommand =
+  | 'listAlerts'
+  | 'createAlert'
+  | 'updateAlert'
+  | 'setAlertEnabled'
+  | 'removeAlert'
+  | 'getAlertLog'
+  | 'markAlertsRead'
+
+/** The saved alerts and their log. Each change re-plans polling, so an alert's symbol is watched. */
+export function alertCommands({
+  alerts,
+  feed,
+  alertsChanged,
+}: CommandContext): SomeCommandHandlers<AlertCommand> {
+  /** A session alert for a session the token cannot trade in would never fire: refused, with why. */
+  const refuseImpossibleAlert = (input: AlertInput) => {
+    const asset = feed.snapshot().assets.find((candidate) => candidate.symbol === input.symbol)
+    const refusal = asset ? sessionAlertRefusal(asset, input.condition) : null
+    if (refusal) throw new SettingsError('failed', `input.condition.session: ${refusal}`)
+  }
+  return {
+    listAlerts: async () => alerts.file.list(),
+    createAlert: async ({ input }) => {
+      refuseImpossibleAlert(input)
+      return alertsChanged(await alerts.file.create(input))
+    },
+    updateAlert: async ({ id, input }) => {
+      refuseImpossibleAlert(input)
+      return alertsChanged(await alerts.file.update(id, input))
+    },
+    setAlertEnabled: async ({ id, enabled }) => alertsChanged(await alerts.file.setEnabled(id, enabled)),
+    removeAlert: async ({ id }) => alertsChanged(await alerts.file.remove(id)),
+    getAlertLog: async () => alerts.log.entries(),
+    markAlertsRead: async () => alerts.markAllRead(),
+  }
+}

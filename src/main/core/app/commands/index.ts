@@ -1,0 +1,23 @@
+import type { CommandHandlers } from '../dispatch'
+import { alertCommands } from './alerts'
+import type { CommandContext } from './command-context'
+import { feedCommands } from './feed'
+import { keyCommands } from './keys'
+import { listCommands } from './lists'
+import { settingsCommands } from './settings'
+import { transferCommands } from './transfer'
+
+/**
+ * Every contract channel's handler, one module per capability (as Signal Desktop installs one
+ * channel module per capability). `satisfies`: a channel without a handler is a type error here.
+ */
+export function commandHandlers(context: CommandContext): CommandHandlers {
+  return {
+    ...feedCommands(context),
+    ...listCommands(context),
+    ...settingsCommands(context),
+    ...keyCommands(context),
+    ...alertCommands(context),
+    ...transferCommands(context),
+  } satisfies CommandHandlers
+}

@@ -1,0 +1,27 @@
+import type { SomeCommandHandlers } from '../dispatch'
+import type { CommandContext } from './command-context'
+
+type SettingsCommand = 'getSettings' | 'updateSettings' | 'togglePin'
+
+/** The window's settings. A new base URL or demo choice connects again; new cadences apply at once. */
+export function settingsCommands(context: CommandContext): SomeCommandHandlers<SettingsCommand> {
+  const { settings, feed, statusChanged, tellShell, reconnect } = context
+  return {
+    getSettings: async () => settings.get(),
+    updateSettings: async (patch) => {
+      const before = settings.get()
+      const after = await settings.patch(patch)
+      if (after.baseUrl !== before.baseUrl || after.demo !== before.demo) await reconnect()
+      feed.setCadences(after.cadences)
+      statusChanged()
+      tellShell(after)
+      return after
+    },
+    togglePin: async () => {
+      const after = await settings.patch({ pinned: !settings.get().pinned })
+      tellShell(after)
+      statusChanged()
+      return after.pinned
+    },
+  }
+}

@@ -1,0 +1,78 @@
+import {
+  type ExportFormat,
+  exportWatchlist,
+  importExportedLists,
+  importWatchlist,
+  partitionByListing,
+} from '../../../../shared/export-format'
+import type { ExportResult, ImportResult } from '../../../../shared/transfer'
+import { activeList } from '../../../../shared/watchlists'
+import { SettingsError } from '../../storage/settings-file'
+import type { SomeCommandHandlers } from '../dispatch'
+import { importListsInto } from '../list-import'
+import type { CommandContext } from './command-context'
+
+/** Watchlists out to a file (CSV, JSON) and in from a file or pasted text. */
+export function transferCommands(
+  context: CommandContext,
+): SomeCommandHandlers<'exportWatchlist' | 'importWatchlist'> {
+  return {
+    exportWatchlist: async ({ format }) => exportShownList(context, format),
+    importWatchlist: async ({ text, into }) => importInto(context, text, into),
+  }
+}
+
+async function exportShownList(context: CommandContext, format: ExportFormat): Promise<ExportResult> {
+  const { settings: settingsFile, feed, clock, saveExport } = context
+  const settings = settingsFile.get()
+  const content = exportWatchlist(activeList(settings).symbols, feed.snapshot(), format, {
+    now: clock.now(),
+    lists: settings.lists,
+  })
+  const date = new Date(clock.now()).toISOString().slice(0, 10)
+  const fileName = `tokenwatch-${date}.${format}`
+  if (!saveExport) return { fileName, savedTo: null, content }
+  return { fileName, savedTo: await saveExport(fileName, content), content: null }
+}
+
+/** Adds the valid symbols the service lists; everything else is listed back, never dropped. */
+async function importInto(
+  context: CommandContext,
+  text: string,
+  into: { listId: string } | { newList: string } | undefined,
+): Promise<ImportResult> {
+  const { settings, feed, listsChanged } = context
+  const listed = new Set((await feed.listAssets()).map((asset) => asset.symbol))
+  const isListed = (symbol: string) => listed.has(symbol)
+  const exported = importExportedLists(text, isListed)
+  if (exported) {
+    const { settings: after, result } = await importListsInto(settings, exported, listed)
+    listsChanged(after)
+    return result
+  }
+  // The listing also settles "AON": Aon's AONon, not a token "Aon".
+  const parsed = importWatchlist(text, isListed)
+  const { known, unknown } = partitionByListing(parsed.symbols, listed)
+  const target =
+    into && 'listId' in into
+      ? settings.get().lists.find((list) => list.id === into.listId)
+      : activeList(settings.get())
+  if (!target) throw new SettingsError('not-found', 'That watchlist no longer exists')
+  const current = new Set(into && 'newList' in into ? [] : target.symbols)
+  const toAdd = known.filter((symbol) => !current.has(symbol))
+  const after = listsChanged(
+    into && 'newList' in into
+      ? await settings.createList(into.newList, toAdd)
+      : await settings.addSymbols(toAdd, target.id),
+  )
+  const imported = into && 'newList' in into ? activeList(after) : after.lists.find((l) => l.id === target.id)
+  return {
+    added: toAdd,
+    alreadyPresent: known.filter((symbol) => current.has(symbol)),
+    unknown,
+    invalid: parsed.invalid,
+    duplicates: parsed.duplicates,
+    listId: imported?.id ?? target.id,
+    watchlist: imported?.symbols ?? [],
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  type InvokeName,
+  type InvokeParsedArgs,
+  type InvokeResult,
+  type IpcError,
+  type IpcResult,
+  invokeContract,
+} from '../../../shared/ipc-contract'
+import { ApiError } from '../api/api-errors'
+
+/** One handler per contract channel: it gets the checked arguments and returns the channel's result. */
+export type CommandHandlers = {
+  [N in InvokeName]: (args: InvokeParsedArgs<N>) => Promise<InvokeResult<N>>
+}
+
+/** The handlers of some channels: what one capability's command module provides. */
+export type SomeCommandHandlers<N extends InvokeName> = Pick<CommandHandlers, N>
+
+/**
+ * One contract channel, as every caller (the shell's IPC, the CLI, the tests' harness) reaches the
+ * core: the raw arguments are checked against the channel's own schema (callers are untrusted),
+ * the handler runs, and whatever happens comes back as a value, never as a throw.
+ */
+export async function dispatch<N extends InvokeName>(
+  handlers: CommandHandlers,
+  name: N,
+  rawArgs: unknown,
+): Promise<IpcResult<InvokeResult<N>>> {
+  const entry = Object.hasOwn(invokeContract, name) ? invokeContract[name] : undefined
+  if (!entry) return fail('invalid-argument', `unknown command "${String(name).slice(0, 40)}"`)
+  const parsed = entry.args.safeParse(rawArgs)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
+    return fail('invalid-argument', `${where}${issue?.message ?? 'invalid arguments'}`)
+  }
+  try {
+    // The schema just checked is this channel's own, so its output is this handler's argument.
+    const handler: CommandHandlers[N] = handlers[name]
+    return { ok: true, value: await handler(parsed.data as InvokeParsedArgs<N>) }
+  } catch (error) {
+    return { ok: false, error: toIpcError(error) }
+  }
+}
+
+function fail(code: IpcError['code'], message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } }
+}
+
+function toIpcError(error: unknown): IpcError {
+  if (error instanceof ApiError)
+    return { code: error.kind === 'not-found' ? 'not-found' : 'unavailable', message: error.message }
+  const message = error instanceof Error ? error.message : String(error)
+  // SettingsError and AlertsFileError carry the contract's own codes (invalid-argument, not-found).
+  const code = (error as { code?: unknown } | null)?.code
+  return { code: code === 'not-found' || code === 'invalid-argument' ? code : 'failed', message }
+}

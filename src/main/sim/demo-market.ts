@@ -1,0 +1,30 @@
+import type { FaultPlan } from './faults'
+import { type SimServer, startSimServer } from './server'
+
+export interface DemoMarketOptions {
+  /** Default 400 (the real service lists about 400). */
+  assets?: number
+  /** Default 1. */
+  seed?: number
+  faults?: FaultPlan
+}
+
+/**
+ * Demo mode's market, as AppCore takes it (its DemoMarket: a way to start a service for a key).
+ * The shell and the tests hand this in, so the core itself never imports the simulator. Each start
+ * is a fresh simulator on a free loopback port that accepts only the key it was started with.
+ */
+export function simDemoMarket(options: DemoMarketOptions = {}): {
+  start(apiKey: string): Promise<SimServer>
+} {
+  return {
+    start: (apiKey) =>
+      startSimServer({
+        apiKey,
+        port: 0,
+        assets: options.assets ?? 400,
+        seed: options.seed ?? 1,
+        faults: options.faults,
+      }),
+  }
+}
