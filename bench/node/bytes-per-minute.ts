@@ -6,7 +6,7 @@ import {
   fetchMarket,
   fetchPrices,
 } from '../../src/main/core/api/endpoint-fetchers'
-import { startSimServer } from '../../src/main/sim/server'
+import { startSimServer } from '../../src/main/sim/server/server'
 import type { EndpointName } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../src/main/core/api/api-client'
 import { MarketFeed } from '../../src/main/core/feed/market-feed'
-import { startSimServer } from '../../src/main/sim/server'
+import { startSimServer } from '../../src/main/sim/server/server'
 import type { EndpointName } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS, DEFAULT_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, median, metric, round } from '../report'

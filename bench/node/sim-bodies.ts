@@ -1,4 +1,4 @@
-import { startSimServer } from '../../src/main/sim/server'
+import { startSimServer } from '../../src/main/sim/server/server'
 
 /**
  * The raw all-assets bodies the simulator sends, fetched once over HTTP, exactly as the app's

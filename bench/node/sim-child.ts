@@ -1,4 +1,4 @@
-import { startSimServer } from '../../src/main/sim/server'
+import { startSimServer } from '../../src/main/sim/server/server'
 import { BENCH_INSTANT } from './sim-bodies'
 
 /**

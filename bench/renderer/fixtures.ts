@@ -1,6 +1,6 @@
 import { polledSymbols } from '../../src/main/core/app/polled-symbols'
 import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
-import { SimMarket } from '../../src/main/sim/market'
+import { SimMarket } from '../../src/main/sim/market/market'
 import type { Snapshot } from '../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'

@@ -31,7 +31,7 @@ import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
 import { trayIconFiles } from './electron/tray-icons'
-import { simDemoMarket } from './sim/demo-market'
+import { simDemoMarket } from './sim/server/demo-market'
 
 /**
  * The Electron shell: window, tray, IPC and OS events. Everything else is AppCore's; this file

@@ -8,7 +8,7 @@ import { formatTable } from './table'
 import { until } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Snapshot } from '../../src/shared/domain'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * Disk faults as the app meets them, through AppCore: a full disk and a read-only folder while a

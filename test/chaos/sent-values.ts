@@ -1,4 +1,4 @@
-import type { SimEndpoint } from '../../src/main/sim/server'
+import type { SimEndpoint } from '../../src/main/sim/server/server'
 
 /**
  * What the simulator really sent, per symbol and field, so a chaos run can check that every value

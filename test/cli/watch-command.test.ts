@@ -3,7 +3,7 @@ import { applyDelta } from '../../src/shared/delta'
 import type { Delta, Snapshot } from '../../src/shared/domain'
 import { runWatchCommand } from '../../src/main/cli/watch-command'
 import { EXIT } from '../../src/main/cli/io'
-import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { memoryIo } from './memory-io'
 import { until } from '../support/polls'
 

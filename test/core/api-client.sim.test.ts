@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../src/main/core/api/api-client'
-import type { FaultPlan } from '../../src/main/sim/faults'
-import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import type { FaultPlan } from '../../src/main/sim/server/faults'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { compareDecimalStrings } from '../../src/shared/decimal'
 import { TEST_KEY, apiErrorOf } from './api-client.fixtures'
 

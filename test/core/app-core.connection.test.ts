@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import type * as SimServerModule from '../../src/main/sim/server'
-import type { SimServer } from '../../src/main/sim/server'
+import type * as SimServerModule from '../../src/main/sim/server/server'
+import type { SimServer } from '../../src/main/sim/server/server'
 import { makeTempDir } from './persistence.helpers'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /** Connection changes that overlap (the renderer may send them as fast as it likes) leak nothing. */
 
 const started = vi.hoisted(() => [] as Array<{ server: SimServer; closed: boolean }>)
 
-vi.mock('../../src/main/sim/server', async (importOriginal) => {
+vi.mock('../../src/main/sim/server/server', async (importOriginal) => {
   const original = await importOriginal<typeof SimServerModule>()
   return {
     ...original,

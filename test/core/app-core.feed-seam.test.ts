@@ -13,7 +13,7 @@ import type { AppStatus, EndpointName, EndpointStatus, StatusError } from '../..
 import { MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { cleanupAfterEach } from '../support/cleanups'
 import { manualClock } from '../support/manual-clock'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * What AppCore tells its poll feed and what it makes of the feed's events, on a feed that only

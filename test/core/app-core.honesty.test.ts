@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
 import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /** What the core says about its data must be true: unreadable answers are not "online". */
 

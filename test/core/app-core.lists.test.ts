@@ -9,7 +9,7 @@ import type { Settings } from '../../src/shared/settings'
 import { activeList, listNamed } from '../../src/shared/watchlists'
 import type { ImportResult } from '../../src/shared/transfer'
 import type { Alert } from '../../src/shared/alerts'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /** AppCore with several watchlists, on the demo simulator: what is polled, and the list commands. */
 

@@ -6,14 +6,14 @@ import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import { AppCore } from '../../src/main/core/app/app-core'
 import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { SimMarket } from '../../src/main/sim/market'
-import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { SimMarket } from '../../src/main/sim/market/market'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { cleanupAfterEach } from '../support/cleanups'
 import { manualClock } from '../support/manual-clock'
 import { nextPricesPoll } from '../support/polls'
 import { shownSymbols } from '../support/settings'
 import type { Settings } from '../../src/shared/settings'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /** AppCore end to end over real HTTP: demo simulator, a second simulator standing in for the live service. */
 

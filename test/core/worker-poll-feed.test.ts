@@ -10,7 +10,7 @@ import type { Delta, Snapshot } from '../../src/shared/domain'
 import type { AppStatus } from '../../src/shared/status'
 import { cleanupAfterEach } from '../support/cleanups'
 import { until } from '../support/polls'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * The app's poll pipeline in a worker thread (WorkerPollFeed), under AppCore in demo mode, over

@@ -5,14 +5,14 @@ import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { AppCore } from '../../src/main/core/app/app-core'
 import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
-import type { SimServer } from '../../src/main/sim/server'
+import type { SimServer } from '../../src/main/sim/server/server'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { firstFramePage } from '../../src/main/electron/first-frame-page'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 import { untilNoPollInFlight } from '../support/polls'
 import { type ExtraFile, RENDERER_DIR, serveRenderer } from './static-server'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * Runs the built renderer in Debian's Chromium with the preload's API provided by a real AppCore

@@ -6,7 +6,7 @@ import { lastDataAt } from '../../src/shared/data-status'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
 import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * The screen never says what is not true: every view (full window, ticker-only strip) tells the

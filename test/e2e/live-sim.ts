@@ -1,7 +1,7 @@
 import type { AppCore } from '../../src/main/core/app/app-core'
 import { realClock } from '../../src/main/core/clock'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { startSimServer, type SimServer } from '../../src/main/sim/server'
+import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import type { SettingsPatch } from '../../src/shared/settings'
 import { startHarness, type Harness, type HarnessOptions } from './harness'
 

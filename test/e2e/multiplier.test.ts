@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LLY_SPLIT } from '../../src/main/sim/real-assets'
+import { LLY_SPLIT } from '../../src/main/sim/market/real-assets'
 import { Dec } from '../../src/shared/decimal'
 import { recordFirings } from './alert-steps'
 import { launchBrowser, rowOf, unexpectedErrors } from './harness'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/core/app/app-core'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { startSimServer, type SimServer } from '../../src/main/sim/server'
+import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
 import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'

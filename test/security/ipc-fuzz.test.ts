@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppCore } from '../../src/main/core/app/app-core'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { type InvokeName, type IpcResult, invokeContract, invokeNames } from '../../src/shared/ipc-contract'
 import { formatTable } from '../chaos/table'
 import { HOSTILE_FIXTURES, anyValue, fieldValue } from './hostile-values'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * Every IPC command's arguments, fuzzed through AppCore.invoke as a compromised renderer would

@@ -6,14 +6,14 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { type InvokeName, eventNames } from '../../src/shared/ipc-contract'
 import { formatTable } from '../chaos/table'
 import { type LoopbackServer, sendJson, startLoopbackServer } from '../core/api-client.fixtures'
 import { launchBrowser, startHarness } from '../e2e/harness'
 import { nextPricesPoll, until } from '../support/polls'
 import { KeySearch, captureOutput, filesUnder } from './key-search'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * Key confinement: with a known key, AppCore goes through its paces (live polling, server errors,

@@ -1,7 +1,7 @@
 import { AppCore } from '../../src/main/core/app/app-core'
 import { MemorySecretStore, accountForBaseUrl } from '../../src/main/core/secrets/secret-store'
-import { startSimServer } from '../../src/main/sim/server'
-import { simDemoMarket } from '../../src/main/sim/demo-market'
+import { startSimServer } from '../../src/main/sim/server/server'
+import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 /**
  * A process that crashes while live: it runs AppCore with a known key against a simulator, lets

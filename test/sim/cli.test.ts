@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CliArgsError, parseSimArgs } from '../../src/main/sim/cli-args'
+import { CliArgsError, parseSimArgs } from '../../src/main/sim/server/cli-args'
 
 describe('parseSimArgs', () => {
   it('reads the flags, with defaults for the optional ones', () => {

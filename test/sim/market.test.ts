@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { Dec } from '../../src/shared/decimal'
 import { CONVENTIONAL_SESSIONS, SESSION_NAMES } from '../../src/shared/sessions'
 import { checkSymbol } from '../../src/shared/symbols'
-import { SimMarket } from '../../src/main/sim/market'
-import { LLY_SPLIT } from '../../src/main/sim/real-assets'
-import type { MarketRecordBody } from '../../src/main/sim/records'
+import { SimMarket } from '../../src/main/sim/market/market'
+import { LLY_SPLIT } from '../../src/main/sim/market/real-assets'
+import type { MarketRecordBody } from '../../src/main/sim/market/records'
 import {
   MINUTE,
   MONDAY_05_00_ET,

@@ -1,6 +1,6 @@
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SimServer, startSimServer } from '../../src/main/sim/server'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { API_KEY, TUESDAY_10_00_ET } from './sim-helpers'
 
 describe('sim server at 10,000 assets', () => {

@@ -7,7 +7,7 @@ import {
   type SimEndpoint,
   type SimServer,
   startSimServer,
-} from '../../src/main/sim/server'
+} from '../../src/main/sim/server/server'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'
 import { API_KEY, TUESDAY_10_00_ET, getJson, manualClock, rawRequest } from './sim-helpers'
 

@@ -1,5 +1,5 @@
 import { request } from 'node:http'
-import type { SimServer } from '../../src/main/sim/server'
+import type { SimServer } from '../../src/main/sim/server/server'
 
 /** Fixed instants (US Eastern in the names), chosen with the NYSE calendar of November 2025. */
 export const TUESDAY_10_00_ET = Date.UTC(2025, 10, 18, 15, 0, 7)

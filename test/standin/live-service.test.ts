@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
-import { startSimServer, type SimServer } from '../../src/main/sim/server'
+import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import { standinFixture, TUESDAY_LATE_MORNING } from './standin-app'
 
 /**

@@ -1,5 +1,5 @@
-import { CliArgsError, SIM_USAGE, parseSimArgs } from '../sim/cli-args'
-import { startSimServer } from '../sim/server'
+import { CliArgsError, SIM_USAGE, parseSimArgs } from '../sim/server/cli-args'
+import { startSimServer } from '../sim/server/server'
 import { type CliIo, EXIT, untilSignal } from './io'
 
 /**

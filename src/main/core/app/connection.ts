@@ -13,7 +13,7 @@ export interface DemoService {
 
 /**
  * Starts the simulated market of demo mode, accepting only `apiKey`. The shell and the CLI hand one
- * in (src/main/sim/demo-market.ts); the core never imports the simulator, so a build or a test can
+ * in (src/main/sim/server/demo-market.ts); the core never imports the simulator, so a build or a test can
  * run the core against any service, or with no demo at all.
  */
 export interface DemoMarket<Demo extends DemoService = DemoService> {

@@ -1,4 +1,4 @@
-import type { RandomSequence } from './random'
+import type { RandomSequence } from '../market/random'
 import type { SimEndpoint } from './routes'
 
 /**

@@ -1,4 +1,4 @@
-import { Dec, toFixedString } from '../../shared/decimal'
+import { Dec, toFixedString } from '../../../shared/decimal'
 import type { AssetProfile, PriceSample } from './asset-profile'
 
 /**

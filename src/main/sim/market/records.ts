@@ -1,5 +1,5 @@
-import { Dec, toFixedString } from '../../shared/decimal'
-import { CONVENTIONAL_SESSIONS } from '../../shared/sessions'
+import { Dec, toFixedString } from '../../../shared/decimal'
+import { CONVENTIONAL_SESSIONS } from '../../../shared/sessions'
 import type { AssetProfile, TradableSession } from './asset-profile'
 import { HISTORY_POINTS } from './price-paths'
 import type { PriceSample } from './asset-profile'

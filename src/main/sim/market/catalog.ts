@@ -1,5 +1,5 @@
-import { CONVENTIONAL_SESSIONS, type ConventionalSession } from '../../shared/sessions'
-import { checkSymbol } from '../../shared/symbols'
+import { CONVENTIONAL_SESSIONS, type ConventionalSession } from '../../../shared/sessions'
+import { checkSymbol } from '../../../shared/symbols'
 import type { AssetProfile, TradableSession } from './asset-profile'
 import { type RandomSequence, STREAMS, sequence, streamSeed } from './random'
 import { REAL_ASSETS, type RealAsset, type SessionCoverage } from './real-assets'

@@ -1,4 +1,4 @@
-import { type MarketPhase, sessionStateAt } from '../../shared/session-clock'
+import { type MarketPhase, sessionStateAt } from '../../../shared/session-clock'
 
 /**
  * How much the market moves, by session. Prices walk in "operational time": a second of the

@@ -1,4 +1,4 @@
-import type { SessionName } from '../../shared/sessions'
+import type { SessionName } from '../../../shared/sessions'
 
 /**
  * What the simulated market is made of, as types only: the leaf that the catalog, the real

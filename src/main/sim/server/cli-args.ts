@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { MAX_ASSETS } from './catalog'
+import { MAX_ASSETS } from '../market/catalog'
 import { FAULT_SPEC_HELP, type FaultPlan, parseFaultSpec } from './faults'
 
 /** The simulator's command line (`npm run sim -- ...`), read into server options. */

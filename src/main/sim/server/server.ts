@@ -1,9 +1,9 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { checkSymbol } from '../../shared/symbols'
+import { checkSymbol } from '../../../shared/symbols'
 import { HTML_ERROR_PAGE, truncateJson, withBadRecords, withSecondsTimestamps } from './fault-bodies'
 import { type FaultDecision, type FaultEndpoint, type FaultKind, type FaultPlan, FaultPicker } from './faults'
-import { SimMarket, isPriceSort } from './market'
+import { SimMarket, isPriceSort } from '../market/market'
 import { type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './routes'
 
 /**

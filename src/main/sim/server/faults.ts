@@ -1,4 +1,4 @@
-import { type RandomSequence, STREAMS, sequence, streamSeed } from './random'
+import { type RandomSequence, STREAMS, sequence, streamSeed } from '../market/random'
 
 /**
  * Fault injection: what can go wrong with an answer, per endpoint group, and the seeded choice of
