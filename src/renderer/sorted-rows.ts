@@ -1,5 +1,5 @@
 import { updateListView } from './api'
-import { ALL_COLUMNS } from './components/columns'
+import { ALL_COLUMNS } from './components/watchlist/columns'
 import { showToast } from './store/toast-store'
 import { announce, shownList, watchStore } from './store/watch-store'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chosenColumns, COLUMN_PRIORITY, fitColumns } from '../../src/renderer/components/columns'
+import { chosenColumns, COLUMN_PRIORITY, fitColumns } from '../../src/renderer/components/watchlist/columns'
 import { frameHeight, frameLayout } from '../../src/renderer/layout'
 import { WATCHLIST_COLUMNS } from '../../src/shared/watchlist-columns'
 

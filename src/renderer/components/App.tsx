@@ -4,30 +4,30 @@ import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
 import { useFrameHeight, useFrameLayout } from '../layout'
 import { markFirstFramePainted, useWatch } from '../store/watch-store'
-import { AlertsPanel } from './AlertsPanel'
-import { Announcer } from './Announcer'
-import { Banners } from './Banners'
-import { DetailPanel, loadPriceChart } from './DetailPanel'
-import { Header } from './Header'
-import { IconButton } from './IconButton'
-import { ListTabs } from './ListTabs'
-import { RemoveSymbolDialog } from './RemoveSymbolDialog'
-import { RowMenu } from './RowMenu'
-import { PhaseTag } from './SessionClock'
-import { ShortcutsDialog } from './ShortcutsDialog'
-import { StatusBar } from './StatusBar'
-import { StatusPill } from './StatusPill'
-import { Ticker } from './Ticker'
-import { Toasts } from './Toasts'
-import { Watchlist } from './Watchlist'
+import { AlertsPanel } from './alerts/AlertsPanel'
+import { Announcer } from './chrome/Announcer'
+import { Banners } from './chrome/Banners'
+import { DetailPanel, loadPriceChart } from './detail/DetailPanel'
+import { Header } from './chrome/Header'
+import { IconButton } from './ui/IconButton'
+import { ListTabs } from './watchlist/ListTabs'
+import { RemoveSymbolDialog } from './dialogs/RemoveSymbolDialog'
+import { RowMenu } from './watchlist/RowMenu'
+import { PhaseTag } from './chrome/SessionClock'
+import { ShortcutsDialog } from './dialogs/ShortcutsDialog'
+import { StatusBar } from './chrome/StatusBar'
+import { StatusPill } from './chrome/StatusPill'
+import { Ticker } from './chrome/Ticker'
+import { Toasts } from './chrome/Toasts'
+import { Watchlist } from './watchlist/Watchlist'
 
 /**
  * The form dialogs load when the first rows are on screen, not before: two of them check input
  * with the shared zod schemas, and building those costs the first paint tens of milliseconds.
  */
-const loadSettingsDialog = () => import('./SettingsDialog')
-const loadAlertEditorDialog = () => import('./AlertEditorDialog')
-const loadImportDialog = () => import('./ImportDialog')
+const loadSettingsDialog = () => import('./dialogs/SettingsDialog')
+const loadAlertEditorDialog = () => import('./alerts/AlertEditorDialog')
+const loadImportDialog = () => import('./dialogs/ImportDialog')
 const SettingsDialog = lazy(() => loadSettingsDialog().then((module) => ({ default: module.SettingsDialog })))
 const AlertEditorDialog = lazy(() =>
   loadAlertEditorDialog().then((module) => ({ default: module.AlertEditorDialog })),

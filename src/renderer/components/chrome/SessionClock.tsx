@@ -1,0 +1,115 @@
+import {
+  easternClock,
+  formatCountdown,
+  type MarketPhase,
+  type SessionState,
+} from '../../../shared/session-clock'
+import { SESSION_BADGE, isSessionName } from '../../../shared/sessions'
+import { offhoursTokenCount, sessionHeadline } from '../../../shared/session-text'
+import { formatClockTime } from '../../format'
+import { useClock } from '../../store/clock-store'
+import { type WatchState, useWatch } from '../../store/watch-store'
+
+/**
+ * How many tokens of the watchlist trade in the off-hours session, counted only while the market
+ * is closed: the only time it is said (phaseTag, sessionHeadline). The count is a pass over every
+ * row, run at each delta: at 10,000 rows it was half of a delta's commit (BENCHMARKS.md).
+ */
+function useOffhoursTokenCount(phase: MarketPhase): number {
+  return useWatch((state) => (phase === 'closed' ? offhoursTokenCountOf(state) : 0))
+}
+
+/** The last count, kept for the rows it was counted on: the header and the tag ask for the same. */
+let lastCount: { order: readonly string[]; quotes: WatchState['quotes']; count: number } | null = null
+
+function offhoursTokenCountOf({ order, quotes }: WatchState): number {
+  if (lastCount?.order !== order || lastCount.quotes !== quotes)
+    lastCount = { order, quotes, count: offhoursTokenCount(order.map((symbol) => quotes.get(symbol))) }
+  return lastCount.count
+}
+
+function phaseTag(phase: MarketPhase, offhoursTokens: number): string {
+  if (phase === 'closed' && offhoursTokens > 0) return SESSION_BADGE.offhours
+  return isSessionName(phase) ? SESSION_BADGE[phase] : phase.toUpperCase()
+}
+
+/**
+ * The running session as a short coloured tag: REG, PRE, POST, ON, PAUSED, CLOSED; OFF while the
+ * market is closed but tokens of the watchlist trade off-hours.
+ */
+export function PhaseTag() {
+  const phase = useClock((state) => state.session.phase)
+  const offhoursTokens = useOffhoursTokenCount(phase)
+  const offhours = phase === 'closed' && offhoursTokens > 0
+  return (
+    <span
+      className={`phase-tag phase-${offhours ? 'offhours' : phase}`}
+      title={sessionHeadline(phase, offhoursTokens)}
+    >
+      {phaseTag(phase, offhoursTokens)}
+    </span>
+  )
+}
+
+/** Why the market is shut or short today, when there is a reason worth saying. */
+function dayNote(session: SessionState, weekday: number): string | null {
+  if (session.holiday) return session.holiday
+  if (session.earlyClose) return 'Early close'
+  if (session.phase === 'closed' && (weekday === 0 || weekday === 6)) return 'Weekend'
+  return null
+}
+
+/**
+ * The header clock: the US Eastern time, the session running now and how long until it changes.
+ * Compact (a narrow window): one badge, the session's tag and the countdown, the words in its
+ * tooltip and for screen readers.
+ */
+export function SessionClock({ compact = false }: { compact?: boolean }) {
+  const nowMs = useClock((state) => state.now)
+  const session = useClock((state) => state.session)
+  const { phase, nextPhase } = session
+  const offhoursTokens = useOffhoursTokenCount(phase)
+  const countdown = formatCountdown(session.nextChangeAt - nowMs)
+  // While closed, the countdown is to the next conventional session (off-hours ends with it).
+  const next = isSessionName(phase)
+    ? `${nextPhase === 'paused' ? 'Pauses' : 'Ends'} in ${countdown}`
+    : `${sessionHeadline(nextPhase, 0)} in ${countdown}`
+  const note = dayNote(session, easternClock(nowMs).weekday)
+  const time = (
+    <span className="et-time num">
+      {formatClockTime(nowMs, 'America/New_York')}
+      <span className="muted"> ET</span>
+    </span>
+  )
+  if (compact) {
+    const words = `${sessionHeadline(phase, offhoursTokens)}${note ? ` · ${note}` : ''} · ${next}`
+    return (
+      <section
+        className="session-clock session-clock-compact"
+        data-phase={phase}
+        aria-label="Market session"
+        title={words}
+      >
+        <PhaseTag />
+        <span className="session-countdown num" aria-hidden="true">
+          {countdown}
+        </span>
+        <span className="visually-hidden">{words}</span>
+        {time}
+      </section>
+    )
+  }
+  return (
+    <section className="session-clock" data-phase={phase} aria-label="Market session">
+      <PhaseTag />
+      <span className="session-text">
+        <span className="session-name">
+          {sessionHeadline(phase, offhoursTokens)}
+          {note && <span className="muted"> · {note}</span>}
+        </span>
+        <span className="session-next muted">{next}</span>
+      </span>
+      {time}
+    </section>
+  )
+}

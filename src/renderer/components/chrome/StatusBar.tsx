@@ -1,0 +1,33 @@
+import { lastDataAt } from '../../../shared/data-status'
+import { formatClockTime } from '../../format'
+import { useWatch } from '../../store/watch-store'
+
+/** The footer line: how many rows, when data last arrived, how often it is asked for, from where. */
+export function StatusBar() {
+  const count = useWatch((state) => state.order.length)
+  const status = useWatch((state) => state.status)
+  // When data last arrived, not when the snapshot last changed: an error changes it too.
+  const dataAt = status ? lastDataAt(status) : null
+  const cadence = status ? status.endpoints.prices.cadenceMs / 1000 : null
+  return (
+    <footer className="status-bar">
+      <span className="status-count">
+        {count} {count === 1 ? 'symbol' : 'symbols'}
+      </span>
+      {status && (
+        <span className="status-updated">
+          {dataAt === null ? 'No data yet' : `Updated ${formatClockTime(dataAt)}`}
+        </span>
+      )}
+      {cadence !== null && <span className="status-cadence">Prices every {cadence}s</span>}
+      {status && (
+        <span className="status-source" title={status.baseUrl}>
+          {status.mode === 'demo' ? 'Simulated market' : status.baseUrl}
+        </span>
+      )}
+      <span className="status-hint">
+        Press <kbd>?</kbd> for shortcuts
+      </span>
+    </footer>
+  )
+}

@@ -1,0 +1,109 @@
+import { memo, type DragEvent } from 'react'
+import { countRowRender } from '../../instrument'
+import { rowProblem, type RowProblem } from '../../problem-text'
+import { symbolErrorOf, useWatch } from '../../store/watch-store'
+import type { ColumnDef } from './columns'
+
+export type DropSide = 'before' | 'after'
+
+export interface RowDragHandlers {
+  onDragStart(symbol: string, event: DragEvent<HTMLDivElement>): void
+  onDragOver(symbol: string, event: DragEvent<HTMLDivElement>): void
+  onDrop(symbol: string, event: DragEvent<HTMLDivElement>): void
+  onDragEnd(): void
+}
+
+interface WatchlistRowProps {
+  symbol: string
+  /** Position among the shown rows, from 0. */
+  index: number
+  top: number
+  height: number
+  selected: boolean
+  columns: readonly ColumnDef[]
+  /** A sorted list's handlers refuse the drag and say why (Watchlist.tsx). */
+  drag: RowDragHandlers
+  dropSide: DropSide | null
+  onPick(symbol: string, open: boolean): void
+}
+
+export function rowId(symbol: string): string {
+  return `row-${symbol}`
+}
+
+/** In place of the data cells: why a row has none, in short; the service's words in the tooltip. */
+function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; problem: RowProblem }) {
+  return (
+    <div
+      role="gridcell"
+      aria-colspan={columns.length - 1}
+      className="cell cell-problem"
+      title={problem.detail}
+    >
+      <span className="cell-problem-icon" aria-hidden="true">
+        !
+      </span>
+      <span className="cell-problem-text">{problem.text}</span>
+    </div>
+  )
+}
+
+/** Skeleton bars for a quote whose first data has not arrived. */
+function LoadingCells({ columns }: { columns: readonly ColumnDef[] }) {
+  return columns.slice(1).map((column) => (
+    <div key={column.id} role="gridcell" className={`cell align-${column.align}`}>
+      <span className="skeleton-bar" aria-hidden="true" />
+    </div>
+  ))
+}
+
+/**
+ * One watchlist row. It reads its own quote from the store, so a delta that replaces that quote
+ * re-renders this row and no other; memo keeps the list's own re-renders from reaching it.
+ */
+export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps) {
+  const { symbol, index, top, height, selected, columns, drag, dropSide, onPick } = props
+  const quote = useWatch((state) => state.quotes.get(symbol))
+  const symbolError = useWatch((state) => symbolErrorOf(state, symbol))
+  const loading = quote !== undefined && quote.price === null && quote.underlying === null
+  // Only a row still loading watches the status: one with data never re-renders for it.
+  const status = useWatch((state) => (loading ? state.status : null))
+  countRowRender(symbol)
+  if (!quote) return null
+  const problem = loading ? rowProblem(symbolError, status) : null
+  const symbolColumn = columns[0] as ColumnDef
+  return (
+    <div
+      role="row"
+      id={rowId(symbol)}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      aria-busy={(loading && problem === null) || undefined}
+      data-symbol={symbol}
+      className={`grid-row${selected ? ' selected' : ''}${dropSide ? ` drop-${dropSide}` : ''}`}
+      style={{ transform: `translateY(${top}px)`, height }}
+      draggable
+      onMouseDown={() => onPick(symbol, false)}
+      onDoubleClick={() => onPick(symbol, true)}
+      onDragStart={(event) => drag.onDragStart(symbol, event)}
+      onDragOver={(event) => drag.onDragOver(symbol, event)}
+      onDrop={(event) => drag.onDrop(symbol, event)}
+      onDragEnd={drag.onDragEnd}
+    >
+      <div role="gridcell" className={`cell cell-${symbolColumn.id} align-${symbolColumn.align}`}>
+        {symbolColumn.render(quote)}
+      </div>
+      {problem !== null ? (
+        <ProblemCell columns={columns} problem={problem} />
+      ) : loading ? (
+        <LoadingCells columns={columns} />
+      ) : (
+        columns.slice(1).map((column) => (
+          <div key={column.id} role="gridcell" className={`cell cell-${column.id} align-${column.align}`}>
+            {column.render(quote)}
+          </div>
+        ))
+      )}
+    </div>
+  )
+})

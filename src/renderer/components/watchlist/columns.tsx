@@ -1,0 +1,323 @@
+import { memo, type ReactNode } from 'react'
+import type { AssetQuote } from '../../../shared/domain'
+import { tradesOffHours } from '../../../shared/trading-axis'
+import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../../shared/watchlist-columns'
+import {
+  formatCompact,
+  formatInteger,
+  formatPercent,
+  formatPrice,
+  formatSignedPrice,
+  signOf,
+} from '../../format'
+import { FitNumber } from './cells/FitNumber'
+import { PriceCell } from './cells/PriceCell'
+import { RangeBar } from './cells/RangeBar'
+import { SessionBadges } from './cells/SessionBadges'
+import { Sparkline } from './cells/Sparkline'
+import { VolumeCell } from './cells/VolumeCell'
+import { StaleMarker } from './cells/StaleMarker'
+
+/**
+ * The watchlist's columns: header, width and how a quote shows in the cell. The header and every
+ * row share the grid template built from the chosen columns, so they always line up.
+ */
+export interface ColumnDef {
+  id: WatchlistColumn
+  /** Short header text (shown in small caps). */
+  label: string
+  /** Shorter still, for the header of a column narrower than its usual width. */
+  tightLabel?: string
+  /** Full name, for the header's accessible name and the column chooser. */
+  title: string
+  /** Its width (px) where there is room for every chosen column. */
+  width: number
+  /** The least it takes in a narrow window (with tight cell padding): its usual values still fit. */
+  minWidth: number
+  align: 'start' | 'end' | 'center'
+  render(quote: AssetQuote): ReactNode
+}
+
+// Each number cell is a memo component given plain values, so a delta re-renders, formats and
+// commits only the cells whose value moved: a moved price leaves the row's market cap, holders
+// and volume alone (the row itself renders, as its quote is a new object).
+
+/** A signed change in its colour (up green, down red), told by an arrow as well when asked. */
+const Signed = memo(function Signed({
+  value,
+  kind,
+  arrow = false,
+}: {
+  value: string | null
+  kind: 'signed' | 'percent'
+  arrow?: boolean
+}) {
+  const sign = signOf(value)
+  const text = kind === 'percent' ? formatPercent(value) : formatSignedPrice(value)
+  return (
+    <FitNumber value={value} text={text} kind={kind} className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}>
+      {arrow && sign !== 0 && (
+        <span className="arrow" aria-hidden="true">
+          {sign > 0 ? '▲' : '▼'}
+        </span>
+      )}
+    </FitNumber>
+  )
+})
+
+/** A price-like figure: the underlying's price, the fair value. */
+const Price = memo(function Price({
+  value,
+  className,
+}: {
+  value: string | null | undefined
+  className?: string
+}) {
+  return <FitNumber value={value} text={formatPrice(value)} kind="price" className={className} />
+})
+
+/** The premium or discount to fair value, in percent points. */
+const Premium = memo(function Premium({ value }: { value: string | null }) {
+  return <FitNumber value={value} text={formatPercent(value)} kind="percent" className="premium" />
+})
+
+/** A large figure in short (market cap). */
+const Compact = memo(function Compact({ value }: { value: string | null | undefined }) {
+  return <FitNumber value={value} text={formatCompact(value)} kind="price" />
+})
+
+/** A count (token holders). */
+const Count = memo(function Count({ value }: { value: number | null }) {
+  return <FitNumber value={value === null ? null : String(value)} text={formatInteger(value)} kind="price" />
+})
+
+const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
+  symbol: {
+    id: 'symbol',
+    label: 'Symbol',
+    title: 'Symbol and name',
+    width: 140,
+    minWidth: 76,
+    align: 'start',
+    render: (q) => (
+      <span className="symbol-cell">
+        <span className="symbol-line">
+          <span className="symbol">{q.symbol}</span>
+          <StaleMarker quote={q} />
+        </span>
+        <span className="name" title={q.name ?? undefined}>
+          {q.name ?? q.ticker ?? ''}
+        </span>
+      </span>
+    ),
+  },
+  price: {
+    id: 'price',
+    label: 'Price',
+    title: 'Token price',
+    width: 92,
+    minWidth: 70,
+    align: 'end',
+    render: (q) => <PriceCell price={q.price} />,
+  },
+  change24h: {
+    id: 'change24h',
+    label: 'Chg',
+    title: '24h change',
+    width: 74,
+    minWidth: 64,
+    align: 'end',
+    render: (q) => <Signed value={q.change24h} kind="signed" />,
+  },
+  changePct24h: {
+    id: 'changePct24h',
+    label: 'Chg %',
+    title: '24h change %',
+    width: 80,
+    minWidth: 66,
+    align: 'end',
+    render: (q) => <Signed value={q.changePct24h} kind="percent" arrow />,
+  },
+  sparkline: {
+    id: 'sparkline',
+    label: '24h',
+    title: '24h price history',
+    width: 88,
+    minWidth: 60,
+    align: 'center',
+    render: (q) => <Sparkline history={q.history24h} offHours={tradesOffHours(q)} />,
+  },
+  underlyingPrice: {
+    id: 'underlyingPrice',
+    label: 'Underlying',
+    tightLabel: 'Undl',
+    title: 'Underlying price',
+    width: 88,
+    minWidth: 72,
+    align: 'end',
+    render: (q) => <Price value={q.underlying?.price} />,
+  },
+  fairValue: {
+    id: 'fairValue',
+    label: 'Fair value',
+    tightLabel: 'Fair',
+    title: 'Fair value',
+    width: 86,
+    minWidth: 72,
+    align: 'end',
+    render: (q) => <Price value={q.fairValue} className="muted" />,
+  },
+  premiumPct: {
+    id: 'premiumPct',
+    label: 'Prem/Disc',
+    tightLabel: 'Prem',
+    title: 'Premium / discount',
+    width: 86,
+    minWidth: 64,
+    align: 'end',
+    render: (q) => <Premium value={q.premiumPct} />,
+  },
+  volume: {
+    id: 'volume',
+    label: 'Vol / Avg',
+    tightLabel: 'Vol',
+    title: 'Volume vs average',
+    width: 100,
+    minWidth: 84,
+    align: 'end',
+    render: (q) => (
+      <VolumeCell volume={q.underlying?.volume ?? null} averageVolume={q.underlying?.averageVolume ?? null} />
+    ),
+  },
+  range52w: {
+    id: 'range52w',
+    label: '52W range',
+    tightLabel: '52W',
+    title: '52-week range',
+    width: 90,
+    minWidth: 64,
+    align: 'center',
+    render: (q) => (
+      <RangeBar
+        price={q.underlying?.price ?? null}
+        low={q.underlying?.low52w ?? null}
+        high={q.underlying?.high52w ?? null}
+      />
+    ),
+  },
+  marketCap: {
+    id: 'marketCap',
+    label: 'Mkt cap',
+    tightLabel: 'Cap',
+    title: 'Market cap',
+    width: 68,
+    minWidth: 56,
+    align: 'end',
+    render: (q) => <Compact value={q.underlying?.marketCap} />,
+  },
+  holders: {
+    id: 'holders',
+    label: 'Holders',
+    tightLabel: 'Hldrs',
+    title: 'Token holders',
+    width: 74,
+    minWidth: 60,
+    align: 'end',
+    render: (q) => <Count value={q.holders} />,
+  },
+  sessions: {
+    id: 'sessions',
+    label: 'Sessions',
+    title: 'Tradable sessions',
+    width: 186, // five badges: PRE REG POST ON, and OFF for a token that trades off-hours
+    minWidth: 128,
+    align: 'start',
+    render: (q) => <SessionBadges quote={q} />,
+  },
+}
+
+export const ALL_COLUMNS: readonly ColumnDef[] = WATCHLIST_COLUMNS.map((id) => COLUMN_DEFS[id])
+
+/** The chosen columns in their saved order; the symbol always shows, first. */
+export function chosenColumns(ids: readonly WatchlistColumn[] | undefined): ColumnDef[] {
+  const chosen = (ids ?? WATCHLIST_COLUMNS).filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
+  return [COLUMN_DEFS.symbol, ...chosen]
+}
+
+/**
+ * The order columns give way in as the window narrows, most kept first: what a trader reads at a
+ * glance (symbol, price, change, whether it trades now), then the sparkline and the premium and
+ * fair value this app exists for, then the rest.
+ */
+export const COLUMN_PRIORITY: readonly WatchlistColumn[] = [
+  'symbol',
+  'price',
+  'changePct24h',
+  'sessions',
+  'sparkline',
+  'premiumPct',
+  'fairValue',
+  'change24h',
+  'underlyingPrice',
+  'volume',
+  'range52w',
+  'marketCap',
+  'holders',
+]
+
+export interface FittedColumns {
+  /** The columns shown, in the user's order, each with the width it gets. */
+  shown: ColumnDef[]
+  /** Chosen columns there is no room for, most important first. */
+  hidden: ColumnDef[]
+  /** True when the columns are narrower than their usual width (cells then pad less). */
+  tight: boolean
+}
+
+/** The chosen columns that fit `width` by `size`, taken in priority order until one does not. */
+function keptColumns(chosen: readonly ColumnDef[], width: number, size: (column: ColumnDef) => number) {
+  const byPriority = [...chosen].sort((a, b) => COLUMN_PRIORITY.indexOf(a.id) - COLUMN_PRIORITY.indexOf(b.id))
+  const kept = new Set<WatchlistColumn>()
+  let used = 0
+  for (const column of byPriority) {
+    used += size(column)
+    if (used > width && column.id !== 'symbol') break
+    kept.add(column.id)
+  }
+  return kept
+}
+
+/** The first four of the priority: kept, narrower if need be, before any other column shows. */
+const ESSENTIAL_COLUMNS = COLUMN_PRIORITY.slice(0, 4)
+
+/**
+ * Fits the chosen columns to the width available (CSS px): as many as fit at their usual width,
+ * in priority order; where that would lose an essential column, as many as fit narrower, the
+ * room left shared out in proportion to what each gave up.
+ */
+export function fitColumns(chosen: readonly ColumnDef[], width: number): FittedColumns {
+  const usual = keptColumns(chosen, width, (column) => column.width)
+  // Narrower columns only when the usual widths would lose one a trader reads at a glance.
+  const tight = chosen.some((column) => ESSENTIAL_COLUMNS.includes(column.id) && !usual.has(column.id))
+  const kept = tight ? keptColumns(chosen, width, (column) => column.minWidth) : usual
+  const shown = chosen.filter((column) => kept.has(column.id))
+  const hidden = [...chosen]
+    .filter((column) => !kept.has(column.id))
+    .sort((a, b) => COLUMN_PRIORITY.indexOf(a.id) - COLUMN_PRIORITY.indexOf(b.id))
+  if (!tight) return { shown, hidden, tight }
+  const least = shown.reduce((sum, column) => sum + column.minWidth, 0)
+  const givenUp = shown.reduce((sum, column) => sum + column.width - column.minWidth, 0)
+  const share = givenUp > 0 ? Math.max(0, Math.min(1, (width - least) / givenUp)) : 0
+  return {
+    shown: shown.map((column) => ({
+      ...column,
+      width: Math.floor(column.minWidth + (column.width - column.minWidth) * share),
+    })),
+    hidden,
+    tight,
+  }
+}
+
+export function gridTemplate(columns: readonly ColumnDef[]): string {
+  return columns.map((column) => `${column.width}px`).join(' ')
+}
