@@ -10,13 +10,18 @@ import base from './vitest.config'
 const UNIT = [
   'test/shared/**/*.test.ts',
   'test/renderer/**/*.test.ts',
-  'test/alerts/**/*.test.ts',
   'test/export/**/*.test.ts',
 ]
 const TESTS: Record<string, string[]> = {
   // The core's tests too: much of src/shared (settings, wire schemas, session alerts) is tested
   // through the core, and without them its mutants counted as surviving or not covered.
-  shared: [...UNIT, 'test/core/**/*.test.ts', 'test/cli/snapshot-table.test.ts'],
+  shared: [
+    ...UNIT,
+    'test/core/**/*.test.ts',
+    'test/cli/snapshot-table.test.ts',
+    'test/cli/key-command.test.ts',
+    'test/electron/tray-tooltip.test.ts',
+  ],
   renderer: ['test/renderer/**/*.test.ts'],
   core: [
     ...UNIT,
@@ -37,7 +42,7 @@ export default defineConfig({
   test: {
     ...base.test,
     include: TESTS[process.env.MUTATION_SCOPE ?? 'shared'] ?? [],
-    exclude: ['test/core/secrets.keychain.test.ts'],
+    exclude: ['test/core/secrets/secret-store.keychain.test.ts'],
     maxWorkers: 1,
   },
 })

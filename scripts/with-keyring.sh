@@ -3,7 +3,7 @@
 # machine without a desktop session (CI, a container, ssh): a private D-Bus session bus from
 # dbus-run-session, and gnome-keyring-daemon on it with a throwaway 'login' keyring.
 #
-#   bash scripts/with-keyring.sh npx vitest run test/core/secrets.keychain.test.ts
+#   bash scripts/with-keyring.sh npx vitest run test/core/secrets/secret-store.keychain.test.ts
 #
 # The keyring lives in a temporary XDG_DATA_HOME (and its control socket in a temporary
 # XDG_RUNTIME_DIR) that is removed afterwards, so a person's real keyring is never read or written.

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
-import { failFsCall, makeTempDir } from '../core/persistence.helpers'
+import { failFsCall, makeTempDir } from '../core/storage/storage-helpers'
 import { formatTable } from './table'
 import { until } from '../support/polls'
 import { shownSymbols } from '../support/settings'
@@ -13,7 +13,7 @@ import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 /**
  * Disk faults as the app meets them, through AppCore: a full disk and a read-only folder while a
  * person edits the watchlist, and truncated files at start. SIGKILL during writes, ENOSPC, EROFS
- * and corrupt files at the level of one file are in test/core/persistence.*.test.ts; here the
+ * and corrupt files at the level of one file are in test/core/storage/*.test.ts; here the
  * question is the app's: nothing saved before is lost, and what could not be saved is reported
  * (in the command's answer and in the status the window shows).
  */

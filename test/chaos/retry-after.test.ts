@@ -3,7 +3,7 @@ import { ApiError } from '../../src/main/core/api/api-errors'
 import { fetchPrices } from '../../src/main/core/api/endpoint-fetchers'
 import { MarketFeed } from '../../src/main/core/feed/market-feed'
 import { BACKOFF, PollScheduler } from '../../src/main/core/feed/poll-scheduler'
-import { STAMP_MS, TEST_KEY, priceRecord, sendJson, useLoopbackClient } from '../core/api-client.fixtures'
+import { STAMP_MS, TEST_KEY, priceRecord, sendJson, useLoopbackClient } from '../core/api/api-client.fixtures'
 import { ObservedClient, CallWatch } from './observed-client'
 import { WarpClock } from './warp-clock'
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MarketFeed } from '../../src/main/core/feed/market-feed'
-import { STAMP_MS, TEST_KEY, priceRecord, sendJson, useLoopbackClient } from '../core/api-client.fixtures'
+import { STAMP_MS, TEST_KEY, priceRecord, sendJson, useLoopbackClient } from '../core/api/api-client.fixtures'
 import { CallWatch, ObservedClient } from './observed-client'
 import { WarpClock } from './warp-clock'
 

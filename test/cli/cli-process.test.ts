@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/shared/domain'
-import { type FakeService, TEST_KEY, startFakeService } from '../core/api-client.fixtures'
+import { type FakeService, TEST_KEY, startFakeService } from '../core/api/api-client.fixtures'
 
 /**
  * The real wiring, twice: `npx tsx src/main/cli/index.ts` as a child process, with its real

@@ -4,8 +4,8 @@ import { runSnapshotCommand } from '../../src/main/cli/snapshot-command'
 import { USER_DATA_ENV } from '../../src/main/core/storage/paths'
 import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import type { Snapshot } from '../../src/shared/domain'
-import { type FakeService, STAMP_MS, TEST_KEY, startFakeService } from '../core/api-client.fixtures'
-import { makeTempDir } from '../core/persistence.helpers'
+import { type FakeService, STAMP_MS, TEST_KEY, startFakeService } from '../core/api/api-client.fixtures'
+import { makeTempDir } from '../core/storage/storage-helpers'
 import { memoryIo } from './memory-io'
 
 /** `--list NAME`: the CLI reads a saved watchlist where it would read --symbols or the shown list. */

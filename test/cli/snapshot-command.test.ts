@@ -9,7 +9,7 @@ import {
   sendJson,
   sendText,
   startFakeService,
-} from '../core/api-client.fixtures'
+} from '../core/api/api-client.fixtures'
 import { memoryIo } from './memory-io'
 
 /** `tokenwatch snapshot` in-process: arguments, where the key comes from, output and exit codes. */

@@ -9,7 +9,7 @@ import { SETTINGS_FILE_NAME, SettingsFile } from '../../src/main/core/storage/se
 import { SnapshotCache } from '../../src/main/core/storage/snapshot-cache'
 import type { Snapshot } from '../../src/shared/domain'
 import { exportWatchlist } from '../../src/shared/export-format'
-import { makeTempDir } from '../core/persistence.helpers'
+import { makeTempDir } from '../core/storage/storage-helpers'
 import { AS_OF, fullAsset, snapshotOf } from './export-fixtures'
 import { settingsWith } from '../support/settings'
 

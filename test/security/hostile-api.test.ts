@@ -8,12 +8,12 @@ import {
   priceRecord,
   sendJson,
   useLoopbackClient,
-} from '../core/api-client.fixtures'
+} from '../core/api/api-client.fixtures'
 import { formatTable } from '../chaos/table'
 
 /**
  * A hostile or broken API against the client: each answer is handled without a crash or a hang,
- * and the reason is reported. What test/core/api-client.*.test.ts already covers (the size cap,
+ * and the reason is reported. What test/core/api/api-client.*.test.ts already covers (the size cap,
  * bodies that trickle in slower than the deadline, HTML error pages, truncated bodies, resets) is
  * not repeated; the table printed at the end says where each case lives. No case is timed: a hang
  * would meet the client's own deadline and come back as a timeout, which each case's expected

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LISTING_TTL_MS, LocalPollFeed } from '../../../src/main/core/feed/local-poll-feed'
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings'
+import { type FakeService, FAKE_LISTING, STAMP_MS, TEST_KEY, startFakeService } from '../api/api-client.fixtures'
+import { until } from '../../support/polls'
+
+/** The pipeline on the main thread (LocalPollFeed): the asset listing it keeps for search and import. */
+
+let service: FakeService
+beforeAll(async () => {
+  service = await startFakeService()
+})
+afterAll(() => service.close())
+
+describe('LocalPollFeed', () => {
+  it('before it is told anything: no rows and no service, the cadences wanted, no listing', async () => {
+    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
+    // What WorkerPollFeed's mirror holds before its worker says anything.
+    expect(feed.snapshot()).toEqual({ asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] })
+    expect(() => feed.endpointStatus('prices')).toThrow('setCadences must come before start')
+    await expect(feed.listAssets()).rejects.toMatchObject({ kind: 'network', message: 'Not connected yet.' })
+  })
+
+  it('reuses the listing for ten minutes on its clock, then asks again; a new service forgets it', async () => {
+    let now = STAMP_MS
+    const feed = new LocalPollFeed(
+      { onDelta: () => {}, onStatusChange: () => {} },
+      { clock: { now: () => now, setTimeout, clearTimeout } },
+    )
+    feed.setCadences(DEFAULT_SETTINGS.cadences)
+    const connection = { baseUrl: service.url, apiKey: TEST_KEY, demo: false }
+    feed.connect(connection)
+    const listingRequests = () => service.requests.filter((request) => request.url.includes('/market')).length
+    try {
+      expect((await feed.listAssets()).map((asset) => asset.symbol)).toEqual(FAKE_LISTING)
+      now += LISTING_TTL_MS - 1
+      await feed.listAssets()
+      expect(listingRequests()).toBe(1)
+      now += 1 // ten minutes exactly
+      await feed.listAssets()
+      expect(listingRequests()).toBe(2)
+      feed.connect(connection)
+      await feed.listAssets()
+      expect(listingRequests()).toBe(3)
+    } finally {
+      await feed.stop()
+    }
+  })
+
+  /** A started feed on the fake service and real time, with its requests counted per endpoint. */
+  async function startedFeed(symbols = ['AAPLon', 'TSLAon']) {
+    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
+    feed.setCadences(DEFAULT_SETTINGS.cadences)
+    feed.connect({ baseUrl: service.url, apiKey: TEST_KEY, demo: false })
+    feed.setWatchlist(symbols)
+    service.reset()
+    const requests = (part: string) => service.requests.filter((request) => request.url.includes(part)).length
+    await feed.start()
+    await until(() => feed.endpointStatus('prices').lastSuccessAt !== null, 'the first prices poll')
+    return { feed, requests }
+  }
+
+  /** An absence: the default cadences poll prices every 5 s, so nothing is due in this while. */
+  const quietWhile = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+  it('polls again at once when the cadences change, and not when they are told again unchanged', async () => {
+    const { feed, requests } = await startedFeed()
+    try {
+      const before = requests('/price')
+      feed.setCadences({ ...DEFAULT_SETTINGS.cadences })
+      await quietWhile()
+      expect(requests('/price')).toBe(before)
+      feed.setCadences({ ...DEFAULT_SETTINGS.cadences, pricesMs: DEFAULT_SETTINGS.cadences.pricesMs * 2 })
+      // At once: well before the poll the old cadence had planned.
+      const soon = DEFAULT_SETTINGS.cadences.pricesMs / 2
+      await until(() => requests('/price') > before, 'a prices poll at the new cadence', soon)
+    } finally {
+      await feed.stop()
+    }
+  })
+
+  it('polls at once on reset, and never after stop', async () => {
+    const { feed, requests } = await startedFeed()
+    const before = requests('/price')
+    feed.reset()
+    expect(feed.endpointStatus('prices').nextPollAt).toBeLessThanOrEqual(Date.now()) // due now
+    await until(() => requests('/price') > before, 'a prices poll after the reset')
+    await feed.stop()
+    expect(feed.endpointStatus('prices').nextPollAt).toBeNull()
+    const stopped = requests('/price')
+    feed.refreshNow()
+    await quietWhile()
+    expect(requests('/price')).toBe(stopped)
+  })
+
+  it('takes the listing from each all-assets market poll, without a request of its own', async () => {
+    const { feed, requests } = await startedFeed(FAKE_LISTING.slice(0, 3))
+    try {
+      await feed.listAssets() // four assets listed: all assets from now on
+      service.listed = [...FAKE_LISTING, 'AMDon']
+      const marketRequests = requests('/market')
+      feed.refreshNow()
+      await until(
+        () => requests('/market') > marketRequests && !feed.endpointStatus('market').inFlight,
+        'the all-assets market poll',
+      )
+      expect((await feed.listAssets()).map((asset) => asset.symbol)).toEqual([...FAKE_LISTING, 'AMDon'])
+      expect(requests('/market')).toBe(marketRequests + 1)
+    } finally {
+      await feed.stop()
+      service.reset()
+    }
+  })
+
+  it('asks for all assets once the listing shows the watchlist is more than half of it', async () => {
+    const { feed } = await startedFeed(FAKE_LISTING.slice(0, 3))
+    try {
+      expect(feed.pollPlan().mode).toBe('per-symbol') // the listing's size is not known yet
+      await feed.listAssets() // four assets listed
+      expect(feed.pollPlan().mode).toBe('all')
+    } finally {
+      await feed.stop()
+    }
+  })
+})
