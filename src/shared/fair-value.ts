@@ -3,11 +3,11 @@ import { Dec, isNonNegativeDecimalString, toFixedString } from './decimal'
 /**
  * A token's fair value (underlying price x sharesMultiplier) and its premium over it, each to
  * 4 decimal places. The definition is `decimalFairValue`: decimal.js at 80 significant digits,
- * rounding half to even. It costs some 15 us per asset, mostly the 80-digit division, and a poll
- * of thousands of assets pays it for every moved price, so two shortcuts reach the same strings
- * wherever that is proven (the reasoning is beside each guard): `doubleFairValue` in floating
- * point, away from rounding ties, and `exactFairValue` with integers, exactly; decimal.js has
- * the rest. test/shared/fair-value.property.test.ts checks all three against the definition,
+ * rounding half to even. Its 80-digit division is costly (BENCHMARKS.md, "Measurements behind
+ * the code"), and a poll of thousands of assets pays it for every moved price, so two shortcuts
+ * reach the same strings wherever that is proven (the reasoning is beside each guard):
+ * `doubleFairValue` in floating point, away from rounding ties, and `exactFairValue` with
+ * integers, exactly; decimal.js has the rest. test/shared/fair-value.property.test.ts checks all three against the definition,
  * near-ties included.
  */
 

@@ -207,7 +207,8 @@ export function Watchlist() {
 
   // The virtualiser attaches to its scroll box once the first rows are painted: attaching, it
   // measures and scrolls the box, which in the first commit would force a layout of the whole
-  // page before it could be painted (100 ms here; after the paint it is nearly free). Until then
+  // page before it could be painted (BENCHMARKS.md, "Measurements behind the code"; after the
+  // paint it is nearly free). Until then
   // it works from initialRect, the window's size: a few rows more than fit, never a gap, and no
   // overscan, as every row of the first frame is laid out and painted before anything shows.
   const attached = useWatch((state) => state.firstFramePainted)

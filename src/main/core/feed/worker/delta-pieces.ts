@@ -2,8 +2,9 @@ import type { AssetChange, Delta } from '../../../../shared/domain'
 
 /**
  * A delta cut into pieces that each cost the receiving thread little. A market poll changes every
- * row's 24-hour history (about a hundred points each): as one message, 500 such rows held the app's
- * main thread for 40 ms and more (copying it in, then out to the window as Electron's IPC does).
+ * row's 24-hour history (about a hundred points each): as one message, hundreds of such rows held
+ * the app's main thread for tens of milliseconds (copying it in, then out to the window as
+ * Electron's IPC does; BENCHMARKS.md, "Measurements behind the code").
  * Cut into pieces, the event loop runs between them: a click or a tray menu waits for one piece
  * at most.
  *
@@ -14,9 +15,9 @@ import type { AssetChange, Delta } from '../../../../shared/domain'
  */
 
 /**
- * About ten histories a piece. With 4,000 (forty) the main thread's longest task at a market poll
- * was 50 to 100 ms on the development machine; with 1,000 it is under 25 (BENCHMARKS.md, main
- * thread): smaller pieces also spread the garbage collection of the copies.
+ * About ten histories a piece: forty a piece made the main thread's longest task at a market poll
+ * several times longer (BENCHMARKS.md, "Measurements behind the code"); smaller pieces also spread
+ * the garbage collection of the copies.
  */
 export const PIECE_WEIGHT = 1_000
 
@@ -53,7 +54,7 @@ export const PIECE_GAP_MS = 4
  * Handles items in order, one at a time, pausing after each heavy one (a delta piece): for
  * `gapMs`, or for a turn of the event loop when 0. Both ends use one. The worker's spaces its
  * messages out: a message port delivers every message already queued in one go, copying each in
- * (deserialising 500 histories at once held the main thread for 30 ms and more). The main
+ * (deserialising hundreds of histories at once held the main thread far too long). The main
  * thread's takes a turn between pieces that arrive together all the same (it was busy). Every
  * message goes through it, not only deltas, so that nothing overtakes a piece before it.
  */
