@@ -1,58 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { chosenColumns, COLUMN_PRIORITY, fitColumns } from '../../src/renderer/components/watchlist/columns'
 import { frameHeight, frameLayout } from '../../src/renderer/layout'
-import { WATCHLIST_COLUMNS } from '../../src/shared/watchlist-columns'
 
-/** How the watchlist's columns and the window's frame give way as the window narrows. */
-
-const every = chosenColumns(undefined)
-const ids = (columns: readonly { id: string }[]) => columns.map((column) => column.id)
-const total = (columns: readonly { width: number }[]) => columns.reduce((sum, column) => sum + column.width, 0)
-
-describe('fitColumns', () => {
-  it('shows every chosen column at its usual width when there is room', () => {
-    const fit = fitColumns(every, 1900)
-    expect(ids(fit.shown)).toEqual([...WATCHLIST_COLUMNS])
-    expect(fit.hidden).toEqual([])
-    expect(fit.tight).toBe(false)
-  })
-
-  it('drops columns in the stated order, keeping the user order of the rest', () => {
-    for (const width of [1200, 1000, 900, 700, 600]) {
-      const fit = fitColumns(every, width)
-      expect(total(fit.shown)).toBeLessThanOrEqual(width)
-      // What shows is a prefix of the priority order, whatever the user's order.
-      const kept = new Set(ids(fit.shown))
-      expect(COLUMN_PRIORITY.slice(0, kept.size).every((id) => kept.has(id))).toBe(true)
-      expect(ids(fit.shown)).toEqual(WATCHLIST_COLUMNS.filter((id) => kept.has(id)))
-      expect(ids(fit.hidden)).toEqual(COLUMN_PRIORITY.filter((id) => !kept.has(id)))
-    }
-  })
-
-  it('keeps symbol, price, change % and sessions in a 360 px window, narrower', () => {
-    const fit = fitColumns(every, 344)
-    expect(ids(fit.shown)).toEqual(['symbol', 'price', 'changePct24h', 'sessions'])
-    expect(fit.tight).toBe(true)
-    expect(total(fit.shown)).toBeLessThanOrEqual(344)
-    for (const column of fit.shown) expect(column.width).toBeGreaterThanOrEqual(column.minWidth)
-  })
-
-  it('shares the room left among the narrowed columns, never beyond their usual width', () => {
-    const fit = fitColumns(every, 420)
-    expect(fit.tight).toBe(true)
-    expect(total(fit.shown)).toBeLessThanOrEqual(420)
-    expect(total(fit.shown)).toBeGreaterThan(420 - fit.shown.length)
-    const [symbol] = fit.shown
-    expect(symbol && symbol.width > symbol.minWidth && symbol.width <= 150).toBe(true)
-  })
-
-  it('follows the user choice: a column not chosen never shows, the symbol always does', () => {
-    const chosen = chosenColumns(['holders', 'price'])
-    expect(ids(fitColumns(chosen, 1900).shown)).toEqual(['symbol', 'holders', 'price'])
-    expect(ids(fitColumns(chosen, 250).shown)).toEqual(['symbol', 'price'])
-    expect(ids(fitColumns(chosen, 100).shown)).toEqual(['symbol'])
-  })
-})
+/** How the window's frame gives way as the window narrows (the columns: column-fit.test.ts). */
 
 describe('frame layout', () => {
   it('names a tier for each width, in CSS pixels (a zoomed window is a narrower one)', () => {

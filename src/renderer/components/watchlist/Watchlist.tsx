@@ -18,7 +18,8 @@ import { explainSortedRows } from '../../sorted-rows'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../../store/visible-order'
 import { openDetail, openRowMenu, select, shownList, useWatch } from '../../store/watch-store'
 import { checkAllNumbersBeforePaint } from './cells/FitNumber'
-import { chosenColumns, fitColumns, gridTemplate, type ColumnDef, type FittedColumns } from './columns'
+import { fitColumns, gridTemplate, type FittedColumns } from '../../column-fit'
+import { chosenColumns, type ColumnDef } from './columns'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
 const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
@@ -50,7 +51,7 @@ function useGridWidth(ref: RefObject<HTMLDivElement | null>, present: boolean): 
  * The previous fit while the columns and their widths are the same, so that a resize step that
  * changes nothing for the grid does not re-render every row.
  */
-function useSameFit(fit: FittedColumns): FittedColumns {
+function useSameFit(fit: FittedColumns<ColumnDef>): FittedColumns<ColumnDef> {
   const key = `${fit.tight}:${fit.shown.map((column) => `${column.id}=${column.width}`).join()}`
   const held = useRef({ key, fit })
   if (held.current.key !== key) held.current = { key, fit }

@@ -17,23 +17,19 @@ import { SessionBadges } from './cells/SessionBadges'
 import { Sparkline } from './cells/Sparkline'
 import { VolumeCell } from './cells/VolumeCell'
 import { StaleMarker } from './cells/StaleMarker'
+import type { FitColumn } from '../../column-fit'
 
 /**
  * The watchlist's columns: header, width and how a quote shows in the cell. The header and every
  * row share the grid template built from the chosen columns, so they always line up.
  */
-export interface ColumnDef {
-  id: WatchlistColumn
+export interface ColumnDef extends FitColumn {
   /** Short header text (shown in small caps). */
   label: string
   /** Shorter still, for the header of a column narrower than its usual width. */
   tightLabel?: string
   /** Full name, for the header's accessible name and the column chooser. */
   title: string
-  /** Its width (px) where there is room for every chosen column. */
-  width: number
-  /** The least it takes in a narrow window (with tight cell padding): its usual values still fit. */
-  minWidth: number
   align: 'start' | 'end' | 'center'
   render(quote: AssetQuote): ReactNode
 }
@@ -242,82 +238,4 @@ export const ALL_COLUMNS: readonly ColumnDef[] = WATCHLIST_COLUMNS.map((id) => C
 export function chosenColumns(ids: readonly WatchlistColumn[] | undefined): ColumnDef[] {
   const chosen = (ids ?? WATCHLIST_COLUMNS).filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
   return [COLUMN_DEFS.symbol, ...chosen]
-}
-
-/**
- * The order columns give way in as the window narrows, most kept first: what a trader reads at a
- * glance (symbol, price, change, whether it trades now), then the sparkline and the premium and
- * fair value this app exists for, then the rest.
- */
-export const COLUMN_PRIORITY: readonly WatchlistColumn[] = [
-  'symbol',
-  'price',
-  'changePct24h',
-  'sessions',
-  'sparkline',
-  'premiumPct',
-  'fairValue',
-  'change24h',
-  'underlyingPrice',
-  'volume',
-  'range52w',
-  'marketCap',
-  'holders',
-]
-
-export interface FittedColumns {
-  /** The columns shown, in the user's order, each with the width it gets. */
-  shown: ColumnDef[]
-  /** Chosen columns there is no room for, most important first. */
-  hidden: ColumnDef[]
-  /** True when the columns are narrower than their usual width (cells then pad less). */
-  tight: boolean
-}
-
-/** The chosen columns that fit `width` by `size`, taken in priority order until one does not. */
-function keptColumns(chosen: readonly ColumnDef[], width: number, size: (column: ColumnDef) => number) {
-  const byPriority = [...chosen].sort((a, b) => COLUMN_PRIORITY.indexOf(a.id) - COLUMN_PRIORITY.indexOf(b.id))
-  const kept = new Set<WatchlistColumn>()
-  let used = 0
-  for (const column of byPriority) {
-    used += size(column)
-    if (used > width && column.id !== 'symbol') break
-    kept.add(column.id)
-  }
-  return kept
-}
-
-/** The first four of the priority: kept, narrower if need be, before any other column shows. */
-const ESSENTIAL_COLUMNS = COLUMN_PRIORITY.slice(0, 4)
-
-/**
- * Fits the chosen columns to the width available (CSS px): as many as fit at their usual width,
- * in priority order; where that would lose an essential column, as many as fit narrower, the
- * room left shared out in proportion to what each gave up.
- */
-export function fitColumns(chosen: readonly ColumnDef[], width: number): FittedColumns {
-  const usual = keptColumns(chosen, width, (column) => column.width)
-  // Narrower columns only when the usual widths would lose one a trader reads at a glance.
-  const tight = chosen.some((column) => ESSENTIAL_COLUMNS.includes(column.id) && !usual.has(column.id))
-  const kept = tight ? keptColumns(chosen, width, (column) => column.minWidth) : usual
-  const shown = chosen.filter((column) => kept.has(column.id))
-  const hidden = [...chosen]
-    .filter((column) => !kept.has(column.id))
-    .sort((a, b) => COLUMN_PRIORITY.indexOf(a.id) - COLUMN_PRIORITY.indexOf(b.id))
-  if (!tight) return { shown, hidden, tight }
-  const least = shown.reduce((sum, column) => sum + column.minWidth, 0)
-  const givenUp = shown.reduce((sum, column) => sum + column.width - column.minWidth, 0)
-  const share = givenUp > 0 ? Math.max(0, Math.min(1, (width - least) / givenUp)) : 0
-  return {
-    shown: shown.map((column) => ({
-      ...column,
-      width: Math.floor(column.minWidth + (column.width - column.minWidth) * share),
-    })),
-    hidden,
-    tight,
-  }
-}
-
-export function gridTemplate(columns: readonly ColumnDef[]): string {
-  return columns.map((column) => `${column.width}px`).join(' ')
 }
