@@ -8,7 +8,12 @@ import {
   invokeChannels as CH,
 } from './ipc-channels'
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
-import { type ImportDuplicate, type ImportProblem, MAX_IMPORT_CHARS } from './export-format'
+import {
+  type ImportDuplicate,
+  type ImportProblem,
+  type ImportReading,
+  MAX_IMPORT_CHARS,
+} from './export-format'
 import {
   listIdSchema,
   listNameSchema,
@@ -117,6 +122,10 @@ export interface ImportResult {
   /** Entries that are not token symbols, each with why. */
   invalid: ImportProblem[]
   duplicates: ImportDuplicate[]
+  /** Entries read as the listed symbol they name ("brk-b" as BRK.Bon), said so the reading can be checked. */
+  readings?: ImportReading[]
+  /** For entries not imported as listed: the symbol each likely meant ("brkb": BRK.Bon?), offered, not added. */
+  suggestions?: ImportReading[]
   /** The list imported into, and its symbols afterwards (a multi-list import: the shown list). */
   listId: string
   watchlist: string[]

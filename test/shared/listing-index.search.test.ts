@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../src/main/sim/catalog'
 import type { ListedAsset } from '../../src/shared/ipc-contract'
 import { ListingIndex } from '../../src/shared/listing-index'
+import { SIM_LISTING } from '../support/sim-listing'
 
-/**
- * What traders type into the add-symbol search, against the simulator's listing as demo mode
- * serves it (400 assets, seed 1: the real names first, then made-up ones), plus one name with an
- * accent, which the simulator does not list.
- */
-const SIM_LISTING: ListedAsset[] = buildCatalog(400, 1).map(({ symbol, ticker, name }) => ({
-  symbol,
-  ticker,
-  name,
-}))
-const NESTLE: ListedAsset = { symbol: 'NSRGYon', ticker: 'NSRGY', name: 'Nestlé S.A.' }
-const index = new ListingIndex([...SIM_LISTING, NESTLE])
+/** What traders type into the add-symbol search, against the simulator's listing. */
+const index = new ListingIndex(SIM_LISTING)
 const MAX_RESULTS = 12
 
 const firstFound = (query: string) => index.search(query, MAX_RESULTS)[0]?.symbol
@@ -94,7 +84,10 @@ describe('ListingIndex.search: ranking', () => {
       { symbol: 'ZZon', ticker: 'ZZ', name: 'Solar One' },
       { symbol: 'YYon', ticker: 'YY', name: 'Solar Two' },
     ]
-    expect(new ListingIndex(listing).search('solar', 5).map((asset) => asset.symbol)).toEqual(['ZZon', 'YYon'])
+    expect(new ListingIndex(listing).search('solar', 5).map((asset) => asset.symbol)).toEqual([
+      'ZZon',
+      'YYon',
+    ])
   })
 
   it('does not flood the list with names for a single letter: tickers only', () => {

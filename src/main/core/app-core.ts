@@ -14,6 +14,7 @@ import {
 } from '../../shared/ipc-contract'
 import type { Settings, SettingsPatch } from '../../shared/settings'
 import { activeList } from '../../shared/watchlists'
+import { ListingIndex } from '../../shared/listing-index'
 import {
   type ExportFormat,
   exportWatchlist,
@@ -389,16 +390,17 @@ export class AppCore {
     text: string,
     into: { listId: string } | { newList: string } | undefined,
   ): Promise<ImportResult> {
-    const listed = new Set((await this.feed.listAssets()).map((asset) => asset.symbol))
-    const isListed = (symbol: string) => listed.has(symbol)
-    const exported = importExportedLists(text, isListed)
+    const assets = await this.feed.listAssets()
+    const listed = new Set(assets.map((asset) => asset.symbol))
+    const listing = new ListingIndex(assets)
+    const exported = importExportedLists(text, listing)
     if (exported) {
       const { settings, result } = await importListsInto(this.settings, exported, listed)
       this.listsChanged(settings)
       return result
     }
     // The listing also settles "AON": Aon's AONon, not a token "Aon".
-    const parsed = importWatchlist(text, isListed)
+    const parsed = importWatchlist(text, listing)
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
     const target =
       into && 'listId' in into
@@ -420,6 +422,8 @@ export class AppCore {
       unknown,
       invalid: parsed.invalid,
       duplicates: parsed.duplicates,
+      readings: parsed.readings ?? [],
+      suggestions: parsed.suggestions ?? [],
       listId: imported?.id ?? target.id,
       watchlist: imported?.symbols ?? [],
     }
