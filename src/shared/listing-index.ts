@@ -13,11 +13,9 @@ const FILLER_WORDS = new Set(['the', 'and', 'inc', 'corp', 'co', 'class'])
 
 /** Lower case, accents off ("Nestlé" -> "nestle"), apostrophes dropped ("McDonald's" -> "mcdonalds"). */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’ʼ`]/g, '')
+  // Most names are plain ASCII: they skip the Unicode decomposition, the dearest step of indexing.
+  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '')
+  return decomposed.toLowerCase().replace(/['’ʼ`]/g, '')
 }
 
 /** The words that tell a name apart: folded, split at anything not a letter or digit, filler out. */
@@ -75,6 +73,9 @@ function runsAlong(phrase: Phrase, typed: string, wholeWords: boolean): boolean 
  * must run along one of the phrases ("jp" "morgan" as "jpmorgan").
  */
 function wordsFound(typed: readonly string[], phrases: readonly Phrase[], wholeWords: boolean): boolean {
+  // A typed word that is nowhere in the phrases cannot be part of a run along one: most of a
+  // listing is turned away here, before any run is tried.
+  if (!typed.every((word) => phrases.some((phrase) => phrase.joined.includes(word)))) return false
   const found = (text: string) => phrases.some((phrase) => runsAlong(phrase, text, wholeWords))
   // foundFrom[i]: typed[i..] can be cut into runs that are all found; filled from the end.
   const foundFrom: boolean[] = []

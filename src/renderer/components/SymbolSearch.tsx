@@ -1,9 +1,9 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { normalizeSymbolInput } from '../../shared/symbols'
 import type { ListedAsset } from '../../shared/ipc-contract'
 import { addSymbol, loadListedAssets } from '../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../keyboard'
-import { searchAssets } from '../search'
+import { listingIndexOf, searchAssets } from '../search'
 import { showToast } from '../store/toast-store'
 import { announce, select, useWatch } from '../store/watch-store'
 import { listsHolding } from '../../shared/watchlists'
@@ -33,6 +33,10 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
   const [active, setActive] = useState(0)
   const [open, setOpen] = useState(false)
   const listboxId = useId()
+  // Index a new listing as soon as it arrives, after its paint, so the first keystroke finds it built.
+  useEffect(() => {
+    if (listed) listingIndexOf(listed)
+  }, [listed])
 
   let matches: ListedAsset[] = listed ? searchAssets(listed, query, MAX_RESULTS) : []
   if (matches.length === 0 && listed === null) {
