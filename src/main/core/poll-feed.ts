@@ -5,6 +5,7 @@ import type { Cadences } from '../../shared/settings'
 import type { WireMarketRecord } from '../../shared/wire'
 import { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
+import { listedAssetsOf } from './listed-assets'
 import type { EndpointMode } from './endpoint-fetchers'
 import { cadenceOf, MarketFeed } from './market-feed'
 import { type PauseReason, type SchedulerClock, realClock } from './poll-scheduler'
@@ -191,11 +192,7 @@ export class LocalPollFeed implements PollFeed {
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {
-    const assets = records.map((record) => ({
-      symbol: record.primaryMarket.symbol,
-      ticker: record.underlyingMarket?.ticker ?? null,
-      name: record.underlyingMarket?.name ?? null,
-    }))
+    const assets = listedAssetsOf(records)
     this.listing = { at: this.clock.now(), assets }
     return assets
   }
