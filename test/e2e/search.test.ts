@@ -58,13 +58,13 @@ describe('the add-symbol search', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => selectedRows(page), SOON).toEqual(['BRK.Bon'])
     await expect.poll(() => rowInView(page, 'BRK.Bon'), SOON).toBe(true)
-    // The search is closed and empty, the list unchanged, and the screen says why nothing was added.
+    // The search is closed and empty, the list unchanged, and screen readers hear why nothing was added.
     expect(await page.locator('#symbol-search').inputValue()).toBe('')
     expect(await page.getByRole('listbox', { name: 'Matching assets' }).isHidden()).toBe(true)
     expect(activeList(core.settings.get()).symbols.filter((symbol) => symbol === 'BRK.Bon')).toHaveLength(1)
     await expect
-      .poll(() => page.locator('.toast').allTextContents(), SOON)
-      .toContainEqual(expect.stringContaining('already in this list'))
+      .poll(() => page.locator('.visually-hidden[role="status"]').textContent(), SOON)
+      .toBe('BRK.Bon is already in this list; its row is selected')
   })
 
   it('says which other list holds a match, and Enter adds it here too', async () => {

@@ -4,17 +4,19 @@ import type { ListedAsset } from '../../shared/ipc-contract'
 import { addSymbol, loadListedAssets } from '../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../keyboard'
 import { listingIndexOf, searchAssets } from '../search'
-import { showToast } from '../store/toast-store'
 import { announce, select, useWatch } from '../store/watch-store'
 import { listsHolding } from '../../shared/watchlists'
 
 const MAX_RESULTS = 12
 
-/** Closes the search on the row of a symbol the shown list holds: selected, scrolled to, said. */
+/**
+ * Closes the search on the row of a symbol the shown list holds: selected and scrolled to. The
+ * option said "already in this list"; screen readers hear it again. No toast: the row it leads
+ * to is often the last, in the corner a toast would cover.
+ */
 function goToRow(symbol: string): void {
   select(symbol)
   document.getElementById(GRID_ID)?.focus()
-  showToast({ tone: 'info', title: symbol, text: 'already in this list' })
   announce(`${symbol} is already in this list; its row is selected`)
 }
 
