@@ -1,12 +1,13 @@
 import { join } from 'node:path'
 import { launchBrowser, rowOf } from './harness'
+import { importDialogWithFile } from './import-steps'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 
 /**
  * The add-symbol search, narrow and wide, on a fixed Tuesday morning and a Saturday: a ticker
  * typed as brokers write it that the list already holds ("brk b"), a name another list holds
- * ("coca cola"), and Enter on the first, which goes to its row.
+ * ("coca cola"), Enter on the first, which goes to its row, and an import of such entries.
  * `npx tsx test/e2e/search-shots.ts [folder] [--all]` writes search-*.png (default
  * docs/screenshots): the four that docs keep (each width, each day, each state once), or with
  * --all every state at every width and day, to look at before a change goes in.
@@ -21,6 +22,8 @@ const KEPT = new Set([
   'elsewhere-wide-tuesday',
   'gone-to-row-narrow-saturday',
   'held-wide-saturday',
+  'import-narrow-tuesday',
+  'import-wide-saturday',
 ])
 
 async function main(): Promise<void> {
@@ -63,6 +66,15 @@ async function main(): Promise<void> {
           await page.keyboard.press('Enter')
           await page.locator('[role="row"][aria-selected="true"][data-symbol="BRK.Bon"]').waitFor()
           await shoot('gone-to-row')
+          const menu = size === 'wide' ? 'Export or import the watchlist' : 'More actions'
+          const dialog = await importDialogWithFile(page, menu, {
+            name: 'brokers.txt',
+            text: 'brk-b\ncoca cola\nbrkb\ngoogle\n',
+          })
+          await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+          await dialog.locator('.import-summary').waitFor()
+          await dialog.locator('.import-group').last().scrollIntoViewIfNeeded()
+          await shoot('import')
         } finally {
           await harness.close()
         }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { activeList } from '../../src/shared/watchlists'
 import { rowOf, shownOrder } from './harness'
+import { importDialogWithFile } from './import-steps'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -65,6 +66,25 @@ describe('the add-symbol search', () => {
     await expect
       .poll(() => page.locator('.visually-hidden[role="status"]').textContent(), SOON)
       .toBe('BRK.Bon is already in this list; its row is selected')
+  })
+
+  it('imports brk-b and "coca cola" as read, and offers BRK.Bon for brkb, in words', async () => {
+    const { page, core } = await open()
+    // At 900 px the file menu sits in the header's overflow menu.
+    const dialog = await importDialogWithFile(page, 'More actions', {
+      name: 'brokers.txt',
+      text: 'brk-b\ncoca cola\nbrkb\n',
+    })
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    const read = dialog.getByRole('region', { name: 'Read as listed symbols: 2' })
+    await read.waitFor(SOON)
+    expect(await read.locator('li').allTextContents()).toEqual([
+      'line 1: brk-b read as BRK.Bon',
+      'line 2: coca cola read as KOon',
+    ])
+    const guesses = dialog.getByRole('region', { name: 'Not added, did you mean: 1' })
+    expect(await guesses.locator('li').allTextContents()).toEqual(['line 3: brkb: did you mean BRK.Bon?'])
+    expect(activeList(core.settings.get()).symbols.slice(-2)).toEqual(['BRK.Bon', 'KOon'])
   })
 
   it('says which other list holds a match, and Enter adds it here too', async () => {
