@@ -66,6 +66,13 @@ describe('the add-symbol search', () => {
     await expect
       .poll(() => page.locator('.visually-hidden[role="status"]').textContent(), SOON)
       .toBe('BRK.Bon is already in this list; its row is selected')
+
+    // A click on the match does the same as Enter.
+    await rowOf(page, first).click()
+    await expect.poll(() => selectedRows(page), SOON).toEqual([first])
+    await (await typeAndWaitForOption(page, 'brkb', 'BRK.Bon')).click()
+    await expect.poll(() => selectedRows(page), SOON).toEqual(['BRK.Bon'])
+    expect(await page.locator('#symbol-search').inputValue()).toBe('')
   })
 
   it('imports brk-b and "coca cola" as read, and offers BRK.Bon for brkb, in words', async () => {
