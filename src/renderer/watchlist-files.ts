@@ -72,6 +72,8 @@ export function importSummary(result: ImportResult): string {
     parts[0] = `Imported ${count(result.lists.length, 'watchlist')} (${created} new): added ${count(result.added.length, 'symbol')}`
   }
   const where = result.lists ? 'already in their watchlists' : 'already on the watchlist'
+  const readings = result.readings?.length ?? 0
+  if (readings > 0) parts.push(`${count(readings, 'entry', 'entries')} read as listed symbols`)
   if (result.alreadyPresent.length > 0) parts.push(`${result.alreadyPresent.length} ${where}`)
   if (result.unknown.length > 0) parts.push(`${result.unknown.length} unknown to the service`)
   if (result.invalid.length > 0) parts.push(count(result.invalid.length, 'invalid entry', 'invalid entries'))

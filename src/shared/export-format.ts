@@ -2,7 +2,8 @@ import { isDecimalString } from './decimal'
 import { type AssetQuote, emptyAsset, type Snapshot } from './domain'
 import { isTradableIn } from './normalize'
 import { SESSION_NAMES } from './sessions'
-import { normalizeSymbolInput } from './symbols'
+import type { ListingIndex } from './listing-index'
+import { normalizeSymbolInput, type SymbolCheck } from './symbols'
 
 /**
  * Export of the watchlist with its quotes (CSV or JSON), and import of a watchlist from what a
@@ -155,6 +156,13 @@ export interface ImportDuplicate {
   symbol: string
 }
 
+/** An entry read as a listed symbol it does not spell ("brk-b" as BRK.Bon), or a guess offered for one. */
+export interface ImportReading {
+  line: number
+  input: string
+  symbol: string
+}
+
 export interface WatchlistImport {
   /** Valid symbols, normalised (aapl -> AAPLon), each once, in the order first met. */
   symbols: string[]
@@ -162,6 +170,10 @@ export interface WatchlistImport {
   invalid: ImportProblem[]
   /** Repeats that were collapsed into their first occurrence: information, not errors. */
   duplicates: ImportDuplicate[]
+  /** Read against the service's listing only: entries taken as the listed symbol they name. */
+  readings?: ImportReading[]
+  /** Read against the listing only: for an entry not imported as listed, the symbol it likely meant. */
+  suggestions?: ImportReading[]
 }
 
 interface Entry {
@@ -181,25 +193,27 @@ function shownInput(input: string): string {
 /**
  * Reads a watchlist from plain text (one symbol per line, or separated by commas, spaces or
  * semicolons), a CSV whose header has a `symbol` (or else `ticker`) column, or our JSON export.
+ * Given the service's listing, an entry that is not a listed symbol as written is read as the one
+ * it names ("brk-b", "coca cola"), and one that names none gets a guess; both are reported.
  */
-export function importWatchlist(text: string, isListed?: (symbol: string) => boolean): WatchlistImport {
+export function importWatchlist(text: string, listing?: ListingIndex): WatchlistImport {
   if (text.length > MAX_IMPORT_CHARS)
     return collect(
       [],
       [{ line: 1, input: '', reason: `the text is longer than ${MAX_IMPORT_CHARS} characters` }],
-      isListed,
+      listing,
     )
   const body = text.replace(/^\uFEFF/, '')
   const trimmed = body.trimStart()
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return collect(...jsonEntries(trimmed), isListed)
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return collect(...jsonEntries(trimmed), listing)
   // Spreadsheets save CSV with commas, or semicolons where the comma is the decimal mark, and copy
   // cells as tab-separated text.
   for (const delimiter of CSV_DELIMITERS) {
     const rows = parseCsv(body, delimiter)
     const column = symbolColumnOf(rows[0])
-    if (column !== null) return collect(csvEntries(rows, column), [], isListed)
+    if (column !== null) return collect(csvEntries(rows, column), [], listing)
   }
-  return collect(textEntries(body), [], isListed)
+  return collect(textEntries(body, listing), [], listing)
 }
 
 /** One watchlist of a Tokenwatch export that carries several, read as importWatchlist reads one. */
@@ -217,7 +231,7 @@ export interface ExportedListImport {
  */
 export function importExportedLists(
   text: string,
-  isListed?: (symbol: string) => boolean,
+  listing?: ListingIndex,
 ): { lists: ExportedListImport[]; problems: ImportProblem[] } | null {
   const lists = exportedLists(text)
   if (!lists) return null
@@ -236,7 +250,7 @@ export function importExportedLists(
     result.lists.push({
       name: trimmed,
       position: index + 1,
-      parsed: collect(...symbolEntries(symbols), isListed),
+      parsed: collect(...symbolEntries(symbols), listing),
     })
   })
   return result
@@ -258,16 +272,38 @@ function exportedLists(text: string): unknown[] | null {
   }
 }
 
+/** The entry as a symbol (the listing settles "AON": AONon), and whether the service lists it. */
+function symbolCheck(
+  input: string,
+  listing: ListingIndex | undefined,
+): { checked: SymbolCheck; listed: boolean } {
+  const checked = normalizeSymbolInput(input, listing && ((symbol) => listing.isListed(symbol)))
+  return { checked, listed: checked.ok && listing?.isListed(checked.symbol) === true }
+}
+
 function collect(
   entries: readonly Entry[],
   problems: ImportProblem[],
-  isListed: ((symbol: string) => boolean) | undefined,
+  listing: ListingIndex | undefined,
 ): WatchlistImport {
   const result: WatchlistImport = { symbols: [], invalid: problems, duplicates: [] }
+  const readings: ImportReading[] = []
+  const suggestions: ImportReading[] = []
   const seen = new Set<string>()
   for (const { line, input } of entries) {
     const shown = shownInput(input)
-    const checked = normalizeSymbolInput(input, isListed)
+    const asTyped = symbolCheck(input, listing)
+    let checked = asTyped.checked
+    if (listing && !asTyped.listed) {
+      const named = listing.readAs(input)
+      if (named) {
+        checked = { ok: true, symbol: named.symbol }
+        readings.push({ line, input: shown, symbol: named.symbol })
+      } else {
+        const guess = listing.likelyMeant(input)
+        if (guess) suggestions.push({ line, input: shown, symbol: guess.symbol })
+      }
+    }
     if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })
     else if (seen.has(checked.symbol)) result.duplicates.push({ line, input: shown, symbol: checked.symbol })
     else {
@@ -275,20 +311,34 @@ function collect(
       result.symbols.push(checked.symbol)
     }
   }
+  if (listing) Object.assign(result, { readings, suggestions })
   // Entries that were not even text come in first: put every problem in the order of the input.
   result.invalid.sort((a, b) => a.line - b.line)
   return result
 }
 
-/** Plain text: every token on every line, separated by whitespace, commas or semicolons. */
-function textEntries(text: string): Entry[] {
+/**
+ * Plain text: every token on every line, separated by whitespace, commas or semicolons. Given the
+ * listing, words between commas that together name one listed asset and are not all listed
+ * symbols stay one entry: "coca cola" is KOon, not COCAon and COLAon; "AAPL MSFT" stays two.
+ */
+function textEntries(text: string, listing: ListingIndex | undefined): Entry[] {
   return text.split(/\r\n|\r|\n/).flatMap((lineText, index) =>
-    lineText
-      .split(/[\s,;]+/)
-      .map(stripQuotes)
-      .filter((token) => token !== '')
-      .map((input) => ({ line: index + 1, input })),
+    lineText.split(/[,;]+/).flatMap((cell) => {
+      const tokens = cell
+        .split(/\s+/)
+        .map(stripQuotes)
+        .filter((token) => token !== '')
+      const whole = stripQuotes(cell.trim())
+      const keptWhole = tokens.length > 1 && listing !== undefined && namesOneAsset(whole, tokens, listing)
+      return (keptWhole ? [whole] : tokens).map((input) => ({ line: index + 1, input }))
+    }),
   )
+}
+
+function namesOneAsset(whole: string, tokens: readonly string[], listing: ListingIndex): boolean {
+  const everyTokenListed = tokens.every((token) => symbolCheck(token, listing).listed)
+  return !everyTokenListed && listing.readAs(whole) !== null
 }
 
 function stripQuotes(token: string): string {

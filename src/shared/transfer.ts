@@ -1,4 +1,4 @@
-import type { ImportDuplicate, ImportProblem } from './export-format'
+import type { ImportDuplicate, ImportProblem, ImportReading } from './export-format'
 
 /**
  * What an export or an import of watchlists answers: plain types shared by the core that does the
@@ -24,6 +24,10 @@ export interface ImportResult {
   /** Entries that are not token symbols, each with why. */
   invalid: ImportProblem[]
   duplicates: ImportDuplicate[]
+  /** Entries read as the listed symbol they name ("brk-b" as BRK.Bon), said so the reading can be checked. */
+  readings?: ImportReading[]
+  /** For entries not imported as listed: the symbol each likely meant ("brkb": BRK.Bon?), offered, not added. */
+  suggestions?: ImportReading[]
   /** The list imported into, and its symbols afterwards (a multi-list import: the shown list). */
   listId: string
   watchlist: string[]

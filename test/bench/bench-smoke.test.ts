@@ -62,6 +62,9 @@ const METRICS = [
   'core.heap.ratioToJson',
   'core.heap.heldMB',
   'core.heap.jsonMB',
+  'search.keystroke.maxMs',
+  'search.keystroke.medianMs',
+  'search.index.buildMs',
 ]
 
 describe('npm run bench -- --json --smoke', () => {

@@ -5,6 +5,7 @@ import {
   parseCsv,
   partitionByListing,
 } from '../../src/shared/export-format'
+import { ListingIndex } from '../../src/shared/listing-index'
 
 /** Importing a watchlist from what people have: messy lists, other apps' CSV, our own JSON. */
 
@@ -51,12 +52,10 @@ describe('import from plain text', () => {
   })
 
   it("reads tickers that end in ON by the service's listing when it has one", () => {
-    const listed = new Set(['AONon', 'PTONon', 'AAPLon'])
-    expect(importWatchlist('AON\nPTON\naaplon\n', (symbol) => listed.has(symbol)).symbols).toEqual([
-      'AONon',
-      'PTONon',
-      'AAPLon',
-    ])
+    const listed = new ListingIndex(
+      ['AONon', 'PTONon', 'AAPLon'].map((symbol) => ({ symbol, ticker: null, name: null })),
+    )
+    expect(importWatchlist('AON\nPTON\naaplon\n', listed).symbols).toEqual(['AONon', 'PTONon', 'AAPLon'])
   })
 
   it('gives nothing, and no complaint, for empty text', () => {

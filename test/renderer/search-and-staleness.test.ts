@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { searchAssets } from '../../src/renderer/search'
+import { listingIndexOf, searchAssets } from '../../src/renderer/search'
 import { staleLabel } from '../../src/renderer/staleness'
 import { quoteOf } from './quote-fixtures'
 
@@ -12,12 +12,17 @@ const listed = [
 ]
 
 describe('searchAssets', () => {
-  it('ranks exact codes, then prefixes, then name words, then anything containing the text', () => {
-    expect(searchAssets(listed, 'ap', 10).map((a) => a.symbol)).toEqual(['APPon', 'AAPLon', 'SNAPon'])
+  it('ranks exact codes, then prefixes, then name words; text inside a word is no match', () => {
+    expect(searchAssets(listed, 'ap', 10).map((a) => a.symbol)).toEqual(['APPon', 'AAPLon'])
     expect(searchAssets(listed, 'f', 10).map((a) => a.symbol)).toEqual(['Fon'])
     expect(searchAssets(listed, 'motor', 10).map((a) => a.symbol)).toEqual(['Fon'])
     expect(searchAssets(listed, '  ', 10)).toEqual([])
     expect(searchAssets(listed, 'a', 2)).toHaveLength(2)
+  })
+
+  it('indexes a listing once, however many keystrokes search it', () => {
+    expect(listingIndexOf(listed)).toBe(listingIndexOf(listed))
+    expect(listingIndexOf([...listed])).not.toBe(listingIndexOf(listed))
   })
 })
 

@@ -1,5 +1,5 @@
 import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/settings'
-import { normalizeSymbolInput } from '../../shared/symbols'
+import { isValidSymbol, normalizeSymbolInput } from '../../shared/symbols'
 import type { Settings } from '../../shared/settings'
 import { listNamed } from '../../shared/watchlists'
 import { KeyVault } from '../core/secrets/key-vault'
@@ -23,7 +23,9 @@ export function symbolsOfList(settings: Settings, name: string): string[] {
   const list = listNamed(settings, name)
   if (list) return list.symbols
   const names = settings.lists.map((l) => `"${l.name}"`).join(', ')
-  throw new UsageError(`--list: there is no watchlist named "${name.slice(0, 40)}" (the watchlists: ${names}).`)
+  throw new UsageError(
+    `--list: there is no watchlist named "${name.slice(0, 40)}" (the watchlists: ${names}).`,
+  )
 }
 
 /** Reads the app's saved settings; one that could not be read is a UsageError, not the defaults. */
@@ -43,7 +45,8 @@ export async function symbolsToWatch(
   if (values.list === undefined) return parseSymbolList(values.symbols)
   if (values.symbols !== undefined) throw new UsageError('give --symbols or --list, not both.')
   const symbols = symbolsOfList(await savedSettings(defaultUserDataDir(env)), values.list)
-  if (symbols.length === 0) throw new UsageError(`--list: the watchlist "${values.list.slice(0, 40)}" is empty.`)
+  if (symbols.length === 0)
+    throw new UsageError(`--list: the watchlist "${values.list.slice(0, 40)}" is empty.`)
   return symbols
 }
 
@@ -53,13 +56,35 @@ export function parseBaseUrlFlag(value: string | undefined): string {
   return base.url
 }
 
-/** "aapl, TSLAon" -> ['AAPLon', 'TSLAon']; a bad entry is a UsageError naming it. */
+/**
+ * ASCII words joined by a few of the separators tickers and names are written with: "brk-b",
+ * "BRK/B", "coca cola", "procter & gamble". Nothing path-like ("../v1") or beyond ASCII.
+ */
+const WORDS_AND_SEPARATORS = /^[A-Za-z0-9]+(?:[ ./&'-]{1,3}[A-Za-z0-9]+)*$/
+
+/**
+ * Written with a separator other than the symbol's own dot, or with a space: only the service's
+ * listing can say which symbol it names (readByListing); no part of it ever reaches a URL.
+ */
+export function needsListing(entry: string): boolean {
+  return /[^A-Za-z0-9.]/.test(entry) && WORDS_AND_SEPARATORS.test(entry) && !isValidSymbol(entry)
+}
+
+/**
+ * "aapl, TSLAon" -> ['AAPLon', 'TSLAon']; an entry that needs the listing ("brk-b") is kept as
+ * written, for the command to read once it can ask the service; any other bad entry is a
+ * UsageError naming it.
+ */
 export function parseSymbolList(list: string | undefined): string[] {
   if (list === undefined)
     throw new UsageError('--symbols is required (or --list NAME), for example --symbols AAPLon,TSLAon.')
   const symbols = new Set<string>()
   for (const entry of list.split(',')) {
     if (entry.trim() === '') continue
+    if (needsListing(entry.trim())) {
+      symbols.add(entry.trim())
+      continue
+    }
     const checked = normalizeSymbolInput(entry)
     if (!checked.ok)
       throw new UsageError(

@@ -12,13 +12,15 @@ import {
   symbolsToWatch,
 } from './service-args'
 import { formatSnapshotTable } from './snapshot-table'
+import { symbolsOrExit } from './symbol-reading'
 import { USER_DATA_ENV } from '../core/storage/paths'
 
 /** `tokenwatch snapshot`: one fetch of prices, market data and limits, printed as a table or JSON. */
 
 export const SNAPSHOT_USAGE = `Usage: tokenwatch snapshot (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json]
 
-  --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon
+  --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
+                    listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
   --list NAME       the symbols of the app's saved watchlist NAME (in $${USER_DATA_ENV} if set)
   --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
   --json            print the snapshot as JSON instead of a table
@@ -107,9 +109,11 @@ export async function runSnapshotCommand(
 
   let report: SnapshotReport
   try {
+    const symbols = await symbolsOrExit('snapshot', args.symbols, client, io)
+    if (typeof symbols === 'number') return symbols
     report = await fetchSnapshotReport(
       client,
-      args.symbols,
+      symbols,
       { baseUrl: args.baseUrl, demo: false },
       deps.now ?? Date.now,
     )

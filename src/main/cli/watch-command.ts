@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { ApiClient } from '../core/api/api-client'
 import { ApiConfigError } from '../core/api/api-errors'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
+import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
 import {
   SERVICE_FLAGS,
@@ -21,7 +22,8 @@ import {
 
 export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json] [--count N]
 
-  --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon
+  --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
+                    listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
   --list NAME       the symbols of the app's saved watchlist NAME
   --base-url URL    the market-data service (default ${DEFAULT_SETTINGS.baseUrl})
   --json            print each delta as one JSON line (NDJSON) instead of readable lines
@@ -105,13 +107,18 @@ export async function runWatchCommand(
     writeLine(io.stderr, `tokenwatch watch: ${error.message}`)
     return EXIT.key
   }
+  const read = await symbolsOrExit('watch', symbols, client, io)
+  if (typeof read === 'number') {
+    await client.close()
+    return read
+  }
 
   let reachedCount: () => void = () => {}
   const counted = new Promise<void>((resolve) => (reachedCount = resolve))
   let deltas = 0
   // What each endpoint last reported, so a problem is said once, not again at every retry.
   const lastProblems: Record<EndpointName, string> = { prices: '', market: '', limits: '' }
-  const feed: MarketFeed = new MarketFeed({ baseUrl, demo: false }, symbols, {
+  const feed: MarketFeed = new MarketFeed({ baseUrl, demo: false }, read, {
     cadenceMs: cadenceOf(() => DEFAULT_SETTINGS.cadences),
     onDelta: (delta) => {
       if (count !== null && deltas >= count) return // stopping: the count is printed

@@ -337,3 +337,28 @@ describe('export and import with several watchlists', () => {
     expect(result.duplicates).toEqual([{ line: 4, input: 'Kept: NVDAon', symbol: 'NVDAon' }])
   })
 })
+
+describe('import read against the listing', () => {
+  it('adds brk-b and "coca cola" as the listed symbols they name, and offers BRK.Bon for brkb', async () => {
+    const { core } = await startCore()
+    const result = await ok<ImportResult>(
+      core.invoke('importWatchlist', { text: 'brk-b\ncoca cola\nbrkb\n', into: { listId: 'l1' } }),
+    )
+    expect(result.added).toEqual(['BRK.Bon', 'KOon'])
+    expect(result.readings).toEqual([
+      { line: 1, input: 'brk-b', symbol: 'BRK.Bon' },
+      { line: 2, input: 'coca cola', symbol: 'KOon' },
+    ])
+    expect(result.unknown).toEqual(['BRKBon'])
+    expect(result.suggestions).toEqual([{ line: 3, input: 'brkb', symbol: 'BRK.Bon' }])
+  })
+
+  it('says, per watchlist of an export, which entries it read', async () => {
+    const { core } = await startCore()
+    const text = JSON.stringify({ version: 1, lists: [{ name: 'Brands', symbols: ['google', 'brkb'] }] })
+    const result = await ok<ImportResult>(core.invoke('importWatchlist', { text }))
+    expect(result.readings).toEqual([{ line: 1, input: 'Brands: google', symbol: 'GOOGLon' }])
+    expect(result.suggestions).toEqual([{ line: 2, input: 'Brands: brkb', symbol: 'BRK.Bon' }])
+    expect(listNamed(core.settings.get(), 'Brands')?.symbols).toEqual(['GOOGLon'])
+  })
+})

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { importListsInto } from '../../../src/main/core/app/list-import'
 import { SettingsFile } from '../../../src/main/core/storage/settings-file'
 import { importExportedLists } from '../../../src/shared/export-format'
+import { ListingIndex } from '../../../src/shared/listing-index'
 import { MAX_LISTS } from '../../../src/shared/settings'
 import { makeTempDir } from '../storage/storage-helpers'
 
@@ -22,7 +23,10 @@ async function storeWith(lists: Record<string, string[]>) {
 }
 
 function exportOf(lists: { name: string; symbols: string[] }[]) {
-  const exported = importExportedLists(JSON.stringify({ version: 1, lists }), (symbol) => LISTED.has(symbol))
+  const exported = importExportedLists(
+    JSON.stringify({ version: 1, lists }),
+    new ListingIndex([...LISTED].map((symbol) => ({ symbol, ticker: null, name: null }))),
+  )
   if (!exported) throw new Error('not read as a multi-list export')
   return exported
 }

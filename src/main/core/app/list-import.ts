@@ -29,6 +29,8 @@ export async function importListsInto(
       input: `watchlist ${problem.line}: ${problem.input}`,
     })),
     duplicates: [],
+    readings: [],
+    suggestions: [],
     listId: shownId,
     watchlist: [],
     lists: [],
@@ -43,7 +45,12 @@ export async function importListsInto(
         reason: `not imported: ${reason}`,
       })
     result.invalid.push(...parsed.invalid.map((problem) => ({ ...problem, input: inList(problem.input) })))
-    result.duplicates.push(...parsed.duplicates.map((repeat) => ({ ...repeat, input: inList(repeat.input) })))
+    for (const [from, into] of [
+      [parsed.duplicates, result.duplicates],
+      [parsed.readings ?? [], result.readings ?? []],
+      [parsed.suggestions ?? [], result.suggestions ?? []],
+    ] as const)
+      into.push(...from.map((entry) => ({ ...entry, input: inList(entry.input) })))
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
     const existing = listNamed(settings, name)
     const present = new Set(existing?.symbols ?? [])

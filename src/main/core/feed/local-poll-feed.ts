@@ -5,6 +5,7 @@ import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../../../shared/wire'
 import { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
+import { listedAssetsOf } from '../api/listed-assets'
 import { cadenceOf, MarketFeed } from './market-feed'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
@@ -130,11 +131,7 @@ export class LocalPollFeed implements PollFeed {
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {
-    const assets = records.map((record) => ({
-      symbol: record.primaryMarket.symbol,
-      ticker: record.underlyingMarket?.ticker ?? null,
-      name: record.underlyingMarket?.name ?? null,
-    }))
+    const assets = listedAssetsOf(records)
     this.listing = { at: this.clock.now(), assets }
     return assets
   }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import { exportedListNames, MAX_IMPORT_CHARS } from '../../../shared/export-format'
+import { exportedListNames, type ImportReading, MAX_IMPORT_CHARS } from '../../../shared/export-format'
 import type { ImportResult } from '../../../shared/transfer'
 import { closeDialog, useWatch } from '../../store/watch-store'
 import { importSummary, importWatchlistText } from '../../watchlist-files'
@@ -29,6 +29,22 @@ function Symbols({ symbols }: { symbols: readonly string[] }) {
   return <p className="import-symbols">{symbols.join(', ')}</p>
 }
 
+/** Entries matched to a listed symbol, line by line, in the words `say` gives each. */
+function Readings(props: {
+  entries: readonly ImportReading[] | undefined
+  say: (entry: ImportReading) => string
+}) {
+  return (
+    <ul className="import-repeats">
+      {props.entries?.map((entry) => (
+        <li key={`${entry.line}-${entry.input}`}>
+          line {entry.line}: {props.say(entry)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** Everything the import did and did not do: nothing is dropped without a word. */
 function ImportReport({ result }: { result: ImportResult }) {
   return (
@@ -48,6 +64,9 @@ function ImportReport({ result }: { result: ImportResult }) {
       )}
       <ResultGroup title="Added" count={result.added.length} tone="added">
         <Symbols symbols={result.added} />
+      </ResultGroup>
+      <ResultGroup title="Read as listed symbols" count={result.readings?.length ?? 0} tone="read">
+        <Readings entries={result.readings} say={(reading) => `${reading.input} read as ${reading.symbol}`} />
       </ResultGroup>
       <ResultGroup title="Already on the watchlist" count={result.alreadyPresent.length} tone="present">
         <Symbols symbols={result.alreadyPresent} />
@@ -74,6 +93,12 @@ function ImportReport({ result }: { result: ImportResult }) {
             ))}
           </tbody>
         </table>
+      </ResultGroup>
+      <ResultGroup title="Not added, did you mean" count={result.suggestions?.length ?? 0} tone="unknown">
+        <Readings
+          entries={result.suggestions}
+          say={(guess) => `${guess.input}: did you mean ${guess.symbol}?`}
+        />
       </ResultGroup>
       <ResultGroup title="Repeats, imported once" count={result.duplicates.length} tone="repeat">
         <ul className="import-repeats">

@@ -1,26 +1,44 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { normalizeSymbolInput } from '../../../shared/symbols'
 import type { ListedAsset } from '../../../shared/domain'
 import { addSymbol, loadListedAssets } from '../../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../../keyboard'
-import { searchAssets } from '../../search'
-import { useWatch } from '../../store/watch-store'
+import { listingIndexOf, searchAssets } from '../../search'
+import { announce, select, useWatch } from '../../store/watch-store'
+import { listsHolding } from '../../../shared/watchlists'
 
 const MAX_RESULTS = 12
 
 /**
+ * Closes the search on the row of a symbol the shown list holds: selected and scrolled to. The
+ * option said "already in this list"; screen readers hear it again. No toast: the row it leads
+ * to is often the last, in the corner a toast would cover.
+ */
+function goToRow(symbol: string): void {
+  select(symbol)
+  document.getElementById(GRID_ID)?.focus()
+  announce(`${symbol} is already in this list; its row is selected`)
+}
+
+/**
  * The search that adds rows: a combobox over every asset the service lists, by symbol, ticker or
- * name. Arrow keys move through the matches, Enter adds one, Escape clears and then leaves.
+ * name. Arrow keys move through the matches, Enter adds one (or, for one the shown list holds,
+ * goes to its row), Escape clears and then leaves. A match another list holds says which.
  * Until the list has loaded (or when it cannot be), a typed symbol can still be added as is.
  * Collapsed (a narrow window), it is an icon until focused (a click, `/`), then spans the header.
  */
 export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
   const listed = useWatch((state) => state.listedAssets)
   const order = useWatch((state) => state.order)
+  const settings = useWatch((state) => state.settings)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const [open, setOpen] = useState(false)
   const listboxId = useId()
+  // Index a new listing as soon as it arrives, after its paint, so the first keystroke finds it built.
+  useEffect(() => {
+    if (listed) listingIndexOf(listed)
+  }, [listed])
 
   let matches: ListedAsset[] = listed ? searchAssets(listed, query, MAX_RESULTS) : []
   if (matches.length === 0 && listed === null) {
@@ -30,12 +48,22 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
   const expanded = open && query.trim() !== ''
   const activeIndex = Math.min(active, Math.max(0, matches.length - 1))
 
-  const add = async (asset: ListedAsset | undefined) => {
-    if (!asset || order.includes(asset.symbol)) return
-    if (await addSymbol(asset.symbol)) {
-      setQuery('')
-      setActive(0)
-    }
+  const clear = () => {
+    setQuery('')
+    setActive(0)
+  }
+  const choose = async (asset: ListedAsset | undefined) => {
+    if (!asset) return
+    if (order.includes(asset.symbol)) {
+      clear()
+      goToRow(asset.symbol)
+    } else if (await addSymbol(asset.symbol)) clear()
+  }
+  /** What a match is to the lists: here already, in other lists (by name), or in none. */
+  const noteOf = (symbol: string): string | null => {
+    if (order.includes(symbol)) return 'already in this list'
+    const elsewhere = settings ? listsHolding(settings, symbol).map((list) => list.name) : []
+    return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add here too` : null
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -51,7 +79,7 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
         return
       case 'Enter':
         event.preventDefault()
-        void add(matches[activeIndex])
+        void choose(matches[activeIndex])
         return
       case 'Escape':
         event.preventDefault()
@@ -104,25 +132,24 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
       >
         {expanded &&
           matches.map((asset, index) => {
-            const inList = order.includes(asset.symbol)
+            const note = noteOf(asset.symbol)
             return (
               <li
                 key={asset.symbol}
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === activeIndex}
-                aria-disabled={inList || undefined}
                 className={`search-option${index === activeIndex ? ' active' : ''}`}
                 // mousedown, not click: the input's blur would close the list before a click lands.
                 onMouseDown={(event) => {
                   event.preventDefault()
-                  void add(asset)
+                  void choose(asset)
                 }}
                 onMouseEnter={() => setActive(index)}
               >
                 <span className="option-symbol">{asset.symbol}</span>
                 <span className="option-name">{asset.name ?? asset.ticker ?? ''}</span>
-                {inList && <span className="option-note">in watchlist</span>}
+                {note && <span className="option-note">{note}</span>}
               </li>
             )
           })}

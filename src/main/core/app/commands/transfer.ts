@@ -5,6 +5,7 @@ import {
   importWatchlist,
   partitionByListing,
 } from '../../../../shared/export-format'
+import { ListingIndex } from '../../../../shared/listing-index'
 import type { ExportResult, ImportResult } from '../../../../shared/transfer'
 import { activeList } from '../../../../shared/watchlists'
 import { SettingsError } from '../../storage/settings-file'
@@ -42,16 +43,17 @@ async function importInto(
   into: { listId: string } | { newList: string } | undefined,
 ): Promise<ImportResult> {
   const { settings, feed, listsChanged } = context
-  const listed = new Set((await feed.listAssets()).map((asset) => asset.symbol))
-  const isListed = (symbol: string) => listed.has(symbol)
-  const exported = importExportedLists(text, isListed)
+  const assets = await feed.listAssets()
+  const listed = new Set(assets.map((asset) => asset.symbol))
+  const listing = new ListingIndex(assets)
+  const exported = importExportedLists(text, listing)
   if (exported) {
     const { settings: after, result } = await importListsInto(settings, exported, listed)
     listsChanged(after)
     return result
   }
   // The listing also settles "AON": Aon's AONon, not a token "Aon".
-  const parsed = importWatchlist(text, isListed)
+  const parsed = importWatchlist(text, listing)
   const { known, unknown } = partitionByListing(parsed.symbols, listed)
   const target =
     into && 'listId' in into
@@ -72,6 +74,8 @@ async function importInto(
     unknown,
     invalid: parsed.invalid,
     duplicates: parsed.duplicates,
+    readings: parsed.readings ?? [],
+    suggestions: parsed.suggestions ?? [],
     listId: imported?.id ?? target.id,
     watchlist: imported?.symbols ?? [],
   }

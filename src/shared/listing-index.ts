@@ -1,0 +1,199 @@
+import { BRAND_ALIASES } from './brand-aliases'
+import type { ListedAsset } from './domain'
+
+/**
+ * The service's listing, indexed once, to find assets as traders write them: a ticker with any
+ * separator ("brk-b", "BRK/B", "brk b", "brkb" for BRK.Bon), or a name word by word in any order,
+ * without case, punctuation, accents or filler words ("coca cola", "procter gamble", "nestle").
+ * Pure: the renderer's search, main's import and the CLI read the same listing the same way.
+ */
+
+/** Words a company name carries that say nothing about which company it is. */
+const FILLER_WORDS = new Set(['the', 'and', 'inc', 'corp', 'co', 'class'])
+
+/** Lower case, accents off ("Nestlé" -> "nestle"), apostrophes dropped ("McDonald's" -> "mcdonalds"). */
+export function foldText(text: string): string {
+  // Most names are plain ASCII: they skip the Unicode decomposition, the dearest step of indexing.
+  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '')
+  return decomposed.toLowerCase().replace(/['’ʼ`]/g, '')
+}
+
+/** The words that tell a name apart: folded, split at anything not a letter or digit, filler out. */
+export function significantWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '' && !FILLER_WORDS.has(word))
+}
+
+/** A ticker without its separators: "BRK.B", "brk-b" and "BRK B" are all "brkb". */
+function separatorFree(text: string): string {
+  return foldText(text).replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/** A ticker with each run of separators as one space: "BRK.B", "brk/b" and "brk - b" are "brk b". */
+function separatorsAlike(text: string): string {
+  return foldText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+/**
+ * Words written as one string with where each starts, so that typed words can match across the
+ * name's own joins: "jp morgan" runs along "jpmorgan", "cocacola" along "coca" "cola".
+ */
+interface Phrase {
+  joined: string
+  starts: readonly number[]
+}
+
+function phraseOf(words: readonly string[]): Phrase {
+  const starts: number[] = []
+  let joined = ''
+  for (const word of words) {
+    starts.push(joined.length)
+    joined += word
+  }
+  return { joined, starts }
+}
+
+/**
+ * Whether `typed` runs along the phrase from the start of one of its words; `wholeWords` also asks
+ * that it stop at the end of one ("coca" but not "coc").
+ */
+function runsAlong(phrase: Phrase, typed: string, wholeWords: boolean): boolean {
+  return phrase.starts.some((start) => {
+    if (!phrase.joined.startsWith(typed, start)) return false
+    const end = start + typed.length
+    return !wholeWords || end === phrase.joined.length || phrase.starts.includes(end)
+  })
+}
+
+/**
+ * Whether every typed word is found, in any order: each run of neighbouring typed words, joined,
+ * must run along one of the phrases ("jp" "morgan" as "jpmorgan").
+ */
+function wordsFound(typed: readonly string[], phrases: readonly Phrase[], wholeWords: boolean): boolean {
+  // A typed word that is nowhere in the phrases cannot be part of a run along one: most of a
+  // listing is turned away here, before any run is tried.
+  if (!typed.every((word) => phrases.some((phrase) => phrase.joined.includes(word)))) return false
+  const found = (text: string) => phrases.some((phrase) => runsAlong(phrase, text, wholeWords))
+  // foundFrom[i]: typed[i..] can be cut into runs that are all found; filled from the end.
+  const foundFrom: boolean[] = []
+  foundFrom[typed.length] = true
+  for (let from = typed.length - 1; from >= 0; from--) {
+    let run = ''
+    foundFrom[from] = false
+    for (let to = from; to < typed.length && !foundFrom[from]; to++) {
+      run += typed[to]
+      foundFrom[from] = foundFrom[to + 1] === true && found(run)
+    }
+  }
+  return foundFrom[0] === true
+}
+
+interface IndexedAsset {
+  asset: ListedAsset
+  /** The service's order, which breaks ties. */
+  position: number
+  /** Ticker and symbol without separators, for "brkb". */
+  codes: readonly string[]
+  /** Ticker and symbol with their separators alike, for "brk-b". */
+  separated: readonly string[]
+  /** The name's words and the brand aliases' words: what a whole-name reading may match. */
+  namePhrases: readonly Phrase[]
+  /** The above and the ticker's words ("berkshire b" uses the B of BRK.B). */
+  allPhrases: readonly Phrase[]
+  /** Characters of the name's significant words, against which a match's coverage is measured. */
+  nameLength: number
+}
+
+/** The best a match can be: the exact symbol or ticker, then one starting so, then names. */
+const EXACT_CODE = 0
+const CODE_PREFIX = 1
+const NAME_MATCH = 2
+
+function indexed(asset: ListedAsset, position: number): IndexedAsset {
+  const ticker = asset.ticker ?? asset.symbol.replace(/on$/, '')
+  const nameWords = significantWords(asset.name ?? '')
+  const aliases = (BRAND_ALIASES[ticker] ?? []).map((alias) => phraseOf(significantWords(alias)))
+  const namePhrases = [phraseOf(nameWords), ...aliases]
+  const tickerPhrase = phraseOf(significantWords(ticker))
+  return {
+    asset,
+    position,
+    codes: [separatorFree(ticker), separatorFree(asset.symbol)],
+    separated: [separatorsAlike(ticker), separatorsAlike(asset.symbol)],
+    namePhrases,
+    allPhrases: [...namePhrases, tickerPhrase],
+    nameLength: nameWords.join('').length || tickerPhrase.joined.length,
+  }
+}
+
+export class ListingIndex {
+  private readonly entries: readonly IndexedAsset[]
+  private readonly symbols: ReadonlySet<string>
+
+  constructor(assets: readonly ListedAsset[]) {
+    this.entries = assets.map(indexed)
+    this.symbols = new Set(assets.map((asset) => asset.symbol))
+  }
+
+  isListed(symbol: string): boolean {
+    return this.symbols.has(symbol)
+  }
+
+  /**
+   * Best matches first: an exact symbol or ticker, then those starting with what was typed, then
+   * names whose words the typed words start, the more of the name they cover the better; ties keep
+   * the service's order. One character looks at tickers only, so "a" does not list every "A…" name.
+   */
+  search(query: string, limit: number): ListedAsset[] {
+    const code = separatorFree(query)
+    if (code === '') return []
+    const typed = code.length > 1 ? significantWords(query) : []
+    const typedLength = typed.join('').length
+    const scored: { entry: IndexedAsset; score: number }[] = []
+    for (const entry of this.entries) {
+      let score: number | null = null
+      if (entry.codes.includes(code)) score = EXACT_CODE
+      else if (entry.codes.some((candidate) => candidate.startsWith(code))) score = CODE_PREFIX
+      else if (typed.length > 0 && wordsFound(typed, entry.allPhrases, false))
+        score = NAME_MATCH + 1 - Math.min(1, typedLength / Math.max(1, entry.nameLength))
+      if (score !== null) scored.push({ entry, score })
+    }
+    scored.sort((a, b) => a.score - b.score || a.entry.position - b.entry.position)
+    return scored.slice(0, limit).map(({ entry }) => entry.asset)
+  }
+
+  /**
+   * What an import line or a --symbols entry names when it is not a listed symbol as written: the
+   * same ticker with other separators ("brk-b", "BRK B"), or, in whole words, exactly one listed
+   * name or brand ("coca cola", "google"). Null when nothing, or more than one asset, fits.
+   */
+  readAs(input: string): ListedAsset | null {
+    const separated = separatorsAlike(input)
+    if (separated === '') return null
+    const bySeparators = this.entries.filter((entry) => entry.separated.includes(separated))
+    if (bySeparators.length > 0) return only(bySeparators)
+    const typed = significantWords(input)
+    if (typed.length === 0 || typed.join('').length < 2) return null
+    return only(this.entries.filter((entry) => wordsFound(typed, entry.namePhrases, true)))
+  }
+
+  /**
+   * A guess for an entry that could not be read, offered, never applied: the ticker without its
+   * separators ("brkb": BRK.Bon), else the one asset a search finds.
+   */
+  likelyMeant(input: string): ListedAsset | null {
+    const code = separatorFree(input)
+    if (code === '') return null
+    const byCode = this.entries.filter((entry) => entry.codes.includes(code))
+    if (byCode.length > 0) return only(byCode)
+    const found = this.search(input, 2)
+    return found.length === 1 ? (found[0] as ListedAsset) : null
+  }
+}
+
+function only(entries: readonly IndexedAsset[]): ListedAsset | null {
+  return entries.length === 1 ? (entries[0] as IndexedAsset).asset : null
+}
