@@ -50,6 +50,13 @@ describe('key errors', () => {
     expect(error.message).toContain('(403 Forbidden)')
   })
 
+  it('does not call a read-only key rejected: 403 READ_ONLY_API_KEY is a refused request', async () => {
+    api.server.handle = (_req, res) => sendJson(res, 403, errorBody('READ_ONLY_API_KEY', 'Read only'))
+    const error = await apiErrorOf(api.client.market('AAPLon'))
+    expect(error).toMatchObject({ kind: 'invalid-request', status: 403, code: 'READ_ONLY_API_KEY' })
+    expect(error.message).toContain('read-only key (the key itself was accepted)')
+  })
+
   it('maps a 403 with a JSON body to key-rejected too', async () => {
     api.server.handle = (_req, res) => sendJson(res, 403, errorBody('FORBIDDEN', 'Not allowed'))
     expect(await apiErrorOf(api.client.limits())).toMatchObject({ kind: 'key-rejected', code: 'FORBIDDEN' })

@@ -100,6 +100,8 @@ function readErrorBody(text: string): {
 
 function kindOfStatus(status: number, code: string | null): ApiErrorKind {
   if (status === 401 && code === 'MISSING_API_KEY') return 'key-missing'
+  // A read-only key is a valid key: the service refuses it a request, not the key itself.
+  if (status === 403 && code === 'READ_ONLY_API_KEY') return 'invalid-request'
   if (status === 401 || status === 403) return 'key-rejected'
   if (status === 404) return 'not-found'
   if (status === 408) return 'timeout'
@@ -122,6 +124,12 @@ const ADVICE: Record<ApiErrorKind, string> = {
   'invalid-response': 'The service sent an answer we cannot use',
 }
 
+/** Where the service's code says more than the status does. */
+const CODE_ADVICE = new Map([
+  ['ASSET_NOT_FOUND', 'The service does not list this asset'],
+  ['READ_ONLY_API_KEY', 'The service refused this request to a read-only key (the key itself was accepted)'],
+])
+
 /** An error for a final, non-2xx response. `bodyText` is whatever of the body we read (bounded). */
 export function apiErrorFromResponse(
   status: number,
@@ -137,7 +145,7 @@ export function apiErrorFromResponse(
   const wait = retryAfterMs === null ? '' : ` Retry in ${Math.ceil(retryAfterMs / 1000)} s.`
   const said = body.message ? ` The service said: "${body.message}".` : ''
   // A 404 without the service's code is more likely a wrong base URL than an unknown asset.
-  const advice = body.code === 'ASSET_NOT_FOUND' ? 'The service does not list this asset' : ADVICE[kind]
+  const advice = CODE_ADVICE.get(body.code ?? '') ?? ADVICE[kind]
   return new ApiError({
     kind,
     message: `${advice} (${label}).${said}${wait}`,
