@@ -7,7 +7,7 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main
 import { MemorySecretStore } from '../../src/main/core/secret-store'
 import { firstFramePage } from '../../src/main/electron/first-frame-page'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 import { untilNoPollInFlight } from '../support/polls'
 import { type ExtraFile, RENDERER_DIR, serveRenderer } from './static-server'
 
@@ -19,7 +19,7 @@ import { type ExtraFile, RENDERER_DIR, serveRenderer } from './static-server'
  */
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
 }
 
 export interface HarnessOptions {
