@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process'
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type ChromiumFound,
   type ChromiumMachine,
   findChromium,
   SEARCH_ROOT_ENV,
 } from '../../scripts/find-chromium.mjs'
+import { chromiumExecutable } from '../support/chromium'
 import { cleanupAfterEach } from '../support/cleanups'
 
 /**
@@ -30,6 +31,12 @@ function machine(
     isProgram: (path) => programs.includes(path),
     playwrightChromium: () => options.playwright ?? null,
   }
+}
+
+function fakeProgramAt(path: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, '#!/bin/sh\n')
+  chmodSync(path, 0o755)
 }
 
 const PLAYWRIGHTS = '/home/dev/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome'
@@ -113,12 +120,6 @@ describe('findChromium on this system, pointed at a folder of fake programs', ()
     return JSON.parse(child.stdout) as ChromiumFound
   }
 
-  function fakeProgram(path: string): void {
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, '#!/bin/sh\n')
-    chmodSync(path, 0o755)
-  }
-
   const onLinux = process.platform === 'linux'
   if (!onLinux) console.warn('Skipping the snap Chromium test here: the snap is a Linux place (faked above).')
   it.runIf(onLinux)('finds only the snap Chromium, and nothing once it is gone', () => {
@@ -126,7 +127,7 @@ describe('findChromium on this system, pointed at a folder of fake programs', ()
     const noPlaywright = tempDir()
     const env = { [SEARCH_ROOT_ENV]: root, PLAYWRIGHT_BROWSERS_PATH: noPlaywright }
     expect(findInChild(env)).toEqual({ path: null, badOverride: null })
-    fakeProgram(join(root, 'snap/bin/chromium'))
+    fakeProgramAt(join(root, 'snap/bin/chromium'))
     expect(findInChild(env)).toEqual({ path: join(root, 'snap/bin/chromium') })
   })
 
@@ -139,7 +140,7 @@ describe('findChromium on this system, pointed at a folder of fake programs', ()
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000 },
     ).stdout
     expect(whereItGoes.startsWith(browsers)).toBe(true)
-    fakeProgram(whereItGoes)
+    fakeProgramAt(whereItGoes)
     expect(findInChild(env)).toEqual({ path: whereItGoes })
   })
 
@@ -148,8 +149,26 @@ describe('findChromium on this system, pointed at a folder of fake programs', ()
   it.skipIf(onWindows)('a file that cannot be run is not a Chromium', () => {
     const root = tempDir()
     const path = join(root, 'snap/bin/chromium')
-    fakeProgram(path)
+    fakeProgramAt(path)
     chmodSync(path, 0o644)
     expect(findInChild({ [SEARCH_ROOT_ENV]: root, PLAYWRIGHT_BROWSERS_PATH: tempDir() }).path).toBeNull()
+  })
+})
+
+describe('chromiumExecutable, what every browser test, the screenshots and the bench launch', () => {
+  it("throws the preflight's line rather than launching nothing, then finds one once there is one", () => {
+    const root = tempDir()
+    vi.stubEnv('CHROMIUM_PATH', join(root, 'chrome'))
+    try {
+      expect(() => chromiumExecutable()).toThrow(
+        new RegExp(
+          `^No Chromium to drive: CHROMIUM_PATH is ${join(root, 'chrome')}, which is not a program: `,
+        ),
+      )
+      fakeProgramAt(join(root, 'chrome'))
+      expect(chromiumExecutable()).toBe(join(root, 'chrome'))
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })

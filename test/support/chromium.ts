@@ -11,7 +11,7 @@ let found: string | undefined
 export function chromiumExecutable(): string {
   if (found) return found
   const { path } = findChromium()
-  if (!path) throw new Error(`Cannot run the browser tests: ${chromiumProblem(thisMachineForPreflight())}`)
+  if (!path) throw new Error(`No Chromium to drive: ${chromiumProblem(thisMachineForPreflight())}`)
   found = path
   return path
 }
