@@ -16,7 +16,8 @@ const SCRIPT = resolve(__dirname, '../../scripts/with-keyring.sh')
 /** What the command sees: whether it runs inside the wrapper's private keyring session. */
 const REPORT = "process.stdout.write(process.env.XDG_DATA_HOME ?? 'no private keyring'); process.exit(3)"
 
-const bash = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim()
+// Absent bash: spawnSync reports ENOENT and no output.
+const bash = (spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout ?? '').trim()
 
 function runAs(system: string) {
   const bin = tempDir()
