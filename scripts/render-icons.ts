@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../test/support/chromium'
 
 const resources = join(__dirname, '..', 'resources')
 const pngTargets: Array<{ svg: string; png: string; size: number }> = [
@@ -64,7 +64,7 @@ export function icoFromPngs(images: Array<{ size: number; png: Buffer }>): Buffe
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
   try {
     const page = await browser.newPage()
     for (const { svg, png, size } of pngTargets) {

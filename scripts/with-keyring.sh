@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs a command with a working, unlocked Secret Service, so keytar can reach a real keychain on a
 # machine without a desktop session (CI, a container, ssh): a private D-Bus session bus from
-# dbus-run-session, and gnome-keyring-daemon on it with a throwaway 'login' keyring.
+# dbus-run-session, and gnome-keyring-daemon on it with a throwaway 'login' keyring. That is Linux
+# (and any other Unix keytar reaches through the Secret Service); on macOS and Windows keytar talks
+# to the Keychain or the Credential Manager itself, so the command runs directly, as it is.
 #
 #   bash scripts/with-keyring.sh npx vitest run test/core/secrets/secret-store.keychain.test.ts
 #
@@ -16,10 +18,14 @@ if [[ $# -eq 0 ]]; then
   exit 2
 fi
 
+case "$(uname -s)" in
+  Darwin | MINGW* | MSYS* | CYGWIN*) exec "$@" ;;
+esac
+
 if [[ "${WITH_KEYRING_INSIDE_SESSION:-}" != "1" ]]; then
   for tool in dbus-run-session gnome-keyring-daemon; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-      echo "with-keyring: '$tool' is not installed (apt-get install dbus gnome-keyring libsecret-1-0)" >&2
+      echo "with-keyring: '$tool' is not installed ('node scripts/preflight.mjs' says how to install it here)" >&2
       exit 127
     fi
   done

@@ -2,7 +2,7 @@ import { type Browser, type CDPSession, type Page, chromium } from 'playwright-c
 import { withoutHistories } from '../../src/shared/domain'
 import { invokeNames } from '../../src/shared/ipc-contract'
 import type { Settings } from '../../src/shared/settings'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../test/support/chromium'
 import { type Metric, median, metric, round } from '../report'
 import { NO_KEY, benchSettings, onlineStatus, polledSnapshot, simSnapshot } from './fixtures'
 import {
@@ -78,7 +78,7 @@ async function openSession(marketAssets: number): Promise<Session> {
     VIEWPORT,
   )
   const server = await serveBenchPage(snapshot, mainFirstFrame.page)
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
   return {
     browser,
     server,

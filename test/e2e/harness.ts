@@ -9,7 +9,7 @@ import type { SimServer } from '../../src/main/sim/server/server'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { firstFramePage } from '../../src/main/electron/first-frame-page'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 import { untilNoPollInFlight } from '../support/polls'
 import { type ExtraFile, RENDERER_DIR, serveRenderer } from './static-server'
 import { simDemoMarket } from '../../src/main/sim/server/demo-market'
@@ -22,7 +22,7 @@ import { simDemoMarket } from '../../src/main/sim/server/demo-market'
  */
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
 }
 
 export interface HarnessOptions {

@@ -5,7 +5,7 @@ import { createServer } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { devServerCsp } from '../../electron.vite.config'
 import { CONTENT_SECURITY_POLICY, DEV_SERVER_CONTENT_SECURITY_POLICY } from '../../src/main/electron/security'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 
 /**
  * Checks on what `npm run build` produced (npm test builds before it runs the tests): what the
@@ -55,7 +55,7 @@ describe('the dev server (npm run dev)', () => {
       server: { host: '127.0.0.1', port: 0, strictPort: false },
     })
     await server.listen()
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
     try {
       const address = server.httpServer?.address()
       if (!address || typeof address === 'string') throw new Error('the dev server has no address')

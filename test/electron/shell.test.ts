@@ -7,7 +7,7 @@ import { load as loadYaml } from 'js-yaml'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc-channels'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 
 /**
  * The Electron shell cannot run here (no Electron binary), so its wiring is tested against a
@@ -885,7 +885,7 @@ describe('npm start without the Electron binary', () => {
 describe('tray icons', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
   }, 60_000)
   afterAll(() => browser?.close())
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { USER_DATA_ENV } from '../../src/main/core/storage/paths'
 import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import type { SettingsPatch } from '../../src/shared/settings'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 
 /**
  * Starts the BUILT app (out/main/index.js) in a child Node process on the stand-in Electron
@@ -30,7 +30,7 @@ export const TUESDAY_LATE_MORNING = Date.UTC(2026, 10, 17, 16, 32, 10)
 /** One Chromium per test file; every app process of the file opens its windows in it. */
 export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumExecutable(),
     args: [...CHROMIUM_ARGS, '--allow-file-access-from-files'],
   })
 }

@@ -1,15 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { KeyVault } from '../../../src/main/core/secrets/key-vault'
-import { accountForBaseUrl, KeytarSecretStore, probeKeychain } from '../../../src/main/core/secrets/secret-store'
+import { accountForBaseUrl, KeytarSecretStore } from '../../../src/main/core/secrets/secret-store'
 import { SettingsFile } from '../../../src/main/core/storage/settings-file'
+import { howToReachKeychain, reachKeychain } from '../../support/keychain-reach'
 import { filesContaining, makeTempDir } from '../storage/storage-helpers'
 import { runKeyCli } from './secrets-helpers'
 
 /**
- * keytar against a real Secret Service. Run it under `bash scripts/with-keyring.sh npx vitest run
- * test/core/secrets/secret-store.keychain.test.ts`, which gives it a throwaway unlocked keyring on a private
- * D-Bus. Elsewhere it is skipped with the reason printed, except in CI, which provides the keyring
- * and so must not skip it. Everything here is filed under a test service name, never `tokenwatch`.
+ * keytar against the real OS keychain. On Linux, a Secret Service: run it under `bash
+ * scripts/with-keyring.sh npx vitest run test/core/secrets/secret-store.keychain.test.ts`, which gives it a
+ * throwaway unlocked keyring on a private D-Bus. On macOS and Windows, the Keychain or the
+ * Credential Manager of the person running it: everything here is filed under a test service name,
+ * never the app's `tokenwatch`, and removed afterwards. Where no keychain is reachable it is skipped
+ * with the reason printed, except in CI, which provides the keyring and so must not skip it.
  */
 
 const TEST_SERVICE = 'tokenwatch-test'
@@ -19,16 +22,11 @@ const PROD_KEY = 'prod_key_1111aaaa2222PROD'
 const STAGING_KEY = 'staging_key_3333bbbb4444STAG'
 
 const store = new KeytarSecretStore(TEST_SERVICE)
-const probe = process.env.DBUS_SESSION_BUS_ADDRESS
-  ? await probeKeychain(store)
-  : ({
-      ok: false,
-      reason: 'DBUS_SESSION_BUS_ADDRESS is not set, so there is no session bus to find a keychain on.',
-    } as const)
+const probe = await reachKeychain(store)
 const inCi = process.env.CI === 'true'
 const skip = !probe.ok && !inCi
 if (!probe.ok) {
-  const how = 'To run them: bash scripts/with-keyring.sh npx vitest run test/core/secrets/secret-store.keychain.test.ts'
+  const how = howToReachKeychain()
   console.warn(
     `${inCi ? 'The real-keychain tests will fail' : 'Skipping the real-keychain tests'}: ${probe.reason} ${how}`,
   )

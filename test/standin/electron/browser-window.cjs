@@ -6,7 +6,8 @@
  * `useContentSize`; the page's viewport is the content size. Hidden windows keep their page.
  *
  * The browser: the test's (TOKENWATCH_STANDIN_BROWSER_WS, one per test file), else one launched
- * here. With TOKENWATCH_STANDIN_MARKET_TIME the page's clock starts where main's does.
+ * here, found where the tests find theirs. With TOKENWATCH_STANDIN_MARKET_TIME the page's clock
+ * starts where main's does.
  */
 
 const { EventEmitter } = require('node:events')
@@ -36,11 +37,16 @@ function getBrowser() {
   const endpoint = process.env.TOKENWATCH_STANDIN_BROWSER_WS
   browser ??= endpoint
     ? chromium.connect(endpoint)
-    : chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
-      })
+    : chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   return browser
+}
+
+/** The tests' own finder (an ES module, which Node 24 requires synchronously). */
+function chromiumPath() {
+  const { findChromium } = require('../../../scripts/find-chromium.mjs')
+  const { path } = findChromium()
+  if (!path) throw new Error('No Chromium or Chrome found: `node scripts/preflight.mjs` says how to get one')
+  return path
 }
 
 const windows = []
