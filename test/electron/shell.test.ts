@@ -836,14 +836,26 @@ describe('packaging configuration', () => {
 
 describe('npm start without the Electron binary', () => {
   const scriptPath = join(process.cwd(), 'scripts', 'check-electron.mjs')
+  /** Electron 42+'s index.js downloads the binary when required; this one leaves a mark instead. */
+  const TRAP_INDEX = "require('fs').writeFileSync(require('path').join(__dirname, 'REQUIRED'), '')"
 
-  function fakeProject(withBinary: boolean): string {
+  /** A project whose electron package has no binary; its install.js "downloads" one or fails. */
+  function fakeProject(options: { withBinary: boolean; downloadWorks?: boolean }): string {
     const project = mkdtempSync(join(tmpdir(), 'tokenwatch-start-'))
     const electronDir = join(project, 'node_modules', 'electron')
     mkdirSync(electronDir, { recursive: true })
     writeFileSync(join(project, 'package.json'), '{"name":"p"}')
     writeFileSync(join(electronDir, 'package.json'), '{"name":"electron","version":"45.4.1"}')
-    if (withBinary) {
+    writeFileSync(join(electronDir, 'index.js'), TRAP_INDEX)
+    writeFileSync(
+      join(electronDir, 'install.js'),
+      options.downloadWorks
+        ? `const fs = require('fs'), p = require('path')
+fs.mkdirSync(p.join(__dirname, 'dist')); fs.writeFileSync(p.join(__dirname, 'dist', 'electron'), '')
+fs.writeFileSync(p.join(__dirname, 'path.txt'), 'electron')`
+        : "console.error('getaddrinfo ENOTFOUND github.com'); process.exit(1)",
+    )
+    if (options.withBinary) {
       writeFileSync(join(electronDir, 'path.txt'), 'electron')
       mkdirSync(join(electronDir, 'dist'))
       writeFileSync(join(electronDir, 'dist', 'electron'), '')
@@ -852,26 +864,50 @@ describe('npm start without the Electron binary', () => {
   }
 
   function check(project: string) {
-    const { ELECTRON_SKIP_BINARY_DOWNLOAD: _skip, ...env } = process.env
-    return spawnSync(process.execPath, [scriptPath], { cwd: project, env, encoding: 'utf8', timeout: 10_000 })
+    const result = spawnSync(process.execPath, [scriptPath], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 10_000,
+    })
+    const required = existsSync(join(project, 'node_modules', 'electron', 'REQUIRED'))
+    rmSync(project, { recursive: true, force: true })
+    return { ...result, required }
   }
 
-  it('says what is missing and how to get it, and exits non-zero', () => {
-    const project = fakeProject(false)
-    const result = check(project)
-    rmSync(project, { recursive: true, force: true })
+  it('downloads the binary at the first start, as Electron 42+ expects, without requiring electron', () => {
+    const result = check(fakeProject({ withBinary: false, downloadWorks: true }))
+    expect([result.status, result.required]).toEqual([0, false])
+    expect(result.stderr).toContain("Downloading Electron's binary")
+  })
+
+  it('says what is missing and how to get it when the download fails, and exits non-zero', () => {
+    const result = check(fakeProject({ withBinary: false, downloadWorks: false }))
     expect(result.status).toBe(1)
     expect(result.stderr).toContain("Electron's binary is not installed")
+    expect(result.stderr).toContain('not during `npm install`')
     expect(result.stderr).toContain('node node_modules/electron/install.js')
     expect(result.stderr).toContain('ELECTRON_MIRROR=')
     expect(result.stderr).toMatch(/proxy/i)
+    expect(result.required).toBe(false)
   })
 
   it('lets npm start go on when the binary is there', () => {
-    const project = fakeProject(true)
-    const result = check(project)
-    rmSync(project, { recursive: true, force: true })
-    expect([result.status, result.stderr]).toEqual([0, ''])
+    const result = check(fakeProject({ withBinary: true }))
+    expect([result.status, result.stderr, result.required]).toEqual([0, '', false])
+  })
+
+  it('finds the binary for the smoke test by looking only, never by requiring electron', async () => {
+    const { findElectronBinary } = await import('../../scripts/electron-binary.mjs')
+    for (const withBinary of [false, true]) {
+      const project = fakeProject({ withBinary })
+      const found = findElectronBinary(project, {})
+      const required = existsSync(join(project, 'node_modules', 'electron', 'REQUIRED'))
+      rmSync(project, { recursive: true, force: true })
+      expect([found.ok, required]).toEqual([withBinary, false])
+    }
+    const smokeTest = readFileSync('test/electron/electron-app.smoke.test.ts', 'utf8')
+    expect(smokeTest).toContain('findElectronBinary(')
+    expect(smokeTest).not.toMatch(/require\(['"]electron['"]\)/)
   })
 
   it('runs before electron-vite in npm start and npm run dev', () => {
