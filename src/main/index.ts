@@ -138,7 +138,9 @@ if (userDataProblem) {
     const bounds = boundsToSave(closing)
     if (!settings.tickerOnly && bounds) void core.invoke('updateSettings', { windowBounds: bounds })
     if (!settings.closeToTray) {
-      app.quit()
+      // After this handler: a quit started inside it would be cancelled by the very close it
+      // prevents (Electron's OnWindowCloseCancelled), leaving a windowless app polling in the tray.
+      setImmediate(() => app.quit())
       return
     }
     closing.hide()

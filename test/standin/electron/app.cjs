@@ -209,7 +209,13 @@ class App extends EventEmitter {
     )
   }
 
-  /** Electron's order: before-quit, each window's close (any can cancel), will-quit, quit, exit 0. */
+  /**
+   * Electron's order (Browser::Quit, OnWindowCloseCancelled, OnWindowAllClosed and
+   * NotifyAndShutdown in shell/browser/browser.cc): before-quit (may prevent), then every window
+   * is asked to close; a window whose 'close' is prevented cancels the quit, even one prevented
+   * by a handler further up the stack that called quit() itself (electron/electron#33643). Once
+   * the last window is destroyed (after a posted task), will-quit (may prevent), quit, exit 0.
+   */
   quit() {
     if (this.quitting) return
     const beforeQuit = preventableEvent()
@@ -217,12 +223,25 @@ class App extends EventEmitter {
     if (beforeQuit.defaultPrevented) return
     this.quitting = true
     const { BrowserWindow } = require('./browser-window.cjs')
-    for (const window of BrowserWindow.getAllWindows()) {
-      if (!window.closeForQuit()) {
-        this.quitting = false
-        return
-      }
-    }
+    const windows = BrowserWindow.getAllWindows()
+    if (windows.length === 0) this.notifyAndShutdown()
+    else for (const window of windows) window.close()
+  }
+
+  /** A window's 'close' was prevented: a quit under way is cancelled. */
+  windowCloseCancelled() {
+    this.quitting = false
+  }
+
+  /** The last window was destroyed. */
+  allWindowsClosed() {
+    if (this.quitting) this.notifyAndShutdown()
+    // With no listener of its own the app quits (lib/browser/init.ts adds that default).
+    else if (this.listenerCount('window-all-closed') === 0) this.quit()
+    else this.emit('window-all-closed', preventableEvent())
+  }
+
+  notifyAndShutdown() {
     const willQuit = preventableEvent()
     this.emit('will-quit', willQuit)
     if (willQuit.defaultPrevented) {

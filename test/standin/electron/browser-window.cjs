@@ -140,6 +140,8 @@ class BrowserWindow extends EventEmitter {
     this.focused = false
     this.minimized = false
     this.destroyed = false
+    /** Closed and waiting for its posted destruction. */
+    this.closing = false
     this.alwaysOnTop = options.alwaysOnTop === true
     this.title = options.title ?? ''
     this.loaded = false
@@ -424,24 +426,24 @@ class BrowserWindow extends EventEmitter {
     return this.destroyed
   }
 
-  /** The user closing the window: 'close' may prevent it; otherwise it is destroyed. */
+  /**
+   * Closing, by the user or by app.quit(), in Electron's order: 'close' may prevent it, and a
+   * prevented close tells the app, which cancels a quit under way (Browser::OnWindowCloseCancelled
+   * in shell/browser/browser.cc). Otherwise the window is destroyed in a task posted after this
+   * one (the widget closes asynchronously: shell/browser/native_window_views.cc), so whatever the
+   * 'close' handler does after returning runs first.
+   */
   close() {
-    if (this.destroyed) return
+    if (this.destroyed || this.closing) return
     const event = preventableEvent()
     this.emit('close', event)
-    if (event.defaultPrevented) return
-    this.destroy()
     const { app } = require('./app.cjs')
-    if (!app.quitting && BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed')
-  }
-
-  /** Closing for app.quit(): false when the window's 'close' handler kept it open. */
-  closeForQuit() {
-    const event = preventableEvent()
-    this.emit('close', event)
-    if (event.defaultPrevented) return false
-    this.destroy()
-    return true
+    if (event.defaultPrevented) {
+      app.windowCloseCancelled()
+      return
+    }
+    this.closing = true
+    setImmediate(() => this.destroy())
   }
 
   destroy() {
@@ -454,6 +456,9 @@ class BrowserWindow extends EventEmitter {
     this.contents.emit('destroyed')
     void this.opened.then(() => this.context?.close()).catch(() => {})
     emitEvent('window-closed', { windowId: this.id })
+    // The window list is empty: the app quits if a quit is under way, else 'window-all-closed'
+    // (Browser::OnWindowAllClosed in shell/browser/browser.cc).
+    if (BrowserWindow.getAllWindows().length === 0) require('./app.cjs').app.allWindowsClosed()
   }
 
   describe() {
