@@ -46,7 +46,7 @@ applyAppIdentity(app, process.platform)
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
 // electron-vite's dev server, in development only: a packaged app never loads a URL from its environment.
-const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL || undefined
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
 
@@ -223,7 +223,7 @@ if (userDataProblem) {
         {
           what: 'setting up the window session',
           run: () => {
-            hardenSession(session.defaultSession, { devServer: devServerUrl !== undefined })
+            hardenSession(session.defaultSession, { devServerUrl })
             protocol.handle(
               APP_SCHEME,
               appProtocolHandler({

@@ -239,14 +239,17 @@ describe('window security', () => {
     }
     const own = 'app://tokenwatch/index.html'
     hardenWebContents(contents as never, (url) => url === own)
+    // Electron's details carry the URL; the positional argument is deprecated, and here it
+    // names our own page, so a handler still reading it would let every navigation through.
     const navigate = (event: string, url: string) => {
       const e = {
+        url,
         defaultPrevented: false,
         preventDefault() {
           this.defaultPrevented = true
         },
       }
-      contents.emit(event, e, url)
+      contents.emit(event, e, own)
       return e.defaultPrevented
     }
     expect(navigate('will-navigate', 'https://evil.example/')).toBe(true)
@@ -257,14 +260,26 @@ describe('window security', () => {
     expect(openHandler!()).toEqual({ action: 'deny' })
   })
 
-  it('refuses every permission and adds the CSP header to served pages', () => {
+  /** A session that records its handlers; onHeadersReceived keeps its URL filter. */
+  function recordingSession() {
     const handlers: Record<string, (...args: never[]) => unknown> = {}
+    const filters: unknown[] = []
     const fakeSession = {
       setPermissionRequestHandler: (h: never) => (handlers.request = h),
       setPermissionCheckHandler: (h: never) => (handlers.check = h),
-      webRequest: { onHeadersReceived: (h: never) => (handlers.headers = h) },
+      webRequest: {
+        onHeadersReceived: (filter: unknown, h: never) => {
+          filters.push(filter)
+          handlers.headers = h
+        },
+      },
     }
-    hardenSession(fakeSession as never, { devServer: false })
+    return { fakeSession, handlers, filters }
+  }
+
+  it('refuses every permission, and leaves the built page its own CSP header (no session rewrite)', () => {
+    const { fakeSession, handlers, filters } = recordingSession()
+    hardenSession(fakeSession as never, { devServerUrl: undefined })
     const decisions: boolean[] = []
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
       (handlers.request as (c: unknown, p: string, cb: (ok: boolean) => void) => void)(
@@ -274,26 +289,20 @@ describe('window security', () => {
       )
     expect(decisions).toEqual([false, false, false, false, false])
     expect((handlers.check as () => boolean)()).toBe(false)
+    // Electron 42+ runs webRequest handlers for protocol.handle responses too: none is registered.
+    expect(filters).toEqual([])
+  })
+
+  it('relaxes the CSP for the dev server only, on its pages only, and only as far as Vite needs', () => {
+    const { fakeSession, handlers, filters } = recordingSession()
+    hardenSession(fakeSession as never, { devServerUrl: 'http://localhost:5173/' })
+    expect(filters).toEqual([{ urls: ['http://localhost:5173/*'] }])
     let headers: Record<string, string[]> = {}
     ;(
       handlers.headers as (d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void
     )({ responseHeaders: { 'x-other': ['1'] } }, (result) => (headers = result.responseHeaders))
-    expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY])
-    expect(headers['x-other']).toEqual(['1'])
-  })
-
-  it('relaxes the CSP for the dev server only, and only as far as Vite needs', () => {
-    let headerHandler:
-      ((d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | null = null
-    const fakeSession = {
-      setPermissionRequestHandler: () => {},
-      setPermissionCheckHandler: () => {},
-      webRequest: { onHeadersReceived: (h: typeof headerHandler) => (headerHandler = h) },
-    }
-    hardenSession(fakeSession as never, { devServer: true })
-    let headers: Record<string, string[]> = {}
-    headerHandler!({ responseHeaders: {} }, (result) => (headers = result.responseHeaders))
     expect(headers['Content-Security-Policy']).toEqual([DEV_SERVER_CONTENT_SECURITY_POLICY])
+    expect(headers['x-other']).toEqual(['1'])
     expect(DEV_SERVER_CONTENT_SECURITY_POLICY).toContain("script-src 'self' 'unsafe-inline'")
     expect(DEV_SERVER_CONTENT_SECURITY_POLICY).toContain("style-src 'self' 'unsafe-inline'")
     expect(DEV_SERVER_CONTENT_SECURITY_POLICY).toContain("default-src 'none'")

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTOSTART_FILE_NAME } from '../../src/main/electron/autostart'
+import { CONTENT_SECURITY_POLICY } from '../../src/main/electron/security'
 import { type StandinApp, standinFixture } from './standin-app'
 
 /**
@@ -47,6 +48,16 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     } finally {
       await rm(scratch, { recursive: true, force: true })
     }
+  })
+
+  it("serves the built page with the protocol handler's one CSP header, not a second from the session", async () => {
+    const app = await startApp()
+    const page = app.events.find(
+      (event) => event.event === 'protocol-response' && event.url === 'app://tokenwatch/index.html',
+    )
+    const headers = (page?.headers ?? []) as [string, string][]
+    const policies = headers.filter(([name]) => name.toLowerCase() === 'content-security-policy')
+    expect(policies.map(([, value]) => value)).toEqual([CONTENT_SECURITY_POLICY])
   })
 
   it('writes an XDG autostart entry when start at login is turned on, and removes it when off', async () => {

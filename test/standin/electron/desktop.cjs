@@ -352,6 +352,10 @@ onCommand('powerMonitor', (command) => {
   powerMonitor.emit(command.event, preventableEvent())
 })
 
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
 const defaultSession = strict(
   {
     setPermissionRequestHandler(handler) {
@@ -362,8 +366,24 @@ const defaultSession = strict(
     },
     webRequest: strict(
       {
-        onHeadersReceived(handler) {
-          this.headersHandler = handler
+        /**
+         * `onHeadersReceived([filter, ]listener)`: a filter's `urls` are match patterns
+         * (docs/api/web-request.md); only `*` wildcards are modelled. One listener, as in Electron.
+         */
+        onHeadersReceived(filterOrListener, maybeListener) {
+          const filter = maybeListener === undefined ? null : filterOrListener
+          const listener = maybeListener === undefined ? filterOrListener : maybeListener
+          this.headers = listener ? { urls: filter?.urls ?? ['<all_urls>'], listener } : null
+        },
+        /** The onHeadersReceived listener that applies to `url`, or null. */
+        headersListener(url) {
+          if (!this.headers) return null
+          const matches = this.headers.urls.some(
+            (pattern) =>
+              pattern === '<all_urls>' ||
+              new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`).test(url),
+          )
+          return matches ? this.headers.listener : null
         },
         onBeforeRequest(handler) {
           this.beforeRequestHandler = handler
