@@ -124,7 +124,7 @@ const { forwardEvents, registerIpcHandlers, trustedSenderCheck } =
 const { TICKER_STRIP_HEIGHT, boundsToSave, createMainWindow, fitToTickerMode, rendererLocation } =
   await import('../../src/main/electron/main-window')
 const { AppTray, TOOLTIP_INTERVAL_MS } = await import('../../src/main/electron/tray')
-const { trayTooltip } = await import('../../src/main/core/tray-tooltip')
+const { trayTooltip, trayTooltipLimit } = await import('../../src/main/core/tray-tooltip')
 const { DEFAULT_SETTINGS } = await import('../../src/shared/settings')
 const { clampToWorkAreas } = await import('../../src/main/electron/window-bounds')
 const { AUTOSTART_FILE_NAME, autostartFile, quoteExecArgument, setStartAtLogin } =
@@ -551,6 +551,28 @@ describe('tray', () => {
     tray.setUnread(false)
     expect(record.images).toBe(2)
     tray.destroy()
+  })
+
+  it("keeps the tooltip within Windows' 127 characters when told the platform's limit", () => {
+    electron.trays.length = 0
+    const actions = {
+      toggleWindow() {},
+      togglePinned() {},
+      togglePaused() {},
+      refresh() {},
+      quit() {},
+      showList() {},
+    }
+    const long = `190.${'1'.repeat(40)}`
+    const onWindows = new AppTray({} as never, actions, () => Date.now(), trayTooltipLimit('win32'))
+    onWindows.showData(
+      { ...snapshot(long), assets: [...snapshot(long).assets, ...snapshot(long).assets] } as never,
+      null as never,
+    )
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    expect(electron.trays[0]!.tooltip.at(-1)!.length).toBeLessThanOrEqual(127)
+    expect(electron.trays[0]!.tooltip.at(-1)).toContain('AAPLon')
+    onWindows.destroy()
   })
 })
 

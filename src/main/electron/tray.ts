@@ -1,7 +1,7 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/ipc-contract'
-import { trayTooltip } from '../core/tray-tooltip'
+import { trayTooltip, trayTooltipLimit } from '../core/tray-tooltip'
 
 /**
  * The tray icon and its menu. The tooltip shows the data's state and the first watchlist prices
@@ -48,6 +48,7 @@ export class AppTray {
     private readonly icons: TrayIcons,
     private readonly actions: TrayActions,
     private readonly now: () => number = Date.now,
+    private readonly tooltipLimit = trayTooltipLimit(process.platform),
   ) {
     this.tray = new Tray(icons.normal)
     this.tray.setToolTip(trayTooltip(null, null, now()))
@@ -112,7 +113,13 @@ export class AppTray {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
     this.tray.setToolTip(
-      trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now()),
+      trayTooltip(
+        this.pending?.snapshot ?? null,
+        this.pending?.status ?? null,
+        this.now(),
+        undefined,
+        this.tooltipLimit,
+      ),
     )
   }
 }
