@@ -26,7 +26,7 @@ import { trayNotice, trayNoticeOnce } from './electron/close-to-tray'
 import { firstFramePage } from './electron/first-frame-page'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
-import { showAlertNotification, showNotification } from './electron/notifications'
+import { setUpNotifications, showAlertNotification, showNotification } from './electron/notifications'
 import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
@@ -244,6 +244,12 @@ if (userDataProblem) {
         {
           what: 'connecting the window, tray and notifications',
           run: () => {
+            setUpNotifications({
+              platform: process.platform,
+              inWindow: (notice, symbol) =>
+                window?.webContents.send(eventChannels.notice, { ...notice, ...(symbol ? { symbol } : {}) }),
+              showApp: showWindow,
+            })
             core.on('delta', () => tray?.showData(core.currentSnapshot(), core.status()))
             core.on('status', (status) => {
               tray?.showData(core.currentSnapshot(), status)

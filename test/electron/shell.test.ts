@@ -18,7 +18,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 const electron = vi.hoisted(() => {
   const trays: Array<{ tooltip: string[]; images: number; menus: unknown[] }> = []
   const windows: Array<{ options: Record<string, unknown>; loaded: string[] }> = []
-  const notifications: Array<{ options: Record<string, unknown>; emit: (event: string) => void }> = []
+  const notifications: Array<{
+    options: Record<string, unknown>
+    emit: (event: string, ...args: unknown[]) => void
+  }> = []
   return {
     trays,
     windows,
@@ -96,6 +99,10 @@ vi.mock('electron', async () => {
   }
   class Notification extends EventEmitter {
     static isSupported = () => true
+    static activationHandler: ((details: { type: string; arguments: string }) => void) | null = null
+    static handleActivation(handler: (details: { type: string; arguments: string }) => void) {
+      Notification.activationHandler = handler
+    }
     constructor(readonly options: Record<string, unknown>) {
       super()
     }
@@ -134,8 +141,11 @@ const { appMenuTemplate } = await import('../../src/main/electron/app-menu')
 const { APP_ID, applyAppIdentity } = await import('../../src/main/electron/app-identity')
 const { trayNotice, trayNoticeOnce } = await import('../../src/main/electron/close-to-tray')
 const { trayIconFiles } = await import('../../src/main/electron/tray-icons')
-const { notificationsOnScreen, showAlertNotification, showNotification } =
+const { notificationsOnScreen, setUpNotifications, showAlertNotification, showNotification } =
   await import('../../src/main/electron/notifications')
+const { Notification: MockNotification } = (await import('electron')) as unknown as {
+  Notification: { activationHandler: ((details: { type: string; arguments: string }) => void) | null }
+}
 
 /** A packaged app's window on one 1920x1050 work area. */
 const windowOptions = {
@@ -188,6 +198,77 @@ describe('alert notifications', () => {
     third?.emit('failed')
     expect(notificationsOnScreen()).toBe(before)
     expect(clicks).toBe(1)
+  })
+})
+
+describe('notifications on each platform', () => {
+  const entry = {
+    alertId: 'a1',
+    symbol: 'AAPLon',
+    kind: 'price-above',
+    message: 'AAPLon crossed above 200.00 at 200.13',
+    value: '200.13',
+    at: 1,
+    sound: false,
+    read: false,
+  } as const
+  const inWindow: Array<{ notice: { title: string; body: string }; symbol?: string }> = []
+  let shownApp = 0
+  function onPlatform(platform: NodeJS.Platform) {
+    electron.notifications.length = 0
+    inWindow.length = 0
+    shownApp = 0
+    setUpNotifications({
+      platform,
+      inWindow: (notice, symbol) => inWindow.push({ notice, symbol }),
+      showApp: () => (shownApp += 1),
+    })
+  }
+  afterEach(() => onPlatform('linux'))
+
+  it('Windows: a toast that timed out into the Action Center still focuses its symbol when clicked', () => {
+    onPlatform('win32')
+    const clicked: string[] = []
+    showAlertNotification(entry, (symbol) => clicked.push(symbol))
+    showAlertNotification({ ...entry, symbol: 'Fon' }, (symbol) => clicked.push(symbol))
+    const [first, second] = electron.notifications
+    // Windows emits 'close' on the timeout; the app lets go of both objects.
+    first?.emit('close', {})
+    second?.emit('close', {})
+    expect(MockNotification.activationHandler).not.toBeNull()
+    const firstId = String(first?.options.id)
+    MockNotification.activationHandler!({ type: 'click', arguments: `launch ${firstId}` })
+    expect(clicked).toEqual(['AAPLon'])
+    // An activation this run does not know (an earlier run's toast) brings the app up.
+    MockNotification.activationHandler!({ type: 'click', arguments: '' })
+    expect(shownApp).toBe(1)
+  })
+
+  it('macOS: a notification that failed (an unsigned app) is logged and shown in the window', () => {
+    onPlatform('darwin')
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    showAlertNotification({ ...entry, note: 'take profit' }, () => {})
+    electron.notifications[0]?.emit('failed', {}, 'Notifications are not allowed for this application')
+    expect(inWindow).toEqual([
+      {
+        notice: { title: 'Tokenwatch · AAPLon', body: `${entry.message}\ntake profit` },
+        symbol: 'AAPLon',
+      },
+    ])
+    expect(String(logged.mock.calls[0]?.[0])).toContain('Notifications are not allowed')
+    logged.mockRestore()
+  })
+
+  it("Linux: the person's note reaches the notification server as text, not markup", () => {
+    onPlatform('linux')
+    showAlertNotification({ ...entry, note: '<b>sell</b> half & <a href="x">read</a>' }, () => {})
+    expect(electron.notifications[0]?.options.body).toBe(
+      `${entry.message}\n&lt;b&gt;sell&lt;/b&gt; half &amp; &lt;a href="x"&gt;read&lt;/a&gt;`,
+    )
+    // Elsewhere the body is plain text already.
+    onPlatform('darwin')
+    showAlertNotification({ ...entry, note: 'a & b' }, () => {})
+    expect(electron.notifications[0]?.options.body).toBe(`${entry.message}\na & b`)
   })
 })
 
