@@ -156,20 +156,23 @@ const windowOptions = {
   workAreas: [{ x: 0, y: 0, width: 1920, height: 1050 }],
 }
 
+/** An alert as it fires: what the notifications show. */
+const firedAlert = {
+  alertId: 'a1',
+  symbol: 'AAPLon',
+  kind: 'price-above',
+  message: 'AAPLon crossed above 200.00 at 200.13',
+  value: '200.13',
+  at: 1,
+  sound: false,
+  read: false,
+} as const
+
 describe('alert notifications', () => {
   it('shows the alert in plain words, always silent (the chime is the one sound), and a click focuses the symbol', () => {
     electron.notifications.length = 0
     const clicked: string[] = []
-    const entry = {
-      alertId: 'a1',
-      symbol: 'AAPLon',
-      kind: 'price-above',
-      message: 'AAPLon crossed above 200.00 at 200.13',
-      value: '200.13',
-      at: 1,
-      sound: false,
-      read: false,
-    } as const
+    const entry = firedAlert
     showAlertNotification(entry, (symbol) => clicked.push(symbol))
     showAlertNotification({ ...entry, sound: true, note: 'take profit' }, (symbol) => clicked.push(symbol))
     const [quiet, loud] = electron.notifications
@@ -202,16 +205,7 @@ describe('alert notifications', () => {
 })
 
 describe('notifications on each platform', () => {
-  const entry = {
-    alertId: 'a1',
-    symbol: 'AAPLon',
-    kind: 'price-above',
-    message: 'AAPLon crossed above 200.00 at 200.13',
-    value: '200.13',
-    at: 1,
-    sound: false,
-    read: false,
-  } as const
+  const entry = firedAlert
   const inWindow: Array<{ notice: { title: string; body: string }; symbol?: string }> = []
   let shownApp = 0
   function onPlatform(platform: NodeJS.Platform) {
