@@ -27,6 +27,7 @@ import { firstFramePage } from './electron/first-frame-page'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
 import { setUpNotifications, showAlertNotification, showNotification } from './electron/notifications'
+import { sendWhenLoaded } from './electron/page-messages'
 import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
@@ -246,8 +247,13 @@ if (userDataProblem) {
           run: () => {
             setUpNotifications({
               platform: process.platform,
-              inWindow: (notice, symbol) =>
-                window?.webContents.send(eventChannels.notice, { ...notice, ...(symbol ? { symbol } : {}) }),
+              inWindow: (notice, symbol) => {
+                if (window)
+                  sendWhenLoaded(window.webContents, eventChannels.notice, {
+                    ...notice,
+                    ...(symbol ? { symbol } : {}),
+                  })
+              },
               showApp: showWindow,
             })
             core.on('delta', () => tray?.showData(core.currentSnapshot(), core.status()))
@@ -259,7 +265,8 @@ if (userDataProblem) {
               tray?.setUnread(unreadAlerts > 0)
               showAlertNotification(entry, (symbol) => {
                 showWindow()
-                window?.webContents.send(eventChannels.focusSymbol, { symbol })
+                // A window made just now is still loading: the message waits for its page.
+                if (window) sendWhenLoaded(window.webContents, eventChannels.focusSymbol, { symbol })
               })
             })
             core.onSettingsChange(applyWindowSettings)

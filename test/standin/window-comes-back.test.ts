@@ -67,6 +67,41 @@ describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
     expect(await app.text({ css: '#detail-title' })).toContain('AAPLon')
   })
 
+  it('a click on an alert notification after the window was destroyed opens a new one on that symbol', async () => {
+    const app = await fixture.start({ marketTime: BEFORE_POSTMARKET })
+    await app.pageLoaded()
+    await app.waitFor({ css: '[role="row"][data-symbol="AAPLon"] .cell-price .num' })
+    const input: AlertInput = {
+      symbol: 'AAPLon',
+      condition: { kind: 'session', session: 'postmarket', event: 'open' },
+    }
+    const created = await app.evaluate(
+      (alert) =>
+        (
+          window as unknown as { tokenwatch: { createAlert(args: unknown): Promise<{ ok: boolean }> } }
+        ).tokenwatch.createAlert({ input: alert }),
+      input,
+    )
+    expect(created.ok).toBe(true)
+    const shown = await app.waitForEvent(
+      (event) => event.event === 'notification' && String(event.title).includes('AAPLon'),
+      'the alert notification',
+      120_000,
+    )
+
+    await app.request('destroyWindow')
+    await app.waitForEvent((event) => event.event === 'window-closed', 'the window to be gone')
+    // The click makes a new window and asks it, while it loads, to show the symbol.
+    await app.clickNotification(Number(shown.id))
+    await app.waitUntil(
+      () => app.windows(),
+      (windows) => windows.some((window) => !window.destroyed && window.visible),
+      'a new window',
+    )
+    await app.waitFor({ css: 'aside.detail' })
+    expect(await app.text({ css: '#detail-title' })).toContain('AAPLon')
+  })
+
   it("shows the hidden window on macOS's activate (a Dock click, or opening the app again)", async () => {
     const app = await fixture.start()
     await startHidden(app)

@@ -74,9 +74,18 @@ class WebContents extends EventEmitter {
     this.proxy = strict(this, 'webContents')
   }
 
-  /** Delivered to the preload's ipcRenderer listeners in order, once the page has loaded. */
+  /**
+   * Delivered to the preload's ipcRenderer listeners of the document that is there now. While a
+   * page loads there is none that listens yet, and Electron delivers to the current frame only
+   * (docs/api/web-contents.md, `contents.send`; the message goes to the main frame's
+   * RenderFrameHost, which navigation replaces): a send made then is lost, as here.
+   */
   send(channel, ...args) {
     if (this.destroyed) throw new Error('Object has been destroyed')
+    if (!this.owner.loaded) {
+      emitEvent('send-lost', { windowId: this.owner.id, channel })
+      return
+    }
     this.owner.whenLoaded((page) =>
       page.evaluate(([deliver, c, a]) => globalThis[deliver]?.(c, a), [DELIVER, channel, args]),
     )
@@ -496,6 +505,10 @@ function windowFor(command) {
 onCommand('windows', () => windows.map((window) => window.describe()))
 onCommand('closeWindow', (command) => {
   windowFor(command).close()
+})
+/** The window gone without a 'close' (its OS window destroyed): the app makes a new one when asked. */
+onCommand('destroyWindow', (command) => {
+  windowFor(command).destroy()
 })
 onCommand('minimizeWindow', (command) => {
   windowFor(command).minimize()
