@@ -86,6 +86,17 @@ if (userDataProblem) {
     },
   })
 
+  let finalSaving: Promise<void> | null = null
+  /** Stops polling and saves prices and settings, once, however the app is ending. */
+  const finalSave = () => {
+    if (!finalSaving) {
+      tray?.destroy()
+      tray = null
+      finalSaving = core.stop()
+    }
+    return finalSaving
+  }
+
   /** Brings the window up, making a new one if it was closed (macOS keeps running without one). */
   const showWindow = () => {
     if (!started) return
@@ -185,6 +196,11 @@ if (userDataProblem) {
       })
     }
     current.on('close', (event) => onClose(event, current))
+    // Windows shutdown or log-off skips before-quit and will-quit: the save starts when Windows
+    // asks whether the session may end (not refused) and the app exits once it is done, before
+    // the OS ends the process. The window's events are the documented hook (Windows only).
+    for (const event of ['query-session-end', 'session-end'] as const)
+      current.on(event as 'session-end', () => void finalSave().finally(() => app.exit(0)))
   }
 
   const createTray = () => {
@@ -289,7 +305,6 @@ if (userDataProblem) {
     if (!quitting) return
     event.preventDefault()
     quitting = false
-    tray?.destroy()
-    void core.stop().finally(() => app.exit(0))
+    void finalSave().finally(() => app.exit(0))
   })
 }

@@ -285,8 +285,29 @@ onCommand('appState', () => ({ ready: app.isReady(), hasLock: app.hasSingleInsta
 /** What the OS tells the app and the stand-in has no other way to cause (macOS 'activate': a Dock click). */
 const OS_EVENTS = new Set(['activate'])
 onCommand('osEvent', (command) => {
+  if (command.name === 'session-end') return endSession()
   if (!OS_EVENTS.has(command.name)) throw new Error(`the stand-in does not send "${command.name}"`)
   app.emit(command.name, preventableEvent(), false)
 })
+
+/** How long Windows lets a process live once its windows were told the session ends. */
+const SESSION_END_GRACE_MS = 5_000
+
+/**
+ * Windows shutdown or log-off, as Electron passes it on: no before-quit or will-quit; each
+ * window gets 'query-session-end' (WM_QUERYENDSESSION) and then 'session-end' (WM_ENDSESSION),
+ * and the OS ends the process soon after (docs/api/browser-window.md; NativeWindowViews'
+ * message handling in shell/browser/native_window_views_win.cc). The end is exit code 1 here.
+ */
+function endSession() {
+  const { BrowserWindow } = require('./browser-window.cjs')
+  const reasons = { reasons: ['shutdown'] }
+  for (const name of ['query-session-end', 'session-end'])
+    for (const window of BrowserWindow.getAllWindows()) window.emit(name, Object.assign(preventableEvent(), reasons))
+  setTimeout(() => {
+    emitEvent('session-ended-by-os')
+    process.exit(1)
+  }, SESSION_END_GRACE_MS)
+}
 
 module.exports = { app, preventableEvent }
