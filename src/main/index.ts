@@ -18,7 +18,7 @@ import { AppCore } from './core/app-core'
 import { USER_DATA_ENV } from './core/paths'
 import { KeytarSecretStore } from './core/secret-store'
 import { WorkerPollFeed } from './core/worker-poll-feed'
-import { applyAppIdentity } from './electron/app-identity'
+import { applyAppIdentity, keepUserDataFolder } from './electron/app-identity'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './electron/app-protocol'
 import { appMenuTemplate } from './electron/app-menu'
 import { setStartAtLogin } from './electron/autostart'
@@ -42,6 +42,7 @@ import { trayIconFiles } from './electron/tray-icons'
 // point the app at another folder.
 const userDataOverride = process.env[USER_DATA_ENV]
 if (userDataOverride) app.setPath('userData', userDataOverride)
+else keepUserDataFolder(app)
 applyAppIdentity(app, process.platform)
 // Before 'ready', as Electron requires: the scheme the built page is served on.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])

@@ -138,7 +138,8 @@ const { AUTOSTART_FILE_NAME, autostartFile, quoteExecArgument, setStartAtLogin }
   await import('../../src/main/electron/autostart')
 const { runStartup } = await import('../../src/main/electron/startup')
 const { appMenuTemplate } = await import('../../src/main/electron/app-menu')
-const { APP_ID, applyAppIdentity } = await import('../../src/main/electron/app-identity')
+const { APP_ID, applyAppIdentity, keepUserDataFolder } = await import('../../src/main/electron/app-identity')
+const { defaultUserDataDir } = await import('../../src/main/core/paths')
 const { trayNotice, trayNoticeOnce } = await import('../../src/main/electron/close-to-tray')
 const { trayIconFiles } = await import('../../src/main/electron/tray-icons')
 const { notificationsOnScreen, setUpNotifications, showAlertNotification, showNotification } =
@@ -911,7 +912,17 @@ describe('packaging configuration', () => {
       enableCookieEncryption: true,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      // Nothing is served from file:// (the page is on app://).
+      grantFileProtocolExtraPrivileges: false,
     })
+  })
+
+  it("names the app Tokenwatch for the OS, as the builder does, and keeps the CLI's user data folder", () => {
+    expect(pkg.productName).toBe('Tokenwatch')
+    expect(pkg.productName).toBe(builder.productName)
+    const set: string[] = []
+    keepUserDataFolder({ getPath: () => '/home/ada/.config', setPath: (_name, path) => set.push(path) })
+    expect(set).toEqual([defaultUserDataDir({}, 'linux', '/home/ada')])
   })
 
   it('gives the builder the metadata it needs: homepage, repository, author with email, desktop name', () => {
