@@ -32,6 +32,7 @@ import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
 import { trayIconFiles } from './electron/tray-icons'
+import { PIN_UNAVAILABLE_ON_WAYLAND, XWAYLAND_SWITCH, windowSystem } from './electron/window-system'
 
 /**
  * The Electron shell: window, tray, IPC and OS events. Everything else is AppCore's; this file
@@ -53,7 +54,12 @@ const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '.
 const outDir = join(__dirname, '..')
 
 const userDataProblem = userDataFolderProblem(app.getPath('userData'))
-if (userDataProblem) {
+const onWindowSystem = windowSystem(process.platform, process.env, process.argv)
+if (onWindowSystem === 'relaunch-on-xwayland') {
+  // Native Wayland cannot pin or place a window: the same command again, on XWayland.
+  app.relaunch({ args: [...process.argv.slice(1), XWAYLAND_SWITCH] })
+  app.exit(0)
+} else if (userDataProblem) {
   // Said once ready: on Linux an error box before 'ready' only reaches stderr.
   void app.whenReady().then(() =>
     reportStartupFailure('opening the folder for your settings', userDataProblem, app.getPath('userData'), {
@@ -72,8 +78,10 @@ if (userDataProblem) {
   let quitting = false
   let startAtLogin: boolean | null = null
   const firstCloseToTray = trayNoticeOnce(userDataDir)
+  const pinUnavailable = onWindowSystem === 'native-wayland'
   const core = new AppCore({
     userDataDir,
+    ...(pinUnavailable ? { pinUnavailable: PIN_UNAVAILABLE_ON_WAYLAND } : {}),
     keychain: new KeytarSecretStore(),
     pollFeed: (events) => new WorkerPollFeed(events, { script: join(__dirname, 'poll-worker.js') }),
     saveExport: async (fileName, content) => {
@@ -113,6 +121,7 @@ if (userDataProblem) {
     tray?.setState({
       windowVisible: window?.isVisible() ?? false,
       pinned: settings.pinned,
+      pinUnavailable,
       paused: core.status().paused,
       lists: settings.lists,
       activeListId: settings.activeListId,

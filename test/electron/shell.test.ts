@@ -142,6 +142,7 @@ const { APP_ID, applyAppIdentity, keepUserDataFolder } = await import('../../src
 const { defaultUserDataDir } = await import('../../src/main/core/paths')
 const { trayNotice, trayNoticeOnce } = await import('../../src/main/electron/close-to-tray')
 const { trayIconFiles } = await import('../../src/main/electron/tray-icons')
+const { XWAYLAND_SWITCH, windowSystem } = await import('../../src/main/electron/window-system')
 const { notificationsOnScreen, setUpNotifications, showAlertNotification, showNotification } =
   await import('../../src/main/electron/notifications')
 const { Notification: MockNotification } = (await import('electron')) as unknown as {
@@ -534,6 +535,16 @@ describe('IPC bridge', () => {
   })
 })
 
+/** Tray actions for tests that only look at what the tray shows. */
+const NO_TRAY_ACTIONS = {
+  toggleWindow() {},
+  togglePinned() {},
+  togglePaused() {},
+  refresh() {},
+  quit() {},
+  showList() {},
+}
+
 describe('tray', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 })
@@ -594,6 +605,7 @@ describe('tray', () => {
     tray.setState({
       windowVisible: true,
       pinned: true,
+      pinUnavailable: false,
       paused: false,
       lists: [
         { id: 'l1', name: 'Watchlist' },
@@ -629,18 +641,48 @@ describe('tray', () => {
     tray.destroy()
   })
 
+  it('says pinning is not available on native Wayland instead of a checkbox that would lie', () => {
+    electron.trays.length = 0
+    const tray = new AppTray({} as never, NO_TRAY_ACTIONS, () => Date.now())
+    const lists = [{ id: 'l1', name: 'Watchlist' }]
+    tray.setState({
+      windowVisible: true,
+      pinned: true,
+      pinUnavailable: true,
+      paused: false,
+      lists,
+      activeListId: 'l1',
+    })
+    type Item = { label?: string; type?: string; enabled?: boolean; checked?: boolean }
+    const menu = electron.trays[0]!.menus.at(-1) as { template: Item[] }
+    expect(menu.template[1]).toEqual({ label: 'Pin on top: not available on Wayland', enabled: false })
+    tray.destroy()
+  })
+
+  it('starts again on XWayland in a Wayland session that has it, and knows when there is none', () => {
+    const wayland = { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0' }
+    expect(windowSystem('linux', { ...wayland, DISPLAY: ':0' }, ['tokenwatch'])).toBe('relaunch-on-xwayland')
+    // Started on XWayland already: no second relaunch.
+    expect(windowSystem('linux', { ...wayland, DISPLAY: ':0' }, ['tokenwatch', XWAYLAND_SWITCH])).toBe(
+      'other',
+    )
+    expect(windowSystem('linux', wayland, ['tokenwatch'])).toBe('native-wayland')
+    expect(
+      windowSystem('linux', { ...wayland, DISPLAY: ':0' }, ['tokenwatch', '--ozone-platform=wayland']),
+    ).toBe('native-wayland')
+    expect(windowSystem('linux', { DISPLAY: ':0', XDG_SESSION_TYPE: 'x11' }, ['tokenwatch'])).toBe('other')
+    expect(windowSystem('win32', wayland, ['tokenwatch'])).toBe('other')
+    // The installed menu entry starts it on X11 too.
+    const builder = loadYaml(readFileSync('electron-builder.yml', 'utf8')) as {
+      linux: { executableArgs?: string[] }
+    }
+    expect(builder.linux.executableArgs).toEqual([XWAYLAND_SWITCH])
+  })
+
   it("keeps the tooltip within Windows' 127 characters when told the platform's limit", () => {
     electron.trays.length = 0
-    const actions = {
-      toggleWindow() {},
-      togglePinned() {},
-      togglePaused() {},
-      refresh() {},
-      quit() {},
-      showList() {},
-    }
     const long = `190.${'1'.repeat(40)}`
-    const onWindows = new AppTray({} as never, actions, () => Date.now(), trayTooltipLimit('win32'))
+    const onWindows = new AppTray({} as never, NO_TRAY_ACTIONS, () => Date.now(), trayTooltipLimit('win32'))
     onWindows.showData(
       { ...snapshot(long), assets: [...snapshot(long).assets, ...snapshot(long).assets] } as never,
       null as never,
@@ -710,7 +752,7 @@ describe('start at login', () => {
     const entry = readFileSync(file, 'utf8')
     expect(entry).toMatch(/^\[Desktop Entry\]\n/)
     expect(entry).toContain('\nType=Application\n')
-    expect(entry).toContain('\nExec=/opt/Tokenwatch/tokenwatch\n')
+    expect(entry).toContain('\nExec=/opt/Tokenwatch/tokenwatch --ozone-platform=x11\n')
     await setStartAtLogin(false, { ...packagedLinux, env }, noLoginItems, home)
     expect(existsSync(file)).toBe(false)
     // Turning off what is already off is fine.
@@ -727,7 +769,9 @@ describe('start at login', () => {
       home,
     )
     const file = join(home, '.config', 'autostart', 'tokenwatch.desktop')
-    expect(readFileSync(file, 'utf8')).toContain('\nExec="/home/ann/Apps/Tokenwatch 0.1.0.AppImage"\n')
+    expect(readFileSync(file, 'utf8')).toContain(
+      '\nExec="/home/ann/Apps/Tokenwatch 0.1.0.AppImage" --ozone-platform=x11\n',
+    )
     const checkout = {
       platform: 'linux' as const,
       execPath: '/src/tw/node_modules/electron/dist/electron',
@@ -737,7 +781,7 @@ describe('start at login', () => {
     }
     await setStartAtLogin(true, checkout, noLoginItems, home)
     expect(readFileSync(file, 'utf8')).toContain(
-      '\nExec=/src/tw/node_modules/electron/dist/electron /src/tw\n',
+      '\nExec=/src/tw/node_modules/electron/dist/electron /src/tw --ozone-platform=x11\n',
     )
     rmSync(home, { recursive: true, force: true })
   })

@@ -60,6 +60,35 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     expect(policies.map(([, value]) => value)).toEqual([CONTENT_SECURITY_POLICY])
   })
 
+  it('starts itself again on XWayland in a Wayland session, where the window can be pinned', async () => {
+    const app = await fixture.start({
+      env: { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0' },
+    })
+    expect(await app.exited).toBe(0)
+    const relaunch = app.events.find((event) => event.event === 'relaunch')
+    expect(relaunch?.args).toContain('--ozone-platform=x11')
+    expect(app.events.some((event) => event.event === 'window-created')).toBe(false)
+  })
+
+  it('on Wayland without XWayland, says pinning is not available instead of pretending', async () => {
+    const app = await startApp({
+      env: { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland', DISPLAY: '' },
+    })
+    const pinItem = async () => (await app.tray())?.menu?.find((item) => item.label?.startsWith('Pin on top'))
+    await app.waitUntil(pinItem, (item) => item !== undefined, 'the tray menu')
+    expect(await pinItem()).toMatchObject({ label: 'Pin on top: not available on Wayland', enabled: false })
+
+    // The window's own control is refused in words, and nothing claims the window is pinned.
+    await app.click({ role: 'button', name: 'Keep on top', exact: true })
+    await app.waitFor({ text: 'not available on Wayland' })
+    expect(
+      await app.evaluate(() =>
+        document.querySelector('button[aria-label="Keep on top"]')?.getAttribute('aria-pressed'),
+      ),
+    ).not.toBe('true')
+    expect((await app.mainWindow()).alwaysOnTop).toBe(false)
+  })
+
   it('writes an XDG autostart entry when start at login is turned on, and removes it when off', async () => {
     const app = await startApp()
     const entry = join(app.configHome, 'autostart', AUTOSTART_FILE_NAME)

@@ -64,6 +64,11 @@ export interface AppCoreOptions {
    * hold up its main thread.
    */
   pollFeed?: (events: FeedEvents) => PollFeed
+  /**
+   * Why the shell cannot keep its window on top here (native Wayland), in words; then pinning is
+   * refused with them and the status never says pinned.
+   */
+  pinUnavailable?: string
 }
 
 type Listener<N extends EventName> = (payload: EventPayload<N>) => void
@@ -233,7 +238,7 @@ export class AppCore {
                 ? 'online'
                 : 'connecting',
       paused: reasons.includes('user'),
-      pinned: settings.pinned,
+      pinned: settings.pinned && this.options.pinUnavailable === undefined,
       endpoints,
       lastError,
       // Read afresh each time: a failed save shows at once, and clears once a save succeeds.
@@ -505,6 +510,7 @@ export class AppCore {
         return null
       },
       togglePin: async () => {
+        if (this.options.pinUnavailable !== undefined) throw new Error(this.options.pinUnavailable)
         const after = await this.settings.patch({ pinned: !this.settings.get().pinned })
         this.settingsListeners.forEach((listener) => listener(after))
         this.emit('status', this.status())

@@ -25,6 +25,8 @@ export interface TrayActions {
 export interface TrayState {
   windowVisible: boolean
   pinned: boolean
+  /** No pinning here (native Wayland): the item says so instead of a checkbox that would lie. */
+  pinUnavailable: boolean
   paused: boolean
   /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
   lists: readonly { id: string; name: string }[]
@@ -63,12 +65,14 @@ export class AppTray {
           label: state.windowVisible ? 'Hide Tokenwatch' : 'Show Tokenwatch',
           click: () => this.actions.toggleWindow(),
         },
-        {
-          label: 'Pin on top',
-          type: 'checkbox',
-          checked: state.pinned,
-          click: () => this.actions.togglePinned(),
-        },
+        state.pinUnavailable
+          ? { label: 'Pin on top: not available on Wayland', enabled: false }
+          : {
+              label: 'Pin on top',
+              type: 'checkbox',
+              checked: state.pinned,
+              click: () => this.actions.togglePinned(),
+            },
         {
           label: state.paused ? 'Resume updates' : 'Pause updates',
           click: () => this.actions.togglePaused(),

@@ -252,6 +252,11 @@ class App extends EventEmitter {
     this.exit(0)
   }
 
+  /** Electron starts the new instance once this one exits; here it is only reported. */
+  relaunch(options = {}) {
+    emitEvent('relaunch', { args: options.args ?? process.argv.slice(1) })
+  }
+
   /** Exits at once with `code` (no events), once a second instance's notice has been delivered. */
   exit(code = 0) {
     emitEvent('exit', { code })
@@ -303,7 +308,8 @@ function endSession() {
   const { BrowserWindow } = require('./browser-window.cjs')
   const reasons = { reasons: ['shutdown'] }
   for (const name of ['query-session-end', 'session-end'])
-    for (const window of BrowserWindow.getAllWindows()) window.emit(name, Object.assign(preventableEvent(), reasons))
+    for (const window of BrowserWindow.getAllWindows())
+      window.emit(name, Object.assign(preventableEvent(), reasons))
   setTimeout(() => {
     emitEvent('session-ended-by-os')
     process.exit(1)

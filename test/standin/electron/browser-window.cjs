@@ -62,6 +62,17 @@ function frameOf(playwrightFrame, id) {
   )
 }
 
+/**
+ * Electron 38+ on Linux runs natively on Wayland when WAYLAND_DISPLAY is set (ozone's platform
+ * hint defaults to auto) unless started with --ozone-platform=x11. There `setAlwaysOnTop`,
+ * `setPosition` and the `x`/`y` options are "not supported on Wayland" and do nothing, and
+ * `getPosition()` reads [0, 0] (docs/api/browser-window.md, docs/breaking-changes.md for 38).
+ */
+const NATIVE_WAYLAND =
+  process.platform === 'linux' &&
+  Boolean(process.env.WAYLAND_DISPLAY) &&
+  !process.argv.includes('--ozone-platform=x11')
+
 class WebContents extends EventEmitter {
   constructor(owner, id) {
     super()
@@ -142,7 +153,7 @@ class BrowserWindow extends EventEmitter {
     this.useContentSize = options.useContentSize === true
     this.titleBar = options.frame === false ? 0 : TITLE_BAR_HEIGHT
     this.min = { width: options.minWidth ?? 0, height: options.minHeight ?? 0 }
-    this.position = { x: options.x ?? 0, y: options.y ?? 0 }
+    this.position = NATIVE_WAYLAND ? { x: 0, y: 0 } : { x: options.x ?? 0, y: options.y ?? 0 }
     this.content = { width: 800, height: 600 - this.titleBar }
     this.applySize(options.width ?? 800, options.height ?? 600, this.useContentSize)
     this.visible = false
@@ -151,7 +162,7 @@ class BrowserWindow extends EventEmitter {
     this.destroyed = false
     /** Closed and waiting for its posted destruction. */
     this.closing = false
-    this.alwaysOnTop = options.alwaysOnTop === true
+    this.alwaysOnTop = !NATIVE_WAYLAND && options.alwaysOnTop === true
     this.title = options.title ?? ''
     this.loaded = false
     this.pageErrors = []
@@ -381,6 +392,7 @@ class BrowserWindow extends EventEmitter {
     return [this.position.x, this.position.y]
   }
   setPosition(x, y) {
+    if (NATIVE_WAYLAND) return
     this.position = { x: Math.round(x), y: Math.round(y) }
   }
   getBounds() {
@@ -410,6 +422,7 @@ class BrowserWindow extends EventEmitter {
   // --- the rest of the window's state ----------------------------------------------------
 
   setAlwaysOnTop(flag, level) {
+    if (NATIVE_WAYLAND) return
     const changed = this.alwaysOnTop !== flag
     this.alwaysOnTop = flag === true
     this.alwaysOnTopLevel = level ?? 'floating'
