@@ -89,6 +89,16 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     expect((await app.mainWindow()).alwaysOnTop).toBe(false)
   })
 
+  it('as a packaged app, loads its own page whatever ELECTRON_RENDERER_URL says, with no developer menu', async () => {
+    const app = await startApp({
+      env: { TOKENWATCH_STANDIN_PACKAGED: '1', ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+    })
+    expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
+    const menu = app.events.filter((event) => event.event === 'application-menu').at(-1)?.menu
+    expect(menu).toBeTruthy()
+    expect(JSON.stringify(menu)).not.toMatch(/toggleDevTools|reload/i)
+  })
+
   it('writes an XDG autostart entry when start at login is turned on, and removes it when off', async () => {
     const app = await startApp()
     const entry = join(app.configHome, 'autostart', AUTOSTART_FILE_NAME)

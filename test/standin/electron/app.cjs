@@ -36,6 +36,16 @@ function preventableEvent() {
   return event
 }
 
+/**
+ * What Electron refuses before 'ready', with its message: a window (BaseWindow::New in
+ * shell/browser/api/electron_api_base_window.cc) and a tray (Tray::New in electron_api_tray.cc).
+ * The screen module refuses too (lib/browser/api/screen.ts; desktop.cjs).
+ */
+function refuseBeforeReady(what) {
+  const { app } = module.exports
+  if (!app.isReady()) throw new Error(`Cannot create ${what} before app is ready`)
+}
+
 function findAppDir(mainScript) {
   let dir = path.dirname(path.resolve(mainScript))
   while (!fs.existsSync(path.join(dir, 'package.json'))) {
@@ -53,7 +63,10 @@ class App extends EventEmitter {
     const pkg = JSON.parse(fs.readFileSync(path.join(this.appDir, 'package.json'), 'utf8'))
     this.name = pkg.productName ?? pkg.name
     this.version = pkg.version
-    this.isPackaged = false
+    // A packaged app (TOKENWATCH_STANDIN_PACKAGED=1): isPackaged and the resources folder as an
+    // installed app has them, the repo's resources standing in for the package's.
+    this.isPackaged = process.env.TOKENWATCH_STANDIN_PACKAGED === '1'
+    if (this.isPackaged) process.resourcesPath = path.join(this.appDir, 'resources')
     this.commandLine = strict(
       { appendSwitch: () => {}, appendArgument: () => {}, hasSwitch: () => false, getSwitchValue: () => '' },
       'app.commandLine',
@@ -316,4 +329,4 @@ function endSession() {
   }, SESSION_END_GRACE_MS)
 }
 
-module.exports = { app, preventableEvent }
+module.exports = { app, preventableEvent, refuseBeforeReady }

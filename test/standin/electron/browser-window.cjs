@@ -148,6 +148,7 @@ class BrowserWindow extends EventEmitter {
 
   constructor(options = {}) {
     super()
+    require('./app.cjs').refuseBeforeReady('BrowserWindow')
     this.id = nextId++
     this.options = options
     this.useContentSize = options.useContentSize === true

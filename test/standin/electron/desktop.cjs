@@ -10,7 +10,7 @@ const { EventEmitter } = require('node:events')
 const fs = require('node:fs')
 const { emitEvent, onCommand } = require('./control.cjs')
 const { strict } = require('./strict.cjs')
-const { preventableEvent } = require('./app.cjs')
+const { preventableEvent, refuseBeforeReady } = require('./app.cjs')
 const { BrowserWindow } = require('./browser-window.cjs')
 
 // --- nativeImage ------------------------------------------------------------------------
@@ -138,6 +138,7 @@ const trays = []
 class Tray extends EventEmitter {
   constructor(image) {
     super()
+    refuseBeforeReady('Tray')
     this.image = image
     this.tooltip = ''
     this.menu = null
@@ -321,7 +322,11 @@ const displays = [
 
 const screen = strict(
   Object.assign(new EventEmitter(), {
-    getAllDisplays: () => displays,
+    getAllDisplays: () => {
+      if (!require('./app.cjs').app.isReady())
+        throw new Error("The 'screen' module can't be used before the app 'ready' event")
+      return displays
+    },
     getPrimaryDisplay: () => displays[0],
     getDisplayMatching: () => displays[0],
     getDisplayNearestPoint: () => displays[0],
