@@ -68,7 +68,7 @@ beforeAll(async () => {
       `-c.directories.output=${join(work, 'out')}`,
       '-c.npmRebuild=false',
     ],
-    { cwd: REPO, timeout: 280_000, env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } },
+    { cwd: REPO, timeout: 280_000 },
   )
   unpacked = join(work, 'out/linux-unpacked')
   asar = join(unpacked, 'resources/app.asar')
