@@ -157,7 +157,11 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
     if (quitting) return
     event.preventDefault()
     const settings = core.settings.get()
-    const bounds = boundsToSave(closing)
+    // Native Wayland reads every position as 0,0: the one saved before stays.
+    const bounds = boundsToSave(
+      closing,
+      pinUnavailable ? { x: settings.windowBounds?.x ?? 0, y: settings.windowBounds?.y ?? 0 } : undefined,
+    )
     if (!settings.tickerOnly && bounds) void core.invoke('updateSettings', { windowBounds: bounds })
     if (!settings.closeToTray) {
       // After this handler: a quit started inside it would be cancelled by the very close it

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SETTINGS_FILE_NAME } from '../../src/main/core/settings-store'
 import { AUTOSTART_FILE_NAME } from '../../src/main/electron/autostart'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/electron/security'
 import { type StandinApp, standinFixture } from './standin-app'
@@ -73,6 +74,7 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
   it('on Wayland without XWayland, says pinning is not available instead of pretending', async () => {
     const app = await startApp({
       env: { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland', DISPLAY: '' },
+      settings: { windowBounds: { x: 200, y: 150, width: 1240, height: 700 } },
     })
     const pinItem = async () => (await app.tray())?.menu?.find((item) => item.label?.startsWith('Pin on top'))
     await app.waitUntil(pinItem, (item) => item !== undefined, 'the tray menu')
@@ -87,6 +89,14 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
       ),
     ).not.toBe('true')
     expect((await app.mainWindow()).alwaysOnTop).toBe(false)
+
+    // Closing saves the size; the position Wayland reads as 0,0 is not saved over the real one.
+    await app.request('closeWindow')
+    await app.waitForEvent((event) => event.event === 'notification', 'the "still running" notice')
+    await app.clickTrayItem('Quit Tokenwatch')
+    expect(await app.exited).toBe(0)
+    const saved = JSON.parse(await readFile(join(app.userDataDir, SETTINGS_FILE_NAME), 'utf8'))
+    expect(saved.windowBounds).toEqual({ x: 200, y: 150, width: 1240, height: 700 })
   })
 
   it('as a packaged app, loads its own page whatever ELECTRON_RENDERER_URL says, with no developer menu', async () => {
