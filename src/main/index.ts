@@ -18,7 +18,7 @@ import { AppCore } from './core/app/app-core'
 import { USER_DATA_ENV } from './core/storage/paths'
 import { KeytarSecretStore } from './core/secrets/secret-store'
 import { WorkerPollFeed } from './core/feed/worker/worker-poll-feed'
-import { applyAppIdentity } from './electron/app-identity'
+import { applyAppIdentity, keepUserDataFolder } from './electron/app-identity'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './electron/app-protocol'
 import { appMenuTemplate } from './electron/app-menu'
 import { setStartAtLogin } from './electron/autostart'
@@ -26,11 +26,13 @@ import { trayNotice, trayNoticeOnce } from './electron/close-to-tray'
 import { firstFramePage } from './electron/first-frame-page'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
-import { showAlertNotification, showNotification } from './electron/notifications'
+import { setUpNotifications, showAlertNotification, showNotification } from './electron/notifications'
+import { sendWhenLoaded } from './electron/page-messages'
 import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
 import { trayIconFiles } from './electron/tray-icons'
+import { PIN_UNAVAILABLE_ON_WAYLAND, XWAYLAND_SWITCH, windowSystem } from './electron/window-system'
 import { simDemoMarket } from './sim/server/demo-market'
 
 /**
@@ -42,17 +44,23 @@ import { simDemoMarket } from './sim/server/demo-market'
 // point the app at another folder.
 const userDataOverride = process.env[USER_DATA_ENV]
 if (userDataOverride) app.setPath('userData', userDataOverride)
+else keepUserDataFolder(app)
 applyAppIdentity(app, process.platform)
 // Before 'ready', as Electron requires: the scheme the built page is served on.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
 // electron-vite's dev server, in development only: a packaged app never loads a URL from its environment.
-const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL || undefined
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(__dirname, '../../resources')
 const outDir = join(__dirname, '..')
 
 const userDataProblem = userDataFolderProblem(app.getPath('userData'))
-if (userDataProblem) {
+const onWindowSystem = windowSystem(process.platform, process.env, process.argv)
+if (onWindowSystem === 'relaunch-on-xwayland') {
+  // Native Wayland cannot pin or place a window: the same command again, on XWayland.
+  app.relaunch({ args: [...process.argv.slice(1), XWAYLAND_SWITCH] })
+  app.exit(0)
+} else if (userDataProblem) {
   // Said once ready: on Linux an error box before 'ready' only reaches stderr.
   void app.whenReady().then(() =>
     reportStartupFailure('opening the folder for your settings', userDataProblem, app.getPath('userData'), {
@@ -71,8 +79,10 @@ if (userDataProblem) {
   let quitting = false
   let startAtLogin: boolean | null = null
   const firstCloseToTray = trayNoticeOnce(userDataDir)
+  const pinUnavailable = onWindowSystem === 'native-wayland'
   const core = new AppCore({
     userDataDir,
+    ...(pinUnavailable ? { pinUnavailable: PIN_UNAVAILABLE_ON_WAYLAND } : {}),
     keychain: new KeytarSecretStore(),
     // Demo mode (no key stored) runs on the built-in simulator, handed in so the core never imports it.
     demo: simDemoMarket(),
@@ -87,6 +97,17 @@ if (userDataProblem) {
       return choice.filePath
     },
   })
+
+  let finalSaving: Promise<void> | null = null
+  /** Stops polling and saves prices and settings, once, however the app is ending. */
+  const finalSave = () => {
+    if (!finalSaving) {
+      tray?.destroy()
+      tray = null
+      finalSaving = core.stop()
+    }
+    return finalSaving
+  }
 
   /** Brings the window up, making a new one if it was closed (macOS keeps running without one). */
   const showWindow = () => {
@@ -103,6 +124,7 @@ if (userDataProblem) {
     tray?.setState({
       windowVisible: window?.isVisible() ?? false,
       pinned: settings.pinned,
+      pinUnavailable,
       paused: core.status().paused,
       lists: settings.lists,
       activeListId: settings.activeListId,
@@ -138,10 +160,16 @@ if (userDataProblem) {
     if (quitting) return
     event.preventDefault()
     const settings = core.currentSettings()
-    const bounds = boundsToSave(closing)
+    // Native Wayland reads every position as 0,0: the one saved before stays.
+    const bounds = boundsToSave(
+      closing,
+      pinUnavailable ? { x: settings.windowBounds?.x ?? 0, y: settings.windowBounds?.y ?? 0 } : undefined,
+    )
     if (!settings.tickerOnly && bounds) void core.invoke('updateSettings', { windowBounds: bounds })
     if (!settings.closeToTray) {
-      app.quit()
+      // After this handler: a quit started inside it would be cancelled by the very close it
+      // prevents (Electron's OnWindowCloseCancelled), leaving a windowless app polling in the tray.
+      setImmediate(() => app.quit())
       return
     }
     closing.hide()
@@ -185,6 +213,11 @@ if (userDataProblem) {
       })
     }
     current.on('close', (event) => onClose(event, current))
+    // Windows shutdown or log-off skips before-quit and will-quit: the save starts when Windows
+    // asks whether the session may end (not refused) and the app exits once it is done, before
+    // the OS ends the process. The window's events are the documented hook (Windows only).
+    for (const event of ['query-session-end', 'session-end'] as const)
+      current.on(event as 'session-end', () => void finalSave().finally(() => app.exit(0)))
   }
 
   const createTray = () => {
@@ -224,7 +257,7 @@ if (userDataProblem) {
         {
           what: 'setting up the window session',
           run: () => {
-            hardenSession(session.defaultSession, { devServer: devServerUrl !== undefined })
+            hardenSession(session.defaultSession, { devServerUrl })
             protocol.handle(
               APP_SCHEME,
               appProtocolHandler({
@@ -245,6 +278,17 @@ if (userDataProblem) {
         {
           what: 'connecting the window, tray and notifications',
           run: () => {
+            setUpNotifications({
+              platform: process.platform,
+              inWindow: (notice, symbol) => {
+                if (window)
+                  sendWhenLoaded(window.webContents, eventChannels.notice, {
+                    ...notice,
+                    ...(symbol ? { symbol } : {}),
+                  })
+              },
+              showApp: showWindow,
+            })
             core.on('delta', () => tray?.showData(core.currentSnapshot(), core.status()))
             core.on('status', (status) => {
               tray?.showData(core.currentSnapshot(), status)
@@ -254,7 +298,8 @@ if (userDataProblem) {
               tray?.setUnread(unreadAlerts > 0)
               showAlertNotification(entry, (symbol) => {
                 showWindow()
-                window?.webContents.send(eventChannels.focusSymbol, { symbol })
+                // A window made just now is still loading: the message waits for its page.
+                if (window) sendWhenLoaded(window.webContents, eventChannels.focusSymbol, { symbol })
               })
             })
             core.onSettingsChange(applyWindowSettings)
@@ -277,7 +322,6 @@ if (userDataProblem) {
     if (!quitting) return
     event.preventDefault()
     quitting = false
-    tray?.destroy()
-    void core.stop().finally(() => app.exit(0))
+    void finalSave().finally(() => app.exit(0))
   })
 }

@@ -132,3 +132,18 @@ export function onAlertFired({ entry, unreadAlerts }: AlertEvent): void {
   // The log is on screen: the person is looking at it.
   if (watchStore.getState().alertsOpen) void markAlertsRead()
 }
+
+/**
+ * A desktop notification the OS refused (an unsigned macOS build, a missing notification
+ * server): main sends it here instead. An alert's own toast is already on screen when the window
+ * is in view.
+ */
+export function showRefusedNotification(notice: { title: string; body: string; symbol?: string }): void {
+  if (notice.symbol && document.visibilityState === 'visible') return
+  showToast({
+    tone: notice.symbol ? 'alert' : 'info',
+    title: notice.title,
+    text: notice.body,
+    symbol: notice.symbol,
+  })
+}

@@ -3,7 +3,7 @@ import type { IpcResult } from '../shared/ipc-contract'
 import type { AppStatus, KeyStatus } from '../shared/status'
 import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
-import { loadAlerts, onAlertFired } from './alerts-api'
+import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import {
   announce,
@@ -60,6 +60,7 @@ export async function connect(): Promise<() => void> {
     api().on('alert', onAlertFired),
     // A desktop notification was clicked: show that asset.
     api().on('focusSymbol', ({ symbol }) => showSymbol(symbol)),
+    api().on('notice', showRefusedNotification),
     // The lists changed in main (the tray's list switcher): the tabs and rows follow.
     api().on('settings', setSettings),
   ]

@@ -43,6 +43,7 @@ export const eventChannels = {
   status: 'tw:event:status',
   alert: 'tw:event:alert',
   focusSymbol: 'tw:event:focus-symbol',
+  notice: 'tw:event:notice',
   settings: 'tw:event:settings',
 } as const
 

@@ -192,6 +192,8 @@ export const eventContract = {
   alert: { channel: EV.alert, payload: returns<AlertEvent>() },
   /** A notification was clicked: show this symbol. */
   focusSymbol: { channel: EV.focusSymbol, payload: returns<{ symbol: string }>() },
+  /** A desktop notification the OS would not show (e.g. an unsigned macOS build): the window says it. */
+  notice: { channel: EV.notice, payload: returns<{ title: string; body: string; symbol?: string }>() },
   /** The lists changed in main (the tray's list switcher, another command): the window follows. */
   settings: { channel: EV.settings, payload: returns<Settings>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>

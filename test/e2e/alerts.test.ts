@@ -141,6 +141,19 @@ describe('alerts', () => {
     await page.evaluate(() => window.__twEmit?.('focusSymbol', { symbol: 'TSLAon' }))
     await page.getByRole('complementary', { name: 'TSLAon' }).waitFor()
     expect(await rowOf(page, 'TSLAon').getAttribute('aria-selected')).toBe('true')
+
+    // A desktop notification the OS refused (an unsigned macOS build): the window says it instead.
+    await page.evaluate(() =>
+      window.__twEmit?.('notice', {
+        title: 'Tokenwatch is still running',
+        body: 'It is in the menu bar; quit from there.',
+      }),
+    )
+    await page
+      .locator('.toast')
+      .filter({ hasText: 'Tokenwatch is still running' })
+      .filter({ hasText: 'It is in the menu bar; quit from there.' })
+      .waitFor()
   })
 
   it('lists, disables, edits and deletes alerts from the keyboard, and shows main’s refusals inline', async () => {

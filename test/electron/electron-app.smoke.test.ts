@@ -1,26 +1,22 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { _electron as electron } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { findElectronBinary } from '../../scripts/electron-binary.mjs'
 
 /**
- * Launches the built app in a real Electron where the binary is installed. On machines that
- * cannot download Electron (this project's CI sets ELECTRON_SKIP_BINARY_DOWNLOAD) it is skipped,
- * and says why.
+ * Launches the built app in a real Electron where the binary is installed (`npm start` downloads
+ * it once). Where it is not, the test is skipped and says why; it never starts the download.
  */
 
+/**
+ * Only looks for the binary: requiring `electron` would download it on the spot (Electron 42+),
+ * about 100 MB in the middle of a test run, or fail offline after trying.
+ */
 function electronBinary(): { path: string | null; reason: string } {
-  const require = createRequire(import.meta.url)
-  try {
-    // electron's index.js throws when its binary was never downloaded.
-    const path = require('electron') as unknown as string
-    if (typeof path === 'string' && existsSync(path)) return { path, reason: '' }
-    return { path: null, reason: `the Electron binary is not at ${String(path)}` }
-  } catch (error) {
-    return { path: null, reason: `no Electron binary installed (${(error as Error).message.split('\n')[0]})` }
-  }
+  const found = findElectronBinary(process.cwd())
+  return found.ok ? { path: found.binary, reason: '' } : { path: null, reason: found.missing }
 }
 
 const binary = electronBinary()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOOLTIP_SYMBOLS, trayTooltip } from '../../src/main/electron/tray-tooltip'
+import { TOOLTIP_SYMBOLS, trayTooltip, trayTooltipLimit } from '../../src/main/electron/tray-tooltip'
 import { quoteOf, snapshotOf, statusOf } from '../renderer/quote-fixtures'
 
 /** The tray is a view of the data too: it says the data's state, never frozen prices as live. */
@@ -55,6 +55,41 @@ describe('trayTooltip', () => {
         .join('  ·  '),
     )
     expect(TOOLTIP_SYMBOLS).toBeLessThan(symbols.length)
+  })
+
+  it("fits Windows' 127 characters with fewer quotes, never a cut one, and every stale mark kept", () => {
+    // A realistic tooltip: degraded live data on a weekend, four long prices, the last two stale.
+    const snapshot = snapshotOf([
+      quoteOf('AAPLon', { price: '190.250000000000000001' }),
+      quoteOf('NVDAon', { price: '181.4475' }),
+      quoteOf('TSLAon', { price: '402.1199', stale: true }),
+      quoteOf('MSFTon', { price: '511.77', stale: true }),
+    ])
+    const status = statusOf({ connection: 'degraded' }, AT_14_03_12_UTC)
+    const saturdayNoon = Date.parse('2026-11-21T12:00:00-05:00')
+    const whole = trayTooltip(snapshot, status, saturdayNoon, 'UTC')
+    expect(whole.length).toBeGreaterThan(127)
+
+    const limit = trayTooltipLimit('win32')
+    expect(limit).toBe(127)
+    const fitted = trayTooltip(snapshot, status, saturdayNoon, 'UTC', limit)
+    expect(fitted.length).toBeLessThanOrEqual(127)
+    // The same lines, the quotes a prefix of the whole list, each as it is in full.
+    const wholeQuotes = whole.split('\n').at(-1)!.split('  ·  ')
+    const fittedQuotes = fitted.split('\n').at(-1)!.split('  ·  ')
+    expect(fitted.split('\n').slice(0, -1)).toEqual(whole.split('\n').slice(0, -1))
+    expect(fittedQuotes.length).toBeGreaterThan(0)
+    expect(fittedQuotes).toEqual(wholeQuotes.slice(0, fittedQuotes.length))
+
+    // A stale quote that fits keeps its mark: with the stale ones first, both show as stale.
+    const staleFirst = snapshotOf([snapshot.assets[2]!, snapshot.assets[3]!, snapshot.assets[0]!])
+    const staleFitted = trayTooltip(staleFirst, status, saturdayNoon, 'UTC', limit)
+    expect(staleFitted.length).toBeLessThanOrEqual(127)
+    expect(staleFitted).toContain('TSLAon 402.1199 (stale)')
+    expect(staleFitted).toContain('MSFTon 511.77 (stale)')
+
+    expect(trayTooltipLimit('linux')).toBe(Number.POSITIVE_INFINITY)
+    expect(trayTooltipLimit('darwin')).toBe(Number.POSITIVE_INFINITY)
   })
 
   it('before any status, says demo or not from the snapshot, and without one, not demo', () => {

@@ -5,7 +5,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
 import { AUTOSTART_FILE_NAME } from '../../src/main/electron/autostart'
+import { CONTENT_SECURITY_POLICY } from '../../src/main/electron/security'
 import { type StandinApp, standinFixture } from './standin-app'
 
 /**
@@ -47,6 +49,64 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     } finally {
       await rm(scratch, { recursive: true, force: true })
     }
+  })
+
+  it("serves the built page with the protocol handler's one CSP header, not a second from the session", async () => {
+    const app = await startApp()
+    const page = app.events.find(
+      (event) => event.event === 'protocol-response' && event.url === 'app://tokenwatch/index.html',
+    )
+    const headers = (page?.headers ?? []) as [string, string][]
+    const policies = headers.filter(([name]) => name.toLowerCase() === 'content-security-policy')
+    expect(policies.map(([, value]) => value)).toEqual([CONTENT_SECURITY_POLICY])
+  })
+
+  it('starts itself again on XWayland in a Wayland session, where the window can be pinned', async () => {
+    const app = await fixture.start({
+      env: { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0' },
+    })
+    expect(await app.exited).toBe(0)
+    const relaunch = app.events.find((event) => event.event === 'relaunch')
+    expect(relaunch?.args).toContain('--ozone-platform=x11')
+    expect(app.events.some((event) => event.event === 'window-created')).toBe(false)
+  })
+
+  it('on Wayland without XWayland, says pinning is not available instead of pretending', async () => {
+    const app = await startApp({
+      env: { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland', DISPLAY: '' },
+      settings: { windowBounds: { x: 200, y: 150, width: 1240, height: 700 } },
+    })
+    const pinItem = async () => (await app.tray())?.menu?.find((item) => item.label?.startsWith('Pin on top'))
+    await app.waitUntil(pinItem, (item) => item !== undefined, 'the tray menu')
+    expect(await pinItem()).toMatchObject({ label: 'Pin on top: not available on Wayland', enabled: false })
+
+    // The window's own control is refused in words, and nothing claims the window is pinned.
+    await app.click({ role: 'button', name: 'Keep on top', exact: true })
+    await app.waitFor({ text: 'not available on Wayland' })
+    expect(
+      await app.evaluate(() =>
+        document.querySelector('button[aria-label="Keep on top"]')?.getAttribute('aria-pressed'),
+      ),
+    ).not.toBe('true')
+    expect((await app.mainWindow()).alwaysOnTop).toBe(false)
+
+    // Closing saves the size; the position Wayland reads as 0,0 is not saved over the real one.
+    await app.request('closeWindow')
+    await app.waitForEvent((event) => event.event === 'notification', 'the "still running" notice')
+    await app.clickTrayItem('Quit Tokenwatch')
+    expect(await app.exited).toBe(0)
+    const saved = JSON.parse(await readFile(join(app.userDataDir, SETTINGS_FILE_NAME), 'utf8'))
+    expect(saved.windowBounds).toEqual({ x: 200, y: 150, width: 1240, height: 700 })
+  })
+
+  it('as a packaged app, loads its own page whatever ELECTRON_RENDERER_URL says, with no developer menu', async () => {
+    const app = await startApp({
+      env: { TOKENWATCH_STANDIN_PACKAGED: '1', ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+    })
+    expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
+    const menu = app.events.filter((event) => event.event === 'application-menu').at(-1)?.menu
+    expect(menu).toBeTruthy()
+    expect(JSON.stringify(menu)).not.toMatch(/toggleDevTools|reload/i)
   })
 
   it('writes an XDG autostart entry when start at login is turned on, and removes it when off', async () => {

@@ -167,6 +167,9 @@ export class StandinApp {
         TOKENWATCH_STANDIN_BROWSER_WS: options.browser.wsEndpoint(),
         TOKENWATCH_STANDIN_MARKET_TIME: String(options.marketTime ?? TUESDAY_LATE_MORNING),
         ELECTRON_RENDERER_URL: '',
+        // Not the test machine's own session: a test asks for Wayland when it wants it.
+        WAYLAND_DISPLAY: '',
+        XDG_SESSION_TYPE: '',
         ...options.env,
       },
     })

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
@@ -92,6 +92,20 @@ describe('tray and quit on the stand-in', { timeout: 180_000 }, () => {
     expect(cache.assets.find((asset: { symbol: string }) => asset.symbol === 'AAPLon').price).toMatch(
       /^\d+\.\d+$/,
     )
+  })
+
+  it('saves prices when Windows ends the session, where before-quit and will-quit never come', async () => {
+    const app = await fixture.start({ settings: QUIET_CADENCES })
+    await app.pageLoaded()
+    await app.waitFor({ css: '[role="row"][data-symbol] .cell-price .num' })
+    await rm(join(app.userDataDir, SNAPSHOT_CACHE_FILE_NAME), { force: true })
+
+    await app.request('osEvent', { name: 'session-end' })
+    // Done within the OS's grace: the app exits by itself (the OS would end it with 1).
+    expect(await app.exited).toBe(0)
+    const cache = JSON.parse(await readFile(join(app.userDataDir, SNAPSHOT_CACHE_FILE_NAME), 'utf8'))
+    const aapl = cache.assets.find((asset: { symbol: string }) => asset.symbol === 'AAPLon')
+    expect(aapl?.price).toMatch(/^\d+\.\d+$/)
   })
 
   it('a second start focuses the first and exits', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/storage/snapshot-cache'
 import type { AlertInput } from '../../src/shared/alerts'
-import { type StandinApp, standinFixture } from './standin-app'
+import { type AppEvent, type StandinApp, standinFixture } from './standin-app'
 
 /**
  * The built app on the stand-in Electron: the ways a hidden window comes back (a click on an
@@ -28,30 +28,38 @@ async function startHidden(app: StandinApp): Promise<void> {
   expect((await app.mainWindow()).visible).toBe(false)
 }
 
+/**
+ * Sets a session alert on AAPLon for the post-market opening (a minute after BEFORE_POSTMARKET)
+ * and waits for its notification.
+ */
+async function alertAtPostmarketOpen(app: StandinApp): Promise<AppEvent> {
+  const input: AlertInput = {
+    symbol: 'AAPLon',
+    condition: { kind: 'session', session: 'postmarket', event: 'open' },
+  }
+  const created = await app.evaluate(
+    (alert) =>
+      (
+        window as unknown as { tokenwatch: { createAlert(args: unknown): Promise<{ ok: boolean }> } }
+      ).tokenwatch.createAlert({ input: alert }),
+    input,
+  )
+  expect(created.ok).toBe(true)
+  return app.waitForEvent(
+    (event) => event.event === 'notification' && String(event.title).includes('AAPLon'),
+    'the alert notification',
+    // Up to the opening a minute away, and then some on a busy machine.
+    120_000,
+  )
+}
+
 describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
   it('a click on an alert notification shows the window on that symbol', async () => {
     // A minute before the post-market session opens: its session alert fires at 16:01:00.
     const app = await fixture.start({ marketTime: BEFORE_POSTMARKET })
     await startHidden(app)
 
-    const input: AlertInput = {
-      symbol: 'AAPLon',
-      condition: { kind: 'session', session: 'postmarket', event: 'open' },
-    }
-    const created = await app.evaluate(
-      (alert) =>
-        (
-          window as unknown as { tokenwatch: { createAlert(args: unknown): Promise<{ ok: boolean }> } }
-        ).tokenwatch.createAlert({ input: alert }),
-      input,
-    )
-    expect(created.ok).toBe(true)
-    const shown = await app.waitForEvent(
-      (event) => event.event === 'notification' && String(event.title).includes('AAPLon'),
-      'the alert notification',
-      // Up to the opening a minute away, and then some on a busy machine.
-      120_000,
-    )
+    const shown = await alertAtPostmarketOpen(app)
     expect(shown.title).toBe('Tokenwatch · AAPLon')
     expect((await app.mainWindow()).visible).toBe(false)
 
@@ -63,6 +71,25 @@ describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
     )
     expect(window.focused).toBe(true)
     // The detail panel opens on the alerted symbol, not whatever row was selected before.
+    await app.waitFor({ css: 'aside.detail' })
+    expect(await app.text({ css: '#detail-title' })).toContain('AAPLon')
+  })
+
+  it('a click on an alert notification after the window was destroyed opens a new one on that symbol', async () => {
+    const app = await fixture.start({ marketTime: BEFORE_POSTMARKET })
+    await app.pageLoaded()
+    await app.waitFor({ css: '[role="row"][data-symbol="AAPLon"] .cell-price .num' })
+    const shown = await alertAtPostmarketOpen(app)
+
+    await app.request('destroyWindow')
+    await app.waitForEvent((event) => event.event === 'window-closed', 'the window to be gone')
+    // The click makes a new window and asks it, while it loads, to show the symbol.
+    await app.clickNotification(Number(shown.id))
+    await app.waitUntil(
+      () => app.windows(),
+      (windows) => windows.some((window) => !window.destroyed && window.visible),
+      'a new window',
+    )
     await app.waitFor({ css: 'aside.detail' })
     expect(await app.text({ css: '#detail-title' })).toContain('AAPLon')
   })

@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { XWAYLAND_SWITCH } from './window-system'
 
 /**
  * Start at login. Electron's `app.setLoginItemSettings` works on Windows and macOS only; on Linux
@@ -25,7 +26,9 @@ export function launchCommand(context: LaunchContext): { path: string; args: str
   // An AppImage runs from a temporary mount; APPIMAGE is the file the person actually has.
   const path = (context.platform === 'linux' && context.env.APPIMAGE) || context.execPath
   // From a dev checkout the executable is Electron itself, which needs to be told which app to run.
-  return { path, args: context.isPackaged ? [] : [context.appPath] }
+  const args = context.isPackaged ? [] : [context.appPath]
+  // On Linux, on X11 (XWayland under Wayland), where the window can be pinned (window-system.ts).
+  return { path, args: context.platform === 'linux' ? [...args, XWAYLAND_SWITCH] : args }
 }
 
 export const AUTOSTART_FILE_NAME = 'tokenwatch.desktop'

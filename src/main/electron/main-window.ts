@@ -91,9 +91,16 @@ export function fitToTickerMode(window: SizedWindow, settings: Settings): void {
   }
 }
 
-/** The bounds to save: the frame's position and the page's size, as createMainWindow reads them. */
-export function boundsToSave(window: Pick<BrowserWindow, 'getPosition' | 'getContentSize'>): Rect | null {
-  const [x, y] = window.getPosition()
+/**
+ * The bounds to save: the frame's position and the page's size, as createMainWindow reads them.
+ * With `savedPosition` (native Wayland, where getPosition() always reads [0, 0]) the position
+ * saved before is kept and only the size is taken from the window.
+ */
+export function boundsToSave(
+  window: Pick<BrowserWindow, 'getPosition' | 'getContentSize'>,
+  savedPosition?: { x: number; y: number },
+): Rect | null {
+  const [x, y] = savedPosition ? [savedPosition.x, savedPosition.y] : window.getPosition()
   const [width, height] = window.getContentSize()
   if (x === undefined || y === undefined || !width || !height) return null
   return { x, y, width, height }

@@ -63,23 +63,34 @@ export function secureWebPreferences(preloadPath: string, options: { devTools: b
 
 /** No navigation away from our page, no new windows, no <webview>. */
 export function hardenWebContents(contents: WebContents, isOwnPage: (url: string) => boolean): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!isOwnPage(url)) event.preventDefault()
+  // The URL from the event's details: the positional `url` argument is deprecated.
+  contents.on('will-navigate', (event) => {
+    if (!isOwnPage(event.url)) event.preventDefault()
   })
-  contents.on('will-redirect', (event, url) => {
-    if (!isOwnPage(url)) event.preventDefault()
+  contents.on('will-redirect', (event) => {
+    if (!isOwnPage(event.url)) event.preventDefault()
   })
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(() => ({ action: 'deny' }))
 }
 
-/** Every permission (camera, notifications from the page, geolocation, ...) is refused. */
-export function hardenSession(session: Session, options: { devServer: boolean }): void {
-  const policy = options.devServer ? DEV_SERVER_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY
+/**
+ * Every permission (camera, notifications from the page, geolocation, ...) is refused. With
+ * electron-vite's dev server, its pages get the dev CSP as a header too. Only its pages: since
+ * Electron 42 webRequest handlers also run for `protocol.handle` responses, and the app:// page
+ * carries its own CSP header (app-protocol.ts); a second one beside it would be a silent trap.
+ */
+export function hardenSession(session: Session, options: { devServerUrl: string | undefined }): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
-  // Pages served over http (the dev server) get the same CSP as the page's meta tag.
-  session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } })
+  if (!options.devServerUrl) return
+  const devServerPages = { urls: [`${new URL(options.devServerUrl).origin}/*`] }
+  session.webRequest.onHeadersReceived(devServerPages, (details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [DEV_SERVER_CONTENT_SECURITY_POLICY],
+      },
+    })
   })
 }

@@ -13,6 +13,15 @@ import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
 
 export const TOOLTIP_SYMBOLS = 4
 
+/**
+ * The longest tooltip the platform shows whole: Windows copies it into NOTIFYICONDATA's
+ * 128-character szTip (shell/browser/ui/win/notify_icon.cc), so anything past 127 is cut off,
+ * and with it a quote's "(stale)". Elsewhere there is no such limit.
+ */
+export function trayTooltipLimit(platform: NodeJS.Platform): number {
+  return platform === 'win32' ? 127 : Number.POSITIVE_INFINITY
+}
+
 const CONNECTION_WORD: Record<AppStatus['connection'], string> = {
   connecting: 'Connecting',
   online: 'Online',
@@ -24,13 +33,15 @@ const CONNECTION_WORD: Record<AppStatus['connection'], string> = {
 /**
  * "Tokenwatch (demo) · Offline", the session at `now` ("Closed, off-hours for 2 tokens"), "Last
  * data 14:03:12", then "AAPLon 190.25 (stale) · …" with the prices as the exact strings main
- * holds. `timeZone` is for tests; the app uses the local zone.
+ * holds. `timeZone` is for tests; the app uses the local zone. Within `maxLength` characters
+ * (see trayTooltipLimit) it lists fewer quotes rather than cut one, so a stale mark is never lost.
  */
 export function trayTooltip(
   snapshot: Snapshot | null,
   status: AppStatus | null,
   now: number,
   timeZone?: string,
+  maxLength = Number.POSITIVE_INFINITY,
 ): string {
   const demo = status ? status.mode === 'demo' : (snapshot?.source.demo ?? false)
   const name = demo ? 'Tokenwatch (demo)' : 'Tokenwatch'
@@ -47,8 +58,12 @@ export function trayTooltip(
     .filter((asset) => asset.price !== null)
     .slice(0, TOOLTIP_SYMBOLS)
     .map((asset) => `${asset.symbol} ${asset.price}${asset.stale ? ' (stale)' : ''}`)
-  if (quotes.length > 0) lines.push(quotes.join('  ·  '))
-  return lines.join('\n')
+  const head = lines.join('\n')
+  for (let count = quotes.length; count > 0; count--) {
+    const text = `${head}\n${quotes.slice(0, count).join('  ·  ')}`
+    if (text.length <= maxLength) return text
+  }
+  return head
 }
 
 function clockTime(ms: number, timeZone: string | undefined): string {

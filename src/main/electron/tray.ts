@@ -1,7 +1,7 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/status'
-import { trayTooltip } from './tray-tooltip'
+import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
 
 /**
  * The tray icon and its menu. The tooltip shows the data's state and the first watchlist prices
@@ -25,6 +25,8 @@ export interface TrayActions {
 export interface TrayState {
   windowVisible: boolean
   pinned: boolean
+  /** No pinning here (native Wayland): the item says so instead of a checkbox that would lie. */
+  pinUnavailable: boolean
   paused: boolean
   /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
   lists: readonly { id: string; name: string }[]
@@ -48,6 +50,7 @@ export class AppTray {
     private readonly icons: TrayIcons,
     private readonly actions: TrayActions,
     private readonly now: () => number = Date.now,
+    private readonly tooltipLimit = trayTooltipLimit(process.platform),
   ) {
     this.tray = new Tray(icons.normal)
     this.tray.setToolTip(trayTooltip(null, null, now()))
@@ -62,12 +65,14 @@ export class AppTray {
           label: state.windowVisible ? 'Hide Tokenwatch' : 'Show Tokenwatch',
           click: () => this.actions.toggleWindow(),
         },
-        {
-          label: 'Pin on top',
-          type: 'checkbox',
-          checked: state.pinned,
-          click: () => this.actions.togglePinned(),
-        },
+        state.pinUnavailable
+          ? { label: 'Pin on top: not available on Wayland', enabled: false }
+          : {
+              label: 'Pin on top',
+              type: 'checkbox',
+              checked: state.pinned,
+              click: () => this.actions.togglePinned(),
+            },
         {
           label: state.paused ? 'Resume updates' : 'Pause updates',
           click: () => this.actions.togglePaused(),
@@ -112,7 +117,13 @@ export class AppTray {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
     this.tray.setToolTip(
-      trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now()),
+      trayTooltip(
+        this.pending?.snapshot ?? null,
+        this.pending?.status ?? null,
+        this.now(),
+        undefined,
+        this.tooltipLimit,
+      ),
     )
   }
 }

@@ -36,6 +36,16 @@ function preventableEvent() {
   return event
 }
 
+/**
+ * What Electron refuses before 'ready', with its message: a window (BaseWindow::New in
+ * shell/browser/api/electron_api_base_window.cc) and a tray (Tray::New in electron_api_tray.cc).
+ * The screen module refuses too (lib/browser/api/screen.ts; desktop.cjs).
+ */
+function refuseBeforeReady(what) {
+  const { app } = module.exports
+  if (!app.isReady()) throw new Error(`Cannot create ${what} before app is ready`)
+}
+
 function findAppDir(mainScript) {
   let dir = path.dirname(path.resolve(mainScript))
   while (!fs.existsSync(path.join(dir, 'package.json'))) {
@@ -53,7 +63,10 @@ class App extends EventEmitter {
     const pkg = JSON.parse(fs.readFileSync(path.join(this.appDir, 'package.json'), 'utf8'))
     this.name = pkg.productName ?? pkg.name
     this.version = pkg.version
-    this.isPackaged = false
+    // A packaged app (TOKENWATCH_STANDIN_PACKAGED=1): isPackaged and the resources folder as an
+    // installed app has them, the repo's resources standing in for the package's.
+    this.isPackaged = process.env.TOKENWATCH_STANDIN_PACKAGED === '1'
+    if (this.isPackaged) process.resourcesPath = path.join(this.appDir, 'resources')
     this.commandLine = strict(
       { appendSwitch: () => {}, appendArgument: () => {}, hasSwitch: () => false, getSwitchValue: () => '' },
       'app.commandLine',
@@ -209,7 +222,13 @@ class App extends EventEmitter {
     )
   }
 
-  /** Electron's order: before-quit, each window's close (any can cancel), will-quit, quit, exit 0. */
+  /**
+   * Electron's order (Browser::Quit, OnWindowCloseCancelled, OnWindowAllClosed and
+   * NotifyAndShutdown in shell/browser/browser.cc): before-quit (may prevent), then every window
+   * is asked to close; a window whose 'close' is prevented cancels the quit, even one prevented
+   * by a handler further up the stack that called quit() itself (electron/electron#33643). Once
+   * the last window is destroyed (after a posted task), will-quit (may prevent), quit, exit 0.
+   */
   quit() {
     if (this.quitting) return
     const beforeQuit = preventableEvent()
@@ -217,12 +236,25 @@ class App extends EventEmitter {
     if (beforeQuit.defaultPrevented) return
     this.quitting = true
     const { BrowserWindow } = require('./browser-window.cjs')
-    for (const window of BrowserWindow.getAllWindows()) {
-      if (!window.closeForQuit()) {
-        this.quitting = false
-        return
-      }
-    }
+    const windows = BrowserWindow.getAllWindows()
+    if (windows.length === 0) this.notifyAndShutdown()
+    else for (const window of windows) window.close()
+  }
+
+  /** A window's 'close' was prevented: a quit under way is cancelled. */
+  windowCloseCancelled() {
+    this.quitting = false
+  }
+
+  /** The last window was destroyed. */
+  allWindowsClosed() {
+    if (this.quitting) this.notifyAndShutdown()
+    // With no listener of its own the app quits (lib/browser/init.ts adds that default).
+    else if (this.listenerCount('window-all-closed') === 0) this.quit()
+    else this.emit('window-all-closed', preventableEvent())
+  }
+
+  notifyAndShutdown() {
     const willQuit = preventableEvent()
     this.emit('will-quit', willQuit)
     if (willQuit.defaultPrevented) {
@@ -231,6 +263,11 @@ class App extends EventEmitter {
     }
     this.emit('quit', preventableEvent(), 0)
     this.exit(0)
+  }
+
+  /** Electron starts the new instance once this one exits; here it is only reported. */
+  relaunch(options = {}) {
+    emitEvent('relaunch', { args: options.args ?? process.argv.slice(1) })
   }
 
   /** Exits at once with `code` (no events), once a second instance's notice has been delivered. */
@@ -266,8 +303,30 @@ onCommand('appState', () => ({ ready: app.isReady(), hasLock: app.hasSingleInsta
 /** What the OS tells the app and the stand-in has no other way to cause (macOS 'activate': a Dock click). */
 const OS_EVENTS = new Set(['activate'])
 onCommand('osEvent', (command) => {
+  if (command.name === 'session-end') return endSession()
   if (!OS_EVENTS.has(command.name)) throw new Error(`the stand-in does not send "${command.name}"`)
   app.emit(command.name, preventableEvent(), false)
 })
 
-module.exports = { app, preventableEvent }
+/** How long Windows lets a process live once its windows were told the session ends. */
+const SESSION_END_GRACE_MS = 5_000
+
+/**
+ * Windows shutdown or log-off, as Electron passes it on: no before-quit or will-quit; each
+ * window gets 'query-session-end' (WM_QUERYENDSESSION) and then 'session-end' (WM_ENDSESSION),
+ * and the OS ends the process soon after (docs/api/browser-window.md; NativeWindowViews'
+ * message handling in shell/browser/native_window_views_win.cc). The end is exit code 1 here.
+ */
+function endSession() {
+  const { BrowserWindow } = require('./browser-window.cjs')
+  const reasons = { reasons: ['shutdown'] }
+  for (const name of ['query-session-end', 'session-end'])
+    for (const window of BrowserWindow.getAllWindows())
+      window.emit(name, Object.assign(preventableEvent(), reasons))
+  setTimeout(() => {
+    emitEvent('session-ended-by-os')
+    process.exit(1)
+  }, SESSION_END_GRACE_MS)
+}
+
+module.exports = { app, preventableEvent, refuseBeforeReady }

@@ -68,6 +68,17 @@ function frameOf(playwrightFrame, id) {
   )
 }
 
+/**
+ * Electron 38+ on Linux runs natively on Wayland when WAYLAND_DISPLAY is set (ozone's platform
+ * hint defaults to auto) unless started with --ozone-platform=x11. There `setAlwaysOnTop`,
+ * `setPosition` and the `x`/`y` options are "not supported on Wayland" and do nothing, and
+ * `getPosition()` reads [0, 0] (docs/api/browser-window.md, docs/breaking-changes.md for 38).
+ */
+const NATIVE_WAYLAND =
+  process.platform === 'linux' &&
+  Boolean(process.env.WAYLAND_DISPLAY) &&
+  !process.argv.includes('--ozone-platform=x11')
+
 class WebContents extends EventEmitter {
   constructor(owner, id) {
     super()
@@ -80,9 +91,18 @@ class WebContents extends EventEmitter {
     this.proxy = strict(this, 'webContents')
   }
 
-  /** Delivered to the preload's ipcRenderer listeners in order, once the page has loaded. */
+  /**
+   * Delivered to the preload's ipcRenderer listeners of the document that is there now. While a
+   * page loads there is none that listens yet, and Electron delivers to the current frame only
+   * (docs/api/web-contents.md, `contents.send`; the message goes to the main frame's
+   * RenderFrameHost, which navigation replaces): a send made then is lost, as here.
+   */
   send(channel, ...args) {
     if (this.destroyed) throw new Error('Object has been destroyed')
+    if (!this.owner.loaded) {
+      emitEvent('send-lost', { windowId: this.owner.id, channel })
+      return
+    }
     this.owner.whenLoaded((page) =>
       page.evaluate(([deliver, c, a]) => globalThis[deliver]?.(c, a), [DELIVER, channel, args]),
     )
@@ -134,19 +154,22 @@ class BrowserWindow extends EventEmitter {
 
   constructor(options = {}) {
     super()
+    require('./app.cjs').refuseBeforeReady('BrowserWindow')
     this.id = nextId++
     this.options = options
     this.useContentSize = options.useContentSize === true
     this.titleBar = options.frame === false ? 0 : TITLE_BAR_HEIGHT
     this.min = { width: options.minWidth ?? 0, height: options.minHeight ?? 0 }
-    this.position = { x: options.x ?? 0, y: options.y ?? 0 }
+    this.position = NATIVE_WAYLAND ? { x: 0, y: 0 } : { x: options.x ?? 0, y: options.y ?? 0 }
     this.content = { width: 800, height: 600 - this.titleBar }
     this.applySize(options.width ?? 800, options.height ?? 600, this.useContentSize)
     this.visible = false
     this.focused = false
     this.minimized = false
     this.destroyed = false
-    this.alwaysOnTop = options.alwaysOnTop === true
+    /** Closed and waiting for its posted destruction. */
+    this.closing = false
+    this.alwaysOnTop = !NATIVE_WAYLAND && options.alwaysOnTop === true
     this.title = options.title ?? ''
     this.loaded = false
     this.pageErrors = []
@@ -376,6 +399,7 @@ class BrowserWindow extends EventEmitter {
     return [this.position.x, this.position.y]
   }
   setPosition(x, y) {
+    if (NATIVE_WAYLAND) return
     this.position = { x: Math.round(x), y: Math.round(y) }
   }
   getBounds() {
@@ -405,6 +429,7 @@ class BrowserWindow extends EventEmitter {
   // --- the rest of the window's state ----------------------------------------------------
 
   setAlwaysOnTop(flag, level) {
+    if (NATIVE_WAYLAND) return
     const changed = this.alwaysOnTop !== flag
     this.alwaysOnTop = flag === true
     this.alwaysOnTopLevel = level ?? 'floating'
@@ -430,24 +455,24 @@ class BrowserWindow extends EventEmitter {
     return this.destroyed
   }
 
-  /** The user closing the window: 'close' may prevent it; otherwise it is destroyed. */
+  /**
+   * Closing, by the user or by app.quit(), in Electron's order: 'close' may prevent it, and a
+   * prevented close tells the app, which cancels a quit under way (Browser::OnWindowCloseCancelled
+   * in shell/browser/browser.cc). Otherwise the window is destroyed in a task posted after this
+   * one (the widget closes asynchronously: shell/browser/native_window_views.cc), so whatever the
+   * 'close' handler does after returning runs first.
+   */
   close() {
-    if (this.destroyed) return
+    if (this.destroyed || this.closing) return
     const event = preventableEvent()
     this.emit('close', event)
-    if (event.defaultPrevented) return
-    this.destroy()
     const { app } = require('./app.cjs')
-    if (!app.quitting && BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed')
-  }
-
-  /** Closing for app.quit(): false when the window's 'close' handler kept it open. */
-  closeForQuit() {
-    const event = preventableEvent()
-    this.emit('close', event)
-    if (event.defaultPrevented) return false
-    this.destroy()
-    return true
+    if (event.defaultPrevented) {
+      app.windowCloseCancelled()
+      return
+    }
+    this.closing = true
+    setImmediate(() => this.destroy())
   }
 
   destroy() {
@@ -460,6 +485,9 @@ class BrowserWindow extends EventEmitter {
     this.contents.emit('destroyed')
     void this.opened.then(() => this.context?.close()).catch(() => {})
     emitEvent('window-closed', { windowId: this.id })
+    // The window list is empty: the app quits if a quit is under way, else 'window-all-closed'
+    // (Browser::OnWindowAllClosed in shell/browser/browser.cc).
+    if (BrowserWindow.getAllWindows().length === 0) require('./app.cjs').app.allWindowsClosed()
   }
 
   describe() {
@@ -497,6 +525,10 @@ function windowFor(command) {
 onCommand('windows', () => windows.map((window) => window.describe()))
 onCommand('closeWindow', (command) => {
   windowFor(command).close()
+})
+/** The window gone without a 'close' (its OS window destroyed): the app makes a new one when asked. */
+onCommand('destroyWindow', (command) => {
+  windowFor(command).destroy()
 })
 onCommand('minimizeWindow', (command) => {
   windowFor(command).minimize()

@@ -10,7 +10,7 @@ const { EventEmitter } = require('node:events')
 const fs = require('node:fs')
 const { emitEvent, onCommand } = require('./control.cjs')
 const { strict } = require('./strict.cjs')
-const { preventableEvent } = require('./app.cjs')
+const { preventableEvent, refuseBeforeReady } = require('./app.cjs')
 const { BrowserWindow } = require('./browser-window.cjs')
 
 // --- nativeImage ------------------------------------------------------------------------
@@ -138,6 +138,7 @@ const trays = []
 class Tray extends EventEmitter {
   constructor(image) {
     super()
+    refuseBeforeReady('Tray')
     this.image = image
     this.tooltip = ''
     this.menu = null
@@ -321,7 +322,11 @@ const displays = [
 
 const screen = strict(
   Object.assign(new EventEmitter(), {
-    getAllDisplays: () => displays,
+    getAllDisplays: () => {
+      if (!require('./app.cjs').app.isReady())
+        throw new Error("The 'screen' module can't be used before the app 'ready' event")
+      return displays
+    },
     getPrimaryDisplay: () => displays[0],
     getDisplayMatching: () => displays[0],
     getDisplayNearestPoint: () => displays[0],
@@ -352,6 +357,10 @@ onCommand('powerMonitor', (command) => {
   powerMonitor.emit(command.event, preventableEvent())
 })
 
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
 const defaultSession = strict(
   {
     setPermissionRequestHandler(handler) {
@@ -362,8 +371,24 @@ const defaultSession = strict(
     },
     webRequest: strict(
       {
-        onHeadersReceived(handler) {
-          this.headersHandler = handler
+        /**
+         * `onHeadersReceived([filter, ]listener)`: a filter's `urls` are match patterns
+         * (docs/api/web-request.md); only `*` wildcards are modelled. One listener, as in Electron.
+         */
+        onHeadersReceived(filterOrListener, maybeListener) {
+          const filter = maybeListener === undefined ? null : filterOrListener
+          const listener = maybeListener === undefined ? filterOrListener : maybeListener
+          this.headers = listener ? { urls: filter?.urls ?? ['<all_urls>'], listener } : null
+        },
+        /** The onHeadersReceived listener that applies to `url`, or null. */
+        headersListener(url) {
+          if (!this.headers) return null
+          const matches = this.headers.urls.some(
+            (pattern) =>
+              pattern === '<all_urls>' ||
+              new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`).test(url),
+          )
+          return matches ? this.headers.listener : null
         },
         onBeforeRequest(handler) {
           this.beforeRequestHandler = handler

@@ -42,15 +42,38 @@ async function answer(scheme, host, req, res) {
     if (!handler) throw new Error(`the scheme ${scheme} is no longer handled`)
     const request = new Request(`${scheme}://${host}${req.url}`, { method: req.method, headers: req.headers })
     const response = await handler(request)
-    const headers = {}
-    response.headers.forEach((value, name) => {
-      headers[name] = value
-    })
-    res.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()))
+    const headers = await afterWebRequest(`${scheme}://${host}${req.url}`, req.method, response)
+    emitEvent('protocol-response', { url: `${scheme}://${host}${req.url}`, headers })
+    // Raw pairs: two headers of one name (one the handler's, one a webRequest handler's) both go out.
+    res.writeHead(response.status, headers.flat()).end(Buffer.from(await response.arrayBuffer()))
   } catch (error) {
     emitEvent('protocol-error', { scheme, url: req.url, message: error.message })
     res.writeHead(500).end()
   }
+}
+
+/**
+ * Since Electron 42 the session's webRequest handlers also run for responses from
+ * `protocol.handle` (docs/breaking-changes.md, "Planned Breaking API Changes (42.0)"): the
+ * onHeadersReceived handler sees the handler's headers and its answer replaces them.
+ * Returns [name, value] pairs as they go to the page.
+ */
+async function afterWebRequest(url, method, response) {
+  const responseHeaders = {}
+  response.headers.forEach((value, name) => {
+    responseHeaders[name] = [value]
+  })
+  const { session } = require('./desktop.cjs')
+  const listener = session.defaultSession.webRequest.headersListener(url)
+  const answered = listener
+    ? await new Promise((resolve) =>
+        listener(
+          { id: 0, url, method, resourceType: 'mainFrame', statusCode: response.status, responseHeaders },
+          (result) => resolve(result.responseHeaders ?? responseHeaders),
+        ),
+      )
+    : responseHeaders
+  return Object.entries(answered).flatMap(([name, values]) => [values].flat().map((value) => [name, value]))
 }
 
 async function serve(scheme, host) {

@@ -25,4 +25,9 @@ export interface AppCoreOptions<Demo extends DemoService = DemoService> {
    * hold up its main thread.
    */
   pollFeed?: (events: FeedEvents) => PollFeed
+  /**
+   * Why the shell cannot keep its window on top here (native Wayland), in words; then pinning is
+   * refused with them and the status never says pinned.
+   */
+  pinUnavailable?: string
 }

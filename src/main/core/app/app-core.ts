@@ -43,7 +43,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly connection: Connection<Demo>
   private started = false
 
-  constructor(options: AppCoreOptions<Demo>) {
+  constructor(private readonly options: AppCoreOptions<Demo>) {
     this.clock = options.clock ?? realClock
     this.settings = new SettingsFile(options.userDataDir)
     this.vault = new KeyVault(options.keychain)
@@ -78,6 +78,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       feed: this.feed,
       clock,
       saveExport: options.saveExport,
+      pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
       statusChanged: () => this.events.emit('status', this.status()),
       tellShell: (settings) => this.settingsListeners.forEach((listener) => listener(settings)),
@@ -166,7 +167,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
         limits: this.feed.endpointStatus('limits'),
       },
       pauseReasons: this.feed.pauseReasons(),
-      pinned: settings.pinned,
+      pinned: settings.pinned && this.options.pinUnavailable === undefined,
       storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem(),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),

@@ -30,4 +30,6 @@ export interface CommandContext {
   reconnect(): Promise<void>
   /** The shell's save dialog: resolves to the saved path, or null when cancelled. */
   saveExport?: (fileName: string, content: string) => Promise<string | null>
+  /** Why the window cannot be kept on top here (native Wayland), or undefined where it can. */
+  pinUnavailable?: string
 }

@@ -5,7 +5,7 @@ type SettingsCommand = 'getSettings' | 'updateSettings' | 'togglePin'
 
 /** The window's settings. A new base URL or demo choice connects again; new cadences apply at once. */
 export function settingsCommands(context: CommandContext): SomeCommandHandlers<SettingsCommand> {
-  const { settings, feed, statusChanged, tellShell, reconnect } = context
+  const { settings, feed, statusChanged, tellShell, reconnect, pinUnavailable } = context
   return {
     getSettings: async () => settings.get(),
     updateSettings: async (patch) => {
@@ -18,6 +18,7 @@ export function settingsCommands(context: CommandContext): SomeCommandHandlers<S
       return after
     },
     togglePin: async () => {
+      if (pinUnavailable !== undefined) throw new Error(pinUnavailable)
       const after = await settings.patch({ pinned: !settings.get().pinned })
       tellShell(after)
       statusChanged()
