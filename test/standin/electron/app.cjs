@@ -14,6 +14,7 @@ const os = require('node:os')
 const path = require('node:path')
 const { emitEvent, onCommand } = require('./control.cjs')
 const { strict } = require('./strict.cjs')
+const { preventableEvent, register, registered } = require('./registry.cjs')
 
 /** Members Electron defines only on macOS or Windows: undefined on Linux, as there. */
 const NOT_ON_LINUX = [
@@ -25,26 +26,6 @@ const NOT_ON_LINUX = [
   'isHidden',
   'setAboutPanelOptions',
 ]
-
-function preventableEvent() {
-  const event = {
-    defaultPrevented: false,
-    preventDefault() {
-      event.defaultPrevented = true
-    },
-  }
-  return event
-}
-
-/**
- * What Electron refuses before 'ready', with its message: a window (BaseWindow::New in
- * shell/browser/api/electron_api_base_window.cc) and a tray (Tray::New in electron_api_tray.cc).
- * The screen module refuses too (lib/browser/api/screen.ts; desktop.cjs).
- */
-function refuseBeforeReady(what) {
-  const { app } = module.exports
-  if (!app.isReady()) throw new Error(`Cannot create ${what} before app is ready`)
-}
 
 function findAppDir(mainScript) {
   let dir = path.dirname(path.resolve(mainScript))
@@ -235,8 +216,7 @@ class App extends EventEmitter {
     this.emit('before-quit', beforeQuit)
     if (beforeQuit.defaultPrevented) return
     this.quitting = true
-    const { BrowserWindow } = require('./browser-window.cjs')
-    const windows = BrowserWindow.getAllWindows()
+    const windows = registered('BrowserWindow').getAllWindows()
     if (windows.length === 0) this.notifyAndShutdown()
     else for (const window of windows) window.close()
   }
@@ -318,7 +298,7 @@ const SESSION_END_GRACE_MS = 5_000
  * message handling in shell/browser/native_window_views_win.cc). The end is exit code 1 here.
  */
 function endSession() {
-  const { BrowserWindow } = require('./browser-window.cjs')
+  const BrowserWindow = registered('BrowserWindow')
   const reasons = { reasons: ['shutdown'] }
   for (const name of ['query-session-end', 'session-end'])
     for (const window of BrowserWindow.getAllWindows())
@@ -329,4 +309,4 @@ function endSession() {
   }, SESSION_END_GRACE_MS)
 }
 
-module.exports = { app, preventableEvent, refuseBeforeReady }
+module.exports = { app: register('app', app) }

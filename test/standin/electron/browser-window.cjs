@@ -15,7 +15,7 @@ const { emitEvent, onCommand } = require('./control.cjs')
 const { ipcMain } = require('./ipc-main.cjs')
 const { pageShimScript, BINDING, DELIVER } = require('./page-shim.cjs')
 const { strict } = require('./strict.cjs')
-const { preventableEvent } = require('./app.cjs')
+const { preventableEvent, refuseBeforeReady, register, registered } = require('./registry.cjs')
 const { fromPageUrl, toPageUrl } = require('./protocol.cjs')
 
 /** A window manager's title bar; its height varies by desktop, what matters is that it is not 0. */
@@ -154,7 +154,7 @@ class BrowserWindow extends EventEmitter {
 
   constructor(options = {}) {
     super()
-    require('./app.cjs').refuseBeforeReady('BrowserWindow')
+    refuseBeforeReady('BrowserWindow')
     this.id = nextId++
     this.options = options
     this.useContentSize = options.useContentSize === true
@@ -182,7 +182,7 @@ class BrowserWindow extends EventEmitter {
     this.queue = this.opened
     this.proxy = strict(this, 'BrowserWindow')
     windows.push(this)
-    const { app } = require('./app.cjs')
+    const app = registered('app')
     app.emit('browser-window-created', preventableEvent(), this.proxy)
     app.emit('web-contents-created', preventableEvent(), this.webContents)
     emitEvent('window-created', { windowId: this.id, options: describeOptions(options) })
@@ -466,7 +466,7 @@ class BrowserWindow extends EventEmitter {
     if (this.destroyed || this.closing) return
     const event = preventableEvent()
     this.emit('close', event)
-    const { app } = require('./app.cjs')
+    const app = registered('app')
     if (event.defaultPrevented) {
       app.windowCloseCancelled()
       return
@@ -487,7 +487,7 @@ class BrowserWindow extends EventEmitter {
     emitEvent('window-closed', { windowId: this.id })
     // The window list is empty: the app quits if a quit is under way, else 'window-all-closed'
     // (Browser::OnWindowAllClosed in shell/browser/browser.cc).
-    if (BrowserWindow.getAllWindows().length === 0) require('./app.cjs').app.allWindowsClosed()
+    if (BrowserWindow.getAllWindows().length === 0) registered('app').allWindowsClosed()
   }
 
   describe() {
@@ -534,4 +534,8 @@ onCommand('minimizeWindow', (command) => {
   windowFor(command).minimize()
 })
 
-module.exports = { BrowserWindow: strict(BrowserWindow, 'BrowserWindow'), windowFor, windows }
+module.exports = {
+  BrowserWindow: register('BrowserWindow', strict(BrowserWindow, 'BrowserWindow')),
+  windowFor,
+  windows,
+}

@@ -10,7 +10,7 @@ const { EventEmitter } = require('node:events')
 const fs = require('node:fs')
 const { emitEvent, onCommand } = require('./control.cjs')
 const { strict } = require('./strict.cjs')
-const { preventableEvent, refuseBeforeReady } = require('./app.cjs')
+const { preventableEvent, refuseBeforeReady, register, registered } = require('./registry.cjs')
 const { BrowserWindow } = require('./browser-window.cjs')
 
 // --- nativeImage ------------------------------------------------------------------------
@@ -261,8 +261,7 @@ const dialog = strict(
   {
     /** Electron's documented Linux behaviour: before 'ready' the message goes to stderr, no dialog. */
     showErrorBox(title, content) {
-      const { app } = require('./app.cjs')
-      if (!app.isReady()) {
+      if (!registered('app').isReady()) {
         process.stderr.write(`${title}\n${content}\n`)
         emitEvent('error-box-on-stderr', { title: String(title), content: String(content) })
         return
@@ -323,7 +322,7 @@ const displays = [
 const screen = strict(
   Object.assign(new EventEmitter(), {
     getAllDisplays: () => {
-      if (!require('./app.cjs').app.isReady())
+      if (!registered('app').isReady())
         throw new Error("The 'screen' module can't be used before the app 'ready' event")
       return displays
     },
@@ -410,5 +409,5 @@ module.exports = {
   screen,
   shell,
   powerMonitor,
-  session,
+  session: register('session', session),
 }

@@ -11,6 +11,7 @@
 const http = require('node:http')
 const { emitEvent } = require('./control.cjs')
 const { strict } = require('./strict.cjs')
+const { registered } = require('./registry.cjs')
 
 /** scheme -> privileges, from registerSchemesAsPrivileged. */
 const privileged = new Map()
@@ -20,7 +21,7 @@ const handlers = new Map()
 const served = new Map()
 
 function appIsReady() {
-  return require('./app.cjs').app.isReady()
+  return registered('app').isReady()
 }
 
 function registerSchemesAsPrivileged(schemes) {
@@ -63,8 +64,7 @@ async function afterWebRequest(url, method, response) {
   response.headers.forEach((value, name) => {
     responseHeaders[name] = [value]
   })
-  const { session } = require('./desktop.cjs')
-  const listener = session.defaultSession.webRequest.headersListener(url)
+  const listener = registered('session').defaultSession.webRequest.headersListener(url)
   const answered = listener
     ? await new Promise((resolve) =>
         listener(
