@@ -16,69 +16,14 @@ import { SESSION_NAMES } from '../../../shared/sessions'
 import { sessionSpans, type TradingAxis } from '../../../shared/trading-axis'
 import { CHART_SLOTS, chartSlots, nearestPoint, scalePrecision, slotTime } from '../../chart/chart-slots'
 import { SessionBands } from '../../chart/session-bands'
+import { measureLabel, themeColor } from '../../chart/chart-page'
+import { movedIndex } from '../../chart/crosshair-keys'
 import { formatDateTime, formatExact, formatPrice } from '../../format'
 import { useWatch } from '../../store/watch-store'
 import { historyDirection, useHistoryAxis } from '../watchlist/cells/Sparkline'
 
 /** The plot's height in CSS px; its width is the panel's. */
 const PLOT_HEIGHT = 130
-/** PageUp / PageDown move the crosshair by this many points (an hour of 15-minute points). */
-const PAGE_POINTS = 4
-
-/** The axis labels' font: .chart-tick in panels.css (10 px, semibold), in the UI font. */
-const labelFont = () =>
-  `600 10px ${getComputedStyle(document.documentElement).getPropertyValue('--font-ui').trim() || 'sans-serif'}`
-const LABEL_SLACK_PX = 4
-
-let labelContext: CanvasRenderingContext2D | null | undefined
-const labelWidths = new Map<string, number>()
-
-/**
- * How wide an axis label is drawn, measured once per text on a canvas (semibold, as drawn), with
- * a few px to spare for a fallback font. The e2e tests check the drawn boxes do not overlap.
- */
-function measureLabel(text: string): number {
-  let width = labelWidths.get(text)
-  if (width === undefined) {
-    if (labelContext === undefined) {
-      labelContext = document.createElement('canvas').getContext('2d')
-      if (labelContext) labelContext.font = labelFont()
-    }
-    width = (labelContext ? labelContext.measureText(text).width : text.length * 7) + LABEL_SLACK_PX
-    labelWidths.set(text, width)
-  }
-  return width
-}
-
-/** Where the crosshair goes for a key, or undefined for a key it does not take. */
-function movedIndex(key: string, index: number | null, count: number): number | null | undefined {
-  const last = count - 1
-  const from = index ?? last
-  switch (key) {
-    case 'ArrowLeft':
-      return index === null ? last : Math.max(0, from - 1)
-    case 'ArrowRight':
-      return index === null ? last : Math.min(last, from + 1)
-    case 'PageUp':
-      return Math.max(0, from - PAGE_POINTS)
-    case 'PageDown':
-      return Math.min(last, from + PAGE_POINTS)
-    case 'Home':
-      return 0
-    case 'End':
-      return last
-    case 'Escape':
-      // With no crosshair shown, Escape is left to the panel (which closes).
-      return index === null ? undefined : null
-    default:
-      return undefined
-  }
-}
-
-/** A CSS custom property of the chart's element, as the theme sets it. */
-function themeColor(element: Element, name: string): string {
-  return getComputedStyle(element).getPropertyValue(name).trim() || 'gray'
-}
 
 /**
  * The detail panel's 24h chart on trading time, drawn by TradingView's lightweight-charts: the
