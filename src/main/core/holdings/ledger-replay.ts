@@ -32,7 +32,6 @@ interface Lot {
 interface Book {
   quantity: Dec
   cost: Dec
-  average: Dec | null
   realized: Dec
   lots: Lot[]
 }
@@ -73,7 +72,6 @@ function buy(book: Book, quantity: Dec, cost: Dec, method: CostMethod): void {
   book.quantity = book.quantity.plus(quantity)
   book.cost = book.cost.plus(cost)
   if (method === 'fifo') book.lots.push({ quantity, cost })
-  else book.average = book.cost.dividedBy(book.quantity)
 }
 
 /** The cost of `quantity` tokens taken from the oldest lots; a lot taken whole gives its exact cost. */
@@ -102,14 +100,12 @@ function sell(book: Book, quantity: Dec, proceeds: Dec, method: CostMethod): voi
     ? book.cost
     : method === 'fifo'
       ? takeFromLots(book.lots, quantity)
-      : (book.average as Dec).times(quantity)
+      : // At the average, cost x quantity / held; divided once per sell, not once per buy.
+        book.cost.times(quantity).dividedBy(book.quantity)
   book.realized = book.realized.plus(proceeds.minus(costTaken))
   book.quantity = remaining
   book.cost = remaining.isZero() ? ZERO : book.cost.minus(costTaken)
-  if (remaining.isZero()) {
-    book.lots = []
-    book.average = null
-  }
+  if (remaining.isZero()) book.lots = []
 }
 
 /** Replays the whole ledger; the first sell larger than its holding stops it and is returned. */
@@ -118,7 +114,7 @@ export function replayLedger(transactions: readonly Transaction[], method: CostM
   for (const transaction of inTimeOrder(transactions)) {
     let book = books.get(transaction.symbol)
     if (!book) {
-      book = { quantity: ZERO, cost: ZERO, average: null, realized: ZERO, lots: [] }
+      book = { quantity: ZERO, cost: ZERO, realized: ZERO, lots: [] }
       books.set(transaction.symbol, book)
     }
     const quantity = new Dec(transaction.quantity)
