@@ -15,6 +15,10 @@ export const MAX_NOTE_LENGTH = 500
 export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000
 /** More would not fit the 20,000-transaction replay budget (BENCHMARKS.md) with room to spare. */
 export const MAX_TRANSACTIONS = 50_000
+/** A transactions CSV: 20,000 transactions take about 1.5 MB; a file far beyond that is not a ledger. */
+export const MAX_CSV_BYTES = 10 * 1024 * 1024
+/** Text over IPC is counted in characters; one is at least one byte in UTF-8. */
+export const MAX_CSV_CHARS = MAX_CSV_BYTES
 
 /** To the second, optional fraction, and an offset: Z or ±hh:mm. */
 const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/

@@ -83,3 +83,27 @@ export interface HoldingsReport {
   positions: ValuedPosition[]
   totals: HoldingsTotals
 }
+
+/** The ledger as the window sees it: every transaction in time order, and any problem with its file. */
+export interface LedgerView {
+  transactions: Transaction[]
+  /** Why holdings.json could not be used (moved aside, unreadable), in plain words, or null. */
+  problem: string | null
+}
+
+/** A deleted transaction and where it stood: what the window hands back to Undo. */
+export interface RemovedTransaction {
+  transaction: Transaction
+  index: number
+  ledger: LedgerView
+}
+
+export interface TransactionsImportResult {
+  /** How many were added: none when there is any problem (all lines or none). */
+  added: number
+  /** Every bad line with its number (0: the file as a whole) and why; empty when imported. */
+  problems: { line: number; reason: string }[]
+  /** Lines that repeat a transaction already kept, with the id they repeat: reported, not added. */
+  duplicates: { line: number; existingId: string }[]
+  ledger: LedgerView
+}

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../../src/shared/holdings'
 import {
   describeCsvProblems,
-  MAX_CSV_BYTES,
   readTransactionsCsv,
   transactionsCsv,
 } from '../../../src/main/core/holdings/transactions-csv'
+import { MAX_CSV_BYTES } from '../../../src/shared/holdings-schema'
 
 const NOW = Date.parse('2026-01-09T15:00:00Z')
 const utf8 = (text: string) => new TextEncoder().encode(text)

@@ -44,7 +44,8 @@ export function checkTransactionInput(input: unknown, nowMs: number): Omit<Trans
   const checked = transactionInputSchema.safeParse(input)
   if (!checked.success) throw new HoldingsError('invalid-argument', describeSchemaIssues(checked.error))
   const future = futureTimeProblem(checked.data.time, nowMs)
-  if (future) throw new HoldingsError('invalid-argument', future)
+  // Not the contract's refusal (the same text is a fine time tomorrow): a rule of the present.
+  if (future) throw new HoldingsError('failed', future)
   return checked.data
 }
 

@@ -1,7 +1,12 @@
 import { Dec } from '../../../shared/decimal'
 import { parseCsv, textCell } from '../../../shared/export-format'
-import type { Transaction } from '../../../shared/holdings'
-import { futureTimeProblem, MAX_TRANSACTIONS, transactionInputSchema } from '../../../shared/holdings-schema'
+import type { Transaction, TransactionsImportResult } from '../../../shared/holdings'
+import {
+  futureTimeProblem,
+  MAX_CSV_BYTES,
+  MAX_TRANSACTIONS,
+  transactionInputSchema,
+} from '../../../shared/holdings-schema'
 import { describeSchemaIssues } from '../storage/json-file'
 import { inTimeOrder, replayLedger } from './ledger-replay'
 
@@ -14,14 +19,9 @@ import { inTimeOrder, replayLedger } from './ledger-replay'
 
 export const TRANSACTION_CSV_COLUMNS = ['time', 'symbol', 'side', 'quantity', 'price', 'fee', 'note'] as const
 const REQUIRED_COLUMNS = ['time', 'symbol', 'side', 'quantity', 'price'] as const
-/** 20,000 transactions take about 1.5 MB; a file far beyond that is not a ledger. */
-export const MAX_CSV_BYTES = 10 * 1024 * 1024
 
-export interface CsvLineProblem {
-  /** 1-based, the header being line 1; 0 for the file as a whole. */
-  line: number
-  reason: string
-}
+/** 1-based line, the header being line 1; 0 for the file as a whole. */
+export type CsvLineProblem = TransactionsImportResult['problems'][number]
 
 export interface CsvDuplicate {
   line: number

@@ -4,6 +4,7 @@ import type { AlertCenter } from '../../alerts/alert-center'
 import type { Clock } from '../../clock'
 import type { PollFeed } from '../../feed/poll-feed'
 import type { KeyVault } from '../../secrets/key-vault'
+import type { HoldingsFile } from '../../holdings/holdings-file'
 import type { SettingsFile } from '../../storage/settings-file'
 
 /**
@@ -13,6 +14,7 @@ import type { SettingsFile } from '../../storage/settings-file'
  */
 export interface CommandContext {
   settings: SettingsFile
+  holdings: HoldingsFile
   vault: KeyVault
   alerts: AlertCenter
   feed: PollFeed
