@@ -64,6 +64,18 @@ describe('AppCore holdings commands', () => {
     expect(JSON.parse(readFileSync(join(userDataDir, 'holdings.json'), 'utf8')).transactions).toHaveLength(2)
   })
 
+  it('polls a held symbol that no list shows, and stops once it is sold to zero', async () => {
+    const { core } = await startCore()
+    const shown = activeList(core.settings.get()).symbols
+    const assets = await ok<{ symbol: string }[]>(core.invoke('listAssets', undefined))
+    const other = assets.map((asset) => asset.symbol).find((symbol) => !shown.includes(symbol)) as string
+    const buy = { time: '2026-01-05T10:00:00Z', symbol: other, side: 'buy', quantity: '1', price: '10' }
+    await ok(core.invoke('addTransaction', buy))
+    expect(core.pollPlan().symbols).toEqual([...shown, other])
+    await ok(core.invoke('addTransaction', { ...buy, side: 'sell', time: '2026-01-06T10:00:00Z' }))
+    expect(core.pollPlan().symbols).toEqual(shown)
+  })
+
   it('validates every argument from the window (the renderer is untrusted)', async () => {
     const { core } = await startCore()
     const base = { time: '2026-01-05T10:00:00Z', symbol: 'AAPLon', side: 'buy', quantity: '1', price: '1' }

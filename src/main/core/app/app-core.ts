@@ -86,12 +86,16 @@ export class AppCore<Demo extends DemoService = DemoService> {
       statusChanged: () => this.events.emit('status', this.status()),
       tellShell: (settings) => this.settingsListeners.forEach((listener) => listener(settings)),
       listsChanged: (settings) => {
-        pollWhatIsWatched(this.feed, settings, this.alerts.file.list())
+        pollWhatIsWatched(this.feed, settings, this.alerts.file.list(), this.holdings.heldSymbols())
         return this.announceSettings(settings)
       },
       alertsChanged: (result) => {
-        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list())
+        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
         this.alerts.alertsChanged(this.feed.snapshot())
+        return result
+      },
+      holdingsChanged: (result) => {
+        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
         return result
       },
       reconnect: async () => {
@@ -112,7 +116,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     await this.holdings.load()
     await this.vault.init()
     this.feed.setCadences(settings.cadences)
-    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list()))
+    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
     await this.connection.start()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)

@@ -96,6 +96,12 @@ export class HoldingsFile {
     return this.current.transactions
   }
 
+  /** The symbols with tokens still held, for the feed to poll. */
+  heldSymbols(): string[] {
+    const replay = replayLedger(this.current.transactions, 'average')
+    return replay.ok ? replay.positions.filter((p) => p.quantity !== '0').map((p) => p.symbol) : []
+  }
+
   /** What went wrong reading the file, in plain words, or null. */
   problem(): string | null {
     return this.readProblem

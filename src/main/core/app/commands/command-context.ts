@@ -28,6 +28,8 @@ export interface CommandContext {
   listsChanged(settings: Settings): Settings
   /** The alerts changed: poll their symbols too, and let the engine see them. */
   alertsChanged<T>(result: T): T
+  /** The ledger changed: poll the symbols now held too. */
+  holdingsChanged<T>(result: T): T
   /** The key or the base URL changed: connect again and poll afresh. */
   reconnect(): Promise<void>
   /** The shell's save dialog: resolves to the saved path, or null when cancelled. */

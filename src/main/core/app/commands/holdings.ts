@@ -25,27 +25,28 @@ export function holdingsCommands(
   | 'exportTransactions'
   | 'getHoldings'
 > {
-  const { holdings, clock } = context
+  const { holdings, clock, holdingsChanged } = context
   return {
     listTransactions: async () => ledgerView(holdings),
     addTransaction: async (input) => {
       await holdings.add(input)
-      return ledgerView(holdings)
+      return holdingsChanged(ledgerView(holdings))
     },
     editTransaction: async ({ id, transaction }) => {
       await holdings.edit(id, transaction)
-      return ledgerView(holdings)
+      return holdingsChanged(ledgerView(holdings))
     },
-    removeTransaction: async ({ id }) => ({ ...(await holdings.remove(id)), ledger: ledgerView(holdings) }),
+    removeTransaction: async ({ id }) =>
+      holdingsChanged({ ...(await holdings.remove(id)), ledger: ledgerView(holdings) }),
     restoreTransaction: async (removed) => {
       await holdings.restore(removed)
-      return ledgerView(holdings)
+      return holdingsChanged(ledgerView(holdings))
     },
     importTransactions: async ({ text }) => {
       const read = readTransactionsCsv(new TextEncoder().encode(text), holdings.transactions(), clock.now())
       if (!read.ok) return { added: 0, problems: read.problems, duplicates: [], ledger: ledgerView(holdings) }
       const added = await holdings.addAll(read.transactions, 'Nothing imported')
-      return { added: added.length, problems: [], duplicates: read.duplicates, ledger: ledgerView(holdings) }
+      return holdingsChanged({ added: added.length, problems: [], duplicates: read.duplicates, ledger: ledgerView(holdings) })
     },
     exportTransactions: async () => exportLedger(context, holdings.transactions()),
     getHoldings: async ({ method = 'average' }) => {
