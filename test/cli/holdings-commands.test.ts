@@ -7,6 +7,7 @@ import { runHoldingsCommand } from '../../src/main/cli/holdings-command'
 import { runTxCommand } from '../../src/main/cli/tx-command'
 import { type FakeService, TEST_KEY, startFakeService } from '../core/api/api-client.fixtures'
 import { memoryIo } from './memory-io'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 
 /** `tokenwatch tx ...` and `tokenwatch holdings` in-process, over a ledger in a temporary folder. */
 
@@ -174,6 +175,12 @@ describe('tokenwatch holdings', () => {
     expect(table.stdout.split('\n')[0]).toBe('SYMBOL  QUANTITY    COST   VALUE  UNREALIZED   P&L %  REALIZED   24H  PREMIUM EXP.')
     expect(table.stdout.split('\n')[3]).toBe('TOTAL             510.75  578.62       67.88             -0.75  5.32         -0.03')
     expect(table.stdout).toContain('In US dollars, average cost, as of 2026-01-09T15:00:00.000Z.')
+  })
+
+  it('uses the method chosen in the app settings unless --method says otherwise', async () => {
+    await new SettingsFile(userData).patch({ costMethod: 'fifo' })
+    expect(JSON.parse((await holdings('--json')).stdout).method).toBe('fifo')
+    expect(JSON.parse((await holdings('--json', '--method', 'average')).stdout).method).toBe('average')
   })
 
   it('a symbol the service no longer lists keeps its cost, has null value, and says why', async () => {

@@ -7,6 +7,7 @@ import { HoldingsFile } from '../core/holdings/holdings-file'
 import { replayLedger } from '../core/holdings/ledger-replay'
 import { holdingsReport } from '../core/holdings/valuation'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
+import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
 import { type StoredKeyReader, openServiceClient, parseBaseUrlFlag } from './service-args'
 
@@ -18,7 +19,7 @@ import { type StoredKeyReader, openServiceClient, parseBaseUrlFlag } from './ser
 export const HOLDINGS_USAGE = `Usage: tokenwatch holdings [--json] [--method average|fifo] [--base-url URL]
 
   --json            print {method, asOf, positions, totals} with every amount as a decimal string
-  --method M        average (the default) or fifo
+  --method M        average or fifo (default: the app's setting, else average)
   --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
 
 Reads the ledger in holdings.json ($${USER_DATA_ENV} if set). A figure that needs a price the
@@ -37,7 +38,8 @@ export interface HoldingsCommandDeps {
 
 interface HoldingsArgs {
   json: boolean
-  method: CostMethod
+  /** Unset: the method chosen in the app's settings. */
+  method: CostMethod | undefined
   baseUrl: string
 }
 
@@ -49,10 +51,10 @@ function parseHoldingsArgs(argv: string[]): HoldingsArgs | 'help' {
     help: { type: 'boolean', short: 'h' },
   })
   if (values.help) return 'help'
-  const method = values.method ?? 'average'
-  if (!(COST_METHODS as readonly string[]).includes(method))
+  const method = values.method
+  if (method !== undefined && !(COST_METHODS as readonly string[]).includes(method))
     throw new UsageError(`--method must be average or fifo, not "${method.slice(0, 20)}".`)
-  return { json: values.json ?? false, method: method as CostMethod, baseUrl: parseBaseUrlFlag(values['base-url']) }
+  return { json: values.json ?? false, method: method as CostMethod | undefined, baseUrl: parseBaseUrlFlag(values['base-url']) }
 }
 
 /** Dollars to the cent for the table (the JSON keeps every digit); blank when unknown. */
@@ -98,8 +100,11 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
     return EXIT.ok
   }
   const now = deps.now ?? Date.now
-  const file = new HoldingsFile(defaultUserDataDir(io.env), now)
-  const replay = replayLedger(await file.load(), args.method)
+  const userDataDir = defaultUserDataDir(io.env)
+  // The app's choice; its settings file is only read (an unusable one leaves the default).
+  const method = args.method ?? (await new SettingsFile(userDataDir).load()).costMethod
+  const file = new HoldingsFile(userDataDir, now)
+  const replay = replayLedger(await file.load(), method)
   const problem = file.problem()
   if (problem || !replay.ok) {
     writeLine(io.stderr, `tokenwatch holdings: ${problem ?? (replay.ok ? '' : replay.oversold.message)}`)
@@ -122,7 +127,7 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
       await client.close()
     }
   }
-  const report = holdingsReport(replay.positions, quotes, args.method, now())
+  const report = holdingsReport(replay.positions, quotes, method, now())
   for (const position of report.positions)
     if (position.price === null && position.quantity !== '0')
       writeLine(io.stderr, `note: ${position.symbol}: no price from the service (it may no longer list it); its cost is shown, its value is not.`)

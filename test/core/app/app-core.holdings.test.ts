@@ -116,7 +116,9 @@ describe('AppCore holdings commands', () => {
     expect(exported.content).toBe(`time,symbol,side,quantity,price,fee,note\r\n2026-01-05T10:00:00Z,${symbol},buy,2,100,0,\r\n2026-01-06T10:00:00Z,${symbol},sell,1,110,0,\r\n`)
 
     await until(() => core.currentSnapshot().assets.find((a) => a.symbol === symbol)?.price, 'a price')
-    const report = await ok<HoldingsReport>(core.invoke('getHoldings', { method: 'fifo' }))
+    expect((await ok<HoldingsReport>(core.invoke('getHoldings', {}))).method).toBe('average')
+    await ok(core.invoke('updateSettings', { costMethod: 'fifo' }))
+    const report = await ok<HoldingsReport>(core.invoke('getHoldings', {}))
     expect(report.method).toBe('fifo')
     expect(report.positions[0]).toMatchObject({ symbol, quantity: '1', cost: '100', realized: '10' })
     // Whichever price the feed held, the value is exactly one token at it.

@@ -49,7 +49,7 @@ export function holdingsCommands(
       return holdingsChanged({ added: added.length, problems: [], duplicates: read.duplicates, ledger: ledgerView(holdings) })
     },
     exportTransactions: async () => exportLedger(context, holdings.transactions()),
-    getHoldings: async ({ method = 'average' }) => {
+    getHoldings: async ({ method = context.settings.get().costMethod }) => {
       const replay = replayLedger(holdings.transactions(), method)
       // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
       if (!replay.ok) throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
