@@ -89,6 +89,8 @@ export interface LedgerView {
   transactions: Transaction[]
   /** Why holdings.json could not be used (moved aside, unreadable), in plain words, or null. */
   problem: string | null
+  /** After an add or an edit: a symbol the service does not list (kept: it may be delisted), or null. */
+  warning?: string | null
 }
 
 /** A deleted transaction and where it stood: what the window hands back to Undo. */

@@ -50,6 +50,13 @@ describe('AppCore holdings commands', () => {
       core.invoke('addTransaction', { ...buy, side: 'sell', time: '2026-01-07T10:00:00-05:00', quantity: '2', note: 'trim' }),
     )
     expect(view.transactions.map((t) => [t.id, t.side])).toEqual([['t1', 'buy'], ['t2', 'sell']])
+    expect(view.warning).toBeNull()
+    const unlisted = await ok<LedgerView>(core.invoke('addTransaction', { ...buy, symbol: 'GONEon' }))
+    expect(unlisted.warning).toBe(
+      "GONEon is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at",
+    )
+    expect(unlisted.transactions).toHaveLength(3)
+    await ok(core.invoke('removeTransaction', { id: 't3' }))
 
     const edit = await core.invoke('editTransaction', { id: 't1', transaction: { ...buy, quantity: '1' } })
     expect(edit).toEqual({

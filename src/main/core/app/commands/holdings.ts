@@ -29,12 +29,12 @@ export function holdingsCommands(
   return {
     listTransactions: async () => ledgerView(holdings),
     addTransaction: async (input) => {
-      await holdings.add(input)
-      return holdingsChanged(ledgerView(holdings))
+      const added = await holdings.add(input)
+      return holdingsChanged({ ...ledgerView(holdings), warning: await unlistedWarning(context, added.symbol) })
     },
     editTransaction: async ({ id, transaction }) => {
-      await holdings.edit(id, transaction)
-      return holdingsChanged(ledgerView(holdings))
+      const edited = await holdings.edit(id, transaction)
+      return holdingsChanged({ ...ledgerView(holdings), warning: await unlistedWarning(context, edited.symbol) })
     },
     removeTransaction: async ({ id }) =>
       holdingsChanged({ ...(await holdings.remove(id)), ledger: ledgerView(holdings) }),
@@ -57,6 +57,16 @@ export function holdingsCommands(
       return holdingsReport(replay.positions, quotes, method, clock.now())
     },
   }
+}
+
+/**
+ * A symbol the service does not list is kept (a delisted token is still held) and said. Without a
+ * listing to ask (the service is down), nothing is said rather than something untrue.
+ */
+async function unlistedWarning(context: CommandContext, symbol: string): Promise<string | null> {
+  const listed = await context.feed.listAssets().catch(() => null)
+  if (listed === null || listed.some((asset) => asset.symbol === symbol)) return null
+  return `${symbol} is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at`
 }
 
 function ledgerView(holdings: HoldingsFile): LedgerView {
