@@ -7,8 +7,9 @@ import { transactionInstant } from '../../../shared/holdings-schema'
  * decimal.js (never floating point). Quantities are never adjusted: a split moves the token's
  * shares multiplier, not the holder's token count, so cost per token stays valid.
  *
- * Average cost: a buy adds quantity x price + fee to the cost and sets the average anew; a sell
- * realizes quantity x price - fee - quantity x average and leaves the average as it was.
+ * Average cost: a buy adds quantity x price + fee to the cost (the average is cost / quantity); a
+ * sell realizes quantity x price - fee - quantity x average and takes quantity x average from the
+ * cost, which leaves the average as it was.
  * FIFO: each buy is a lot costing quantity x price + fee; a sell takes the oldest lots first,
  * each at its own cost per token. A position sold to zero has cost exactly zero either way.
  */
