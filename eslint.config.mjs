@@ -10,13 +10,14 @@ const noShell = { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], 
 const roomName = (glob) => glob.replace('/**/*.ts', '')
 /** Each room of src/main/core and the rooms it may not import. */
 const CORE_ROOMS = {
-  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'app'],
-  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'app'],
-  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'app'],
-  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'app'],
-  'feed/**/*.ts': ['alerts', 'secrets', 'app'],
+  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
+  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'holdings', 'app'],
+  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'holdings', 'app'],
+  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'holdings', 'app'],
+  'feed/**/*.ts': ['alerts', 'secrets', 'holdings', 'app'],
+  'holdings/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'app'],
   'app/**/*.ts': [],
-  'clock.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'app'],
+  'clock.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
 }
 
 export default tseslint.config(

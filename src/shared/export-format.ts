@@ -64,7 +64,7 @@ function quoteCsvField(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field
 }
 
-function textCell(value: string | null): string {
+export function textCell(value: string | null): string {
   if (value === null) return ''
   return quoteCsvField(FORMULA_START.test(value) ? `'${value}` : value)
 }

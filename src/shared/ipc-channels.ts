@@ -35,6 +35,14 @@ export const invokeChannels = {
   restoreList: 'tw:lists:restore',
   setActiveList: 'tw:lists:activate',
   updateList: 'tw:lists:update',
+  listTransactions: 'tw:ledger:list',
+  addTransaction: 'tw:ledger:add',
+  editTransaction: 'tw:ledger:edit',
+  removeTransaction: 'tw:ledger:remove',
+  restoreTransaction: 'tw:ledger:restore',
+  importTransactions: 'tw:ledger:import',
+  exportTransactions: 'tw:ledger:export',
+  getHoldings: 'tw:holdings:get',
 } as const
 
 export const eventChannels = {

@@ -11,6 +11,15 @@ import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
+import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from './holdings'
+import {
+  costMethodSchema,
+  MAX_CSV_CHARS,
+  MAX_TRANSACTIONS,
+  transactionIdSchema,
+  transactionInputSchema,
+  transactionSchema,
+} from './holdings-schema'
 import {
   listIdSchema,
   listNameSchema,
@@ -174,6 +183,39 @@ export const invokeContract = {
       })
       .strict(),
     result: returns<ImportResult>(),
+  },
+  listTransactions: { channel: CH.listTransactions, args: noArgs, result: returns<LedgerView>() },
+  addTransaction: { channel: CH.addTransaction, args: transactionInputSchema, result: returns<LedgerView>() },
+  editTransaction: {
+    channel: CH.editTransaction,
+    args: z.object({ id: transactionIdSchema, transaction: transactionInputSchema }).strict(),
+    result: returns<LedgerView>(),
+  },
+  removeTransaction: {
+    channel: CH.removeTransaction,
+    args: z.object({ id: transactionIdSchema }).strict(),
+    result: returns<RemovedTransaction>(),
+  },
+  /** Undo of a deletion: the transaction goes back through the same checks as any other change. */
+  restoreTransaction: {
+    channel: CH.restoreTransaction,
+    args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
+    result: returns<LedgerView>(),
+  },
+  importTransactions: {
+    channel: CH.importTransactions,
+    args: z
+      .object({
+        text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+      })
+      .strict(),
+    result: returns<TransactionsImportResult>(),
+  },
+  exportTransactions: { channel: CH.exportTransactions, args: noArgs, result: returns<ExportResult>() },
+  getHoldings: {
+    channel: CH.getHoldings,
+    args: z.object({ method: costMethodSchema.optional() }).strict(),
+    result: returns<HoldingsReport>(),
   },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
 import { WATCHLIST_COLUMNS } from './watchlist-columns'
 
@@ -139,6 +140,8 @@ const settingsFields = z.object({
    * Files saved before it existed read as 'auto'.
    */
   demo: demoModeSchema.default('auto'),
+  /** How positions are costed: average cost or FIFO lots. Files saved before it existed read as average. */
+  costMethod: costMethodSchema.default('average'),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
@@ -208,13 +211,19 @@ export const DEFAULT_SETTINGS: Settings = {
   closeToTray: true,
   tickerOnly: false,
   demo: 'auto',
+  costMethod: 'average',
 }
 
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without their defaults: in a patch, a missing closeToTray or demo means "leave as is".
-  .extend({ cadences: cadencesSchema.partial(), closeToTray: z.boolean(), demo: demoModeSchema })
+  // Without their defaults: in a patch, a missing closeToTray, demo or costMethod means "leave as is".
+  .extend({
+    cadences: cadencesSchema.partial(),
+    closeToTray: z.boolean(),
+    demo: demoModeSchema,
+    costMethod: costMethodSchema,
+  })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>

@@ -65,6 +65,11 @@ const METRICS = [
   'search.keystroke.maxMs',
   'search.keystroke.medianMs',
   'search.index.buildMs',
+  'ledger.plainLoop.coldMs',
+  'ledger.replay.average.coldMs',
+  'ledger.replay.average.ratioToPlainLoop',
+  'ledger.replay.fifo.coldMs',
+  'ledger.replay.fifo.ratioToPlainLoop',
 ]
 
 describe('npm run bench -- --json --smoke', () => {

@@ -72,6 +72,15 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   setAlertEnabled: { id: 'a1', enabled: false },
   removeAlert: { id: 'a1' },
   exportWatchlist: { format: 'csv' },
+  addTransaction: { time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '1.5', price: '182.35', fee: '0', note: 'first' },
+  editTransaction: { id: 't1', transaction: { time: '2026-01-05T10:00:00Z', symbol: 'AAPLon', side: 'sell', quantity: '1', price: '190' } },
+  removeTransaction: { id: 't1' },
+  restoreTransaction: {
+    transaction: { id: 't1', time: '2026-01-05T10:00:00Z', symbol: 'AAPLon', side: 'buy', quantity: '1', price: '1', fee: '0', note: null },
+    index: 0,
+  },
+  importTransactions: { text: 'time,symbol,side,quantity,price\n2026-01-05T10:00:00Z,AAPLon,buy,1,1\n' },
+  getHoldings: { method: 'fifo' },
   importWatchlist: { text: 'AAPLon\nTSLAon\nnot a symbol', into: { newList: 'Imported' } },
 }
 

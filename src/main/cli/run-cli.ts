@@ -1,9 +1,11 @@
 import { runExportCommand } from './export-command'
+import { runHoldingsCommand } from './holdings-command'
 import { type CliIo, EXIT } from './io'
 import { runKeyCommand } from './key-command'
 import { runSessionsCommand } from './sessions-command'
 import { runSimCommand } from './sim-command'
 import { runSnapshotCommand } from './snapshot-command'
+import { runTxCommand } from './tx-command'
 import { runWatchCommand } from './watch-command'
 
 /**
@@ -27,6 +29,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   sessions: {
     run: runSessionsCommand,
     summary: 'say which trading session runs now or at each --at (US Eastern time)',
+  },
+  tx: { run: runTxCommand, summary: 'add, list, import or remove transactions of the holdings ledger' },
+  holdings: {
+    run: runHoldingsCommand,
+    summary: 'print positions and P&L at the latest prices (JSON with --json)',
   },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }

@@ -1,14 +1,11 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings'
-import { ApiClient } from '../core/api/api-client'
-import { ApiConfigError } from '../core/api/api-errors'
 import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
 import {
   SERVICE_FLAGS,
   type StoredKeyReader,
-  noKeyMessage,
+  openServiceClient,
   parseBaseUrlFlag,
-  resolveApiKey,
   symbolsToWatch,
 } from './service-args'
 import { formatSnapshotTable } from './snapshot-table'
@@ -92,20 +89,8 @@ export async function runSnapshotCommand(
     return EXIT.ok
   }
 
-  const apiKey = await resolveApiKey(io, args.baseUrl, deps.readStoredKey)
-  if (!apiKey) {
-    writeLine(io.stderr, noKeyMessage('snapshot', args.baseUrl))
-    return EXIT.key
-  }
-  let client: ApiClient
-  try {
-    client = new ApiClient({ baseUrl: args.baseUrl, apiKey, timeoutMs: deps.timeoutMs })
-  } catch (error) {
-    // The base URL was checked already: what is left to refuse is the key itself.
-    if (!(error instanceof ApiConfigError)) throw error
-    writeLine(io.stderr, `tokenwatch snapshot: ${error.message}`)
-    return EXIT.key
-  }
+  const client = await openServiceClient('snapshot', io, args.baseUrl, deps)
+  if (client === EXIT.key) return EXIT.key
 
   let report: SnapshotReport
   try {

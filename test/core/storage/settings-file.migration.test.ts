@@ -44,6 +44,8 @@ describe('a settings file of the version before several watchlists', () => {
       // Nor the demo choice: 'auto', demo until a key is stored (main turns it off at once when
       // the service already has one).
       demo: 'auto',
+      // Nor how positions are costed: average cost, the default.
+      costMethod: 'average',
     })
     // Every value of the old file is somewhere in the new settings.
     const { watchlist, columns, sort, version, ...rest } = v1

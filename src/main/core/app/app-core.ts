@@ -21,6 +21,7 @@ import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
+import { HoldingsFile } from '../holdings/holdings-file'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 
 /**
@@ -31,6 +32,7 @@ import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
  */
 export class AppCore<Demo extends DemoService = DemoService> {
   readonly settings: SettingsFile
+  readonly holdings: HoldingsFile
   readonly vault: KeyVault
   readonly alerts: AlertCenter
   private readonly cache: SnapshotCache
@@ -46,6 +48,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   constructor(private readonly options: AppCoreOptions<Demo>) {
     this.clock = options.clock ?? realClock
     this.settings = new SettingsFile(options.userDataDir)
+    this.holdings = new HoldingsFile(options.userDataDir, () => this.clock.now())
     this.vault = new KeyVault(options.keychain)
     this.cache = new SnapshotCache(options.userDataDir)
     this.alerts = new AlertCenter({
@@ -73,6 +76,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     })
     this.handlers = commandHandlers({
       settings: this.settings,
+      holdings: this.holdings,
       vault: this.vault,
       alerts: this.alerts,
       feed: this.feed,
@@ -83,12 +87,16 @@ export class AppCore<Demo extends DemoService = DemoService> {
       statusChanged: () => this.events.emit('status', this.status()),
       tellShell: (settings) => this.settingsListeners.forEach((listener) => listener(settings)),
       listsChanged: (settings) => {
-        pollWhatIsWatched(this.feed, settings, this.alerts.file.list())
+        pollWhatIsWatched(this.feed, settings, this.alerts.file.list(), this.holdings.heldSymbols())
         return this.announceSettings(settings)
       },
       alertsChanged: (result) => {
-        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list())
+        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
         this.alerts.alertsChanged(this.feed.snapshot())
+        return result
+      },
+      holdingsChanged: (result) => {
+        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
         return result
       },
       reconnect: async () => {
@@ -106,9 +114,10 @@ export class AppCore<Demo extends DemoService = DemoService> {
   async start(): Promise<void> {
     const settings = await this.settings.load()
     await this.alerts.load()
+    await this.holdings.load()
     await this.vault.init()
     this.feed.setCadences(settings.cadences)
-    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list()))
+    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
     await this.connection.start()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)

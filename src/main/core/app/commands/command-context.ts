@@ -4,6 +4,7 @@ import type { AlertCenter } from '../../alerts/alert-center'
 import type { Clock } from '../../clock'
 import type { PollFeed } from '../../feed/poll-feed'
 import type { KeyVault } from '../../secrets/key-vault'
+import type { HoldingsFile } from '../../holdings/holdings-file'
 import type { SettingsFile } from '../../storage/settings-file'
 
 /**
@@ -13,6 +14,7 @@ import type { SettingsFile } from '../../storage/settings-file'
  */
 export interface CommandContext {
   settings: SettingsFile
+  holdings: HoldingsFile
   vault: KeyVault
   alerts: AlertCenter
   feed: PollFeed
@@ -26,6 +28,8 @@ export interface CommandContext {
   listsChanged(settings: Settings): Settings
   /** The alerts changed: poll their symbols too, and let the engine see them. */
   alertsChanged<T>(result: T): T
+  /** The ledger changed: poll the symbols now held too. */
+  holdingsChanged<T>(result: T): T
   /** The key or the base URL changed: connect again and poll afresh. */
   reconnect(): Promise<void>
   /** The shell's save dialog: resolves to the saved path, or null when cancelled. */

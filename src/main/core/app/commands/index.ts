@@ -2,6 +2,7 @@ import type { CommandHandlers } from '../dispatch'
 import { alertCommands } from './alerts'
 import type { CommandContext } from './command-context'
 import { feedCommands } from './feed'
+import { holdingsCommands } from './holdings'
 import { keyCommands } from './keys'
 import { listCommands } from './lists'
 import { settingsCommands } from './settings'
@@ -19,5 +20,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...keyCommands(context),
     ...alertCommands(context),
     ...transferCommands(context),
+    ...holdingsCommands(context),
   } satisfies CommandHandlers
 }

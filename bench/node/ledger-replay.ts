@@ -1,0 +1,96 @@
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { replayLedger } from '../../src/main/core/holdings/ledger-replay'
+import { Dec } from '../../src/shared/decimal'
+import type { CostMethod, Transaction } from '../../src/shared/holdings'
+import { runInFreshProcess } from './fresh-process'
+import { type Metric, median, metric, round } from '../report'
+
+/**
+ * The holdings ledger's replay: 20,000 transactions over 1,000 symbols, replayed once in a fresh
+ * process (a cold start, as when the app opens), budget 100 ms. Stated beside it as a ratio to a
+ * plain loop doing the same decimal operations per transaction in a fresh process of its own, so
+ * the figure says what the replay adds over its arithmetic whatever the machine.
+ */
+
+export interface LedgerReplaySizes {
+  transactions: number
+  symbols: number
+  /** Fresh processes per figure; the median is reported. */
+  runs: number
+}
+
+export interface LedgerReplayRequest extends LedgerReplaySizes {
+  mode: CostMethod | 'plain-loop'
+}
+
+const BUDGET_MS = 100
+
+/**
+ * A ledger that always replays: per symbol, buys and sells in turn, each sell a third of what is
+ * held, quantities with 18 decimals, one transaction a minute. Deterministic (no Math.random).
+ */
+export function benchLedger({ transactions, symbols }: LedgerReplaySizes): Transaction[] {
+  const start = Date.parse('2026-01-05T14:30:00Z')
+  const held = new Map<number, number>()
+  return Array.from({ length: transactions }, (_, i) => {
+    const symbol = (i * 7919) % symbols
+    const count = held.get(symbol) ?? 0
+    held.set(symbol, count + 1)
+    const sell = count % 3 === 2
+    return {
+      id: `t${i + 1}`,
+      time: new Date(start + i * 60_000).toISOString(),
+      symbol: `S${symbol}on`,
+      side: sell ? 'sell' : 'buy',
+      quantity: sell ? '0.333333333333333333' : `${1 + (i % 50)}.123456789012345678`,
+      price: `${100 + (i % 997)}.${String(i % 10_000).padStart(4, '0')}`,
+      fee: i % 4 === 0 ? '0' : '1.25',
+      note: null,
+    }
+  })
+}
+
+/** The same decimal operations the replay does per transaction, in a plain loop and one running sum. */
+function plainLoop(ledger: readonly Transaction[]): string {
+  let quantity = new Dec(0)
+  let cost = new Dec(0)
+  for (const t of ledger) {
+    const q = new Dec(t.quantity)
+    const amount = q.times(t.price)
+    if (t.side === 'sell') cost.times(q).dividedBy(quantity)
+    quantity = t.side === 'buy' ? quantity.plus(q) : quantity.minus(q)
+    cost = t.side === 'buy' ? cost.plus(amount.plus(t.fee)) : cost.minus(amount.minus(t.fee))
+  }
+  return cost.toString()
+}
+
+/** One timed run, in the process it is called in (the child's side). */
+export async function timeLedgerReplay(request: LedgerReplayRequest): Promise<number> {
+  const ledger = benchLedger(request)
+  const started = performance.now()
+  if (request.mode === 'plain-loop') plainLoop(ledger)
+  else if (!replayLedger(ledger, request.mode).ok) throw new Error('the bench ledger does not replay')
+  return performance.now() - started
+}
+
+export async function ledgerReplayMetrics(sizes: LedgerReplaySizes, log: (line: string) => void): Promise<Metric[]> {
+  const child = join(__dirname, 'ledger-replay-child.ts')
+  const timed = async (mode: LedgerReplayRequest['mode']) => {
+    const runs: number[] = []
+    for (let run = 0; run < sizes.runs; run++)
+      runs.push(await runInFreshProcess<number>(child, { ...sizes, mode }, log))
+    log(`ledger ${mode}: ${runs.map((ms) => ms.toFixed(1)).join(', ')} ms`)
+    return median(runs)
+  }
+  const loop = await timed('plain-loop')
+  const metrics: Metric[] = [metric('ledger.plainLoop.coldMs', sizes.transactions, round(loop), 'ms', null)]
+  for (const method of ['average', 'fifo'] as const) {
+    const replay = await timed(method)
+    metrics.push(
+      metric(`ledger.replay.${method}.coldMs`, sizes.transactions, round(replay), 'ms', BUDGET_MS),
+      metric(`ledger.replay.${method}.ratioToPlainLoop`, sizes.transactions, round(replay / loop), 'x', null),
+    )
+  }
+  return metrics
+}

@@ -1,0 +1,81 @@
+import type { AssetQuote } from '../../../../shared/domain'
+import type { LedgerView, Transaction } from '../../../../shared/holdings'
+import type { ExportResult } from '../../../../shared/transfer'
+import { HoldingsError, type HoldingsFile } from '../../holdings/holdings-file'
+import { inTimeOrder, replayLedger } from '../../holdings/ledger-replay'
+import { readTransactionsCsv, transactionsCsv } from '../../holdings/transactions-csv'
+import { holdingsReport } from '../../holdings/valuation'
+import type { SomeCommandHandlers } from '../dispatch'
+import type { CommandContext } from './command-context'
+
+/**
+ * The holdings ledger from the window: list, add, edit, delete and put back, import and export as
+ * CSV, and the positions valued at the feed's latest quotes. The arguments arrive checked against
+ * the contract; HoldingsFile checks them again against the clock and the whole ledger.
+ */
+export function holdingsCommands(
+  context: CommandContext,
+): SomeCommandHandlers<
+  | 'listTransactions'
+  | 'addTransaction'
+  | 'editTransaction'
+  | 'removeTransaction'
+  | 'restoreTransaction'
+  | 'importTransactions'
+  | 'exportTransactions'
+  | 'getHoldings'
+> {
+  const { holdings, clock, holdingsChanged } = context
+  return {
+    listTransactions: async () => ledgerView(holdings),
+    addTransaction: async (input) => {
+      const added = await holdings.add(input)
+      return holdingsChanged({ ...ledgerView(holdings), warning: await unlistedWarning(context, added.symbol) })
+    },
+    editTransaction: async ({ id, transaction }) => {
+      const edited = await holdings.edit(id, transaction)
+      return holdingsChanged({ ...ledgerView(holdings), warning: await unlistedWarning(context, edited.symbol) })
+    },
+    removeTransaction: async ({ id }) =>
+      holdingsChanged({ ...(await holdings.remove(id)), ledger: ledgerView(holdings) }),
+    restoreTransaction: async (removed) => {
+      await holdings.restore(removed)
+      return holdingsChanged(ledgerView(holdings))
+    },
+    importTransactions: async ({ text }) => {
+      const read = readTransactionsCsv(new TextEncoder().encode(text), holdings.transactions(), clock.now())
+      if (!read.ok) return { added: 0, problems: read.problems, duplicates: [], ledger: ledgerView(holdings) }
+      const added = await holdings.addAll(read.transactions, 'Nothing imported')
+      return holdingsChanged({ added: added.length, problems: [], duplicates: read.duplicates, ledger: ledgerView(holdings) })
+    },
+    exportTransactions: async () => exportLedger(context, holdings.transactions()),
+    getHoldings: async ({ method = context.settings.get().costMethod }) => {
+      const replay = replayLedger(holdings.transactions(), method)
+      // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
+      if (!replay.ok) throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
+      const quotes = new Map<string, AssetQuote>(context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]))
+      return holdingsReport(replay.positions, quotes, method, clock.now())
+    },
+  }
+}
+
+/**
+ * A symbol the service does not list is kept (a delisted token is still held) and said. Without a
+ * listing to ask (the service is down), nothing is said rather than something untrue.
+ */
+async function unlistedWarning(context: CommandContext, symbol: string): Promise<string | null> {
+  const listed = await context.feed.listAssets().catch(() => null)
+  if (listed === null || listed.some((asset) => asset.symbol === symbol)) return null
+  return `${symbol} is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at`
+}
+
+function ledgerView(holdings: HoldingsFile): LedgerView {
+  return { transactions: inTimeOrder(holdings.transactions()), problem: holdings.problem() }
+}
+
+async function exportLedger(context: CommandContext, transactions: Transaction[]): Promise<ExportResult> {
+  const content = transactionsCsv(transactions)
+  const fileName = `tokenwatch-transactions-${new Date(context.clock.now()).toISOString().slice(0, 10)}.csv`
+  if (!context.saveExport) return { fileName, savedTo: null, content }
+  return { fileName, savedTo: await context.saveExport(fileName, content), content: null }
+}

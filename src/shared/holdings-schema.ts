@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import { Dec, isNonNegativeDecimalString } from './decimal'
+import { COST_METHODS, TRADE_SIDES, type Transaction } from './holdings'
+import { checkSymbol } from './symbols'
+
+/**
+ * What a transaction may be, field by field, each refusal in words a person can act on. Used on
+ * every way in: the window's commands (the renderer is untrusted), the CLI's flags, a CSV line and
+ * holdings.json as read back.
+ */
+
+export const MAX_QUANTITY_DECIMALS = 18
+export const MAX_NOTE_LENGTH = 500
+/** A time may run ahead of the clock by this much (a clock or time zone a little off), no more. */
+export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000
+/** More would not fit the 20,000-transaction replay budget (BENCHMARKS.md) with room to spare. */
+export const MAX_TRANSACTIONS = 50_000
+/** A transactions CSV: 20,000 transactions take about 1.5 MB; a file far beyond that is not a ledger. */
+export const MAX_CSV_BYTES = 10 * 1024 * 1024
+/** Text over IPC is counted in characters; one is at least one byte in UTF-8. */
+export const MAX_CSV_CHARS = MAX_CSV_BYTES
+
+/** To the second, optional fraction, and an offset: Z or ±hh:mm. */
+const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/
+const NO_OFFSET_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/
+const QUANTITY_PATTERN = /^\d{1,22}(?:\.(\d{1,40}))?$/
+
+export const transactionSymbolSchema = z.string({ error: 'The symbol is required' }).superRefine((symbol, ctx) => {
+  const checked = checkSymbol(symbol)
+  if (!checked.ok) ctx.addIssue({ code: 'custom', message: `"${symbol.slice(0, 20)}" is not a token symbol: ${checked.reason}` })
+})
+
+export const transactionTimeSchema = z.string({ error: 'The time is required' }).superRefine((time, ctx) => {
+  if (NO_OFFSET_PATTERN.test(time))
+    ctx.addIssue({ code: 'custom', message: `The time "${time}" has no offset: add Z or one like -05:00` })
+  else if (!TIME_PATTERN.test(time) || Number.isNaN(Date.parse(time)))
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${time.slice(0, 40)}" is not a time: write it like 2026-01-05T10:30:00-05:00`,
+    })
+})
+
+export const quantitySchema = z.string({ error: 'The quantity is required' }).superRefine((quantity, ctx) => {
+  const match = QUANTITY_PATTERN.exec(quantity)
+  if (quantity.startsWith('-') || (match && new Dec(quantity).isZero()))
+    ctx.addIssue({ code: 'custom', message: `The quantity must be more than zero, not ${quantity.slice(0, 40)}` })
+  else if (!match)
+    ctx.addIssue({ code: 'custom', message: `The quantity "${quantity.slice(0, 40)}" is not a plain decimal number` })
+  else if ((match[1]?.length ?? 0) > MAX_QUANTITY_DECIMALS)
+    ctx.addIssue({
+      code: 'custom',
+      message: `The quantity has ${match[1]?.length} decimals; a token has at most ${MAX_QUANTITY_DECIMALS}`,
+    })
+})
+
+function dollarsSchema(what: string) {
+  return z.string({ error: `The ${what} is required` }).superRefine((value, ctx) => {
+    const plainDecimal: boolean = isNonNegativeDecimalString(value)
+    if (!plainDecimal)
+      ctx.addIssue({
+        code: 'custom',
+        message: `The ${what} "${value.slice(0, 40)}" is not a plain decimal in US dollars (like 182.35)`,
+      })
+  })
+}
+
+export const tradeSideSchema = z.enum(TRADE_SIDES, { error: 'The side must be buy or sell' })
+export const costMethodSchema = z.enum(COST_METHODS, { error: 'The method must be average or fifo' })
+
+const transactionFields = {
+  time: transactionTimeSchema,
+  symbol: transactionSymbolSchema,
+  side: tradeSideSchema,
+  quantity: quantitySchema,
+  price: dollarsSchema('price'),
+  fee: dollarsSchema('fee'),
+  note: z.string().max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters`).nullable(),
+}
+
+/** A transaction as entered (window, CLI, CSV line): no id; fee zero and note none when left out. */
+export const transactionInputSchema = z
+  .object({
+    ...transactionFields,
+    fee: transactionFields.fee.default('0'),
+    note: transactionFields.note.default(null),
+  })
+  .strict()
+
+export const transactionIdSchema = z.string().regex(/^t[1-9]\d{0,9}$/, 'Not a transaction id (like t12)')
+
+export const transactionSchema = z.object({ id: transactionIdSchema, ...transactionFields }).strict()
+
+/** holdings.json: the ledger and the next id to give, so a deleted id is never given again. */
+export const holdingsFileSchema = z
+  .object({
+    version: z.literal(1),
+    nextId: z.number().int().positive(),
+    transactions: z.array(transactionSchema).max(MAX_TRANSACTIONS),
+  })
+  .strict()
+export type HoldingsFileContent = z.output<typeof holdingsFileSchema>
+
+/** Why this time is too far ahead of `nowMs` to be a trade already made, or null. */
+export function futureTimeProblem(time: string, nowMs: number): string | null {
+  return Date.parse(time) - nowMs > MAX_FUTURE_MS
+    ? `The time ${time} is more than a day in the future`
+    : null
+}
+
+/** Instant of a transaction for ordering; a checked time always parses. */
+export function transactionInstant(transaction: Pick<Transaction, 'time'>): number {
+  return Date.parse(transaction.time)
+}

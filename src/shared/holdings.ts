@@ -1,0 +1,111 @@
+import type { DecimalString } from './decimal'
+
+/**
+ * The holdings ledger and what is computed from it: plain types shared by the core that keeps and
+ * values the ledger, the CLI that prints it and the window that will show it. Their schemas (what
+ * a transaction may be) are holdings-schema.ts; every amount is a decimal string.
+ */
+
+export const TRADE_SIDES = ['buy', 'sell'] as const
+export type TradeSide = (typeof TRADE_SIDES)[number]
+
+/** Average cost (the default) or first in, first out. */
+export const COST_METHODS = ['average', 'fifo'] as const
+export type CostMethod = (typeof COST_METHODS)[number]
+
+export interface Transaction {
+  /** "t1", "t2", ...: given once by the ledger and never reused. */
+  id: string
+  /** ISO 8601 to the second with its offset, as entered: "2026-01-05T10:30:00-05:00". */
+  time: string
+  symbol: string
+  side: TradeSide
+  /** Tokens: positive, at most 18 decimals. */
+  quantity: DecimalString
+  /** US dollars per token. */
+  price: DecimalString
+  /** US dollars, zero allowed. */
+  fee: DecimalString
+  note: string | null
+}
+
+/** A transaction as entered, before the ledger gives it an id; `fee` defaults to zero. */
+export type TransactionInput = Omit<Transaction, 'id' | 'fee' | 'note'> & {
+  fee?: DecimalString
+  note?: string | null
+}
+
+/** One symbol's position after replaying its transactions in time order. */
+export interface LedgerPosition {
+  symbol: string
+  quantity: DecimalString
+  /** What the tokens still held cost, fees included; exactly "0" once sold to zero. */
+  cost: DecimalString
+  /** Cost per token held; null when nothing is held. */
+  averageCost: DecimalString | null
+  realized: DecimalString
+}
+
+/** A position valued at the latest quote. Figures that need a price are null when it is missing. */
+export interface ValuedPosition extends LedgerPosition {
+  price: DecimalString | null
+  value: DecimalString | null
+  unrealized: DecimalString | null
+  /** A percent of cost: "12.5" is +12.5 %; null when nothing is held or the cost is zero. */
+  unrealizedPct: DecimalString | null
+  /** quantity x the service's 24 h price change. */
+  dayChange: DecimalString | null
+  /** Fair value per token: underlying price x shares multiplier, unrounded. */
+  fairValue: DecimalString | null
+  valueAtFairValue: DecimalString | null
+  unrealizedAtFairValue: DecimalString | null
+  /** value - value at fair value: what the position would lose if the premium closed. */
+  premiumExposure: DecimalString | null
+  /** The quote these figures use is stale: they are as old as it is. */
+  stale: boolean
+}
+
+export interface HoldingsTotals {
+  cost: DecimalString
+  realized: DecimalString
+  /** Each null when any position still held lacks the figure: a total never leaves one out. */
+  value: DecimalString | null
+  unrealized: DecimalString | null
+  dayChange: DecimalString | null
+  valueAtFairValue: DecimalString | null
+  premiumExposure: DecimalString | null
+}
+
+export interface HoldingsReport {
+  method: CostMethod
+  /** When the quotes were fetched (ISO 8601). */
+  asOf: string
+  positions: ValuedPosition[]
+  totals: HoldingsTotals
+}
+
+/** The ledger as the window sees it: every transaction in time order, and any problem with its file. */
+export interface LedgerView {
+  transactions: Transaction[]
+  /** Why holdings.json could not be used (moved aside, unreadable), in plain words, or null. */
+  problem: string | null
+  /** After an add or an edit: a symbol the service does not list (kept: it may be delisted), or null. */
+  warning?: string | null
+}
+
+/** A deleted transaction and where it stood: what the window hands back to Undo. */
+export interface RemovedTransaction {
+  transaction: Transaction
+  index: number
+  ledger: LedgerView
+}
+
+export interface TransactionsImportResult {
+  /** How many were added: none when there is any problem (all lines or none). */
+  added: number
+  /** Every bad line with its number (0: the file as a whole) and why; empty when imported. */
+  problems: { line: number; reason: string }[]
+  /** Lines that repeat a transaction already kept, with the id they repeat: reported, not added. */
+  duplicates: { line: number; existingId: string }[]
+  ledger: LedgerView
+}

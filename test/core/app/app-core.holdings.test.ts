@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AppCore } from '../../../src/main/core/app/app-core'
+import { realClock } from '../../../src/main/core/clock'
+import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
+import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
+import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from '../../../src/shared/holdings'
+import type { ExportResult } from '../../../src/shared/transfer'
+import { activeList } from '../../../src/shared/watchlists'
+import type { IpcResult } from '../../../src/shared/ipc-contract'
+import { cleanupAfterEach } from '../../support/cleanups'
+import { until } from '../../support/polls'
+import { Dec } from '../../../src/shared/decimal'
+
+/** The ledger's commands through AppCore's validating invoke, on the demo simulator. */
+
+// The ledger's clock is fixed, so "not more than a day ahead" never depends on today's date.
+const NOW = Date.parse('2026-01-09T15:00:00Z')
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-holdings-')
+
+async function startCore() {
+  const userDataDir = tempDir()
+  const core = new AppCore({
+    userDataDir,
+    keychain: new MemorySecretStore(),
+    demo: simDemoMarket({ assets: 30, seed: 7 }),
+    requestTimeoutMs: 3_000,
+    clock: { ...realClock, now: () => NOW },
+  })
+  cleanups.push(() => core.stop())
+  await core.start()
+  return { core, userDataDir }
+}
+
+/** The value of an answer that must be ok; a refusal fails the test with its error. */
+async function ok<T>(result: Promise<IpcResult<unknown>>): Promise<T> {
+  const answer = await result
+  if (!answer.ok) throw new Error(`refused: ${JSON.stringify(answer.error)}`)
+  return answer.value as T
+}
+
+describe('AppCore holdings commands', () => {
+  it('adds, edits, deletes with Undo, refusing what would break a later sell', async () => {
+    const { core, userDataDir } = await startCore()
+    const symbol = activeList(core.settings.get()).symbols[0] as string
+    const buy = { time: '2026-01-05T10:00:00-05:00', symbol, side: 'buy', quantity: '3', price: '100', fee: '1' }
+    await ok(core.invoke('addTransaction', buy))
+    const view = await ok<LedgerView>(
+      core.invoke('addTransaction', { ...buy, side: 'sell', time: '2026-01-07T10:00:00-05:00', quantity: '2', note: 'trim' }),
+    )
+    expect(view.transactions.map((t) => [t.id, t.side])).toEqual([['t1', 'buy'], ['t2', 'sell']])
+    expect(view.warning).toBeNull()
+    const unlisted = await ok<LedgerView>(core.invoke('addTransaction', { ...buy, symbol: 'GONEon' }))
+    expect(unlisted.warning).toBe(
+      "GONEon is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at",
+    )
+    expect(unlisted.transactions).toHaveLength(3)
+    await ok(core.invoke('removeTransaction', { id: 't3' }))
+
+    const edit = await core.invoke('editTransaction', { id: 't1', transaction: { ...buy, quantity: '1' } })
+    expect(edit).toEqual({
+      ok: false,
+      error: { code: 'failed', message: `Not changed: The sell of 2 ${symbol} at 2026-01-07T10:00:00-05:00 is more than the 1 ${symbol} held then.` },
+    })
+    expect((await core.invoke('removeTransaction', { id: 't1' })).ok).toBe(false)
+    const removed = await ok<RemovedTransaction>(core.invoke('removeTransaction', { id: 't2' }))
+    expect(removed.ledger.transactions).toHaveLength(1)
+    const restored = await ok<LedgerView>(core.invoke('restoreTransaction', { transaction: removed.transaction, index: removed.index }))
+    expect(restored.transactions.map((t) => t.id)).toEqual(['t1', 't2'])
+    expect(JSON.parse(readFileSync(join(userDataDir, 'holdings.json'), 'utf8')).transactions).toHaveLength(2)
+  })
+
+  it('polls a held symbol that no list shows, and stops once it is sold to zero', async () => {
+    const { core } = await startCore()
+    const shown = activeList(core.settings.get()).symbols
+    const assets = await ok<{ symbol: string }[]>(core.invoke('listAssets', undefined))
+    const other = assets.map((asset) => asset.symbol).find((symbol) => !shown.includes(symbol)) as string
+    const buy = { time: '2026-01-05T10:00:00Z', symbol: other, side: 'buy', quantity: '1', price: '10' }
+    await ok(core.invoke('addTransaction', buy))
+    expect(core.pollPlan().symbols).toEqual([...shown, other])
+    await ok(core.invoke('addTransaction', { ...buy, side: 'sell', time: '2026-01-06T10:00:00Z' }))
+    expect(core.pollPlan().symbols).toEqual(shown)
+  })
+
+  it('validates every argument from the window (the renderer is untrusted)', async () => {
+    const { core } = await startCore()
+    const base = { time: '2026-01-05T10:00:00Z', symbol: 'AAPLon', side: 'buy', quantity: '1', price: '1' }
+    for (const bad of [
+      { ...base, quantity: 1 },
+      { ...base, price: '1e3' },
+      { ...base, id: 't1' },
+    ]) {
+      const answer = await core.invoke('addTransaction', bad as never)
+      expect(answer.ok).toBe(false)
+      if (!answer.ok) expect(answer.error.code).toBe('invalid-argument')
+    }
+    // A time too far ahead is a rule of the present, not of the contract.
+    expect(await core.invoke('addTransaction', { ...base, time: '2026-01-11T10:00:00Z' })).toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'The time 2026-01-11T10:00:00Z is more than a day in the future' },
+    })
+    expect((await core.invoke('removeTransaction', { id: '../settings' } as never)).ok).toBe(false)
+    expect((await core.invoke('getHoldings', { method: 'lifo' } as never)).ok).toBe(false)
+    expect((await ok<LedgerView>(core.invoke('listTransactions', undefined))).transactions).toEqual([])
+  })
+
+  it('imports CSV text all or nothing, exports it, and values positions at the feed quotes', async () => {
+    const { core } = await startCore()
+    const symbol = activeList(core.settings.get()).symbols[0] as string
+    const csv = `time,symbol,side,quantity,price\n2026-01-05T10:00:00Z,${symbol},buy,2,100\n2026-01-06T10:00:00Z,${symbol},sell,1,110\n`
+    const bad = await ok<TransactionsImportResult>(
+      core.invoke('importTransactions', { text: `${csv}2026-01-06T10:00:00Z,${symbol},sell,5,110\nx,y\n` }),
+    )
+    // The bad line is named; the sell on line 4 is judged only once every line reads.
+    expect(bad).toMatchObject({ added: 0, ledger: { transactions: [] } })
+    expect(bad.problems).toEqual([{ line: 5, reason: expect.stringMatching(/^time: "x" is not a time/) }])
+    const imported = await ok<TransactionsImportResult>(core.invoke('importTransactions', { text: csv }))
+    expect(imported).toMatchObject({ added: 2, duplicates: [] })
+    const again = await ok<TransactionsImportResult>(core.invoke('importTransactions', { text: csv }))
+    expect(again).toMatchObject({ added: 0, duplicates: [{ line: 2, existingId: 't1' }, { line: 3, existingId: 't2' }] })
+    const exported = await ok<ExportResult>(core.invoke('exportTransactions', undefined))
+    expect(exported.content).toBe(`time,symbol,side,quantity,price,fee,note\r\n2026-01-05T10:00:00Z,${symbol},buy,2,100,0,\r\n2026-01-06T10:00:00Z,${symbol},sell,1,110,0,\r\n`)
+
+    await until(() => core.currentSnapshot().assets.find((a) => a.symbol === symbol)?.price, 'a price')
+    expect((await ok<HoldingsReport>(core.invoke('getHoldings', {}))).method).toBe('average')
+    await ok(core.invoke('updateSettings', { costMethod: 'fifo' }))
+    const report = await ok<HoldingsReport>(core.invoke('getHoldings', {}))
+    expect(report.method).toBe('fifo')
+    expect(report.positions[0]).toMatchObject({ symbol, quantity: '1', cost: '100', realized: '10' })
+    // Whichever price the feed held, the value is exactly one token at it.
+    const position = report.positions[0] as HoldingsReport['positions'][number]
+    expect(position.price).toMatch(/^\d+\.\d+$/)
+    expect(position.value).toBe(new Dec(position.price as string).toString())
+    expect(position.unrealized).toBe(new Dec(position.price as string).minus(100).toString())
+  })
+})

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import type { Transaction } from '../../../src/shared/holdings'
+import {
+  describeCsvProblems,
+  readTransactionsCsv,
+  transactionsCsv,
+} from '../../../src/main/core/holdings/transactions-csv'
+import { MAX_CSV_BYTES } from '../../../src/shared/holdings-schema'
+
+const NOW = Date.parse('2026-01-09T15:00:00Z')
+const utf8 = (text: string) => new TextEncoder().encode(text)
+const HEADER = 'time,symbol,side,quantity,price,fee,note\n'
+
+const ledger: Transaction[] = [
+  { id: 't1', time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3', price: '100', fee: '1', note: null },
+]
+
+function problemsOf(text: string | Uint8Array): string[] {
+  const read = readTransactionsCsv(typeof text === 'string' ? utf8(text) : text, ledger, NOW)
+  expect(read.ok).toBe(false)
+  return read.ok ? [] : describeCsvProblems(read.problems)
+}
+
+describe('readTransactionsCsv', () => {
+  it('reads every line, fee and note optional, and reports duplicates instead of doubling them', () => {
+    const read = readTransactionsCsv(
+      utf8('time,symbol,side,quantity,price\r\n2026-01-05T15:00:00Z,AAPLon,buy,3.0,100.00\r\n2026-01-06T10:00:00Z,TSLAon,buy,0.5,250\r\n'),
+      // The ledger's t1 has a fee of 1: the first line is not the same trade...
+      [{ ...(ledger[0] as Transaction), fee: '0' }],
+      NOW,
+    )
+    // ...but with fee 0 it is (same instant, 3.0 = 3, 100.00 = 100).
+    expect(read).toEqual({
+      ok: true,
+      duplicates: [{ line: 2, existingId: 't1' }],
+      transactions: [{ time: '2026-01-06T10:00:00Z', symbol: 'TSLAon', side: 'buy', quantity: '0.5', price: '250', fee: '0', note: null }],
+    })
+  })
+
+  it('lists every bad line with its number and reason, and imports none', () => {
+    expect(
+      problemsOf(
+        `${HEADER}2026-01-06T10:00:00Z,AAPLon,buy,1,100,,ok\n2026-01-06T10:00:00,AAPLon,buy,1,100\n2026-01-06T10:00:00Z,AAPLon,hold,1,100\n2026-01-06T10:00:00Z,AAPLon,buy,-2,100\n2026-01-06T10:00:00Z,AAPLon,buy,1,1e2\n2026-01-06T10:00:00Z,AAPLon,buy,1,100,0,x,extra\n`,
+      ),
+    ).toEqual([
+      'line 3: time: The time "2026-01-06T10:00:00" has no offset: add Z or one like -05:00',
+      'line 4: side: The side must be buy or sell',
+      'line 5: quantity: The quantity must be more than zero, not -2',
+      'line 6: price: The price "1e2" is not a plain decimal in US dollars (like 182.35)',
+      'line 7: 8 fields where the header has 7',
+    ])
+  })
+
+  it('refuses a sell larger than the holding then, naming the line', () => {
+    expect(problemsOf(`${HEADER}2026-01-07T10:00:00Z,AAPLon,sell,4,120\n`)).toEqual([
+      'line 2: The sell of 4 AAPLon at 2026-01-07T10:00:00Z is more than the 3 AAPLon held then',
+    ])
+  })
+
+  it('gives each unusable file its own sentence', () => {
+    expect(problemsOf('symbol,quantity\nAAPLon,1\n')[0]).toContain('missing: time, side, price')
+    expect(problemsOf(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(HEADER)]))[0]).toContain('byte-order mark')
+    expect(problemsOf(new Uint8Array([0xff, 0xfe, 0x74, 0x00]))[0]).toContain('UTF-16')
+    expect(problemsOf(new Uint8Array([...utf8(HEADER), 0xe9, 0x0a]))[0]).toContain('not UTF-8 text')
+    expect(problemsOf(new Uint8Array(MAX_CSV_BYTES + 1))[0]).toContain('a transactions CSV may be at most 10 MB')
+  })
+})
+
+describe('transactionsCsv', () => {
+  it('writes the ledger in time order and reads back as duplicates of itself', () => {
+    const full: Transaction[] = [
+      { id: 't2', time: '2026-01-07T10:00:00Z', symbol: 'AAPLon', side: 'sell', quantity: '1', price: '120', fee: '0', note: 'partial, "first"' },
+      ...ledger,
+    ]
+    const csv = transactionsCsv(full)
+    expect(csv).toBe(
+      'time,symbol,side,quantity,price,fee,note\r\n2026-01-05T10:00:00-05:00,AAPLon,buy,3,100,1,\r\n2026-01-07T10:00:00Z,AAPLon,sell,1,120,0,"partial, ""first"""\r\n',
+    )
+    expect(readTransactionsCsv(utf8(csv), full, NOW)).toEqual({
+      ok: true,
+      transactions: [],
+      duplicates: [{ line: 2, existingId: 't1' }, { line: 3, existingId: 't2' }],
+    })
+  })
+})
