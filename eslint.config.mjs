@@ -10,9 +10,10 @@ const noShell = { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], 
 const roomName = (glob) => glob.replace('/**/*.ts', '')
 /** Each room of src/main/core and the rooms it may not import. */
 const CORE_ROOMS = {
-  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'app'],
-  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'app'],
-  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'app'],
+  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'app', 'service-status'],
+  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'app', 'service-status'],
+  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'app', 'service-status'],
+  'service-status/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'app'],
   'alerts/**/*.ts': ['api', 'feed', 'secrets', 'app'],
   'feed/**/*.ts': ['alerts', 'secrets', 'app'],
   'app/**/*.ts': [],
