@@ -1,4 +1,4 @@
-import { type MarketPhase, type SessionState, sessionStateAt } from './session-clock'
+import { type MarketPhase, type SessionState, easternClock, sessionStateAt } from './session-clock'
 import { type ConventionalSession, isConventionalSession } from './sessions'
 
 /**
@@ -49,4 +49,11 @@ export function calendarMarketReading(ms: number): CalendarMarketReading {
     nextClose: isOpen ? state.nextChangeAt : null,
     offhours: { isOpen: state.offhours, nextOpen: offhoursOpening?.at ?? null, nextClose: offhoursClose },
   }
+}
+
+/** "2025-11-18 10:00 ET": an instant as a trader on the US market reads it, to the minute. */
+export function easternMinuteText(ms: number): string {
+  const clock = easternClock(ms)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${clock.date} ${pad(clock.hour)}:${pad(clock.minute)} ET`
 }

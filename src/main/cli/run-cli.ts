@@ -1,9 +1,12 @@
+import { runCapacityCommand } from './capacity-command'
+import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { type CliIo, EXIT } from './io'
 import { runKeyCommand } from './key-command'
 import { runSessionsCommand } from './sessions-command'
 import { runSimCommand } from './sim-command'
 import { runSnapshotCommand } from './snapshot-command'
+import { runStatusCommand } from './status-command'
 import { runWatchCommand } from './watch-command'
 
 /**
@@ -28,6 +31,12 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: runSessionsCommand,
     summary: 'say which trading session runs now or at each --at (US Eastern time)',
   },
+  status: {
+    run: runStatusCommand,
+    summary: 'what the service says of the market now: its state, checked against our calendar, and asset pauses',
+  },
+  capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
+  dividends: { run: runDividendsCommand, summary: "a token's dividend yield, payout frequency and last payment" },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
 

@@ -1,16 +1,8 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings'
-import { ApiClient } from '../core/api/api-client'
-import { ApiConfigError } from '../core/api/api-errors'
 import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import {
-  SERVICE_FLAGS,
-  type StoredKeyReader,
-  noKeyMessage,
-  parseBaseUrlFlag,
-  resolveApiKey,
-  symbolsToWatch,
-} from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, parseBaseUrlFlag, symbolsToWatch } from './service-args'
+import { openClient } from './service-client'
 import { formatSnapshotTable } from './snapshot-table'
 import { USER_DATA_ENV } from '../core/storage/paths'
 
@@ -90,20 +82,8 @@ export async function runSnapshotCommand(
     return EXIT.ok
   }
 
-  const apiKey = await resolveApiKey(io, args.baseUrl, deps.readStoredKey)
-  if (!apiKey) {
-    writeLine(io.stderr, noKeyMessage('snapshot', args.baseUrl))
-    return EXIT.key
-  }
-  let client: ApiClient
-  try {
-    client = new ApiClient({ baseUrl: args.baseUrl, apiKey, timeoutMs: deps.timeoutMs })
-  } catch (error) {
-    // The base URL was checked already: what is left to refuse is the key itself.
-    if (!(error instanceof ApiConfigError)) throw error
-    writeLine(io.stderr, `tokenwatch snapshot: ${error.message}`)
-    return EXIT.key
-  }
+  const client = await openClient('snapshot', io, args.baseUrl, deps)
+  if (typeof client === 'number') return client
 
   let report: SnapshotReport
   try {

@@ -1,7 +1,6 @@
-import { calendarMarketReading } from '../../../shared/market-calendar-reading'
+import { calendarMarketReading, easternMinuteText } from '../../../shared/market-calendar-reading'
 import type { MarketReading } from '../../../shared/service-status'
 import { serviceWord } from '../../../shared/service-status'
-import { easternClock } from '../../../shared/session-clock'
 import type { WireMarketStatus } from '../../../shared/wire-status'
 
 /**
@@ -48,12 +47,6 @@ function offhoursOpenOf(status: WireMarketStatus, word: string): boolean {
   return word === 'offhours' || status.offhours?.isOpen === true
 }
 
-const easternTime = (ms: number): string => {
-  const clock = easternClock(ms)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${clock.date} ${pad(clock.hour)}:${pad(clock.minute)} ET`
-}
-
 /**
  * The service's reading checked against the calendar at the instant the service read the market
  * (its `timestamp`, so a cached answer is not judged against a later minute).
@@ -81,7 +74,7 @@ export function crossCheckMarket(status: WireMarketStatus): CrossCheckedMarket {
   return {
     reading,
     calendarPhase: calendar.phase,
-    disagreement: `At ${easternTime(status.timestamp)} the service says the market is ${said}; our calendar says ${ours}.`,
+    disagreement: `At ${easternMinuteText(status.timestamp)} the service says the market is ${said}; our calendar says ${ours}.`,
   }
 }
 
