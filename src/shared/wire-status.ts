@@ -93,7 +93,7 @@ export const wireTradingCapacity = z.object({
   reason: wireReason.nullable().optional(),
 })
 
-/** `GET /v1/assets/{symbol}/dividends`. `dividendYield` is a fraction ("0.0245" = 2.45 %). */
+/** `GET /v1/assets/{symbol}/dividends`. `dividendYield` is a fraction ("0.0245" = 2.45%). */
 export const wireDividends = z.object({
   ticker: z.string().min(1).max(64),
   dividendYield: nonNegativeDecimal.nullable().optional(),

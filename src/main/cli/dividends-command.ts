@@ -52,7 +52,7 @@ function dividendsText(report: DividendsReport): string {
   if (!report.available) return `${report.symbol}: the service does not publish dividends\n`
   const lines = [
     `${report.symbol} (${report.ticker})`,
-    `Yield: ${report.dividendYieldPercent === null ? 'not given' : `${report.dividendYieldPercent} %`}`,
+    `Yield: ${report.dividendYieldPercent === null ? 'not given' : `${report.dividendYieldPercent}%`}`,
     `Paid: ${report.payoutFrequency ?? 'not given'}`,
     `Last payment: ${report.lastCashAmount === null ? 'none' : `$${report.lastCashAmount} on ${report.lastPaymentDate ?? 'an unstated date'}`}`,
   ]
