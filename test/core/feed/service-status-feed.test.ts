@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/core/api/api-client'
 import { MarketFeed } from '../../../src/main/core/feed/market-feed'
-import { STATUS_CADENCE_MS, ServiceStatusFeed } from '../../../src/main/core/feed/service-status-feed'
+import { HIDDEN_STATUS_CADENCE_MS, STATUS_CADENCE_MS, ServiceStatusFeed } from '../../../src/main/core/feed/service-status-feed'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { WarpClock } from '../../chaos/warp-clock'
 
@@ -49,7 +49,7 @@ class WarpedClient extends ApiClient {
   }
 }
 
-async function run(setUp: (sim: SimServer) => void) {
+async function run(setUp: (sim: SimServer) => void, hidden = false) {
   const clock = new WarpClock(START)
   const sim = await startSimServer({ apiKey: KEY, assets: 40, clock: () => clock.now() })
   setUp(sim)
@@ -72,6 +72,7 @@ async function run(setUp: (sim: SimServer) => void) {
   })
   market.setClient(client, { baseUrl: sim.url, demo: false })
   status.setClient(client)
+  status.setHidden(hidden)
   market.start()
   status.start()
   await clock.sleep(RUN_MS)
@@ -92,6 +93,12 @@ describe('ServiceStatusFeed', () => {
     })
     expect(status.view().pauses?.length).toBeGreaterThan(0)
     expect(logged).toEqual([])
+  })
+
+  it('while the window is hidden, every five minutes', async () => {
+    const { stats } = await run(() => {}, true)
+    const cadences = RUN_MS / HIDDEN_STATUS_CADENCE_MS
+    for (const count of [stats.marketStatus, stats.assetPauses]) expect([cadences, cadences + 1]).toContain(count)
   })
 
   it('a 429 on the status endpoints backs them off without delaying one price poll', async () => {
