@@ -10,12 +10,13 @@ const noShell = { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], 
 const roomName = (glob) => glob.replace('/**/*.ts', '')
 /** Each room of src/main/core and the rooms it may not import. */
 const CORE_ROOMS = {
-  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
-  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'holdings', 'app'],
-  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'holdings', 'app'],
-  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'holdings', 'app'],
+  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'holdings', 'service-status', 'app'],
+  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'holdings', 'service-status', 'app'],
+  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'holdings', 'service-status', 'app'],
+  'service-status/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
+  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'holdings', 'service-status', 'app'],
   'feed/**/*.ts': ['alerts', 'secrets', 'holdings', 'app'],
-  'holdings/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'app'],
+  'holdings/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'service-status', 'app'],
   'app/**/*.ts': [],
   'clock.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
 }

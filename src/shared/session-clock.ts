@@ -112,7 +112,7 @@ const EASTERN_OFFSETS_MS = [4 * HOUR_MS, 5 * HOUR_MS]
  * that never happens (02:00-03:00 on the March change) is read as EST, i.e. shifted forward, as
  * Temporal's 'compatible' disambiguation does. No session boundary falls in either hour.
  */
-function easternWallTimeToUtc(date: string, minutes: number): number {
+export function easternWallTimeToUtc(date: string, minutes: number): number {
   const wallAsUtc = utcMidnightOf(date) + minutes * MINUTE_MS
   for (const offset of EASTERN_OFFSETS_MS) {
     const candidate = wallAsUtc + offset
@@ -147,7 +147,7 @@ function dateOfUtcMidnight(ms: number): string {
   return formatDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())
 }
 
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   return dateOfUtcMidnight(utcMidnightOf(date) + days * DAY_MS)
 }
 

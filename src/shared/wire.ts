@@ -13,13 +13,13 @@ import { normalizeTimestampMs } from './timestamps'
  * record is parsed on its own, so one bad record is dropped and reported, never the response.
  */
 
-const decimal = z.string().refine(isDecimalString, { message: 'not a decimal string' })
-const nonNegativeDecimal = z
+export const decimal = z.string().refine(isDecimalString, { message: 'not a decimal string' })
+export const nonNegativeDecimal = z
   .string()
   .refine(isNonNegativeDecimalString, { message: 'not a non-negative decimal string' })
 
 /** A Unix time, in ms or (seen once) seconds; normalised to ms. */
-const timestamp = z.number().transform((value, ctx) => {
+export const timestamp = z.number().transform((value, ctx) => {
   const ms = normalizeTimestampMs(value)
   if (ms === null) {
     ctx.addIssue({ code: 'custom', message: `not a usable timestamp: ${value}` })
@@ -28,7 +28,7 @@ const timestamp = z.number().transform((value, ctx) => {
   return ms
 })
 
-const symbol = z.string().min(1).max(64)
+export const symbol = z.string().min(1).max(64)
 
 export const wireHistoryPoint = z.object({ timestamp, price: nonNegativeDecimal })
 

@@ -9,7 +9,8 @@ import { holdingsReport } from '../core/holdings/valuation'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import { type StoredKeyReader, openServiceClient, parseBaseUrlFlag } from './service-args'
+import { type StoredKeyReader, parseBaseUrlFlag } from './service-args'
+import { openClient } from './service-client'
 
 /**
  * `tokenwatch holdings`: the ledger's positions valued at the service's latest prices and market
@@ -115,8 +116,8 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
   let code: number = EXIT.ok
   const quotes = new Map<string, AssetQuote>()
   if (held.length > 0) {
-    const client = await openServiceClient('holdings', io, args.baseUrl, deps)
-    if (client === EXIT.key) return EXIT.key
+    const client = await openClient('holdings', io, args.baseUrl, deps)
+    if (typeof client === 'number') return client
     try {
       const report = await fetchSnapshotReport(client, held, { baseUrl: args.baseUrl, demo: false }, now)
       for (const asset of report.snapshot.assets) quotes.set(asset.symbol, asset)

@@ -1,3 +1,5 @@
+import { runCapacityCommand } from './capacity-command'
+import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { runHoldingsCommand } from './holdings-command'
 import { type CliIo, EXIT } from './io'
@@ -6,6 +8,7 @@ import { runSessionsCommand } from './sessions-command'
 import { runSimCommand } from './sim-command'
 import { runSnapshotCommand } from './snapshot-command'
 import { runTxCommand } from './tx-command'
+import { runStatusCommand } from './status-command'
 import { runWatchCommand } from './watch-command'
 
 /**
@@ -35,6 +38,12 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: runHoldingsCommand,
     summary: 'print positions and P&L at the latest prices (JSON with --json)',
   },
+  status: {
+    run: runStatusCommand,
+    summary: 'what the service says of the market now: its state, checked against our calendar, and asset pauses',
+  },
+  capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
+  dividends: { run: runDividendsCommand, summary: "a token's dividend yield, payout frequency and last payment" },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
 

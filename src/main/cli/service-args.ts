@@ -1,6 +1,4 @@
 import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/settings'
-import { ApiClient } from '../core/api/api-client'
-import { ApiConfigError } from '../core/api/api-errors'
 import { isValidSymbol, normalizeSymbolInput } from '../../shared/symbols'
 import type { Settings } from '../../shared/settings'
 import { listNamed } from '../../shared/watchlists'
@@ -8,7 +6,7 @@ import { KeyVault } from '../core/secrets/key-vault'
 import { defaultUserDataDir } from '../core/storage/paths'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
 import { SettingsFile } from '../core/storage/settings-file'
-import { type CliIo, EXIT, UsageError, writeLine } from './io'
+import { type CliIo, UsageError } from './io'
 
 /** What the commands that talk to the service share: --base-url, --symbols or --list, and the API key. */
 
@@ -121,27 +119,3 @@ export function noKeyMessage(command: string, baseUrl: string): string {
   return `tokenwatch ${command}: no API key for ${baseUrl}: set ${API_KEY_ENV} or store one with \`tokenwatch key set\`.`
 }
 
-/**
- * A client for the service with the key `resolveApiKey` finds, or (said on stderr) the exit code
- * for why there is none: no key, or a key the client refuses.
- */
-export async function openServiceClient(
-  command: string,
-  io: CliIo,
-  baseUrl: string,
-  deps: { readStoredKey?: StoredKeyReader; timeoutMs?: number },
-): Promise<ApiClient | typeof EXIT.key> {
-  const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
-  if (!apiKey) {
-    writeLine(io.stderr, noKeyMessage(command, baseUrl))
-    return EXIT.key
-  }
-  try {
-    return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
-  } catch (error) {
-    // The base URL was checked already: what is left to refuse is the key itself.
-    if (!(error instanceof ApiConfigError)) throw error
-    writeLine(io.stderr, `tokenwatch ${command}: ${error.message}`)
-    return EXIT.key
-  }
-}

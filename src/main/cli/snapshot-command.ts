@@ -1,13 +1,8 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings'
 import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import {
-  SERVICE_FLAGS,
-  type StoredKeyReader,
-  openServiceClient,
-  parseBaseUrlFlag,
-  symbolsToWatch,
-} from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, parseBaseUrlFlag, symbolsToWatch } from './service-args'
+import { openClient } from './service-client'
 import { formatSnapshotTable } from './snapshot-table'
 import { symbolsOrExit } from './symbol-reading'
 import { USER_DATA_ENV } from '../core/storage/paths'
@@ -89,8 +84,8 @@ export async function runSnapshotCommand(
     return EXIT.ok
   }
 
-  const client = await openServiceClient('snapshot', io, args.baseUrl, deps)
-  if (client === EXIT.key) return EXIT.key
+  const client = await openClient('snapshot', io, args.baseUrl, deps)
+  if (typeof client === 'number') return client
 
   let report: SnapshotReport
   try {

@@ -1,19 +1,11 @@
 import type { Delta } from '../../shared/domain'
 import type { EndpointName } from '../../shared/status'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
-import { ApiClient } from '../core/api/api-client'
-import { ApiConfigError } from '../core/api/api-errors'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import {
-  SERVICE_FLAGS,
-  type StoredKeyReader,
-  noKeyMessage,
-  parseBaseUrlFlag,
-  symbolsToWatch,
-  resolveApiKey,
-} from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, parseBaseUrlFlag, symbolsToWatch } from './service-args'
+import { openClient } from './service-client'
 
 /**
  * `tokenwatch watch`: the app's own polling loop (MarketFeed: scheduler, store, deltas), headless.
@@ -94,19 +86,8 @@ export async function runWatchCommand(
     return EXIT.usage
   }
 
-  const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
-  if (!apiKey) {
-    writeLine(io.stderr, noKeyMessage('watch', baseUrl))
-    return EXIT.key
-  }
-  let client: ApiClient
-  try {
-    client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
-  } catch (error) {
-    if (!(error instanceof ApiConfigError)) throw error
-    writeLine(io.stderr, `tokenwatch watch: ${error.message}`)
-    return EXIT.key
-  }
+  const client = await openClient('watch', io, baseUrl, deps)
+  if (typeof client === 'number') return client
   const read = await symbolsOrExit('watch', symbols, client, io)
   if (typeof read === 'number') {
     await client.close()

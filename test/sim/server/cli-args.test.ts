@@ -8,7 +8,7 @@ describe('parseSimArgs', () => {
   it('reads the flags, with defaults for the optional ones', () => {
     expect(parseSimArgs(['--port', '0', '--api-key', 'k'])).toEqual({
       kind: 'serve',
-      options: { port: 0, apiKey: 'k', assets: 400, seed: 1, faults: {} },
+      options: { port: 0, apiKey: 'k', assets: 400, seed: 1, faults: {}, specOnly: false, readings: {} },
     })
     expect(
       parseSimArgs([
@@ -23,9 +23,31 @@ describe('parseSimArgs', () => {
       ]),
     ).toEqual({
       kind: 'serve',
-      options: { port: 8123, apiKey: 'k', assets: 10_000, seed: 9, faults: { prices: { serverError: 0.2 } } },
+      options: {
+        port: 8123,
+        apiKey: 'k',
+        assets: 10_000,
+        seed: 9,
+        faults: { prices: { serverError: 0.2 } },
+        specOnly: false,
+        readings: {},
+      },
     })
     expect(parseSimArgs(['--help'])).toEqual({ kind: 'help' })
+  })
+
+  it('reads the switches of the endpoints beyond the spec', () => {
+    const argv = ['--port', '0', '--api-key', 'k', '--spec-only', '--offhours-reading', 'offhours']
+    const more = ['--closed-market', 'forbidden', '--market-pause', '30']
+    const command = parseSimArgs([...argv, ...more], () => 1_000)
+    expect(command).toMatchObject({
+      options: {
+        specOnly: true,
+        readings: { offhoursReading: 'offhours', closedMarketForm: 'forbidden', marketPause: { start: 1_000, end: 1_801_000 } },
+      },
+    })
+    expect(() => parseSimArgs(['--port', '0', '--api-key', 'k', '--closed-market', '403'])).toThrow(/reason or forbidden/)
+    expect(() => parseSimArgs(['--port', '0', '--api-key', 'k', '--offhours-reading', 'x'])).toThrow(/closed or offhours/)
   })
 
   it('refuses bad flags with a one-line reason', () => {

@@ -15,6 +15,19 @@ import {
   timeoutError,
 } from './api-errors'
 import { boundedGet } from './bounded-get'
+import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
+import {
+  type CapacityReading,
+  capacityReading,
+  capacityUnavailable,
+} from '../../../shared/service-status'
+import type { TradeSide, WireAssetPause, WireDividends, WireMarketStatus } from '../../../shared/wire-status'
+import {
+  parseAssetPausesResponse,
+  parseDividendsResponse,
+  parseMarketStatusResponse,
+  parseTradingCapacityResponse,
+} from '../../../shared/wire-status-parse'
 
 /**
  * The market-data API client (spec part 4). One method per endpoint; each call either resolves
@@ -103,8 +116,28 @@ function requireOneRecord<T extends { primaryMarket: { symbol: string } }>(
   return result
 }
 
+/**
+ * A 403 from the capacity endpoint with one of these codes is the service saying the market or
+ * the asset is closed now: an answer about the market, never about the key.
+ */
+const MARKET_REFUSAL_CODES = new Set(['MARKET_CLOSED', 'MARKET_PAUSED', 'ASSET_PAUSED'])
+
+/** The one record of a single-record answer; a rejected one fails the call. */
+function theRecord<T>(result: FetchResult<T>, what: string): T {
+  const rejected = result.rejected[0]
+  const record = result.records[0]
+  if (rejected || record === undefined)
+    throw invalidResponse(
+      `the ${what} answer is invalid (${sanitizeServiceText(rejected?.reason ?? 'no record')})`,
+      200,
+    )
+  return record
+}
+
 export class ApiClient {
   readonly origin: string
+  /** Which of the endpoints beyond the spec this service lacks (404), remembered for the session. */
+  readonly optional = new OptionalEndpoints()
   private readonly baseUrl: string
   private readonly apiKey: string | null
   private readonly timeoutMs: number
@@ -184,6 +217,57 @@ export class ApiClient {
   async limits(symbol?: string, signal?: AbortSignal): Promise<FetchResult<LimitsWithTime>> {
     const query = symbol === undefined ? '' : `?symbol=${encodeURIComponent(requireSymbol(symbol))}`
     return this.call(`/v1/limits/session${query}`, parseLimitsResponse, signal)
+  }
+
+  /** `/v1/status/market` (beyond the spec): the market's state as the service sees it. */
+  marketStatus(signal?: AbortSignal): Promise<OptionalAnswer<WireMarketStatus>> {
+    return this.optional.ask('marketStatus', async () =>
+      theRecord(await this.call('/v1/status/market', parseMarketStatusResponse, signal), 'market status'),
+    )
+  }
+
+  /** `/v1/status/assets` (beyond the spec): active and upcoming pauses of every asset, bad entries reported. */
+  assetPauses(signal?: AbortSignal): Promise<OptionalAnswer<FetchResult<WireAssetPause>>> {
+    return this.optional.ask('assetPauses', () => this.call('/v1/status/assets', parseAssetPausesResponse, signal))
+  }
+
+  /**
+   * `/v1/limits/trading` (beyond the spec): how much the key's owner can buy or sell now. A 403
+   * MARKET_CLOSED / MARKET_PAUSED / ASSET_PAUSED is turned into the answer it is (trading closed,
+   * the service's reason), so it can never reach anything that would mark the key rejected.
+   */
+  async tradingCapacity(symbol: string, side: TradeSide, signal?: AbortSignal): Promise<CapacityReading> {
+    const checked = requireSymbol(symbol)
+    if (side !== 'buy' && side !== 'sell')
+      throw new ApiError({ kind: 'invalid-request', message: 'The side must be "buy" or "sell".' })
+    const query = `?symbol=${encodeURIComponent(checked)}&side=${side}`
+    const answer = await this.optional.ask('tradingCapacity', async () => {
+      try {
+        const result = await this.call(
+          `/v1/limits/trading${query}`,
+          (body) => parseTradingCapacityResponse(body, { symbol: checked, side }),
+          signal,
+        )
+        return capacityReading(theRecord(result, 'trading capacity'))
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 403 && MARKET_REFUSAL_CODES.has(error.code ?? '')))
+          throw error
+        const refusal = { tradingOpen: false, reasonCode: error.code, reason: error.serviceMessage }
+        return { ...capacityUnavailable(checked, side), available: true, ...refusal }
+      }
+    })
+    return answer.available ? answer.value : capacityUnavailable(checked, side)
+  }
+
+  /** `/v1/assets/{symbol}/dividends` (beyond the spec). */
+  dividends(symbol: string, signal?: AbortSignal): Promise<OptionalAnswer<WireDividends>> {
+    const checked = requireSymbol(symbol)
+    return this.optional.ask('dividends', async () =>
+      theRecord(
+        await this.call(`/v1/assets/${encodeURIComponent(checked)}/dividends`, parseDividendsResponse, signal),
+        'dividends',
+      ),
+    )
   }
 
   /**
@@ -269,7 +353,8 @@ export class ApiClient {
   /** Defence in depth: a service that echoes the key back must not get it into our messages. */
   private withoutKey(error: ApiError): ApiError {
     const key = this.apiKey
-    if (key === null || ![error.message, error.code, error.documentation].some((text) => text?.includes(key)))
+    const texts = [error.message, error.code, error.documentation, error.serviceMessage]
+    if (key === null || !texts.some((text) => text?.includes(key)))
       return error
     return new ApiError({
       kind: error.kind,
@@ -278,6 +363,7 @@ export class ApiClient {
       code: error.code === null ? null : this.scrubKey(error.code),
       retryAfterMs: error.retryAfterMs,
       documentation: error.documentation === null ? null : this.scrubKey(error.documentation),
+      serviceMessage: error.serviceMessage === null ? null : this.scrubKey(error.serviceMessage),
     })
   }
 

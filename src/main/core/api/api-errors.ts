@@ -23,6 +23,7 @@ export interface ApiErrorInit {
   code?: string | null
   retryAfterMs?: number | null
   documentation?: string | null
+  serviceMessage?: string | null
 }
 
 export class ApiError extends Error {
@@ -36,6 +37,8 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | null
   /** The documentation link the service's error body pointed to. */
   readonly documentation: string | null
+  /** The `message` of the service's error body, sanitised, when it sent one. */
+  readonly serviceMessage: string | null
 
   constructor(init: ApiErrorInit) {
     super(init.message)
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.code = init.code ?? null
     this.retryAfterMs = init.retryAfterMs ?? null
     this.documentation = init.documentation ?? null
+    this.serviceMessage = init.serviceMessage ?? null
   }
 }
 
@@ -153,6 +157,7 @@ export function apiErrorFromResponse(
     code: body.code,
     retryAfterMs,
     documentation: body.documentation,
+    serviceMessage: body.message,
   })
 }
 

@@ -8,8 +8,13 @@ import { type Clock, realClock } from '../clock'
  * server's Retry-After is honoured.
  */
 
-export interface PollJob {
-  name: EndpointName
+/**
+ * The scheduler is generic in its job names: the market feed's are the spec's endpoints
+ * (EndpointName); the service-status feed polls its own two with a scheduler of its own, so its
+ * backoff can never delay a price poll.
+ */
+export interface PollJob<Name extends string = EndpointName> {
+  name: Name
   /** Runs one poll. Throws a PollFailure-like error on failure. */
   run(signal: AbortSignal): Promise<void>
 }
@@ -33,18 +38,18 @@ export const BACKOFF = {
 /** While the window is hidden, prices are polled no more often than this. */
 export const HIDDEN_PRICES_CADENCE_MS = 15_000
 
-export interface SchedulerOptions {
-  cadenceMs: (endpoint: EndpointName) => number
+export interface SchedulerOptions<Name extends string = EndpointName> {
+  cadenceMs: (endpoint: Name) => number
   describeFailure: (error: unknown) => PollFailureInfo
   onChange: () => void
   clock?: Clock
   random?: () => number
   /** The longest backoff after this failure of this endpoint (Retry-After aside); default BACKOFF.capMs. */
-  maxBackoffMs?: (endpoint: EndpointName, failure: PollFailureInfo) => number
+  maxBackoffMs?: (endpoint: Name, failure: PollFailureInfo) => number
 }
 
-interface EndpointState {
-  job: PollJob
+interface EndpointState<Name extends string> {
+  job: PollJob<Name>
   timer: unknown
   nextPollAt: number | null
   inFlight: AbortController | null
@@ -59,8 +64,8 @@ interface EndpointState {
 
 export type PauseReason = 'user' | 'suspend' | 'offline'
 
-export class PollScheduler {
-  private readonly endpoints = new Map<EndpointName, EndpointState>()
+export class PollScheduler<Name extends string = EndpointName> {
+  private readonly endpoints = new Map<Name, EndpointState<Name>>()
   private readonly clock: Clock
   private readonly random: () => number
   private readonly pauses = new Set<PauseReason>()
@@ -68,8 +73,8 @@ export class PollScheduler {
   private hidden = false
 
   constructor(
-    jobs: readonly PollJob[],
-    private readonly options: SchedulerOptions,
+    jobs: readonly PollJob<Name>[],
+    private readonly options: SchedulerOptions<Name>,
   ) {
     this.clock = options.clock ?? realClock
     this.random = options.random ?? Math.random
@@ -141,9 +146,10 @@ export class PollScheduler {
     if (hidden === this.hidden) return
     this.hidden = hidden
     // The prices cadence just changed: move the pending prices poll to match it.
-    const prices = this.endpoints.get('prices')
+    // Only the market feed has a 'prices' job; for any other scheduler this finds nothing.
+    const prices = this.endpoints.get('prices' as Name)
     if (!prices || prices.inFlight || prices.failures > 0 || !this.running || this.isPaused()) return
-    const due = (prices.lastSuccessAt ?? 0) + this.effectiveCadenceMs('prices')
+    const due = (prices.lastSuccessAt ?? 0) + this.effectiveCadenceMs(prices.job.name)
     this.schedule(prices, Math.max(0, due - this.clock.now()))
   }
 
@@ -174,12 +180,12 @@ export class PollScheduler {
   }
 
   /** The cadence in force for an endpoint now (slower for prices while hidden). */
-  effectiveCadenceMs(endpoint: EndpointName): number {
+  effectiveCadenceMs(endpoint: Name): number {
     const cadence = this.options.cadenceMs(endpoint)
     return endpoint === 'prices' && this.hidden ? Math.max(cadence, HIDDEN_PRICES_CADENCE_MS) : cadence
   }
 
-  status(endpoint: EndpointName): EndpointStatus {
+  status(endpoint: Name): EndpointStatus {
     const state = this.endpoints.get(endpoint)
     return {
       cadenceMs: this.effectiveCadenceMs(endpoint),
@@ -196,7 +202,7 @@ export class PollScheduler {
     return Math.max(BACKOFF.floorMs, Math.floor(this.random() * ceiling))
   }
 
-  private schedule(state: EndpointState, requestedDelayMs: number): void {
+  private schedule(state: EndpointState<Name>, requestedDelayMs: number): void {
     this.cancelTimer(state)
     // refreshNow, a resume or a watchlist change may ask for a poll now; Retry-After still holds.
     const delayMs = Math.max(requestedDelayMs, (state.notBefore ?? 0) - this.clock.now())
@@ -207,14 +213,14 @@ export class PollScheduler {
     }, delayMs)
   }
 
-  private cancelTimer(state: EndpointState): void {
+  private cancelTimer(state: EndpointState<Name>): void {
     if (state.timer !== null) this.clock.clearTimeout(state.timer)
     state.timer = null
     state.nextPollAt = null
   }
 
   /** `once`: the one poll a refresh asks for while paused; nothing is scheduled after it. */
-  private async poll(state: EndpointState, once = false): Promise<void> {
+  private async poll(state: EndpointState<Name>, once = false): Promise<void> {
     if (!this.running || (this.isPaused() && !once) || state.inFlight) return
     const controller = new AbortController()
     state.inFlight = controller

@@ -17,6 +17,20 @@ import {
 } from './records'
 import { CONVENTIONAL_WEIGHTS, OFFHOURS_WEIGHTS, SessionVariance } from './session-variance'
 import { profileAt, sampleAt } from './splits'
+import { AssetEventSchedule } from './service-events'
+import {
+  type AssetPauseBody,
+  type CapacityRefusal,
+  type DividendsBody,
+  type MarketStatusBody,
+  type ServiceReadings,
+  type TradingCapacityBody,
+  assetPausesBody,
+  capacityRefusal,
+  dividendsBody,
+  marketStatusBody,
+  tradingCapacityBody,
+} from './service-bodies'
 
 /**
  * The simulated market, without HTTP: the five endpoints' bodies as plain objects. It advances
@@ -40,6 +54,8 @@ export const isPriceSort = (value: string): value is PriceSort => value === 'asc
 export const PRICE_STEP_MS = 1_000
 export const MARKET_DATA_STEP_MS = 60_000
 export const LIMITS_STEP_MS = 60_000
+/** Market status, asset pauses and dividends are cached a minute by the service. */
+export const STATUS_STEP_MS = 60_000
 
 /** Ondo Global Markets opened in September 2025; holder counts grow from there. */
 const LAUNCH_MS = Date.UTC(2025, 8, 3)
@@ -88,6 +104,8 @@ export class SimMarket {
   private readonly priceRows = new StepMemo<PriceRow>()
   private readonly priceLists = new StepMemo<PriceRecordBody[]>()
   private readonly limitsBodies = new StepMemo<LimitsEnvelopeBody[]>()
+  private readonly pauseLists = new StepMemo<AssetPauseBody[]>()
+  private readonly events: AssetEventSchedule
   /** Formatted grid history per asset, rebuilt only when a grid point is added. */
   private readonly gridHistories: ({ version: number; points: HistoryPointBody[] } | undefined)[] = []
 
@@ -112,6 +130,7 @@ export class SimMarket {
     )
     this.volumeSeed = streamSeed(options.seed, STREAMS.volume)
     this.limitsBySymbol = this.assets.map(symbolLimitsBody)
+    this.events = new AssetEventSchedule(this.assets, options.seed)
   }
 
   /** Token symbols in listing order (the order of the all-assets responses without sort). */
@@ -183,6 +202,48 @@ export class SimMarket {
         timestamp,
       },
     ])
+  }
+
+  /** `/v1/status/market` (beyond the spec): the calendar, or the unscheduled pause of `readings`. */
+  marketStatus(readings: ServiceReadings): MarketStatusBody {
+    return marketStatusBody(floorTo(this.now(), PRICE_STEP_MS), readings)
+  }
+
+  /** `/v1/status/assets` (beyond the spec): every asset's pauses in force or announced. */
+  assetPauses(): AssetPauseBody[] {
+    const time = floorTo(this.now(), STATUS_STEP_MS)
+    return this.pauseLists.get(time, 'all', () => assetPausesBody(this.events.eventsAround(time), time))
+  }
+
+  /**
+   * `/v1/limits/trading` (beyond the spec), never cached: the body, with the refusal (if any) the
+   * server may send as a 403 instead; undefined for a symbol not listed.
+   */
+  tradingCapacity(
+    symbol: string,
+    side: 'buy' | 'sell',
+    readings: ServiceReadings,
+  ): { body: TradingCapacityBody; refusal: CapacityRefusal | null } | undefined {
+    const asset = this.bySymbol.get(symbol)
+    if (!asset) return undefined
+    const time = this.now()
+    const event = this.events.eventsOf(asset, time).find((candidate) => candidate.start <= time)
+    const tokenPrice = this.priceRowOf(asset, floorTo(time, PRICE_STEP_MS)).record.primaryMarket.price
+    const inputs = { asset, side, limits: this.limitsBySymbol[asset.index] as SymbolLimitsBody, tokenPrice, event }
+    const refusal = capacityRefusal(inputs, time, readings)
+    return { body: tradingCapacityBody(inputs, time, refusal), refusal }
+  }
+
+  /** `/v1/assets/{symbol}/dividends` (beyond the spec); undefined for a symbol not listed. */
+  dividends(symbol: string): DividendsBody | undefined {
+    const asset = this.bySymbol.get(symbol)
+    if (!asset) return undefined
+    const time = floorTo(this.now(), STATUS_STEP_MS)
+    return dividendsBody(asset, time, {
+      pays: this.events.paysDividends(asset),
+      yieldFraction: this.events.dividendYield(asset),
+      lastExDate: this.events.lastExDate(asset, time),
+    })
   }
 
   private pathsOf(asset: AssetProfile): PricePaths {

@@ -83,6 +83,7 @@ export const STREAMS = {
   volume: 5,
   jump: 6,
   faults: 7,
+  serviceEvents: 8,
 } as const
 
 export function streamSeed(seed: number, stream: number): number {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { MAX_ASSETS } from '../market/catalog'
 import { FAULT_SPEC_HELP, type FaultPlan, parseFaultSpec } from './faults'
+import type { ServiceReadings } from '../market/service-bodies'
 
 /** The simulator's command line (`npm run sim -- ...`), read into server options. */
 
@@ -10,6 +11,13 @@ Serves the simulated market-data API on 127.0.0.1 and prints "listening on http:
   --api-key <key>   the key clients must send in the x-api-key header
   --assets <n>      how many assets to list, 1 to ${MAX_ASSETS} (default 400)
   --seed <s>        seed of the prices and of the faults, 0 to 4294967295 (default 1)
+  --spec-only       serve only the spec's five endpoints (the others answer 404)
+  --offhours-reading closed|offhours
+                    how market status reads a weekend with off-hours running (default closed)
+  --closed-market reason|forbidden
+                    trading capacity in a closed market: a 200 with a reason, or a 403 (default reason)
+  --market-pause <minutes>
+                    an unscheduled market pause from the start, this many minutes long
   --help            show this text
 ${FAULT_SPEC_HELP}`
 
@@ -19,6 +27,8 @@ export interface SimCliOptions {
   assets: number
   seed: number
   faults: FaultPlan
+  specOnly: boolean
+  readings: Partial<ServiceReadings>
 }
 
 export type SimCliCommand = { kind: 'help' } | { kind: 'serve'; options: SimCliOptions }
@@ -35,7 +45,7 @@ function wholeNumber(flag: string, text: string | undefined, min: number, max: n
 }
 
 /** Throws CliArgsError with a one-line reason for anything it cannot use. */
-export function parseSimArgs(argv: readonly string[]): SimCliCommand {
+export function parseSimArgs(argv: readonly string[], now: () => number = Date.now): SimCliCommand {
   let values
   try {
     ;({ values } = parseArgs({
@@ -48,6 +58,10 @@ export function parseSimArgs(argv: readonly string[]): SimCliCommand {
         assets: { type: 'string' },
         seed: { type: 'string' },
         faults: { type: 'string' },
+        'spec-only': { type: 'boolean' },
+        'offhours-reading': { type: 'string' },
+        'closed-market': { type: 'string' },
+        'market-pause': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -64,6 +78,24 @@ export function parseSimArgs(argv: readonly string[]): SimCliCommand {
   } catch (error) {
     throw new CliArgsError(`--faults: ${(error as Error).message}`)
   }
+  const readings: Partial<ServiceReadings> = {}
+  const offhoursReading = values['offhours-reading']
+  if (offhoursReading !== undefined) {
+    if (offhoursReading !== 'closed' && offhoursReading !== 'offhours')
+      throw new CliArgsError('--offhours-reading must be closed or offhours')
+    readings.offhoursReading = offhoursReading
+  }
+  const closedMarket = values['closed-market']
+  if (closedMarket !== undefined) {
+    if (closedMarket !== 'reason' && closedMarket !== 'forbidden')
+      throw new CliArgsError('--closed-market must be reason or forbidden')
+    readings.closedMarketForm = closedMarket
+  }
+  if (values['market-pause'] !== undefined) {
+    const minutes = wholeNumber('--market-pause', values['market-pause'], 1, 7 * 24 * 60)
+    const start = now()
+    readings.marketPause = { start, end: start + minutes * 60_000 }
+  }
   return {
     kind: 'serve',
     options: {
@@ -72,6 +104,8 @@ export function parseSimArgs(argv: readonly string[]): SimCliCommand {
       assets: values.assets === undefined ? 400 : wholeNumber('--assets', values.assets, 1, MAX_ASSETS),
       seed: values.seed === undefined ? 1 : wholeNumber('--seed', values.seed, 0, 4_294_967_295),
       faults,
+      specOnly: values['spec-only'] ?? false,
+      readings,
     },
   }
 }

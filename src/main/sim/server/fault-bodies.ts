@@ -65,6 +65,18 @@ function breakSomeOf(records: readonly unknown[], random: RandomSequence): unkno
   return out
 }
 
+/**
+ * A record of the endpoints beyond the spec, broken the way their ISO times invite: a `start`
+ * without its zone (a pause), or no `timestamp` at all (the single-record answers).
+ */
+function breakStatusRecord(record: unknown): unknown {
+  if (!isObject(record)) return record
+  const copy: JsonObject = { ...record }
+  if (typeof copy.start === 'string') copy.start = copy.start.replace(/Z$/, '')
+  else delete copy.timestamp
+  return copy
+}
+
 /** The body with some records breaking the schema; the rest stay as they were. */
 export function withBadRecords(endpoint: SimEndpoint, body: unknown, random: RandomSequence): unknown {
   switch (endpoint) {
@@ -74,6 +86,15 @@ export function withBadRecords(endpoint: SimEndpoint, body: unknown, random: Ran
     case 'allMarket':
     case 'allPrices':
       return breakSomeOf(body as unknown[], random)
+    case 'marketStatus':
+    case 'tradingCapacity':
+    case 'dividends':
+      return breakStatusRecord(body)
+    case 'assetPauses': {
+      const pauses = body as unknown[]
+      const index = pauses.length > 0 ? random.below(pauses.length) : -1
+      return pauses.map((pause, i) => (i === index ? breakStatusRecord(pause) : pause))
+    }
     case 'limits':
       return (body as JsonObject[]).map((envelope) => ({
         ...envelope,

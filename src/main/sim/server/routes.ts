@@ -7,13 +7,34 @@
  * percent-encoding and odd targets each get a plain 400 or 404.
  */
 
-export type SimEndpoint = 'market' | 'allMarket' | 'price' | 'allPrices' | 'limits'
+export type SimEndpoint =
+  | 'market'
+  | 'allMarket'
+  | 'price'
+  | 'allPrices'
+  | 'limits'
+  | 'marketStatus'
+  | 'assetPauses'
+  | 'tradingCapacity'
+  | 'dividends'
+
+/** The endpoints beyond the spec's five (real-service-notes.md, "Beyond the spec"). */
+export const BEYOND_SPEC_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set([
+  'marketStatus',
+  'assetPauses',
+  'tradingCapacity',
+  'dividends',
+])
 
 export type RouteMatch =
   | { endpoint: 'market' | 'price'; symbol: string }
   | { endpoint: 'allMarket' }
   | { endpoint: 'allPrices'; sort: string | null }
   | { endpoint: 'limits'; symbol: string | null }
+  | { endpoint: 'marketStatus' }
+  | { endpoint: 'assetPauses' }
+  | { endpoint: 'tradingCapacity'; symbol: string | null; side: string | null }
+  | { endpoint: 'dividends'; symbol: string }
 
 export interface RouteError {
   status: 400 | 404
@@ -53,6 +74,13 @@ export function matchRoute(target: string): RouteMatch | RouteError {
   if (resource === 'limits' && name === 'session' && rest.length === 0) {
     return { endpoint: 'limits', symbol: query.get('symbol') }
   }
+  if (resource === 'limits' && name === 'trading' && rest.length === 0) {
+    return { endpoint: 'tradingCapacity', symbol: query.get('symbol'), side: query.get('side') }
+  }
+  if (resource === 'status' && rest.length === 0) {
+    if (name === 'market') return { endpoint: 'marketStatus' }
+    if (name === 'assets') return { endpoint: 'assetPauses' }
+  }
   // An empty symbol segment (`/v1/assets//market`) is a missing symbol, for the server to refuse.
   if (resource !== 'assets' || name === undefined) return notFound(path)
   const all = name === 'all'
@@ -60,6 +88,7 @@ export function matchRoute(target: string): RouteMatch | RouteError {
   if (rest.length === 1 && rest[0] === 'market') {
     return all ? { endpoint: 'allMarket' } : { endpoint: 'market', symbol: name }
   }
+  if (rest.length === 1 && rest[0] === 'dividends' && !all) return { endpoint: 'dividends', symbol: name }
   if (rest.length === 2 && rest[0] === 'prices' && rest[1] === 'latest') {
     return all ? { endpoint: 'allPrices', sort: query.get('sort') } : { endpoint: 'price', symbol: name }
   }

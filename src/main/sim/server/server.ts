@@ -4,7 +4,8 @@ import { checkSymbol } from '../../../shared/symbols'
 import { HTML_ERROR_PAGE, truncateJson, withBadRecords, withSecondsTimestamps } from './fault-bodies'
 import { type FaultDecision, type FaultEndpoint, type FaultKind, type FaultPlan, FaultPicker } from './faults'
 import { SimMarket, isPriceSort } from '../market/market'
-import { type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './routes'
+import { BEYOND_SPEC_ENDPOINTS, type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './routes'
+import { DEFAULT_READINGS, type ServiceReadings } from '../market/service-bodies'
 
 /**
  * The simulated market-data API over node:http: the five endpoints of spec part 4, the error
@@ -32,6 +33,10 @@ export interface SimServerOptions {
   /** Default Date.now. */
   clock?: () => number
   faults?: FaultPlan
+  /** How the endpoints beyond the spec read (both documented forms of off-hours and closure, a market pause). */
+  readings?: Partial<ServiceReadings>
+  /** Serve only the spec's five endpoints: the others answer a plain 404, as such a service does. */
+  specOnly?: boolean
   /**
    * Called with every body the server sends successfully (endpoint name, the object before
    * serialisation) so chaos tests can check that every value the app shows was really sent.
@@ -57,6 +62,10 @@ export interface SimServer {
   port: number
   market: SimMarket
   setFaults(plan: FaultPlan): void
+  /** Changes how the endpoints beyond the spec read, from the next request on. */
+  setReadings(readings: Partial<ServiceReadings>): void
+  /** Switches the endpoints beyond the spec off (404) or on again. */
+  setSpecOnly(specOnly: boolean): void
   stats(): SimStats
   /** Stops listening and ends every open connection, hung requests included. */
   close(): Promise<void>
@@ -68,7 +77,14 @@ const FAULT_GROUP: Record<SimEndpoint, FaultEndpoint> = {
   price: 'prices',
   allPrices: 'prices',
   limits: 'limits',
+  marketStatus: 'status',
+  assetPauses: 'status',
+  tradingCapacity: 'status',
+  dividends: 'status',
 }
+
+/** The capacity refusals the service documents as a 403 as well as a 200 with a reason. */
+const FORBIDDEN_FORM_CODES = new Set(['MARKET_CLOSED', 'ASSET_PAUSED'])
 
 /** Where an error body's `documentation` points; `.invalid` can never resolve to a real host. */
 const DOCUMENTATION_URL = 'https://docs.simulator.invalid/errors'
@@ -84,7 +100,18 @@ interface ErrorReply {
 function emptyStats(): SimStats {
   return {
     total: 0,
-    byEndpoint: { market: 0, allMarket: 0, price: 0, allPrices: 0, limits: 0, unrouted: 0 },
+    byEndpoint: {
+      market: 0,
+      allMarket: 0,
+      price: 0,
+      allPrices: 0,
+      limits: 0,
+      marketStatus: 0,
+      assetPauses: 0,
+      tradingCapacity: 0,
+      dividends: 0,
+      unrouted: 0,
+    },
     byOutcome: {
       ok: 0,
       clientError: 0,
@@ -155,6 +182,10 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
     port,
     market,
     setFaults: (plan) => faults.setPlan(plan),
+    setReadings: (readings) => handler.setReadings(readings),
+    setSpecOnly: (specOnly) => {
+      handler.specOnly = specOnly
+    },
     stats: () => structuredClone(handler.stats),
     close: async () => {
       handler.cancelTimers()
@@ -197,12 +228,21 @@ class RequestHandler {
    * 50 MB answer of 10,000 assets is stringified and encoded once per step, not once per request.
    */
   private readonly serialised = new WeakMap<object, Buffer>()
+  private readings: ServiceReadings
+  specOnly: boolean
 
   constructor(
     private readonly options: SimServerOptions,
     private readonly market: SimMarket,
     private readonly faults: FaultPicker,
-  ) {}
+  ) {
+    this.readings = { ...DEFAULT_READINGS, ...options.readings }
+    this.specOnly = options.specOnly ?? false
+  }
+
+  setReadings(readings: Partial<ServiceReadings>): void {
+    this.readings = { ...this.readings, ...readings }
+  }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
     // A client that goes away mid-answer is normal here (chaos runs do it on purpose).
@@ -245,6 +285,11 @@ class RequestHandler {
       return this.reject(res, route)
     }
     this.stats.byEndpoint[route.endpoint]++
+    if (this.specOnly && BEYOND_SPEC_ENDPOINTS.has(route.endpoint)) {
+      // A service that implements only the spec has no such route: its bare 404, with no `code`.
+      this.stats.byOutcome.clientError++
+      return send(res, 404, 'text/plain; charset=utf-8', 'Not Found')
+    }
     const answer = this.resolve(req, route)
     if (!answer.ok) return this.reject(res, answer.reply)
     const decision = this.faults.decide(FAULT_GROUP[answer.endpoint])
@@ -274,6 +319,10 @@ class RequestHandler {
       if (!isPriceSort(route.sort)) return refusal(400, 'INVALID_SORT', 'sort must be asc or desc')
       return { ok: true, endpoint: route.endpoint, body: this.market.allPrices(route.sort) }
     }
+    if (route.endpoint === 'marketStatus')
+      return { ok: true, endpoint: route.endpoint, body: this.market.marketStatus(this.readings) }
+    if (route.endpoint === 'assetPauses') return { ok: true, endpoint: route.endpoint, body: this.market.assetPauses() }
+    if (route.endpoint === 'tradingCapacity') return this.tradingCapacity(route)
     if (route.symbol === null) return { ok: true, endpoint: route.endpoint, body: this.market.limits() }
     if (route.symbol === '') return refusal(400, 'MISSING_SYMBOL', 'A symbol is required')
 
@@ -284,9 +333,26 @@ class RequestHandler {
         ? this.market.marketRecord(check.symbol)
         : route.endpoint === 'price'
           ? this.market.priceRecord(check.symbol)
-          : this.market.limits(check.symbol)
+          : route.endpoint === 'dividends'
+            ? this.market.dividends(check.symbol)
+            : this.market.limits(check.symbol)
     if (body === undefined) return refusal(404, 'ASSET_NOT_FOUND', `No asset with symbol ${check.symbol}`)
     return { ok: true, endpoint: route.endpoint, body }
+  }
+
+  /** `/v1/limits/trading`: both parameters required; a closed market as a 200 or a 403 (readings). */
+  private tradingCapacity(route: Extract<RouteMatch, { endpoint: 'tradingCapacity' }>): Answer {
+    if (!route.symbol) return refusal(400, 'MISSING_SYMBOL', 'A symbol is required')
+    if (!route.side) return refusal(400, 'MISSING_SIDE', 'A side is required: buy or sell')
+    if (route.side !== 'buy' && route.side !== 'sell') return refusal(400, 'INVALID_SIDE', 'side must be buy or sell')
+    const check = checkSymbol(route.symbol)
+    if (!check.ok) return refusal(400, 'INVALID_SYMBOL', `Invalid symbol: ${check.reason}`)
+    const capacity = this.market.tradingCapacity(check.symbol, route.side, this.readings)
+    if (!capacity) return refusal(404, 'ASSET_NOT_FOUND', `No asset with symbol ${check.symbol}`)
+    const closed = capacity.refusal
+    if (closed && this.readings.closedMarketForm === 'forbidden' && FORBIDDEN_FORM_CODES.has(closed.code))
+      return refusal(403, closed.code, closed.message)
+    return { ok: true, endpoint: 'tradingCapacity', body: capacity.body }
   }
 
   private after(ms: number, res: ServerResponse, action: () => void): void {

@@ -1,0 +1,54 @@
+import {
+  type TradeSide,
+  type WireAssetPause,
+  type WireDividends,
+  type WireMarketStatus,
+  type WireTradingCapacity,
+  wireAssetPause,
+  wireDividends,
+  wireMarketStatus,
+  wireTradingCapacity,
+} from './wire-status'
+import { type ParsedRecords, ResponseShapeError, parseEach } from './wire-parse'
+
+/**
+ * Reading the answers of the endpoints beyond the spec (wire-status.ts) record by record, as
+ * wire-parse.ts does for the five: a bad record is reported and dropped, never the answer.
+ */
+
+/** `/v1/status/market`: one record; the caller treats a rejected one as a failed answer. */
+export function parseMarketStatusResponse(body: unknown): ParsedRecords<WireMarketStatus> {
+  return parseEach(wireMarketStatus, [body])
+}
+
+/** `/v1/status/assets`: every asset's pauses in one array; each entry stands or falls alone. */
+export function parseAssetPausesResponse(body: unknown): ParsedRecords<WireAssetPause> {
+  if (!Array.isArray(body)) throw new ResponseShapeError('asset pauses response: expected a JSON array')
+  return parseEach(wireAssetPause, body)
+}
+
+/**
+ * `/v1/limits/trading`: one record, which must be about the symbol and side asked for. An answer
+ * about another one is rejected: showing it would tell the trader a capacity that is not theirs.
+ */
+export function parseTradingCapacityResponse(
+  body: unknown,
+  asked: { symbol: string; side: TradeSide },
+): ParsedRecords<WireTradingCapacity> {
+  const parsed = parseEach(wireTradingCapacity, [body])
+  const records: WireTradingCapacity[] = []
+  for (const record of parsed.records) {
+    if (record.symbol === asked.symbol && record.side === asked.side) records.push(record)
+    else
+      parsed.rejected.push({
+        symbol: record.symbol,
+        reason: `asked for ${asked.symbol} ${asked.side}, the answer is about ${record.symbol} ${record.side}`,
+      })
+  }
+  return { records, rejected: parsed.rejected }
+}
+
+/** `/v1/assets/{symbol}/dividends`: one record. */
+export function parseDividendsResponse(body: unknown): ParsedRecords<WireDividends> {
+  return parseEach(wireDividends, [body])
+}
