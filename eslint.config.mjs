@@ -47,8 +47,8 @@ export default tseslint.config(
     files: ['src/main/core/**/*.ts', 'src/main/sim/**/*.ts', 'src/main/cli/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronBan], patterns: [noShell] }] },
   },
-  // The core's rooms (docs/architecture.md): arrows run one way, app -> feed -> api, storage;
-  // alerts -> storage; api, storage and secrets are leaves. The core never imports the simulator:
+  // The core's rooms (docs/architecture.md): arrows run one way, app -> feed -> api, storage,
+  // service-status; alerts, holdings -> storage; api, storage, secrets, service-status are leaves. The core never imports the simulator:
   // the shell and the CLI hand it in. (A flat config replaces a rule per file, so each room
   // repeats the core's own patterns.)
   ...Object.entries(CORE_ROOMS).map(([room, forbidden]) => ({
