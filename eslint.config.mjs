@@ -48,9 +48,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronBan], patterns: [noShell] }] },
   },
   // The core's rooms (docs/architecture.md): arrows run one way, app -> feed -> api, storage,
-  // service-status; alerts, holdings -> storage; api, storage, secrets, service-status are leaves. The core never imports the simulator:
-  // the shell and the CLI hand it in. (A flat config replaces a rule per file, so each room
-  // repeats the core's own patterns.)
+  // service-status; alerts, holdings -> storage; api, storage, secrets, service-status are
+  // leaves. The core never imports the simulator: the shell and the CLI hand it in. (A flat
+  // config replaces a rule per file, so each room repeats the core's own patterns.)
   ...Object.entries(CORE_ROOMS).map(([room, forbidden]) => ({
     files: [`src/main/core/${room}`],
     rules: {
