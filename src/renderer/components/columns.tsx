@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../shared/domain'
+import type { EndpointName } from '../../shared/ipc-contract'
 import { tradesOffHours } from '../../shared/trading-axis'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../shared/watchlist-columns'
 import {
@@ -35,6 +36,11 @@ export interface ColumnDef {
   /** The least it takes in a narrow window (with tight cell padding): its usual values still fit. */
   minWidth: number
   align: 'start' | 'end' | 'center'
+  /**
+   * The endpoints its figure comes from, so the cell is marked old on its own when one of them is
+   * (market data can fail while prices stay live); none for the symbol, which never ages.
+   */
+  sources: readonly EndpointName[]
   render(quote: AssetQuote): ReactNode
 }
 
@@ -99,6 +105,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 140,
     minWidth: 76,
     align: 'start',
+    sources: [],
     render: (q) => (
       <span className="symbol-cell">
         <span className="symbol-line">
@@ -118,6 +125,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 92,
     minWidth: 70,
     align: 'end',
+    sources: ['prices'],
     render: (q) => <PriceCell price={q.price} />,
   },
   change24h: {
@@ -127,6 +135,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 74,
     minWidth: 64,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Signed value={q.change24h} kind="signed" />,
   },
   changePct24h: {
@@ -136,6 +145,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 80,
     minWidth: 66,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Signed value={q.changePct24h} kind="percent" arrow />,
   },
   sparkline: {
@@ -145,6 +155,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 88,
     minWidth: 60,
     align: 'center',
+    sources: ['market'],
     render: (q) => <Sparkline history={q.history24h} offHours={tradesOffHours(q)} />,
   },
   underlyingPrice: {
@@ -155,6 +166,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 88,
     minWidth: 72,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Price value={q.underlying?.price} />,
   },
   fairValue: {
@@ -165,6 +177,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 86,
     minWidth: 72,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Price value={q.fairValue} className="muted" />,
   },
   premiumPct: {
@@ -175,6 +188,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 86,
     minWidth: 64,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Premium value={q.premiumPct} />,
   },
   volume: {
@@ -185,6 +199,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 100,
     minWidth: 84,
     align: 'end',
+    sources: ['market'],
     render: (q) => (
       <VolumeCell volume={q.underlying?.volume ?? null} averageVolume={q.underlying?.averageVolume ?? null} />
     ),
@@ -197,6 +212,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 90,
     minWidth: 64,
     align: 'center',
+    sources: ['market'],
     render: (q) => (
       <RangeBar
         price={q.underlying?.price ?? null}
@@ -213,6 +229,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 68,
     minWidth: 56,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Compact value={q.underlying?.marketCap} />,
   },
   holders: {
@@ -223,6 +240,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 74,
     minWidth: 60,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Count value={q.holders} />,
   },
   sessions: {
@@ -232,6 +250,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 186, // five badges: PRE REG POST ON, and OFF for a token that trades off-hours
     minWidth: 128,
     align: 'start',
+    sources: ['market', 'limits'],
     render: (q) => <SessionBadges quote={q} />,
   },
 }
