@@ -43,8 +43,16 @@ describe('market data failing while prices stay live', () => {
     expect(await row.locator('.stale-source').textContent()).toBe('mkt 10m')
     expect(await row.locator('.stale').count()).toBe(1)
 
+    // The ticker strip follows the same rule: its change % is old, its price live.
+    const tickerItem = page.locator('.ticker-copy').first().locator('.ticker-item[data-symbol="AAPLon"]')
+    expect(await tickerItem.getAttribute('class')).not.toContain('is-stale')
+    expect(await tickerItem.locator('.ticker-change').getAttribute('title')).toBe(
+      'Market data 10m old; price live',
+    )
+
     // Market data answers again: the marks go.
     sim.setFaults({})
     await expect.poll(() => row.locator('.cell-stale').count(), { timeout: 30_000 }).toBe(0)
+    expect(await page.locator('.ticker-change-stale').count()).toBe(0)
   })
 })
