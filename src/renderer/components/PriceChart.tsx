@@ -12,7 +12,7 @@ import { SESSION_LABEL } from '../../shared/alert-text'
 import { axisLabels } from '../../shared/axis-labels'
 import { compareDecimalStrings } from '../../shared/decimal'
 import type { HistoryPoint } from '../../shared/domain'
-import { SESSION_NAMES } from '../../shared/sessions'
+import { SESSION_NAMES, type SessionName } from '../../shared/sessions'
 import { sessionSpans, type TradingAxis } from '../../shared/trading-axis'
 import { CHART_SLOTS, chartSlots, nearestPoint, scalePrecision, slotTime } from '../chart/chart-slots'
 import { SessionBands } from '../chart/session-bands'
@@ -78,6 +78,13 @@ function movedIndex(key: string, index: number | null, count: number): number | 
 /** A CSS custom property of the chart's element, as the theme sets it. */
 function themeColor(element: Element, name: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || 'gray'
+}
+
+/** Each session's colour from the theme (--session-premarket ...), the legend's and the bands'. */
+function sessionColors(element: Element | null): Record<SessionName, string> {
+  return Object.fromEntries(
+    SESSION_NAMES.map((session) => [session, element ? themeColor(element, `--session-${session}`) : 'gray']),
+  ) as Record<SessionName, string>
 }
 
 /**
@@ -232,7 +239,7 @@ function HistoryChart({
     chart.current?.bands.show({
       bands: bands.map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) })),
       ticks: labels.map((label) => axis.x(label.t)),
-      bandColor: element ? themeColor(element, '--text-muted') : 'gray',
+      bandColors: sessionColors(element),
       tickColor: element ? themeColor(element, '--border') : 'gray',
     })
   }, [bands, axis, labels, theme])
