@@ -16,6 +16,7 @@ import { SESSION_NAMES, type SessionName } from '../../shared/sessions'
 import { sessionSpans, type TradingAxis } from '../../shared/trading-axis'
 import { CHART_SLOTS, chartSlots, nearestPoint, scalePrecision, slotTime } from '../chart/chart-slots'
 import { SessionBands } from '../chart/session-bands'
+import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../display-zone'
 import { formatDateTime, formatExact, formatPrice } from '../format'
 import { useWatch } from '../store/watch-store'
 import { historyDirection, useHistoryAxis } from './cells/Sparkline'
@@ -140,7 +141,10 @@ function HistoryChart({
   )
   const gaps = axis.segments.filter((segment) => segment.gap)
   const labels = useMemo(
-    () => (plotWidth ? axisLabels(axis, { width: plotWidth, measure: measureLabel }) : []),
+    () =>
+      plotWidth
+        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: DISPLAY_TIME_ZONE })
+        : [],
     [axis, plotWidth],
   )
   const direction = historyDirection(history)
@@ -286,7 +290,9 @@ function HistoryChart({
       <p className="chart-readout" aria-live="polite" aria-atomic="true">
         {cursorPoint ? (
           <>
-            <span className="chart-readout-time">{formatDateTime(cursorPoint.t)}</span>{' '}
+            <span className="chart-readout-time">
+              {formatDateTime(cursorPoint.t, DISPLAY_TIME_ZONE)} {DISPLAY_ZONE_NAME}
+            </span>{' '}
             <span className="num chart-readout-price">{formatExact(cursorPoint.price)}</span>
           </>
         ) : (
@@ -307,7 +313,7 @@ function HistoryChart({
               key={gap.start}
               className="chart-gap"
               style={{ left: xOf(gap.x0), width: Math.max(2, xOf(gap.x1) - xOf(gap.x0)) }}
-              title={`Market closed ${formatDateTime(gap.start)} to ${formatDateTime(gap.end)}`}
+              title={`Market closed ${formatDateTime(gap.start, DISPLAY_TIME_ZONE)} to ${formatDateTime(gap.end, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
             />
           ))}
         {/* As wide as the plot, the price scale aside: the labels' x are the plot's. */}
