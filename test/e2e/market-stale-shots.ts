@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { launchBrowser, rowOf } from './harness'
-import { SATURDAY } from './layout-screenshots'
+import { NARROW_AND_WIDE, SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 
 /**
@@ -17,10 +17,7 @@ async function main(): Promise<void> {
       ['tuesday', TUESDAY_LATE_MORNING],
       ['saturday', SATURDAY],
     ] as const)
-      for (const [name, width] of [
-        ['narrow', 380],
-        ['wide', 1280],
-      ] as const) {
+      for (const [name, width] of NARROW_AND_WIDE) {
         const harness = await startLiveHarness({
           browser,
           marketTime,
