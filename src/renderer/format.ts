@@ -247,15 +247,16 @@ export function formatHourMinute(ms: number): string {
   })).format(ms)
 }
 
-/** A date and time for data timestamps: "Nov 21, 14:03:12". */
-export function formatDateTime(ms: number): string {
-  const formatter = dateTimeFormat('date-time', () => ({
+/** A date and time for data timestamps: "Nov 21, 14:03:12", in local time or in a given zone. */
+export function formatDateTime(ms: number, timeZone?: string): string {
+  const formatter = dateTimeFormat(`date-time:${timeZone ?? 'local'}`, () => ({
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
+    timeZone,
   }))
   return formatter.format(ms)
 }

@@ -1,6 +1,7 @@
 import type { SnapshotError } from '../shared/domain'
 import type { AppStatus, StatusError } from '../shared/status'
 import { formatClockTime } from './format'
+import { freshnessSentence } from './source-freshness'
 
 /**
  * What went wrong, in words a trader understands: the banner's sentence and a row's short reason.
@@ -43,15 +44,20 @@ export type ErrorAction = 'replace-key' | 'add-key' | 'settings' | null
 /**
  * What went wrong, in plain words, and what the app does about it. `hasPrices`: whether any row
  * shows a price at all, so the banner never promises "the last good prices" when there are none.
+ * When prices still arrive and only market data or limits fail, it names what is old and what is
+ * live instead ("Market data 10m old; prices live."), `nowMs` giving the ages.
  */
 export function describeError(
   error: StatusError,
   status: AppStatus,
   hasPrices: boolean,
+  nowMs: number,
 ): { text: string; action: ErrorAction } {
   const host = hostOf(status.baseUrl)
   const retry = retryText(error, status)
-  const kept = hasPrices ? 'Showing the last good prices.' : 'No prices have arrived yet.'
+  const kept =
+    freshnessSentence(status, nowMs) ??
+    (hasPrices ? 'Showing the last good prices.' : 'No prices have arrived yet.')
   switch (error.kind) {
     case 'key-missing':
       return { text: `No API key for ${host}: live prices cannot be fetched.`, action: 'add-key' }

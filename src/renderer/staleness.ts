@@ -13,13 +13,20 @@ import { formatAge } from './format'
  */
 export type PriceFeed = Pick<EndpointStatus, 'cadenceMs' | 'lastSuccessAt'>
 
+/**
+ * How old an endpoint's data is (ms since it last answered) once it has been silent for longer
+ * than the stale threshold; null while it is fresh, or before its first answer (nothing to age).
+ * The same rule holds for every endpoint: prices, market data and limits each age on their own.
+ */
+export function silentFor(nowMs: number, feed: PriceFeed | null): number | null {
+  if (feed === null || feed.lastSuccessAt === null) return null
+  const age = nowMs - feed.lastSuccessAt
+  return age > STALE_AFTER_CADENCES * feed.cadenceMs ? age : null
+}
+
 /** True when the prices endpoint has been silent for longer than the stale threshold. */
 export function isFeedSilent(nowMs: number, prices: PriceFeed | null): boolean {
-  return (
-    prices !== null &&
-    prices.lastSuccessAt !== null &&
-    nowMs - prices.lastSuccessAt > STALE_AFTER_CADENCES * prices.cadenceMs
-  )
+  return silentFor(nowMs, prices) !== null
 }
 
 export function staleLabel(quote: AssetQuote, nowMs: number, prices: PriceFeed | null): string | null {

@@ -31,6 +31,8 @@ export interface HarnessOptions {
   /** Passed to AppCore; userDataDir and keychain default to a temp folder and memory. */
   coreOptions?: Partial<AppCoreOptions<SimServer>>
   viewport?: { width: number; height: number }
+  /** The browser's time zone (the computer's, as the page sees it); default America/New_York. */
+  timezoneId?: string
   /** The page's clock: frozen at an instant, or starting at one and running on. */
   clock?: { fixedAt: number } | { startAt: number }
   /** Turns on the renderer's render counters and timing hooks (src/renderer/instrument.ts). */
@@ -165,7 +167,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const context = await options.browser.newContext({
     viewport,
     locale: 'en-US',
-    timezoneId: 'America/New_York',
+    timezoneId: options.timezoneId ?? 'America/New_York',
     colorScheme: 'dark',
   })
   const page = await context.newPage()

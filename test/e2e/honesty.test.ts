@@ -5,6 +5,7 @@ import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret
 import { lastDataAt } from '../../src/shared/data-status'
 import { rowOf, shownOrder, startHarness, type Harness } from './harness'
 import { startLiveHarness, withSettings, type LiveHarness } from './live-sim'
+import { marketClockText } from './market-clock-text'
 import { harnessPerTest } from './per-test'
 import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
@@ -15,17 +16,6 @@ import { simDemoMarket } from '../../src/main/sim/server/demo-market'
 
 const harnesses = harnessPerTest<Harness>()
 const connection = (page: Page) => page.getByRole('status', { name: /Connection/ })
-
-/** "14:03:12" as the page shows a time (America/New_York, 24 h). */
-function clockText(ms: number): string {
-  return new Intl.DateTimeFormat('en-US', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'America/New_York',
-  }).format(ms)
-}
 
 describe('data state in every view', () => {
   it('ticker only: an outage tints every price stale and marks the strip offline', async () => {
@@ -68,7 +58,7 @@ describe('data state in every view', () => {
     expect(dataAt).not.toBeNull()
     expect(core.status().endpoints.prices.lastError?.at).toBeGreaterThan(dataAt as number)
     expect(await page.locator('.status-bar').textContent()).toContain(
-      `Updated ${clockText(dataAt as number)}`,
+      `Updated ${marketClockText(dataAt as number)}`,
     )
   })
 

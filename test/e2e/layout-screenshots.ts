@@ -17,6 +17,11 @@ const ZOOMED: readonly { width: number; zoom: number }[] = [
 ]
 /** 13:00 ET on Saturday 21 November 2026: the market is closed for the weekend. */
 export const SATURDAY = Date.UTC(2026, 10, 21, 18, 0)
+/** A pinned narrow column and a wide window, the two widths a screenshot is taken at. */
+export const NARROW_AND_WIDE = [
+  ['narrow', 380],
+  ['wide', 1280],
+] as const
 
 export async function shootLayouts(
   page: Page,

@@ -11,27 +11,35 @@ import type { SessionName } from '../../shared/sessions'
 import { CHART_SLOTS } from './chart-slots'
 
 /**
- * A lightweight-charts primitive that draws, behind the price line, the session bands (the
- * regular session darkest, the extended hours lighter, overnight and off-hours faint) and a dashed
- * line at each time label. Positions are fractions of the trading axis (see chart-slots.ts).
+ * A lightweight-charts primitive that draws, behind the price line, the session bands (each
+ * session in its own hue, faint, the regular session a little stronger) and a dashed line at each
+ * time label. Positions are fractions of the trading axis (see chart-slots.ts).
  */
 
 export interface BandsPicture {
   bands: ReadonlyArray<{ session: SessionName; x0: number; x1: number }>
   /** Where the time labels stand. */
   ticks: readonly number[]
-  /** CSS colours, read from the theme. */
-  bandColor: string
+  /** CSS colours, read from the theme: each session's (the legend's swatches), the ticks'. */
+  bandColors: Readonly<Record<SessionName, string>>
   tickColor: string
 }
 
-/** The same shades as the legend's swatches (panels.css). */
+/** How strongly each band is drawn: faint behind the line, the regular session a little more. */
 const BAND_OPACITY: Record<SessionName, number> = {
-  regular: 0.12,
-  premarket: 0.07,
-  postmarket: 0.07,
-  overnight: 0.04,
-  offhours: 0.04,
+  regular: 0.26,
+  premarket: 0.24,
+  postmarket: 0.24,
+  overnight: 0.2,
+  offhours: 0.22,
+}
+
+const NO_COLORS: Record<SessionName, string> = {
+  regular: 'transparent',
+  premarket: 'transparent',
+  postmarket: 'transparent',
+  overnight: 'transparent',
+  offhours: 'transparent',
 }
 
 type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0]
@@ -39,7 +47,7 @@ type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0]
 export class SessionBands implements ISeriesPrimitive<Time> {
   private chart: IChartApi | null = null
   private requestUpdate: (() => void) | null = null
-  private picture: BandsPicture = { bands: [], ticks: [], bandColor: 'transparent', tickColor: 'transparent' }
+  private picture: BandsPicture = { bands: [], ticks: [], bandColors: NO_COLORS, tickColor: 'transparent' }
 
   private readonly renderer: IPrimitivePaneRenderer = { draw: (target) => this.draw(target) }
   private readonly view: IPrimitivePaneView = { zOrder: () => 'bottom', renderer: () => this.renderer }
@@ -66,15 +74,24 @@ export class SessionBands implements ISeriesPrimitive<Time> {
   private draw(target: DrawTarget): void {
     const timeScale = this.chart?.timeScale()
     if (!timeScale) return
-    const xOf = (fraction: number) => timeScale.logicalToCoordinate((fraction * (CHART_SLOTS - 1)) as Logical)
-    const { bands, ticks, bandColor, tickColor } = this.picture
+    // The time scale places whole logical indexes only (a fractional one comes back as 0, which
+    // drew every band from the left edge, each over the last); a band edge falls between two
+    // slots, so it is placed between their coordinates.
+    const xOf = (fraction: number) => {
+      const logical = fraction * (CHART_SLOTS - 1)
+      const below = Math.floor(logical)
+      const x0 = timeScale.logicalToCoordinate(below as Logical)
+      const x1 = timeScale.logicalToCoordinate((below + 1) as Logical)
+      return x0 === null || x1 === null ? null : x0 + (x1 - x0) * (logical - below)
+    }
+    const { bands, ticks, bandColors, tickColor } = this.picture
     target.useMediaCoordinateSpace(({ context, mediaSize }) => {
       context.save()
-      context.fillStyle = bandColor
       for (const band of bands) {
         const x0 = xOf(band.x0)
         const x1 = xOf(band.x1)
         if (x0 === null || x1 === null) continue
+        context.fillStyle = bandColors[band.session]
         context.globalAlpha = BAND_OPACITY[band.session]
         context.fillRect(x0, 0, Math.max(0, x1 - x0), mediaSize.height)
       }

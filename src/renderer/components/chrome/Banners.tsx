@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { AppStatus } from '../../../shared/status'
 import { currentError, describeError } from '../../problem-text'
+import { useClock } from '../../store/clock-store'
 import { openDialog, showNotice, useWatch, type WatchState } from '../../store/watch-store'
 
 function Banner({
@@ -34,8 +35,11 @@ function hasPrices(state: WatchState): boolean {
 function ErrorBanner({ status }: { status: AppStatus }) {
   const anyPrices = useWatch(hasPrices)
   const error = currentError(status)
+  // The sentence carries the ages of old data, so it follows the clock; without an error the
+  // selector returns a constant, so the clock's ticks re-render nothing then.
+  const nowMs = useClock((clock) => (error ? clock.now : 0))
   if (!error) return null
-  const { text, action } = describeError(error, status, anyPrices)
+  const { text, action } = describeError(error, status, anyPrices, nowMs)
   return (
     <Banner tone="error" label="Connection problem">
       <span className="banner-icon" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { lastDataAt } from '../../../shared/data-status'
+import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
 import { formatClockTime } from '../../format'
 import { useWatch } from '../../store/watch-store'
 
@@ -16,7 +17,7 @@ export function StatusBar() {
       </span>
       {status && (
         <span className="status-updated">
-          {dataAt === null ? 'No data yet' : `Updated ${formatClockTime(dataAt)}`}
+          {dataAt === null ? 'No data yet' : `Updated ${formatClockTime(dataAt, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
         </span>
       )}
       {cadence !== null && <span className="status-cadence">Prices every {cadence}s</span>}

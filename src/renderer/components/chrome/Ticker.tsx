@@ -1,9 +1,11 @@
 import { memo, useDeferredValue, type CSSProperties } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import { formatPercent, formatPrice, signOf } from '../../format'
+import { sourceAgeLabel } from '../../source-freshness'
 import { isFeedSilent } from '../../staleness'
 import { useClock } from '../../store/clock-store'
 import { useWatch } from '../../store/watch-store'
+import { useStaleSource } from '../watchlist/cells/use-stale-sources'
 
 /** A ticker longer than this scrolls for minutes before it repeats; the rest are in the table. */
 const MAX_TICKER_ITEMS = 60
@@ -15,11 +17,15 @@ const TickerItem = memo(function TickerItem({
   symbol,
   quote,
   stale,
+  marketAge,
 }: {
   symbol: string
   quote?: AssetQuote
   stale: boolean
+  /** How old market data is ("10m") while it alone is old: the change % comes from it. */
+  marketAge: string | null
 }) {
+  const changeOld = !stale && marketAge !== null
   const sign = signOf(quote?.changePct24h)
   const trend = sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat'
   return (
@@ -30,7 +36,10 @@ const TickerItem = memo(function TickerItem({
     >
       <span className="ticker-symbol">{symbol}</span>
       <span className="num ticker-price">{formatPrice(quote?.price)}</span>
-      <span className={`num ticker-change ${trend}`}>
+      <span
+        className={`num ticker-change ${trend}${changeOld ? ' ticker-change-stale' : ''}`}
+        title={changeOld ? `${sourceAgeLabel('market', marketAge)}; price live` : undefined}
+      >
         <span aria-hidden="true">{sign > 0 ? '▲' : sign < 0 ? '▼' : ''}</span>
         {formatPercent(quote?.changePct24h)}
       </span>
@@ -58,7 +67,8 @@ function useFeedSilent(): boolean {
  * (or focusing) the strip pauses it.
  *
  * A price with no fresh data is tinted and says "stale", as its row does: the strip is often the
- * only view on screen (ticker only), and frozen prices must not pass for live ones.
+ * only view on screen (ticker only), and frozen prices must not pass for live ones. While only
+ * market data is old, the change % (a market figure) is drawn as old beside the live price.
  *
  * The strip keeps its place from the start, empty, and fills in the frame after the first rows
  * are painted, so the rows come first and nothing below the strip moves when it fills.
@@ -68,6 +78,7 @@ export function Ticker({ compact = false }: { compact?: boolean }) {
   const quotes = useDeferredValue(useWatch((state) => state.quotes))
   const filled = useWatch((state) => state.firstFramePainted)
   const feedSilent = useFeedSilent()
+  const marketAge = useStaleSource('market')
   const className = `ticker${compact ? ' ticker-compact' : ''}`
   if (!filled) return <section className={className} aria-label="Price ticker" aria-busy="true" />
   const symbols = order.slice(0, MAX_TICKER_ITEMS)
@@ -84,7 +95,7 @@ export function Ticker({ compact = false }: { compact?: boolean }) {
             {symbols.map((symbol) => {
               const quote = quotes.get(symbol)
               const stale = quote?.price != null && (quote.stale || feedSilent)
-              return <TickerItem key={symbol} symbol={symbol} quote={quote} stale={stale} />
+              return <TickerItem key={symbol} symbol={symbol} quote={quote} stale={stale} marketAge={marketAge} />
             })}
           </ul>
         ))}

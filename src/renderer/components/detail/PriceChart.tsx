@@ -12,18 +12,26 @@ import { SESSION_LABEL } from '../../../shared/alert-text'
 import { axisLabels } from '../../../shared/axis-labels'
 import { compareDecimalStrings } from '../../../shared/decimal'
 import type { HistoryPoint } from '../../../shared/domain'
-import { SESSION_NAMES } from '../../../shared/sessions'
+import { SESSION_NAMES, type SessionName } from '../../../shared/sessions'
 import { sessionSpans, type TradingAxis } from '../../../shared/trading-axis'
 import { CHART_SLOTS, chartSlots, nearestPoint, scalePrecision, slotTime } from '../../chart/chart-slots'
 import { SessionBands } from '../../chart/session-bands'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { movedIndex } from '../../chart/crosshair-keys'
+import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
 import { formatDateTime, formatExact, formatPrice } from '../../format'
 import { useWatch } from '../../store/watch-store'
 import { historyDirection, useHistoryAxis } from '../watchlist/cells/Sparkline'
 
 /** The plot's height in CSS px; its width is the panel's. */
 const PLOT_HEIGHT = 130
+
+/** Each session's colour from the theme (--session-premarket ...), the legend's and the bands'. */
+function sessionColors(element: Element | null): Record<SessionName, string> {
+  return Object.fromEntries(
+    SESSION_NAMES.map((session) => [session, element ? themeColor(element, `--session-${session}`) : 'gray']),
+  ) as Record<SessionName, string>
+}
 
 /**
  * The detail panel's 24h chart on trading time, drawn by TradingView's lightweight-charts: the
@@ -78,7 +86,10 @@ function HistoryChart({
   )
   const gaps = axis.segments.filter((segment) => segment.gap)
   const labels = useMemo(
-    () => (plotWidth ? axisLabels(axis, { width: plotWidth, measure: measureLabel }) : []),
+    () =>
+      plotWidth
+        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: DISPLAY_TIME_ZONE })
+        : [],
     [axis, plotWidth],
   )
   const direction = historyDirection(history)
@@ -177,7 +188,7 @@ function HistoryChart({
     chart.current?.bands.show({
       bands: bands.map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) })),
       ticks: labels.map((label) => axis.x(label.t)),
-      bandColor: element ? themeColor(element, '--text-muted') : 'gray',
+      bandColors: sessionColors(element),
       tickColor: element ? themeColor(element, '--border') : 'gray',
     })
   }, [bands, axis, labels, theme])
@@ -224,7 +235,9 @@ function HistoryChart({
       <p className="chart-readout" aria-live="polite" aria-atomic="true">
         {cursorPoint ? (
           <>
-            <span className="chart-readout-time">{formatDateTime(cursorPoint.t)}</span>{' '}
+            <span className="chart-readout-time">
+              {formatDateTime(cursorPoint.t, DISPLAY_TIME_ZONE)} {DISPLAY_ZONE_NAME}
+            </span>{' '}
             <span className="num chart-readout-price">{formatExact(cursorPoint.price)}</span>
           </>
         ) : (
@@ -245,7 +258,7 @@ function HistoryChart({
               key={gap.start}
               className="chart-gap"
               style={{ left: xOf(gap.x0), width: Math.max(2, xOf(gap.x1) - xOf(gap.x0)) }}
-              title={`Market closed ${formatDateTime(gap.start)} to ${formatDateTime(gap.end)}`}
+              title={`Market closed ${formatDateTime(gap.start, DISPLAY_TIME_ZONE)} to ${formatDateTime(gap.end, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
             />
           ))}
         {/* As wide as the plot, the price scale aside: the labels' x are the plot's. */}

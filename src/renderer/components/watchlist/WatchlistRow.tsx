@@ -1,7 +1,9 @@
-import { memo, type DragEvent } from 'react'
+import { memo, type DragEvent, type ReactNode } from 'react'
 import { countRowRender } from '../../instrument'
 import { rowProblem, type RowProblem } from '../../problem-text'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
+import { sourceAgeLabel } from '../../source-freshness'
+import { useStaleSource } from './cells/use-stale-sources'
 import type { ColumnDef } from './columns'
 
 export type DropSide = 'before' | 'after'
@@ -58,6 +60,37 @@ function LoadingCells({ columns }: { columns: readonly ColumnDef[] }) {
 }
 
 /**
+ * A data cell, marked old on its own when an endpoint it comes from other than prices is silent
+ * (the price's own staleness is the symbol's marker): the age in its tooltip and accessible
+ * description, the figure drawn as old.
+ */
+function DataCell({
+  column,
+  staleAges,
+  children,
+}: {
+  column: ColumnDef
+  staleAges: { market: string | null; limits: string | null }
+  children: ReactNode
+}) {
+  const stale = column.sources.flatMap((source) => {
+    const age = source === 'prices' ? null : staleAges[source]
+    return age ? [sourceAgeLabel(source, age)] : []
+  })
+  const label = stale.length > 0 ? stale.join(', ') : undefined
+  return (
+    <div
+      role="gridcell"
+      className={`cell cell-${column.id} align-${column.align}${label ? ' cell-stale' : ''}`}
+      title={label}
+      aria-description={label}
+    >
+      {children}
+    </div>
+  )
+}
+
+/**
  * One watchlist row. It reads its own quote from the store, so a delta that replaces that quote
  * re-renders this row and no other; memo keeps the list's own re-renders from reaching it.
  */
@@ -68,6 +101,8 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
   const loading = quote !== undefined && quote.price === null && quote.underlying === null
   // Only a row still loading watches the status: one with data never re-renders for it.
   const status = useWatch((state) => (loading ? state.status : null))
+  const market = useStaleSource('market')
+  const limits = useStaleSource('limits')
   countRowRender(symbol)
   if (!quote) return null
   const problem = loading ? rowProblem(symbolError, status) : null
@@ -99,9 +134,9 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
         <LoadingCells columns={columns} />
       ) : (
         columns.slice(1).map((column) => (
-          <div key={column.id} role="gridcell" className={`cell cell-${column.id} align-${column.align}`}>
+          <DataCell key={column.id} column={column} staleAges={{ market, limits }}>
             {column.render(quote)}
-          </div>
+          </DataCell>
         ))
       )}
     </div>

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
+import type { EndpointName } from '../../../shared/status'
 import { tradesOffHours } from '../../../shared/trading-axis'
 import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../../shared/watchlist-columns'
 import {
@@ -31,6 +32,11 @@ export interface ColumnDef extends FitColumn {
   /** Full name, for the header's accessible name and the column chooser. */
   title: string
   align: 'start' | 'end' | 'center'
+  /**
+   * The endpoints its figure comes from, so the cell is marked old on its own when one of them is
+   * (market data can fail while prices stay live); none for the symbol, which never ages.
+   */
+  sources: readonly EndpointName[]
   render(quote: AssetQuote): ReactNode
 }
 
@@ -95,6 +101,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 140,
     minWidth: 76,
     align: 'start',
+    sources: [],
     render: (q) => (
       <span className="symbol-cell">
         <span className="symbol-line">
@@ -114,6 +121,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 92,
     minWidth: 70,
     align: 'end',
+    sources: ['prices'],
     render: (q) => <PriceCell price={q.price} />,
   },
   change24h: {
@@ -123,6 +131,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 74,
     minWidth: 64,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Signed value={q.change24h} kind="signed" />,
   },
   changePct24h: {
@@ -132,6 +141,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 80,
     minWidth: 66,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Signed value={q.changePct24h} kind="percent" arrow />,
   },
   sparkline: {
@@ -141,6 +151,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 88,
     minWidth: 60,
     align: 'center',
+    sources: ['market'],
     render: (q) => <Sparkline history={q.history24h} offHours={tradesOffHours(q)} />,
   },
   underlyingPrice: {
@@ -151,6 +162,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 88,
     minWidth: 72,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Price value={q.underlying?.price} />,
   },
   fairValue: {
@@ -161,6 +173,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 86,
     minWidth: 72,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Price value={q.fairValue} className="muted" />,
   },
   premiumPct: {
@@ -171,6 +184,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 86,
     minWidth: 64,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Premium value={q.premiumPct} />,
   },
   volume: {
@@ -181,6 +195,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 100,
     minWidth: 84,
     align: 'end',
+    sources: ['market'],
     render: (q) => (
       <VolumeCell volume={q.underlying?.volume ?? null} averageVolume={q.underlying?.averageVolume ?? null} />
     ),
@@ -193,6 +208,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 90,
     minWidth: 64,
     align: 'center',
+    sources: ['market'],
     render: (q) => (
       <RangeBar
         price={q.underlying?.price ?? null}
@@ -209,6 +225,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 68,
     minWidth: 56,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Compact value={q.underlying?.marketCap} />,
   },
   holders: {
@@ -219,6 +236,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 74,
     minWidth: 60,
     align: 'end',
+    sources: ['market'],
     render: (q) => <Count value={q.holders} />,
   },
   sessions: {
@@ -228,6 +246,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     width: 186, // five badges: PRE REG POST ON, and OFF for a token that trades off-hours
     minWidth: 128,
     align: 'start',
+    sources: ['market', 'limits'],
     render: (q) => <SessionBadges quote={q} />,
   },
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { lastDataAt } from '../../src/shared/data-status'
+import { rowOf } from './harness'
+import { startLiveHarness, type LiveHarness } from './live-sim'
+import { marketClockText } from './market-clock-text'
+import { harnessPerTest } from './per-test'
+
+/**
+ * One time zone on screen: the header speaks market time (New York), and so do the status bar's
+ * "Updated", the chart's axis, its crosshair readout and its closed-gap tooltip, whatever zone the
+ * computer is in. The same fixed Monday morning is shown with the browser in New York, London and
+ * Tokyo, and every time reads the same, with its zone.
+ */
+
+/** 10:15 ET on Monday 23 November 2026: the 24 h chart reaches back over the weekend to Friday. */
+const MONDAY_MORNING = Date.UTC(2026, 10, 23, 15, 15)
+
+const harnesses = harnessPerTest<LiveHarness>()
+
+describe.each(['America/New_York', 'Europe/London', 'Asia/Tokyo'])(
+  'times on screen with the computer in %s',
+  (zone) => {
+    it('are market time, said: the status bar, the chart axis, its readout and its gap', async () => {
+      const { page, core } = await harnesses.open((browser) =>
+        startLiveHarness({ browser, marketTime: MONDAY_MORNING, timezoneId: zone }),
+      )
+      // The page really is in that zone (so local time would differ outside New York).
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(zone)
+
+      const updated = page.locator('.status-updated')
+      await expect.poll(() => updated.textContent()).toMatch(/^Updated \d\d:\d\d:\d\d ET$/)
+      const dataAt = lastDataAt(core.status()) as number
+      const shown = ((await updated.textContent()) ?? '').slice('Updated '.length, -' ET'.length)
+      // The shown time is New York's for a moment of the data's arrival (a poll may land between).
+      expect(shown >= marketClockText(dataAt - 5_000) && shown <= marketClockText(dataAt + 5_000)).toBe(true)
+
+      await rowOf(page, 'AAPLon').click()
+      await page.keyboard.press('Enter')
+      await page.locator('.chart .chart-tick').first().waitFor()
+      const ticks = await page.locator('.chart .chart-tick').allTextContents()
+      // Friday's post-market is Friday's, Monday's overnight Monday's: no Saturday, no Sunday.
+      expect(ticks.join(' ')).toMatch(/\bFri\b/)
+      expect(ticks.join(' ')).toMatch(/\bMon 00:00\b/)
+      expect(ticks.join(' ')).not.toMatch(/Sat|Sun/)
+
+      // The weekend, from Friday's post-market close (19:59) to Sunday's overnight open (20:05).
+      expect(await page.locator('.chart .chart-gap').first().getAttribute('title')).toBe(
+        'Market closed Nov 20, 19:59:00 to Nov 22, 20:05:00 ET',
+      )
+
+      // The crosshair's readout, by keyboard: the first point's time, in market time, with its zone.
+      await page.getByRole('figure', { name: /24 hour price chart/ }).focus()
+      await page.keyboard.press('Home')
+      await expect
+        .poll(() => page.locator('.chart-readout-time').textContent())
+        .toMatch(/^Nov 2[02], \d\d:\d\d:\d\d ET$/)
+    })
+  },
+)
