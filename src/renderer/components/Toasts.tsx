@@ -13,7 +13,10 @@ function ToastCard({ toast }: { toast: Toast }) {
         </span>
       )}
       <div className="toast-body">
-        <p className="toast-title">{toast.title}</p>
+        <p className="toast-title">
+          {toast.title}
+          {toast.count > 1 && <span className="toast-count"> ×{toast.count}</span>}
+        </p>
         <p className="toast-text">{toast.text}</p>
         {toast.detail && <p className="toast-detail">{toast.detail}</p>}
         {symbol && (
