@@ -10,7 +10,7 @@ const MAX_RESULTS = 12
 
 /**
  * The search that adds rows: a combobox over every asset the service lists, by symbol, ticker or
- * name. Arrow keys move through the matches, Enter adds one, Escape clears and then leaves.
+ * name. Arrow keys move through the matches, Enter adds one, Escape clears it and returns to the grid.
  * Until the list has loaded (or when it cannot be), a typed symbol can still be added as is.
  * Collapsed (a narrow window), it is an icon until focused (a click, `/`), then spans the header.
  */
@@ -54,9 +54,10 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
         void add(matches[activeIndex])
         return
       case 'Escape':
+        // Back to the grid at once, text or not: a `?` typed next is a shortcut, not a search.
         event.preventDefault()
-        if (query !== '') setQuery('')
-        else document.getElementById(GRID_ID)?.focus()
+        setQuery('')
+        document.getElementById(GRID_ID)?.focus()
         return
     }
   }
