@@ -3,12 +3,15 @@ import type { Settings } from '../shared/settings'
 import { listsHolding } from '../shared/watchlists'
 import { loadAlerts } from './alerts-api'
 import { removeSymbol } from './api'
+import { GRID_ID } from './keyboard'
+import { keepFocusOnPage } from './panel-focus'
 import { alertsOf, alertStore } from './store/alert-store'
 import { showToast } from './store/toast-store'
 import {
   announce,
   applyWatchlist,
   openDialog,
+  select,
   setSettings,
   showNotice,
   shownList,
@@ -182,6 +185,11 @@ async function putSymbolBack(symbol: string, listId: string, index: number): Pro
     showNotice(`Could not put ${symbol} back: ${moved.error.message}`)
     return
   }
-  if (shownList(watchStore.getState())?.id === listId) applyWatchlist(moved.value)
+  if (shownList(watchStore.getState())?.id === listId) {
+    applyWatchlist(moved.value)
+    // The restored row is the one acted on next (Delete, Enter): selected, and the grid focused.
+    select(symbol)
+    keepFocusOnPage(() => document.getElementById(GRID_ID))
+  }
   announce(`Put ${symbol} back in the watchlist`)
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { rowOf } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -121,5 +122,37 @@ describe('naming a watchlist', () => {
     await page.keyboard.press('?')
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
     expect(await search.inputValue()).toBe('')
+  }, 120_000)
+
+  it('keeps focus on something after Undo, on an empty list and leaving the ticker-only view', async () => {
+    const harness = await harnesses.open((browser) =>
+      startLiveHarness({ browser, viewport: { width: 1280, height: 760 } }),
+    )
+    const { page, core } = harness
+    await core.invoke('createList', { name: 'Empty' })
+    await core.invoke('setActiveList', { listId: core.settings.get().lists[0]!.id })
+    await page.reload()
+    await rowOf(page, 'AAPLon').waitFor()
+
+    // Another row selected, AAPLon removed: Undo brings it back selected, the grid focused.
+    await rowOf(page, 'AAPLon').click()
+    await page.keyboard.press('Delete')
+    await expect.poll(() => rowOf(page, 'AAPLon').count(), SOON).toBe(0)
+    await rowOf(page, 'TSLAon').click()
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click()
+    await rowOf(page, 'AAPLon').waitFor(SOON)
+    await expect.poll(() => rowOf(page, 'AAPLon').getAttribute('aria-selected'), SOON).toBe('true')
+    expect(await focused(page)).toMatch(/^grid#watchlist-grid/)
+
+    // Ctrl+2 from the grid to the empty list: its "Add symbol", which leads to the search.
+    await page.keyboard.press('Control+2')
+    await expect.poll(() => focused(page), SOON).toBe('button#empty-list-add:Add symbol')
+    await page.keyboard.press('Enter')
+    expect(await focused(page)).toMatch(/^combobox#symbol-search/)
+
+    // Ticker only, then back: focus on the work area, not the page.
+    await page.getByRole('button', { name: 'Ticker only' }).click()
+    await page.getByRole('button', { name: 'Show the full window' }).click()
+    await expect.poll(() => focused(page), SOON).toBe('button#empty-list-add:Add symbol')
   }, 120_000)
 })

@@ -3,6 +3,7 @@ import { afterNextPaint } from '../after-paint'
 import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
 import { useFrameHeight, useFrameLayout } from '../layout'
+import { keepFocusOnPage } from '../panel-focus'
 import { markFirstFramePainted, useWatch } from '../store/watch-store'
 import { AlertsPanel } from './AlertsPanel'
 import { Announcer } from './Announcer'
@@ -90,7 +91,7 @@ function TickerOnly() {
       <IconButton
         label="Show the full window"
         className="ticker-exit"
-        onClick={() => void updatePreference({ tickerOnly: false })}
+        onClick={() => void updatePreference({ tickerOnly: false }).then(() => keepFocusOnPage())}
       >
         ⤢
       </IconButton>

@@ -1,3 +1,4 @@
+import { keepFocusOnPage } from '../panel-focus'
 import { dismissToast, type Toast, useToasts } from '../store/toast-store'
 import { showSymbol } from '../store/watch-store'
 import { IconButton } from './IconButton'
@@ -26,6 +27,7 @@ function ToastCard({ toast }: { toast: Toast }) {
             onClick={() => {
               dismissToast(toast.id)
               showSymbol(symbol)
+              keepFocusOnPage()
             }}
           >
             Show {symbol}
@@ -38,13 +40,21 @@ function ToastCard({ toast }: { toast: Toast }) {
             onClick={() => {
               dismissToast(toast.id)
               action.run()
+              keepFocusOnPage()
             }}
           >
             {action.label}
           </button>
         )}
       </div>
-      <IconButton label="Dismiss" className="toast-close" onClick={() => dismissToast(toast.id)}>
+      <IconButton
+        label="Dismiss"
+        className="toast-close"
+        onClick={() => {
+          dismissToast(toast.id)
+          keepFocusOnPage()
+        }}
+      >
         ✕
       </IconButton>
     </li>
