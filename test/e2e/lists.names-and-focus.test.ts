@@ -143,6 +143,13 @@ describe('naming a watchlist', () => {
     await rowOf(page, 'AAPLon').waitFor(SOON)
     await expect.poll(() => rowOf(page, 'AAPLon').getAttribute('aria-selected'), SOON).toBe('true')
     expect(await focused(page)).toMatch(/^grid#watchlist-grid/)
+    // Focus elsewhere, the selection is drawn inactive: it is not what the next key acts on.
+    const selectionEdge = () => rowOf(page, 'AAPLon').evaluate((row) => getComputedStyle(row).boxShadow)
+    const activeEdge = await selectionEdge()
+    await page.getByRole('button', { name: 'Settings' }).focus()
+    expect(await selectionEdge()).not.toBe(activeEdge)
+    await page.locator('#watchlist-grid').focus()
+    expect(await selectionEdge()).toBe(activeEdge)
 
     // Ctrl+2 from the grid to the empty list: its "Add symbol", which leads to the search.
     await page.keyboard.press('Control+2')
