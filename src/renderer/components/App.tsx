@@ -80,7 +80,9 @@ function useDocumentAppearance() {
 
 function TickerOnly() {
   return (
-    <div className="ticker-only">
+    // The window's one view now: its main landmark and its heading, as the full window has.
+    <main className="ticker-only">
+      <h1 className="visually-hidden">Tokenwatch ticker</h1>
       <div className="ticker-only-session">
         <PhaseTag />
       </div>
@@ -96,7 +98,7 @@ function TickerOnly() {
         ⤢
       </IconButton>
       <Announcer />
-    </div>
+    </main>
   )
 }
 
