@@ -150,7 +150,7 @@ describe('a session alert for a session the token cannot trade in', () => {
       error: {
         code: 'failed',
         message:
-          'input.condition.session: BRK.Bon cannot trade in the overnight session, so this alert would never fire: choose a session it trades in (REG)',
+          'input.condition.session: BRK.Bon cannot trade in the Overnight session, so this alert would never fire: choose a session it trades in (REG)',
       },
     })
     expect(core.alerts.store.list()).toEqual([])
