@@ -221,7 +221,9 @@ export function refusalErrors(error: IpcError): AlertDraftErrors {
     error.field !== undefined
       ? { path: error.field, message: error.message }
       : /^(?<path>input\.[\w.]+): (?<message>.+)$/s.exec(error.message)?.groups
-  const field = named?.path?.startsWith('input.') ? FIELD_OF_PATH[named.path.slice('input.'.length)] : undefined
+  const field = named?.path?.startsWith('input.')
+    ? FIELD_OF_PATH[named.path.slice('input.'.length)]
+    : undefined
   if ((error.code === 'invalid-argument' || error.code === 'failed') && named?.message && field)
     return { [field]: named.message }
   return { form: error.message }

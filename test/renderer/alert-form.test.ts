@@ -115,7 +115,10 @@ describe('alert form', () => {
     ).toEqual({ form: 'Expected boolean' })
     // An alert that could never fire names its field in the sentence, which is shown without it.
     expect(
-      refusalErrors({ code: 'failed', message: 'input.condition.session: AAPLon cannot trade in the Overnight session' }),
+      refusalErrors({
+        code: 'failed',
+        message: 'input.condition.session: AAPLon cannot trade in the Overnight session',
+      }),
     ).toEqual({ session: 'AAPLon cannot trade in the Overnight session' })
   })
 
