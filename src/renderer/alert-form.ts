@@ -202,14 +202,19 @@ export function inputFromDraft(
 }
 
 /**
- * Main's refusal, beside the field it concerns when it names one. Main words an invalid argument
- * as "input.condition.level: The price level must be ..." (src/main/core/app).
+ * Main's refusal, beside the field it concerns when it names one: an argument the contract
+ * refuses comes with its field apart ("input.condition.level", src/main/core/app/dispatch.ts); an
+ * alert that could never fire is worded "input.condition.session: BRK.Bon cannot trade in ...".
  */
 export function refusalErrors(error: IpcError): AlertDraftErrors {
-  const named = /^input\.([\w.]+): (.+)$/s.exec(error.message)
-  const field = named ? FIELD_OF_PATH[named[1] as string] : undefined
-  // Main names the field for input the contract refuses, and for an alert that could never fire.
-  if ((error.code === 'invalid-argument' || error.code === 'failed') && named && field)
-    return { [field]: named[2] }
+  const named =
+    error.field !== undefined
+      ? { path: error.field, message: error.message }
+      : /^(?<path>input\.[\w.]+): (?<message>.+)$/s.exec(error.message)?.groups
+  const field = named?.path?.startsWith('input.')
+    ? FIELD_OF_PATH[named.path.slice('input.'.length)]
+    : undefined
+  if ((error.code === 'invalid-argument' || error.code === 'failed') && named?.message && field)
+    return { [field]: named.message }
   return { form: error.message }
 }

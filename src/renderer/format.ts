@@ -126,7 +126,7 @@ export function formatPercent(percent: string | null | undefined, fractionDigits
   // A move too small for the digits shown gets two significant digits, "-0.0012%": "-0.00%"
   // would keep the sign but claim a size it does not have, and "0.00%" that it did not move.
   const signDisplay = signDisplayFor(percent)
-  const maxDigits = fractionDigitsFor(percent, fractionDigits, 2)
+  const maxDigits = Math.max(fractionDigitsFor(percent, fractionDigits, 2), digitsShort100(percent, fractionDigits))
   const formatter = numberFormat(`percent:${fractionDigits}-${maxDigits}:${signDisplay}`, () => ({
     style: 'percent',
     minimumFractionDigits: fractionDigits,
@@ -134,6 +134,16 @@ export function formatPercent(percent: string | null | undefined, fractionDigits
     signDisplay,
   }))
   return formatDecimal(hundredth(percent), formatter)
+}
+
+/**
+ * Fraction digits enough that a move short of ±100 % never rounds to it: -99.9999 % would read
+ * "-100.00%", a token gone to zero. One significant digit of its distance from 100 is enough.
+ */
+function digitsShort100(percent: DecimalString, floor: number): number {
+  const distance = new Dec(percent).abs().minus(100).abs()
+  const roundsTo100 = !distance.isZero() && distance.lessThan(new Dec(10).pow(-floor).dividedBy(2))
+  return roundsTo100 ? fractionDigitsFor(distance.toFixed(), floor, 1) : floor
 }
 
 /** A decimal string divided by 100, exactly: "2.48" -> "0.0248", "-1234.5" -> "-12.345". */

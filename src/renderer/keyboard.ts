@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
 import { moveSymbol } from './api'
 import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
+import { GRID_ID, SEARCH_INPUT_ID } from './element-ids'
 import { returnPanelFocus } from './panel-focus'
 import { explainSortedRows } from './sorted-rows'
 import { selectVisibleOrder } from './store/visible-order'
@@ -14,11 +15,6 @@ import {
   shownList,
   watchStore,
 } from './store/watch-store'
-
-/** The id of the search box, which `/` focuses. */
-export const SEARCH_INPUT_ID = 'symbol-search'
-/** The id of the watchlist grid, which the arrow keys bring focus back to. */
-export const GRID_ID = 'watchlist-grid'
 
 /** The shortcuts, as the `?` dialog lists them. */
 export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [

@@ -3,12 +3,15 @@ import type { Settings } from '../shared/settings'
 import { listsHolding } from '../shared/watchlists'
 import { loadAlerts } from './alerts-api'
 import { removeSymbol } from './api'
+import { GRID_ID } from './element-ids'
+import { keepFocusOnPage } from './panel-focus'
 import { alertsOf, alertStore } from './store/alert-store'
 import { showToast } from './store/toast-store'
 import {
   announce,
   applyWatchlist,
   openDialog,
+  select,
   setSettings,
   showNotice,
   shownList,
@@ -42,26 +45,36 @@ async function listCommand(
 const nameOf = (settings: Settings, listId: string) =>
   settings.lists.find((list) => list.id === listId)?.name ?? 'the watchlist'
 
-/** A new empty list named "List N" (the first N free), shown at once; the tabs then offer to rename it. */
-export async function createList(): Promise<string | null> {
+/** The name a new list's field opens with: "List N", the first N free. */
+export function freeListName(): string {
   const taken = new Set(watchStore.getState().settings?.lists.map((list) => list.name.toLowerCase()))
   let n = (watchStore.getState().settings?.lists.length ?? 0) + 1
   while (taken.has(`list ${n}`)) n += 1
-  const result = await listCommand(
-    api().createList({ name: `List ${n}` }),
-    'Could not create a watchlist',
-    (s) => `Created the watchlist ${nameOf(s, s.activeListId)}`,
-  )
-  return result.ok ? result.value.activeListId : null
+  return `List ${n}`
 }
 
-/** Renames a list; resolves to why not (shown beside the name field), or null when done. */
-export async function renameList(listId: string, name: string): Promise<string | null> {
-  const result = await api().renameList({ listId, name })
+/**
+ * A command from the name field: resolves to why not (shown beside the field, which keeps what
+ * was typed), or null when done.
+ */
+async function namingCommand(
+  request: Promise<IpcResult<Settings>>,
+  success: (settings: Settings) => string,
+): Promise<string | null> {
+  const result = await request
   if (!result.ok) return result.error.message
   setSettings(result.value)
-  announce(`Renamed the watchlist to ${nameOf(result.value, listId)}`)
+  announce(success(result.value))
   return null
+}
+
+/** A new empty list with this name, shown at once. */
+export function createList(name: string): Promise<string | null> {
+  return namingCommand(api().createList({ name }), (s) => `Created the watchlist ${nameOf(s, s.activeListId)}`)
+}
+
+export function renameList(listId: string, name: string): Promise<string | null> {
+  return namingCommand(api().renameList({ listId, name }), (s) => `Renamed the watchlist to ${nameOf(s, listId)}`)
 }
 
 export function moveList(listId: string, toIndex: number): Promise<IpcResult<Settings>> {
@@ -172,6 +185,11 @@ async function putSymbolBack(symbol: string, listId: string, index: number): Pro
     showNotice(`Could not put ${symbol} back: ${moved.error.message}`)
     return
   }
-  if (shownList(watchStore.getState())?.id === listId) applyWatchlist(moved.value)
+  if (shownList(watchStore.getState())?.id === listId) {
+    applyWatchlist(moved.value)
+    // The restored row is the one acted on next (Delete, Enter): selected, and the grid focused.
+    select(symbol)
+    keepFocusOnPage(() => document.getElementById(GRID_ID))
+  }
   announce(`Put ${symbol} back in the watchlist`)
 }

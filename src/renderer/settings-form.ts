@@ -1,5 +1,6 @@
 // First: zod must be told about the CSP before the shared settings module builds its schemas.
 import './zod-csp'
+import type { IpcError } from '../shared/ipc-contract'
 import { CADENCE_BOUNDS_MS, checkBaseUrl, type Settings, type SettingsPatch } from '../shared/settings'
 import type { WatchlistColumn } from '../shared/watchlist-columns'
 import { activeList } from '../shared/watchlists'
@@ -123,12 +124,18 @@ const REFUSED_FIELDS: Record<string, keyof DraftErrors> = {
 }
 
 /**
- * Main's refusal ("baseUrl: not a URL ...") in the form's words: under the field it names, or, for
+ * Main's refusal in the form's words: under the field it names (the argument refused comes apart,
+ * `error.field`; a store's own refusal may still be worded "baseUrl: not a URL ..."), or, for
  * anything else, one sentence without the contract's internal names.
  */
-export function refusalOf(message: string): { errors: DraftErrors; text: string | null } {
-  const match = /^([\w.]+): (.*)$/s.exec(message)
-  const field = match ? REFUSED_FIELDS[match[1] as string] : undefined
-  if (match && field) return { errors: { [field]: sentence(match[2] as string) }, text: null }
-  return { errors: {}, text: sentence(match ? (match[2] as string) : message) }
+export function refusalOf(error: Pick<IpcError, 'message' | 'field'>): {
+  errors: DraftErrors
+  text: string | null
+} {
+  const match = /^([\w.]+): (.*)$/s.exec(error.message)
+  const path = error.field ?? match?.[1]
+  const message = error.field === undefined && match ? (match[2] as string) : error.message
+  const field = path === undefined ? undefined : REFUSED_FIELDS[path]
+  if (field) return { errors: { [field]: sentence(message) }, text: null }
+  return { errors: {}, text: sentence(message) }
 }

@@ -41,7 +41,10 @@ import {
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
 export interface IpcError {
   code: 'invalid-argument' | 'not-found' | 'unavailable' | 'failed'
+  /** A sentence for the person: it never names an internal field. */
   message: string
+  /** Which argument was refused ("toIndex", "key"), for logs and tests; never shown. */
+  field?: string
 }
 
 export interface AlertEvent {

@@ -139,7 +139,7 @@ describe('status and trust', () => {
     )
     const empty = page.getByRole('status').filter({ hasText: 'Your watchlist is empty' })
     await empty.waitFor()
-    expect(await empty.textContent()).toContain('Press / to add a symbol')
+    expect(await empty.textContent()).toContain('Add symbol or press /')
   })
 
   it('explains a rejected key and takes a replacement', async () => {

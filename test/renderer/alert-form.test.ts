@@ -94,13 +94,15 @@ describe('alert form', () => {
     expect(
       refusalErrors({
         code: 'invalid-argument',
-        message: 'input.condition.level: The price level must be more than 0',
+        message: 'The price level must be more than 0',
+        field: 'input.condition.level',
       }),
     ).toEqual({ level: 'The price level must be more than 0' })
     expect(
       refusalErrors({
         code: 'invalid-argument',
-        message: 'input.cooldownMs: The cooldown is at most 24 hours',
+        message: 'The cooldown is at most 24 hours',
+        field: 'input.cooldownMs',
       }),
     ).toEqual({
       cooldownMinutes: 'The cooldown is at most 24 hours',
@@ -108,9 +110,16 @@ describe('alert form', () => {
     expect(refusalErrors({ code: 'not-found', message: 'No alert with that id' })).toEqual({
       form: 'No alert with that id',
     })
-    expect(refusalErrors({ code: 'invalid-argument', message: 'input.sound: Expected boolean' })).toEqual({
-      form: 'input.sound: Expected boolean',
-    })
+    expect(
+      refusalErrors({ code: 'invalid-argument', message: 'Expected boolean', field: 'input.sound' }),
+    ).toEqual({ form: 'Expected boolean' })
+    // An alert that could never fire names its field in the sentence, which is shown without it.
+    expect(
+      refusalErrors({
+        code: 'failed',
+        message: 'input.condition.session: AAPLon cannot trade in the Overnight session',
+      }),
+    ).toEqual({ session: 'AAPLon cannot trade in the Overnight session' })
   })
 
   it('makes a shares-multiplier alert with nothing to fill in, and edits it back', () => {

@@ -98,6 +98,17 @@ describe('format (en-US)', () => {
     expect(formatPercent('-12345.678')).toBe('-12,345.68%')
   })
 
+  it('never rounds a move short of ±100 % to it (a token gone to zero)', () => {
+    expect(formatPercent('-99.9999')).toBe('-99.9999%')
+    expect(formatPercent('-99.999951')).toBe('-99.99995%')
+    expect(formatPercent('99.996')).toBe('+99.996%')
+    expect(formatPercent('100.004')).toBe('+100.004%')
+    // Exactly 100, and ordinary moves, keep their two places.
+    expect(formatPercent('-100')).toBe('-100.00%')
+    expect(formatPercent('-99.5')).toBe('-99.50%')
+    expect(formatPercent('-99.994')).toBe('-99.99%')
+  })
+
   it('abbreviates for narrow cells and keeps the sign', () => {
     expect(formatShort('1234567.891', 'price')).toBe('1.23M')
     expect(formatShort('-98765432.1', 'signed')).toBe('-98.8M')

@@ -69,16 +69,28 @@ describe('settings form', () => {
   })
 
   it("puts main's refusal under the field it names, in words without the contract's names", () => {
-    expect(refusalOf('baseUrl: not a URL (for example https://api.gm.ondo.finance)')).toEqual({
+    expect(refusalOf({ message: 'baseUrl: not a URL (for example https://api.gm.ondo.finance)' })).toEqual({
       errors: { baseUrl: 'Not a URL (for example https://api.gm.ondo.finance)' },
       text: null,
     })
-    expect(refusalOf('cadences.pricesMs: at least 1 s')).toEqual({
+    expect(refusalOf({ message: 'cadences.pricesMs: at least 1 s' })).toEqual({
       errors: { pricesSeconds: 'At least 1 s' },
       text: null,
     })
-    expect(refusalOf('theme: choose dark or light')).toEqual({ errors: {}, text: 'Choose dark or light' })
-    expect(refusalOf('the settings file could not be written')).toEqual({
+    expect(refusalOf({ message: 'theme: choose dark or light' })).toEqual({
+      errors: {},
+      text: 'Choose dark or light',
+    })
+    // The contract's refusal: its field apart, the sentence alone.
+    expect(refusalOf({ message: 'not a URL', field: 'baseUrl' })).toEqual({
+      errors: { baseUrl: 'Not a URL' },
+      text: null,
+    })
+    expect(refusalOf({ message: 'choose dark or light', field: 'theme' })).toEqual({
+      errors: {},
+      text: 'Choose dark or light',
+    })
+    expect(refusalOf({ message: 'the settings file could not be written' })).toEqual({
       errors: {},
       text: 'The settings file could not be written',
     })

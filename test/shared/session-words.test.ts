@@ -62,7 +62,7 @@ describe('a session alert that could never fire', () => {
   it('is refused with the sessions the token does trade in, as their badges read', () => {
     const asset = quoteOf('AAPLon', { ...known, tradableSessions: ['premarket', 'regular', 'overnight'] })
     expect(sessionAlertRefusal(asset, sessionAlert('offhours'))).toBe(
-      'AAPLon cannot trade in the offhours session, so this alert would never fire: ' +
+      'AAPLon cannot trade in the Off-hours session, so this alert would never fire: ' +
         'choose a session it trades in (PRE, REG, ON)',
     )
   })
@@ -70,7 +70,7 @@ describe('a session alert that could never fire', () => {
   it('says so when the token trades in no session at all', () => {
     const asset = quoteOf('AAPLon', { ...known, tradableSessions: [] })
     expect(sessionAlertRefusal(asset, sessionAlert('regular'))).toBe(
-      'AAPLon cannot trade in the regular session, so this alert would never fire: it trades in no session now',
+      'AAPLon cannot trade in the Regular session, so this alert would never fire: it trades in no session now',
     )
   })
 
@@ -88,7 +88,7 @@ describe('a session alert that could never fire', () => {
       limits: limits({ regular: false }),
     })
     expect(sessionAlertRefusal(fromLimits, sessionAlert('regular'))).toBe(
-      'AAPLon cannot trade in the regular session, so this alert would never fire: it trades in no session now',
+      'AAPLon cannot trade in the Regular session, so this alert would never fire: it trades in no session now',
     )
   })
 

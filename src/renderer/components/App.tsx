@@ -3,6 +3,7 @@ import { afterNextPaint } from '../after-paint'
 import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
 import { useFrameHeight, useFrameLayout } from '../layout'
+import { keepFocusOnPage } from '../panel-focus'
 import { markFirstFramePainted, useWatch } from '../store/watch-store'
 import { AlertsPanel } from './alerts/AlertsPanel'
 import { Announcer } from './chrome/Announcer'
@@ -79,7 +80,9 @@ function useDocumentAppearance() {
 
 function TickerOnly() {
   return (
-    <div className="ticker-only">
+    // The window's one view now: its main landmark and its heading, as the full window has.
+    <main className="ticker-only">
+      <h1 className="visually-hidden">Tokenwatch ticker</h1>
       <div className="ticker-only-session">
         <PhaseTag />
       </div>
@@ -90,12 +93,12 @@ function TickerOnly() {
       <IconButton
         label="Show the full window"
         className="ticker-exit"
-        onClick={() => void updatePreference({ tickerOnly: false })}
+        onClick={() => void updatePreference({ tickerOnly: false }).then(() => keepFocusOnPage())}
       >
         ⤢
       </IconButton>
       <Announcer />
-    </div>
+    </main>
   )
 }
 

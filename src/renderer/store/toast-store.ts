@@ -3,7 +3,8 @@ import { createStore } from 'zustand/vanilla'
 
 /**
  * Short-lived messages in the corner: an alert that fired while the window was in view, an export
- * saved. Each goes away by itself; screen readers hear the same words through the announcer.
+ * saved. Each goes away by itself; screen readers hear the same words through the announcer. The
+ * same message again does not pile up: the standing toast counts it and stays its full time anew.
  */
 
 export interface Toast {
@@ -18,6 +19,8 @@ export interface Toast {
   /** A button that acts on what the toast says (Undo). */
   action?: { label: string; run(): void }
   tone: 'alert' | 'info'
+  /** How many times this same message was shown while the toast stood (1 at first). */
+  count: number
 }
 
 export interface ToastState {
@@ -36,14 +39,40 @@ export function useToasts<T>(selector: (state: ToastState) => T): T {
 }
 
 let nextId = 1
+/** Each toast's timer, restarted when the same message comes again. */
+const timers = new Map<number, ReturnType<typeof setTimeout>>()
 
-export function showToast(toast: Omit<Toast, 'id'>): number {
-  const id = nextId++
-  toastStore.setState((state) => ({ toasts: [...state.toasts, { ...toast, id }].slice(-MAX_TOASTS) }))
-  window.setTimeout(() => dismissToast(id), TOAST_MS)
+/** The same words, and nothing to act on: a toast with Undo acts on its own removal, never merged. */
+function sameMessage(shown: Toast, toast: Omit<Toast, 'id' | 'count'>): boolean {
+  return (
+    !shown.action &&
+    !toast.action &&
+    shown.tone === toast.tone &&
+    shown.title === toast.title &&
+    shown.text === toast.text &&
+    shown.detail === toast.detail &&
+    shown.symbol === toast.symbol
+  )
+}
+
+/** Shows a toast; the same message again refreshes the one standing (last, counted, timer anew). */
+export function showToast(toast: Omit<Toast, 'id' | 'count'>): number {
+  const repeated = toastStore.getState().toasts.find((shown) => sameMessage(shown, toast))
+  const id = repeated?.id ?? nextId++
+  const count = (repeated?.count ?? 0) + 1
+  toastStore.setState((state) => ({
+    toasts: [...state.toasts.filter((shown) => shown.id !== id), { ...toast, id, count }].slice(-MAX_TOASTS),
+  }))
+  clearTimeout(timers.get(id))
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), TOAST_MS),
+  )
   return id
 }
 
 export function dismissToast(id: number): void {
+  clearTimeout(timers.get(id))
+  timers.delete(id)
   toastStore.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }))
 }

@@ -397,7 +397,7 @@ describe('AppCore and its poll feed', () => {
     })
   })
 
-  it('gives each failure its contract code and a message that says where', async () => {
+  it('gives each failure its contract code, a message and the field that says where', async () => {
     const { core, feed } = await seamCore()
     const longName = `x${'y'.repeat(100)}`
     expect(await core.invoke(longName as never, undefined)).toEqual({
@@ -406,8 +406,10 @@ describe('AppCore and its poll feed', () => {
     })
     const wrongShape = await core.invoke('addSymbol', 42)
     expect(wrongShape.ok || wrongShape.error.message).toBe('Invalid input: expected object, received number')
+    // The field apart; the message, shown as it is, never starts with it.
     const wrongField = await core.invoke('addSymbol', { symbol: 7 })
-    expect(wrongField.ok || wrongField.error.message).toMatch(/^symbol: /)
+    expect(wrongField.ok || wrongField.error.field).toBe('symbol')
+    expect(wrongField.ok || wrongField.error.message).not.toMatch(/^symbol: /)
 
     feed.listingFailure = new ApiError({ kind: 'not-found', message: 'No such endpoint' })
     expect(await core.invoke('listAssets', undefined)).toEqual({

@@ -140,7 +140,9 @@ describe('AppCore', () => {
       expect(result.ok, name).toBe(false)
       if (!result.ok) {
         expect(result.error.code).toBe('invalid-argument')
-        expect(result.error.message).toMatch(message)
+        // The refused argument is named apart; the sentence, shown as it is, never starts with it.
+        expect(`${result.error.field ?? ''} ${result.error.message}`).toMatch(message)
+        expect(result.error.message, name).not.toMatch(/^[\w.]+: /)
       }
     }
   })

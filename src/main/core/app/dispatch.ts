@@ -30,9 +30,14 @@ export async function dispatch<N extends InvokeName>(
   if (!entry) return fail('invalid-argument', `unknown command "${String(name).slice(0, 40)}"`)
   const parsed = entry.args.safeParse(rawArgs)
   if (!parsed.success) {
+    // The message is shown as it is (under the key field, beside a list's name), so the refused
+    // argument travels apart from it.
     const issue = parsed.error.issues[0]
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
-    return fail('invalid-argument', `${where}${issue?.message ?? 'invalid arguments'}`)
+    const field = issue && issue.path.length > 0 ? { field: issue.path.join('.') } : {}
+    return {
+      ok: false,
+      error: { code: 'invalid-argument', message: issue?.message ?? 'invalid arguments', ...field },
+    }
   }
   try {
     // The schema just checked is this channel's own, so its output is this handler's argument.

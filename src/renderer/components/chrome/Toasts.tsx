@@ -1,3 +1,4 @@
+import { keepFocusOnPage } from '../../panel-focus'
 import { dismissToast, type Toast, useToasts } from '../../store/toast-store'
 import { showSymbol } from '../../store/watch-store'
 import { IconButton } from '../ui/IconButton'
@@ -13,7 +14,10 @@ function ToastCard({ toast }: { toast: Toast }) {
         </span>
       )}
       <div className="toast-body">
-        <p className="toast-title">{toast.title}</p>
+        <p className="toast-title">
+          {toast.title}
+          {toast.count > 1 && <span className="toast-count"> ×{toast.count}</span>}
+        </p>
         <p className="toast-text">{toast.text}</p>
         {toast.detail && <p className="toast-detail">{toast.detail}</p>}
         {symbol && (
@@ -23,6 +27,7 @@ function ToastCard({ toast }: { toast: Toast }) {
             onClick={() => {
               dismissToast(toast.id)
               showSymbol(symbol)
+              keepFocusOnPage()
             }}
           >
             Show {symbol}
@@ -35,13 +40,21 @@ function ToastCard({ toast }: { toast: Toast }) {
             onClick={() => {
               dismissToast(toast.id)
               action.run()
+              keepFocusOnPage()
             }}
           >
             {action.label}
           </button>
         )}
       </div>
-      <IconButton label="Dismiss" className="toast-close" onClick={() => dismissToast(toast.id)}>
+      <IconButton
+        label="Dismiss"
+        className="toast-close"
+        onClick={() => {
+          dismissToast(toast.id)
+          keepFocusOnPage()
+        }}
+      >
         ✕
       </IconButton>
     </li>

@@ -16,12 +16,14 @@ import {
   signOf,
 } from '../../format'
 import { SESSION_LABEL } from '../../../shared/alert-text'
+import { listsHolding } from '../../../shared/watchlists'
+import { addSymbol } from '../../api'
 import { openAlertEditor } from '../../alerts-api'
-import { GRID_ID } from '../../keyboard'
+import { GRID_ID } from '../../element-ids'
 import { rememberPanelOpener, returnPanelFocus } from '../../panel-focus'
 import { alertsOf, useAlerts } from '../../store/alert-store'
 import { useClock } from '../../store/clock-store'
-import { closeDetail, useWatch } from '../../store/watch-store'
+import { closeDetail, shownList, useWatch } from '../../store/watch-store'
 import { AlertItem, PanelSection } from '../alerts/AlertsPanel'
 import { StaleMarker } from '../watchlist/cells/StaleMarker'
 import { IconButton } from '../ui/IconButton'
@@ -195,6 +197,24 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
   )
 }
 
+/**
+ * A symbol shown from an alert after it left every watchlist (its alerts kept, main polls it for
+ * them): the panel says so, and offers to add it to the shown list.
+ */
+function NoWatchlistNote({ symbol }: { symbol: string }) {
+  const listName = useWatch((state) => (state.settings ? shownList(state)?.name : undefined))
+  const inSomeList = useWatch((state) => state.settings !== null && listsHolding(state.settings, symbol).length > 0)
+  if (inSomeList || listName === undefined) return null
+  return (
+    <p className="detail-no-list">
+      <span>In no watchlist; polled for its alerts.</span>
+      <button type="button" className="button button-small" onClick={() => void addSymbol(symbol)}>
+        Add {symbol} to {listName}
+      </button>
+    </p>
+  )
+}
+
 /** Everything about the selected asset, beside the list. Escape or the close button hides it. */
 export function DetailPanel() {
   const open = useWatch((state) => state.detailOpen)
@@ -216,6 +236,7 @@ export function DetailPanel() {
             {quote.symbol}
           </h2>
           <p className="detail-name muted">{quote.name ?? quote.ticker ?? ''}</p>
+          <NoWatchlistNote symbol={quote.symbol} />
         </div>
         <div className="panel-actions">
           <button

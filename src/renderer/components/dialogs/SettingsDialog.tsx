@@ -166,7 +166,7 @@ function PreferencesForm({ saved }: { saved: Settings }) {
     const result = await updateSettings(checked.patch)
     setBusy(false)
     if (result.ok) return closeDialog()
-    const refused = refusalOf(result.error.message)
+    const refused = refusalOf(result.error)
     setRefusal(refused.text)
     showErrors(refused.errors)
   }

@@ -1,28 +1,49 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import type { Watchlist } from '../../../shared/settings'
-import { createList, deleteList, moveList, renameList, showList } from '../../lists-api'
+import { SEARCH_INPUT_ID } from '../../element-ids'
+import { createList, deleteList, freeListName, moveList, renameList, showList } from '../../lists-api'
 import { useWatch } from '../../store/watch-store'
 import { MenuButton } from '../ui/Menu'
 
 /**
  * The watchlists as a compact row of tabs above the grid. The row scrolls sideways when the tabs
  * do not fit (a narrow window), each tab shrinks to an ellipsis with its full name in the tooltip,
- * and the active one is scrolled into view. Ctrl+1..9 and Ctrl+Tab switch (keyboard.ts); a tab is
+ * and the active one is scrolled into view. The row is one Tab stop: arrows, Home and End move
+ * among the tabs (the ARIA tabs pattern); Ctrl+1..9 and Ctrl+Tab switch (keyboard.ts); a tab is
  * reordered by dragging it, by Ctrl+Shift+PageUp/PageDown, or from the actions menu.
  */
 
 /** The drag's payload type: only our tabs are dropped on our tabs. */
 const TAB_DRAG_TYPE = 'application/x-tokenwatch-list'
 
-function RenameField({ list, onDone }: { list: Watchlist; onDone(): void }) {
-  const [name, setName] = useState(list.name)
+/** What the name field is open for: a list being renamed, or one not created yet. */
+type Naming = { kind: 'rename'; list: Watchlist } | { kind: 'new' }
+
+/**
+ * The name field, opened with its text selected so typing replaces it. Enter keeps the name (a
+ * refusal shows beside the field, keeping what was typed); Esc cancels: a new list is then never
+ * created, a renamed one keeps its old name. Leaving the field keeps the name, as Enter does.
+ */
+function NameField({ naming, onDone }: { naming: Naming; onDone(kept: boolean): void }) {
+  const [name, setName] = useState(() => (naming.kind === 'rename' ? naming.list.name : freeListName()))
   const [error, setError] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  // Enter, then the blur of the field's own removal, must not save twice.
+  const settled = useRef(false)
+  useEffect(() => input.current?.select(), [])
+  const finish = (kept: boolean) => {
+    settled.current = true
+    onDone(kept)
+  }
   const save = async () => {
+    if (settled.current) return
     const trimmed = name.trim()
-    if (trimmed === list.name) return onDone()
-    const refusal = await renameList(list.id, trimmed)
-    if (refusal) setError(refusal)
-    else onDone()
+    if (naming.kind === 'rename' && trimmed === naming.list.name) return finish(false)
+    settled.current = true
+    const refusal = naming.kind === 'rename' ? await renameList(naming.list.id, trimmed) : await createList(trimmed)
+    if (refusal === null) return onDone(true)
+    settled.current = false
+    setError(refusal)
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -31,15 +52,16 @@ function RenameField({ list, onDone }: { list: Watchlist; onDone(): void }) {
     } else if (event.key === 'Escape') {
       event.preventDefault()
       event.stopPropagation()
-      onDone()
+      finish(false)
     }
   }
   return (
     <span className="list-rename">
       <input
+        ref={input}
         autoFocus
         className="list-rename-input"
-        aria-label="Watchlist name"
+        aria-label={naming.kind === 'new' ? 'New watchlist name' : 'Watchlist name'}
         aria-invalid={error !== null}
         aria-describedby={error ? 'list-rename-error' : undefined}
         value={name}
@@ -62,24 +84,58 @@ function RenameField({ list, onDone }: { list: Watchlist; onDone(): void }) {
   )
 }
 
+/** The tab keys of the ARIA tabs pattern: the tab they move to, from `index` among `count`. */
+function tabKeyTarget(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (index + 1) % count
+    case 'ArrowLeft':
+      return (index - 1 + count) % count
+    case 'Home':
+      return 0
+    case 'End':
+      return count - 1
+    default:
+      return null
+  }
+}
+
 export function ListTabs() {
   const lists = useWatch((state) => state.settings?.lists ?? null)
   const activeId = useWatch((state) => state.settings?.activeListId ?? null)
-  const [renaming, setRenaming] = useState<string | null>(null)
+  const [naming, setNaming] = useState<Naming | null>(null)
   const [dropTarget, setDropTarget] = useState<string | null>(null)
   const row = useRef<HTMLDivElement>(null)
+  // Where focus goes once the name field has closed, so it never falls to the page.
+  const focusAfterNaming = useRef<(() => void) | null>(null)
 
   useEffect(() => {
     const active = row.current?.querySelector<HTMLElement>('[aria-selected="true"]')
     active?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   }, [activeId, lists?.length])
 
+  useEffect(() => {
+    if (naming !== null) return
+    focusAfterNaming.current?.()
+    focusAfterNaming.current = null
+  }, [naming, activeId])
+
   if (!lists || !activeId) return null
   const index = lists.findIndex((list) => list.id === activeId)
   const active = lists[index] as Watchlist
+  const focusTab = (listId: string) =>
+    row.current?.querySelector<HTMLElement>(`[data-list-id="${CSS.escape(listId)}"]`)?.focus()
+  const closeNaming = (shown: Naming, kept: boolean) => {
+    // A new list is empty: focus goes where its first symbol is added. Otherwise, to the tab.
+    focusAfterNaming.current =
+      shown.kind === 'new' && kept
+        ? () => document.getElementById(SEARCH_INPUT_ID)?.focus()
+        : () => focusTab(shown.kind === 'rename' ? shown.list.id : activeId)
+    setNaming(null)
+  }
   const actions = [
-    { label: 'New watchlist', onSelect: () => void createList().then((id) => id && setRenaming(id)) },
-    { label: `Rename ${active.name}…`, onSelect: () => setRenaming(active.id) },
+    { label: 'New watchlist', onSelect: () => setNaming({ kind: 'new' }) },
+    { label: `Rename ${active.name}…`, onSelect: () => setNaming({ kind: 'rename', list: active }) },
     { label: 'Move left', disabled: index === 0, onSelect: () => void moveList(active.id, index - 1) },
     {
       label: 'Move right',
@@ -110,17 +166,28 @@ export function ListTabs() {
     event.preventDefault()
     if (lists.some((list) => list.id === dragged)) void moveList(dragged, position)
   }
+  /** Arrows, Home and End move among the tabs and show the list reached (one Tab stop in all). */
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
+    if (event.ctrlKey || event.altKey || event.metaKey) return
+    const target = lists[tabKeyTarget(event.key, position, lists.length) ?? -1]
+    if (!target) return
+    event.preventDefault()
+    focusTab(target.id)
+    if (target.id !== activeId) void showList(target.id)
+  }
   return (
-    <div className="list-bar">
+    <nav className="list-bar" aria-label="Watchlist tabs">
       <div ref={row} className="list-tabs" role="tablist" aria-label="Watchlists">
         {lists.map((list, position) =>
-          renaming === list.id ? (
-            <RenameField key={list.id} list={list} onDone={() => setRenaming(null)} />
+          naming?.kind === 'rename' && naming.list.id === list.id ? (
+            <NameField key={list.id} naming={naming} onDone={(kept) => closeNaming(naming, kept)} />
           ) : (
             <button
               key={list.id}
               type="button"
               role="tab"
+              data-list-id={list.id}
+              tabIndex={list.id === activeId ? 0 : -1}
               className={dropTarget === list.id ? 'list-tab drop-target' : 'list-tab'}
               draggable
               onDragStart={(event) => onDragStart(event, list.id)}
@@ -128,30 +195,32 @@ export function ListTabs() {
               onDragLeave={() => setDropTarget(null)}
               onDragEnd={() => setDropTarget(null)}
               onDrop={(event) => onDrop(event, position)}
+              onKeyDown={(event) => onTabKeyDown(event, position)}
               aria-selected={list.id === activeId}
               aria-controls="watchlist-grid"
               title={position < 9 ? `${list.name} (Ctrl+${position + 1})` : list.name}
               onClick={() => list.id !== activeId && void showList(list.id)}
-              onDoubleClick={() => setRenaming(list.id)}
+              onDoubleClick={() => setNaming({ kind: 'rename', list })}
             >
               <span className="list-tab-name">{list.name}</span>
               <span className="list-tab-count">{list.symbols.length}</span>
             </button>
           ),
         )}
+        {naming?.kind === 'new' && <NameField naming={naming} onDone={(kept) => closeNaming(naming, kept)} />}
       </div>
       <button
         type="button"
         className="icon-button list-new"
         aria-label="New watchlist"
         title="New watchlist"
-        onClick={() => void createList().then((id) => id && setRenaming(id))}
+        onClick={() => setNaming({ kind: 'new' })}
       >
         +
       </button>
       <MenuButton label="Watchlist actions" items={actions}>
         ⋯
       </MenuButton>
-    </div>
+    </nav>
   )
 }

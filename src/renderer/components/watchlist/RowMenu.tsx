@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { removeSymbolAsking } from '../../lists-api'
 import { openAlertEditor } from '../../alerts-api'
-import { GRID_ID } from '../../keyboard'
+import { GRID_ID } from '../../element-ids'
 import { closeRowMenu, openDetail, useWatch } from '../../store/watch-store'
 import { Menu } from '../ui/Menu'
 import { rowId } from './WatchlistRow'

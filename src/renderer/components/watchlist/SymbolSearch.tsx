@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { normalizeSymbolInput } from '../../../shared/symbols'
 import type { ListedAsset } from '../../../shared/domain'
 import { addSymbol, loadListedAssets } from '../../api'
-import { GRID_ID, SEARCH_INPUT_ID } from '../../keyboard'
+import { GRID_ID, SEARCH_INPUT_ID } from '../../element-ids'
 import { listingIndexOf, searchAssets } from '../../search'
 import { announce, select, useWatch } from '../../store/watch-store'
 import { listsHolding } from '../../../shared/watchlists'
@@ -23,7 +23,7 @@ function goToRow(symbol: string): void {
 /**
  * The search that adds rows: a combobox over every asset the service lists, by symbol, ticker or
  * name. Arrow keys move through the matches, Enter adds one (or, for one the shown list holds,
- * goes to its row), Escape clears and then leaves. A match another list holds says which.
+ * goes to its row), Escape clears it and returns to the grid. A match another list holds says which.
  * Until the list has loaded (or when it cannot be), a typed symbol can still be added as is.
  * Collapsed (a narrow window), it is an icon until focused (a click, `/`), then spans the header.
  */
@@ -82,9 +82,10 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
         void choose(matches[activeIndex])
         return
       case 'Escape':
+        // Back to the grid at once, text or not: a `?` typed next is a shortcut, not a search.
         event.preventDefault()
-        if (query !== '') setQuery('')
-        else document.getElementById(GRID_ID)?.focus()
+        setQuery('')
+        document.getElementById(GRID_ID)?.focus()
         return
     }
   }

@@ -12,7 +12,9 @@ import {
 } from 'react'
 import type { WatchlistColumn } from '../../../shared/watchlist-columns'
 import { moveSymbol, updateListView } from '../../api'
-import { GRID_ID } from '../../keyboard'
+import { GRID_ID, SEARCH_INPUT_ID } from '../../element-ids'
+import { keepFocusOnPage } from '../../panel-focus'
+import { EMPTY_LIST_ADD_ID } from '../../element-ids'
 import { windowSize } from '../../layout'
 import { explainSortedRows } from '../../sorted-rows'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../../store/visible-order'
@@ -190,6 +192,30 @@ function useRowDrag(symbols: readonly string[], enabled: boolean) {
  * so 10,000 rows cost what 30 do; aria-rowcount and aria-rowindex tell assistive technology the
  * true size and position. The header scrolls sideways with the rows and stays on top.
  */
+/**
+ * A list with no rows. Its "Add symbol" takes focus when the grid it replaces held it (switching
+ * to an empty list by keyboard), so focus never falls to the page.
+ */
+function EmptyList() {
+  useEffect(() => keepFocusOnPage(() => document.getElementById(EMPTY_LIST_ADD_ID)), [])
+  return (
+    <div className="empty-state" role="status">
+      <p className="empty-title">Your watchlist is empty</p>
+      <p>
+        <button
+          id={EMPTY_LIST_ADD_ID}
+          type="button"
+          className="button"
+          onClick={() => document.getElementById(SEARCH_INPUT_ID)?.focus()}
+        >
+          Add symbol
+        </button>{' '}
+        or press <kbd>/</kbd>
+      </p>
+    </div>
+  )
+}
+
 export function Watchlist() {
   const loaded = useWatch((state) => state.loaded)
   const symbols = useWatch(selectVisibleOrder)
@@ -244,14 +270,7 @@ export function Watchlist() {
 
   const style = { '--grid-columns': gridTemplate(columns) } as CSSProperties
   if (empty) {
-    return (
-      <div className="empty-state" role="status">
-        <p className="empty-title">Your watchlist is empty</p>
-        <p>
-          Press <kbd>/</kbd> to add a symbol
-        </p>
-      </div>
-    )
+    return <EmptyList />
   }
 
   const items = virtualizer.getVirtualItems()
