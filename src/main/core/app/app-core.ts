@@ -1,27 +1,21 @@
 import type { Snapshot } from '../../../shared/domain'
-import type {
-  EventName,
-  EventPayload,
-  InvokeName,
-  InvokeResult,
-  IpcResult,
-} from '../../../shared/ipc-contract'
+import type * as Ipc from '../../../shared/ipc-contract'
 import type { Settings } from '../../../shared/settings'
 import type { AppStatus } from '../../../shared/status'
 import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { LocalPollFeed } from '../feed/local-poll-feed'
+import { HoldingsFile } from '../holdings/holdings-file'
 import type { FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { SnapshotCache, SnapshotCacheSchedule } from '../storage/snapshot-cache'
 import type { AppCoreOptions } from './app-core-options'
-import { deriveAppStatus } from './app-status'
+import { deriveAppStatus, endpointStatuses } from './app-status'
 import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
-import { HoldingsFile } from '../holdings/holdings-file'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 
 /**
@@ -39,7 +33,6 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
   private readonly events = new EventBus()
-  private readonly settingsListeners = new Set<(settings: Settings) => void>()
   private readonly handlers: CommandHandlers
   private readonly feed: PollFeed
   private readonly connection: Connection<Demo>
@@ -85,20 +78,11 @@ export class AppCore<Demo extends DemoService = DemoService> {
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
       statusChanged: () => this.events.emit('status', this.status()),
-      tellShell: (settings) => this.settingsListeners.forEach((listener) => listener(settings)),
-      listsChanged: (settings) => {
-        pollWhatIsWatched(this.feed, settings, this.alerts.file.list(), this.holdings.heldSymbols())
-        return this.announceSettings(settings)
-      },
-      alertsChanged: (result) => {
-        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
-        this.alerts.alertsChanged(this.feed.snapshot())
-        return result
-      },
-      holdingsChanged: (result) => {
-        pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
-        return result
-      },
+      tellShell: (settings) => this.events.tellShell(settings),
+      listsChanged: (settings) => this.announceSettings(this.watchChanged(settings)),
+      alertsChanged: (result) =>
+        this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot())),
+      holdingsChanged: (result) => this.watchChanged(result),
       reconnect: async () => {
         await this.connection.connect()
         if (this.started) this.feed.reset()
@@ -136,14 +120,13 @@ export class AppCore<Demo extends DemoService = DemoService> {
     })
   }
 
-  on<N extends EventName>(event: N, listener: (payload: EventPayload<N>) => void): () => void {
+  on<N extends Ipc.EventName>(event: N, listener: (payload: Ipc.EventPayload<N>) => void): () => void {
     return this.events.on(event, listener)
   }
 
   /** For the shell: window settings (pin, ticker strip, start at login) changed. */
   onSettingsChange(listener: (settings: Settings) => void): () => void {
-    this.settingsListeners.add(listener)
-    return () => this.settingsListeners.delete(listener)
+    return this.events.onShellSettings(listener)
   }
 
   /** For the shell: the settings as saved now (pin, lists, window bounds, theme). */
@@ -162,7 +145,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   }
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
-  invoke<N extends InvokeName>(name: N, rawArgs: unknown): Promise<IpcResult<InvokeResult<N>>> {
+  invoke<N extends Ipc.InvokeName>(name: N, rawArgs: unknown): Promise<Ipc.IpcResult<Ipc.InvokeResult<N>>> {
     return dispatch(this.handlers, name, rawArgs)
   }
 
@@ -170,11 +153,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const settings = this.settings.get()
     return deriveAppStatus({
       ...this.connection.source(),
-      endpoints: {
-        prices: this.feed.endpointStatus('prices'),
-        market: this.feed.endpointStatus('market'),
-        limits: this.feed.endpointStatus('limits'),
-      },
+      endpoints: endpointStatuses((endpoint) => this.feed.endpointStatus(endpoint)),
       pauseReasons: this.feed.pauseReasons(),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
       storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem(),
@@ -200,9 +179,16 @@ export class AppCore<Demo extends DemoService = DemoService> {
     void this.cacheSchedule.changed({ force: false })
   }
 
+  /** The lists, alerts or holdings changed: poll what is now watched (polled-symbols.ts), then `andThen`. */
+  private watchChanged<T>(result: T, andThen?: () => void): T {
+    pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
+    andThen?.()
+    return result
+  }
+
   /** Settings changed: the shell and the window are told. */
   private announceSettings(settings: Settings): Settings {
-    this.settingsListeners.forEach((listener) => listener(settings))
+    this.events.tellShell(settings)
     this.events.emit('settings', settings)
     return settings
   }

@@ -16,6 +16,13 @@ export interface StatusInputs {
   unreadAlerts: number
 }
 
+/** Every endpoint's status, from the feed's answer for one. */
+export function endpointStatuses(
+  statusOf: (endpoint: EndpointName) => EndpointStatus,
+): Record<EndpointName, EndpointStatus> {
+  return { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') }
+}
+
 /**
  * The connection in one word, first rule that holds wins: the machine is offline; polling is
  * paused (by the user or a sleeping machine); every endpoint fails, or prices cannot reach the
