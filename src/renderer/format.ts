@@ -271,6 +271,18 @@ export function formatDateTime(ms: number, timeZone?: string): string {
   return formatter.format(ms)
 }
 
+/** A day with its year, for daily candles: "Tue, Nov 17, 2026", in local time or in a given zone. */
+export function formatDay(ms: number, timeZone?: string): string {
+  const formatter = dateTimeFormat(`day:${timeZone ?? 'local'}`, () => ({
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
+  }))
+  return formatter.format(ms)
+}
+
 /** An age, in its largest unit: "42s", "12m", "3h", "2d". Never negative (a clock may run behind). */
 export function formatAge(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000))

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '../shared/export-format'
 import type { IpcResult } from '../shared/ipc-contract'
-import type { ImportResult } from '../shared/transfer'
+import type { ExportResult, ImportResult } from '../shared/transfer'
 import { showToast } from './store/toast-store'
 import { announce, applyWatchlist, showNotice, shownList, watchStore } from './store/watch-store'
 
@@ -31,10 +31,10 @@ function told(title: string, text: string): void {
   announce(`${title}: ${text}`)
 }
 
-export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
-  const result = await window.tokenwatch.exportWatchlist({ format })
+/** Says where main saved an export, or offers its text as a download; `what` names it in a refusal. */
+export function showExportResult(result: IpcResult<ExportResult>, format: ExportFormat, what: string): void {
   if (!result.ok) {
-    showNotice(`Could not export the watchlist: ${result.error.message}`)
+    showNotice(`Could not export the ${what}: ${result.error.message}`)
     return
   }
   const { fileName, savedTo, content } = result.value
@@ -44,6 +44,10 @@ export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
     told('Exported', fileName)
   }
   // Neither: the save dialog was cancelled, which needs no word.
+}
+
+export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
+  showExportResult(await window.tokenwatch.exportWatchlist({ format }), format, 'watchlist')
 }
 
 /** Sends the text to main, which adds what the service lists and answers with what it did. */

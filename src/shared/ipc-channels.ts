@@ -43,6 +43,8 @@ export const invokeChannels = {
   importTransactions: 'tw:ledger:import',
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
+  getHistory: 'tw:history:get',
+  exportHistory: 'tw:history:export',
 } as const
 
 export const eventChannels = {

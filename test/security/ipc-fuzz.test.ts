@@ -81,6 +81,12 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   },
   importTransactions: { text: 'time,symbol,side,quantity,price\n2026-01-05T10:00:00Z,AAPLon,buy,1,1\n' },
   getHoldings: { method: 'fifo' },
+  getHistory: { symbol: 'AAPLon', range: '1m' },
+  exportHistory: {
+    symbol: 'AAPLon',
+    range: '1m',
+    csv: 't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n1763942400000,1,1,1,1,1,false,1,0\r\n',
+  },
   importWatchlist: { text: 'AAPLon\nTSLAon\nnot a symbol', into: { newList: 'Imported' } },
 }
 
