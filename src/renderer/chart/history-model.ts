@@ -114,6 +114,15 @@ function buildModel(series: HistorySeries, offHours: boolean): HistoryModel | nu
   return { axis, slots, slotOf, candles, closes, stock, premium, marks, low, high }
 }
 
+/** A line's data, each carried point in `carriedColor`: how a carried stretch is drawn faded. */
+export function carriedLine(
+  line: HistoryModel['stock'],
+  color: string,
+  carriedColor: string,
+): Array<LineData<UTCTimestamp>> {
+  return line.map(({ time, value, carried }) => ({ time, value, color: carried ? carriedColor : color }))
+}
+
 /**
  * A premium fraction as a signed percent, every digit kept: "0.0012" is "+0.12%", "-0.00035" is
  * "-0.035%". Decimal arithmetic, never a float.

@@ -6,7 +6,7 @@ import type { ChartStyle } from '../../../shared/settings'
 import { sessionSpans } from '../../../shared/trading-axis'
 import { scalePrecision, slotTime } from '../../chart/chart-slots'
 import { measureLabel, themeColor } from '../../chart/chart-page'
-import { historyModel, type HistoryModel } from '../../chart/history-model'
+import { carriedLine, historyModel, type HistoryModel } from '../../chart/history-model'
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { SessionBands, sessionColors } from '../../chart/session-bands'
@@ -197,20 +197,8 @@ function HistoryFigure({
     applyChartTheme(current.api, element)
     current.candles.setData(model.candles)
     current.closes.setData(model.closes)
-    current.stock.setData(
-      model.stock.map(({ time, value, carried }) => ({
-        time,
-        value,
-        color: carried ? stockColor + CARRIED_ALPHA : stockColor,
-      })),
-    )
-    current.premium.setData(
-      model.premium.map(({ time, value, carried }) => ({
-        time,
-        value,
-        color: carried ? premiumColor + CARRIED_ALPHA : premiumColor,
-      })),
-    )
+    current.stock.setData(carriedLine(model.stock, stockColor, stockColor + CARRIED_ALPHA))
+    current.premium.setData(carriedLine(model.premium, premiumColor, premiumColor + CARRIED_ALPHA))
     current.refit()
   }, [model, points, style, theme])
 
