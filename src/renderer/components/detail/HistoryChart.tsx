@@ -294,7 +294,7 @@ function MultiplierMarks({ model, width }: { model: HistoryModel; width: number 
       const box = { t: mark.t, text, title: multiplierMarkText(mark, true), left, right: left + 2 * half }
       if (kept.every((other) => box.left >= other.right + 6 || box.right + 6 <= other.left)) kept.push(box)
     }
-    return kept
+    return kept.sort((a, b) => a.t - b.t)
   }, [model, width])
   if (model.marks.length === 0) return null
   return (
