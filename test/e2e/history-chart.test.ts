@@ -66,8 +66,8 @@ async function openDetail(page: Page, symbol: string): Promise<void> {
   await page.locator('.detail-chart').waitFor()
 }
 
-const historyShown = (page: Page) => page.locator('.chart-history .chart-tick').first().waitFor()
-const readout = (page: Page) => page.locator('.chart-readout-history')
+const historyShown = (page: Page) => page.locator('.chart-shown .chart-history .chart-tick').first().waitFor()
+const readout = (page: Page) => page.locator('.chart-shown .chart-readout-history')
 /** A figure of the readout, grouping aside: what a test compares with the string received. */
 async function figure(page: Page, name: string): Promise<string> {
   const text = await readout(page).locator(`.chart-readout-${name} .num`).textContent()
@@ -105,7 +105,7 @@ describe('on a Monday, a stock token', () => {
 
   it('switches by the keys 1 to 7 and by the arrows among the buttons', async () => {
     const { page, core } = harness
-    await page.locator('.chart-history').focus()
+    await page.locator('.chart-shown .chart-history').focus()
     await page.keyboard.press('6')
     await expect
       .poll(() => page.getByRole('radio', { name: /^1 year/ }).getAttribute('aria-checked'))
@@ -129,8 +129,9 @@ describe('on a Monday, a stock token', () => {
     await page.keyboard.press('3') // 1M, fetched above
     await historyShown(page)
     await page.keyboard.press('6') // 1Y
-    await historyShown(page)
-    expect(await page.locator('.chart-fresh').textContent()).toMatch(/1day buckets/)
+    await expect.poll(() => page.locator('.chart-shown .chart-fresh').textContent()).toMatch(/1day buckets/)
+    // Shown from the chart kept drawn: the same figure, focused, as before the switch away.
+    expect(await page.locator('.chart-kept').count()).toBe(2)
     expect(harness.requests.length).toBe(asked)
   })
 
@@ -138,7 +139,7 @@ describe('on a Monday, a stock token', () => {
     const { page } = harness
     await page.keyboard.press('3')
     await historyShown(page)
-    const marks = page.locator('.chart-mark')
+    const marks = page.locator('.chart-shown .chart-mark')
     await expect.poll(() => marks.count()).toBe(2)
     expect(await marks.allTextContents()).toEqual(['×1→1.0011', '×1.0011→10.011'])
     expect(await marks.nth(1).getAttribute('title')).toMatch(/^Multiplier 1\.0011 → 10\.011 from Nov 18/)
@@ -147,7 +148,7 @@ describe('on a Monday, a stock token', () => {
   it('shows every figure of the point under the crosshair exactly as received', async () => {
     const { page } = harness
     const points = series(STOCK, '1m').points
-    await page.locator('.chart-history').focus()
+    await page.locator('.chart-shown .chart-history').focus()
     await page.keyboard.press('Home')
     await readout(page).locator('.chart-readout-time').waitFor()
     const first = points[0]!
@@ -189,7 +190,7 @@ describe('on a Monday, a stock token', () => {
     await page.keyboard.press('c')
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
     await expect.poll(() => core.settings.get().chartStyle).toBe('line')
-    expect(await page.locator('.chart-legend').first().textContent()).toContain('Token close')
+    expect(await page.locator('.chart-shown .chart-legend').first().textContent()).toContain('Token close')
     await toggle.click()
     await expect.poll(() => core.settings.get().chartStyle).toBe('candles')
   })
@@ -251,10 +252,10 @@ describe('on a Saturday, a token trading off-hours', () => {
 
   it('says the note above the chart, how fresh the history is, and the candles left out', async () => {
     const { page } = harness
-    expect(await page.locator('.chart-note').textContent()).toBe(
+    expect(await page.locator('.chart-shown .chart-note').textContent()).toBe(
       'This service publishes no history; recording since Nov 2, 2026.',
     )
-    expect(await page.locator('.chart-fresh').textContent()).toMatch(
+    expect(await page.locator('.chart-shown .chart-fresh').textContent()).toMatch(
       /^As of Nov 21, 13:00:00 ET \(\d+s ago\), recorded by Tokenwatch, 1hour buckets$/,
     )
     expect(await readout(page).getAttribute('title')).toBe('3 candles were left out: they failed validation.')
@@ -265,7 +266,7 @@ describe('on a Saturday, a token trading off-hours', () => {
     const points = series(OFF_HOURS, '1w').points
     const last = points[points.length - 1]!
     expect(last.underlyingCarried).toBe(true)
-    await page.locator('.chart-history').focus()
+    await page.locator('.chart-shown .chart-history').focus()
     await page.keyboard.press('End')
     await expect.poll(() => figure(page, 'price')).toBe(last.close)
     expect(await readout(page).locator('.chart-readout-stock').textContent()).toMatch(
@@ -277,12 +278,14 @@ describe('on a Saturday, a token trading off-hours', () => {
     for (let step = points.length - 1; step > weekday; step--) await page.keyboard.press('ArrowLeft')
     await expect.poll(() => figure(page, 'price')).toBe(points[weekday]!.close)
     expect(await readout(page).locator('.carried').count()).toBe(0)
-    expect(await page.locator('.chart-legend-item.line-carried').textContent()).toBe('Stock close carried')
+    expect(await page.locator('.chart-shown .chart-legend-item.line-carried').textContent()).toBe(
+      'Stock close carried',
+    )
   })
 
   it('draws the weekend at full width: the token’s market never closed', async () => {
-    expect(await harness.page.locator('.chart-history .chart-gap').count()).toBe(0)
-    expect(await harness.page.locator('.chart-history .band-offhours').count()).toBe(1)
+    expect(await harness.page.locator('.chart-shown .chart-history .chart-gap').count()).toBe(0)
+    expect(await harness.page.locator('.chart-shown .chart-history .band-offhours').count()).toBe(1)
   })
 })
 
@@ -298,12 +301,14 @@ describe('over Thanksgiving, a stock token over a week', () => {
       const { page } = harness
       await openDetail(page, STOCK)
       await historyShown(page)
-      await page.locator('.chart-history').focus()
+      await page.locator('.chart-shown .chart-history').focus()
       await page.keyboard.press('End')
       await expect
         .poll(() => readout(page).locator('.chart-readout-time').textContent())
         .toMatch(/^Nov 25, 19:00:00 ET$/)
-      expect(await page.locator('.chart-history .chart-tick').allTextContents()).not.toContain('Thu 26')
+      expect(await page.locator('.chart-shown .chart-history .chart-tick').allTextContents()).not.toContain(
+        'Thu 26',
+      )
       expect(unexpectedErrors(harness)).toEqual([])
     } finally {
       await harness.close()
@@ -322,14 +327,14 @@ describe('over Thanksgiving, a stock token over a week', () => {
       await openDetail(page, STOCK)
       await historyShown(page)
       const titles = await page
-        .locator('.chart-history .chart-gap')
+        .locator('.chart-shown .chart-history .chart-gap')
         .evaluateAll((gaps) => gaps.map((gap) => gap.getAttribute('title')))
       expect(titles).toHaveLength(2)
       expect(titles[1]).toMatch(/^Market closed Nov 25, 19:59:00 to Nov 26, 20:05:00 ET$/)
-      const ticks = await page.locator('.chart-history .chart-tick').allTextContents()
+      const ticks = await page.locator('.chart-shown .chart-history .chart-tick').allTextContents()
       expect(ticks).not.toContain('Thu 26')
       expect(ticks).toEqual(expect.arrayContaining(['Wed 25', 'Fri 27']))
-      expect(await page.locator('.chart-axis-unit').textContent()).toBe('Labels: days')
+      expect(await page.locator('.chart-shown .chart-axis-unit').textContent()).toBe('Labels: days')
       expect(unexpectedErrors(harness)).toEqual([])
     } finally {
       await harness.close()
@@ -353,12 +358,12 @@ describe.each([
       const { page } = harness
       await openDetail(page, STOCK)
       await historyShown(page)
-      expect(await page.locator('.chart-mark').getAttribute('title')).toMatch(
+      expect(await page.locator('.chart-shown .chart-mark').getAttribute('title')).toMatch(
         new RegExp(`^Multiplier ${step.from.replace('.', '\\.')} → ${step.to.replace('.', '\\.')} from`),
       )
       const points = series(STOCK, '1w').points
       const first = points.findIndex((point) => point.t >= step.t)
-      await page.locator('.chart-history').focus()
+      await page.locator('.chart-shown .chart-history').focus()
       await page.keyboard.press('End')
       for (let index = points.length - 1; index > first; index--) await page.keyboard.press('ArrowLeft')
       await expect.poll(() => figure(page, 'price')).toBe(points[first]!.close)
@@ -386,7 +391,7 @@ describe('at 360 px', () => {
       const { page } = harness
       await openDetail(page, OFF_HOURS)
       await historyShown(page)
-      await page.locator('.chart-history').focus()
+      await page.locator('.chart-shown .chart-history').focus()
       await page.keyboard.press('End')
       await readout(page).locator('.chart-readout-time').waitFor()
       const clipped = await page.evaluate(() => {
@@ -394,7 +399,7 @@ describe('at 360 px', () => {
         if (!panel) return ['no panel']
         const out: string[] = []
         for (const element of document.querySelectorAll<HTMLElement>(
-          '.detail-chart .chart-readout-item, .detail-chart button, .detail-chart .chart-tick, .detail-chart .chart-mark, .detail-chart .chart-fresh, .detail-chart .chart-legend-item',
+          '.detail-chart .chart-shown .chart-readout-item, .detail-chart button, .detail-chart .chart-shown .chart-tick, .detail-chart .chart-shown .chart-mark, .detail-chart .chart-shown .chart-fresh, .detail-chart .chart-shown .chart-legend-item',
         )) {
           const box = element.getBoundingClientRect()
           if (

@@ -1,9 +1,10 @@
 import type { CandlestickData, LineData, UTCTimestamp, WhitespaceData } from 'lightweight-charts'
 import { Dec } from '../../shared/decimal'
 import type { HistoryPoint, HistorySeries, MultiplierChange } from '../../shared/history'
-import { historyAxis, type TradingAxis } from '../../shared/trading-axis'
+import type { SessionName } from '../../shared/sessions'
+import { historyAxis, sessionSpans, type TradingAxis } from '../../shared/trading-axis'
 import { MISSING } from '../format'
-import { CHART_SLOTS, slotAt, slotTime } from './chart-slots'
+import { CHART_SLOTS, scalePrecision, slotAt, slotTime } from './chart-slots'
 
 /**
  * What the detail chart draws for a range beyond 24 hours, from one `HistorySeries`: the slots of
@@ -37,9 +38,10 @@ export interface HistoryModel {
   stock: Array<{ time: UTCTimestamp; value: number; carried: boolean }>
   premium: Array<{ time: UTCTimestamp; value: number; carried: boolean }>
   marks: MultiplierMark[]
-  /** The lowest and highest plotted price (token and stock), for the scale's precision. */
-  low: number
-  high: number
+  /** The sessions behind the plot (sessionSpans), placed on the axis (x0, x1 fractions). */
+  bands: Array<{ session: SessionName; x0: number; x1: number }>
+  /** Decimal places of the price scale's ticks (scalePrecision). */
+  precision: number
 }
 
 const models = new WeakMap<HistorySeries, Map<boolean, HistoryModel | null>>()
@@ -111,7 +113,16 @@ function buildModel(series: HistorySeries, offHours: boolean): HistoryModel | nu
       x: axis.x(change.t),
       pointIndex: points.findIndex((point) => point.t >= change.t),
     }))
-  return { axis, slots, slotOf, candles, closes, stock, premium, marks, low, high }
+  // Over all time there are thousands of sessions: placed once, with the answer.
+  const bands = sessionSpans(axis.from, axis.to, offHours)
+    .filter((band) => band.end > band.start)
+    .map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) }))
+  const precision = scalePrecision(
+    points.map((point) => point.close),
+    low,
+    high,
+  )
+  return { axis, slots, slotOf, candles, closes, stock, premium, marks, bands, precision }
 }
 
 /** A line's data, each carried point in `carriedColor`: how a carried stretch is drawn faded. */

@@ -104,10 +104,12 @@ export class SessionBands implements ISeriesPrimitive<Time> {
       for (const band of bands) {
         const x0 = xOf(band.x0)
         const x1 = xOf(band.x1)
-        if (x0 === null || x1 === null) continue
+        // Over years, most sessions are a fraction of a pixel: those that cover no whole pixel
+        // are left out, else thousands of faint strips are drawn over each other on every frame.
+        if (x0 === null || x1 === null || Math.round(x1) === Math.round(x0)) continue
         context.fillStyle = bandColors[band.session]
         context.globalAlpha = BAND_OPACITY[band.session]
-        context.fillRect(x0, 0, Math.max(0, x1 - x0), mediaSize.height)
+        context.fillRect(Math.round(x0), 0, Math.round(x1) - Math.round(x0), mediaSize.height)
       }
       context.globalAlpha = 1
       context.lineWidth = 1

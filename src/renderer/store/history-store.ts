@@ -50,6 +50,7 @@ export function isFresh(
   return now - entry.fetchedAt < HISTORY_MEMO_MS[range]
 }
 
-export function useHistoryEntry(symbol: string, range: HistoryRange): HistoryEntry | undefined {
-  return useStoreSlice(historyStore, (state) => state.entries.get(historyKey(symbol, range)))
+/** Every answer kept, by historyKey: the chart keeps each range it drew. */
+export function useHistoryEntries(): ReadonlyMap<string, HistoryEntry> {
+  return useStoreSlice(historyStore, (state) => state.entries)
 }

@@ -3,8 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { HistoryRange, HistorySeries } from '../../../shared/history'
 import { rangeAxisLabels } from '../../../shared/range-axis-labels'
 import type { ChartStyle } from '../../../shared/settings'
-import { sessionSpans } from '../../../shared/trading-axis'
-import { scalePrecision, slotTime } from '../../chart/chart-slots'
+import { slotTime } from '../../chart/chart-slots'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { carriedLine, historyModel, type HistoryModel } from '../../chart/history-model'
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
@@ -69,20 +68,18 @@ export function HistoryChart({
         <p className="muted chart-empty">No {RANGE_WORDS[range]} history yet.</p>
       </>
     )
-  return <HistoryFigure series={series} model={model} range={range} offHours={offHours} style={style} />
+  return <HistoryFigure series={series} model={model} range={range} style={style} />
 }
 
 function HistoryFigure({
   series,
   model,
   range,
-  offHours,
   style,
 }: {
   series: HistorySeries
   model: HistoryModel
   range: Exclude<HistoryRange, '1d'>
-  offHours: boolean
   style: ChartStyle
 }) {
   const theme = useWatch((state) => state.settings?.theme)
@@ -90,12 +87,7 @@ function HistoryFigure({
   const chart = useRef<ChartParts | null>(null)
   const [plotWidth, setPlotWidth] = useState<number | null>(null)
   const { points } = series
-  const { axis } = model
-
-  const bands = useMemo(
-    () => sessionSpans(axis.from, axis.to, offHours).filter((band) => band.end > band.start),
-    [axis, offHours],
-  )
+  const { axis, bands } = model
   const axisLabels = useMemo(
     () =>
       plotWidth
@@ -165,11 +157,7 @@ function HistoryFigure({
     const element = host.current
     const current = chart.current
     if (!element || !current) return
-    const precision = scalePrecision(
-      points.map((point) => point.close),
-      model.low,
-      model.high,
-    )
+    const { precision } = model
     const priceFormat = {
       type: 'custom' as const,
       // The scale's ticks are the chart's own round numbers, not prices the service sent.
@@ -207,7 +195,7 @@ function HistoryFigure({
     const current = chart.current
     if (!element || !current) return
     const picture = {
-      bands: bands.map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) })),
+      bands,
       ticks: axisLabels.labels.map((label) => axis.x(label.t)),
       marks: model.marks.map((mark) => mark.x),
       slots: model.slots,

@@ -1,8 +1,9 @@
 import { AreaSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts'
-import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { axisLabels } from '../../../shared/axis-labels'
 import { compareDecimalStrings } from '../../../shared/decimal'
 import type { HistoryPoint as DayPoint } from '../../../shared/domain'
+import type { HistoryRange } from '../../../shared/history'
 import { sessionSpans, type TradingAxis } from '../../../shared/trading-axis'
 import { CHART_SLOTS, chartSlots, scalePrecision, slotTime } from '../../chart/chart-slots'
 import { SessionBands, sessionColors } from '../../chart/session-bands'
@@ -12,7 +13,7 @@ import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
 import { formatDateTime, formatExact, formatPrice } from '../../format'
 import { exportHistory, loadHistory } from '../../history-api'
 import { RANGE_WORDS } from '../../chart/range-keys'
-import { useHistoryEntry } from '../../store/history-store'
+import { historyKey, useHistoryEntries } from '../../store/history-store'
 import { useWatch } from '../../store/watch-store'
 import { ChartGaps, ChartTicks, SessionLegend, useCrosshair } from './ChartParts'
 import { HistoryChart } from './HistoryChart'
@@ -22,10 +23,14 @@ import { historyDirection, useHistoryAxis } from '../watchlist/cells/Sparkline'
 /** The plot's height in CSS px; its width is the panel's. */
 const PLOT_HEIGHT = 130
 
+type LongRange = Exclude<HistoryRange, '1d'>
+
 /**
  * The detail panel's chart: the range buttons, then today's 24 hours (below) or, for a week to all
- * time, the history main puts together on request (HistoryChart.tsx). The range is a setting;
- * a range already fetched paints from the renderer's memo without asking main again.
+ * time, the history main puts together on request (HistoryChart.tsx). The range is a setting.
+ * A range already fetched paints from the renderer's memo without asking main again, and every
+ * range drawn for this symbol stays drawn, hidden (inert) while another is shown: going back to it
+ * shows a chart already laid out and painted. The keyboard's focus stays on the chart shown.
  */
 export const PriceChart = memo(function PriceChart({
   symbol,
@@ -38,10 +43,22 @@ export const PriceChart = memo(function PriceChart({
 }) {
   const range = useWatch((state) => state.settings?.chartRange ?? '1d')
   const style = useWatch((state) => state.settings?.chartStyle ?? 'candles')
-  const entry = useHistoryEntry(symbol, range)
+  const entries = useHistoryEntries()
+  const entry = range === '1d' ? undefined : entries.get(historyKey(symbol, range))
+  const [drawn, setDrawn] = useState<{ symbol: string; ranges: readonly LongRange[] }>({ symbol, ranges: [] })
+  const drawnRanges = drawn.symbol === symbol ? drawn.ranges : []
+  if (range !== '1d' && entry?.state === 'shown' && !drawnRanges.includes(range))
+    setDrawn({ symbol, ranges: [...drawnRanges, range] })
   useEffect(() => {
     if (range !== '1d') void loadHistory(symbol, range)
   }, [symbol, range])
+
+  const stack = useRef<HTMLDivElement>(null)
+  const focusInside = useRef(false)
+  useLayoutEffect(() => {
+    if (focusInside.current) stack.current?.querySelector<HTMLElement>('.chart-shown figure')?.focus()
+  }, [range])
+
   const exportShown =
     range !== '1d' && entry?.state === 'shown' && entry.series.points.length > 0
       ? () => void exportHistory(symbol, range)
@@ -49,17 +66,41 @@ export const PriceChart = memo(function PriceChart({
   return (
     <section className="detail-chart" aria-label="Price chart">
       <RangeBar range={range} style={style} onExport={exportShown} />
-      {range === '1d' ? (
-        <DayChart history={history} offHours={offHours} />
-      ) : entry?.state === 'shown' ? (
-        <HistoryChart series={entry.series} range={range} offHours={offHours} style={style} />
-      ) : entry?.state === 'failed' ? (
-        <p className="chart-empty chart-failed">
-          Could not load the {RANGE_WORDS[range]} history: {entry.message}
-        </p>
-      ) : (
-        <p className="muted chart-empty">Loading the {RANGE_WORDS[range]} history…</p>
-      )}
+      <div
+        ref={stack}
+        className="chart-stack"
+        onFocus={() => (focusInside.current = true)}
+        onBlur={(event) => {
+          if (!stack.current?.contains(event.relatedTarget as Node | null)) focusInside.current = false
+        }}
+      >
+        {range === '1d' ? (
+          <div className="chart-slot chart-shown">
+            <DayChart history={history} offHours={offHours} />
+          </div>
+        ) : entry?.state === 'failed' ? (
+          <p className="chart-empty chart-failed">
+            Could not load the {RANGE_WORDS[range]} history: {entry.message}
+          </p>
+        ) : entry?.state !== 'shown' ? (
+          <p className="muted chart-empty">Loading the {RANGE_WORDS[range]} history…</p>
+        ) : null}
+        {drawnRanges.map((kept) => {
+          const keptEntry = entries.get(historyKey(symbol, kept))
+          if (keptEntry?.state !== 'shown') return null
+          const shown = kept === range
+          return (
+            <div
+              key={kept}
+              className={shown ? 'chart-slot chart-shown' : 'chart-slot chart-kept'}
+              inert={!shown}
+              aria-hidden={shown ? undefined : true}
+            >
+              <HistoryChart series={keptEntry.series} range={kept} offHours={offHours} style={style} />
+            </div>
+          )
+        })}
+      </div>
     </section>
   )
 })
