@@ -23,7 +23,8 @@ const MIN_GAP_PX = 3
 /** Carried stock closes and their premium, drawn at this opacity of their colour. */
 const CARRIED_ALPHA = '66'
 
-interface ChartParts {
+/** The chart and what it draws, made once per figure. */
+interface DrawnChart {
   api: IChartApi
   candles: ISeriesApi<'Candlestick'>
   closes: ISeriesApi<'Line'>
@@ -84,7 +85,7 @@ function HistoryFigure({
 }) {
   const theme = useWatch((state) => state.settings?.theme)
   const host = useRef<HTMLDivElement>(null)
-  const chart = useRef<ChartParts | null>(null)
+  const chart = useRef<DrawnChart | null>(null)
   const [plotWidth, setPlotWidth] = useState<number | null>(null)
   const { points } = series
   const { axis, bands } = model
@@ -130,7 +131,13 @@ function HistoryFigure({
     )
     // Room above and below, so the scale's top and bottom figures are never cut by the pane's edge.
     premium.priceScale().applyOptions({ entireTextOnly: true, scaleMargins: { top: 0.18, bottom: 0.18 } })
-    premium.createPriceLine({ price: 0, lineStyle: LineStyle.Dotted, lineWidth: 1, axisLabelVisible: false })
+    premium.createPriceLine({
+      price: 0,
+      color: themeColor(element, '--text-muted'),
+      lineStyle: LineStyle.Dotted,
+      lineWidth: 1,
+      axisLabelVisible: false,
+    })
     api.panes()[1]?.setHeight(PREMIUM_PANE_HEIGHT)
     const bandsPrimitive = new SessionBands()
     const premiumBands = new SessionBands()
@@ -248,7 +255,7 @@ function HistoryFigure({
       </div>
       <figcaption className="chart-caption">
         <span className="chart-legend">
-          <span className="chart-legend-item line-token">
+          <span className={`chart-legend-item line-token-${style}`}>
             Token {style === 'candles' ? 'candles' : 'close'}
           </span>
           <span className="chart-legend-item line-stock">Stock × multiplier</span>
