@@ -277,7 +277,20 @@ function isAlive(pid) {
   }
 }
 
-const app = strict(new App(), 'app', NOT_ON_LINUX)
+/**
+ * Windows only (docs/api/app.md): the AppUserModelID toasts are headed with. Defined only when
+ * the stand-in plays Windows (TOKENWATCH_STANDIN_PLATFORM), absent elsewhere as in Electron.
+ */
+if (process.platform === 'win32')
+  App.prototype.setAppUserModelId = function setAppUserModelId(id) {
+    this.appUserModelId = String(id)
+  }
+
+const app = strict(
+  new App(),
+  'app',
+  NOT_ON_LINUX.filter((member) => !(member in App.prototype)),
+)
 
 onCommand('appState', () => ({ ready: app.isReady(), hasLock: app.hasSingleInstanceLock() }))
 /** What the OS tells the app and the stand-in has no other way to cause (macOS 'activate': a Dock click). */
