@@ -45,7 +45,10 @@ class App extends EventEmitter {
     this.name = pkg.productName ?? pkg.name
     this.version = pkg.version
     // A packaged app (TOKENWATCH_STANDIN_PACKAGED=1): isPackaged and the resources folder as an
-    // installed app has them, the repo's resources standing in for the package's.
+    // installed app has them, the repo's resources standing in for the package's. Electron
+    // decides it from the executable's name, true unless it is electron(.exe)
+    // (lib/browser/api/app.ts, `isPackaged`; docs/api/app.md; process.resourcesPath in
+    // docs/api/process.md).
     this.isPackaged = process.env.TOKENWATCH_STANDIN_PACKAGED === '1'
     if (this.isPackaged) process.resourcesPath = path.join(this.appDir, 'resources')
     this.commandLine = strict(
