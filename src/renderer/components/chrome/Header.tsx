@@ -73,6 +73,7 @@ function useHeaderActions(): HeaderAction[] {
       onSelect: () => void updatePreference({ tickerOnly: true }),
       inline: ['wide'],
     },
+    { label: 'Transactions', glyph: '⇄', onSelect: () => openDialog('ledger'), inline: ['wide'] },
     { label: 'Keyboard shortcuts', glyph: '?', onSelect: () => openDialog('shortcuts'), inline: ['wide'] },
     { label: 'Settings', glyph: '⚙', onSelect: () => openDialog('settings'), inline: ['wide', 'medium'] },
   ]
