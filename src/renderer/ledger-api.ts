@@ -1,8 +1,14 @@
-import type { LedgerView, RemovedTransaction, Transaction, TransactionInput, TransactionsImportResult } from '../shared/holdings'
+import type {
+  LedgerView,
+  RemovedTransaction,
+  Transaction,
+  TransactionInput,
+  TransactionsImportResult,
+} from '../shared/holdings'
 import { csvSizeProblem } from '../shared/holdings-schema'
 import type { IpcResult } from '../shared/ipc-contract'
 import { formatTradeTime } from './ledger-view'
-import { setLedger, ledgerStore } from './store/ledger-store'
+import { ledgerStore, setLastRemoved, setLedger } from './store/ledger-store'
 import { showToast } from './store/toast-store'
 import { announce, showNotice } from './store/watch-store'
 import { deliverExport } from './watchlist-files'
@@ -26,13 +32,19 @@ export async function loadLedger(): Promise<void> {
 }
 
 /** A trade in a few words, for toasts and screen readers: "buy 2.5 AAPLon at 182.35". */
-export function describeTrade(transaction: Pick<Transaction, 'side' | 'quantity' | 'symbol' | 'price'>): string {
+export function describeTrade(
+  transaction: Pick<Transaction, 'side' | 'quantity' | 'symbol' | 'price'>,
+): string {
   return `${transaction.side} ${transaction.quantity} ${transaction.symbol} at ${transaction.price}`
 }
 
 /** Adds (no id) or changes (an id) a transaction; a refusal is the caller's to show. */
-export async function saveTransaction(id: string | null, input: TransactionInput): Promise<IpcResult<LedgerView>> {
-  const result = id === null ? await api().addTransaction(input) : await api().editTransaction({ id, transaction: input })
+export async function saveTransaction(
+  id: string | null,
+  input: TransactionInput,
+): Promise<IpcResult<LedgerView>> {
+  const result =
+    id === null ? await api().addTransaction(input) : await api().editTransaction({ id, transaction: input })
   if (!result.ok) return result
   setLedger(result.value)
   announce(`${id === null ? 'Recorded' : 'Changed'}: ${describeTrade(input)}`)
@@ -42,7 +54,8 @@ export async function saveTransaction(id: string | null, input: TransactionInput
 }
 
 /** Puts a deleted transaction back where it stood, under its own id. */
-async function restore(removed: RemovedTransaction): Promise<void> {
+export async function undoDelete(removed: RemovedTransaction): Promise<void> {
+  if (ledgerStore.getState().lastRemoved === removed) setLastRemoved(null)
   const result = await api().restoreTransaction({ transaction: removed.transaction, index: removed.index })
   if (!result.ok) {
     showNotice(`Could not put back the ${describeTrade(removed.transaction)}: ${result.error.message}`)
@@ -61,8 +74,14 @@ export async function deleteTransaction(transaction: Transaction): Promise<IpcRe
   if (!result.ok) return result
   setLedger(result.value.ledger)
   const removed = result.value
+  setLastRemoved(removed)
   const text = `The ${describeTrade(transaction)} on ${formatTradeTime(transaction.time)}`
-  showToast({ tone: 'info', title: 'Transaction deleted', text, action: { label: 'Undo', run: () => void restore(removed) } })
+  showToast({
+    tone: 'info',
+    title: 'Transaction deleted',
+    text,
+    action: { label: 'Undo', run: () => void undoDelete(removed) },
+  })
   announce(`Deleted: ${text}. Undo is in the notification.`)
   return result
 }
@@ -83,12 +102,16 @@ function fileAsBase64(file: File): Promise<string> {
  */
 export async function importTransactionsFile(file: File): Promise<IpcResult<TransactionsImportResult>> {
   const tooLarge = csvSizeProblem(file.size)
-  if (tooLarge) return { ok: false, error: { code: 'invalid-argument', message: `${file.name}: ${tooLarge}` } }
+  if (tooLarge)
+    return { ok: false, error: { code: 'invalid-argument', message: `${file.name}: ${tooLarge}` } }
   let base64: string
   try {
     base64 = await fileAsBase64(file)
   } catch (error) {
-    return { ok: false, error: { code: 'failed', message: `${file.name} could not be read: ${(error as Error).message}` } }
+    return {
+      ok: false,
+      error: { code: 'failed', message: `${file.name} could not be read: ${(error as Error).message}` },
+    }
   }
   const result = await api().importTransactions({ base64 })
   if (!result.ok) return result
@@ -106,7 +129,8 @@ export function importedSummary(result: TransactionsImportResult): string {
   if (result.problems.length > 0)
     return `Nothing imported: ${count(result.problems.length, 'problem')} in the file, listed below.`
   const parts = [`Imported ${count(result.added, 'transaction')}`]
-  if (result.duplicates.length > 0) parts.push(`${count(result.duplicates.length, 'line')} already recorded, not added again`)
+  if (result.duplicates.length > 0)
+    parts.push(`${count(result.duplicates.length, 'line')} already recorded, not added again`)
   return `${parts.join('; ')}.`
 }
 

@@ -80,7 +80,9 @@ export function shownTransactions(
   filter: LedgerFilter,
   sort: LedgerSort,
 ): Transaction[] {
-  const kept = transactions.map((transaction, index) => ({ transaction, index })).filter(({ transaction }) => matches(transaction, filter))
+  const kept = transactions
+    .map((transaction, index) => ({ transaction, index }))
+    .filter(({ transaction }) => matches(transaction, filter))
   const direction = sort.direction === 'asc' ? 1 : -1
   return kept
     .sort((a, b) => direction * (compare(a.transaction, b.transaction, sort.key) || a.index - b.index))

@@ -80,8 +80,9 @@ export function checkDraft(
       const field = issue.path[0]
       if (isField(field) && errors[field] === undefined) errors[field] = issue.message
     }
-  if (errors.time === undefined && checked.success) {
-    const future = futureTimeProblem(checked.data.time, nowMs)
+  // A time that reads is also checked against the clock, whatever the other fields say.
+  if (errors.time === undefined) {
+    const future = futureTimeProblem(fields.time, nowMs)
     if (future) errors.time = future
   }
   if (Object.keys(errors).length > 0 || !checked.success) return { ok: false, errors }
@@ -93,9 +94,13 @@ export function checkDraft(
  * "transaction.quantity"; a time too far ahead by its words), else one sentence for the whole form
  * (a sell larger than the holding at its time, named by main with that holding).
  */
-export function refusalOf(error: Pick<IpcError, 'message' | 'field'>): { errors: TransactionErrors; text: string | null } {
+export function refusalOf(error: Pick<IpcError, 'message' | 'field'>): {
+  errors: TransactionErrors
+  text: string | null
+} {
   const field = error.field?.split('.').find(isField)
   if (field) return { errors: { [field]: error.message }, text: null }
-  if (/^The time .* in the future$/.test(error.message)) return { errors: { time: error.message }, text: null }
+  if (/^The time .* in the future$/.test(error.message))
+    return { errors: { time: error.message }, text: null }
   return { errors: {}, text: error.message }
 }

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { LedgerView } from '../../shared/holdings'
+import type { LedgerView, RemovedTransaction } from '../../shared/holdings'
 import { useStoreSlice } from './use-store-slice'
 
 /**
@@ -9,9 +9,14 @@ import { useStoreSlice } from './use-store-slice'
  */
 export interface LedgerState {
   view: LedgerView | null
+  /**
+   * The last deletion, while it can be undone: the ledger dialog offers Undo in itself, as a modal
+   * dialog leaves the page's toasts out of reach.
+   */
+  lastRemoved: RemovedTransaction | null
 }
 
-export const ledgerStore = createStore<LedgerState>(() => ({ view: null }))
+export const ledgerStore = createStore<LedgerState>(() => ({ view: null, lastRemoved: null }))
 
 export function useLedger<T>(selector: (state: LedgerState) => T): T {
   return useStoreSlice(ledgerStore, selector)
@@ -19,4 +24,8 @@ export function useLedger<T>(selector: (state: LedgerState) => T): T {
 
 export function setLedger(view: LedgerView): void {
   ledgerStore.setState({ view })
+}
+
+export function setLastRemoved(lastRemoved: RemovedTransaction | null): void {
+  ledgerStore.setState({ lastRemoved })
 }

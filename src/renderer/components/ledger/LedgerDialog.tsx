@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import type { Transaction, TransactionsImportResult } from '../../../shared/holdings'
-import { exportTransactionsCsv, importedSummary, importTransactionsFile, loadLedger } from '../../ledger-api'
+import {
+  describeTrade,
+  exportTransactionsCsv,
+  importedSummary,
+  importTransactionsFile,
+  loadLedger,
+  undoDelete,
+} from '../../ledger-api'
 import {
   type LedgerFilter,
   type LedgerSort,
@@ -36,7 +43,10 @@ function LedgerControls(props: {
     <div className="ledger-controls" role="group" aria-label="Filter and sort">
       <label className="ledger-control">
         Symbol
-        <select value={filter.symbol} onChange={(event) => props.onFilter({ ...filter, symbol: event.target.value })}>
+        <select
+          value={filter.symbol}
+          onChange={(event) => props.onFilter({ ...filter, symbol: event.target.value })}
+        >
           <option value="">All</option>
           {props.symbols.map((symbol) => (
             <option key={symbol} value={symbol}>
@@ -49,7 +59,9 @@ function LedgerControls(props: {
         Side
         <select
           value={filter.side}
-          onChange={(event) => props.onFilter({ ...filter, side: event.target.value as LedgerFilter['side'] })}
+          onChange={(event) =>
+            props.onFilter({ ...filter, side: event.target.value as LedgerFilter['side'] })
+          }
         >
           <option value="">Buys and sells</option>
           <option value="buy">Buys</option>
@@ -67,7 +79,10 @@ function LedgerControls(props: {
       </label>
       <label className="ledger-control">
         Sort by
-        <select value={sort.key} onChange={(event) => props.onSort({ ...sort, key: event.target.value as LedgerSortKey })}>
+        <select
+          value={sort.key}
+          onChange={(event) => props.onSort({ ...sort, key: event.target.value as LedgerSortKey })}
+        >
           {Object.entries(SORT_LABELS).map(([key, label]) => (
             <option key={key} value={key}>
               {label}
@@ -91,7 +106,9 @@ function LedgerControls(props: {
 function ImportReport({ result }: { result: TransactionsImportResult }) {
   return (
     <section className="import-report ledger-import-report" aria-label="Import result">
-      <p className={result.problems.length > 0 ? 'form-error' : 'import-summary'}>{importedSummary(result)}</p>
+      <p className={result.problems.length > 0 ? 'form-error' : 'import-summary'}>
+        {importedSummary(result)}
+      </p>
       {result.problems.length > 0 && (
         <table className="import-problems">
           <thead>
@@ -123,6 +140,20 @@ function ImportReport({ result }: { result: TransactionsImportResult }) {
   )
 }
 
+/** The last deletion with its Undo, inside the dialog: the page's toasts are out of reach behind it. */
+function UndoBar() {
+  const removed = useLedger((state) => state.lastRemoved)
+  if (!removed) return null
+  return (
+    <p className="ledger-undo" role="status">
+      <span>Deleted the {describeTrade(removed.transaction)}.</span>
+      <button type="button" className="button button-small" onClick={() => void undoDelete(removed)}>
+        Undo
+      </button>
+    </p>
+  )
+}
+
 /** Import a transactions CSV (all lines or none) and export the ledger as one. */
 function LedgerTransfer({ onResult }: { onResult(result: TransactionsImportResult | string | null): void }) {
   const input = useRef<HTMLInputElement>(null)
@@ -150,7 +181,12 @@ function LedgerTransfer({ onResult }: { onResult(result: TransactionsImportResul
         hidden
         onChange={(event) => void choose(event)}
       />
-      <button type="button" className="button button-small" disabled={busy} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      >
         Import CSV…
       </button>
       <button type="button" className="button button-small" onClick={() => void exportTransactionsCsv()}>
@@ -197,6 +233,7 @@ export function LedgerDialog() {
           </button>
           <LedgerTransfer onResult={setImported} />
         </div>
+        <UndoBar />
         {typeof imported === 'string' && (
           <p className="form-error" role="alert">
             Nothing imported: {imported}
@@ -211,7 +248,13 @@ export function LedgerDialog() {
             onDone={() => setEditing(null)}
           />
         )}
-        <LedgerControls symbols={ledgerSymbols(all)} filter={filter} sort={sort} onFilter={setFilter} onSort={setSort} />
+        <LedgerControls
+          symbols={ledgerSymbols(all)}
+          filter={filter}
+          sort={sort}
+          onFilter={setFilter}
+          onSort={setSort}
+        />
         <p className="muted ledger-count" role="status">
           {view === null
             ? 'Loading the transactions…'
@@ -220,7 +263,9 @@ export function LedgerDialog() {
               : `${shown.length} of ${all.length} transactions`}
         </p>
         {view !== null && all.length === 0 && (
-          <p className="muted">No transactions yet: add one, or import a CSV (time,symbol,side,quantity,price,fee,note).</p>
+          <p className="muted">
+            No transactions yet: add one, or import a CSV (time,symbol,side,quantity,price,fee,note).
+          </p>
         )}
         <ul className="transaction-list" aria-label="Transactions">
           {shown.map((transaction) => (

@@ -7,7 +7,9 @@ import { PanelSection } from '../alerts/AlertsPanel'
 import { TransactionItem } from './TransactionItem'
 
 /** The form checks with the shared zod schemas: loaded when first opened, not with the panel. */
-const TransactionForm = lazy(() => import('./TransactionForm').then((module) => ({ default: module.TransactionForm })))
+const TransactionForm = lazy(() =>
+  import('./TransactionForm').then((module) => ({ default: module.TransactionForm })),
+)
 
 /** The panel lists the newest few; the ledger dialog has them all. */
 const SHORT_LIST = 5
@@ -61,7 +63,12 @@ export function SymbolTransactions({ symbol }: { symbol: string }) {
         <>
           <ul className="transaction-list" aria-label={`${symbol} transactions`}>
             {shown.map((transaction) => (
-              <TransactionItem key={transaction.id} transaction={transaction} withSymbol={false} onEdit={setEditing} />
+              <TransactionItem
+                key={transaction.id}
+                transaction={transaction}
+                withSymbol={false}
+                onEdit={setEditing}
+              />
             ))}
           </ul>
           {mine.length > shown.length && (

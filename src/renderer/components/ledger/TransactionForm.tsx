@@ -75,7 +75,11 @@ export function TransactionForm(props: {
     if (Object.keys(refused.errors).length > 0) showErrors(refused.errors)
   }
 
-  const text = (field: TextField, label: string, options: { decimal?: boolean; hint?: string; maxLength?: number } = {}) => (
+  const text = (
+    field: TextField,
+    label: string,
+    options: { decimal?: boolean; hint?: string; maxLength?: number } = {},
+  ) => (
     <Field id={id(field)} label={label} hint={options.hint} error={errors[field]}>
       <input
         id={id(field)}
@@ -92,7 +96,11 @@ export function TransactionForm(props: {
     </Field>
   )
 
-  const title = transaction ? `Change ${transaction.side} of ${transaction.symbol}` : symbolFixed ? `Add a ${symbol} transaction` : 'Add a transaction'
+  const title = transaction
+    ? `Change ${transaction.side} of ${transaction.symbol}`
+    : symbolFixed
+      ? `Add a ${symbol} transaction`
+      : 'Add a transaction'
   return (
     <form
       ref={form}

@@ -26,9 +26,15 @@ export function TransactionItem(props: {
   }
   const errorId = `tx-${transaction.id}-refusal`
   return (
-    <li className={`transaction transaction-${transaction.side}`} data-transaction={transaction.id} aria-label={describeTrade(transaction)}>
+    <li
+      className={`transaction transaction-${transaction.side}`}
+      data-transaction={transaction.id}
+      aria-label={describeTrade(transaction)}
+    >
       <div className="transaction-main">
-        <span className={`transaction-side side-${transaction.side}`}>{transaction.side === 'buy' ? 'Buy' : 'Sell'}</span>
+        <span className={`transaction-side side-${transaction.side}`}>
+          {transaction.side === 'buy' ? 'Buy' : 'Sell'}
+        </span>
         <span className="num transaction-quantity">{formatExact(transaction.quantity)}</span>
         {props.withSymbol && <span className="transaction-symbol">{transaction.symbol}</span>}
         <span className="muted">at</span>
