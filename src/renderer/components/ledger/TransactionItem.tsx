@@ -1,8 +1,22 @@
 import { useState } from 'react'
+import { Dec } from '../../../shared/decimal'
 import type { Transaction } from '../../../shared/holdings'
 import { formatExact, formatPrice } from '../../format'
 import { deleteTransaction, describeTrade } from '../../ledger-api'
 import { formatTradeTime, tradeAmount } from '../../ledger-view'
+
+/** quantity x price, before the fee: "= 1,103.60", or "≈ 33.463" where the digits shown are rounded. */
+function TradeAmount({ transaction }: { transaction: Transaction }) {
+  const amount = tradeAmount(transaction)
+  // formatPrice shows 2 places from 1,000 up and 4 below (more below 1): past them it rounds.
+  const decimal = new Dec(amount)
+  const exact = decimal.decimalPlaces() <= (decimal.abs().greaterThanOrEqualTo(1000) ? 2 : 4)
+  return (
+    <span className="transaction-amount num" title={`Quantity × price, before the fee: ${amount} USD`}>
+      {exact ? '=' : '≈'} {formatPrice(amount)}
+    </span>
+  )
+}
 
 /**
  * One transaction as a line of the ledger: side, quantity, symbol, price, when, the amount and fee,
@@ -39,9 +53,7 @@ export function TransactionItem(props: {
         {props.withSymbol && <span className="transaction-symbol">{transaction.symbol}</span>}
         <span className="muted">at</span>
         <span className="num">{formatExact(transaction.price)}</span>
-        <span className="transaction-amount num" title="Quantity × price, before the fee (USD)">
-          = {formatPrice(tradeAmount(transaction))}
-        </span>
+        <TradeAmount transaction={transaction} />
       </div>
       <div className="transaction-meta muted">
         <time dateTime={transaction.time} className="num">
