@@ -7,6 +7,7 @@ import type { Transaction } from '../../src/shared/holdings'
 import { rowOf } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { violations } from './axe-violations'
 
 /**
  * The holdings ledger in the window, in real Chromium against a real AppCore on a fixed Tuesday
@@ -105,6 +106,8 @@ describe('the ledger dialog', () => {
     expect(await errorOf('Quantity')).toBe('The quantity has 19 decimals; a token has at most 18')
     expect(await errorOf('Time')).toBe('The time 2026-11-18T11:40:00-05:00 is more than a day in the future')
     expect(ledgerOf(harness)).toEqual([])
+    // The dialog with its form and messages: no moderate or worse accessibility finding.
+    expect(await violations(page, 'dialog[open]')).toEqual([])
 
     await fillTrade(dialog, { quantity: '3', time: '2026-11-16T10:00:00-05:00', note: 'first lot' })
     await item(dialog, 't1').waitFor()
