@@ -79,6 +79,7 @@ describe('narrow and zoomed windows', () => {
       'Pause updates',
       'Keep on top',
       'Ticker only',
+      'Transactions',
       'Keyboard shortcuts',
       'Settings',
     ])
