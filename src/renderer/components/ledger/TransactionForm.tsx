@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { Transaction } from '../../../shared/holdings'
 import { MAX_NOTE_LENGTH } from '../../../shared/holdings-schema'
 import { saveTransaction } from '../../ledger-api'
@@ -48,6 +48,17 @@ export function TransactionForm(props: {
   const symbolFixed = transaction === null && symbol !== null
 
   const focusFirstInvalid = useFirstInvalidFocus(form)
+  // Opened from a line far down the list, the form is brought into view with the focus in it:
+  // the symbol where it is to be typed, else the quantity (the time starts at now).
+  useEffect(() => {
+    const first = form.current?.querySelector<HTMLInputElement>(
+      `#${CSS.escape(id(symbolFixed || transaction ? 'quantity' : 'symbol'))}`,
+    )
+    first?.focus({ preventScroll: true })
+    form.current?.scrollIntoView({ block: 'nearest' })
+    // Once, as the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const showErrors = (found: TransactionErrors) => {
     setErrors(found)
     focusFirstInvalid()
