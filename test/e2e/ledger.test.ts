@@ -196,6 +196,17 @@ describe('the ledger dialog', () => {
       .last()
       .click()
     await expect.poll(() => ledgerOf(harness), SOON).toEqual(before)
+
+    // A symbol the service does not list is kept, and said in the dialog (the toast is behind it).
+    const reopened = await openLedger(page)
+    await reopened.getByRole('button', { name: 'Add transaction' }).click()
+    await fillTrade(reopened, { symbol: 'GONEon', quantity: '1', price: '1' })
+    await expect
+      .poll(() => reopened.locator('.field-hint.warning').textContent(), SOON)
+      .toBe(
+        "GONEon is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at",
+      )
+    expect(ledgerOf(harness).map((t) => t.symbol)).toEqual(['AAPLon', 'AAPLon', 'GONEon'])
   })
 
   it('imports a CSV all or nothing, every bad line listed, duplicates reported, and exports the ledger', async () => {

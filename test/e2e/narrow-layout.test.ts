@@ -79,7 +79,8 @@ describe('narrow and zoomed windows', () => {
       'Pause updates',
       'Keep on top',
       'Ticker only',
-      'Transactions',
+      // With its key beside it.
+      'TransactionsT',
       'Keyboard shortcuts',
       'Settings',
     ])

@@ -222,6 +222,12 @@ export function LedgerDialog() {
       </header>
       <div className="modal-body">
         {view?.problem && <p className="field-hint warning">{view.problem}</p>}
+        {/* Said here too: the page's toast is behind the dialog. */}
+        {view?.warning && (
+          <p className="field-hint warning" role="status">
+            {view.warning}
+          </p>
+        )}
         <div className="ledger-actions">
           <button
             type="button"
