@@ -343,3 +343,18 @@ describe("the detail panel's transactions", () => {
     ).toEqual(['t2', 't1'])
   })
 })
+
+describe('the cost method', () => {
+  it('is average cost until FIFO is chosen in the settings', async () => {
+    const harness = await open()
+    const { page } = harness
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    const settings = page.getByRole('dialog', { name: 'Settings' })
+    const method = settings.getByRole('group', { name: 'Cost of the tokens sold' })
+    expect(await method.getByRole('radio', { name: /^Average cost/ }).isChecked()).toBe(true)
+    await method.getByRole('radio', { name: /^First in, first out/ }).check()
+    await settings.getByRole('button', { name: 'Save settings' }).click()
+    await settings.waitFor({ state: 'detached' })
+    expect(harness.core.settings.get().costMethod).toBe('fifo')
+  })
+})
