@@ -24,6 +24,7 @@ export interface SettingsDraft {
   startAtLogin: boolean
   closeToTray: boolean
   tickerOnly: boolean
+  costMethod: Settings['costMethod']
   columns: WatchlistColumn[]
 }
 
@@ -58,6 +59,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     startAtLogin: settings.startAtLogin,
     closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
+    costMethod: settings.costMethod,
     columns: [...activeList(settings).columns],
   }
 }
@@ -110,6 +112,7 @@ export function patchFromDraft(
   if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
   if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
+  if (draft.costMethod !== saved.costMethod) patch.costMethod = draft.costMethod
   // Columns belong to the shown list, and are saved with it (updateList).
   const columns = draft.columns.join() !== activeList(saved).columns.join() ? draft.columns : null
   return { ok: true, patch, columns }

@@ -14,6 +14,7 @@ import type { ExportResult, ImportResult } from './transfer'
 import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
   costMethodSchema,
+  MAX_CSV_BASE64_CHARS,
   MAX_CSV_CHARS,
   MAX_TRANSACTIONS,
   transactionIdSchema,
@@ -205,13 +206,27 @@ export const invokeContract = {
     args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
     result: returns<LedgerView>(),
   },
+  /**
+   * A CSV as text (the CLI, pasted), or a file's bytes as base64 (the window), so a byte-order mark
+   * or another encoding reaches the core's check as it is.
+   */
   importTransactions: {
     channel: CH.importTransactions,
-    args: z
-      .object({
-        text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
-      })
-      .strict(),
+    args: z.union([
+      z
+        .object({
+          text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+        })
+        .strict(),
+      z
+        .object({
+          base64: z
+            .string()
+            .max(MAX_CSV_BASE64_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' })
+            .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'the file did not arrive whole' }),
+        })
+        .strict(),
+    ]),
     result: returns<TransactionsImportResult>(),
   },
   exportTransactions: { channel: CH.exportTransactions, args: noArgs, result: returns<ExportResult>() },

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { rowOf, startHarness, type Harness } from './harness'
@@ -6,6 +5,7 @@ import { heldPushes, pushChanges } from './held-pushes'
 import { importDialogWithFile } from './import-steps'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { violations } from './axe-violations'
 
 /**
  * axe finds no moderate, serious or critical violation in the main views, dark and light, at 360
@@ -30,23 +30,6 @@ const SETTLE_MS = 10_000
 const AXE_TEST_MS = 240_000
 
 const harnesses = harnessPerTest<Harness>()
-
-/**
- * The moderate, serious and critical violations, each with the elements at fault, for a readable
- * failure (only "minor" findings pass).
- * `within` limits the check to some parts of the page (a menu, a dialog): quicker than the whole.
- */
-async function violations(page: Page, ...within: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
-  for (const selector of within) builder.include(selector)
-  const result = await builder.analyze()
-  return result.violations
-    .filter((violation) => violation.impact !== 'minor')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
-}
 
 /** A fresh page in `theme` at the market instant `at`, with main's pushes held once it has prices. */
 async function openAt(theme: 'dark' | 'light', at: number): Promise<Harness> {

@@ -20,6 +20,15 @@ describe('settings form', () => {
     expect(checkCadence('pricesSeconds', '2.5')).toEqual({ ok: true, ms: 2500 })
   })
 
+  it('offers the cost method, average by default, and sends FIFO once chosen', () => {
+    expect(draftOf(DEFAULT_SETTINGS).costMethod).toBe('average')
+    expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), costMethod: 'fifo' }, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: { costMethod: 'fifo' },
+      columns: null,
+    })
+  })
+
   it('sends only what changed', () => {
     const draft = {
       ...draftOf(DEFAULT_SETTINGS),

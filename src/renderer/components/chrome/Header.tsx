@@ -52,6 +52,8 @@ interface HeaderAction {
   pressed?: boolean
   /** The layouts that show it as a button. */
   inline: readonly FrameLayout[]
+  /** The key that does the same, shown beside it in the menu. */
+  shortcut?: string
 }
 
 function useHeaderActions(): HeaderAction[] {
@@ -73,6 +75,7 @@ function useHeaderActions(): HeaderAction[] {
       onSelect: () => void updatePreference({ tickerOnly: true }),
       inline: ['wide'],
     },
+    { label: 'Transactions', glyph: '⇄', onSelect: () => openDialog('ledger'), inline: ['wide'], shortcut: 'T' },
     { label: 'Keyboard shortcuts', glyph: '?', onSelect: () => openDialog('shortcuts'), inline: ['wide'] },
     { label: 'Settings', glyph: '⚙', onSelect: () => openDialog('settings'), inline: ['wide', 'medium'] },
   ]
@@ -93,7 +96,7 @@ export function Header({ layout }: { layout: FrameLayout }) {
     // The tiniest header has no room for the search's icon: the menu (and `/`) opens it.
     ...(layout === 'tiny' ? [{ label: 'Add symbol…', shortcut: '/', onSelect: focusSearch }] : []),
     ...(fileInline ? [] : FILE_MENU),
-    ...folded.map(({ label, onSelect, pressed }) => ({ label, onSelect, checked: pressed })),
+    ...folded.map(({ label, onSelect, pressed, shortcut }) => ({ label, onSelect, checked: pressed, shortcut })),
   ]
   return (
     <header className="app-header">

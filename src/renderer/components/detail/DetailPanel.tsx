@@ -25,6 +25,7 @@ import { alertsOf, useAlerts } from '../../store/alert-store'
 import { useClock } from '../../store/clock-store'
 import { closeDetail, shownList, useWatch } from '../../store/watch-store'
 import { AlertItem, PanelSection } from '../alerts/AlertsPanel'
+import { SymbolTransactions } from '../ledger/SymbolTransactions'
 import { StaleMarker } from '../watchlist/cells/StaleMarker'
 import { IconButton } from '../ui/IconButton'
 import { MultiplierFigure } from './MultiplierFigure'
@@ -158,6 +159,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
       </Suspense>
       <SymbolAlerts symbol={quote.symbol} />
+      <SymbolTransactions symbol={quote.symbol} />
       <Figures
         title="Token"
         rows={[
