@@ -271,13 +271,5 @@ export function formatDateTime(ms: number, timeZone?: string): string {
   return formatter.format(ms)
 }
 
-/** An age, in its largest unit: "42s", "12m", "3h", "2d". Never negative (a clock may run behind). */
-export function formatAge(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000))
-  if (seconds < 60) return `${seconds}s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes}m`
-  const hours = Math.floor(minutes / 60)
-  if (hours < 48) return `${hours}h`
-  return `${Math.floor(hours / 24)}d`
-}
+/** Ages are told the same way in the window and the tray. */
+export { formatAge } from '../shared/source-freshness'

@@ -1,7 +1,7 @@
 import type { SnapshotError } from '../shared/domain'
 import type { AppStatus, StatusError } from '../shared/status'
 import { formatClockTime } from './format'
-import { freshnessSentence } from './source-freshness'
+import { freshnessSentence } from '../shared/source-freshness'
 
 /**
  * What went wrong, in words a trader understands: the banner's sentence and a row's short reason.
