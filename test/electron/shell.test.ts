@@ -612,6 +612,7 @@ describe('tray', () => {
         { id: 'l2', name: 'Tech' },
       ],
       activeListId: 'l2',
+      timeZone: 'market',
     })
     type Item = { label?: string; checked?: boolean; click?: () => void; submenu?: Item[] }
     const menu = record.menus.at(-1) as { template: Item[] }
@@ -652,6 +653,7 @@ describe('tray', () => {
       paused: false,
       lists,
       activeListId: 'l1',
+      timeZone: 'market',
     })
     type Item = { label?: string; type?: string; enabled?: boolean; checked?: boolean }
     const menu = electron.trays[0]!.menus.at(-1) as { template: Item[] }

@@ -1,5 +1,6 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
+import { displayZone, type TimeZoneChoice } from '../../shared/display-time'
 import type { AppStatus } from '../../shared/status'
 import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
 
@@ -31,6 +32,8 @@ export interface TrayState {
   /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
   lists: readonly { id: string; name: string }[]
   activeListId: string
+  /** The zone the window's times are in: the tooltip's "Last data" follows it. */
+  timeZone: TimeZoneChoice
 }
 
 export interface TrayIcons {
@@ -45,6 +48,7 @@ export class AppTray {
   private lastTooltipAt = 0
   private pending: { snapshot: Snapshot; status: AppStatus } | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
+  private timeZone: TimeZoneChoice = 'market'
 
   constructor(
     private readonly icons: TrayIcons,
@@ -59,6 +63,10 @@ export class AppTray {
 
   /** Rebuilds the menu; call when a state it shows changed (not on price ticks). */
   setState(state: TrayState): void {
+    if (state.timeZone !== this.timeZone) {
+      this.timeZone = state.timeZone
+      if (this.pending) this.flushTooltip()
+    }
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
         {
@@ -121,8 +129,7 @@ export class AppTray {
         this.pending?.snapshot ?? null,
         this.pending?.status ?? null,
         this.now(),
-        undefined,
-        this.tooltipLimit,
+        { zone: displayZone(this.timeZone), maxLength: this.tooltipLimit },
       ),
     )
   }
