@@ -1,4 +1,5 @@
 import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
+import type { DisplayZone } from '../shared/display-time'
 
 /**
  * Display formatting. Prices and other decimals arrive as exact strings and go to
@@ -246,6 +247,39 @@ export function formatClockTime(ms: number, timeZone?: string): string {
     timeZone,
   }))
   return formatter.format(ms)
+}
+
+/** "14:03:12 ET": a time with its zone's name, where it could be read in another zone. */
+export function formatZonedTime(ms: number, zone: DisplayZone): string {
+  return `${formatClockTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`
+}
+
+/** "Nov 21, 14:03:12 ET". */
+export function formatZonedDateTime(ms: number, zone: DisplayZone): string {
+  return `${formatDateTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`
+}
+
+/** A closed market's ends: "Fri, Nov 20, 19:59", with the weekday, to the minute. */
+export function formatWeekdayTime(ms: number, timeZone: string | undefined): string {
+  return dateTimeFormat(`weekday-time:${timeZone ?? 'local'}`, () => ({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  })).format(ms)
+}
+
+/** The calendar day an instant falls on in a zone, to tell whether two instants share one. */
+export function dayKey(ms: number, timeZone: string | undefined): string {
+  return dateTimeFormat(`day:${timeZone ?? 'local'}`, () => ({
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  })).format(ms)
 }
 
 /** An hour mark for a chart axis: "14:00". */

@@ -18,8 +18,9 @@ import { CHART_SLOTS, chartSlots, nearestPoint, scalePrecision, slotTime } from 
 import { SessionBands } from '../../chart/session-bands'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { movedIndex } from '../../chart/crosshair-keys'
-import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
-import { formatDateTime, formatExact, formatPrice } from '../../format'
+import { closedGapText } from '../../chart/closed-gap'
+import { useDisplayZone } from '../../display-zone'
+import { formatExact, formatPrice, formatZonedDateTime } from '../../format'
 import { useWatch } from '../../store/watch-store'
 import { historyDirection, useHistoryAxis } from '../watchlist/cells/Sparkline'
 
@@ -67,6 +68,7 @@ function HistoryChart({
   offHours: boolean
 }) {
   const theme = useWatch((state) => state.settings?.theme)
+  const zone = useDisplayZone()
   const host = useRef<HTMLDivElement>(null)
   const chart = useRef<{
     api: IChartApi
@@ -88,9 +90,9 @@ function HistoryChart({
   const labels = useMemo(
     () =>
       plotWidth
-        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: DISPLAY_TIME_ZONE })
+        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: zone.timeZone })
         : [],
-    [axis, plotWidth],
+    [axis, plotWidth, zone],
   )
   const direction = historyDirection(history)
 
@@ -236,7 +238,7 @@ function HistoryChart({
         {cursorPoint ? (
           <>
             <span className="chart-readout-time">
-              {formatDateTime(cursorPoint.t, DISPLAY_TIME_ZONE)} {DISPLAY_ZONE_NAME}
+              {formatZonedDateTime(cursorPoint.t, zone)}
             </span>{' '}
             <span className="num chart-readout-price">{formatExact(cursorPoint.price)}</span>
           </>
@@ -258,7 +260,7 @@ function HistoryChart({
               key={gap.start}
               className="chart-gap"
               style={{ left: xOf(gap.x0), width: Math.max(2, xOf(gap.x1) - xOf(gap.x0)) }}
-              title={`Market closed ${formatDateTime(gap.start, DISPLAY_TIME_ZONE)} to ${formatDateTime(gap.end, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
+              title={closedGapText(gap, axis.from, zone)}
             />
           ))}
         {/* As wide as the plot, the price scale aside: the labels' x are the plot's. */}
@@ -290,6 +292,8 @@ function HistoryChart({
             </span>
           ))}
           {gaps.length > 0 && <span className="chart-legend-item band-closed">Closed</span>}
+          {/* The axis says "Fri 20:00": in which zone. */}
+          <span className="chart-zone">Times in {zone.nameAt(last.t)}</span>
         </span>
         <span className="chart-credit">Chart: TradingView Lightweight Charts</span>
       </figcaption>
