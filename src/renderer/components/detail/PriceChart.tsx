@@ -89,9 +89,7 @@ function HistoryChart({
   const gaps = axis.segments.filter((segment) => segment.gap)
   const labels = useMemo(
     () =>
-      plotWidth
-        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: zone.timeZone })
-        : [],
+      plotWidth ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: zone.timeZone }) : [],
     [axis, plotWidth, zone],
   )
   const direction = historyDirection(history)
@@ -119,7 +117,13 @@ function HistoryChart({
       },
       grid: { vertLines: { visible: false } },
       timeScale: { visible: false, minBarSpacing: 0.01, fixLeftEdge: true, fixRightEdge: true },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.05 } },
+      // A round tick that falls at the plot's top or bottom edge would be drawn half outside it
+      // (prices from 100 to 190 put 200 there): such a label is left out, never shown cut.
+      rightPriceScale: {
+        borderVisible: false,
+        entireTextOnly: true,
+        scaleMargins: { top: 0.1, bottom: 0.05 },
+      },
       crosshair: {
         mode: CrosshairMode.Normal,
         // The readout says the point's exact price and time; a float's rounding of it is not shown.
@@ -237,9 +241,7 @@ function HistoryChart({
       <p className="chart-readout" aria-live="polite" aria-atomic="true">
         {cursorPoint ? (
           <>
-            <span className="chart-readout-time">
-              {formatZonedDateTime(cursorPoint.t, zone)}
-            </span>{' '}
+            <span className="chart-readout-time">{formatZonedDateTime(cursorPoint.t, zone)}</span>{' '}
             <span className="num chart-readout-price">{formatExact(cursorPoint.price)}</span>
           </>
         ) : (
