@@ -282,15 +282,6 @@ export function dayKey(ms: number, timeZone: string | undefined): string {
   })).format(ms)
 }
 
-/** An hour mark for a chart axis: "14:00". */
-export function formatHourMinute(ms: number): string {
-  return dateTimeFormat('hour-minute', () => ({
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })).format(ms)
-}
-
 /** A date and time for data timestamps: "Nov 21, 14:03:12", in local time or in a given zone. */
 export function formatDateTime(ms: number, timeZone?: string): string {
   const formatter = dateTimeFormat(`date-time:${timeZone ?? 'local'}`, () => ({
