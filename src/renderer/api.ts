@@ -113,6 +113,14 @@ function shownListId(): { listId?: string } {
   return list ? { listId: list.id } : {}
 }
 
+/**
+ * The shown list's name, as said of an action on it ("Removed NVDAon from Tech"): an action from
+ * the keyboard on a selected row names the symbol and the list it acts on.
+ */
+export function shownListName(): string {
+  return shownList(watchStore.getState())?.name ?? 'the watchlist'
+}
+
 async function changeWatchlist(
   request: Promise<IpcResult<string[]>>,
   failure: string,
@@ -133,7 +141,7 @@ export function addSymbol(symbol: string): Promise<boolean> {
   return changeWatchlist(
     api().addSymbol({ symbol, ...shownListId() }),
     `Could not add ${symbol}`,
-    `Added ${symbol} to the watchlist`,
+    `Added ${symbol} to ${shownListName()}`,
   )
 }
 
@@ -142,7 +150,9 @@ export function removeSymbol(symbol: string, deleteAlerts = false): Promise<bool
   return changeWatchlist(
     api().removeSymbol({ symbol, ...shownListId(), ...(deleteAlerts ? { deleteAlerts } : {}) }),
     `Could not remove ${symbol}`,
-    deleteAlerts ? `Removed ${symbol} and its alerts` : `Removed ${symbol} from the watchlist`,
+    deleteAlerts
+      ? `Removed ${symbol} and its alerts from ${shownListName()}`
+      : `Removed ${symbol} from ${shownListName()}`,
   )
 }
 
@@ -150,7 +160,7 @@ export function moveSymbol(symbol: string, toIndex: number): Promise<boolean> {
   return changeWatchlist(
     api().moveSymbol({ symbol, toIndex, ...shownListId() }),
     `Could not move ${symbol}`,
-    `Moved ${symbol} to position ${toIndex + 1}`,
+    `Moved ${symbol} to position ${toIndex + 1} in ${shownListName()}`,
   )
 }
 

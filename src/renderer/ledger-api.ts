@@ -7,10 +7,11 @@ import type {
 } from '../shared/holdings'
 import { csvSizeProblem } from '../shared/holdings-schema'
 import type { IpcResult } from '../shared/ipc-contract'
+import { displayZone } from '../shared/display-time'
 import { formatTradeTime } from './ledger-view'
 import { ledgerStore, setLastRemoved, setLedger } from './store/ledger-store'
 import { showToast } from './store/toast-store'
-import { announce, showNotice } from './store/watch-store'
+import { announce, showNotice, watchStore } from './store/watch-store'
 import { deliverExport } from './watchlist-files'
 
 /**
@@ -75,7 +76,7 @@ export async function deleteTransaction(transaction: Transaction): Promise<IpcRe
   setLedger(result.value.ledger)
   const removed = result.value
   setLastRemoved(removed)
-  const text = `The ${describeTrade(transaction)} on ${formatTradeTime(transaction.time)}`
+  const text = `The ${describeTrade(transaction)} on ${formatTradeTime(transaction.time, displayZone(watchStore.getState().settings?.timeZone ?? 'market'))}`
   showToast({
     tone: 'info',
     title: 'Transaction deleted',

@@ -1,7 +1,8 @@
 import { Dec } from '../shared/decimal'
 import type { TradeSide, Transaction } from '../shared/holdings'
 import { easternClock } from '../shared/session-clock'
-import { DISPLAY_ZONE_NAME } from './display-zone'
+import type { DisplayZone } from '../shared/display-time'
+import { formatFullZonedTime } from './format'
 
 /**
  * The ledger as the window lists it: which transactions a filter keeps, in which order, and how a
@@ -36,10 +37,9 @@ function pad(value: number): string {
   return String(value).padStart(2, '0')
 }
 
-/** A trade's time in market time, to the second: "2026-01-05 10:30:00 ET" (a ledger spans years). */
-export function formatTradeTime(time: string): string {
-  const clock = easternClock(Date.parse(time))
-  return `${clock.date} ${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)} ${DISPLAY_ZONE_NAME}`
+/** A trade's time in the zone Settings chose, to the second, with its year: a ledger spans years. */
+export function formatTradeTime(time: string, zone: DisplayZone): string {
+  return formatFullZonedTime(Date.parse(time), zone)
 }
 
 /** `ms` as the market's wall clock with its offset, to the second: "2026-11-17T11:32:10-05:00". */

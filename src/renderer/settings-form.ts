@@ -21,6 +21,7 @@ export interface SettingsDraft {
   theme: Settings['theme']
   demo: Settings['demo']
   density: Settings['density']
+  timeZone: Settings['timeZone']
   startAtLogin: boolean
   closeToTray: boolean
   tickerOnly: boolean
@@ -56,6 +57,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     theme: settings.theme,
     demo: settings.demo,
     density: settings.density,
+    timeZone: settings.timeZone,
     startAtLogin: settings.startAtLogin,
     closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
@@ -109,6 +111,7 @@ export function patchFromDraft(
   if (draft.theme !== saved.theme) patch.theme = draft.theme
   if (draft.demo !== saved.demo) patch.demo = draft.demo
   if (draft.density !== saved.density) patch.density = draft.density
+  if (draft.timeZone !== saved.timeZone) patch.timeZone = draft.timeZone
   if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
   if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly

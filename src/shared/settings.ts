@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TIME_ZONE_CHOICES } from './display-time'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
 import { WATCHLIST_COLUMNS } from './watchlist-columns'
@@ -110,6 +111,8 @@ export const watchlistSchema = z.object({
 })
 export type Watchlist = z.output<typeof watchlistSchema>
 
+export const timeZoneChoiceSchema = z.enum(TIME_ZONE_CHOICES)
+
 export const DEMO_MODES = ['auto', 'on', 'off'] as const
 export const demoModeSchema = z.enum(DEMO_MODES)
 export type DemoMode = z.output<typeof demoModeSchema>
@@ -142,6 +145,11 @@ const settingsFields = z.object({
   demo: demoModeSchema.default('auto'),
   /** How positions are costed: average cost or FIFO lots. Files saved before it existed read as average. */
   costMethod: costMethodSchema.default('average'),
+  /**
+   * The zone every time on screen is told in: market time (New York) or this computer's
+   * (display-time.ts). Files saved before it existed read as market time, what they showed then.
+   */
+  timeZone: timeZoneChoiceSchema.default('market'),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
@@ -212,17 +220,20 @@ export const DEFAULT_SETTINGS: Settings = {
   tickerOnly: false,
   demo: 'auto',
   costMethod: 'average',
+  timeZone: 'market',
 }
 
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without their defaults: in a patch, a missing closeToTray, demo or costMethod means "leave as is".
+  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod or timeZone means
+  // "leave as is".
   .extend({
     cadences: cadencesSchema.partial(),
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
+    timeZone: timeZoneChoiceSchema,
   })
   .partial()
   .strict()

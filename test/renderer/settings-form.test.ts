@@ -66,6 +66,15 @@ describe('settings form', () => {
     })
   })
 
+  it('shows times in market time until the computer\'s is chosen, and sends that choice', () => {
+    expect(draftOf(DEFAULT_SETTINGS).timeZone).toBe('market')
+    expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), timeZone: 'computer' }, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: { timeZone: 'computer' },
+      columns: null,
+    })
+  })
+
   it("refuses a URL with a space in the user's words, naming no internal field", () => {
     const result = patchFromDraft(
       { ...draftOf(DEFAULT_SETTINGS), baseUrl: 'https://exa mple.com' },

@@ -7,6 +7,7 @@ import {
 import { SESSION_BADGE, isSessionName } from '../../../shared/sessions'
 import { offhoursTokenCount, sessionHeadline } from '../../../shared/session-text'
 import { formatClockTime } from '../../format'
+import { MARKET_TIME_ZONE } from '../../../shared/display-time'
 import { useClock } from '../../store/clock-store'
 import { type WatchState, useWatch } from '../../store/watch-store'
 
@@ -77,7 +78,7 @@ export function SessionClock({ compact = false }: { compact?: boolean }) {
   const note = dayNote(session, easternClock(nowMs).weekday)
   const time = (
     <span className="et-time num">
-      {formatClockTime(nowMs, 'America/New_York')}
+      {formatClockTime(nowMs, MARKET_TIME_ZONE)}
       <span className="muted"> ET</span>
     </span>
   )

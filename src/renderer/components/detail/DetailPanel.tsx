@@ -6,7 +6,7 @@ import { tradesOffHours } from '../../../shared/trading-axis'
 import {
   formatAge,
   formatCompact,
-  formatDateTime,
+  formatZonedDateTime,
   formatExact,
   formatInteger,
   formatPercent,
@@ -19,6 +19,7 @@ import { SESSION_LABEL } from '../../../shared/alert-text'
 import { listsHolding } from '../../../shared/watchlists'
 import { addSymbol } from '../../api'
 import { openAlertEditor } from '../../alerts-api'
+import { useDisplayZone } from '../../display-zone'
 import { GRID_ID } from '../../element-ids'
 import { rememberPanelOpener, returnPanelFocus } from '../../panel-focus'
 import { alertsOf, useAlerts } from '../../store/alert-store'
@@ -115,10 +116,11 @@ function Constituents({ tokens }: { tokens: readonly string[] }) {
 
 function Timestamp({ at }: { at: number | null }) {
   const nowMs = useClock((state) => state.now)
+  const zone = useDisplayZone()
   if (at === null) return <>{MISSING}</>
   return (
     <>
-      {formatDateTime(at)} <span className="muted">({formatAge(nowMs - at)} ago)</span>
+      {formatZonedDateTime(at, zone)} <span className="muted">({formatAge(nowMs - at)} ago)</span>
     </>
   )
 }

@@ -242,6 +242,16 @@ function PreferencesForm({ saved }: { saved: Settings }) {
             onChange={(v) => change('density', v)}
           />
         </div>
+        <Choice
+          legend="Show times in"
+          name={id('time-zone')}
+          value={draft.timeZone}
+          options={[
+            ['market', 'Market time (New York)'],
+            ['computer', "This computer's time"],
+          ]}
+          onChange={(v) => change('timeZone', v)}
+        />
         <div className="field-row">
           <Toggle
             label="Ticker only (the scrolling strip alone)"

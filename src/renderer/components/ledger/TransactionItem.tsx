@@ -3,6 +3,7 @@ import { Dec } from '../../../shared/decimal'
 import type { Transaction } from '../../../shared/holdings'
 import { formatExact, formatPrice } from '../../format'
 import { deleteTransaction, describeTrade } from '../../ledger-api'
+import { useDisplayZone } from '../../display-zone'
 import { formatTradeTime, tradeAmount } from '../../ledger-view'
 
 /** quantity x price, before the fee: "= 1,103.60", or "≈ 33.463" where the digits shown are rounded. */
@@ -30,6 +31,7 @@ export function TransactionItem(props: {
   onEdit(transaction: Transaction): void
 }) {
   const { transaction } = props
+  const zone = useDisplayZone()
   const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const remove = async () => {
@@ -57,7 +59,7 @@ export function TransactionItem(props: {
       </div>
       <div className="transaction-meta muted">
         <time dateTime={transaction.time} className="num">
-          {formatTradeTime(transaction.time)}
+          {formatTradeTime(transaction.time, zone)}
         </time>
         <span className="num">fee {formatExact(transaction.fee)}</span>
         {transaction.note && <span className="transaction-note">{transaction.note}</span>}
