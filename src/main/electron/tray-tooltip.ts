@@ -2,11 +2,12 @@ import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/status'
 import { lastDataAt } from '../../shared/data-status'
 import { sessionStateAt } from '../../shared/session-clock'
-import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
+import { marketHeadline, offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
 
 /**
  * The tray tooltip's text. The tray is a view of the data like the window, so it says what the
- * window's status pill says (online, offline, paused...), the session as the header says it, when
+ * window's status pill says (online, offline, paused...), the session as the header says it (the
+ * service's market state where it publishes one, marked so), when
  * data last arrived, and which of the prices it lists are stale: a glance at the tray never shows
  * frozen prices as live.
  */
@@ -48,7 +49,10 @@ export function trayTooltip(
   const assets = snapshot?.assets ?? []
   const lines = [
     status ? `${name} · ${CONNECTION_WORD[status.connection]}` : name,
-    sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets)),
+    // The service's market state where it answers (a halt our calendar cannot know), else the calendar's.
+    status?.service.market.source === 'service'
+      ? marketHeadline(status.service.market, offhoursTokenCount(assets))
+      : sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets)),
   ]
   if (status) {
     const at = lastDataAt(status)
