@@ -8,7 +8,9 @@ import { SESSION_BADGE, isSessionName } from '../../../shared/sessions'
 import { offhoursTokenCount, sessionHeadline } from '../../../shared/session-text'
 import { formatClockTime } from '../../format'
 import { useClock } from '../../store/clock-store'
+import { useDisagreeingMarket } from '../../store/service-store'
 import { type WatchState, useWatch } from '../../store/watch-store'
+import { ServiceSessionClock } from './ServiceMarket'
 
 /**
  * How many tokens of the watchlist trade in the off-hours session, counted only while the market
@@ -65,6 +67,13 @@ function dayNote(session: SessionState, weekday: number): string | null {
  * tooltip and for screen readers.
  */
 export function SessionClock({ compact = false }: { compact?: boolean }) {
+  // The service knows of a halt or a changed schedule our calendar cannot: its state is shown then.
+  const serviceMarket = useDisagreeingMarket()
+  if (serviceMarket !== null) return <ServiceSessionClock market={serviceMarket} compact={compact} />
+  return <CalendarSessionClock compact={compact} />
+}
+
+function CalendarSessionClock({ compact }: { compact: boolean }) {
   const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
   const { phase, nextPhase } = session
