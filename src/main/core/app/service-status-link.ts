@@ -38,6 +38,8 @@ export interface ServiceStatusLinkOptions {
   log: (text: string) => void
   clock?: Clock
   random?: () => number
+  /** How a connection's client is made; by default clientForConnection (the benchmark counts requests through its own). */
+  clientFor?: (connection: FeedConnection, clock: Clock) => ApiClient
 }
 
 export class ServiceStatusLink {
@@ -73,7 +75,7 @@ export class ServiceStatusLink {
 
   connect(connection: FeedConnection): void {
     const previous = this.client
-    this.client = clientForConnection(connection, this.clock)
+    this.client = (this.options.clientFor ?? clientForConnection)(connection, this.clock)
     void previous?.close()
     this.dividendsBySymbol.clear()
     this.answered.clear()
