@@ -105,7 +105,7 @@ export function Header({ layout }: { layout: FrameLayout }) {
       <SymbolSearch collapsed={compact} />
       <div className="header-spacer" />
       <SessionClock compact={compact} />
-      {!compact && <ServiceMarketMark />}
+      {layout === 'wide' && <ServiceMarketMark />}
       <StatusPill />
       <nav className="header-actions" aria-label="App">
         <AlertsButton />
