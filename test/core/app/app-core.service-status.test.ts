@@ -255,6 +255,30 @@ describe('trading capacity for the open detail only', () => {
     expect(started.capacityAsked.length).toBe(hiddenFrom)
   })
 
+  it('a 429 on capacity and status backs those off alone: every price poll still runs, the key untouched', async () => {
+    const run = async (limited: boolean) => {
+      const started = await coreAt(TUESDAY_10_00_ET)
+      if (limited) started.sim.setFaults({ status: { rateLimit: 1, retryAfterSeconds: 120 } })
+      await started.core.invoke('setDetailOpen', { symbol: 'AAPLon' })
+      await liveThrough(started, TUESDAY_10_00_ET + 5 * MINUTE, 5_000)
+      return started
+    }
+    const calm = await run(false)
+    const limited = await run(true)
+    expect(limited.sim.stats().byEndpoint.price).toBe(calm.sim.stats().byEndpoint.price)
+    // Asked at the open, refused, then not before each Retry-After ends: far fewer asks.
+    expect(limited.sim.stats().byEndpoint.tradingCapacity).toBeLessThan(
+      calm.sim.stats().byEndpoint.tradingCapacity,
+    )
+    expect(limited.capacity.at(-1)?.problem).toMatch(/rate|limit|429/i)
+    expect(limited.core.status().service.problem).toMatch(/rate|limit|429/i)
+    expect(Object.values(limited.core.status().endpoints).map((endpoint) => endpoint.lastError)).toEqual([
+      null,
+      null,
+      null,
+    ])
+  })
+
   it.each(['reason', 'forbidden'] as const)(
     'the weekend refused by the service (%s form): trading closed in words, the key untouched',
     async (closedMarketForm) => {
