@@ -70,6 +70,11 @@ function trimmed(value: DecimalString): DecimalString {
   return new Dec(value).toFixed()
 }
 
+/** A dividend yield sent as a fraction ("0.0245") as "2.45%": decimal arithmetic, two places at most. */
+export function yieldText(fraction: DecimalString): string {
+  return `${formatExact(new Dec(fraction).times(100).toDecimalPlaces(2).toFixed())}%`
+}
+
 /** Tokens with every significant digit, grouped: "1,234.5". */
 export function tokensText(value: DecimalString): string {
   return formatExact(trimmed(value))

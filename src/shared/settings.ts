@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
-import { WATCHLIST_COLUMNS } from './watchlist-columns'
+import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
 
 /** Bounds on each poll cadence. Below the service's own cache time a poll brings nothing new. */
 export const CADENCE_BOUNDS_MS = {
@@ -192,7 +192,7 @@ export const DEFAULT_SETTINGS: Settings = {
       id: 'l1',
       name: DEFAULT_LIST_NAME,
       symbols: DEFAULT_WATCHLIST,
-      columns: [...WATCHLIST_COLUMNS],
+      columns: [...DEFAULT_COLUMNS],
       sort: null,
     },
   ],

@@ -169,6 +169,20 @@ describe('trading capacity in the detail', () => {
   })
 })
 
+describe('the optional yield column', () => {
+  it("chosen for a list: each shown symbol's trailing yield, asked one symbol at a time", async () => {
+    await withHarness({ marketTime: TUESDAY_LATE_MORNING }, async ({ page, core, sim }) => {
+      // A few columns, so the optional one (the first to give way in a narrow window) has room.
+      const columns = ['symbol', 'price', 'changePct24h', 'sessions', 'dividendYield'] as const
+      expect((await core.invoke('updateList', { listId: 'l1', columns: [...columns] })).ok).toBe(true)
+      const cell = rowOf(page, 'AAPLon').locator('.cell-dividendYield')
+      await expect.poll(() => cell.textContent(), { timeout: 15_000 }).toMatch(/^\d+(\.\d+)?%$/)
+      // Asked in turn, spaced: not the list's eight symbols at once.
+      expect(sim.stats().byEndpoint.dividends).toBeLessThanOrEqual(2)
+    })
+  })
+})
+
 describe("a service with the spec's five endpoints only", () => {
   it('each feature says once, in place, that the service does not publish it', async () => {
     await withHarness({ marketTime: TUESDAY_LATE_MORNING, specOnly: true }, async ({ page }) => {

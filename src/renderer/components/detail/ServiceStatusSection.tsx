@@ -1,9 +1,8 @@
 import { useEffect } from 'react'
 import { pauseReasonText } from '../../../shared/service-status'
 import { loadDividends } from '../../api'
-import { Dec } from '../../../shared/decimal'
 import { formatExact, MISSING } from '../../format'
-import { pauseTagText, upcomingPauseText } from '../../service-status-text'
+import { pauseTagText, upcomingPauseText, yieldText } from '../../service-status-text'
 import { useDividends, useServiceState, useSymbolPauses } from '../../store/service-store'
 
 /**
@@ -104,9 +103,4 @@ export function DividendsSection({ symbol }: { symbol: string }) {
       )}
     </section>
   )
-}
-
-/** "0.0245" (a fraction) as "2.45%": decimal arithmetic, two places at most. */
-export function yieldText(fraction: string): string {
-  return `${formatExact(new Dec(fraction).times(100).toDecimalPlaces(2).toFixed())}%`
 }
