@@ -51,6 +51,17 @@ export function ServiceMarketMark() {
   const service = useServiceState()
   if (service === null) return null
   const { market, publishes } = service
+  // A failing status poll is never silent: the session shown may be the calendar's fallback.
+  if (service.problem !== null)
+    return (
+      <span
+        className="service-mark service-mark-failing"
+        data-source={market.source}
+        title={`The service's market status could not be read: ${service.problem}`}
+      >
+        {market.source === 'service' ? 'service status old' : 'calendar (service failing)'}
+      </span>
+    )
   if (market.source === 'service' && market.calendarAgrees !== false)
     return (
       <span
