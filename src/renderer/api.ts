@@ -5,6 +5,7 @@ import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
+import { setCapacity, setDividends } from './store/service-store'
 import {
   announce,
   applyDelta,
@@ -63,6 +64,7 @@ export async function connect(): Promise<() => void> {
     api().on('notice', showRefusedNotification),
     // The lists changed in main (the tray's list switcher): the tabs and rows follow.
     api().on('settings', setSettings),
+    api().on('capacity', setCapacity),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -99,6 +101,25 @@ export async function loadHistories(): Promise<void> {
   const full = await api().getSnapshot({ history: true })
   if (full.ok) fillHistories(full.value)
   else showNotice(`Could not load the price histories: ${full.error.message}`)
+}
+
+/**
+ * The detail panel shows `symbol` (null: it closed): main asks its trading capacity, and no other
+ * symbol's. The last answer known for it is shown at once.
+ */
+export async function showDetailOf(symbol: string | null): Promise<void> {
+  const result = await api().setDetailOpen({ symbol })
+  if (result.ok) setCapacity(result.value)
+}
+
+export async function refreshCapacity(): Promise<void> {
+  await api().refreshCapacity()
+}
+
+/** A symbol's dividends: a minute old at most for the detail panel, a day for the yield column. */
+export async function loadDividends(symbol: string, purpose: 'detail' | 'column'): Promise<void> {
+  const result = await api().getDividends({ symbol, purpose })
+  if (result.ok) setDividends(result.value)
 }
 
 export async function loadListedAssets(): Promise<void> {

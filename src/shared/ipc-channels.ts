@@ -43,6 +43,9 @@ export const invokeChannels = {
   importTransactions: 'tw:ledger:import',
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
+  setDetailOpen: 'tw:detail:open',
+  refreshCapacity: 'tw:capacity:refresh',
+  getDividends: 'tw:dividends:get',
 } as const
 
 export const eventChannels = {
@@ -53,6 +56,7 @@ export const eventChannels = {
   focusSymbol: 'tw:event:focus-symbol',
   notice: 'tw:event:notice',
   settings: 'tw:event:settings',
+  capacity: 'tw:event:capacity',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

@@ -9,6 +9,7 @@ import {
 } from './ipc-channels'
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
+import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
 import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from './holdings'
@@ -235,6 +236,23 @@ export const invokeContract = {
     args: z.object({ method: costMethodSchema.optional() }).strict(),
     result: returns<HoldingsReport>(),
   },
+  /**
+   * The detail panel shows `symbol` and is visible (null: closed or hidden): main asks that
+   * symbol's trading capacity, and no other. Answers the last capacity known for it.
+   */
+  setDetailOpen: {
+    channel: CH.setDetailOpen,
+    args: z.object({ symbol: symbolSchema.nullable() }).strict(),
+    result: returns<CapacityView | null>(),
+  },
+  /** Ask the open symbol's capacity again (no sooner than 15 s after the last ask). */
+  refreshCapacity: { channel: CH.refreshCapacity, args: noArgs, result: returns<null>() },
+  /** `purpose`: the detail panel (a minute old at most) or the yield column (a day). */
+  getDividends: {
+    channel: CH.getDividends,
+    args: z.object({ symbol: symbolSchema, purpose: z.enum(['detail', 'column']) }).strict(),
+    result: returns<DividendsView>(),
+  },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
@@ -256,6 +274,8 @@ export const eventContract = {
   notice: { channel: EV.notice, payload: returns<{ title: string; body: string; symbol?: string }>() },
   /** The lists changed in main (the tray's list switcher, another command): the window follows. */
   settings: { channel: EV.settings, payload: returns<Settings>() },
+  /** The open detail's trading capacity, each time it is answered. */
+  capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

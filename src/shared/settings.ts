@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { TIME_ZONE_CHOICES } from './display-time'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
-import { WATCHLIST_COLUMNS } from './watchlist-columns'
+import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
 
 /** Bounds on each poll cadence. Below the service's own cache time a poll brings nothing new. */
 export const CADENCE_BOUNDS_MS = {
@@ -200,7 +200,7 @@ export const DEFAULT_SETTINGS: Settings = {
       id: 'l1',
       name: DEFAULT_LIST_NAME,
       symbols: DEFAULT_WATCHLIST,
-      columns: [...WATCHLIST_COLUMNS],
+      columns: [...DEFAULT_COLUMNS],
       sort: null,
     },
   ],

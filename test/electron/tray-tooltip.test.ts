@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { TOOLTIP_SYMBOLS, trayTooltip, trayTooltipLimit } from '../../src/main/electron/tray-tooltip'
+import { calendarOnlyReading, calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import { displayZone } from '../../src/shared/display-time'
+import type { MarketReading } from '../../src/shared/service-status'
+import type { AppStatus } from '../../src/shared/status'
 import { quoteOf, snapshotOf, statusOf } from '../renderer/quote-fixtures'
 
 /** The tray is a view of the data too: it says the data's state, never frozen prices as live. */
@@ -22,6 +25,31 @@ describe('trayTooltip', () => {
     expect(trayTooltip(snapshot, statusOf({}, AT_14_03_12_UTC), TUESDAY_MORNING, UTC_CLOCK)).toBe(
       'Tokenwatch · Online\nRegular\nLast data 14:03:12 UTC\nAAPLon 190.250000000000000001  ·  Fon 11.02',
     )
+  })
+
+  it("follows the service's market state where it answers, marked as the service's", () => {
+    const snapshot = snapshotOf([quoteOf('AAPLon', { price: '190.25' })])
+    const service = (market: Partial<MarketReading>): Partial<AppStatus> => ({
+      service: {
+        ...calendarOnlyState(TUESDAY_MORNING),
+        market: { ...calendarOnlyReading(TUESDAY_MORNING), ...market },
+      },
+    })
+    const halted = statusOf(
+      service({
+        source: 'service',
+        marketStatus: 'paused',
+        isOpen: false,
+        reason: 'market_paused',
+        calendarAgrees: false,
+      }),
+      AT_14_03_12_UTC,
+    )
+    expect(trayTooltip(snapshot, halted, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
+      'Paused, unscheduled pause (service)',
+    )
+    const agreeing = statusOf(service({ source: 'service', calendarAgrees: true }), AT_14_03_12_UTC)
+    expect(trayTooltip(snapshot, agreeing, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe('Regular (service)')
   })
 
   it('says offline and marks each stale price through an outage', () => {

@@ -4,11 +4,12 @@ import { lastDataAt } from '../../shared/data-status'
 import { type DisplayZone, displayZone } from '../../shared/display-time'
 import { freshnessSentence } from '../../shared/source-freshness'
 import { sessionStateAt } from '../../shared/session-clock'
-import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
+import { marketHeadline, offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
 
 /**
  * The tray tooltip's text. The tray is a view of the data like the window, so it says what the
- * window's status pill says (online, offline, paused...), the session as the header says it, when
+ * window's status pill says (online, offline, paused...), the session as the header says it (the
+ * service's market state where it publishes one, marked so), when
  * data last arrived (in the zone the window's times are in, with its name), and which of the
  * prices it lists are stale: a glance at the tray never shows frozen prices as live. Freshness is
  * per source, as in the window's banner: while prices are live and market data or limits are
@@ -59,7 +60,11 @@ export function trayTooltip(
   const assets = snapshot?.assets ?? []
   const first = status ? `${name} · ${CONNECTION_WORD[status.connection]}` : name
   const freshness = status ? freshnessSentence(status, now) : null
-  const session = sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets))
+  // The service's market state where it answers (a halt our calendar cannot know), else the calendar's.
+  const session =
+    status?.service.market.source === 'service'
+      ? marketHeadline(status.service.market, offhoursTokenCount(assets))
+      : sessionHeadline(sessionStateAt(now).phase, offhoursTokenCount(assets))
   const at = status ? lastDataAt(status) : null
   const lastData = !status
     ? null

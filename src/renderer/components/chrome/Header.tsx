@@ -8,6 +8,7 @@ import { exportWatchlistAs } from '../../watchlist-files'
 import { IconButton } from '../ui/IconButton'
 import { BellIcon, FileTransferIcon } from '../ui/icons'
 import { MenuButton, type MenuItem } from '../ui/Menu'
+import { ServiceMarketMark } from './ServiceMarket'
 import { SessionClock } from './SessionClock'
 import { StatusPill } from './StatusPill'
 import { SymbolSearch } from '../watchlist/SymbolSearch'
@@ -107,6 +108,7 @@ export function Header({ layout }: { layout: FrameLayout }) {
       <SymbolSearch collapsed={compact} />
       <div className="header-spacer" />
       <SessionClock compact={compact} />
+      {layout === 'wide' && <ServiceMarketMark />}
       <StatusPill />
       <nav className="header-actions" aria-label="App">
         <AlertsButton />

@@ -9,7 +9,9 @@ import { offhoursTokenCount, sessionHeadline } from '../../../shared/session-tex
 import { formatClockTime } from '../../format'
 import { MARKET_TIME_ZONE } from '../../../shared/display-time'
 import { useClock } from '../../store/clock-store'
+import { useDisagreeingMarket } from '../../store/service-store'
 import { type WatchState, useWatch } from '../../store/watch-store'
+import { ServiceSessionClock } from './ServiceMarket'
 
 /**
  * How many tokens of the watchlist trade in the off-hours session, counted only while the market
@@ -66,6 +68,13 @@ function dayNote(session: SessionState, weekday: number): string | null {
  * tooltip and for screen readers.
  */
 export function SessionClock({ compact = false }: { compact?: boolean }) {
+  // The service knows of a halt or a changed schedule our calendar cannot: its state is shown then.
+  const serviceMarket = useDisagreeingMarket()
+  if (serviceMarket !== null) return <ServiceSessionClock market={serviceMarket} compact={compact} />
+  return <CalendarSessionClock compact={compact} />
+}
+
+function CalendarSessionClock({ compact }: { compact: boolean }) {
   const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
   const { phase, nextPhase } = session

@@ -29,7 +29,9 @@ import { AlertItem, PanelSection } from '../alerts/AlertsPanel'
 import { SymbolTransactions } from '../ledger/SymbolTransactions'
 import { StaleMarker } from '../watchlist/cells/StaleMarker'
 import { IconButton } from '../ui/IconButton'
+import { CapacityPanel } from './CapacityPanel'
 import { MultiplierFigure } from './MultiplierFigure'
+import { AssetPausesSection, DividendsSection } from './ServiceStatusSection'
 
 /** The detail chart and lightweight-charts with it: loaded after the first frame (App preloads it). */
 export const loadPriceChart = () => import('./PriceChart')
@@ -55,8 +57,8 @@ function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }
 function LimitsTable({ quote }: { quote: AssetQuote }) {
   const live = useClock((state) => liveSessionOf(state.session.phase))
   return (
-    <section className="detail-section" aria-label="Session limits">
-      <h3 className="section-title">Session limits</h3>
+    <section className="detail-section" aria-label="Session limits, the maxima per session">
+      <h3 className="section-title">Session limits: maxima per session</h3>
       {quote.limits === null ? (
         <p className="muted">No session limits received yet.</p>
       ) : (
@@ -160,6 +162,8 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
       <Suspense fallback={<p className="muted chart-empty">Loading the chart…</p>}>
         <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
       </Suspense>
+      <AssetPausesSection symbol={quote.symbol} />
+      <CapacityPanel quote={quote} />
       <SymbolAlerts symbol={quote.symbol} />
       <SymbolTransactions symbol={quote.symbol} />
       <Figures
@@ -188,6 +192,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         ]}
       />
       <LimitsTable quote={quote} />
+      <DividendsSection symbol={quote.symbol} />
       <Constituents tokens={quote.constituentTokens} />
       <Figures
         title="Data"
