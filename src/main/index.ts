@@ -128,6 +128,7 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
       paused: core.status().paused,
       lists: settings.lists,
       activeListId: settings.activeListId,
+      timeZone: settings.timeZone,
     })
   }
 

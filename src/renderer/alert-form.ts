@@ -52,6 +52,7 @@ export const KIND_FIELDS: Record<AlertKind, readonly AlertDraftField[]> = {
   session: ['session', 'event'],
   stale: ['minutes'],
   'multiplier-change': [],
+  'asset-pause': [],
 }
 
 const MINUTE_MS = 60_000
@@ -105,6 +106,7 @@ function conditionFields(condition: AlertCondition): Partial<AlertDraft> {
     case 'stale':
       return { minutes: String(condition.minutes) }
     case 'multiplier-change':
+    case 'asset-pause':
       return {}
   }
 }
@@ -145,7 +147,8 @@ function conditionOf(draft: AlertDraft): AlertConditionInput {
       return { kind: 'stale', minutes: NUMBER_TEXT.test(minutes) ? Number(minutes) : Number.NaN }
     }
     case 'multiplier-change':
-      return { kind: 'multiplier-change' }
+    case 'asset-pause':
+      return { kind: draft.kind }
   }
 }
 

@@ -35,6 +35,7 @@ export const COLUMN_PRIORITY: readonly WatchlistColumn[] = [
   'range52w',
   'marketCap',
   'holders',
+  'dividendYield',
 ]
 
 export interface FittedColumns<C extends FitColumn> {

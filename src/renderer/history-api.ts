@@ -1,6 +1,6 @@
 import type { HistoryRange } from '../shared/history'
 import { historyCsv } from '../shared/history-csv'
-import { showExportResult } from './watchlist-files'
+import { deliverExport } from './watchlist-files'
 import { historyKey, historyStore, isFresh, setHistoryEntry } from './store/history-store'
 
 /**
@@ -27,5 +27,5 @@ export async function exportHistory(symbol: string, range: Exclude<HistoryRange,
   const entry = historyStore.getState().entries.get(historyKey(symbol, range))
   if (entry?.state !== 'shown') return
   const csv = historyCsv(entry.series.points)
-  showExportResult(await window.tokenwatch.exportHistory({ symbol, range, csv }), 'csv', 'history')
+  deliverExport(await window.tokenwatch.exportHistory({ symbol, range, csv }), 'csv', 'the history')
 }

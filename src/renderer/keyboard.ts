@@ -26,6 +26,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Alt', '↑ / ↓'], action: 'Move the selected row up or down' },
   { keys: ['Shift', 'F10'], action: 'Actions for the selected row: create an alert…' },
   { keys: ['A'], action: 'Show or hide the alerts and the alert log' },
+  { keys: ['T'], action: 'Show every transaction (the holdings ledger)' },
   { keys: ['/'], action: 'Search for a symbol to add' },
   { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
   { keys: ['Ctrl', 'Tab'], action: 'Show the next watchlist (with Shift, the previous)' },
@@ -135,6 +136,12 @@ function onKeyDown(event: KeyboardEvent): void {
       if (event.altKey || event.shiftKey) return
       handled()
       toggleAlerts()
+      return
+    case 't':
+    case 'T':
+      if (event.altKey || event.shiftKey) return
+      handled()
+      openDialog('ledger')
       return
     case 'c':
     case 'C':

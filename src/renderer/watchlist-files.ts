@@ -31,10 +31,14 @@ function told(title: string, text: string): void {
   announce(`${title}: ${text}`)
 }
 
-/** Says where main saved an export, or offers its text as a download; `what` names it in a refusal. */
-export function showExportResult(result: IpcResult<ExportResult>, format: ExportFormat, what: string): void {
+export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
+  deliverExport(await window.tokenwatch.exportWatchlist({ format }), format, 'the watchlist')
+}
+
+/** Says where main saved an export, or offers its text as a download; a failure as a notice. */
+export function deliverExport(result: IpcResult<ExportResult>, format: ExportFormat, what: string): void {
   if (!result.ok) {
-    showNotice(`Could not export the ${what}: ${result.error.message}`)
+    showNotice(`Could not export ${what}: ${result.error.message}`)
     return
   }
   const { fileName, savedTo, content } = result.value
@@ -44,10 +48,6 @@ export function showExportResult(result: IpcResult<ExportResult>, format: Export
     told('Exported', fileName)
   }
   // Neither: the save dialog was cancelled, which needs no word.
-}
-
-export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
-  showExportResult(await window.tokenwatch.exportWatchlist({ format }), format, 'watchlist')
 }
 
 /** Sends the text to main, which adds what the service lists and answers with what it did. */

@@ -46,6 +46,8 @@ export function describeCondition(condition: AlertCondition): string {
       return `data stale for ${minutesText(condition.minutes)}`
     case 'multiplier-change':
       return 'shares multiplier changes (a split or a reinvested dividend)'
+    case 'asset-pause':
+      return 'is paused or limited by the service (announced, starts, ends)'
   }
 }
 

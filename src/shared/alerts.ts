@@ -157,6 +157,12 @@ const staleSchema = z
  */
 const multiplierChangeSchema = z.object({ kind: z.literal('multiplier-change') }).strict()
 
+/**
+ * The service pauses or limits the asset (a split, a dividend, earnings, maintenance): fires when
+ * a pause is announced, when one starts and when one ends. Nothing to set.
+ */
+const assetPauseSchema = z.object({ kind: z.literal('asset-pause') }).strict()
+
 export const alertConditionSchema = z.discriminatedUnion(
   'kind',
   [
@@ -167,6 +173,7 @@ export const alertConditionSchema = z.discriminatedUnion(
     sessionSchema,
     staleSchema,
     multiplierChangeSchema,
+    assetPauseSchema,
   ],
   { error: 'Choose what the alert watches' },
 )
@@ -181,6 +188,7 @@ export const ALERT_KINDS = [
   'session',
   'stale',
   'multiplier-change',
+  'asset-pause',
 ] as const satisfies readonly AlertKind[]
 
 // ---------------------------------------------------------------------------------------------

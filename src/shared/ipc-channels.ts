@@ -43,6 +43,9 @@ export const invokeChannels = {
   importTransactions: 'tw:ledger:import',
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
+  setDetailOpen: 'tw:detail:open',
+  refreshCapacity: 'tw:capacity:refresh',
+  getDividends: 'tw:dividends:get',
   getHistory: 'tw:history:get',
   exportHistory: 'tw:history:export',
 } as const
@@ -55,6 +58,7 @@ export const eventChannels = {
   focusSymbol: 'tw:event:focus-symbol',
   notice: 'tw:event:notice',
   settings: 'tw:event:settings',
+  capacity: 'tw:event:capacity',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

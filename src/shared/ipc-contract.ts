@@ -11,11 +11,13 @@ import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
 import { HISTORY_RANGES, type HistorySeries } from './history'
 import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
+import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
 import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
   costMethodSchema,
+  MAX_CSV_BASE64_CHARS,
   MAX_CSV_CHARS,
   MAX_TRANSACTIONS,
   transactionIdSchema,
@@ -207,13 +209,27 @@ export const invokeContract = {
     args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
     result: returns<LedgerView>(),
   },
+  /**
+   * A CSV as text (the CLI, pasted), or a file's bytes as base64 (the window), so a byte-order mark
+   * or another encoding reaches the core's check as it is.
+   */
   importTransactions: {
     channel: CH.importTransactions,
-    args: z
-      .object({
-        text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
-      })
-      .strict(),
+    args: z.union([
+      z
+        .object({
+          text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+        })
+        .strict(),
+      z
+        .object({
+          base64: z
+            .string()
+            .max(MAX_CSV_BASE64_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' })
+            .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'the file did not arrive whole' }),
+        })
+        .strict(),
+    ]),
     result: returns<TransactionsImportResult>(),
   },
   exportTransactions: { channel: CH.exportTransactions, args: noArgs, result: returns<ExportResult>() },
@@ -221,6 +237,23 @@ export const invokeContract = {
     channel: CH.getHoldings,
     args: z.object({ method: costMethodSchema.optional() }).strict(),
     result: returns<HoldingsReport>(),
+  },
+  /**
+   * The detail panel shows `symbol` and is visible (null: closed or hidden): main asks that
+   * symbol's trading capacity, and no other. Answers the last capacity known for it.
+   */
+  setDetailOpen: {
+    channel: CH.setDetailOpen,
+    args: z.object({ symbol: symbolSchema.nullable() }).strict(),
+    result: returns<CapacityView | null>(),
+  },
+  /** Ask the open symbol's capacity again (no sooner than 15 s after the last ask). */
+  refreshCapacity: { channel: CH.refreshCapacity, args: noArgs, result: returns<null>() },
+  /** `purpose`: the detail panel (a minute old at most) or the yield column (a day). */
+  getDividends: {
+    channel: CH.getDividends,
+    args: z.object({ symbol: symbolSchema, purpose: z.enum(['detail', 'column']) }).strict(),
+    result: returns<DividendsView>(),
   },
   /** One symbol's history over a range: asked on demand, for the detail chart only. */
   getHistory: {
@@ -267,6 +300,8 @@ export const eventContract = {
   notice: { channel: EV.notice, payload: returns<{ title: string; body: string; symbol?: string }>() },
   /** The lists changed in main (the tray's list switcher, another command): the window follows. */
   settings: { channel: EV.settings, payload: returns<Settings>() },
+  /** The open detail's trading capacity, each time it is answered. */
+  capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { HISTORY_RANGES } from './history'
+import { TIME_ZONE_CHOICES } from './display-time'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
-import { WATCHLIST_COLUMNS } from './watchlist-columns'
+import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
 
 /** Bounds on each poll cadence. Below the service's own cache time a poll brings nothing new. */
 export const CADENCE_BOUNDS_MS = {
@@ -111,6 +112,8 @@ export const watchlistSchema = z.object({
 })
 export type Watchlist = z.output<typeof watchlistSchema>
 
+export const timeZoneChoiceSchema = z.enum(TIME_ZONE_CHOICES)
+
 export const DEMO_MODES = ['auto', 'on', 'off'] as const
 export const demoModeSchema = z.enum(DEMO_MODES)
 export type DemoMode = z.output<typeof demoModeSchema>
@@ -148,6 +151,11 @@ const settingsFields = z.object({
   demo: demoModeSchema.default('auto'),
   /** How positions are costed: average cost or FIFO lots. Files saved before it existed read as average. */
   costMethod: costMethodSchema.default('average'),
+  /**
+   * The zone every time on screen is told in: market time (New York) or this computer's
+   * (display-time.ts). Files saved before it existed read as market time, what they showed then.
+   */
+  timeZone: timeZoneChoiceSchema.default('market'),
   /** The detail chart's range, kept for the next symbol and the next start. Older files read as 1D. */
   chartRange: chartRangeSchema.default('1d'),
   /** The token drawn as candles or as a line on the ranges beyond 1D. Older files read as candles. */
@@ -202,7 +210,7 @@ export const DEFAULT_SETTINGS: Settings = {
       id: 'l1',
       name: DEFAULT_LIST_NAME,
       symbols: DEFAULT_WATCHLIST,
-      columns: [...WATCHLIST_COLUMNS],
+      columns: [...DEFAULT_COLUMNS],
       sort: null,
     },
   ],
@@ -222,6 +230,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tickerOnly: false,
   demo: 'auto',
   costMethod: 'average',
+  timeZone: 'market',
   chartRange: '1d',
   chartStyle: 'candles',
 }
@@ -229,13 +238,14 @@ export const DEFAULT_SETTINGS: Settings = {
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod or chart choice
-  // means "leave as is".
+  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod, timeZone or
+  // chart choice means "leave as is".
   .extend({
     cadences: cadencesSchema.partial(),
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
+    timeZone: timeZoneChoiceSchema,
     chartRange: chartRangeSchema,
     chartStyle: chartStyleSchema,
   })

@@ -17,5 +17,14 @@ export const WATCHLIST_COLUMNS = [
   'marketCap',
   'holders',
   'sessions',
+  'dividendYield',
 ] as const
 export type WatchlistColumn = (typeof WATCHLIST_COLUMNS)[number]
+
+/**
+ * The columns a new list shows: all but the optional ones. The dividend yield is asked of the
+ * service per symbol (once a day), so it is shown only where chosen.
+ */
+export const DEFAULT_COLUMNS: readonly WatchlistColumn[] = WATCHLIST_COLUMNS.filter(
+  (id) => id !== 'dividendYield',
+)

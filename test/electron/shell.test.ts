@@ -612,6 +612,7 @@ describe('tray', () => {
         { id: 'l2', name: 'Tech' },
       ],
       activeListId: 'l2',
+      timeZone: 'market',
     })
     type Item = { label?: string; checked?: boolean; click?: () => void; submenu?: Item[] }
     const menu = record.menus.at(-1) as { template: Item[] }
@@ -652,6 +653,7 @@ describe('tray', () => {
       paused: false,
       lists,
       activeListId: 'l1',
+      timeZone: 'market',
     })
     type Item = { label?: string; type?: string; enabled?: boolean; checked?: boolean }
     const menu = electron.trays[0]!.menus.at(-1) as { template: Item[] }
@@ -677,6 +679,63 @@ describe('tray', () => {
       linux: { executableArgs?: string[] }
     }
     expect(builder.linux.executableArgs).toEqual([XWAYLAND_SWITCH])
+  })
+
+  it('heads its menu with what is old while prices are live, and drops the line once all is fresh', () => {
+    electron.trays.length = 0
+    const tray = new AppTray({} as never, NO_TRAY_ACTIONS, () => Date.now())
+    tray.setState({
+      windowVisible: true,
+      pinned: false,
+      pinUnavailable: false,
+      paused: false,
+      lists: [{ id: 'l1', name: 'Watchlist' }],
+      activeListId: 'l1',
+      timeZone: 'market',
+    })
+    vi.setSystemTime(Date.parse('2026-11-17T11:00:00-05:00'))
+    const now = Date.now()
+    // Prices answered 2 s ago, whenever asked.
+    const status = (marketAt: number) => {
+      const endpoint = {
+        cadenceMs: 5_000,
+        lastSuccessAt: Date.now() - 2_000,
+        lastError: null,
+        nextPollAt: null,
+        inFlight: false,
+      }
+      return {
+        mode: 'live',
+        connection: 'degraded',
+        endpoints: {
+          prices: endpoint,
+          market: { ...endpoint, cadenceMs: 60_000, lastSuccessAt: marketAt },
+          limits: endpoint,
+        },
+      }
+    }
+    type Item = { label?: string; type?: string; enabled?: boolean }
+    const firstItems = () =>
+      (electron.trays[0]!.menus.at(-1) as { template: Item[] }).template
+        .slice(0, 2)
+        .map((item) => item.label ?? item.type)
+
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showData(snapshot('190.25') as never, status(now - 10 * 60_000) as never)
+    expect(firstItems()).toEqual(['Market data 10m old; prices live.', 'separator'])
+    expect((electron.trays[0]!.menus.at(-1) as { template: Item[] }).template[0]?.enabled).toBe(false)
+    const menusBefore = electron.trays[0]!.menus.length
+
+    // The same sentence on the next tooltip: the menu is not built again.
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showData(snapshot('190.26') as never, status(now - 10 * 60_000) as never)
+    expect(electron.trays[0]!.menus.length).toBe(menusBefore)
+
+    // Market data answers again: the line goes.
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showData(snapshot('190.27') as never, status(Date.now()) as never)
+    expect(firstItems()).toEqual(['Hide Tokenwatch', 'Pin on top'])
+    tray.destroy()
   })
 
   it("keeps the tooltip within Windows' 127 characters when told the platform's limit", () => {

@@ -1,5 +1,7 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
+import { displayZone, type TimeZoneChoice } from '../../shared/display-time'
+import { freshnessSentence } from '../../shared/source-freshness'
 import type { AppStatus } from '../../shared/status'
 import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
 
@@ -7,7 +9,9 @@ import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
  * The tray icon and its menu. The tooltip shows the data's state and the first watchlist prices
  * (see trayTooltip) and is updated at most every TOOLTIP_INTERVAL_MS; the image is never set on a
  * tick (on Linux each setImage costs a redraw of the whole indicator, which is what makes some
- * tray apps burn CPU).
+ * tray apps burn CPU). While prices are live and market data or limits are old, the menu's first
+ * line says so too, as the tooltip does: Linux tray hosts (AppIndicator) show no tooltip, only
+ * the menu. It is rebuilt when that sentence changes, not on every tick.
  */
 
 export const TOOLTIP_INTERVAL_MS = 5_000
@@ -31,6 +35,8 @@ export interface TrayState {
   /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
   lists: readonly { id: string; name: string }[]
   activeListId: string
+  /** The zone the window's times are in: the tooltip's "Last data" follows it. */
+  timeZone: TimeZoneChoice
 }
 
 export interface TrayIcons {
@@ -45,6 +51,10 @@ export class AppTray {
   private lastTooltipAt = 0
   private pending: { snapshot: Snapshot; status: AppStatus } | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
+  private timeZone: TimeZoneChoice = 'market'
+  private state: TrayState | null = null
+  /** What is old while prices are live, as the menu shows it; null when nothing is. */
+  private freshness: string | null = null
 
   constructor(
     private readonly icons: TrayIcons,
@@ -59,8 +69,20 @@ export class AppTray {
 
   /** Rebuilds the menu; call when a state it shows changed (not on price ticks). */
   setState(state: TrayState): void {
+    this.state = state
+    if (state.timeZone !== this.timeZone) {
+      this.timeZone = state.timeZone
+      if (this.pending) this.flushTooltip()
+    }
+    this.buildMenu(state)
+  }
+
+  private buildMenu(state: TrayState): void {
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
+        ...(this.freshness
+          ? [{ label: this.freshness, enabled: false }, { type: 'separator' as const }]
+          : []),
         {
           label: state.windowVisible ? 'Hide Tokenwatch' : 'Show Tokenwatch',
           click: () => this.actions.toggleWindow(),
@@ -116,14 +138,17 @@ export class AppTray {
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
+    const status = this.pending?.status ?? null
+    const freshness = status ? freshnessSentence(status, this.now()) : null
+    if (freshness !== this.freshness) {
+      this.freshness = freshness
+      if (this.state) this.buildMenu(this.state)
+    }
     this.tray.setToolTip(
-      trayTooltip(
-        this.pending?.snapshot ?? null,
-        this.pending?.status ?? null,
-        this.now(),
-        undefined,
-        this.tooltipLimit,
-      ),
+      trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now(), {
+        zone: displayZone(this.timeZone),
+        maxLength: this.tooltipLimit,
+      }),
     )
   }
 }

@@ -6,7 +6,7 @@ import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { LocalPollFeed } from '../feed/local-poll-feed'
 import { HoldingsFile } from '../holdings/holdings-file'
-import type { FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
+import type { FeedEvents, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { SnapshotCache, SnapshotCacheSchedule } from '../storage/snapshot-cache'
@@ -16,6 +16,7 @@ import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
+import { type PollFeedWithServiceStatus, withServiceStatus } from './poll-feed-with-service-status'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 
 /**
@@ -34,7 +35,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly clock: Clock
   private readonly events = new EventBus()
   private readonly handlers: CommandHandlers
-  private readonly feed: PollFeed
+  /** The price polls, and beside them (`feed.service`) what the service says of the market now. */
+  private readonly feed: PollFeedWithServiceStatus
   private readonly connection: Connection<Demo>
   private started = false
 
@@ -56,8 +58,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onStatusChange: () => this.events.emit('status', this.status()),
     }
     const clock = this.clock
-    this.feed =
+    const prices =
       options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
+    this.feed = withServiceStatus(prices, { ...options, clock, core: this, events: this.events })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
@@ -73,6 +76,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       vault: this.vault,
       alerts: this.alerts,
       feed: this.feed,
+      service: this.feed.service,
       clock,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
@@ -159,6 +163,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem(),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
+      service: this.feed.service.state(),
     })
   }
 

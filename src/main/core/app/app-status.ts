@@ -1,4 +1,5 @@
 import type { PauseReason } from '../feed/poll-scheduler'
+import type { ServiceState } from '../../../shared/service-status'
 import type { AppStatus, EndpointName, EndpointStatus } from '../../../shared/status'
 
 /** Errors that say the service cannot be reached at all. */
@@ -14,6 +15,7 @@ export interface StatusInputs {
   storageProblem: string | null
   keychainProblem: string | null
   unreadAlerts: number
+  service: ServiceState
 }
 
 /** Every endpoint's status, from the feed's answer for one. */
@@ -58,5 +60,6 @@ export function deriveAppStatus(inputs: StatusInputs): AppStatus {
     storageProblem: inputs.storageProblem,
     keychainProblem: inputs.keychainProblem,
     unreadAlerts: inputs.unreadAlerts,
+    service: inputs.service,
   }
 }

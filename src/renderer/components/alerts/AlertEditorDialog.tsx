@@ -30,6 +30,7 @@ const KIND_LABEL: Record<AlertKind, string> = {
   session: 'A session opens or closes',
   stale: 'Data goes stale',
   'multiplier-change': 'Shares multiplier changes (split, dividend)',
+  'asset-pause': 'The service pauses or limits it',
 }
 
 const EVENT_LABEL = { open: 'Opens', close: 'Closes', both: 'Opens or closes' } as const
@@ -155,6 +156,12 @@ function AlertForm({ target }: { target: AlertEditorTarget }) {
           <p className="muted">
             Fires when the service reports a new shares multiplier (a split steps it, a reinvested dividend
             nudges it). Now {formatExact(quote?.sharesMultiplier)}.
+          </p>
+        )}
+        {draft.kind === 'asset-pause' && (
+          <p className="muted">
+            Fires when the service announces a pause or limit of this token (a split, a dividend, earnings,
+            maintenance), when it starts and when it ends.
           </p>
         )}
         {shown.includes('direction') && (

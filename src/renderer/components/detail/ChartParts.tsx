@@ -5,8 +5,6 @@ import { SESSION_NAMES, type SessionName } from '../../../shared/sessions'
 import type { AxisSegment } from '../../../shared/trading-axis'
 import { nearestPoint } from '../../chart/chart-slots'
 import { movedIndex } from '../../chart/crosshair-keys'
-import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
-import { formatDateTime } from '../../format'
 
 /** What the detail panel's charts (today's and the longer ranges) draw alike around the canvas. */
 
@@ -48,18 +46,21 @@ export function ChartGaps({
   width,
   minWidth,
   className,
+  title,
 }: {
   gaps: readonly AxisSegment[]
   width: number
   minWidth: number
   className: string
+  /** What the gap says when pointed at (closed-gap.ts). */
+  title: (gap: AxisSegment) => string
 }) {
   return gaps.map((gap) => (
     <div
       key={gap.start}
       className={className}
       style={{ left: gap.x0 * width, width: Math.max(minWidth, (gap.x1 - gap.x0) * width) }}
-      title={`Market closed ${formatDateTime(gap.start, DISPLAY_TIME_ZONE)} to ${formatDateTime(gap.end, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
+      title={title(gap)}
     />
   ))
 }

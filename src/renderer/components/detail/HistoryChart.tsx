@@ -1,5 +1,6 @@
 import { CandlestickSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi } from 'lightweight-charts'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import type { DisplayZone } from '../../../shared/display-time'
 import type { HistoryRange, HistorySeries } from '../../../shared/history'
 import { rangeAxisLabels } from '../../../shared/range-axis-labels'
 import type { ChartStyle } from '../../../shared/settings'
@@ -9,7 +10,8 @@ import { carriedLine, historyModel, type HistoryModel } from '../../chart/histor
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { SessionBands, sessionColors } from '../../chart/session-bands'
-import { DISPLAY_TIME_ZONE } from '../../display-zone'
+import { closedGapText } from '../../chart/closed-gap'
+import { useDisplayZone } from '../../display-zone'
 import { formatPrice } from '../../format'
 import { useWatch } from '../../store/watch-store'
 import { ChartGaps, ChartTicks, SessionLegend, useCrosshair } from './ChartParts'
@@ -84,6 +86,7 @@ function HistoryFigure({
   style: ChartStyle
 }) {
   const theme = useWatch((state) => state.settings?.theme)
+  const zone = useDisplayZone()
   const host = useRef<HTMLDivElement>(null)
   const chart = useRef<DrawnChart | null>(null)
   const [plotWidth, setPlotWidth] = useState<number | null>(null)
@@ -92,9 +95,9 @@ function HistoryFigure({
   const axisLabels = useMemo(
     () =>
       plotWidth
-        ? rangeAxisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: DISPLAY_TIME_ZONE })
+        ? rangeAxisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: zone.timeZone })
         : { unit: 'day' as const, labels: [] },
-    [axis, plotWidth],
+    [axis, plotWidth, zone],
   )
   const xOf = (fraction: number) => fraction * (plotWidth ?? 0)
   const gaps = axis.segments.filter((segment) => segment.gap && xOf(segment.x1 - segment.x0) >= MIN_GAP_PX)
@@ -248,10 +251,16 @@ function HistoryFigure({
       >
         <div ref={host} className="chart-canvas chart-canvas-history" />
         {plotWidth && (
-          <ChartGaps gaps={gaps} width={plotWidth} minWidth={0} className="chart-gap chart-gap-history" />
+          <ChartGaps
+            gaps={gaps}
+            width={plotWidth}
+            minWidth={0}
+            className="chart-gap chart-gap-history"
+            title={(gap) => closedGapText(gap, axis.from, zone)}
+          />
         )}
         <ChartTicks labels={axisLabels.labels} width={plotWidth} />
-        <MultiplierMarks model={model} width={plotWidth} />
+        <MultiplierMarks model={model} width={plotWidth} zone={zone} />
       </div>
       <figcaption className="chart-caption">
         <span className="chart-legend">
@@ -276,21 +285,29 @@ function HistoryFigure({
  * show side by side keep their line on the chart and their words in the title and the readout;
  * the larger step (a split before a dividend) is shown first.
  */
-function MultiplierMarks({ model, width }: { model: HistoryModel; width: number | null }) {
+function MultiplierMarks({
+  model,
+  width,
+  zone,
+}: {
+  model: HistoryModel
+  width: number | null
+  zone: DisplayZone
+}) {
   const placed = useMemo(() => {
     if (!width) return []
     const kept: Array<{ t: number; text: string; title: string; left: number; right: number }> = []
     const bySize = [...model.marks].sort((a, b) => stepSize(b) - stepSize(a))
     for (const mark of bySize) {
-      const text = multiplierMarkText(mark, false)
+      const text = multiplierMarkText(mark, null)
       const half = measureLabel(text) / 2
       const x = mark.x * width
       const left = Math.min(Math.max(0, x - half), width - 2 * half)
-      const box = { t: mark.t, text, title: multiplierMarkText(mark, true), left, right: left + 2 * half }
+      const box = { t: mark.t, text, title: multiplierMarkText(mark, zone), left, right: left + 2 * half }
       if (kept.every((other) => box.left >= other.right + 6 || box.right + 6 <= other.left)) kept.push(box)
     }
     return kept.sort((a, b) => a.t - b.t)
-  }, [model, width])
+  }, [model, width, zone])
   if (model.marks.length === 0) return null
   return (
     <div className="chart-marks" style={{ width: width ?? undefined }}>

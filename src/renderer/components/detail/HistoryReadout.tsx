@@ -2,8 +2,9 @@ import type { ReactNode } from 'react'
 import { Dec } from '../../../shared/decimal'
 import type { HistoryPoint, HistorySeries, MultiplierChange } from '../../../shared/history'
 import { premiumPercent } from '../../chart/history-model'
-import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
-import { formatAge, formatDateTime, formatDay, formatExact } from '../../format'
+import type { DisplayZone } from '../../../shared/display-time'
+import { useDisplayZone } from '../../display-zone'
+import { formatAge, formatDay, formatExact, formatZonedDateTime } from '../../format'
 import { useClock } from '../../store/clock-store'
 
 /**
@@ -18,35 +19,35 @@ const SOURCE_WORDS: Record<HistorySeries['source'], string> = {
 }
 
 /** A daily bucket is a date (the service's buckets start at 00:00 UTC); a shorter one a time. */
-export function bucketTime(t: number, interval: string): string {
-  return interval === '1day'
-    ? formatDay(t, 'UTC')
-    : `${formatDateTime(t, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`
+export function bucketTime(t: number, interval: string, zone: DisplayZone): string {
+  return interval === '1day' ? formatDay(t, 'UTC') : formatZonedDateTime(t, zone)
 }
 
 /** The note of a partial history, and when the answer was put together. */
 export function HistoryFreshness({ series }: { series: HistorySeries }) {
   const now = useClock((state) => state.now)
+  const zone = useDisplayZone()
   return (
     <>
       {series.note !== null && <p className="chart-note">{series.note}</p>}
       <p className="chart-fresh muted">
-        As of {formatDateTime(series.asOf, DISPLAY_TIME_ZONE)} {DISPLAY_ZONE_NAME} (
-        {formatAge(now - series.asOf)} ago), {SOURCE_WORDS[series.source]}, {series.interval} buckets
+        As of {formatZonedDateTime(series.asOf, zone)} ({formatAge(now - series.asOf)} ago),{' '}
+        {SOURCE_WORDS[series.source]}, {series.interval} buckets
       </p>
     </>
   )
 }
 
-/** A multiplier to four places for the axis ("≈" when that rounds it); every digit in `full`. */
+/** A multiplier to four places for the axis ("≈" when that rounds it). */
 function shortMultiplier(value: string): string {
   const rounded = new Dec(value).toDecimalPlaces(4)
   return rounded.equals(value) ? rounded.toFixed() : `≈${rounded.toFixed()}`
 }
 
-export function multiplierMarkText(mark: MultiplierChange, full: boolean): string {
-  if (full)
-    return `Multiplier ${formatExact(mark.from)} → ${formatExact(mark.to)} from ${formatDateTime(mark.t, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`
+/** A step's words under the axis (no zone: short), or every digit and when (in its title). */
+export function multiplierMarkText(mark: MultiplierChange, zone: DisplayZone | null): string {
+  if (zone)
+    return `Multiplier ${formatExact(mark.from)} → ${formatExact(mark.to)} from ${formatZonedDateTime(mark.t, zone)}`
   return `×${shortMultiplier(mark.from)}→${shortMultiplier(mark.to)}`
 }
 
@@ -71,6 +72,7 @@ function stepIn(series: HistorySeries, index: number): MultiplierChange | undefi
 }
 
 export function HistoryReadout({ series, index }: { series: HistorySeries; index: number | null }) {
+  const zone = useDisplayZone()
   const point = index === null ? undefined : series.points[index]
   const step = index === null ? undefined : stepIn(series, index)
   return (
@@ -83,7 +85,7 @@ export function HistoryReadout({ series, index }: { series: HistorySeries; index
       {point ? (
         <>
           <span className="chart-readout-item chart-readout-time">
-            {bucketTime(point.t, series.interval)}
+            {bucketTime(point.t, series.interval, zone)}
           </span>
           <Figure label="O">{formatExact(point.open)}</Figure>
           <Figure label="H">{formatExact(point.high)}</Figure>

@@ -9,8 +9,9 @@ import { CHART_SLOTS, chartSlots, scalePrecision, slotTime } from '../../chart/c
 import { SessionBands, sessionColors } from '../../chart/session-bands'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
-import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
-import { formatDateTime, formatExact, formatPrice } from '../../format'
+import { closedGapText } from '../../chart/closed-gap'
+import { useDisplayZone } from '../../display-zone'
+import { formatExact, formatPrice, formatZonedDateTime } from '../../format'
 import { exportHistory, loadHistory } from '../../history-api'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { historyKey, useHistoryEntries } from '../../store/history-store'
@@ -133,6 +134,7 @@ function DayHistoryChart({
   offHours: boolean
 }) {
   const theme = useWatch((state) => state.settings?.theme)
+  const zone = useDisplayZone()
   const host = useRef<HTMLDivElement>(null)
   const chart = useRef<{
     api: IChartApi
@@ -151,10 +153,8 @@ function DayHistoryChart({
   const gaps = axis.segments.filter((segment) => segment.gap)
   const labels = useMemo(
     () =>
-      plotWidth
-        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: DISPLAY_TIME_ZONE })
-        : [],
-    [axis, plotWidth],
+      plotWidth ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: zone.timeZone }) : [],
+    [axis, plotWidth, zone],
   )
   const direction = historyDirection(history)
 
@@ -248,9 +248,7 @@ function DayHistoryChart({
       <p className="chart-readout" aria-live="polite" aria-atomic="true">
         {cursorPoint ? (
           <>
-            <span className="chart-readout-time">
-              {formatDateTime(cursorPoint.t, DISPLAY_TIME_ZONE)} {DISPLAY_ZONE_NAME}
-            </span>{' '}
+            <span className="chart-readout-time">{formatZonedDateTime(cursorPoint.t, zone)}</span>{' '}
             <span className="num chart-readout-price">{formatExact(cursorPoint.price)}</span>
           </>
         ) : (
@@ -265,7 +263,15 @@ function DayHistoryChart({
         onPointerLeave={crosshair.clear}
       >
         <div ref={host} className="chart-canvas" />
-        {plotWidth && <ChartGaps gaps={gaps} width={plotWidth} minWidth={2} className="chart-gap" />}
+        {plotWidth && (
+          <ChartGaps
+            gaps={gaps}
+            width={plotWidth}
+            minWidth={2}
+            className="chart-gap"
+            title={(gap) => closedGapText(gap, axis.from, zone)}
+          />
+        )}
         <ChartTicks labels={labels} width={plotWidth} />
       </div>
       <figcaption className="chart-caption">
@@ -277,7 +283,10 @@ function DayHistoryChart({
             High <span className="num">{formatPrice(byValue[byValue.length - 1])}</span>
           </span>
         </span>
-        <SessionLegend bands={bands} closed={gaps.length > 0} />
+        <SessionLegend bands={bands} closed={gaps.length > 0}>
+          {/* The axis says "Fri 20:00": in which zone. */}
+          <span className="chart-zone">Times in {zone.nameAt(last.t)}</span>
+        </SessionLegend>
         <span className="chart-credit">Chart: TradingView Lightweight Charts</span>
       </figcaption>
     </figure>

@@ -2,7 +2,7 @@ import { memo, type DragEvent, type ReactNode } from 'react'
 import { countRowRender } from '../../instrument'
 import { rowProblem, type RowProblem } from '../../problem-text'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
-import { sourceAgeLabel } from '../../source-freshness'
+import { sourceAgeLabel } from '../../../shared/source-freshness'
 import { useStaleSource } from './cells/use-stale-sources'
 import type { ColumnDef } from './columns'
 

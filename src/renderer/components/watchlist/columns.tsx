@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
 import { tradesOffHours } from '../../../shared/trading-axis'
-import { WATCHLIST_COLUMNS, type WatchlistColumn } from '../../../shared/watchlist-columns'
+import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS, type WatchlistColumn } from '../../../shared/watchlist-columns'
 import {
   formatCompact,
   formatInteger,
@@ -17,6 +17,7 @@ import { RangeBar } from './cells/RangeBar'
 import { SessionBadges } from './cells/SessionBadges'
 import { Sparkline } from './cells/Sparkline'
 import { VolumeCell } from './cells/VolumeCell'
+import { YieldCell } from './cells/YieldCell'
 import { StaleMarker } from './cells/StaleMarker'
 import type { FitColumn } from '../../column-fit'
 
@@ -249,12 +250,22 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     sources: ['market', 'limits'],
     render: (q) => <SessionBadges quote={q} />,
   },
+  dividendYield: {
+    id: 'dividendYield',
+    label: 'Yield',
+    title: 'Dividend yield (trailing year)',
+    width: 64,
+    minWidth: 56,
+    align: 'end',
+    sources: [],
+    render: (q) => <YieldCell symbol={q.symbol} />,
+  },
 }
 
 export const ALL_COLUMNS: readonly ColumnDef[] = WATCHLIST_COLUMNS.map((id) => COLUMN_DEFS[id])
 
 /** The chosen columns in their saved order; the symbol always shows, first. */
 export function chosenColumns(ids: readonly WatchlistColumn[] | undefined): ColumnDef[] {
-  const chosen = (ids ?? WATCHLIST_COLUMNS).filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
+  const chosen = (ids ?? DEFAULT_COLUMNS).filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
   return [COLUMN_DEFS.symbol, ...chosen]
 }

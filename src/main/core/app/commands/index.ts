@@ -6,6 +6,7 @@ import { historyCommands } from './history'
 import { holdingsCommands } from './holdings'
 import { keyCommands } from './keys'
 import { listCommands } from './lists'
+import { serviceStatusCommands } from './service-status'
 import { settingsCommands } from './settings'
 import { transferCommands } from './transfer'
 
@@ -22,6 +23,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...alertCommands(context),
     ...transferCommands(context),
     ...holdingsCommands(context),
+    ...serviceStatusCommands(context),
     ...historyCommands(),
   } satisfies CommandHandlers
 }

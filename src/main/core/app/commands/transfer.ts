@@ -13,6 +13,8 @@ import { SettingsError } from '../../storage/settings-file'
 import type { SomeCommandHandlers } from '../dispatch'
 import { importListsInto } from '../list-import'
 import type { CommandContext } from './command-context'
+import { currentHoldings } from './holdings'
+import { inTimeOrder } from '../../holdings/ledger-replay'
 
 /**
  * Watchlists out to a file (CSV, JSON) and in from a file or pasted text; a symbol's shown history
@@ -51,9 +53,14 @@ async function exportHistoryCsv(
 async function exportShownList(context: CommandContext, format: ExportFormat): Promise<ExportResult> {
   const { settings: settingsFile, feed, clock } = context
   const settings = settingsFile.get()
+  const transactions = inTimeOrder(context.holdings.transactions())
   const content = exportWatchlist(activeList(settings).symbols, feed.snapshot(), format, {
     now: clock.now(),
     lists: settings.lists,
+    // The holding columns from the core's own valuation, as the window and the CLI show them.
+    ...(format === 'csv'
+      ? { positions: currentHoldings(context, settings.costMethod).positions }
+      : { transactions }),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
   return saveOrHandBack(context, `tokenwatch-${date}.${format}`, content)
