@@ -1,10 +1,12 @@
-import { useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react'
 import { SESSION_LABEL } from '../../../shared/alert-text'
 import type { AxisLabel } from '../../../shared/axis-labels'
 import { SESSION_NAMES, type SessionName } from '../../../shared/sessions'
 import type { AxisSegment } from '../../../shared/trading-axis'
 import { nearestPoint } from '../../chart/chart-slots'
+import { closedGapText } from '../../chart/closed-gap'
 import { movedIndex } from '../../chart/crosshair-keys'
+import { useDisplayZone } from '../../display-zone'
 
 /** What the detail panel's charts (today's and the longer ranges) draw alike around the canvas. */
 
@@ -40,33 +42,60 @@ export function useCrosshair(
   }
 }
 
-/** Each closed stretch as a thin strip over the plot with a break mark, saying when it was. */
-export function ChartGaps({
+/**
+ * The plot: the chart's canvas (in `host`), each closed stretch as a thin strip with a break mark
+ * saying when the market was closed (closed-gap.ts), and the time labels under it. It takes the
+ * pointer for the crosshair; the figure around it carries the description.
+ */
+export function ChartPlot({
+  host,
+  canvasClass,
+  crosshair,
   gaps,
+  minGapWidth,
+  gapClass,
+  axisFrom,
+  labels,
   width,
-  minWidth,
-  className,
-  title,
+  children,
 }: {
+  host: RefObject<HTMLDivElement | null>
+  canvasClass: string
+  crosshair: { onPointerMove(event: PointerEvent<HTMLDivElement>): void; clear(): void }
   gaps: readonly AxisSegment[]
-  width: number
-  minWidth: number
-  className: string
-  /** What the gap says when pointed at (closed-gap.ts). */
-  title: (gap: AxisSegment) => string
+  minGapWidth: number
+  gapClass: string
+  axisFrom: number
+  labels: readonly AxisLabel[]
+  width: number | null
+  children?: ReactNode
 }) {
-  return gaps.map((gap) => (
+  const zone = useDisplayZone()
+  return (
     <div
-      key={gap.start}
-      className={className}
-      style={{ left: gap.x0 * width, width: Math.max(minWidth, (gap.x1 - gap.x0) * width) }}
-      title={title(gap)}
-    />
-  ))
+      className="chart-plot"
+      aria-hidden="true"
+      onPointerMove={crosshair.onPointerMove}
+      onPointerLeave={crosshair.clear}
+    >
+      <div ref={host} className={canvasClass} />
+      {width !== null &&
+        gaps.map((gap) => (
+          <div
+            key={gap.start}
+            className={gapClass}
+            style={{ left: gap.x0 * width, width: Math.max(minGapWidth, (gap.x1 - gap.x0) * width) }}
+            title={closedGapText(gap, axisFrom, zone)}
+          />
+        ))}
+      <ChartTicks labels={labels} width={width} />
+      {children}
+    </div>
+  )
 }
 
 /** The time labels, in a row as wide as the plot (the price scale aside): their x are the plot's. */
-export function ChartTicks({ labels, width }: { labels: readonly AxisLabel[]; width: number | null }) {
+function ChartTicks({ labels, width }: { labels: readonly AxisLabel[]; width: number | null }) {
   return (
     <div className="chart-ticks" style={{ width: width ?? undefined }}>
       {labels.map((tick) => (
@@ -90,7 +119,7 @@ export function SessionLegend({
 }: {
   bands: readonly { session: SessionName }[]
   closed: boolean
-  children?: React.ReactNode
+  children?: ReactNode
 }) {
   return (
     <span className="chart-legend">

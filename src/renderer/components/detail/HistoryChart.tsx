@@ -10,11 +10,10 @@ import { carriedLine, historyModel, type HistoryModel } from '../../chart/histor
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { SessionBands, sessionColors } from '../../chart/session-bands'
-import { closedGapText } from '../../chart/closed-gap'
 import { useDisplayZone } from '../../display-zone'
 import { formatPrice } from '../../format'
 import { useWatch } from '../../store/watch-store'
-import { ChartGaps, ChartTicks, SessionLegend, useCrosshair } from './ChartParts'
+import { ChartPlot, SessionLegend, useCrosshair } from './ChartParts'
 import { HistoryFreshness, HistoryReadout, multiplierMarkText } from './HistoryReadout'
 
 /** The price pane's and the premium pane's heights in CSS px; the width is the panel's. */
@@ -243,25 +242,19 @@ function HistoryFigure({
     >
       <HistoryFreshness series={series} />
       <HistoryReadout series={series} index={cursor} />
-      <div
-        className="chart-plot"
-        aria-hidden="true"
-        onPointerMove={crosshair.onPointerMove}
-        onPointerLeave={crosshair.clear}
+      <ChartPlot
+        host={host}
+        canvasClass="chart-canvas chart-canvas-history"
+        crosshair={crosshair}
+        gaps={gaps}
+        minGapWidth={0}
+        gapClass="chart-gap chart-gap-history"
+        axisFrom={axis.from}
+        labels={axisLabels.labels}
+        width={plotWidth}
       >
-        <div ref={host} className="chart-canvas chart-canvas-history" />
-        {plotWidth && (
-          <ChartGaps
-            gaps={gaps}
-            width={plotWidth}
-            minWidth={0}
-            className="chart-gap chart-gap-history"
-            title={(gap) => closedGapText(gap, axis.from, zone)}
-          />
-        )}
-        <ChartTicks labels={axisLabels.labels} width={plotWidth} />
         <MultiplierMarks model={model} width={plotWidth} zone={zone} />
-      </div>
+      </ChartPlot>
       <figcaption className="chart-caption">
         <span className="chart-legend">
           <span className={`chart-legend-item line-token-${style}`}>

@@ -9,14 +9,13 @@ import { CHART_SLOTS, chartSlots, scalePrecision, slotTime } from '../../chart/c
 import { SessionBands, sessionColors } from '../../chart/session-bands'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
-import { closedGapText } from '../../chart/closed-gap'
 import { useDisplayZone } from '../../display-zone'
 import { formatExact, formatPrice, formatZonedDateTime } from '../../format'
 import { exportHistory, loadHistory } from '../../history-api'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { historyKey, useHistoryEntries } from '../../store/history-store'
 import { useWatch } from '../../store/watch-store'
-import { ChartGaps, ChartTicks, SessionLegend, useCrosshair } from './ChartParts'
+import { ChartPlot, SessionLegend, useCrosshair } from './ChartParts'
 import { HistoryChart } from './HistoryChart'
 import { RangeBar } from './RangeBar'
 import { historyDirection, useHistoryAxis } from '../watchlist/cells/Sparkline'
@@ -256,24 +255,17 @@ function DayHistoryChart({
         )}
       </p>
       {/* The figure carries the description, and the readout the crosshair's point. */}
-      <div
-        className="chart-plot"
-        aria-hidden="true"
-        onPointerMove={crosshair.onPointerMove}
-        onPointerLeave={crosshair.clear}
-      >
-        <div ref={host} className="chart-canvas" />
-        {plotWidth && (
-          <ChartGaps
-            gaps={gaps}
-            width={plotWidth}
-            minWidth={2}
-            className="chart-gap"
-            title={(gap) => closedGapText(gap, axis.from, zone)}
-          />
-        )}
-        <ChartTicks labels={labels} width={plotWidth} />
-      </div>
+      <ChartPlot
+        host={host}
+        canvasClass="chart-canvas"
+        crosshair={crosshair}
+        gaps={gaps}
+        minGapWidth={2}
+        gapClass="chart-gap"
+        axisFrom={axis.from}
+        labels={labels}
+        width={plotWidth}
+      />
       <figcaption className="chart-caption">
         <span className="chart-range">
           <span>
