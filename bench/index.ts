@@ -41,6 +41,7 @@ const FULL = {
     coldLoads: 9,
     idleSeconds: 10,
     memoryDeltas: 1_000,
+    historySwitches: 15,
   },
   feed: { warmupCycles: 1_000, cycles: 10_000 },
   main: {
@@ -65,6 +66,7 @@ const SMOKE: typeof FULL = {
     coldLoads: 1,
     idleSeconds: 2,
     memoryDeltas: 50,
+    historySwitches: 2,
   },
   feed: { warmupCycles: 30, cycles: 100 },
   main: { listedSizes: [100], virtualMs: 60_000, cpuWarmupMs: 1_000, cpuMeasureMs: 2_000 },

@@ -35,6 +35,8 @@ export interface BenchPageState {
   snapshot: Snapshot | null
   /** Deltas delivered so far: each one's asOf and prices depend on it. */
   deltasSent: number
+  /** What getHistory answers for each range, whatever the symbol (history-switch.ts sets them). */
+  histories: Record<string, unknown>
 }
 
 declare global {
@@ -100,8 +102,15 @@ export function installBenchBridge(
     getSnapshot: (args) => requestSnapshot((args as { history?: boolean } | undefined)?.history !== false),
     getStatus: () => answers.status,
     getSettings: () => answers.settings,
-    updateSettings: () => answers.settings,
+    // Kept as main keeps them: the chart's range is a setting the page reads back.
+    updateSettings: (patch) => (answers.settings = { ...answers.settings, ...(patch as Partial<Settings>) }),
     getKeyStatus: () => answers.keyStatus,
+    getHistory: (args) => {
+      const { symbol, range } = args as { symbol: string; range: string }
+      const series = window.__bench?.histories[range]
+      if (!series) throw new Error(`no history for ${range} in this benchmark`)
+      return { ...(series as object), symbol }
+    },
   }
   // Lists (assets, alerts, logs) are empty; every other command just succeeds.
   const answer = (name: string, args: unknown): unknown =>
@@ -126,6 +135,7 @@ export function installBenchBridge(
     requestSnapshot,
     snapshot: null,
     deltasSent: 0,
+    histories: {},
   }
   window.__bench = state
   new PerformanceObserver((list) => {

@@ -26,12 +26,14 @@ import {
 } from './page-bridge'
 import { type MainFirstFrame, loadMainFirstFrame } from './main-first-frame'
 import { marketClockOffsetMs, marketNow, shiftPageClock } from './market-time'
+import { historySwitchMetrics } from './history-switch'
 import { type DeltaTimings, deliverDeltas, showRows } from './page-functions'
 
 /**
  * Metrics 3, 4 (renderer side) and 5 (renderer side), in Debian's Chromium on the built renderer
  * (out/renderer): time from a delta's delivery to React's commit, which rows re-rendered, cold
- * load to the first rows painted, main-thread load while idle, and the heap over many deltas.
+ * load to the first rows painted, main-thread load while idle, the heap over many deltas, and the
+ * detail chart's switch between ranges already fetched (history-switch.ts).
  */
 
 export interface RendererOptions {
@@ -45,6 +47,8 @@ export interface RendererOptions {
   coldLoads: number
   idleSeconds: number
   memoryDeltas: number
+  /** Timed switches to each of 1Y and All in the detail chart. */
+  historySwitches: number
 }
 
 export const RENDERER_BUDGETS = {
@@ -364,6 +368,12 @@ export async function rendererMetrics(
       metrics.push(...(await heapMetrics(page, options.firstLoadRows, options)))
     } finally {
       await close()
+    }
+    const detail = await openPage(session, log)
+    try {
+      metrics.push(...(await historySwitchMetrics(detail.page, options.historySwitches, log)))
+    } finally {
+      await detail.close()
     }
     return metrics
   } finally {

@@ -227,7 +227,10 @@ async function applyAtOnce(
   }
 }
 
-export function updatePreference(patch: Pick<SettingsPatch, 'tickerOnly'>): Promise<void> {
+/** A display preference: ticker-only mode, the detail chart's range and style. */
+export function updatePreference(
+  patch: Pick<SettingsPatch, 'tickerOnly' | 'chartRange' | 'chartStyle'>,
+): Promise<void> {
   return applyAtOnce(
     (current) => ({ ...current, ...patch }),
     () => api().updateSettings(patch),

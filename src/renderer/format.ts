@@ -316,5 +316,17 @@ export function formatDateTime(ms: number, timeZone?: string): string {
   return formatter.format(ms)
 }
 
+/** A day with its year, for daily candles: "Tue, Nov 17, 2026", in local time or in a given zone. */
+export function formatDay(ms: number, timeZone?: string): string {
+  const formatter = dateTimeFormat(`day:${timeZone ?? 'local'}`, () => ({
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
+  }))
+  return formatter.format(ms)
+}
+
 /** Ages are told the same way in the window and the tray. */
 export { formatAge } from '../shared/source-freshness'

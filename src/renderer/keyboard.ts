@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
-import { moveSymbol } from './api'
+import { moveSymbol, updatePreference } from './api'
+import { rangeForDigit } from './chart/range-keys'
 import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
 import { GRID_ID, SEARCH_INPUT_ID } from './element-ids'
 import { returnPanelFocus } from './panel-focus'
@@ -30,6 +31,8 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
   { keys: ['Ctrl', 'Tab'], action: 'Show the next watchlist (with Shift, the previous)' },
   { keys: ['Ctrl', 'Shift', 'PgUp / PgDn'], action: 'Move the shown watchlist left or right among the tabs' },
+  { keys: ['1 … 7'], action: 'With the details open: the chart over 1D, 1W, 1M, 3M, 6M, 1Y or All' },
+  { keys: ['C'], action: 'With the details open: the token as candles or as a line' },
   { keys: ['?'], action: 'Show these shortcuts' },
   { keys: ['Esc'], action: 'Close the details, the alerts or a dialog' },
 ]
@@ -112,6 +115,13 @@ function onKeyDown(event: KeyboardEvent): void {
   const control = isControl(event.target)
   const handled = (): void => event.preventDefault()
 
+  const range = state.detailOpen && !event.altKey ? rangeForDigit(event.key) : undefined
+  if (range) {
+    handled()
+    void updatePreference({ chartRange: range })
+    return
+  }
+
   switch (event.key) {
     case '/':
       handled()
@@ -132,6 +142,12 @@ function onKeyDown(event: KeyboardEvent): void {
       if (event.altKey || event.shiftKey) return
       handled()
       openDialog('ledger')
+      return
+    case 'c':
+    case 'C':
+      if (event.altKey || event.shiftKey || !state.detailOpen || !state.settings) return
+      handled()
+      void updatePreference({ chartStyle: state.settings.chartStyle === 'candles' ? 'line' : 'candles' })
       return
     case 'Escape':
       if (state.detailOpen || state.alertsOpen) {

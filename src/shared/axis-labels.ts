@@ -36,11 +36,11 @@ const HOUR_MS = 3_600_000
 const HALF_HOUR_MS = HOUR_MS / 2
 const STEP_HOURS = [1, 2, 3, 4, 6, 12, 24] as const
 const DEFAULT_CHAR_WIDTH = 7
-const DEFAULT_SPACING = 10
+export const DEFAULT_SPACING = 10
 /** Hours are walked one by one: a two-week window is still only a few hundred steps. */
 const MAX_WINDOW_MS = 14 * 24 * HOUR_MS
 
-interface LocalTime {
+export interface LocalTime {
   date: string
   weekday: string
   hour: number
@@ -50,7 +50,7 @@ interface LocalTime {
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
-function localTime(ms: number, timeZone: string | undefined): LocalTime {
+export function localTime(ms: number, timeZone: string | undefined): LocalTime {
   const key = timeZone ?? ''
   let format = formats.get(key)
   if (!format) {
@@ -120,7 +120,7 @@ function labelled(marks: readonly Candidate[], crossesDays: boolean, measure: (t
  * Keeps labels that fit: inside the plot, and clear of each other. Labels naming a day go first,
  * so a crowded axis keeps the days and drops hours.
  */
-function fitting(labels: readonly AxisLabel[], width: number, spacing: number): AxisLabel[] {
+export function fitting(labels: readonly AxisLabel[], width: number, spacing: number): AxisLabel[] {
   const kept: AxisLabel[] = []
   const clear = (label: AxisLabel) =>
     label.left >= 0 &&

@@ -46,6 +46,8 @@ export const invokeChannels = {
   setDetailOpen: 'tw:detail:open',
   refreshCapacity: 'tw:capacity:refresh',
   getDividends: 'tw:dividends:get',
+  getHistory: 'tw:history:get',
+  exportHistory: 'tw:history:export',
 } as const
 
 export const eventChannels = {

@@ -9,6 +9,8 @@ import {
 } from './ipc-channels'
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
+import { HISTORY_RANGES, type HistorySeries } from './history'
+import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
@@ -252,6 +254,30 @@ export const invokeContract = {
     channel: CH.getDividends,
     args: z.object({ symbol: symbolSchema, purpose: z.enum(['detail', 'column']) }).strict(),
     result: returns<DividendsView>(),
+  },
+  /** One symbol's history over a range: asked on demand, for the detail chart only. */
+  getHistory: {
+    channel: CH.getHistory,
+    args: z.object({ symbol: symbolSchema, range: z.enum(HISTORY_RANGES) }).strict(),
+    result: returns<HistorySeries>(),
+  },
+  /**
+   * The detail chart's shown range as CSV (history-csv.ts), to the save dialog. The window made
+   * the table, so main takes it only if it is that table and nothing else.
+   */
+  exportHistory: {
+    channel: CH.exportHistory,
+    args: z
+      .object({
+        symbol: symbolSchema,
+        range: z.enum(HISTORY_RANGES),
+        csv: z
+          .string()
+          .max(MAX_HISTORY_CSV_CHARS, { message: 'that history is too large to export' })
+          .refine(isHistoryCsv, { message: 'that is not a history table to export' }),
+      })
+      .strict(),
+    result: returns<ExportResult>(),
   },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HISTORY_RANGES } from './history'
 import { TIME_ZONE_CHOICES } from './display-time'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
@@ -117,6 +118,11 @@ export const DEMO_MODES = ['auto', 'on', 'off'] as const
 export const demoModeSchema = z.enum(DEMO_MODES)
 export type DemoMode = z.output<typeof demoModeSchema>
 
+export const chartRangeSchema = z.enum(HISTORY_RANGES)
+export const CHART_STYLES = ['candles', 'line'] as const
+export const chartStyleSchema = z.enum(CHART_STYLES)
+export type ChartStyle = z.output<typeof chartStyleSchema>
+
 const settingsFields = z.object({
   version: z.literal(2),
   lists: z.array(watchlistSchema).min(1).max(MAX_LISTS),
@@ -150,6 +156,10 @@ const settingsFields = z.object({
    * (display-time.ts). Files saved before it existed read as market time, what they showed then.
    */
   timeZone: timeZoneChoiceSchema.default('market'),
+  /** The detail chart's range, kept for the next symbol and the next start. Older files read as 1D. */
+  chartRange: chartRangeSchema.default('1d'),
+  /** The token drawn as candles or as a line on the ranges beyond 1D. Older files read as candles. */
+  chartStyle: chartStyleSchema.default('candles'),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
@@ -221,19 +231,23 @@ export const DEFAULT_SETTINGS: Settings = {
   demo: 'auto',
   costMethod: 'average',
   timeZone: 'market',
+  chartRange: '1d',
+  chartStyle: 'candles',
 }
 
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod or timeZone means
-  // "leave as is".
+  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod, timeZone or
+  // chart choice means "leave as is".
   .extend({
     cadences: cadencesSchema.partial(),
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
     timeZone: timeZoneChoiceSchema,
+    chartRange: chartRangeSchema,
+    chartStyle: chartStyleSchema,
   })
   .partial()
   .strict()

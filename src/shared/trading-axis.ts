@@ -140,16 +140,24 @@ function linearAxis(from: number, to: number): TradingAxis {
   return { from, to, segments: [segment], x: (time) => xOn([segment], from, to, time) }
 }
 
-/** Inside a segment, time runs evenly from x0 to x1 (a gap's few points spread over its width). */
+/**
+ * Inside a segment, time runs evenly from x0 to x1 (a gap's few points spread over its width). The
+ * segment is found by halving: a year's axis has a thousand of them, and every point asks.
+ */
 function xOn(segments: readonly AxisSegment[], from: number, to: number, time: number): number {
   const t = Math.min(Math.max(time, from), to)
-  for (const segment of segments) {
-    if (t <= segment.end) {
-      const length = segment.end - segment.start
-      return length > 0 ? segment.x0 + ((t - segment.start) / length) * (segment.x1 - segment.x0) : segment.x0
-    }
+  // The first segment that ends at or after t.
+  let low = 0
+  let high = segments.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((segments[middle] as AxisSegment).end < t) low = middle + 1
+    else high = middle
   }
-  return 1
+  const segment = segments[low]
+  if (!segment) return 1
+  const length = segment.end - segment.start
+  return length > 0 ? segment.x0 + ((t - segment.start) / length) * (segment.x1 - segment.x0) : segment.x0
 }
 
 /** The axis a token's history is drawn on: its first to last point, its closed stretches squeezed. */

@@ -44,6 +44,8 @@ const METRICS = [
   'renderer.heap.growthPct',
   'renderer.heap.afterSnapshotMB',
   'renderer.heap.afterDeltasMB',
+  'renderer.history.switchTo1YMs',
+  'renderer.history.switchToAllMs',
   'core.idle.timersSoonerThanCadence',
   'core.idle.minTimerDelayMs',
   'core.idle.wakeupsPerMinute',

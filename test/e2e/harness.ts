@@ -43,6 +43,11 @@ export interface HarnessOptions {
   waitForPrices?: boolean
   /** Awaited before each command reaches the core: a test holds one back to see a loading state. */
   beforeInvoke?(name: InvokeName): Promise<void>
+  /**
+   * Answers a command in the core's place when it returns a value (an IpcResult): a test gives the
+   * page a fixed answer (a history) and counts the requests. Undefined: the core answers.
+   */
+  answer?(name: InvokeName, args: unknown): unknown
   /** Awaited after the core has answered a command and before the page gets the answer. */
   afterInvoke?(name: InvokeName): Promise<void>
   /** Awaited before each pushed event reaches the page; later events queue behind a held one. */
@@ -181,7 +186,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   if (options.clock && 'startAt' in options.clock) await page.clock.install({ time: options.clock.startAt })
   await context.exposeBinding('__twInvoke', async (_source, name: InvokeName, args: unknown) => {
     await options.beforeInvoke?.(name)
-    const answer = await core.invoke(name, args)
+    const answer = options.answer?.(name, args) ?? (await core.invoke(name, args))
     await options.afterInvoke?.(name)
     return answer
   })

@@ -61,9 +61,9 @@ describe('the detail chart on slots (lightweight-charts spaces points evenly)', 
 
   it('gives the price scale enough places to tell its ticks apart, and no more than the prices carry', () => {
     const cents = [{ t: 0, price: '231.45' }]
-    expect(scalePrecision(cents, 230, 240)).toBe(2)
-    expect(scalePrecision([{ t: 0, price: '0.000123456' }], 0.0001234, 0.0001235)).toBe(9)
-    expect(scalePrecision([{ t: 0, price: '0.000123' }], 0.0001234, 0.0001235)).toBe(6)
-    expect(scalePrecision(cents, 231.45, 231.45)).toBe(2)
+    expect(scalePrecision(cents.map((point) => point.price), 230, 240)).toBe(2)
+    expect(scalePrecision(['0.000123456'], 0.0001234, 0.0001235)).toBe(9)
+    expect(scalePrecision(['0.000123'], 0.0001234, 0.0001235)).toBe(6)
+    expect(scalePrecision(cents.map((point) => point.price), 231.45, 231.45)).toBe(2)
   })
 })

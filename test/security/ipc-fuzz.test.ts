@@ -83,6 +83,12 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   getHoldings: { method: 'fifo' },
   setDetailOpen: { symbol: 'AAPLon' },
   getDividends: { symbol: 'AAPLon', purpose: 'detail' },
+  getHistory: { symbol: 'AAPLon', range: '1m' },
+  exportHistory: {
+    symbol: 'AAPLon',
+    range: '1m',
+    csv: 't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n1763942400000,1,1,1,1,1,false,1,0\r\n',
+  },
   importWatchlist: { text: 'AAPLon\nTSLAon\nnot a symbol', into: { newList: 'Imported' } },
 }
 

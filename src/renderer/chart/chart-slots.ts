@@ -34,9 +34,9 @@ export function slotTime(slot: number): UTCTimestamp {
   return (slot + 1) as UTCTimestamp
 }
 
-/** The slot of a point of the axis, x being its fraction of the width (0 to 1). */
-function slotAt(x: number): number {
-  return Math.round(Math.min(1, Math.max(0, x)) * (CHART_SLOTS - 1))
+/** The slot of a point of the axis, x being its fraction of the width (0 to 1), of `slots` slots. */
+export function slotAt(x: number, slots = CHART_SLOTS): number {
+  return Math.round(Math.min(1, Math.max(0, x)) * (slots - 1))
 }
 
 export function chartSlots(history: readonly HistoryPoint[], axis: TradingAxis): ChartSlots {
@@ -67,11 +67,12 @@ export function nearestPoint(slotOf: readonly number[], slot: number): number {
 }
 
 /**
- * Decimal places for the price scale's ticks: enough to tell five ticks apart across the history's
- * range, at least two, and no more than the history's own prices carry (at least two).
+ * Decimal places for the price scale's ticks: enough to tell five ticks apart across the prices'
+ * range, at least two, and no more than the prices themselves carry (at least two).
  */
-export function scalePrecision(history: readonly HistoryPoint[], low: number, high: number): number {
-  const carried = Math.max(2, ...history.map((point) => new Dec(point.price).decimalPlaces()))
+export function scalePrecision(prices: readonly string[], low: number, high: number): number {
+  let carried = 2
+  for (const price of prices) carried = Math.max(carried, new Dec(price).decimalPlaces())
   const range = high - low
   const needed = range > 0 ? Math.ceil(-Math.log10(range / 5)) + 1 : 2
   return Math.min(carried, Math.max(2, needed))

@@ -7,14 +7,23 @@ import type {
   SeriesAttachedParameter,
   Time,
 } from 'lightweight-charts'
-import type { SessionName } from '../../shared/sessions'
+import { SESSION_NAMES, type SessionName } from '../../shared/sessions'
+import { themeColor } from './chart-page'
 import { CHART_SLOTS } from './chart-slots'
 
 /**
  * A lightweight-charts primitive that draws, behind the price line, the session bands (each
- * session in its own hue, faint, the regular session a little stronger) and a dashed line at each
- * time label. Positions are fractions of the trading axis (see chart-slots.ts).
+ * session in its own hue, faint, the regular session a little stronger), a dashed line at each
+ * time label and a solid one at each multiplier step. Positions are fractions of the trading axis
+ * (see chart-slots.ts).
  */
+
+/** Each session's colour from the theme (--session-premarket ...), the legend's and the bands'. */
+export function sessionColors(element: Element | null): Record<SessionName, string> {
+  return Object.fromEntries(
+    SESSION_NAMES.map((session) => [session, element ? themeColor(element, `--session-${session}`) : 'gray']),
+  ) as Record<SessionName, string>
+}
 
 export interface BandsPicture {
   bands: ReadonlyArray<{ session: SessionName; x0: number; x1: number }>
@@ -23,6 +32,11 @@ export interface BandsPicture {
   /** CSS colours, read from the theme: each session's (the legend's swatches), the ticks'. */
   bandColors: Readonly<Record<SessionName, string>>
   tickColor: string
+  /** Where the shares multiplier stepped (the charts beyond 24 hours), and in which colour. */
+  marks?: readonly number[]
+  markColor?: string
+  /** The chart's slot count, when not today's chart's CHART_SLOTS. */
+  slots?: number
 }
 
 /** How strongly each band is drawn: faint behind the line, the regular session a little more. */
@@ -78,35 +92,41 @@ export class SessionBands implements ISeriesPrimitive<Time> {
     // drew every band from the left edge, each over the last); a band edge falls between two
     // slots, so it is placed between their coordinates.
     const xOf = (fraction: number) => {
-      const logical = fraction * (CHART_SLOTS - 1)
+      const logical = fraction * ((this.picture.slots ?? CHART_SLOTS) - 1)
       const below = Math.floor(logical)
       const x0 = timeScale.logicalToCoordinate(below as Logical)
       const x1 = timeScale.logicalToCoordinate((below + 1) as Logical)
       return x0 === null || x1 === null ? null : x0 + (x1 - x0) * (logical - below)
     }
-    const { bands, ticks, bandColors, tickColor } = this.picture
+    const { bands, ticks, bandColors, tickColor, marks = [], markColor = tickColor } = this.picture
     target.useMediaCoordinateSpace(({ context, mediaSize }) => {
       context.save()
       for (const band of bands) {
         const x0 = xOf(band.x0)
         const x1 = xOf(band.x1)
-        if (x0 === null || x1 === null) continue
+        // Over years, most sessions are a fraction of a pixel: those that cover no whole pixel
+        // are left out, else thousands of faint strips are drawn over each other on every frame.
+        if (x0 === null || x1 === null || Math.round(x1) === Math.round(x0)) continue
         context.fillStyle = bandColors[band.session]
         context.globalAlpha = BAND_OPACITY[band.session]
-        context.fillRect(x0, 0, Math.max(0, x1 - x0), mediaSize.height)
+        context.fillRect(Math.round(x0), 0, Math.round(x1) - Math.round(x0), mediaSize.height)
       }
       context.globalAlpha = 1
-      context.strokeStyle = tickColor
-      context.setLineDash([2, 3])
       context.lineWidth = 1
-      for (const tick of ticks) {
-        const x = xOf(tick)
-        if (x === null) continue
+      const rule = (fraction: number) => {
+        const x = xOf(fraction)
+        if (x === null) return
         context.beginPath()
         context.moveTo(Math.round(x) + 0.5, 0)
         context.lineTo(Math.round(x) + 0.5, mediaSize.height)
         context.stroke()
       }
+      context.strokeStyle = tickColor
+      context.setLineDash([2, 3])
+      ticks.forEach(rule)
+      context.strokeStyle = markColor
+      context.setLineDash([])
+      marks.forEach(rule)
       context.restore()
     })
   }

@@ -48,6 +48,9 @@ describe('a settings file of the version before several watchlists', () => {
       costMethod: 'average',
       // Nor which zone times are told in: market time, what it showed then.
       timeZone: 'market',
+      // Nor the detail chart's range and style: today's 24 hours, as candles beyond it.
+      chartRange: '1d',
+      chartStyle: 'candles',
     })
     // Every value of the old file is somewhere in the new settings.
     const { watchlist, columns, sort, version, ...rest } = v1

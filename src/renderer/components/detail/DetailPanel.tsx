@@ -160,7 +160,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         <StaleMarker quote={quote} />
       </div>
       <Suspense fallback={<p className="muted chart-empty">Loading the chart…</p>}>
-        <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
+        <PriceChart symbol={quote.symbol} history={quote.history24h} offHours={tradesOffHours(quote)} />
       </Suspense>
       <AssetPausesSection symbol={quote.symbol} />
       <CapacityPanel quote={quote} />
@@ -212,7 +212,9 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
  */
 function NoWatchlistNote({ symbol }: { symbol: string }) {
   const listName = useWatch((state) => (state.settings ? shownList(state)?.name : undefined))
-  const inSomeList = useWatch((state) => state.settings !== null && listsHolding(state.settings, symbol).length > 0)
+  const inSomeList = useWatch(
+    (state) => state.settings !== null && listsHolding(state.settings, symbol).length > 0,
+  )
   if (inSomeList || listName === undefined) return null
   return (
     <p className="detail-no-list">

@@ -5,6 +5,7 @@ import {
   importWatchlist,
   partitionByListing,
 } from '../../../../shared/export-format'
+import type { HistoryRange } from '../../../../shared/history'
 import { ListingIndex } from '../../../../shared/listing-index'
 import type { ExportResult, ImportResult } from '../../../../shared/transfer'
 import { activeList } from '../../../../shared/watchlists'
@@ -15,18 +16,42 @@ import type { CommandContext } from './command-context'
 import { currentHoldings } from './holdings'
 import { inTimeOrder } from '../../holdings/ledger-replay'
 
-/** Watchlists out to a file (CSV, JSON) and in from a file or pasted text. */
+/**
+ * Watchlists out to a file (CSV, JSON) and in from a file or pasted text; a symbol's shown history
+ * out to a CSV file.
+ */
 export function transferCommands(
   context: CommandContext,
-): SomeCommandHandlers<'exportWatchlist' | 'importWatchlist'> {
+): SomeCommandHandlers<'exportWatchlist' | 'importWatchlist' | 'exportHistory'> {
   return {
     exportWatchlist: async ({ format }) => exportShownList(context, format),
     importWatchlist: async ({ text, into }) => importInto(context, text, into),
+    exportHistory: async ({ symbol, range, csv }) => exportHistoryCsv(context, symbol, range, csv),
   }
 }
 
+async function saveOrHandBack(
+  context: CommandContext,
+  fileName: string,
+  content: string,
+): Promise<ExportResult> {
+  if (!context.saveExport) return { fileName, savedTo: null, content }
+  return { fileName, savedTo: await context.saveExport(fileName, content), content: null }
+}
+
+/** The table was checked against the contract (history-csv.ts): it is only a history table. */
+async function exportHistoryCsv(
+  context: CommandContext,
+  symbol: string,
+  range: HistoryRange,
+  csv: string,
+): Promise<ExportResult> {
+  const date = new Date(context.clock.now()).toISOString().slice(0, 10)
+  return saveOrHandBack(context, `tokenwatch-${symbol}-${range}-${date}.csv`, csv)
+}
+
 async function exportShownList(context: CommandContext, format: ExportFormat): Promise<ExportResult> {
-  const { settings: settingsFile, feed, clock, saveExport } = context
+  const { settings: settingsFile, feed, clock } = context
   const settings = settingsFile.get()
   const transactions = inTimeOrder(context.holdings.transactions())
   const content = exportWatchlist(activeList(settings).symbols, feed.snapshot(), format, {
@@ -38,9 +63,7 @@ async function exportShownList(context: CommandContext, format: ExportFormat): P
       : { transactions }),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
-  const fileName = `tokenwatch-${date}.${format}`
-  if (!saveExport) return { fileName, savedTo: null, content }
-  return { fileName, savedTo: await saveExport(fileName, content), content: null }
+  return saveOrHandBack(context, `tokenwatch-${date}.${format}`, content)
 }
 
 /** Adds the valid symbols the service lists; everything else is listed back, never dropped. */
