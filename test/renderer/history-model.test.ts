@@ -50,6 +50,19 @@ describe('the model of a history beyond 24 hours', () => {
     }
   })
 
+  it('shades sessions behind hourly candles, never behind daily ones, which span every session', () => {
+    const hourly = historyModel(
+      historyFixture({ symbol: 'AAPLon', range: '1m', end: MONDAY, offHours: false }),
+      false,
+    )
+    const daily = historyModel(
+      historyFixture({ symbol: 'AAPLon', range: 'all', end: MONDAY, offHours: false }),
+      false,
+    )
+    expect(hourly?.bands.length).toBeGreaterThan(20)
+    expect(daily?.bands).toEqual([])
+  })
+
   it('marks each multiplier step at its place, with the first point under the new value', () => {
     const series = historyFixture({
       symbol: 'AAPLon',

@@ -113,16 +113,25 @@ function buildModel(series: HistorySeries, offHours: boolean): HistoryModel | nu
       x: axis.x(change.t),
       pointIndex: points.findIndex((point) => point.t >= change.t),
     }))
+  // A daily candle spans every session of its day, so no session can be shaded behind it: over
+  // months the bands would also fall under a pixel and show only where rounding left them.
   // Over all time there are thousands of sessions: placed once, with the answer.
-  const bands = sessionSpans(axis.from, axis.to, offHours)
-    .filter((band) => band.end > band.start)
-    .map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) }))
+  const bands = dailyBuckets(series)
+    ? []
+    : sessionSpans(axis.from, axis.to, offHours)
+        .filter((band) => band.end > band.start)
+        .map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) }))
   const precision = scalePrecision(
     points.map((point) => point.close),
     low,
     high,
   )
   return { axis, slots, slotOf, candles, closes, stock, premium, marks, bands, precision }
+}
+
+/** Whether the series' buckets are whole days (the service's `1day`), too wide to shade by session. */
+export function dailyBuckets(series: HistorySeries): boolean {
+  return series.interval === '1day'
 }
 
 /** A line's data, each carried point in `carriedColor`: how a carried stretch is drawn faded. */

@@ -6,7 +6,7 @@ import { rangeAxisLabels } from '../../../shared/range-axis-labels'
 import type { ChartStyle } from '../../../shared/settings'
 import { slotTime } from '../../chart/chart-slots'
 import { measureLabel, themeColor } from '../../chart/chart-page'
-import { carriedLine, historyModel, type HistoryModel } from '../../chart/history-model'
+import { carriedLine, dailyBuckets, historyModel, type HistoryModel } from '../../chart/history-model'
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { SessionBands, sessionColors } from '../../chart/session-bands'
@@ -265,6 +265,9 @@ function HistoryFigure({
           <span className="chart-legend-item line-premium">Premium % (lower pane)</span>
         </span>
         <SessionLegend bands={bands} closed={gaps.length > 0}>
+          {dailyBuckets(series) && (
+            <span className="chart-legend-item">Daily candles: each spans all of its day's sessions</span>
+          )}
           <span className="chart-axis-unit">Labels: {axisLabels.unit}s</span>
         </SessionLegend>
         <span className="chart-credit">Chart: TradingView Lightweight Charts</span>
