@@ -149,8 +149,7 @@ describe('session alerts follow the service where it says otherwise than the cal
   it('a pause with no end given holds until the service says the market is open again', () => {
     const start = at('2026-01-13T10:00:00-05:00')
     const end = at('2026-01-13T10:42:00-05:00')
-    const readings = (ms: number) =>
-      ms >= start && ms < end ? paused(null) : AGREES
+    const readings = (ms: number) => (ms >= start && ms < end ? paused(null) : AGREES)
     const fired = live(
       makeAlert(anySession),
       '2026-01-13T09:50:00-05:00',
