@@ -55,14 +55,15 @@ const paused = (end: number | null, calendarAgrees = false): MarketReading =>
 
 /**
  * Runs the app's loop from `from` to `to`: an evaluation at each timer the engine asks for and at
- * each reading `readingAt` hands over (a minute apart, as the status feed polls); [time, message]
- * per firing.
+ * each reading `readingAt` hands over (a minute apart, as the status feed polls, unless told
+ * otherwise); [time, message] per firing.
  */
 function live(
   alert: Alert,
   from: string,
   to: string,
   readingAt: (ms: number) => MarketReading | null,
+  pollEveryMs = 60_000,
 ): string[][] {
   const quotes = new Map([[SYMBOL, everywhere]])
   const fired: string[][] = []
@@ -74,7 +75,7 @@ function live(
     if (checks > 2_000) throw new Error('the loop did not come to an end')
     if (now >= nextPoll) {
       market = readingAt(now)
-      nextPoll = now + 60_000
+      nextPoll = now + pollEveryMs
     }
     const result = evaluateAlerts([alert], states, quotes, now, NO_KNOWN_PAUSES, market)
     fired.push(...result.fired.map((firing) => [iso(firing.at), firing.message]))
@@ -159,6 +160,23 @@ describe('session alerts follow the service where it says otherwise than the cal
     expect(fired).toEqual([
       ['2026-01-13T15:00:00.000Z', 'Paused, unscheduled pause (service): Regular session halted for AAPLon'],
       ['2026-01-13T15:42:00.000Z', 'Market resumed (service): Regular session open, AAPLon is tradable'],
+    ])
+  })
+
+  it('a hidden window, its status polled every six minutes (beyond the grace): the pause and the return still heard', () => {
+    const start = at('2026-01-13T10:00:00-05:00')
+    const end = at('2026-01-13T10:42:00-05:00')
+    const readings = (ms: number) => (ms >= start && ms < end ? paused(null) : AGREES)
+    const fired = live(
+      makeAlert(anySession),
+      '2026-01-13T09:50:00-05:00',
+      '2026-01-13T11:00:00-05:00',
+      readings,
+      6 * 60_000,
+    )
+    expect(fired).toEqual([
+      ['2026-01-13T15:02:00.000Z', 'Paused, unscheduled pause (service): Regular session halted for AAPLon'],
+      ['2026-01-13T15:44:00.000Z', 'Market resumed (service): Regular session open, AAPLon is tradable'],
     ])
   })
 

@@ -286,6 +286,22 @@ function sessionChangeText(
   return null
 }
 
+/**
+ * The session heard at `since`, where the walk to `now` starts: the one heard at the last check,
+ * with two exceptions. Checked longer ago than the grace (the computer slept, or a hidden window
+ * heard nothing for a while), a calendar session is moved on along the calendar in silence, as
+ * the calendar's old changes are not news; a session the service held is kept, since only a new
+ * reading ends it, and that reading is news now. Held by the service that has since gone quiet
+ * (its reading too old, the calendar the fallback): losing the reading is no news of the
+ * market, so the calendar's session is taken in silence.
+ */
+function sessionHeardBefore(state: AlertState, since: number, market: MarketReading | null): LiveSession {
+  const heard = state.sessionHeard
+  if (heard === null || (heard.byService && market?.source !== 'service')) return liveSessionAt(market, since)
+  if (heard.byService || since === state.sessionCheckedAt) return heard
+  return { live: calendarLiveSession(since), byService: false }
+}
+
 function stepSession(
   alert: Alert,
   condition: SessionCondition,
@@ -300,13 +316,7 @@ function stepSession(
   if (state.sessionCheckedAt === null) return { state: next, firing: null }
 
   const since = Math.max(state.sessionCheckedAt, now - SESSION_EVENT_GRACE_MS)
-  // Start from the session last heard, unless that is older than the grace, or was the service's
-  // word and the service has since gone quiet (its reading too old, the calendar the fallback):
-  // losing the service's reading is no news of the market, so the calendar's is taken silently.
-  const heard = state.sessionHeard
-  const usable =
-    heard !== null && since === state.sessionCheckedAt && !(heard.byService && market?.source !== 'service')
-  let before = usable ? heard : liveSessionAt(market, since)
+  let before = sessionHeardBefore(state, since, market)
   let message: string | null = null
   for (const at of sessionChangePoints(since, now, market)) {
     const after = liveSessionAt(market, at)
