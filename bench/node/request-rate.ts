@@ -71,7 +71,7 @@ export async function requestRateMetrics(log: (line: string) => void): Promise<M
   })
   const service = new ServiceStatusLink({
     onStateChange: () => {},
-    onPauses: () => {},
+    onStatus: () => {},
     onCapacity: () => {},
     log: () => {},
     clock,

@@ -1,3 +1,4 @@
+import { isSessionName, type SessionName } from './sessions'
 import type { TradeSide, WireAssetPause, WireDividends, WireTradingCapacity } from './wire-status'
 
 /**
@@ -108,6 +109,13 @@ export interface DividendsView {
     'dividendYield' | 'payoutFrequency' | 'lastCashAmount' | 'lastPaymentDate'
   > | null
   problem: string | null
+}
+
+/** The session the service says is running: off-hours in both of its readings; none while paused or closed. */
+export function serviceLiveSession(market: MarketReading): SessionName | null {
+  if (market.marketStatus === 'offhours' || (market.marketStatus === 'closed' && market.offhoursOpen))
+    return 'offhours'
+  return isSessionName(market.marketStatus) ? market.marketStatus : null
 }
 
 /** The service's pause reasons in words (real-service-notes.md, "Per-asset pauses"). */

@@ -94,14 +94,22 @@ describe('the evening before a split', () => {
 })
 
 describe('the market as the service says it', () => {
-  it('an unscheduled halt: the header shows the service\'s state, marked so, not "Regular"', async () => {
+  it('an unscheduled halt: the header shows the service\'s state, marked so, not "Regular"; no badge tradable', async () => {
     const marketPause = { start: TUESDAY_LATE_MORNING - HOUR, end: TUESDAY_LATE_MORNING + HOUR }
     await withHarness({ marketTime: TUESDAY_LATE_MORNING, readings: { marketPause } }, async ({ page }) => {
       const clock = page.locator('.session-clock[data-source="service"]')
       await clock.waitFor()
       expect(await clock.locator('.session-name').textContent()).toBe('Paused, unscheduled pause (service)')
       expect(await clock.locator('.session-next').textContent()).toBe('Opens Nov 17, 12:32:10 ET')
-      expect(await rowOf(page, 'AAPLon').locator('.badge-now').count()).toBe(0)
+      const row = rowOf(page, 'AAPLon')
+      expect(await row.locator('.badge-now').count()).toBe(0)
+      // The whole market halted: no session reads tradable, though the token trades in them all.
+      expect(await row.locator('.badge').count()).toBeGreaterThan(0)
+      expect(await row.locator('.badge[data-tradable="true"]').count()).toBe(0)
+      expect(await row.locator('.badge[data-session="regular"]').getAttribute('aria-label')).toBe(
+        'Regular: not tradable, market paused by the service',
+      )
+      expect(await row.locator('.pause-tag').count()).toBe(0)
     })
   })
 

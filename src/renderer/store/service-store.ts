@@ -1,13 +1,14 @@
 import { createStore } from 'zustand/vanilla'
-import type {
-  CapacityView,
-  DividendsView,
-  MarketReading,
-  ServiceState,
-  SymbolPauses,
+import {
+  type CapacityView,
+  type DividendsView,
+  type MarketReading,
+  type ServiceState,
+  type SymbolPauses,
+  serviceLiveSession,
 } from '../../shared/service-status'
 import { liveSessionOf } from '../../shared/session-clock'
-import { isSessionName, type SessionName } from '../../shared/sessions'
+import type { SessionName } from '../../shared/sessions'
 import { useClock } from './clock-store'
 import { useStoreSlice } from './use-store-slice'
 import { watchStore } from './watch-store'
@@ -89,11 +90,17 @@ export function useDisagreeingMarket(): MarketReading | null {
   )
 }
 
-/** The session the service says is running: off-hours in both of its readings; none while paused or closed. */
-export function serviceLiveSession(market: MarketReading): SessionName | null {
-  if (market.marketStatus === 'offhours' || (market.marketStatus === 'closed' && market.offhoursOpen))
-    return 'offhours'
-  return isSessionName(market.marketStatus) ? market.marketStatus : null
+/**
+ * The service's reading while it says the whole market is halted (paused or closed, off-hours
+ * not running) where our calendar has a session, or for an unscheduled reason; else null. Every
+ * row's badges then read not tradable, as they do for an asset's own pause.
+ */
+export function useMarketHalt(): MarketReading | null {
+  return useStoreSlice(serviceStore, (state) => {
+    const market = state.service?.market
+    if (market?.source !== 'service' || serviceLiveSession(market) !== null || market.isOpen) return null
+    return market.calendarAgrees === false || market.reason === 'market_paused' ? market : null
+  })
 }
 
 /**

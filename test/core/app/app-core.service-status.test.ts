@@ -27,6 +27,8 @@ const EVENING_BEFORE_SPLIT = Date.UTC(2026, 10, 16, 2, 0)
 const SPLIT_PAUSE_START = Date.UTC(2026, 10, 16, 0, 50)
 /** Tuesday 2025-11-18 10:00 ET, a regular session. */
 const TUESDAY_10_00_ET = Date.UTC(2025, 10, 18, 15, 0, 7)
+/** Tuesday 2025-11-18 09:20 ET, the pre-market. */
+const TUESDAY_09_20_ET = Date.UTC(2025, 10, 18, 14, 20)
 /** Saturday 2025-11-22 12:00 ET: the market closed, off-hours running. */
 const SATURDAY_NOON_ET = Date.UTC(2025, 10, 22, 17, 0, 0)
 
@@ -185,6 +187,30 @@ describe('the market as the service says it', () => {
     expect(started.logged).toEqual([
       'At 2025-11-18 10:00 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
     ])
+  })
+
+  it('session alerts through an unscheduled pause: halted and resumed as the service says, no 09:31 open', async () => {
+    const started = await coreAt(TUESDAY_09_20_ET)
+    const fired: Array<[number, string]> = []
+    started.core.on('alert', ({ entry }) => fired.push([entry.at, entry.message]))
+    const condition = { kind: 'session', session: 'any', event: 'both' } as const
+    const created = await started.core.invoke('createAlert', {
+      input: { symbol: 'AAPLon', condition, cooldownMs: 0 },
+    })
+    expect(created.ok).toBe(true)
+    await liveThrough(started, TUESDAY_09_20_ET + 4 * MINUTE, MINUTE)
+    // The switch: from 09:25 the service pauses the market, unannounced, until 10:30.
+    const pause = { start: TUESDAY_09_20_ET + 5 * MINUTE, end: TUESDAY_09_20_ET + 70 * MINUTE }
+    started.sim.setReadings({ marketPause: pause })
+    await liveThrough(started, TUESDAY_09_20_ET + 80 * MINUTE, MINUTE)
+    expect(fired.map(([, message]) => message)).toEqual([
+      'Paused, unscheduled pause (service): Pre-market session halted for AAPLon',
+      'Market resumed (service): Regular session open, AAPLon is tradable',
+    ])
+    // Heard at the first status poll of the pause; resumed at the reopening the service named.
+    expect(fired[0]?.[0]).toBeGreaterThanOrEqual(pause.start)
+    expect(fired[0]?.[0]).toBeLessThanOrEqual(pause.start + MINUTE)
+    expect(fired[1]?.[0]).toBe(pause.end)
   })
 
   it('an earnings limit: the row limited, not paused, while it runs', async () => {

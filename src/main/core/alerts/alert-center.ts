@@ -3,7 +3,7 @@ import { type Snapshot, type SnapshotSource, sameServiceAs } from '../../../shar
 import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
 import { AlertLog, AlertsFile } from './alerts-file'
 import { type KnownPauses, MULTIPLIER_PAUSE_GRACE_MS, NO_KNOWN_PAUSES, pauseKey } from './pause-alerts'
-import type { AssetPauseReading } from '../../../shared/service-status'
+import type { AssetPauseReading, MarketReading } from '../../../shared/service-status'
 import { type Clock, realClock } from '../clock'
 
 /**
@@ -35,6 +35,8 @@ export class AlertCenter {
   private latest: Snapshot | null = null
   private evaluating: Promise<void> = Promise.resolve()
   private pauses: KnownPauses = NO_KNOWN_PAUSES
+  /** The service's market reading as last told; null before the first (the calendar alone). */
+  private market: MarketReading | null = null
 
   constructor(private readonly options: AlertCenterOptions) {
     this.clock = options.clock ?? realClock
@@ -64,11 +66,17 @@ export class AlertCenter {
   }
 
   /**
-   * The service's asset pauses as last answered (null: not known). Those announcing a multiplier
-   * change are kept a while after they leave the answer (the service lists only active and
-   * upcoming ones), so a change seen just after its pause still says it came with it.
+   * What the service says now: the market (its reading, or the calendar's where it has none or
+   * it is too old; the session alerts follow it) and the asset pauses as last answered (null: not
+   * known). Pauses announcing a multiplier change are kept a while after they leave the answer
+   * (the service lists only active and upcoming ones), so a change seen just after its pause
+   * still says it came with it.
    */
-  pausesChanged(current: readonly AssetPauseReading[] | null, snapshot: Snapshot): void {
+  serviceStatusChanged(
+    { market, pauses: current }: { market: MarketReading; pauses: readonly AssetPauseReading[] | null },
+    snapshot: Snapshot,
+  ): void {
+    this.market = market
     const now = this.clock.now()
     const kept = new Map(this.pauses.multiplierPauses.map((pause) => [pauseKey(pause), pause]))
     for (const pause of current ?? []) if (pause.updateSharesMultiplier) kept.set(pauseKey(pause), pause)
@@ -102,10 +110,10 @@ export class AlertCenter {
     const assets = assetsBySymbolOf(snapshot.assets)
     if (this.statesSource && !sameServiceAs(this.statesSource, snapshot.source)) this.states = {}
     this.statesSource = snapshot.source
-    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now, this.pauses)
+    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now, this.pauses, this.market)
     this.states = states
     if (fired.length > 0) await this.record(fired)
-    this.aimTimer(nextAlertCheckAt(alerts, assets, now, this.pauses))
+    this.aimTimer(nextAlertCheckAt(alerts, assets, now, this.pauses, this.market))
   }
 
   private async record(fired: AlertFiring[]): Promise<void> {

@@ -3,7 +3,9 @@ import type { Alert, AlertCondition, AlertFiring } from '../../../shared/alerts'
 import { Dec, type DecimalString, isDecimalString } from '../../../shared/decimal'
 import type { AssetQuote } from '../../../shared/domain'
 import { isTradableIn } from '../../../shared/normalize'
-import { liveSessionOf, type MarketPhase, sessionStateAt } from '../../../shared/session-clock'
+import type { MarketReading } from '../../../shared/service-status'
+import { sessionStateAt } from '../../../shared/session-clock'
+import { marketHeadline } from '../../../shared/session-text'
 import type { SessionName } from '../../../shared/sessions'
 import {
   type KnownPauses,
@@ -12,6 +14,7 @@ import {
   pauseNews,
   type PausePhases,
 } from './pause-alerts'
+import { calendarLiveSession, heldReadingEndsAt, type LiveSession, liveSessionAt } from './market-sessions'
 
 /**
  * Alert evaluation: a pure function of the alerts, their previous states, the current quotes and
@@ -41,10 +44,15 @@ import {
  * Asset-pause alerts fire when the service announces a pause of the symbol, when one starts and
  * when one ends (pause-alerts.ts); the first answer is only remembered.
  *
- * Session alerts fire on a change of the session clock's phase into (open) or out of (close) a
- * session the symbol is tradable in. They work from the time alone, so they fire without any
- * price update. Changes are found by walking the clock from the last check to `now`; a change
- * more than SESSION_EVENT_GRACE_MS old (the computer slept through it) is not reported.
+ * Session alerts fire when the session running changes into (open) or out of (close) a session
+ * the symbol is tradable in. The session running is the calendar's, except where the service's
+ * market status says otherwise (market-sessions.ts): during an unscheduled pause the service
+ * reports, no "session opened" fires at the calendar's minute; the pause itself ("Paused,
+ * unscheduled pause (service): Regular session halted") and the market's return ("Market resumed
+ * (service)") fire instead, through the same cooldown. They work from the time and the service's
+ * readings alone, so they fire without any price update. Changes are found by walking the clock
+ * from the last check to `now`; a change more than SESSION_EVENT_GRACE_MS old (the computer slept
+ * through it) is not reported.
  */
 
 export interface AlertState {
@@ -57,6 +65,8 @@ export interface AlertState {
   beyond: boolean | null
   /** Session alerts: when the session clock was last read; null before the first check. */
   sessionCheckedAt: number | null
+  /** Session alerts: the session running at that check, as heard (calendar or service); null before. */
+  sessionHeard: LiveSession | null
   /** Multiplier alerts: the shares multiplier last seen live; null before the first. */
   multiplier: DecimalString | null
   /** Asset-pause alerts: the symbol's pauses as last seen; null before the first answer. */
@@ -99,6 +109,7 @@ function freshState(watching: string): AlertState {
     lastFiredAt: null,
     beyond: null,
     sessionCheckedAt: null,
+    sessionHeard: null,
     multiplier: null,
     pauses: null,
   }
@@ -221,40 +232,74 @@ function stepThreshold(
 // ---------------------------------------------------------------------------------------------
 // Session alerts
 
-interface PhaseChange {
-  at: number
-  from: MarketPhase
-  to: MarketPhase
-}
-
-/** The session clock's phase changes in (from, to], oldest first. */
-function sessionChangesBetween(from: number, to: number): PhaseChange[] {
-  const changes: PhaseChange[] = []
+/**
+ * The instants in (from, to] where the session heard may change: the calendar's phase changes,
+ * the end of a service reading that holds (market-sessions.ts), and `to` itself (a new reading).
+ */
+function sessionChangePoints(from: number, to: number, market: MarketReading | null): number[] {
+  const points = new Set<number>()
   let state = sessionStateAt(from)
-  let phase = state.phase
   for (let i = 0; i < MAX_SESSION_CHANGES_PER_CHECK && state.nextChangeAt <= to; i++) {
-    const at = state.nextChangeAt
-    state = sessionStateAt(at)
-    changes.push({ at, from: phase, to: state.phase })
-    phase = state.phase
+    points.add(state.nextChangeAt)
+    state = sessionStateAt(state.nextChangeAt)
   }
-  return changes
+  const heldUntil = heldReadingEndsAt(market, from)
+  if (heldUntil !== null && heldUntil > from && heldUntil <= to) points.add(heldUntil)
+  points.add(to)
+  return [...points].sort((a, b) => a - b)
 }
 
-/** The sessions a phase change opens and closes, among those the condition asks about. */
-function sessionsTouched(
-  change: PhaseChange,
+/**
+ * The words for a change of the session heard, or null when the alert does not ask about it.
+ * In the calendar's words when the calendar foretold it; marked as the service's when it did
+ * not: "Paused, unscheduled pause (service): Regular session halted for AAPLon", "Market resumed
+ * (service): Regular session open, AAPLon is tradable".
+ */
+function sessionChangeText(
+  alert: Alert,
   condition: SessionCondition,
-): { opened: SessionName | null; closed: SessionName | null } {
-  // 'closed' is when the off-hours session runs: closing the week opens it, Sunday evening closes it.
-  const wanted = (phase: MarketPhase): SessionName | null => {
-    const session = liveSessionOf(phase)
-    return session !== null && (condition.session === 'any' || condition.session === session) ? session : null
+  asset: AssetQuote,
+  change: { before: LiveSession; after: LiveSession; calendarBefore: SessionName | null },
+  market: MarketReading | null,
+): string | null {
+  const { before, after } = change
+  const asked = (session: SessionName | null): session is SessionName =>
+    session !== null &&
+    (condition.session === 'any' || condition.session === session) &&
+    isTradableIn(asset, session)
+  const byService = after.byService || before.live !== change.calendarBefore
+  const symbol = alert.symbol
+  if (condition.event !== 'close' && asked(after.live)) {
+    const label = SESSION_LABEL[after.live]
+    if (!byService) return `${label} session opened: ${symbol} is tradable`
+    if (before.byService && before.live === null)
+      return `Market resumed (service): ${label} session open, ${symbol} is tradable`
+    return `${label} session opened (service): ${symbol} is tradable`
   }
-  return {
-    opened: condition.event !== 'close' ? wanted(change.to) : null,
-    closed: condition.event !== 'open' ? wanted(change.from) : null,
+  if (condition.event !== 'open' && asked(before.live)) {
+    const label = SESSION_LABEL[before.live]
+    if (!byService) return `${label} session closed for ${symbol}`
+    if (after.byService && after.live === null && market !== null)
+      return `${marketHeadline(market, 0)}: ${label} session halted for ${symbol}`
+    return `${label} session closed (service) for ${symbol}`
   }
+  return null
+}
+
+/**
+ * The session heard at `since`, where the walk to `now` starts: the one heard at the last check,
+ * with two exceptions. Checked longer ago than the grace (the computer slept, or a hidden window
+ * heard nothing for a while), a calendar session is moved on along the calendar in silence, as
+ * the calendar's old changes are not news; a session the service held is kept, since only a new
+ * reading ends it, and that reading is news now. Held by the service that has since gone quiet
+ * (its reading too old, the calendar the fallback): losing the reading is no news of the
+ * market, so the calendar's session is taken in silence.
+ */
+function sessionHeardBefore(state: AlertState, since: number, market: MarketReading | null): LiveSession {
+  const heard = state.sessionHeard
+  if (heard === null || (heard.byService && market?.source !== 'service')) return liveSessionAt(market, since)
+  if (heard.byService || since === state.sessionCheckedAt) return heard
+  return { live: calendarLiveSession(since), byService: false }
 }
 
 function stepSession(
@@ -263,21 +308,24 @@ function stepSession(
   state: AlertState,
   asset: AssetQuote | undefined,
   now: number,
+  market: MarketReading | null,
 ): { state: AlertState; firing: AlertFiring | null } {
   // Without the asset its tradability is unknown: check again next time (the grace bounds how late).
   if (!asset) return { state, firing: null }
-  const next: AlertState = { ...state, sessionCheckedAt: now }
+  const next: AlertState = { ...state, sessionCheckedAt: now, sessionHeard: liveSessionAt(market, now) }
   if (state.sessionCheckedAt === null) return { state: next, firing: null }
 
   const since = Math.max(state.sessionCheckedAt, now - SESSION_EVENT_GRACE_MS)
+  let before = sessionHeardBefore(state, since, market)
   let message: string | null = null
-  for (const change of sessionChangesBetween(since, now)) {
-    const { opened, closed } = sessionsTouched(change, condition)
-    // Several changes in one check (a missed pause): the latest that matters is reported.
-    if (opened && isTradableIn(asset, opened))
-      message = `${SESSION_LABEL[opened]} session opened: ${alert.symbol} is tradable`
-    else if (closed && isTradableIn(asset, closed))
-      message = `${SESSION_LABEL[closed]} session closed for ${alert.symbol}`
+  for (const at of sessionChangePoints(since, now, market)) {
+    const after = liveSessionAt(market, at)
+    if (after.live !== before.live) {
+      const change = { before, after, calendarBefore: calendarLiveSession(at - 1) }
+      // Several changes in one check (a missed pause): the latest that matters is reported.
+      message = sessionChangeText(alert, condition, asset, change, market) ?? message
+    }
+    before = after
   }
   if (message === null || !cooledDown(state, alert, now)) return { state: next, firing: null }
   return { state: { ...next, lastFiredAt: now }, firing: firingOf(alert, message, null, now) }
@@ -358,6 +406,7 @@ export function evaluateAlerts(
   assetsBySymbol: ReadonlyMap<string, AssetQuote>,
   now: number,
   pauses: KnownPauses = NO_KNOWN_PAUSES,
+  market: MarketReading | null = null,
 ): AlertEvaluation {
   const fired: AlertFiring[] = []
   const nextStates: AlertStates = {}
@@ -370,7 +419,7 @@ export function evaluateAlerts(
     const condition = alert.condition
     const step =
       condition.kind === 'session'
-        ? stepSession(alert, condition, state, asset, now)
+        ? stepSession(alert, condition, state, asset, now, market)
         : condition.kind === 'multiplier-change'
           ? stepMultiplier(alert, state, asset, pauses, now)
           : condition.kind === 'asset-pause'
@@ -394,14 +443,15 @@ export function nextSessionCheckAt(now: number): number {
 
 /**
  * When `evaluateAlerts` should next run even if no update arrives: the next session change (if
- * an enabled session alert exists) or the moment stale data passes an enabled stale alert's limit.
- * Null when nothing is time-driven.
+ * an enabled session alert exists: the calendar's, or the end of a service reading that holds) or
+ * the moment stale data passes an enabled stale alert's limit. Null when nothing is time-driven.
  */
 export function nextAlertCheckAt(
   alerts: readonly Alert[],
   assetsBySymbol: ReadonlyMap<string, AssetQuote>,
   now: number,
   pauses: KnownPauses = NO_KNOWN_PAUSES,
+  market: MarketReading | null = null,
 ): number | null {
   let next: number | null = null
   const consider = (at: number) => {
@@ -409,8 +459,12 @@ export function nextAlertCheckAt(
   }
   for (const alert of alerts) {
     if (!alert.enabled) continue
-    if (alert.condition.kind === 'session') consider(nextSessionCheckAt(now))
-    else if (alert.condition.kind === 'asset-pause') {
+    if (alert.condition.kind === 'session') {
+      consider(nextSessionCheckAt(now))
+      // A service reading that holds ends at its own next open or close (market-sessions.ts).
+      const heldUntil = heldReadingEndsAt(market, now)
+      if (heldUntil !== null) consider(heldUntil)
+    } else if (alert.condition.kind === 'asset-pause') {
       // A pause starts and ends at its times, whether or not a price or a status answer comes then.
       for (const pause of pauses.current ?? [])
         if (pause.symbol === alert.symbol)

@@ -9,10 +9,10 @@ import type { Clock } from '../clock'
 import type { EventBus } from './event-bus'
 import { ServiceStatusLink } from './service-status-link'
 
-/** What AppCore hands over: where the status and the capacity go, and the alerts that watch pauses. */
+/** What AppCore hands over: where the status and the capacity go, and the alerts that follow the market and pauses. */
 export interface ServiceStatusWiring {
   events: EventBus
-  /** The alerts (told the pauses) and the status (pushed when the service's state changes). */
+  /** The alerts (told the market and the pauses) and the status (pushed when the service's state changes). */
   core: { readonly alerts: AlertCenter; status(): AppStatus }
   clock: Clock
   random?: () => number
@@ -27,7 +27,7 @@ export function withServiceStatus(prices: PollFeed, wiring: ServiceStatusWiring)
     random,
     log: wiring.log ?? ((text) => console.warn(text)),
     onStateChange: () => events.emit('status', core.status()),
-    onPauses: (pauses) => core.alerts.pausesChanged(pauses, feed.snapshot()),
+    onStatus: (status) => core.alerts.serviceStatusChanged(status, feed.snapshot()),
     onCapacity: (view) => events.emit('capacity', view),
   })
   const feed = new PollFeedWithServiceStatus(prices, service)

@@ -2,6 +2,7 @@ import type {
   AssetPauseReading,
   CapacityView,
   DividendsView,
+  MarketReading,
   OptionalFeature,
   ServiceState,
 } from '../../../shared/service-status'
@@ -31,8 +32,8 @@ export const DIVIDENDS_COLUMN_MAX_AGE_MS = 24 * 60 * 60_000
 export interface ServiceStatusLinkOptions {
   /** The market state or the pauses changed: the status is pushed again. */
   onStateChange: () => void
-  /** The asset pauses as last answered (null: not known), for the alerts. */
-  onPauses: (pauses: readonly AssetPauseReading[] | null) => void
+  /** After each status poll, for the alerts: the market as read now and the asset pauses (null: not known). */
+  onStatus: (status: { market: MarketReading; pauses: readonly AssetPauseReading[] | null }) => void
   onCapacity: (view: CapacityView) => void
   /** Where a disagreement between the service and our calendar is said, once. */
   log: (text: string) => void
@@ -57,7 +58,8 @@ export class ServiceStatusLink {
     this.clock = options.clock ?? realClock
     this.statusFeed = new ServiceStatusFeed({
       onChange: () => {
-        this.options.onPauses(this.statusFeed.view().pauses)
+        const { market, pauses } = this.statusFeed.view()
+        this.options.onStatus({ market, pauses })
         this.tellIfChanged()
       },
       log: options.log,

@@ -1,8 +1,8 @@
-import type { MarketReading } from '../../../shared/service-status'
+import { type MarketReading, serviceLiveSession } from '../../../shared/service-status'
 import { SESSION_BADGE } from '../../../shared/sessions'
 import { marketHeadline } from '../../../shared/session-text'
 import { marketTime } from '../../service-status-text'
-import { serviceLiveSession, useServiceState } from '../../store/service-store'
+import { useServiceState } from '../../store/service-store'
 
 /**
  * The market state as the service says it, in the header. Where the service disagrees with our

@@ -3,7 +3,7 @@ import type { AssetQuote } from '../../../../shared/domain'
 import { isTradableIn } from '../../../../shared/normalize'
 import { SESSION_LABEL } from '../../../../shared/alert-text'
 import { CONVENTIONAL_SESSIONS, SESSION_BADGE, type SessionName } from '../../../../shared/sessions'
-import { useLiveSession, useSymbolPauses } from '../../../store/service-store'
+import { useLiveSession, useMarketHalt, useSymbolPauses } from '../../../store/service-store'
 import { PauseReasonLine, PauseSoonMark, PauseTag } from './PauseMarks'
 
 /**
@@ -15,14 +15,16 @@ import { PauseReasonLine, PauseSoonMark, PauseTag } from './PauseMarks'
  * and the watchlist's first frame lays out four badges a row.)
  *
  * What the service says wins over the calendar: the session ringed is the service's where it
- * disagrees with our calendar (a halt rings none), and while the service pauses the token every
- * badge reads not tradable and a PAUSED (or LIMITED) tag stands in place of the ringed session,
- * its reason and end under the badges.
+ * disagrees with our calendar (a halt rings none). While the service halts the whole market (an
+ * unscheduled pause) every badge reads not tradable, the header saying why. While it pauses the
+ * token every badge reads not tradable and a PAUSED (or LIMITED) tag stands in place of the
+ * ringed session, its reason and end under the badges.
  */
 function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
   // Selecting the session, not the time: the badges re-render when the session changes, not each second.
   const live = useLiveSession()
   const pauses = useSymbolPauses(quote.symbol)
+  const halt = useMarketHalt()
   const active = pauses?.active ?? null
   const sessions: readonly SessionName[] = isTradableIn(quote, 'offhours')
     ? [...CONVENTIONAL_SESSIONS, 'offhours']
@@ -32,9 +34,10 @@ function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
     <span className="badges">
       {sessions.map((session) => {
         if (tagInPlace && live === session) return <PauseTag key={session} active={active} />
-        const tradable = isTradableIn(quote, session) && active?.effect !== 'paused'
+        const tradable = isTradableIn(quote, session) && active?.effect !== 'paused' && halt === null
         const running = live === session
-        const description = `${SESSION_LABEL[session]}: ${tradable ? 'tradable' : 'not tradable'}${running ? ', in session now' : ''}`
+        const haltText = halt === null ? '' : `, market ${halt.marketStatus} by the service`
+        const description = `${SESSION_LABEL[session]}: ${tradable ? 'tradable' : 'not tradable'}${haltText}${running ? ', in session now' : ''}`
         return (
           <span
             key={session}
