@@ -7,7 +7,13 @@ import { ApiError } from './api-errors'
  * can say, in place, that the service does not publish it.
  */
 
-export type OptionalEndpoint = 'marketStatus' | 'assetPauses' | 'tradingCapacity' | 'dividends'
+export type OptionalEndpoint =
+  | 'marketStatus'
+  | 'assetPauses'
+  | 'tradingCapacity'
+  | 'dividends'
+  | 'candles'
+  | 'multiplierHistory'
 
 export type OptionalAnswer<T> = { available: true; value: T } | { available: false }
 
