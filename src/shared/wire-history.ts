@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isNonNegativeDecimalString } from './decimal'
+import { isNonNegativeDecimalString, nonNegativeAtMost } from './decimal'
 import { normalizeTimestampMs } from './timestamps'
 import { symbol, timestamp } from './wire'
 import { type RejectedRecord, ResponseShapeError, parseEach } from './wire-parse'
@@ -29,22 +29,10 @@ export interface MultiplierStep {
 
 const price = z.string().refine(isNonNegativeDecimalString, { message: 'not a non-negative decimal string' })
 
-/** Whether the non-negative decimal string `a` is at most `b`, exactly, without building Decimals. */
-function atMost(a: string, b: string): boolean {
-  const [aInt = '', aFrac = ''] = a.split('.')
-  const [bInt = '', bFrac = ''] = b.split('.')
-  const ai = aInt.replace(/^0+(?=\d)/, '')
-  const bi = bInt.replace(/^0+(?=\d)/, '')
-  if (ai.length !== bi.length) return ai.length < bi.length
-  if (ai !== bi) return ai < bi
-  const width = Math.max(aFrac.length, bFrac.length)
-  return aFrac.padEnd(width, '0') <= bFrac.padEnd(width, '0')
-}
-
 /** The schema has the last word; it also says why a candle was refused. */
 export const wireCandle = z
   .object({ timestamp, open: price, high: price, low: price, close: price })
-  .refine((c) => atMost(c.low, c.high), { message: 'low above high' })
+  .refine((c) => nonNegativeAtMost(c.low, c.high), { message: 'low above high' })
   .transform((c): Candle => ({ t: c.timestamp, open: c.open, high: c.high, low: c.low, close: c.close }))
 
 export const wireMultiplierChange = z
@@ -96,7 +84,7 @@ function fastCandle(raw: unknown): Candle | undefined {
     !isNonNegativeDecimalString(low) ||
     !isNonNegativeDecimalString(close) ||
     typeof c.timestamp !== 'number' ||
-    !atMost(low, high)
+    !nonNegativeAtMost(low, high)
   )
     return undefined
   const t = normalizeTimestampMs(c.timestamp)

@@ -148,11 +148,16 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
       premium: walk.premium[chunk - first] as number,
     })
     const split = asset.split
-    /** Adds the walk's values at `ms` to the bucket starting at `bucketStart`, for whichever side trades. */
-    const add = (bucketStart: number, ms: number, point: WalkPoint, tokenOpen: boolean, stockOpen: boolean) => {
+    /**
+     * Adds the walk's values at `ms` to the bucket starting at `bucketStart`, for whichever side
+     * trades. A segment's end (`closing`) is read in the regime before `ms`: the close of the
+     * bucket that ends as a split takes effect is the last price before it.
+     */
+    const add = (bucketStart: number, ms: number, point: WalkPoint, tokenOpen: boolean, stockOpen: boolean, closing: boolean) => {
+      const regimeAt = closing ? ms - 1 : ms
       const underlying = Math.exp(point.logPrice)
-      if (tokenOpen) bucketAt(token, bucketStart).add(underlying * inputs.multiplierWithoutSplit(ms) * (1 + point.premium))
-      if (stockOpen) bucketAt(stock, bucketStart).add(split !== null && ms >= split.at ? underlying / split.ratio : underlying)
+      if (tokenOpen) bucketAt(token, bucketStart).add(underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + point.premium))
+      if (stockOpen) bucketAt(stock, bucketStart).add(split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying)
     }
     for (let chunk = first; chunk <= last; chunk++) {
       const tokenOpen = paths.moves(chunk)
@@ -174,8 +179,8 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
         const b = instants[i + 1] as number
         // A segment belongs to the bucket it starts in; its end is that bucket's latest value.
         const bucketStart = Math.floor(a / step) * step
-        add(bucketStart, a, pointAt(a), tokenOpen, stockOpen)
-        add(bucketStart, b, pointAt(b), tokenOpen, stockOpen)
+        add(bucketStart, a, pointAt(a), tokenOpen, stockOpen, false)
+        add(bucketStart, b, pointAt(b), tokenOpen, stockOpen, true)
       }
     }
   }
