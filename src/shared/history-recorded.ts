@@ -57,7 +57,8 @@ export function recordedCandles(rows: readonly RecordedRow[], intervalMs: number
   return { token, stock, multiplier }
 }
 
-function extend(candles: Candle[], t: number, row: Pick<RecordedRow, 'open' | 'high' | 'low' | 'close'>): void {
+/** Adds a row to the candle starting at `t`: the last one when it starts there, else a new one. */
+export function extend(candles: Candle[], t: number, row: Pick<RecordedRow, 'open' | 'high' | 'low' | 'close'>): void {
   const last = candles.at(-1)
   if (last?.t !== t) {
     candles.push({ t, open: row.open, high: row.high, low: row.low, close: row.close })

@@ -19,6 +19,7 @@ export const invokeChannels = {
   setWindowVisible: 'tw:window:visible',
   setOnline: 'tw:network:online',
   listAssets: 'tw:assets:list',
+  getHistory: 'tw:history:get',
   listAlerts: 'tw:alerts:list',
   createAlert: 'tw:alerts:create',
   updateAlert: 'tw:alerts:update',

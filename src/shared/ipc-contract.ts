@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ListedAsset, Snapshot } from './domain'
+import { HISTORY_RANGES, type HistorySeries } from './history'
 import type { PackedDelta } from './packed-histories'
 import {
   type EventName as ChannelEventName,
@@ -150,6 +151,12 @@ export const invokeContract = {
     result: returns<null>(),
   },
   listAssets: { channel: CH.listAssets, args: noArgs, result: returns<ListedAsset[]>() },
+  /** The opened symbol's history for one range, asked on demand (issue #31). */
+  getHistory: {
+    channel: CH.getHistory,
+    args: z.object({ symbol: symbolSchema, range: z.enum(HISTORY_RANGES) }).strict(),
+    result: returns<HistorySeries>(),
+  },
   listAlerts: { channel: CH.listAlerts, args: noArgs, result: returns<Alert[]>() },
   createAlert: { channel: CH.createAlert, args: alertCommandArgs.create, result: returns<Alert[]>() },
   updateAlert: { channel: CH.updateAlert, args: alertCommandArgs.update, result: returns<Alert[]>() },

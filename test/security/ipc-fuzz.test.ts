@@ -52,6 +52,7 @@ afterAll(async () => {
 /** A well-formed call for the commands whose arguments are nested: the seeds of near-valid cases. */
 const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   addSymbol: { symbol: 'METAon', listId: 'l1' },
+  getHistory: { symbol: 'AAPLon', range: '1m' },
   removeSymbol: { symbol: 'METAon', listId: 'l1', deleteAlerts: true },
   moveSymbol: { symbol: 'AAPLon', toIndex: 1, listId: 'l1' },
   updateSettings: {

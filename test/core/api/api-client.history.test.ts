@@ -27,7 +27,7 @@ beforeEach(() => {
   sim.setSpecOnly(false)
   sim.setFaults({})
   sim.setReadings({ candlePairs: 'described' })
-  client = new ApiClient({ baseUrl: sim.url, apiKey: TEST_KEY, timeoutMs: 5_000 })
+  client = new ApiClient({ baseUrl: sim.url, apiKey: TEST_KEY, timeoutMs: 30_000 })
   return () => client.close()
 })
 

@@ -39,7 +39,8 @@ beforeEach(() => {
   serviceNow = MONDAY_10_00_ET
   sim.setSpecOnly(false)
   sim.setReadings({ candlePairs: 'described' })
-  client = new ApiClient({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 5_000 })
+  // The simulator replays a year of its walk for 1day/1year: generous on a busy machine.
+  client = new ApiClient({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 30_000 })
   return () => client.close()
 })
 

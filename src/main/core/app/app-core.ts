@@ -17,6 +17,7 @@ import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
+import { AppHistory } from './app-history'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -36,6 +37,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly handlers: CommandHandlers
   private readonly feed: PollFeed
   private readonly connection: Connection<Demo>
+  private readonly history: AppHistory
   private started = false
 
   constructor(private readonly options: AppCoreOptions<Demo>) {
@@ -59,7 +61,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.feed =
       options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
+    this.history = new AppHistory(this.feed, clock, options.userDataDir)
     this.connection = new Connection({
+      onConnect: (connection) => this.history.connected(connection),
       settings: this.settings,
       vault: this.vault,
       feed: this.feed,
@@ -73,6 +77,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       vault: this.vault,
       alerts: this.alerts,
       feed: this.feed,
+      history: this.history.service,
       clock,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
@@ -116,7 +121,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     await this.connection.stop(async () => {
       // Saved while the feed still runs: the worker does the work, off the main thread.
       await this.cacheSchedule.changed({ force: true })
-      await this.feed.stop()
+      await Promise.all([this.feed.stop(), this.history.close()])
     })
   }
 
@@ -156,7 +161,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       endpoints: endpointStatuses((endpoint) => this.feed.endpointStatus(endpoint)),
       pauseReasons: this.feed.pauseReasons(),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
-      storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem(),
+      storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem() ?? this.feed.recordingNotice(),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
     })

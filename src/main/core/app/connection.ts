@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { SnapshotSource } from '../../../shared/domain'
 import type { Settings, SettingsPatch } from '../../../shared/settings'
-import type { PollFeed } from '../feed/poll-feed'
+import type { FeedConnection, PollFeed } from '../feed/poll-feed'
 import type { KeyVault } from '../secrets/key-vault'
 import type { SettingsFile } from '../storage/settings-file'
 
@@ -26,6 +26,8 @@ export interface ConnectionOptions<Demo extends DemoService> {
   feed: PollFeed
   demo?: DemoMarket<Demo>
   requestTimeoutMs?: number
+  /** Told each connection the feed is given: history asks the same service, on a client of its own. */
+  onConnect?: (connection: FeedConnection) => void
   /** A settings change the connection makes itself (demo 'auto' -> 'off'): saved and told. */
   settingsChanged: (patch: SettingsPatch) => Promise<Settings>
 }
@@ -86,7 +88,7 @@ export class Connection<Demo extends DemoService = DemoService> {
 
   private async connectNow(): Promise<void> {
     if (this.stopped) return
-    const { settings: settingsFile, vault, feed, demo, requestTimeoutMs: timeoutMs } = this.options
+    const { settings: settingsFile, vault, demo, requestTimeoutMs: timeoutMs } = this.options
     let settings = settingsFile.get()
     const key = await vault.get(settings.baseUrl)
     // A key stored for the chosen service means the user chose a live one: from now on a base URL
@@ -96,14 +98,19 @@ export class Connection<Demo extends DemoService = DemoService> {
     await this.closeDemo()
     if (key !== null || settings.demo === 'off' || !demo) {
       this.current = { baseUrl: settings.baseUrl, demo: false }
-      feed.connect({ ...this.current, apiKey: key, timeoutMs })
+      this.connectFeed({ ...this.current, apiKey: key, timeoutMs })
       return
     }
     // Demo mode: a fresh random key for a simulator only this process knows about.
     const demoKey = randomBytes(24).toString('hex')
     this.demoService = await demo.start(demoKey)
     this.current = { baseUrl: this.demoService.url, demo: true }
-    feed.connect({ ...this.current, apiKey: demoKey, timeoutMs })
+    this.connectFeed({ ...this.current, apiKey: demoKey, timeoutMs })
+  }
+
+  private connectFeed(connection: FeedConnection): void {
+    this.options.feed.connect(connection)
+    this.options.onConnect?.(connection)
   }
 
   private async closeDemo(): Promise<void> {

@@ -6,6 +6,7 @@ import type { CandlesAnswer, MultiplierAnswer } from '../../../shared/wire-histo
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
 import type { HistoryQueue } from '../api/history-queue'
+import { isAboutTheAsset } from '../api/optional-endpoints'
 import type { Clock } from '../clock'
 import type { HistoryCache } from './history-cache'
 
@@ -111,6 +112,8 @@ export class HistoryService {
         },
       }
     } catch (error) {
+      // An unknown symbol is the asker's mistake, said as such; anything else degrades to what was recorded.
+      if (isAboutTheAsset(error)) throw error
       return { kind: 'failed', message: error instanceof Error ? error.message : String(error) }
     }
   }

@@ -6,6 +6,7 @@ import type { PollFeed } from '../../feed/poll-feed'
 import type { KeyVault } from '../../secrets/key-vault'
 import type { HoldingsFile } from '../../holdings/holdings-file'
 import type { SettingsFile } from '../../storage/settings-file'
+import type { HistoryService } from '../../history/history-service'
 
 /**
  * What a command module may use: the core's parts, and the few things that must happen the same
@@ -18,6 +19,7 @@ export interface CommandContext {
   vault: KeyVault
   alerts: AlertCenter
   feed: PollFeed
+  history: HistoryService
   clock: Clock
   status(): AppStatus
   /** The status changed: push it to the window. */

@@ -2,6 +2,7 @@ import type { CommandHandlers } from '../dispatch'
 import { alertCommands } from './alerts'
 import type { CommandContext } from './command-context'
 import { feedCommands } from './feed'
+import { historyCommands } from './history'
 import { holdingsCommands } from './holdings'
 import { keyCommands } from './keys'
 import { listCommands } from './lists'
@@ -21,5 +22,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...alertCommands(context),
     ...transferCommands(context),
     ...holdingsCommands(context),
+    ...historyCommands(context),
   } satisfies CommandHandlers
 }

@@ -1,0 +1,158 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { AssetChange, AssetQuote, Delta } from '../../../shared/domain'
+import { type RecordedRow, extend } from '../../../shared/history-recorded'
+import type { Candle } from '../../../shared/wire-history'
+import { inTransaction, isDiskFull } from './history-db'
+import type { RecordedHistory } from './history-service'
+
+/**
+ * Writes what the poll worker takes in to history.sqlite, and reads it back. Each delta is one
+ * transaction: a row for every asset whose token or stock price changed, a multiplier row only
+ * when the multiplier did. A full disk pauses recording (the live prices go on, the status says
+ * so) and it tries again a minute later.
+ */
+
+/** How long recording stays paused after a full disk before it tries again. */
+const RETRY_AFTER_FULL_MS = 60_000
+
+interface Latest {
+  price: string | null
+  underlying: string | null
+  multiplier: string | null
+}
+
+export interface RecorderEvents {
+  /** A sentence for the status bar, or null when recording is fine again. */
+  onProblem: (message: string | null) => void
+}
+
+export class HistoryRecorder {
+  private readonly ids = new Map<string, number>()
+  private readonly latest = new Map<string, Latest>()
+  private readonly insertPoll: StatementSync
+  private readonly insertMultiplier: StatementSync
+  private readonly insertSymbol: StatementSync
+  private readonly symbolId: StatementSync
+  private pausedUntil: number | null = null
+
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly events: RecorderEvents,
+  ) {
+    this.insertPoll = db.prepare('INSERT OR REPLACE INTO polls (symbol, t, price, underlying) VALUES (?, ?, ?, ?)')
+    this.insertMultiplier = db.prepare('INSERT OR REPLACE INTO multipliers (symbol, t, value) VALUES (?, ?, ?)')
+    this.insertSymbol = db.prepare('INSERT OR IGNORE INTO symbols (symbol, since) VALUES (?, ?)')
+    this.symbolId = db.prepare('SELECT id FROM symbols WHERE symbol = ?')
+  }
+
+  /** What the feed already holds (its snapshot when recording starts): later changes are merged onto it. */
+  know(quotes: readonly AssetQuote[]): void {
+    for (const quote of quotes) if (!this.latest.has(quote.symbol)) this.latest.set(quote.symbol, latestOf(quote))
+  }
+
+  /** Records the answers a delta brought (its added quotes whole, its changes field by field). */
+  recordDelta(delta: Delta): void {
+    const t = delta.asOf
+    if (this.pausedUntil !== null && t < this.pausedUntil) return
+    const rows: { symbol: string; price: string | null; underlying: string | null; multiplier: string | null; priceMoved: boolean; multiplierMoved: boolean }[] = []
+    const take = (symbol: string, next: Latest) => {
+      const before = this.latest.get(symbol)
+      this.latest.set(symbol, next)
+      const priceMoved = next.price !== null && (before?.price !== next.price || before.underlying !== next.underlying)
+      const multiplierMoved = next.multiplier !== null && before?.multiplier !== next.multiplier
+      if (priceMoved || multiplierMoved) rows.push({ symbol, ...next, priceMoved, multiplierMoved })
+    }
+    for (const quote of delta.added) take(quote.symbol, latestOf(quote))
+    for (const change of delta.changed) {
+      const before = this.latest.get(change.symbol)
+      if (before || touchesRecorded(change)) take(change.symbol, merged(before, change))
+    }
+    for (const symbol of delta.removed) this.latest.delete(symbol)
+    if (rows.length === 0) return
+    try {
+      inTransaction(this.db, () => {
+        for (const row of rows) {
+          const id = this.idOf(row.symbol, t)
+          if (row.priceMoved) this.insertPoll.run(id, t, row.price, row.underlying)
+          if (row.multiplierMoved) this.insertMultiplier.run(id, t, row.multiplier)
+        }
+      })
+      if (this.pausedUntil !== null) {
+        this.pausedUntil = null
+        this.events.onProblem(null)
+      }
+    } catch (error) {
+      if (!isDiskFull(error)) throw error
+      this.pausedUntil = t + RETRY_AFTER_FULL_MS
+      // What was not written is written again when it next changes.
+      for (const row of rows) this.latest.delete(row.symbol)
+      this.events.onProblem('The disk is full: recording of price history is paused; live prices go on.')
+    }
+  }
+
+  /** What was recorded of `symbol` from `from` on: days, then minutes, then polls, in time order. */
+  read(symbol: string, from: number): RecordedHistory {
+    const found = this.db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as { id: number; since: number } | undefined
+    if (!found) return { rows: [], since: null }
+    const candles = (table: 'days' | 'minutes') =>
+      this.db.prepare(`SELECT t, open, high, low, close, underlying FROM ${table} WHERE symbol = ? AND t >= ? ORDER BY t`).all(found.id, from) as unknown as Omit<RecordedRow, 'multiplier'>[]
+    const polls = this.db.prepare('SELECT t, price, underlying FROM polls WHERE symbol = ? AND t >= ? ORDER BY t').all(found.id, from) as unknown as { t: number; price: string; underlying: string | null }[]
+    const multipliers = this.db.prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t').all(found.id) as unknown as { t: number; value: string }[]
+    const rows = [
+      ...candles('days'),
+      ...candles('minutes'),
+      ...polls.map((p) => ({ t: p.t, open: p.price, high: p.price, low: p.price, close: p.price, underlying: p.underlying })),
+    ]
+    let m = 0
+    let multiplier: string | null = null
+    return {
+      since: found.since,
+      rows: rows.map((row) => {
+        while (m < multipliers.length && (multipliers[m] as { t: number }).t <= row.t) multiplier = (multipliers[m++] as { value: string }).value
+        return { ...row, multiplier }
+      }),
+    }
+  }
+
+  private idOf(symbol: string, t: number): number {
+    let id = this.ids.get(symbol)
+    if (id === undefined) {
+      this.insertSymbol.run(symbol, t)
+      id = (this.symbolId.get(symbol) as { id: number }).id
+      this.ids.set(symbol, id)
+    }
+    return id
+  }
+}
+
+const latestOf = (quote: AssetQuote): Latest => ({
+  price: quote.price,
+  underlying: quote.underlying?.price ?? null,
+  multiplier: quote.sharesMultiplier,
+})
+
+const touchesRecorded = (change: AssetChange): boolean =>
+  change.fields.price !== undefined || change.fields.underlying !== undefined || change.fields.sharesMultiplier !== undefined
+
+function merged(before: Latest | undefined, change: AssetChange): Latest {
+  const f = change.fields
+  return {
+    price: f.price !== undefined ? f.price : (before?.price ?? null),
+    underlying: f.underlying !== undefined ? (f.underlying?.price ?? null) : (before?.underlying ?? null),
+    multiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : (before?.multiplier ?? null),
+  }
+}
+
+/** Candles of `bucketMs` from rows in time order (a poll is a candle of one price). */
+export function rollUp(rows: readonly Omit<RecordedRow, 'multiplier'>[], bucketMs: number): (Candle & { underlying: string | null })[] {
+  const candles: Candle[] = []
+  const underlying: (string | null)[] = []
+  for (const row of rows) {
+    const t = Math.floor(row.t / bucketMs) * bucketMs
+    const count = candles.length
+    extend(candles, t, row)
+    if (candles.length > count) underlying.push(row.underlying)
+    else if (row.underlying !== null) underlying[count - 1] = row.underlying
+  }
+  return candles.map((candle, i) => ({ ...candle, underlying: underlying[i] ?? null }))
+}

@@ -1,0 +1,48 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { inTransaction } from './history-db'
+import { rollUp } from './history-recorder'
+
+/**
+ * How long history.sqlite keeps each resolution: every poll for 7 days, then 1-minute candles
+ * for 90 days, then one candle a day for as long as the symbol is recorded. Aged rows are rolled
+ * up and deleted in one transaction, at boundaries of whole minutes and whole UTC days so no
+ * candle is ever cut in two.
+ */
+
+export const FULL_RESOLUTION_MS = 7 * 86_400_000
+export const MINUTES_KEPT_MS = 90 * 86_400_000
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+
+type CandleRow = { symbol: number; t: number; open: string; high: string; low: string; close: string; underlying: string | null }
+
+/** Rolls aged polls into minutes and aged minutes into days. Returns how many rows it removed. */
+export function applyRetention(db: DatabaseSync, now: number): number {
+  const pollCutoff = Math.floor((now - FULL_RESOLUTION_MS) / MINUTE_MS) * MINUTE_MS
+  const minuteCutoff = Math.floor((now - MINUTES_KEPT_MS) / DAY_MS) * DAY_MS
+  return inTransaction(db, () => {
+    const polls = db
+      .prepare('SELECT symbol, t, price AS open, price AS high, price AS low, price AS close, underlying FROM polls WHERE t < ? ORDER BY symbol, t')
+      .all(pollCutoff) as unknown as CandleRow[]
+    mergeInto(db, 'minutes', polls, MINUTE_MS)
+    const removedPolls = Number(db.prepare('DELETE FROM polls WHERE t < ?').run(pollCutoff).changes)
+    const minutes = db
+      .prepare('SELECT symbol, t, open, high, low, close, underlying FROM minutes WHERE t < ? ORDER BY symbol, t')
+      .all(minuteCutoff) as unknown as CandleRow[]
+    mergeInto(db, 'days', minutes, DAY_MS)
+    return removedPolls + Number(db.prepare('DELETE FROM minutes WHERE t < ?').run(minuteCutoff).changes)
+  })
+}
+
+/** Candles of `bucketMs` per symbol written into `table` (rows sorted by symbol, then time). */
+function mergeInto(db: DatabaseSync, table: 'minutes' | 'days', rows: CandleRow[], bucketMs: number): void {
+  const insert = db.prepare(`INSERT OR REPLACE INTO ${table} (symbol, t, open, high, low, close, underlying) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+  let start = 0
+  while (start < rows.length) {
+    const symbol = (rows[start] as CandleRow).symbol
+    let end = start
+    while (end < rows.length && (rows[end] as CandleRow).symbol === symbol) end++
+    for (const c of rollUp(rows.slice(start, end), bucketMs)) insert.run(symbol, c.t, c.open, c.high, c.low, c.close, c.underlying)
+    start = end
+  }
+}
