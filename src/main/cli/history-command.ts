@@ -67,12 +67,12 @@ function historyText(series: HistorySeries): string {
 }
 
 /** What the app recorded, read from its file when there is one (never created here). */
-function recordedIn(folder: string): (symbol: string, from: number) => Promise<RecordedHistory> {
-  return async (symbol, from) => {
+function recordedIn(folder: string): (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory> {
+  return async (symbol, from, daily) => {
     if (!existsSync(path.join(folder, HISTORY_DB_FILE))) return { rows: [], since: null }
     const { db } = openHistoryDb(folder)
     try {
-      return new HistoryRecorder(db, { onProblem: () => undefined }).read(symbol, from)
+      return new HistoryRecorder(db, { onProblem: () => undefined }).read(symbol, from, daily)
     } finally {
       db.close()
     }

@@ -149,6 +149,14 @@ describe('recording', () => {
       { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
     ])
     expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['100.25'])
+    // Today's polls, read for a daily range: one candle made in SQL, high and low by value, not as text.
+    const today = Math.floor(MONDAY_10_00_ET / DAY) * DAY
+    const todays = ['9.50', '10.25', '9.75', '10.00']
+    todays.forEach((price, i) => recorder.recordDelta(deltaOf(today + 3_600_000 + i * 5_000, [quote('AAPLon', price, price)])))
+    expect(recorder.read('AAPLon', 0, true).rows.map(({ t, open, high, low, close }) => ({ t, open, high, low, close }))).toEqual([
+      { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
+      { t: today, open: '9.50', high: '10.25', low: '9.50', close: '10.00' },
+    ])
     expect(readdirSync(folder).some((name) => name.includes('corrupt'))).toBe(false)
     db.close()
   })

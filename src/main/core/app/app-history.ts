@@ -26,7 +26,7 @@ export class AppHistory {
       queue: new HistoryQueue({ clock }),
       cache: new HistoryCache(path.join(userDataDir, 'history-cache'), clock),
       clock,
-      recorded: (symbol, from) => feed.recordedHistory(symbol, from).catch(() => ({ rows: [], since: null })),
+      recorded: (symbol, from, daily) => feed.recordedHistory(symbol, from, daily).catch(() => ({ rows: [], since: null })),
     })
   }
 

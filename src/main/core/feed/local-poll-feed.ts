@@ -138,8 +138,8 @@ export class LocalPollFeed implements PollFeed {
     this.recording.start(userDataDir, this.feed.snapshot().assets)
   }
 
-  async recordedHistory(symbol: string, from: number): Promise<RecordedHistory> {
-    return this.recording.read(symbol, from)
+  async recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
+    return this.recording.read(symbol, from, daily)
   }
 
   recordingNotice(): string | null {

@@ -12,6 +12,7 @@ import type { RecordedHistory } from './history-service'
  * so) and it tries again a minute later.
  */
 
+const DAY_MS = 86_400_000
 /** How long recording stays paused after a full disk before it tries again. */
 const RETRY_AFTER_FULL_MS = 60_000
 
@@ -90,19 +91,18 @@ export class HistoryRecorder {
     }
   }
 
-  /** What was recorded of `symbol` from `from` on: days, then minutes, then polls, in time order. */
-  read(symbol: string, from: number): RecordedHistory {
+  /**
+   * What was recorded of `symbol` from `from` on, in time order: the daily candles before the
+   * finer rows begin, then minutes, then polls. `daily`: the range shows one point a day, so the
+   * daily candles (kept current for every complete day by the retention) and one candle for each
+   * later day, made in SQL, are enough; a year reads a few hundred rows, not a quarter million.
+   */
+  read(symbol: string, from: number, daily = false): RecordedHistory {
     const found = this.db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as { id: number; since: number } | undefined
     if (!found) return { rows: [], since: null }
-    const candles = (table: 'days' | 'minutes') =>
-      this.db.prepare(`SELECT t, open, high, low, close, underlying FROM ${table} WHERE symbol = ? AND t >= ? ORDER BY t`).all(found.id, from) as unknown as Omit<RecordedRow, 'multiplier'>[]
-    const polls = this.db.prepare('SELECT t, price, underlying FROM polls WHERE symbol = ? AND t >= ? ORDER BY t').all(found.id, from) as unknown as { t: number; price: string; underlying: string | null }[]
-    const multipliers = this.db.prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t').all(found.id) as unknown as { t: number; value: string }[]
-    const rows = [
-      ...candles('days'),
-      ...candles('minutes'),
-      ...polls.map((p) => ({ t: p.t, open: p.price, high: p.price, low: p.price, close: p.price, underlying: p.underlying })),
-    ]
+    const id = found.id
+    const rows = daily ? this.dailyRows(id, from) : this.fineRows(id, from)
+    const multipliers = this.db.prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t').all(id) as unknown as { t: number; value: string }[]
     let m = 0
     let multiplier: string | null = null
     return {
@@ -112,6 +112,63 @@ export class HistoryRecorder {
         return { ...row, multiplier }
       }),
     }
+  }
+
+  private fineRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
+    const firstFine = this.db
+      .prepare('SELECT MIN(t) AS t FROM (SELECT MIN(t) AS t FROM minutes WHERE symbol = ? UNION ALL SELECT MIN(t) FROM polls WHERE symbol = ?)')
+      .get(id, id) as { t: number | null }
+    const daysBefore = firstFine.t === null ? Number.MAX_SAFE_INTEGER : Math.floor(firstFine.t / DAY_MS) * DAY_MS
+    return [
+      ...this.candles('days', id, from, daysBefore),
+      ...this.candles('minutes', id, from, Number.MAX_SAFE_INTEGER),
+      ...this.polls(id, from),
+    ]
+  }
+
+  private dailyRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
+    const days = this.candles('days', id, Math.floor(from / DAY_MS) * DAY_MS, Number.MAX_SAFE_INTEGER)
+    const after = Math.max(from, (days.at(-1)?.t ?? Number.NEGATIVE_INFINITY) + DAY_MS)
+    const tail = [...this.candles('minutes', id, after, Number.MAX_SAFE_INTEGER), ...this.pollDays(id, after)]
+    return [...days, ...rollUp(tail, DAY_MS)]
+  }
+
+  private candles(table: 'days' | 'minutes', id: number, from: number, before: number): Omit<RecordedRow, 'multiplier'>[] {
+    return this.db
+      .prepare(`SELECT t, open, high, low, close, underlying FROM ${table} WHERE symbol = ? AND t >= ? AND t < ? ORDER BY t`)
+      .all(id, from, before) as unknown as Omit<RecordedRow, 'multiplier'>[]
+  }
+
+  private polls(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
+    const polls = this.db.prepare('SELECT t, price, underlying FROM polls WHERE symbol = ? AND t >= ? ORDER BY t').all(id, from) as unknown as { t: number; price: string; underlying: string | null }[]
+    return polls.map((p) => ({ t: p.t, open: p.price, high: p.price, low: p.price, close: p.price, underlying: p.underlying }))
+  }
+
+  /**
+   * One candle a UTC day of the polls from `from` on, made in SQL: SQLite gives a bare column the
+   * value of the row its MIN or MAX picked, so each query names the row of the open, the close,
+   * the high and the low. CAST only chooses that row; the price is the text as sent.
+   */
+  private pollDays(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
+    const pick = (aggregate: string, column: string) =>
+      new Map(
+        (this.db
+          .prepare(`SELECT t / ${DAY_MS} AS d, ${aggregate}, ${column} AS v FROM polls WHERE symbol = ? AND t >= ? GROUP BY d`)
+          .all(id, from) as unknown as { d: number; v: string | null }[]).map((row) => [row.d, row.v]),
+      )
+    const open = pick('MIN(t)', 'price')
+    const close = pick('MAX(t)', 'price')
+    const underlying = pick('MAX(t)', 'underlying')
+    const high = pick('MAX(CAST(price AS REAL))', 'price')
+    const low = pick('MIN(CAST(price AS REAL))', 'price')
+    return [...open.keys()].map((d) => ({
+      t: d * DAY_MS,
+      open: open.get(d) as string,
+      high: high.get(d) as string,
+      low: low.get(d) as string,
+      close: close.get(d) as string,
+      underlying: underlying.get(d) ?? null,
+    }))
   }
 
   private idOf(symbol: string, t: number): number {

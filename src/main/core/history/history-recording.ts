@@ -65,8 +65,8 @@ export class HistoryRecording {
     }
   }
 
-  read(symbol: string, from: number): RecordedHistory {
-    return this.recorder ? this.recorder.read(symbol, from) : { rows: [], since: null }
+  read(symbol: string, from: number, daily = false): RecordedHistory {
+    return this.recorder ? this.recorder.read(symbol, from, daily) : { rows: [], since: null }
   }
 
   private keepRetention(): void {

@@ -30,8 +30,29 @@ export function applyRetention(db: DatabaseSync, now: number): number {
       .prepare('SELECT symbol, t, open, high, low, close, underlying FROM minutes WHERE t < ? ORDER BY symbol, t')
       .all(minuteCutoff) as unknown as CandleRow[]
     mergeInto(db, 'days', minutes, DAY_MS)
-    return removedPolls + Number(db.prepare('DELETE FROM minutes WHERE t < ?').run(minuteCutoff).changes)
+    const removed = removedPolls + Number(db.prepare('DELETE FROM minutes WHERE t < ?').run(minuteCutoff).changes)
+    keepDaysCurrent(db, now)
+    return removed
   })
+}
+
+/**
+ * Daily candles for every complete UTC day, also where the minutes and polls of it are still
+ * kept: a year's query then reads a few hundred rows (history-recorder.ts, `daily`).
+ */
+function keepDaysCurrent(db: DatabaseSync, now: number): void {
+  const today = Math.floor(now / DAY_MS) * DAY_MS
+  const last = (db.prepare('SELECT MAX(t) AS t FROM days').get() as { t: number | null }).t
+  const from = last === null ? 0 : last
+  const fine = db
+    .prepare(
+      `SELECT symbol, t, open, high, low, close, underlying FROM (
+         SELECT symbol, t, open, high, low, close, underlying FROM minutes WHERE t >= ? AND t < ?
+         UNION ALL SELECT symbol, t, price, price, price, price, underlying FROM polls WHERE t >= ? AND t < ?)
+       ORDER BY symbol, t`,
+    )
+    .all(from, today, from, today) as unknown as CandleRow[]
+  mergeInto(db, 'days', fine, DAY_MS)
 }
 
 /** Candles of `bucketMs` per symbol written into `table` (rows sorted by symbol, then time). */

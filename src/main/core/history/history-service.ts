@@ -29,8 +29,8 @@ export interface HistoryServiceOptions {
   queue: HistoryQueue
   cache: HistoryCache
   clock: Clock
-  /** What the poll worker recorded of `symbol` from `from` on. */
-  recorded: (symbol: string, from: number) => Promise<RecordedHistory>
+  /** What the poll worker recorded of `symbol` from `from` on; `daily`: a row a day is enough (the range has daily points). */
+  recorded: (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory>
 }
 
 interface ServiceHistory {
@@ -41,6 +41,8 @@ interface ServiceHistory {
 
 type ServiceReading = { kind: 'answer'; history: ServiceHistory } | { kind: 'none' } | { kind: 'failed'; message: string }
 
+const DAY_MS = 86_400_000
+
 const when = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 
 export class HistoryService {
@@ -50,7 +52,7 @@ export class HistoryService {
     const plan = HISTORY_PLANS[range]
     const now = this.options.clock.now()
     const from = rangeStart(range, now)
-    const [service, recorded] = await Promise.all([this.fromService(symbol, plan), this.options.recorded(symbol, from)])
+    const [service, recorded] = await Promise.all([this.fromService(symbol, plan), this.options.recorded(symbol, from, plan.intervalMs >= DAY_MS)])
     const servicePoints = service.kind === 'answer' ? this.aligned(service.history, plan, now, from) : []
     const lastServiceT = servicePoints.at(-1)?.t ?? Number.NEGATIVE_INFINITY
     const recordedPoints = this.recordedPoints(recorded.rows, plan, now, service).filter((p) => p.t > lastServiceT && p.t >= from)

@@ -93,7 +93,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'recording':
         return feed.startRecording(message.userDataDir)
       case 'recordedHistory':
-        return answer(message.id, feed.recordedHistory(message.symbol, message.from))
+        return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'saveSnapshot':

@@ -29,7 +29,7 @@ export type ToPollWorker =
   | { type: 'saveSnapshot'; id: number; userDataDir: string }
   | { type: 'fullSnapshot'; id: number }
   | { type: 'recording'; userDataDir: string }
-  | { type: 'recordedHistory'; id: number; symbol: string; from: number }
+  | { type: 'recordedHistory'; id: number; symbol: string; from: number; daily: boolean }
 
 export type EndpointStatuses = Record<EndpointName, EndpointStatus>
 

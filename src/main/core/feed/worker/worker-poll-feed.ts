@@ -210,9 +210,9 @@ export class WorkerPollFeed implements PollFeed {
     this.send({ type: 'recording', userDataDir })
   }
 
-  recordedHistory(symbol: string, from: number): Promise<RecordedHistory> {
+  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
     if (!this.worker) return Promise.reject(this.pollerDown())
-    return this.request((id) => ({ type: 'recordedHistory', id, symbol, from }))
+    return this.request((id) => ({ type: 'recordedHistory', id, symbol, from, daily }))
   }
 
   recordingNotice(): string | null {
