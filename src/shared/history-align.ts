@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js'
 import type { HistoryPoint, MultiplierChange } from './history'
+import { type FairValue, exactPremium, fairValue } from './exact-premium'
 import type { Candle, MultiplierStep } from './wire-history'
 
 /**
@@ -13,17 +13,9 @@ import type { Candle, MultiplierStep } from './wire-history'
  * (the bucket's end, or `asOf` for the bucket still open): a daily candle of a split day closes
  * after the split, on the new multiplier, and reading it at the bucket's start would show a 4:1
  * split as a 300 % premium. Where the stock has no candle for a token bucket (an off-hours
- * weekend, a holiday) its last close is carried and the point says so.
+ * weekend, a holiday) its last close is carried and the point says so. The premium is exact
+ * decimal arithmetic written to 16 significant digits (exact-premium.ts).
  */
-
-/**
- * Enough digits for the premium: the inputs have at most 40 + 40 digits, and the quotient is
- * near 1, so 34 significant digits leave well over the 12 the premium must keep after the
- * subtraction. Far cheaper than the app's 80-digit Dec for thousands of points.
- */
-const PremiumDec = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -100, toExpPos: 100 })
-/** Significant digits the premium is written with. */
-const PREMIUM_DIGITS = 16
 
 export interface AlignInput {
   token: readonly Candle[]
@@ -36,33 +28,29 @@ export interface AlignInput {
   asOf: number
 }
 
-/** The premium as a decimal fraction string, or null when a divisor is zero. */
-export function premiumOf(close: string, underlying: Decimal, multiplier: Decimal): string | null {
-  const fair = underlying.times(multiplier)
-  if (fair.isZero()) return null
-  return new PremiumDec(close).div(fair).minus(1).toSignificantDigits(PREMIUM_DIGITS).toString()
-}
-
 export function alignHistory(input: AlignInput): HistoryPoint[] {
   const { token, stock, multiplier, intervalMs, asOf } = input
   const points: HistoryPoint[] = new Array(token.length)
   let s = 0
   let m = 0
-  let underlying: { close: string; dec: Decimal } | null = null
-  let inForce: { value: string; dec: Decimal } | null = null
+  let underlying: string | null = null
+  let inForce: string | null = null
+  let fair: FairValue | null = null
   for (let i = 0; i < token.length; i++) {
     const candle = token[i] as Candle
     const closedAt = intervalMs > 0 ? Math.min(candle.t + intervalMs - 1, asOf) : candle.t
     // The stock's latest candle at or before this bucket; equal start means it traded in it.
     while (s < stock.length && (stock[s] as Candle).t <= candle.t) {
       const next = stock[s] as Candle
-      if (underlying === null || underlying.close !== next.close) underlying = { close: next.close, dec: new PremiumDec(next.close) }
+      if (underlying !== next.close) fair = null
+      underlying = next.close
       s++
     }
     const sameBucket = s > 0 && (stock[s - 1] as Candle).t === candle.t
     while (m < multiplier.length && (multiplier[m] as MultiplierStep).t <= closedAt) {
       const step = multiplier[m] as MultiplierStep
-      inForce = { value: step.value, dec: new PremiumDec(step.value) }
+      if (inForce !== step.value) fair = null
+      inForce = step.value
       m++
     }
     points[i] = {
@@ -71,10 +59,10 @@ export function alignHistory(input: AlignInput): HistoryPoint[] {
       high: candle.high,
       low: candle.low,
       close: candle.close,
-      underlyingClose: underlying?.close ?? null,
+      underlyingClose: underlying,
       underlyingCarried: underlying !== null && !sameBucket,
-      multiplier: inForce?.value ?? null,
-      premium: underlying && inForce ? premiumOf(candle.close, underlying.dec, inForce.dec) : null,
+      multiplier: inForce,
+      premium: underlying !== null && inForce !== null ? exactPremium(candle.close, (fair ??= fairValue(underlying, inForce))) : null,
     }
   }
   return points

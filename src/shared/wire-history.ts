@@ -91,6 +91,16 @@ function fastCandle(raw: unknown): Candle | undefined {
   return t === null ? undefined : { t, open, high, low, close }
 }
 
+/** The common multiplier change without zod; a zero, a negative or anything odd goes to the schema. */
+function fastMultiplierChange(raw: unknown): MultiplierStep | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const { sharesMultiplier, changeTimestamp } = raw as Record<string, unknown>
+  if (!isNonNegativeDecimalString(sharesMultiplier) || !/[1-9]/.test(sharesMultiplier) || typeof changeTimestamp !== 'number')
+    return undefined
+  const t = normalizeTimestampMs(changeTimestamp)
+  return t === null ? undefined : { t, value: sharesMultiplier }
+}
+
 const byTime = (a: { t: number }, b: { t: number }) => a.t - b.t
 
 function inTimeOrder<T extends { t: number }>(items: T[]): T[] {
@@ -121,6 +131,6 @@ export function parseMultiplierHistoryResponse(body: unknown): MultiplierAnswer 
   const envelope = wireMultiplierEnvelope.safeParse(body)
   if (!envelope.success)
     throw new ResponseShapeError(`multiplier history response: ${envelope.error.issues[0]?.message ?? 'not a history'}`)
-  const parsed = parseEach(wireMultiplierChange, envelope.data.history)
+  const parsed = parseEach(wireMultiplierChange, envelope.data.history, fastMultiplierChange)
   return { steps: inTimeOrder(parsed.records), rejected: parsed.rejected }
 }
