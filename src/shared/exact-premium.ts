@@ -30,12 +30,15 @@ function pow10(n: number): bigint {
 export interface FairValue {
   units: bigint
   scale: number
+  /** How many digits `units` has. */
+  digits: number
 }
 
 export function fairValue(underlying: string, multiplier: string): FairValue {
   const u = scaled(underlying)
   const m = scaled(multiplier)
-  return { units: u.units * m.units, scale: u.scale + m.scale }
+  const units = u.units * m.units
+  return { units, scale: u.scale + m.scale, digits: units.toString().length }
 }
 
 /** close / fair - 1 to PREMIUM_DIGITS significant digits; null when the fair value is zero. */
@@ -50,14 +53,13 @@ export function exactPremium(close: string, fair: FairValue): string | null {
   const den = fair.units * pow10(c.scale)
   // Shift so the quotient has PREMIUM_DIGITS digits: value = quotient x 10^-shift.
   // The digit counts place the quotient within one digit; one correction at most, either way.
-  let shift = PREMIUM_DIGITS - (num.toString().length - den.toString().length)
-  let quotient = divide(num, den, shift)
-  const length = quotient.toString().length
-  if (length !== PREMIUM_DIGITS) {
-    shift += PREMIUM_DIGITS - length
-    quotient = divide(num, den, shift)
+  let shift = PREMIUM_DIGITS - (num.toString().length - (fair.digits + c.scale))
+  let digits = divide(num, den, shift).toString()
+  if (digits.length !== PREMIUM_DIGITS) {
+    shift += PREMIUM_DIGITS - digits.length
+    digits = divide(num, den, shift).toString()
   }
-  return (negative ? '-' : '') + placePoint(quotient, shift)
+  return (negative ? '-' : '') + placePoint(digits, shift)
 }
 
 /** round_half_even(num x 10^shift / den). */
@@ -70,9 +72,8 @@ function divide(num: bigint, den: bigint, shift: number): bigint {
   return q
 }
 
-/** quotient x 10^-shift as plain decimal text, without trailing fractional zeros. */
-function placePoint(quotient: bigint, shift: number): string {
-  const digits = quotient.toString()
+/** digits x 10^-shift as plain decimal text, without trailing fractional zeros. */
+function placePoint(digits: string, shift: number): string {
   if (shift <= 0) return digits + '0'.repeat(-shift)
   const whole = digits.length > shift ? digits.slice(0, digits.length - shift) : '0'
   const fraction = (digits.length > shift ? digits.slice(digits.length - shift) : '0'.repeat(shift - digits.length) + digits).replace(/0+$/, '')

@@ -98,12 +98,15 @@ describe('the file', () => {
 })
 
 describe('recording', () => {
-  it('writes a row per asset whose price moved, the multiplier only as it changes, and reads them back in order', () => {
+  it('writes a row per asset whose price moved, the multiplier only as it changes, together every 30 s, and reads them back in order', () => {
     const { db } = openHistoryDb(folder)
     const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
     recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80'), quote('NVDAon', '180.5', '180.1')]))
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 5_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 10_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { holders: 5 } }] })
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 2 })
+    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 30_000, added: [], removed: [], changed: [{ symbol: 'NVDAon', fields: { price: '180.6' } }] })
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 4 })
     const read = recorder.read('AAPLon', 0)
     expect(read.since).toBe(MONDAY_10_00_ET)
     expect(read.rows.map((r) => [r.t - MONDAY_10_00_ET, r.close, r.underlying, r.multiplier])).toEqual([
@@ -123,8 +126,10 @@ describe('recording', () => {
     db.exec(`PRAGMA max_page_count = ${pages}`)
     const many = Array.from({ length: 3_000 }, (_, i) => quote(`S${i}on`, `${100 + i}.123456789`, `${100 + i}.12`))
     recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 5_000, many))
+    recorder.flush(MONDAY_10_00_ET + 5_000)
     expect(problems).toEqual(['The disk is full: recording of price history is paused; live prices go on.'])
     db.exec('PRAGMA max_page_count = 1073741823')
+    // Paused: a row taken in now is not kept.
     recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 30_000, [quote('AAPLon', '235.30', '234.90')]))
     expect(recorder.read('AAPLon', 0).rows).toHaveLength(1)
     recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 70_000, [quote('AAPLon', '235.40', '234.90')]))
@@ -139,6 +144,7 @@ describe('recording', () => {
     const start = MONDAY_10_00_ET - 100 * DAY
     const prices = ['100.00', '101.50', '99.75', '100.25']
     prices.forEach((price, i) => recorder.recordDelta(deltaOf(start + i * 5_000, [quote('AAPLon', price, price)])))
+    recorder.flush()
     applyRetention(db, MONDAY_10_00_ET - 50 * DAY)
     expect(db.prepare('SELECT t, open, high, low, close FROM minutes').all()).toEqual([
       { t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },

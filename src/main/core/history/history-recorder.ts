@@ -13,8 +13,21 @@ import type { RecordedHistory } from './history-service'
  */
 
 const DAY_MS = 86_400_000
+/** Rows wait at most this long (feed time) before they are written, or until there are this many. */
+export const FLUSH_EVERY_MS = 30_000
+const MAX_PENDING_ROWS = 50_000
 /** How long recording stays paused after a full disk before it tries again. */
 const RETRY_AFTER_FULL_MS = 60_000
+
+interface PendingRow {
+  symbol: string
+  t: number
+  /** Null where only the multiplier moved. */
+  price: string | null
+  underlying: string | null
+  /** Null where it did not move. */
+  multiplier: string | null
+}
 
 interface Latest {
   price: string | null
@@ -35,6 +48,8 @@ export class HistoryRecorder {
   private readonly insertSymbol: StatementSync
   private readonly symbolId: StatementSync
   private pausedUntil: number | null = null
+  private pending: PendingRow[] = []
+  private flushedAt = Number.NEGATIVE_INFINITY
 
   constructor(
     private readonly db: DatabaseSync,
@@ -51,31 +66,35 @@ export class HistoryRecorder {
     for (const quote of quotes) if (!this.latest.has(quote.symbol)) this.latest.set(quote.symbol, latestOf(quote))
   }
 
-  /** Records the answers a delta brought (its added quotes whole, its changes field by field). */
+  /**
+   * Takes in the answers a delta brought (its added quotes whole, its changes field by field).
+   * Rows are written together every FLUSH_EVERY_MS of feed time (or sooner when many wait): one
+   * transaction per poll would cost more than the poll itself. A crash loses at most those rows.
+   */
   recordDelta(delta: Delta): void {
     const t = delta.asOf
     if (this.pausedUntil !== null && t < this.pausedUntil) return
-    const rows: { symbol: string; price: string | null; underlying: string | null; multiplier: string | null; priceMoved: boolean; multiplierMoved: boolean }[] = []
-    const take = (symbol: string, next: Latest) => {
-      const before = this.latest.get(symbol)
-      this.latest.set(symbol, next)
-      const priceMoved = next.price !== null && (before?.price !== next.price || before.underlying !== next.underlying)
-      const multiplierMoved = next.multiplier !== null && before?.multiplier !== next.multiplier
-      if (priceMoved || multiplierMoved) rows.push({ symbol, ...next, priceMoved, multiplierMoved })
-    }
-    for (const quote of delta.added) take(quote.symbol, latestOf(quote))
+    for (const quote of delta.added) this.take(quote.symbol, latestOf(quote), t)
     for (const change of delta.changed) {
       const before = this.latest.get(change.symbol)
-      if (before || touchesRecorded(change)) take(change.symbol, merged(before, change))
+      if (before || touchesRecorded(change)) this.take(change.symbol, merged(before, change), t)
     }
     for (const symbol of delta.removed) this.latest.delete(symbol)
+    if (this.pending.length >= MAX_PENDING_ROWS || t - this.flushedAt >= FLUSH_EVERY_MS) this.flush(t)
+  }
+
+  /** Writes the rows waiting, in one transaction. */
+  flush(now = this.flushedAt): void {
+    this.flushedAt = now
+    const rows = this.pending
     if (rows.length === 0) return
+    this.pending = []
     try {
       inTransaction(this.db, () => {
         for (const row of rows) {
-          const id = this.idOf(row.symbol, t)
-          if (row.priceMoved) this.insertPoll.run(id, t, row.price, row.underlying)
-          if (row.multiplierMoved) this.insertMultiplier.run(id, t, row.multiplier)
+          const id = this.idOf(row.symbol, row.t)
+          if (row.price !== null) this.insertPoll.run(id, row.t, row.price, row.underlying)
+          if (row.multiplier !== null) this.insertMultiplier.run(id, row.t, row.multiplier)
         }
       })
       if (this.pausedUntil !== null) {
@@ -84,11 +103,27 @@ export class HistoryRecorder {
       }
     } catch (error) {
       if (!isDiskFull(error)) throw error
-      this.pausedUntil = t + RETRY_AFTER_FULL_MS
+      this.pausedUntil = now + RETRY_AFTER_FULL_MS
       // What was not written is written again when it next changes.
       for (const row of rows) this.latest.delete(row.symbol)
       this.events.onProblem('The disk is full: recording of price history is paused; live prices go on.')
     }
+  }
+
+  /** Remembers the asset's latest values; queues a row where its price or multiplier moved. */
+  private take(symbol: string, next: Latest, t: number): void {
+    const before = this.latest.get(symbol)
+    this.latest.set(symbol, next)
+    const priceMoved = next.price !== null && (before?.price !== next.price || before.underlying !== next.underlying)
+    const multiplierMoved = next.multiplier !== null && before?.multiplier !== next.multiplier
+    if (priceMoved || multiplierMoved)
+      this.pending.push({
+        symbol,
+        t,
+        price: priceMoved ? next.price : null,
+        underlying: next.underlying,
+        multiplier: multiplierMoved ? next.multiplier : null,
+      })
   }
 
   /**
@@ -98,6 +133,7 @@ export class HistoryRecorder {
    * later day, made in SQL, are enough; a year reads a few hundred rows, not a quarter million.
    */
   read(symbol: string, from: number, daily = false): RecordedHistory {
+    this.flush()
     const found = this.db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as { id: number; since: number } | undefined
     if (!found) return { rows: [], since: null }
     const id = found.id

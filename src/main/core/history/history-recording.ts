@@ -45,6 +45,11 @@ export class HistoryRecording {
   stop(): void {
     if (this.retentionTimer !== null) this.clock.clearTimeout(this.retentionTimer)
     this.retentionTimer = null
+    try {
+      this.recorder?.flush()
+    } catch {
+      // Closing anyway: what could not be written is lost, as in a crash.
+    }
     this.recorder = null
     this.db?.close()
     this.db = null
@@ -72,6 +77,7 @@ export class HistoryRecording {
   private keepRetention(): void {
     const run = () => {
       try {
+        this.recorder?.flush()
         if (this.db) applyRetention(this.db, this.clock.now())
       } catch {
         // Retried in an hour; recording itself goes on.
