@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { inTransaction } from './history-db'
-import { rollUp } from './history-recorder'
+import { nonNegativeAtMost } from '../../../shared/decimal'
 
 /**
  * How long history.sqlite keeps each resolution: every poll for 7 days, then 1-minute candles
@@ -23,12 +23,12 @@ export function applyRetention(db: DatabaseSync, now: number): number {
   return inTransaction(db, () => {
     const polls = db
       .prepare('SELECT symbol, t, price AS open, price AS high, price AS low, price AS close, underlying FROM polls WHERE t < ? ORDER BY symbol, t')
-      .all(pollCutoff) as unknown as CandleRow[]
+      .iterate(pollCutoff) as Iterable<CandleRow>
     mergeInto(db, 'minutes', polls, MINUTE_MS)
     const removedPolls = Number(db.prepare('DELETE FROM polls WHERE t < ?').run(pollCutoff).changes)
     const minutes = db
       .prepare('SELECT symbol, t, open, high, low, close, underlying FROM minutes WHERE t < ? ORDER BY symbol, t')
-      .all(minuteCutoff) as unknown as CandleRow[]
+      .iterate(minuteCutoff) as Iterable<CandleRow>
     mergeInto(db, 'days', minutes, DAY_MS)
     const removed = removedPolls + Number(db.prepare('DELETE FROM minutes WHERE t < ?').run(minuteCutoff).changes)
     keepDaysCurrent(db, now)
@@ -51,19 +51,29 @@ function keepDaysCurrent(db: DatabaseSync, now: number): void {
          UNION ALL SELECT symbol, t, price, price, price, price, underlying FROM polls WHERE t >= ? AND t < ?)
        ORDER BY symbol, t`,
     )
-    .all(from, today, from, today) as unknown as CandleRow[]
+    .iterate(from, today, from, today) as Iterable<CandleRow>
   mergeInto(db, 'days', fine, DAY_MS)
 }
 
-/** Candles of `bucketMs` per symbol written into `table` (rows sorted by symbol, then time). */
-function mergeInto(db: DatabaseSync, table: 'minutes' | 'days', rows: CandleRow[], bucketMs: number): void {
+/**
+ * Candles of `bucketMs` per symbol written into `table`, from rows sorted by symbol, then time,
+ * read one at a time: a year of a hundred symbols is tens of millions of rows, never all in memory.
+ */
+function mergeInto(db: DatabaseSync, table: 'minutes' | 'days', rows: Iterable<CandleRow>, bucketMs: number): void {
   const insert = db.prepare(`INSERT OR REPLACE INTO ${table} (symbol, t, open, high, low, close, underlying) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-  let start = 0
-  while (start < rows.length) {
-    const symbol = (rows[start] as CandleRow).symbol
-    let end = start
-    while (end < rows.length && (rows[end] as CandleRow).symbol === symbol) end++
-    for (const c of rollUp(rows.slice(start, end), bucketMs)) insert.run(symbol, c.t, c.open, c.high, c.low, c.close, c.underlying)
-    start = end
+  let open: CandleRow | null = null
+  const write = (c: CandleRow) => insert.run(c.symbol, c.t, c.open, c.high, c.low, c.close, c.underlying)
+  for (const row of rows) {
+    const t = Math.floor(row.t / bucketMs) * bucketMs
+    if (open === null || open.symbol !== row.symbol || open.t !== t) {
+      if (open) write(open)
+      open = { ...row, t }
+      continue
+    }
+    if (!nonNegativeAtMost(row.high, open.high)) open.high = row.high
+    if (!nonNegativeAtMost(open.low, row.low)) open.low = row.low
+    open.close = row.close
+    if (row.underlying !== null) open.underlying = row.underlying
   }
+  if (open) write(open)
 }
