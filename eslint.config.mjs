@@ -10,15 +10,16 @@ const noShell = { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], 
 const roomName = (glob) => glob.replace('/**/*.ts', '')
 /** Each room of src/main/core and the rooms it may not import. */
 const CORE_ROOMS = {
-  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'holdings', 'service-status', 'app'],
-  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'holdings', 'service-status', 'app'],
-  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'holdings', 'service-status', 'app'],
-  'service-status/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
-  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'holdings', 'service-status', 'app'],
+  'api/**/*.ts': ['feed', 'alerts', 'storage', 'secrets', 'holdings', 'service-status', 'history', 'app'],
+  'storage/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'holdings', 'service-status', 'history', 'app'],
+  'secrets/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'holdings', 'service-status', 'history', 'app'],
+  'service-status/**/*.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'history', 'app'],
+  'alerts/**/*.ts': ['api', 'feed', 'secrets', 'holdings', 'service-status', 'history', 'app'],
   'feed/**/*.ts': ['alerts', 'secrets', 'holdings', 'app'],
-  'holdings/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'service-status', 'app'],
+  'holdings/**/*.ts': ['api', 'feed', 'alerts', 'secrets', 'service-status', 'history', 'app'],
+  'history/**/*.ts': ['feed', 'alerts', 'secrets', 'holdings', 'service-status', 'app'],
   'app/**/*.ts': [],
-  'clock.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'app'],
+  'clock.ts': ['api', 'feed', 'alerts', 'storage', 'secrets', 'holdings', 'history', 'app'],
 }
 
 export default tseslint.config(

@@ -4,6 +4,7 @@ import { describeMachine } from './machine'
 import { bytesPerMinuteMetrics } from './node/bytes-per-minute'
 import { coreHeapMetrics } from './node/core-heap'
 import { feedMetrics } from './node/feed-run'
+import { historyMetrics } from './node/history'
 import { ledgerReplayMetrics } from './node/ledger-replay'
 import { mainThreadMetrics } from './node/main-thread'
 import { pipelineMetrics } from './node/pipeline'
@@ -17,7 +18,8 @@ import { type Metric, jsonLine, summarize, table } from './report'
  *   --json   one JSON object per metric and line, then {"summary": {"ok": n, "missed": m}}
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
- *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger, renderer, search
+ *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger,
+ *                    renderer, search, history
  * Progress goes to stderr, so stdout holds only the table or the JSON lines. A full run exits 1
  * when a budget is missed.
  */
@@ -26,7 +28,18 @@ import { type Metric, jsonLine, summarize, table } from './report'
  * In this order: the feed's heap is measured before the other suites have grown the process, and
  * the main thread's delays before the pipeline suite leaves it hundreds of MB to collect.
  */
-const SUITES = ['feed', 'transfer', 'requests', 'main', 'heap', 'pipeline', 'ledger', 'renderer', 'search'] as const
+const SUITES = [
+  'feed',
+  'transfer',
+  'requests',
+  'main',
+  'heap',
+  'pipeline',
+  'ledger',
+  'renderer',
+  'search',
+  'history',
+] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
 
@@ -53,6 +66,7 @@ const FULL = {
   heap: { listedSizes: [400, 10_000] },
   ledger: { transactions: 20_000, symbols: 1_000, runs: 5 },
   search: { listedSizes: [400, 10_000], rounds: 20 },
+  history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
 }
 
 const SMOKE: typeof FULL = {
@@ -73,6 +87,7 @@ const SMOKE: typeof FULL = {
   heap: { listedSizes: [100] },
   ledger: { transactions: 2_000, symbols: 100, runs: 1 },
   search: { listedSizes: [400], rounds: 2 },
+  history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -96,6 +111,8 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       return ledgerReplayMetrics(sizes.ledger, log)
     case 'search':
       return Promise.resolve(searchMetrics(sizes.search, log))
+    case 'history':
+      return historyMetrics(sizes.history, log)
   }
 }
 

@@ -30,7 +30,7 @@ export interface PipelineOptions {
   caseMs: number
 }
 
-interface PollCase {
+export interface PollCase {
   kind: PollKind
   series: PollSeries
   store: SnapshotState
@@ -38,7 +38,7 @@ interface PollCase {
   body: string
 }
 
-function runPoll(pollCase: PollCase, body: string, now: number): Delta | null {
+export function runPoll(pollCase: PollCase, body: string, now: number): Delta | null {
   const { store } = pollCase
   if (pollCase.kind === 'prices') store.applyPrices(parseAllPricesResponse(JSON.parse(body)).records, now)
   else store.applyMarket(parseAllMarketResponse(JSON.parse(body)).records, now)
@@ -46,7 +46,7 @@ function runPoll(pollCase: PollCase, body: string, now: number): Delta | null {
 }
 
 /** A store watching every listed asset, filled by a first poll of both endpoints. */
-function newCase(kind: PollKind, bodies: { prices: string; market: string }): PollCase {
+export function newCase(kind: PollKind, bodies: { prices: string; market: string }): PollCase {
   const series = new PollSeries(bodies[kind], kind, BENCH_INSTANT, CADENCE_MS[kind])
   const store = new SnapshotState(SOURCE, series.symbols)
   store.applyMarket(parseAllMarketResponse(JSON.parse(bodies.market)).records, BENCH_INSTANT)
@@ -55,7 +55,7 @@ function newCase(kind: PollKind, bodies: { prices: string; market: string }): Po
   return { kind, series, store, poll: 0, body: series.body(0) }
 }
 
-function nextPoll(pollCase: PollCase): void {
+export function nextPoll(pollCase: PollCase): void {
   pollCase.poll += 1
   pollCase.body = pollCase.series.body(pollCase.poll)
 }

@@ -44,3 +44,15 @@ export function toFixedString(value: Dec, fractionDigits: number): DecimalString
   // "-0.0000" reads as a loss where there is none.
   return /^-0(?:\.0+)?$/.test(text) ? text.slice(1) : text
 }
+
+/** Whether the non-negative decimal string `a` is at most `b`, exactly, without building Decimals. */
+export function nonNegativeAtMost(a: string, b: string): boolean {
+  const [aInt = '', aFrac = ''] = a.split('.')
+  const [bInt = '', bFrac = ''] = b.split('.')
+  const ai = aInt.replace(/^0+(?=\d)/, '')
+  const bi = bInt.replace(/^0+(?=\d)/, '')
+  if (ai.length !== bi.length) return ai.length < bi.length
+  if (ai !== bi) return ai < bi
+  const width = Math.max(aFrac.length, bFrac.length)
+  return aFrac.padEnd(width, '0') <= bFrac.padEnd(width, '0')
+}

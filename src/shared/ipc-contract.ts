@@ -206,7 +206,9 @@ export const invokeContract = {
   /** Undo of a deletion: the transaction goes back through the same checks as any other change. */
   restoreTransaction: {
     channel: CH.restoreTransaction,
-    args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
+    args: z
+      .object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) })
+      .strict(),
     result: returns<LedgerView>(),
   },
   /**
@@ -218,14 +220,20 @@ export const invokeContract = {
     args: z.union([
       z
         .object({
-          text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+          text: z
+            .string()
+            .max(MAX_CSV_CHARS, {
+              message: 'that file is too large to be a transactions CSV (10 MB at most)',
+            }),
         })
         .strict(),
       z
         .object({
           base64: z
             .string()
-            .max(MAX_CSV_BASE64_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' })
+            .max(MAX_CSV_BASE64_CHARS, {
+              message: 'that file is too large to be a transactions CSV (10 MB at most)',
+            })
             .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'the file did not arrive whole' }),
         })
         .strict(),

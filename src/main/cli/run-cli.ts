@@ -1,6 +1,7 @@
 import { runCapacityCommand } from './capacity-command'
 import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
+import { runHistoryCommand } from './history-command'
 import { runHoldingsCommand } from './holdings-command'
 import { type CliIo, EXIT } from './io'
 import { runKeyCommand } from './key-command'
@@ -44,6 +45,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
   dividends: { run: runDividendsCommand, summary: "a token's dividend yield, payout frequency and last payment" },
+  history: {
+    run: runHistoryCommand,
+    summary: "a token's history for 1d 1w 1m 3m 6m 1y or all: candles, the stock and the premium",
+  },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
 

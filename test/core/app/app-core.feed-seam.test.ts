@@ -117,6 +117,15 @@ class RecordingFeed implements PollFeed {
     this.calls.push(['saveSnapshot'])
     if (this.saveFailure) throw this.saveFailure
   }
+  startRecording(userDataDir: string): void {
+    this.calls.push(['startRecording', userDataDir])
+  }
+  async recordedHistory(): Promise<{ rows: never[]; since: null }> {
+    return { rows: [], since: null }
+  }
+  recordingNotice(): string | null {
+    return null
+  }
 }
 
 async function seamCore({ start = true, timers }: { start?: boolean; timers?: Clock } = {}) {

@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AppCore } from '../../../src/main/core/app/app-core'
-import { realClock } from '../../../src/main/core/clock'
-import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
-import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
+import { startDemoCore } from './demo-core'
 import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from '../../../src/shared/holdings'
 import type { ExportResult } from '../../../src/shared/transfer'
 import { activeList } from '../../../src/shared/watchlists'
@@ -19,19 +16,7 @@ import { Dec } from '../../../src/shared/decimal'
 const NOW = Date.parse('2026-01-09T15:00:00Z')
 const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-holdings-')
 
-async function startCore() {
-  const userDataDir = tempDir()
-  const core = new AppCore({
-    userDataDir,
-    keychain: new MemorySecretStore(),
-    demo: simDemoMarket({ assets: 30, seed: 7 }),
-    requestTimeoutMs: 3_000,
-    clock: { ...realClock, now: () => NOW },
-  })
-  cleanups.push(() => core.stop())
-  await core.start()
-  return { core, userDataDir }
-}
+const startCore = () => startDemoCore({ userDataDir: tempDir(), now: NOW, cleanups })
 
 /** The value of an answer that must be ok; a refusal fails the test with its error. */
 async function ok<T>(result: Promise<IpcResult<unknown>>): Promise<T> {

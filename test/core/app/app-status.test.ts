@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { connectionOf, deriveAppStatus, type StatusInputs } from '../../../src/main/core/app/app-status'
+import {
+  connectionOf,
+  deriveAppStatus,
+  firstProblem,
+  type StatusInputs,
+} from '../../../src/main/core/app/app-status'
 import type { PauseReason } from '../../../src/main/core/feed/poll-scheduler'
 import { calendarOnlyState } from '../../../src/main/core/service-status/market-cross-check'
 import type { EndpointStatus, ErrorKind } from '../../../src/shared/status'
@@ -80,5 +85,15 @@ describe('deriveAppStatus', () => {
     expect(status).toMatchObject({ pinned: true, storageProblem: 'settings unreadable', unreadAlerts: 2 })
     expect(deriveAppStatus(inputs(['ok', 'ok', 'ok'], ['user'])).paused).toBe(true)
     expect(deriveAppStatus(inputs(['ok', 'ok', 'ok'], [])).lastError).toBeNull()
+  })
+})
+
+describe('the storage problem the status bar shows', () => {
+  const store = (problem: string | null) => ({ problem: () => problem })
+  it('is the first store that has one, in the order given, or none', () => {
+    expect(firstProblem(store(null), store('history.sqlite set aside'), store('disk full'))).toBe(
+      'history.sqlite set aside',
+    )
+    expect(firstProblem(store(null), store(null))).toBeNull()
   })
 })

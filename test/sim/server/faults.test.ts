@@ -16,6 +16,7 @@ describe('parseFaultSpec', () => {
       market: { reset: 0.01 },
       limits: { reset: 0.01, hang: 1, hangMs: 50, retryAfterSeconds: 3 },
       status: { reset: 0.01 },
+      history: { reset: 0.01 },
     })
     expect(parseFaultSpec('market:truncated=1,invalid-json=0.5,bad-records=0.1,seconds=0.3,403=0.2')).toEqual(
       {

@@ -21,6 +21,13 @@ import {
   capacityReading,
   capacityUnavailable,
 } from '../../../shared/service-status'
+import type { CandleInterval, CandleRange } from '../../../shared/candle-pairs'
+import {
+  type CandlesAnswer,
+  type MultiplierAnswer,
+  parseCandlesResponse,
+  parseMultiplierHistoryResponse,
+} from '../../../shared/wire-history'
 import type { TradeSide, WireAssetPause, WireDividends, WireMarketStatus } from '../../../shared/wire-status'
 import {
   parseAssetPausesResponse,
@@ -271,6 +278,38 @@ export class ApiClient {
   }
 
   /**
+   * `/v1/assets/{symbol}/prices/ohlc` (beyond the spec): the token's and the stock's candles, bad
+   * candles left out and reported. A 400 (a pair this service refuses) is thrown as it is, for the
+   * caller to fall back.
+   */
+  candles(
+    symbol: string,
+    interval: CandleInterval,
+    range: CandleRange,
+    signal?: AbortSignal,
+  ): Promise<OptionalAnswer<CandlesAnswer & { receivedAt: number; bytes: number }>> {
+    const checked = requireSymbol(symbol)
+    const path = `/v1/assets/${encodeURIComponent(checked)}/prices/ohlc?interval=${interval}&range=${range}`
+    return this.optional.ask('candles', async () => {
+      const response = await this.getJson(path, signal)
+      const answer = this.parsed(() => parseCandlesResponse(response.body))
+      if (answer.symbol !== checked)
+        throw invalidResponse(`asked for ${checked}, the answer is about ${sanitizeServiceText(answer.symbol)}`, 200)
+      return { ...answer, receivedAt: response.receivedAt, bytes: response.bytes }
+    })
+  }
+
+  /** `/v1/assets/{symbol}/shares-multiplier` (beyond the spec): the changes oldest first, bad ones rejected. */
+  multiplierHistory(symbol: string, range: CandleRange, signal?: AbortSignal): Promise<OptionalAnswer<MultiplierAnswer>> {
+    const checked = requireSymbol(symbol)
+    const path = `/v1/assets/${encodeURIComponent(checked)}/shares-multiplier?range=${range}`
+    return this.optional.ask('multiplierHistory', async () => {
+      const response = await this.getJson(path, signal)
+      return this.parsed(() => parseMultiplierHistoryResponse(response.body))
+    })
+  }
+
+  /**
    * Ends the client's own connections at once (an injected dispatcher belongs to its owner). Not
    * a graceful close: that would wait for a connection attempt still under way, up to its connect
    * timeout, and every caller has aborted or given up its calls by then.
@@ -285,8 +324,13 @@ export class ApiClient {
     signal: AbortSignal | undefined,
   ): Promise<FetchResult<T>> {
     const response = await this.getJson(pathAndQuery, signal)
+    return { ...this.parsed(() => parse(response.body)), receivedAt: response.receivedAt, bytes: response.bytes }
+  }
+
+  /** A parser's verdict; an answer of the wrong shape is an invalid response, like any other. */
+  private parsed<T>(parse: () => T): T {
     try {
-      return { ...parse(response.body), receivedAt: response.receivedAt, bytes: response.bytes }
+      return parse()
     } catch (error) {
       if (error instanceof ResponseShapeError) throw invalidResponse(error.message, 200)
       throw error

@@ -11,12 +11,12 @@ import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { SnapshotCache, SnapshotCacheSchedule } from '../storage/snapshot-cache'
 import type { AppCoreOptions } from './app-core-options'
-import { deriveAppStatus, endpointStatuses } from './app-status'
+import { deriveAppStatus, endpointStatuses, firstProblem } from './app-status'
 import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
-import { type PollFeedWithServiceStatus, withServiceStatus } from './poll-feed-with-service-status'
+import { type PollFeedWithService, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 
 /**
@@ -36,7 +36,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly events = new EventBus()
   private readonly handlers: CommandHandlers
   /** The price polls, and beside them (`feed.service`) what the service says of the market now. */
-  private readonly feed: PollFeedWithServiceStatus
+  private readonly feed: PollFeedWithService
   private readonly connection: Connection<Demo>
   private started = false
 
@@ -60,7 +60,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const clock = this.clock
     const prices =
       options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
-    this.feed = withServiceStatus(prices, { ...options, clock, core: this, events: this.events })
+    this.feed = withService(prices, { ...options, clock, core: this, events: this.events })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
@@ -77,6 +77,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       alerts: this.alerts,
       feed: this.feed,
       service: this.feed.service,
+      history: this.feed.history.service,
       clock,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
@@ -101,9 +102,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   async start(): Promise<void> {
     const settings = await this.settings.load()
-    await this.alerts.load()
-    await this.holdings.load()
-    await this.vault.init()
+    await Promise.all([this.alerts.load(), this.holdings.load(), this.vault.init()])
     this.feed.setCadences(settings.cadences)
     this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
     await this.connection.start()
@@ -160,7 +159,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       endpoints: endpointStatuses((endpoint) => this.feed.endpointStatus(endpoint)),
       pauseReasons: this.feed.pauseReasons(),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
-      storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem(),
+      storageProblem: firstProblem(this.settings, this.alerts, this.cacheSchedule, this.feed),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
       service: this.feed.service.state(),

@@ -63,3 +63,12 @@ export function deriveAppStatus(inputs: StatusInputs): AppStatus {
     service: inputs.service,
   }
 }
+
+/** What keeps something on disk says what went wrong with it in problem(); the status bar shows the first. */
+export function firstProblem(...stores: { problem(): string | null }[]): string | null {
+  for (const store of stores) {
+    const problem = store.problem()
+    if (problem !== null) return problem
+  }
+  return null
+}

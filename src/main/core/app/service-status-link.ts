@@ -21,7 +21,7 @@ import { pausesBySymbol } from '../service-status/asset-pauses'
  * asset pauses, a minute apart, five while hidden), the trading capacity of the open detail, and
  * dividends on demand. It has its own client on the main thread (its answers are small), so none
  * of it ever waits on or delays the price polls of the poll feed. It follows the poll feed's
- * connection, visibility and pauses (see PollFeedWithServiceStatus).
+ * connection, visibility and pauses (see PollFeedWithService).
  */
 
 /** The service caches dividends a minute; the detail panel reads them no more often. */

@@ -12,6 +12,8 @@ import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed
 import type { PauseReason } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
+import { HistoryRecording } from '../history/history-recording'
+import type { RecordedHistory } from '../history/history-service'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
 export const LISTING_TTL_MS = 10 * 60_000
@@ -28,15 +30,20 @@ export class LocalPollFeed implements PollFeed {
   private client: ApiClient | null = null
   private cadences: Cadences | null = null
   private listing: { assets: ListedAsset[]; at: number } | null = null
+  private readonly recording: HistoryRecording
 
   constructor(events: FeedEvents, options: LocalPollFeedOptions = {}) {
     this.clock = options.clock ?? realClock
+    this.recording = new HistoryRecording(this.clock, events.onStatusChange)
     this.feed = new MarketFeed({ baseUrl: '', demo: true }, [], {
       cadenceMs: cadenceOf(() => {
         if (!this.cadences) throw new Error('setCadences must come before start')
         return this.cadences
       }),
-      onDelta: events.onDelta,
+      onDelta: (delta) => {
+        this.recording.recordDelta(delta)
+        events.onDelta(delta)
+      },
       onStatusChange: events.onStatusChange,
       onListing: (records) => this.rememberListing(records),
       listedCount: () => this.listing?.assets.length ?? null,
@@ -74,6 +81,7 @@ export class LocalPollFeed implements PollFeed {
 
   async stop(): Promise<void> {
     this.feed.stop()
+    this.recording.stop()
     await this.client?.close()
     this.client = null
   }
@@ -119,6 +127,18 @@ export class LocalPollFeed implements PollFeed {
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
     const result = await this.client.allMarket()
     return this.rememberListing(result.records)
+  }
+
+  startRecording(userDataDir: string): void {
+    this.recording.start(userDataDir, this.feed.snapshot().assets)
+  }
+
+  async recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
+    return this.recording.read(symbol, from, daily)
+  }
+
+  recordingNotice(): string | null {
+    return this.recording.notice()
   }
 
   saveSnapshot(userDataDir: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'
+import type { RecordedHistory } from '../history/history-service'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
@@ -66,4 +67,10 @@ export interface PollFeed {
    * checking and serialising hundreds of assets' histories takes tens of milliseconds.
    */
   saveSnapshot(userDataDir: string): Promise<void>
+  /** Records every answer the feed takes in to history.sqlite in `userDataDir` (in the polling thread). */
+  startRecording(userDataDir: string): void
+  /** What was recorded of `symbol` from `from` on (read where it is written); `daily`: one row a day is enough. */
+  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory>
+  /** The status bar's sentence about the recording (damaged file set aside, disk full), or null. */
+  recordingNotice(): string | null
 }

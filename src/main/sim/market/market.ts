@@ -19,6 +19,15 @@ import { CONVENTIONAL_WEIGHTS, OFFHOURS_WEIGHTS, SessionVariance } from './sessi
 import { profileAt, sampleAt } from './splits'
 import { AssetEventSchedule } from './service-events'
 import {
+  type CandlesBody,
+  type MultiplierHistoryBody,
+  type MultiplierStep,
+  candlesBody,
+  multiplierHistoryBody,
+  multiplierSteps,
+} from './candles'
+import type { CandleInterval, CandleRange } from '../../../shared/candle-pairs'
+import {
   type AssetPauseBody,
   type CapacityRefusal,
   type DividendsBody,
@@ -59,10 +68,20 @@ export const STATUS_STEP_MS = 60_000
 
 /** Ondo Global Markets opened in September 2025; holder counts grow from there. */
 const LAUNCH_MS = Date.UTC(2025, 8, 3)
+/** Assets joined the listing over the first weeks: one cohort a fortnight. */
+const LISTING_COHORTS = 4
+const LISTING_COHORT_MS = 14 * 86_400_000
 const HOLDER_GROWTH_PER_DAY = 0.003
 const DAY_MS = 86_400_000
 
 const floorTo = (ms: number, step: number): number => Math.floor(ms / step) * step
+
+/** The value of the latest step at or before `ms` (before a split: the dividend steps only). */
+function valueAt(steps: readonly MultiplierStep[], ms: number): string | undefined {
+  let value: string | undefined
+  for (const step of steps) if (step.at <= ms) value = step.value
+  return value
+}
 
 /** Values built once per step of the market clock and handed out until the step changes. */
 class StepMemo<V> {
@@ -105,6 +124,10 @@ export class SimMarket {
   private readonly priceLists = new StepMemo<PriceRecordBody[]>()
   private readonly limitsBodies = new StepMemo<LimitsEnvelopeBody[]>()
   private readonly pauseLists = new StepMemo<AssetPauseBody[]>()
+  private readonly candleBodies = new StepMemo<CandlesBody>()
+  /** Each asset's multiplier steps, built on first ask (they depend only on the market's start). */
+  private readonly multiplierStepsOf = new Map<number, MultiplierStep[]>()
+  private readonly startMs: number
   private readonly events: AssetEventSchedule
   /** Formatted grid history per asset, rebuilt only when a grid point is added. */
   private readonly gridHistories: ({ version: number; points: HistoryPointBody[] } | undefined)[] = []
@@ -115,6 +138,7 @@ export class SimMarket {
     this.clock = options.clock
     this.latestMs = options.clock()
     if (!Number.isFinite(this.latestMs)) throw new RangeError('clock() must return a finite Unix ms time')
+    this.startMs = this.latestMs
     const tradesOffhours = (asset: AssetProfile) => asset.tradableSessions.includes('offhours')
     this.conventionalPaths = new PricePaths(
       this.assets.filter((asset) => !tradesOffhours(asset)),
@@ -244,6 +268,56 @@ export class SimMarket {
       yieldFraction: this.events.dividendYield(asset),
       lastExDate: this.events.lastExDate(asset, time),
     })
+  }
+
+  /** When the asset was listed: the start of its `all` candles and of its multiplier history. */
+  listedAt(symbol: string): number | undefined {
+    const asset = this.bySymbol.get(symbol)
+    return asset && LAUNCH_MS + (asset.index % LISTING_COHORTS) * LISTING_COHORT_MS
+  }
+
+  /**
+   * `/v1/assets/{symbol}/prices/ohlc` (beyond the spec): the token's and the stock's candles from
+   * the same walk as the live prices; the pair is the server's to check. Undefined for a symbol
+   * not listed.
+   */
+  candles(symbol: string, interval: CandleInterval, range: CandleRange): CandlesBody | undefined {
+    const asset = this.bySymbol.get(symbol)
+    if (!asset) return undefined
+    const now = this.now()
+    return this.candleBodies.get(floorTo(now, PRICE_STEP_MS), `${asset.index} ${interval} ${range}`, () => {
+      const split = asset.split
+      const steps = this.multiplierStepsFor(asset).filter((step) => split === null || step.at !== split.at)
+      const base = Number(asset.sharesMultiplier)
+      return candlesBody(
+        {
+          asset,
+          paths: this.pathsOf(asset),
+          stockTrades: (chunk) => this.conventionalPaths.moves(chunk),
+          multiplierWithoutSplit: (ms) => (ms >= this.startMs ? base : Number(valueAt(steps, ms) ?? base)),
+          listedAt: this.listedAt(symbol) as number,
+          now,
+        },
+        interval,
+        range,
+      )
+    })
+  }
+
+  /** `/v1/assets/{symbol}/shares-multiplier` (beyond the spec); undefined for a symbol not listed. */
+  multiplierHistory(symbol: string, range: CandleRange): MultiplierHistoryBody | undefined {
+    const asset = this.bySymbol.get(symbol)
+    return asset && multiplierHistoryBody(this.multiplierStepsFor(asset), range, floorTo(this.now(), PRICE_STEP_MS))
+  }
+
+  private multiplierStepsFor(asset: AssetProfile): MultiplierStep[] {
+    let steps = this.multiplierStepsOf.get(asset.index)
+    if (!steps) {
+      const listedAt = this.listedAt(asset.symbol) as number
+      steps = multiplierSteps(asset, listedAt, this.events.dividendReinvestments(asset, listedAt, this.startMs))
+      this.multiplierStepsOf.set(asset.index, steps)
+    }
+    return steps
   }
 
   private pathsOf(asset: AssetProfile): PricePaths {

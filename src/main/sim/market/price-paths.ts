@@ -40,6 +40,12 @@ const PREMIUM_STEP = 0.0006
 const MAX_PREMIUM = 0.004
 
 
+/** Where the walk is at an instant: the underlying's log price and the token's premium. */
+export interface WalkPoint {
+  logPrice: number
+  premium: number
+}
+
 /** A Brownian bridge from 0 at u = 0 to 0 at u = 1, standard scale, by Levy's construction. */
 function bridgeAt(seed: number, asset: number, chunk: number, u: number): number {
   let lo = 0
@@ -92,6 +98,12 @@ export class PricePaths {
   private ringNext = 0
   private version = 0
 
+  /** The chunk the walk started from, and the leaps it took since: a replay retraces both. */
+  private readonly startChunk: number
+  private readonly leaps: { from: number; to: number }[] = []
+  private readonly backfillSeed: number
+  private readonly backfillPremiumSeed: number
+
   /** Listing index -> slot in the arrays below; -1 for an asset on another schedule. */
   private readonly slotOf: Int32Array
   /** Slot -> listing index, the key of the asset's random draws. */
@@ -111,6 +123,8 @@ export class PricePaths {
     this.bridgeSeed = streamSeed(seed, STREAMS.bridge)
     this.premiumSeed = streamSeed(seed, STREAMS.premium)
     this.jumpSeed = streamSeed(seed, STREAMS.jump)
+    this.backfillSeed = streamSeed(seed, STREAMS.backfill)
+    this.backfillPremiumSeed = streamSeed(seed, STREAMS.backfillPremium)
     this.sigma = Float64Array.from(
       assets,
       (a) => a.dailyVolatility / Math.sqrt(VARIANCE_SECONDS_PER_TRADING_DAY),
@@ -127,6 +141,7 @@ export class PricePaths {
     // of that day. Tying it to the day (not the instant) lets two markets with the same seed
     // started the same day agree on every price.
     this.chunk = this.chunkWithHistoryBefore(chunkOf(Math.floor(startMs / DAY_MS) * DAY_MS))
+    this.startChunk = this.chunk
     this.advanceTo(startMs)
   }
 
@@ -167,6 +182,86 @@ export class PricePaths {
       token: underlying * (this.multiplier[slot] as number) * (1 + premium),
       high52w: Math.max(this.high[slot] as number, underlying),
       low52w: Math.min(this.low[slot] as number, underlying),
+    }
+  }
+
+  /** The chunk the walk is in now: `gridWalk` reaches up to its start. */
+  get currentChunk(): number {
+    return this.chunk
+  }
+
+  /** Whether the walk moves in `chunk` (a closed weekend does not, for a stock-hours token). */
+  moves(chunk: number): boolean {
+    return this.variance.profile(chunk).total > 0
+  }
+
+  /**
+   * The asset's walk at the start of every chunk from `from` to `to` (at most the end of the
+   * current chunk), as the grid saw it: after the walk's start the same draws in the same order (leaps
+   * included), so a replayed grid point equals the one the market served; before it, a walk
+   * drawn backwards from the start with draws of its own. Arrays are indexed by chunk - from.
+   */
+  gridWalk(index: number, from: number, to: number): { logPrice: Float64Array; premium: Float64Array } {
+    if (to > this.chunk + 1 || to < from) throw new RangeError('gridWalk: chunks outside the walk')
+    const slot = this.slotFor(index)
+    const sigma = this.sigma[slot] as number
+    const bias = this.premiumBias[slot] as number
+    const logPrice = new Float64Array(to - from + 1)
+    const premium = new Float64Array(to - from + 1)
+    let log = Math.log(this.assets[slot]?.startPrice as number)
+    let prem = bias
+    const keep = (chunk: number) => {
+      if (chunk < from || chunk > to) return
+      logPrice[chunk - from] = log
+      premium[chunk - from] = prem
+    }
+    keep(this.startChunk)
+    for (let chunk = this.startChunk - 1; chunk >= from; chunk--) {
+      const total = this.variance.profile(chunk).total
+      if (total > 0) {
+        log -= sigma * Math.sqrt(total) * normalAt(this.backfillSeed, index, chunk)
+        const next = bias + PREMIUM_PERSISTENCE * (prem - bias) + PREMIUM_STEP * normalAt(this.backfillPremiumSeed, index, chunk)
+        prem = Math.max(-MAX_PREMIUM, Math.min(MAX_PREMIUM, next))
+      }
+      keep(chunk)
+    }
+    log = Math.log(this.assets[slot]?.startPrice as number)
+    prem = bias
+    let leap = 0
+    for (let chunk = this.startChunk; chunk < to; ) {
+      const jump = this.leaps[leap]
+      if (jump && jump.from === chunk) {
+        const spread = Math.sqrt((jump.to - jump.from) * AVERAGE_CHUNK_VARIANCE)
+        log += sigma * spread * normalAt(this.jumpSeed, index, jump.to)
+        chunk = jump.to
+        leap++
+        keep(chunk)
+        continue
+      }
+      const total = this.variance.profile(chunk).total
+      if (total > 0) {
+        log += sigma * Math.sqrt(total) * normalAt(this.gridSeed, index, chunk)
+        const pulled = bias + PREMIUM_PERSISTENCE * (prem - bias)
+        prem = Math.max(-MAX_PREMIUM, Math.min(MAX_PREMIUM, pulled + PREMIUM_STEP * normalAt(this.premiumSeed, index, chunk)))
+      }
+      chunk++
+      keep(chunk)
+    }
+    return { logPrice, premium }
+  }
+
+  /**
+   * The asset's log price and premium at `ms` inside `chunk`, given the walk at the chunk's start
+   * and end (gridWalk): the same bridge `sample` draws, so an instant of the past reads as it did.
+   */
+  withinChunk(index: number, chunk: number, start: WalkPoint, end: WalkPoint, ms: number): WalkPoint {
+    const profile = this.variance.profile(chunk)
+    if (profile.total === 0) return start
+    const u = this.variance.fractionAt(profile, ms - chunkStart(chunk))
+    const spread = (this.sigma[this.slotFor(index)] as number) * Math.sqrt(profile.total)
+    return {
+      logPrice: start.logPrice + u * (end.logPrice - start.logPrice) + spread * bridgeAt(this.bridgeSeed, index, chunk, u),
+      premium: start.premium + u * (end.premium - start.premium),
     }
   }
 
@@ -241,6 +336,7 @@ export class PricePaths {
    * chunks after it are walked one by one and refill the history.
    */
   private leapTo(chunk: number): void {
+    this.leaps.push({ from: this.chunk, to: chunk })
     const spread = Math.sqrt((chunk - this.chunk) * AVERAGE_CHUNK_VARIANCE)
     for (let slot = 0; slot < this.assets.length; slot++) {
       const index = this.indexOfSlot[slot] as number

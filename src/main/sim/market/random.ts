@@ -84,6 +84,9 @@ export const STREAMS = {
   jump: 6,
   faults: 7,
   serviceEvents: 8,
+  /** The walk before the market's start, drawn backwards from where it starts (candles.ts). */
+  backfill: 9,
+  backfillPremium: 10,
 } as const
 
 export function streamSeed(seed: number, stream: number): number {

@@ -13,6 +13,8 @@ import { type AssetEvent, QUARTER_DAYS } from './service-events'
  */
 
 export interface ServiceReadings {
+  /** Which candle pairs the service accepts: its endpoint's description's, or its error catalogue's. */
+  candlePairs: 'described' | 'catalogue'
   /**
    * How a closed market with off-hours running reads: `marketStatus: "offhours"`, or `closed` with
    * `offhours.isOpen: true` (the service's documents say both).
@@ -25,6 +27,7 @@ export interface ServiceReadings {
 }
 
 export const DEFAULT_READINGS: ServiceReadings = {
+  candlePairs: 'described',
   offhoursReading: 'closed',
   closedMarketForm: 'reason',
   marketPause: null,

@@ -80,6 +80,23 @@ export class AssetEventSchedule {
     return addDays(today, -back)
   }
 
+  /**
+   * The dividends reinvested into the multiplier from `from` until `to`: each at the end of its
+   * pause the evening before the ex-date, with the yield it paid a quarter of.
+   */
+  dividendReinvestments(asset: AssetProfile, from: number, to: number): { at: number; yieldFraction: string }[] {
+    if (!this.paysDividends(asset) || to <= from) return []
+    const phase = this.dividendPhase(asset)
+    const firstDay = dayNumber(easternClock(from).date)
+    const steps: { at: number; yieldFraction: string }[] = []
+    for (let day = firstDay + ((phase - (firstDay % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS); ; day += QUARTER_DAYS) {
+      const exDate = new Date(day * DAY_MS).toISOString().slice(0, 10)
+      const reinvested = at(addDays(exDate, -1), 20, 10)
+      if (reinvested >= to) return steps
+      if (reinvested > from) steps.push({ at: reinvested, yieldFraction: this.dividendYield(asset) })
+    }
+  }
+
   /** Events in force at `ms` or starting within ANNOUNCE_AHEAD_MS of it, in listing order. */
   eventsAround(ms: number): AssetEvent[] {
     return this.assets.flatMap((asset) => this.eventsOf(asset, ms))
@@ -129,8 +146,9 @@ export class AssetEventSchedule {
       start: at(evening, 19, 50),
       end: at(evening, 20, 10),
       eventId: `dividend-${asset.symbol}-${exDate}`,
-      // The simulator keeps each token's multiplier fixed between splits, so a dividend pause
-      // announces no multiplier change.
+      // From the market's start the simulator keeps each token's multiplier fixed between splits
+      // (the dividends before it are in the multiplier's history, candles.ts), so a dividend
+      // pause announces no multiplier change.
       updateSharesMultiplier: false,
     }
   }

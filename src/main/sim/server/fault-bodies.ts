@@ -95,6 +95,24 @@ export function withBadRecords(endpoint: SimEndpoint, body: unknown, random: Ran
       const index = pauses.length > 0 ? random.below(pauses.length) : -1
       return pauses.map((pause, i) => (i === index ? breakStatusRecord(pause) : pause))
     }
+    case 'candles': {
+      // One candle of each side's data gets a close that is not a number.
+      const candles = structuredClone(body) as JsonObject
+      for (const side of [candles.primaryMarket, candles.underlyingMarket]) {
+        const data = isObject(side) && Array.isArray(side.data) ? (side.data as JsonObject[]) : []
+        const broken = data.length > 0 ? data[random.below(data.length)] : undefined
+        if (broken) broken.close = 'abc'
+      }
+      return candles
+    }
+    case 'multiplierHistory': {
+      // A change to zero, which no multiplier can be.
+      const history = structuredClone(body) as JsonObject
+      const changes = Array.isArray(history.history) ? (history.history as JsonObject[]) : []
+      const broken = changes.length > 0 ? changes[random.below(changes.length)] : undefined
+      if (broken) broken.sharesMultiplier = '0'
+      return history
+    }
     case 'limits':
       return (body as JsonObject[]).map((envelope) => ({
         ...envelope,

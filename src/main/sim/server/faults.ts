@@ -9,11 +9,12 @@ import { type RandomSequence, STREAMS, sequence, streamSeed } from '../market/ra
  */
 
 /**
- * Endpoint groups: `prices` is endpoints 3 and 4, `market` 1 and 2, `limits` 5, `status` the four
- * beyond the spec (market status, asset pauses, trading capacity, dividends).
+ * Endpoint groups: `prices` is endpoints 3 and 4, `market` 1 and 2, `limits` 5, `status` four
+ * beyond the spec (market status, asset pauses, trading capacity, dividends), `history` the
+ * candles and the multiplier history.
  */
-export type FaultEndpoint = 'prices' | 'market' | 'limits' | 'status'
-export const FAULT_ENDPOINTS: readonly FaultEndpoint[] = ['prices', 'market', 'limits', 'status']
+export type FaultEndpoint = 'prices' | 'market' | 'limits' | 'status' | 'history'
+export const FAULT_ENDPOINTS: readonly FaultEndpoint[] = ['prices', 'market', 'limits', 'status', 'history']
 
 export interface EndpointFaults {
   /** 500 with an INTERNAL_ERROR JSON body. */
@@ -120,7 +121,7 @@ const SPEC_NAMES: Readonly<Record<string, keyof EndpointFaults>> = {
 }
 
 export const FAULT_SPEC_HELP = `--faults <spec>: groups separated by ";", each "<endpoint>:<name>=<value>,..."
-  endpoint: prices | market | limits | status | all
+  endpoint: prices | market | limits | status | history | all
   probabilities (0..1): 5xx, 429, hang, truncated, invalid-json, bad-records, seconds, 403, reset
   settings: latency=<ms> (added to every answer), retry-after=<s> (of a 429, default 1),
             hang-ms=<ms> (how long a hang lasts; default until the server stops)

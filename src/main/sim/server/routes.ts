@@ -17,6 +17,8 @@ export type SimEndpoint =
   | 'assetPauses'
   | 'tradingCapacity'
   | 'dividends'
+  | 'candles'
+  | 'multiplierHistory'
 
 /** The endpoints beyond the spec's five (real-service-notes.md, "Beyond the spec"). */
 export const BEYOND_SPEC_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set([
@@ -24,6 +26,8 @@ export const BEYOND_SPEC_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set([
   'assetPauses',
   'tradingCapacity',
   'dividends',
+  'candles',
+  'multiplierHistory',
 ])
 
 export type RouteMatch =
@@ -35,6 +39,8 @@ export type RouteMatch =
   | { endpoint: 'assetPauses' }
   | { endpoint: 'tradingCapacity'; symbol: string | null; side: string | null }
   | { endpoint: 'dividends'; symbol: string }
+  | { endpoint: 'candles'; symbol: string; interval: string | null; range: string | null }
+  | { endpoint: 'multiplierHistory'; symbol: string; range: string | null }
 
 export interface RouteError {
   status: 400 | 404
@@ -89,6 +95,10 @@ export function matchRoute(target: string): RouteMatch | RouteError {
     return all ? { endpoint: 'allMarket' } : { endpoint: 'market', symbol: name }
   }
   if (rest.length === 1 && rest[0] === 'dividends' && !all) return { endpoint: 'dividends', symbol: name }
+  if (rest.length === 1 && rest[0] === 'shares-multiplier' && !all)
+    return { endpoint: 'multiplierHistory', symbol: name, range: query.get('range') }
+  if (rest.length === 2 && rest[0] === 'prices' && rest[1] === 'ohlc' && !all)
+    return { endpoint: 'candles', symbol: name, interval: query.get('interval'), range: query.get('range') }
   if (rest.length === 2 && rest[0] === 'prices' && rest[1] === 'latest') {
     return all ? { endpoint: 'allPrices', sort: query.get('sort') } : { endpoint: 'price', symbol: name }
   }

@@ -6,6 +6,13 @@ import { type FaultDecision, type FaultEndpoint, type FaultKind, type FaultPlan,
 import { SimMarket, isPriceSort } from '../market/market'
 import { BEYOND_SPEC_ENDPOINTS, type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './routes'
 import { DEFAULT_READINGS, type ServiceReadings } from '../market/service-bodies'
+import {
+  CATALOGUE_PAIRS,
+  type CandlePair,
+  DESCRIBED_PAIRS,
+  isCandleInterval,
+  isCandleRange,
+} from '../../../shared/candle-pairs'
 
 /**
  * The simulated market-data API over node:http: the five endpoints of spec part 4, the error
@@ -81,6 +88,8 @@ const FAULT_GROUP: Record<SimEndpoint, FaultEndpoint> = {
   assetPauses: 'status',
   tradingCapacity: 'status',
   dividends: 'status',
+  candles: 'history',
+  multiplierHistory: 'history',
 }
 
 /** The capacity refusals the service documents as a 403 as well as a 200 with a reason. */
@@ -110,6 +119,8 @@ function emptyStats(): SimStats {
       assetPauses: 0,
       tradingCapacity: 0,
       dividends: 0,
+      candles: 0,
+      multiplierHistory: 0,
       unrouted: 0,
     },
     byOutcome: {
@@ -323,6 +334,8 @@ class RequestHandler {
       return { ok: true, endpoint: route.endpoint, body: this.market.marketStatus(this.readings) }
     if (route.endpoint === 'assetPauses') return { ok: true, endpoint: route.endpoint, body: this.market.assetPauses() }
     if (route.endpoint === 'tradingCapacity') return this.tradingCapacity(route)
+    if (route.endpoint === 'candles') return this.candles(route)
+    if (route.endpoint === 'multiplierHistory') return this.multiplierHistory(route)
     if (route.symbol === null) return { ok: true, endpoint: route.endpoint, body: this.market.limits() }
     if (route.symbol === '') return refusal(400, 'MISSING_SYMBOL', 'A symbol is required')
 
@@ -353,6 +366,37 @@ class RequestHandler {
     if (closed && this.readings.closedMarketForm === 'forbidden' && FORBIDDEN_FORM_CODES.has(closed.code))
       return refusal(403, closed.code, closed.message)
     return { ok: true, endpoint: 'tradingCapacity', body: capacity.body }
+  }
+
+  /** `/v1/assets/{symbol}/prices/ohlc`: both parameters required, the pair one the readings accept. */
+  private candles(route: Extract<RouteMatch, { endpoint: 'candles' }>): Answer {
+    const { interval, range } = route
+    if (interval === null || !isCandleInterval(interval))
+      return refusal(400, 'INVALID_INTERVAL', 'interval must be one of 1min 5min 15min 1hour 4hour 12hour 1day')
+    if (range === null || !isCandleRange(range))
+      return refusal(400, 'INVALID_RANGE', 'range must be one of 1day 1month 3month 6month 1year all')
+    const pairs = this.readings.candlePairs === 'catalogue' ? CATALOGUE_PAIRS : DESCRIBED_PAIRS
+    if (!pairs.has(`${interval}/${range}` as CandlePair))
+      return refusal(400, 'INVALID_INTERVAL_RANGE_PAIR', `Valid pairs: ${[...pairs].join(', ')}`)
+    return this.forSymbol(route.symbol, 'candles', (symbol) => this.market.candles(symbol, interval, range))
+  }
+
+  /** `/v1/assets/{symbol}/shares-multiplier`: the range required. */
+  private multiplierHistory(route: Extract<RouteMatch, { endpoint: 'multiplierHistory' }>): Answer {
+    const range = route.range
+    if (range === null || !isCandleRange(range))
+      return refusal(400, 'INVALID_RANGE', 'range must be one of 1day 1month 3month 6month 1year all')
+    return this.forSymbol(route.symbol, 'multiplierHistory', (symbol) => this.market.multiplierHistory(symbol, range))
+  }
+
+  /** The body about one checked, listed symbol, or the refusal a bad or unknown one gets. */
+  private forSymbol(raw: string, endpoint: SimEndpoint, body: (symbol: string) => unknown): Answer {
+    if (raw === '') return refusal(400, 'MISSING_SYMBOL', 'A symbol is required')
+    const check = checkSymbol(raw)
+    if (!check.ok) return refusal(400, 'INVALID_SYMBOL', `Invalid symbol: ${check.reason}`)
+    const answer = body(check.symbol)
+    if (answer === undefined) return refusal(404, 'ASSET_NOT_FOUND', `No asset with symbol ${check.symbol}`)
+    return { ok: true, endpoint, body: answer }
   }
 
   private after(ms: number, res: ServerResponse, action: () => void): void {

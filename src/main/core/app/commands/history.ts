@@ -1,13 +1,20 @@
 import type { SomeCommandHandlers } from '../dispatch'
+import type { CommandContext } from './command-context'
 
 /**
- * A symbol's history beyond 24 hours. Until the history service is wired in, the command answers
- * that there is none to give, which the chart says in words.
+ * The detail chart's history (issue #31): asked for the symbol the window has open, on demand.
+ * Only a symbol the app polls (a watched, alerted or held one) is asked of the service: the
+ * window cannot make main fetch the history of every symbol there is.
  */
-export function historyCommands(): SomeCommandHandlers<'getHistory'> {
+export function historyCommands({ feed, history }: CommandContext): SomeCommandHandlers<'getHistory'> {
   return {
-    getHistory: async () => {
-      throw new Error('History beyond 24 hours is not available yet')
+    getHistory: async ({ symbol, range }) => {
+      if (
+        !feed.pollPlan().symbols.includes(symbol) &&
+        !feed.snapshot().assets.some((asset) => asset.symbol === symbol)
+      )
+        throw new Error(`${symbol} is not on a watched list.`)
+      return history.history(symbol, range)
     },
   }
 }

@@ -30,11 +30,17 @@ export function holdingsCommands(
     listTransactions: async () => ledgerView(holdings),
     addTransaction: async (input) => {
       const added = await holdings.add(input)
-      return holdingsChanged({ ...ledgerView(holdings), warning: await unlistedWarning(context, added.symbol) })
+      return holdingsChanged({
+        ...ledgerView(holdings),
+        warning: await unlistedWarning(context, added.symbol),
+      })
     },
     editTransaction: async ({ id, transaction }) => {
       const edited = await holdings.edit(id, transaction)
-      return holdingsChanged({ ...ledgerView(holdings), warning: await unlistedWarning(context, edited.symbol) })
+      return holdingsChanged({
+        ...ledgerView(holdings),
+        warning: await unlistedWarning(context, edited.symbol),
+      })
     },
     removeTransaction: async ({ id }) =>
       holdingsChanged({ ...(await holdings.remove(id)), ledger: ledgerView(holdings) }),
@@ -47,7 +53,12 @@ export function holdingsCommands(
       const read = readTransactionsCsv(bytes, holdings.transactions(), clock.now())
       if (!read.ok) return { added: 0, problems: read.problems, duplicates: [], ledger: ledgerView(holdings) }
       const added = await holdings.addAll(read.transactions, 'Nothing imported')
-      return holdingsChanged({ added: added.length, problems: [], duplicates: read.duplicates, ledger: ledgerView(holdings) })
+      return holdingsChanged({
+        added: added.length,
+        problems: [],
+        duplicates: read.duplicates,
+        ledger: ledgerView(holdings),
+      })
     },
     exportTransactions: async () => exportLedger(context, holdings.transactions()),
     getHoldings: async ({ method = context.settings.get().costMethod }) => currentHoldings(context, method),
@@ -58,8 +69,11 @@ export function holdingsCommands(
 export function currentHoldings(context: CommandContext, method: CostMethod): HoldingsReport {
   const replay = replayLedger(context.holdings.transactions(), method)
   // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
-  if (!replay.ok) throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
-  const quotes = new Map<string, AssetQuote>(context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]))
+  if (!replay.ok)
+    throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
+  const quotes = new Map<string, AssetQuote>(
+    context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]),
+  )
   return holdingsReport(replay.positions, quotes, method, context.clock.now())
 }
 

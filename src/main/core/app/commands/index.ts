@@ -24,6 +24,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...transferCommands(context),
     ...holdingsCommands(context),
     ...serviceStatusCommands(context),
-    ...historyCommands(),
+    ...historyCommands(context),
   } satisfies CommandHandlers
 }

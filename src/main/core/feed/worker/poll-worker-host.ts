@@ -6,6 +6,7 @@ import { ApiError } from '../../api/api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
 import { LocalPollFeed, type LocalPollFeedOptions } from '../local-poll-feed'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
+import type { RecordedHistory } from '../../history/history-service'
 
 /**
  * The worker's side of WorkerPollFeed: a LocalPollFeed driven by the main thread's messages, its
@@ -25,19 +26,26 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
     (message) => message.type === 'delta',
     PIECE_GAP_MS,
   )
+  let lastNotice: string | null = null
   const feed: LocalPollFeed = new LocalPollFeed(
     {
       onDelta: (delta) => {
         for (const piece of deltaPieces(delta)) outbox.push({ type: 'delta', delta: packHistories(piece) })
       },
-      onStatusChange: () => outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() }),
+      onStatusChange: () => {
+        // The recording's sentence rides on the status events; sent only when it changed.
+        const notice = feed.recordingNotice()
+        if (notice !== lastNotice) outbox.push({ type: 'recordingNotice', notice })
+        lastNotice = notice
+        outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() })
+      },
     },
     options,
   )
   const statuses = (): EndpointStatuses =>
     Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, feed.endpointStatus(name)])) as EndpointStatuses
 
-  const answer = (id: number, work: Promise<ListedAsset[] | Snapshot | null>) =>
+  const answer = (id: number, work: Promise<ListedAsset[] | Snapshot | RecordedHistory | null>) =>
     void work.then(
       (value) => outbox.push({ type: 'answer', id, value }),
       (error: unknown) =>
@@ -82,6 +90,10 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return feed.setHidden(message.hidden)
       case 'paused':
         return feed.setPaused(message.reason, message.paused)
+      case 'recording':
+        return feed.startRecording(message.userDataDir)
+      case 'recordedHistory':
+        return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'saveSnapshot':

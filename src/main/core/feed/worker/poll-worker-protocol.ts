@@ -5,6 +5,7 @@ import type { EndpointName, EndpointStatus, ErrorKind } from '../../../../shared
 import type { Cadences } from '../../../../shared/settings'
 import type { FeedConnection, PollPlan } from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
+import type { RecordedHistory } from '../../history/history-service'
 
 /**
  * The messages between WorkerPollFeed (the app's main thread) and the poll worker. Both ends are
@@ -27,6 +28,8 @@ export type ToPollWorker =
   | { type: 'listAssets'; id: number }
   | { type: 'saveSnapshot'; id: number; userDataDir: string }
   | { type: 'fullSnapshot'; id: number }
+  | { type: 'recording'; userDataDir: string }
+  | { type: 'recordedHistory'; id: number; symbol: string; from: number; daily: boolean }
 
 export type EndpointStatuses = Record<EndpointName, EndpointStatus>
 
@@ -38,7 +41,9 @@ export type FromPollWorker =
   /** A piece of a delta (delta-pieces.ts), its histories packed (packed-histories.ts). */
   | { type: 'delta'; delta: PackedDelta }
   | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
-  | { type: 'answer'; id: number; value: ListedAsset[] | Snapshot | null }
+  | { type: 'answer'; id: number; value: ListedAsset[] | Snapshot | RecordedHistory | null }
+  /** The recording's sentence for the status bar changed. */
+  | { type: 'recordingNotice'; notice: string | null }
   /** `kind`: the ApiError's, or null when the failure was not the service's. */
   | { type: 'failed'; id: number; kind: ErrorKind | null; message: string }
   | { type: 'stopped' }

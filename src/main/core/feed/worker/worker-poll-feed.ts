@@ -11,6 +11,7 @@ import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../poll-fee
 import type { PauseReason } from '../poll-scheduler'
 import { SnapshotCache } from '../../storage/snapshot-cache'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
+import type { RecordedHistory } from '../../history/history-service'
 
 /**
  * The poll pipeline in a worker thread (src/main/poll-worker.ts): fetching, parsing, validating,
@@ -62,6 +63,9 @@ export class WorkerPollFeed implements PollFeed {
   private cadences: Cadences | null = null
   private watchlist: readonly string[] = []
   private hidden = false
+  /** Where the worker records history (sent again to a restarted worker), and its latest sentence about it. */
+  private recordingFolder: string | null = null
+  private notice: string | null = null
   private readonly pauses = new Set<PauseReason>()
 
   // What the worker last said.
@@ -200,6 +204,21 @@ export class WorkerPollFeed implements PollFeed {
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
+  /** Recording runs in the worker (the database is never opened on this thread); remembered for a restart. */
+  startRecording(userDataDir: string): void {
+    this.recordingFolder = userDataDir
+    this.send({ type: 'recording', userDataDir })
+  }
+
+  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
+    if (!this.worker) return Promise.reject(this.pollerDown())
+    return this.request((id) => ({ type: 'recordedHistory', id, symbol, from, daily }))
+  }
+
+  recordingNotice(): string | null {
+    return this.notice
+  }
+
   /** Sends a request; its promise settles with the worker's answer (or when the worker dies). */
   private request<T>(message: (id: number) => ToPollWorker): Promise<T> {
     const id = this.nextRequestId++
@@ -243,6 +262,7 @@ export class WorkerPollFeed implements PollFeed {
     if (this.hidden) this.send({ type: 'hidden', hidden: true })
     for (const reason of this.pauses) this.send({ type: 'paused', reason, paused: true })
     this.send({ type: 'seed', snapshot: this.mirror })
+    if (this.recordingFolder !== null) this.send({ type: 'recording', userDataDir: this.recordingFolder })
     this.send({ type: 'start' })
   }
 
@@ -329,6 +349,10 @@ export class WorkerPollFeed implements PollFeed {
         this.requests.delete(message.id)
         return
       }
+      case 'recordingNotice':
+        this.notice = message.notice
+        this.events.onStatusChange()
+        return
       case 'stopped':
         this.stopped?.()
         return

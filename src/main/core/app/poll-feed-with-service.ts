@@ -2,11 +2,13 @@ import type { ListedAsset, Snapshot } from '../../../shared/domain'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { FeedConnection, PollFeed, PollPlan } from '../feed/poll-feed'
+import type { RecordedHistory } from '../history/history-service'
 import type { PauseReason } from '../feed/poll-scheduler'
 import type { AppStatus } from '../../../shared/status'
 import type { AlertCenter } from '../alerts/alert-center'
 import type { Clock } from '../clock'
 import type { EventBus } from './event-bus'
+import { AppHistory } from './app-history'
 import { ServiceStatusLink } from './service-status-link'
 
 /** What AppCore hands over: where the status and the capacity go, and the alerts that follow the market and pauses. */
@@ -17,10 +19,12 @@ export interface ServiceStatusWiring {
   clock: Clock
   random?: () => number
   log?: (text: string) => void
+  /** Where history.sqlite and the history cache are kept. */
+  userDataDir: string
 }
 
-/** The price feed `prices` with the service's status beside it, told the same changes. */
-export function withServiceStatus(prices: PollFeed, wiring: ServiceStatusWiring): PollFeedWithServiceStatus {
+/** The price feed `prices` with the service's status and history beside it, told the same changes. */
+export function withService(prices: PollFeed, wiring: ServiceStatusWiring): PollFeedWithService {
   const { events, core, clock, random } = wiring
   const service: ServiceStatusLink = new ServiceStatusLink({
     clock,
@@ -30,25 +34,27 @@ export function withServiceStatus(prices: PollFeed, wiring: ServiceStatusWiring)
     onStatus: (status) => core.alerts.serviceStatusChanged(status, feed.snapshot()),
     onCapacity: (view) => events.emit('capacity', view),
   })
-  const feed = new PollFeedWithServiceStatus(prices, service)
+  const feed = new PollFeedWithService(prices, service, new AppHistory(prices, clock, wiring.userDataDir))
   return feed
 }
 
 /**
- * The poll feed with the service's status beside it: every change AppCore, the connection and
- * the commands make to what is polled (which service and key, which symbols, hidden, paused,
- * started, stopped) reaches both, so the two can never disagree on which service they read or
- * whether the app may ask it now. The prices stay entirely the inner feed's.
+ * The poll feed with what else is asked of the service beside it, its status and history: every
+ * change AppCore, the connection and the commands make to what is polled (which service and key,
+ * which symbols, hidden, paused, started, stopped) reaches each, so they can never disagree on
+ * which service they read or whether the app may ask it now. The prices stay the inner feed's.
  */
-export class PollFeedWithServiceStatus implements PollFeed {
+export class PollFeedWithService implements PollFeed {
   constructor(
     private readonly inner: PollFeed,
     readonly service: ServiceStatusLink,
+    readonly history: AppHistory,
   ) {}
 
   connect(connection: FeedConnection): void {
     this.inner.connect(connection)
     this.service.connect(connection)
+    this.history.connected(connection)
   }
 
   setCadences(cadences: Cadences): void {
@@ -70,12 +76,29 @@ export class PollFeedWithServiceStatus implements PollFeed {
   }
 
   async stop(): Promise<void> {
-    await this.service.stop()
+    await Promise.all([this.service.stop(), this.history.close()])
     await this.inner.stop()
   }
 
   refreshNow(): void {
     this.inner.refreshNow()
+  }
+
+  startRecording(userDataDir: string): void {
+    this.inner.startRecording(userDataDir)
+  }
+
+  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
+    return this.inner.recordedHistory(symbol, from, daily)
+  }
+
+  recordingNotice(): string | null {
+    return this.inner.recordingNotice()
+  }
+
+  /** The feed's one storage problem: the recording's (history.sqlite set aside, a full disk). */
+  problem(): string | null {
+    return this.recordingNotice()
   }
 
   reset(): void {

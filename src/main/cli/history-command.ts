@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { HISTORY_RANGES, type HistoryPoint, type HistoryRange, type HistorySeries } from '../../shared/history'
+import { DEFAULT_BASE_URL } from '../../shared/settings'
+import type { ApiClient } from '../core/api/api-client'
+import { HistoryQueue } from '../core/api/history-queue'
+import type { Clock } from '../core/clock'
+import { HISTORY_DB_FILE, openHistoryDb } from '../core/history/history-db'
+import { HistoryCache } from '../core/history/history-cache'
+import { HistoryRecorder } from '../core/history/history-recorder'
+import { HistoryService, type RecordedHistory } from '../core/history/history-service'
+import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
+import { parseSymbolFlag } from './capacity-command'
+import { type CliIo, EXIT, UsageError, parseFlags } from './io'
+import { ONE_QUESTION_FLAGS, type ServiceCommand, type ServiceCommandDeps, runServiceCommand, writeJson } from './service-client'
+import { parseBaseUrlFlag } from './service-args'
+
+/**
+ * `tokenwatch history --symbol S --range R [--json | --csv]`: the token's history for one range,
+ * as the detail chart has it (issue #31): the service's candles, the stock's close on the
+ * token's scale and the premium, joined with what the app recorded in history.sqlite.
+ */
+
+export const HISTORY_USAGE = `Usage: tokenwatch history --symbol S --range R [--json | --csv] [--base-url URL]
+
+  --symbol S        the token; "aapl" is read as AAPLon
+  --range R         one of ${HISTORY_RANGES.join(' ')}
+  --json            print {symbol, range, interval, source, note, points: [{t, open, high, low, close,
+                     underlyingClose, underlyingCarried, multiplier, premium}]}
+  --csv             the points as CSV, the same columns
+  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+
+Prices are decimal strings exactly as received; premium is a fraction ("0.0012" is +0.12 %).
+What the app recorded is read from ${HISTORY_DB_FILE} in its data folder ($${USER_DATA_ENV} if set).
+
+Exit codes: 0 answered, 2 bad usage or an unknown symbol, 3 no API key or the key was rejected,
+4 the service could not be used.
+`
+
+const COLUMNS = ['t', 'open', 'high', 'low', 'close', 'underlyingClose', 'underlyingCarried', 'multiplier', 'premium'] as const
+
+interface HistoryArgs {
+  baseUrl: string
+  symbol: string
+  range: HistoryRange
+  format: 'json' | 'csv' | 'text'
+}
+
+export function historyJson(series: HistorySeries): object {
+  const { symbol, range, interval, source, note, points } = series
+  return { symbol, range, interval, source, note, points }
+}
+
+export function historyCsv(points: readonly HistoryPoint[]): string {
+  const cell = (value: string | number | boolean | null) => (value === null ? '' : String(value))
+  return [COLUMNS.join(','), ...points.map((p) => COLUMNS.map((column) => cell(p[column])).join(','))].join('\n') + '\n'
+}
+
+function historyText(series: HistorySeries): string {
+  const last = series.points.at(-1)
+  const lines = [
+    `${series.symbol} ${series.range}: ${series.points.length} points of ${series.interval} from ${series.source}`,
+    ...(series.note ? [series.note] : []),
+    ...(last ? [`Last: ${new Date(last.t).toISOString()} close ${last.close}, stock ${last.underlyingClose ?? 'unknown'}, premium ${last.premium ?? 'unknown'}`] : []),
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** What the app recorded, read from its file when there is one (never created here). */
+function recordedIn(folder: string): (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory> {
+  return async (symbol, from, daily) => {
+    if (!existsSync(path.join(folder, HISTORY_DB_FILE))) return { rows: [], since: null }
+    const { db } = openHistoryDb(folder)
+    try {
+      return new HistoryRecorder(db, { onProblem: () => undefined }).read(symbol, from, daily)
+    } finally {
+      db.close()
+    }
+  }
+}
+
+const historyCommand: ServiceCommand<HistoryArgs> = {
+  name: 'history',
+  usage: HISTORY_USAGE,
+  parse(argv) {
+    const values = parseFlags(argv, { ...ONE_QUESTION_FLAGS, symbol: { type: 'string' }, range: { type: 'string' }, csv: { type: 'boolean' } })
+    if (values.help) return 'help'
+    const range = values.range
+    if (range === undefined) throw new UsageError(`--range is required: one of ${HISTORY_RANGES.join(' ')}.`)
+    if (!(HISTORY_RANGES as readonly string[]).includes(range))
+      throw new UsageError(`--range: "${range.slice(0, 20)}" is not one of ${HISTORY_RANGES.join(' ')}.`)
+    if (values.json && values.csv) throw new UsageError('--json and --csv: choose one.')
+    return {
+      baseUrl: parseBaseUrlFlag(values['base-url']),
+      symbol: parseSymbolFlag(values.symbol),
+      range: range as HistoryRange,
+      format: values.json ? 'json' : values.csv ? 'csv' : 'text',
+    }
+  },
+  async run(client: ApiClient, args: HistoryArgs, io: CliIo, now: () => number) {
+    const clock: Clock = { now, setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
+    const service = new HistoryService({
+      client: () => client,
+      queue: new HistoryQueue({ clock }),
+      cache: new HistoryCache(null, clock),
+      clock,
+      recorded: recordedIn(defaultUserDataDir(io.env)),
+    })
+    const series = await service.history(args.symbol, args.range)
+    // Without the service's candles nothing has checked the symbol yet: the prices endpoint does.
+    if (series.source === 'recorded' && series.points.length === 0) await client.price(args.symbol)
+    if (args.format === 'json') writeJson(io, historyJson(series))
+    else io.stdout.write(args.format === 'csv' ? historyCsv(series.points) : historyText(series))
+    return EXIT.ok
+  },
+}
+
+export function runHistoryCommand(argv: string[], io: CliIo, deps?: ServiceCommandDeps): Promise<number> {
+  return runServiceCommand(historyCommand, argv, io, deps)
+}

@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { ApiClient } from '../api/api-client'
+import { HistoryQueue } from '../api/history-queue'
+import type { Clock } from '../clock'
+import type { FeedConnection, PollFeed } from '../feed/poll-feed'
+import { HistoryCache } from '../history/history-cache'
+import { HistoryService } from '../history/history-service'
+
+/**
+ * History in the app: a client of its own on the connection the feed polls (so its requests
+ * never queue behind the price polls, which run in the poll worker on theirs), its queue and
+ * cache, and the recorded part read from the poll worker, where history.sqlite is written.
+ */
+export class AppHistory {
+  readonly service: HistoryService
+  private client: ApiClient | null = null
+  private recording = false
+
+  constructor(
+    private readonly feed: PollFeed,
+    clock: Clock,
+    private readonly userDataDir: string,
+  ) {
+    this.service = new HistoryService({
+      client: () => this.client,
+      queue: new HistoryQueue({ clock }),
+      cache: new HistoryCache(path.join(userDataDir, 'history-cache'), clock),
+      clock,
+      recorded: (symbol, from, daily) =>
+        feed.recordedHistory(symbol, from, daily).catch(() => ({ rows: [], since: null })),
+    })
+  }
+
+  /**
+   * The feed was connected: history asks the same service with the same key; and from the first
+   * connection on, the feed records what it takes in (in the poll worker, into history.sqlite).
+   */
+  connected(connection: FeedConnection): void {
+    if (!this.recording) this.feed.startRecording(this.userDataDir)
+    this.recording = true
+    void this.client?.close()
+    const { baseUrl, apiKey, timeoutMs } = connection
+    this.client = new ApiClient({ baseUrl, apiKey, timeoutMs })
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close()
+    this.client = null
+  }
+}

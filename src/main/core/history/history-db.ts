@@ -1,0 +1,132 @@
+import { existsSync, renameSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+
+/**
+ * `history.sqlite` in the user data folder: what the poll worker took in of every asset (token
+ * price, stock price, multiplier, time), through Node's built-in `node:sqlite` (no native module).
+ * Only the poll worker opens it for the app; the CLI opens it to read. WAL and a busy timeout let
+ * both share it; every write is one transaction, so a crash loses at most the last one.
+ *
+ * It is a cache of what the service said (nothing the user typed is in it): a file that is not a
+ * database, or not ours, is moved aside as `history.sqlite.corrupt-<time>` and a new one started.
+ *
+ * Tables (schema version 2):
+ * - `symbols`: one id per symbol and when recording it began;
+ * - `polls`: full resolution, one row per answer that changed the token's or the stock's price;
+ * - `minutes`, `days`: candles the polls are rolled up into as they age (history-retention.ts);
+ * - `multipliers`: each change of the multiplier, kept as long as the symbol is.
+ * Times are Unix ms, prices the exact decimal strings the service sent.
+ */
+
+export const HISTORY_DB_FILE = 'history.sqlite'
+export const SCHEMA_VERSION = 2
+const BUSY_TIMEOUT_MS = 5_000
+
+const CANDLE_COLUMNS = `symbol INTEGER NOT NULL, t INTEGER NOT NULL, open TEXT NOT NULL, high TEXT NOT NULL,
+  low TEXT NOT NULL, close TEXT NOT NULL, underlying TEXT, PRIMARY KEY (symbol, t)`
+
+/** Version 1 had the symbols and the full-resolution polls only (its multiplier rode on each poll). */
+export const SCHEMA_V1 = `
+  CREATE TABLE symbols (id INTEGER PRIMARY KEY, symbol TEXT NOT NULL UNIQUE, since INTEGER NOT NULL);
+  CREATE TABLE polls (symbol INTEGER NOT NULL, t INTEGER NOT NULL, price TEXT NOT NULL, underlying TEXT,
+    multiplier TEXT, PRIMARY KEY (symbol, t)) WITHOUT ROWID;
+  PRAGMA user_version = 1;`
+
+/** Version 1 to 2: candles to roll aged polls into, and the multiplier kept apart, only as it changes. */
+const V1_TO_V2 = `
+  CREATE TABLE minutes (${CANDLE_COLUMNS}) WITHOUT ROWID;
+  CREATE TABLE days (${CANDLE_COLUMNS}) WITHOUT ROWID;
+  CREATE TABLE multipliers (symbol INTEGER NOT NULL, t INTEGER NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (symbol, t)) WITHOUT ROWID;
+  INSERT INTO multipliers (symbol, t, value)
+    SELECT symbol, MIN(t), multiplier FROM polls WHERE multiplier IS NOT NULL GROUP BY symbol, multiplier;
+  CREATE TABLE polls_v2 (symbol INTEGER NOT NULL, t INTEGER NOT NULL, price TEXT NOT NULL, underlying TEXT,
+    PRIMARY KEY (symbol, t)) WITHOUT ROWID;
+  INSERT INTO polls_v2 SELECT symbol, t, price, underlying FROM polls;
+  DROP TABLE polls;
+  ALTER TABLE polls_v2 RENAME TO polls;
+  PRAGMA user_version = 2;`
+
+const MIGRATIONS: Readonly<Record<number, string>> = { 1: V1_TO_V2 }
+
+export interface OpenedHistoryDb {
+  db: DatabaseSync
+  /** The file it replaced, moved aside, when the old one was corrupt: to be said once. */
+  setAside: string | null
+}
+
+/** Opens (creating or migrating) the database in `folder`; a corrupt one is moved aside first. */
+export function openHistoryDb(folder: string, now: () => number = Date.now): OpenedHistoryDb {
+  const file = path.join(folder, HISTORY_DB_FILE)
+  try {
+    return { db: openChecked(file), setAside: null }
+  } catch (error) {
+    if (!looksCorrupt(error) || !existsSync(file)) throw error
+    const aside = `${file}.corrupt-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`
+    renameSync(file, aside)
+    for (const companion of ['-wal', '-shm']) if (existsSync(file + companion)) renameSync(file + companion, aside + companion)
+    return { db: openChecked(file), setAside: aside }
+  }
+}
+
+function openChecked(file: string): DatabaseSync {
+  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
+    const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
+    if (check?.quick_check !== 'ok') throw new HistoryDbCorrupt(`quick_check: ${String(check?.quick_check)}`)
+    migrate(db)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+/** Brings the schema to SCHEMA_VERSION, one step a transaction. A newer file than we know is refused. */
+export function migrate(db: DatabaseSync): void {
+  let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+  if (version === 0) {
+    const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
+    if (tables.n > 0) throw new HistoryDbCorrupt('tables without a schema version: not our database')
+    inTransaction(db, () => db.exec(SCHEMA_V1))
+    version = 1
+  }
+  if (version > SCHEMA_VERSION) throw new HistoryDbCorrupt(`schema version ${version} is newer than this app's ${SCHEMA_VERSION}`)
+  while (version < SCHEMA_VERSION) {
+    const step = MIGRATIONS[version]
+    if (step === undefined) throw new HistoryDbCorrupt(`no migration from schema version ${version}`)
+    inTransaction(db, () => db.exec(step))
+    version++
+  }
+}
+
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const value = work()
+    db.exec('COMMIT')
+    return value
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+export class HistoryDbCorrupt extends Error {
+  override readonly name = 'HistoryDbCorrupt'
+}
+
+/** SQLite's words for a file that is not a database, or a damaged one. */
+function looksCorrupt(error: unknown): boolean {
+  if (error instanceof HistoryDbCorrupt) return true
+  const text = error instanceof Error ? `${error.message} ${String((error as { errcode?: unknown }).errcode)}` : ''
+  return /not a database|malformed|corrupt|SQLITE_CORRUPT|SQLITE_NOTADB| 26 | 11 /i.test(`${text} `)
+}
+
+/** Whether a write failed for want of disk space (SQLITE_FULL, or the OS's ENOSPC). */
+export function isDiskFull(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String((error as { errcode?: unknown }).errcode)} ${String((error as { code?: unknown }).code)}` : ''
+  return /database or disk is full|SQLITE_FULL|ENOSPC| 13 /i.test(`${text} `)
+}

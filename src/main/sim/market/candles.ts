@@ -1,0 +1,210 @@
+import { Dec, toFixedString } from '../../../shared/decimal'
+import { type CandleInterval, type CandleRange, INTERVAL_MS, RANGE_MS } from '../../../shared/candle-pairs'
+import type { AssetProfile } from './asset-profile'
+import { CHUNK_MS, chunkOf, chunkStart } from './session-variance'
+import type { PricePaths, WalkPoint } from './price-paths'
+
+/**
+ * The simulated market's history beyond 24 hours: the candle endpoint's answer and the shares
+ * multiplier's history (real-service-notes.md, "Beyond the spec"), both read off the same walk
+ * that the live prices come from (PricePaths.gridWalk), so a candle's close is the price the
+ * market served at that instant, back to the asset's listing.
+ *
+ * The walk's underlying moves on the basis before any split; the stock's candles are as traded
+ * (divided by the split's ratio from its effective instant) and the token's are the underlying
+ * times the multiplier without the split times (1 + premium). So token / (stock x multiplier(t))
+ * - 1 is the walk's premium at every instant, across a split or a dividend step.
+ */
+
+export interface CandleBody {
+  timestamp: number
+  open: string
+  high: string
+  low: string
+  close: string
+}
+
+export interface CandlesBody {
+  interval: CandleInterval
+  range: CandleRange
+  primaryMarket: { symbol: string; data: CandleBody[] }
+  underlyingMarket: { ticker: string; data: CandleBody[] }
+}
+
+export interface MultiplierHistoryBody {
+  /** Newest first, as the service's example lists them. */
+  history: { sharesMultiplier: string; changeTimestamp: number }[]
+  timestamp: number
+}
+
+/** One step of the multiplier: the value in force from `at`. */
+export interface MultiplierStep {
+  at: number
+  value: string
+}
+
+const MULTIPLIER_DIGITS = 18
+const DAY_MS = 86_400_000
+/** A 24 h window of open-market time, for tokens that trade only in the conventional sessions. */
+const OPEN_CHUNKS_PER_DAY = 96
+/** Dividends are reinvested net of a 30 % withholding, a quarter of the yearly yield at a time. */
+const NET_OF_WITHHOLDING = '0.7'
+
+/**
+ * The multiplier's steps from the listing: the listing value, a step at each dividend reinvested
+ * until the market's start (from then on the simulator keeps it fixed between splits, as
+ * service-events.ts says), then the split. The dividend steps are computed back from the
+ * catalogue's multiplier, so the value in force at the start is exactly the one the market sends.
+ */
+export function multiplierSteps(
+  asset: AssetProfile,
+  listedAt: number,
+  dividendSteps: readonly { at: number; yieldFraction: string }[],
+): MultiplierStep[] {
+  const steps: MultiplierStep[] = []
+  let value = new Dec(asset.sharesMultiplier)
+  for (const dividend of [...dividendSteps].reverse()) {
+    steps.push({ at: dividend.at, value: toFixedString(value, MULTIPLIER_DIGITS) })
+    const factor = new Dec(1).plus(new Dec(dividend.yieldFraction).div(4).times(NET_OF_WITHHOLDING))
+    value = value.div(factor).toDecimalPlaces(MULTIPLIER_DIGITS)
+  }
+  steps.push({ at: listedAt, value: toFixedString(value, MULTIPLIER_DIGITS) })
+  steps.reverse()
+  const split = asset.split
+  if (split !== null && split.at > listedAt) {
+    const restated = new Dec(asset.sharesMultiplier).times(split.ratio)
+    steps.push({ at: split.at, value: toFixedString(restated, MULTIPLIER_DIGITS) })
+  }
+  return steps
+}
+
+/** The multiplier history's body: the steps up to `now`, within the range (`all`: every one). */
+export function multiplierHistoryBody(steps: readonly MultiplierStep[], range: CandleRange, now: number): MultiplierHistoryBody {
+  const from = range === 'all' ? Number.NEGATIVE_INFINITY : now - RANGE_MS[range]
+  const history = steps
+    .filter((step) => step.at <= now && step.at >= from)
+    .map((step) => ({ sharesMultiplier: step.value, changeTimestamp: step.at }))
+    .reverse()
+  return { history, timestamp: now }
+}
+
+export interface CandleInputs {
+  asset: AssetProfile
+  /** The asset's own walk (conventional or off-hours schedule). */
+  paths: PricePaths
+  /** Whether the stock trades in a chunk: the conventional sessions, whatever the token's schedule. */
+  stockTrades: (chunk: number) => boolean
+  /** The multiplier without the split, as a float, at an instant (dividend steps only). */
+  multiplierWithoutSplit: (ms: number) => number
+  listedAt: number
+  now: number
+}
+
+class Bucket {
+  open = 0
+  high = Number.NEGATIVE_INFINITY
+  low = Number.POSITIVE_INFINITY
+  close = 0
+  seen = false
+
+  add(value: number): void {
+    if (!this.seen) this.open = value
+    this.seen = true
+    this.high = Math.max(this.high, value)
+    this.low = Math.min(this.low, value)
+    this.close = value
+  }
+}
+
+/** Where the range starts: a calendar window, 24 h of open market for a stock-hours token's `1day`, or the listing. */
+function rangeStart(inputs: CandleInputs, range: CandleRange): number {
+  const { paths, now, listedAt } = inputs
+  if (range === 'all') return listedAt
+  if (range === '1day' && !inputs.asset.tradableSessions.includes('offhours')) {
+    let chunk = chunkOf(now)
+    let open = 0
+    while (open < OPEN_CHUNKS_PER_DAY && now - chunkStart(chunk) < 14 * DAY_MS) {
+      chunk--
+      if (paths.moves(chunk)) open++
+    }
+    return Math.max(listedAt, chunkStart(chunk))
+  }
+  return Math.max(listedAt, now - RANGE_MS[range])
+}
+
+/** The candles of the token and of its stock for one interval and range, as the service sends them. */
+export function candlesBody(inputs: CandleInputs, interval: CandleInterval, range: CandleRange): CandlesBody {
+  const { asset, paths, now } = inputs
+  const step = INTERVAL_MS[interval]
+  const from = rangeStart(inputs, range)
+  const token = new Map<number, Bucket>()
+  const stock = new Map<number, Bucket>()
+  if (from < now) {
+    const first = chunkOf(from)
+    const last = chunkOf(now)
+    const walk = paths.gridWalk(asset.index, first, last + 1)
+    const at = (chunk: number): WalkPoint => ({
+      logPrice: walk.logPrice[chunk - first] as number,
+      premium: walk.premium[chunk - first] as number,
+    })
+    const split = asset.split
+    /**
+     * Adds the walk's values at `ms` to the bucket starting at `bucketStart`, for whichever side
+     * trades. A segment's end (`closing`) is read in the regime before `ms`: the close of the
+     * bucket that ends as a split takes effect is the last price before it.
+     */
+    const add = (bucketStart: number, ms: number, point: WalkPoint, tokenOpen: boolean, stockOpen: boolean, closing: boolean) => {
+      const regimeAt = closing ? ms - 1 : ms
+      const underlying = Math.exp(point.logPrice)
+      if (tokenOpen) bucketAt(token, bucketStart).add(underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + point.premium))
+      if (stockOpen) bucketAt(stock, bucketStart).add(split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying)
+    }
+    for (let chunk = first; chunk <= last; chunk++) {
+      const tokenOpen = paths.moves(chunk)
+      const stockOpen = inputs.stockTrades(chunk)
+      if (!tokenOpen && !stockOpen) continue
+      const begin = Math.max(chunkStart(chunk), from)
+      const end = Math.min(chunkStart(chunk + 1), now)
+      if (end <= begin) continue
+      const start = at(chunk)
+      const finish = at(chunk + 1)
+      const pointAt = (ms: number): WalkPoint =>
+        ms === chunkStart(chunk) ? start : ms === chunkStart(chunk + 1) ? finish : paths.withinChunk(asset.index, chunk, start, finish, ms)
+      // Sample at the chunk's ends and at every bucket boundary inside it (sub-chunk intervals).
+      const instants = [begin]
+      if (step < CHUNK_MS) for (let ms = Math.ceil((begin + 1) / step) * step; ms < end; ms += step) instants.push(ms)
+      instants.push(end)
+      for (let i = 0; i < instants.length - 1; i++) {
+        const a = instants[i] as number
+        const b = instants[i + 1] as number
+        // A segment belongs to the bucket it starts in; its end is that bucket's latest value.
+        const bucketStart = Math.floor(a / step) * step
+        add(bucketStart, a, pointAt(a), tokenOpen, stockOpen, false)
+        add(bucketStart, b, pointAt(b), tokenOpen, stockOpen, true)
+      }
+    }
+  }
+  const written = (buckets: Map<number, Bucket>, digits: number): CandleBody[] =>
+    [...buckets.entries()].map(([timestamp, b]) => ({
+      timestamp,
+      open: b.open.toFixed(digits),
+      high: b.high.toFixed(digits),
+      low: b.low.toFixed(digits),
+      close: b.close.toFixed(digits),
+    }))
+  return {
+    interval,
+    range,
+    primaryMarket: { symbol: asset.symbol, data: written(token, asset.tokenPriceDigits) },
+    underlyingMarket: { ticker: asset.ticker, data: written(stock, asset.underlyingPriceDigits) },
+  }
+}
+
+function bucketAt(buckets: Map<number, Bucket>, start: number): Bucket {
+  let bucket = buckets.get(start)
+  if (!bucket) {
+    bucket = new Bucket()
+    buckets.set(start, bucket)
+  }
+  return bucket
+}

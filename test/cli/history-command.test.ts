@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runHistoryCommand } from '../../src/main/cli/history-command'
+import { openHistoryDb } from '../../src/main/core/history/history-db'
+import { HistoryRecorder } from '../../src/main/core/history/history-recorder'
+import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
+import { emptyAsset } from '../../src/shared/domain'
+import { memoryIo } from './memory-io'
+
+/**
+ * `tokenwatch history` against the simulator on Monday 2026-11-16, 10:00 ET (LLY's split day):
+ * the JSON object the issue specifies, the CSV, bad input in one line with exit 2, and a
+ * spec-only service answered from the recording in the data folder.
+ */
+
+const KEY = 'cli-history-key-93ab'
+const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
+let sim: SimServer
+let userData: string
+
+beforeAll(async () => {
+  sim = await startSimServer({ apiKey: KEY, assets: 60, clock: () => MONDAY_10_00_ET })
+})
+afterAll(() => sim.close())
+beforeEach(() => {
+  sim.setSpecOnly(false)
+  userData = mkdtempSync(path.join(os.tmpdir(), 'tw-cli-history-'))
+})
+afterEach(() => rmSync(userData, { recursive: true, force: true }))
+
+async function run(argv: string[]) {
+  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: userData })
+  const code = await runHistoryCommand(['--base-url', sim.url, ...argv], io, {
+    now: () => MONDAY_10_00_ET,
+    timeoutMs: 30_000,
+    readStoredKey: async () => null,
+  })
+  return { code, stdout: stdout(), stderr: stderr() }
+}
+
+describe('tokenwatch history', () => {
+  it('--json: one object with exactly the issue\'s fields, points in time order, decimals as strings', async () => {
+    const { code, stdout } = await run(['--symbol', 'lly', '--range', '1m', '--json'])
+    expect(code).toBe(0)
+    const report = JSON.parse(stdout) as Record<string, unknown> & { points: Record<string, unknown>[] }
+    expect(Object.keys(report)).toEqual(['symbol', 'range', 'interval', 'source', 'note', 'points'])
+    expect(report).toMatchObject({ symbol: 'LLYon', range: '1m', interval: '1hour', source: 'service', note: null })
+    const times = report.points.map((p) => p.t as number)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    const point = report.points.at(-1) as Record<string, unknown>
+    expect(Object.keys(point)).toEqual(['t', 'open', 'high', 'low', 'close', 'underlyingClose', 'underlyingCarried', 'multiplier', 'premium'])
+    expect(point.close).toBe(sim.market.priceRecord('LLYon')?.primaryMarket.price)
+    expect(point.multiplier).toBe(sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier)
+    expect(point.premium).toMatch(/^-?\d+\.\d{12,}$/)
+    expect(typeof point.underlyingCarried).toBe('boolean')
+  })
+
+  it('--csv: the same columns, a header line first', async () => {
+    const { code, stdout } = await run(['--symbol', 'AAPLon', '--range', '1w', '--csv'])
+    expect(code).toBe(0)
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines[0]).toBe('t,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium')
+    expect(lines.length).toBeGreaterThan(50)
+    expect(lines[1]?.split(',')).toHaveLength(9)
+  })
+
+  it.each([
+    [['--symbol', 'AAPLon', '--range', '2w'], /--range: "2w" is not one of 1d 1w 1m 3m 6m 1y all/],
+    [['--symbol', 'AAPL$', '--range', '1m'], /--symbol/],
+    [['--symbol', 'ZZZZon', '--range', '1m'], /ZZZZon/],
+    [['--symbol', 'AAPLon', '--range', '1m', '--json', '--csv'], /choose one/],
+  ])('bad input %j: exit 2 and one line', async (argv, message) => {
+    const { code, stdout, stderr } = await run(argv)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(stderr).toMatch(message)
+  })
+
+  it('a spec-only service: what the app recorded, and a note saying so and since when', async () => {
+    sim.setSpecOnly(true)
+    const { db } = openHistoryDb(userData)
+    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+    const since = MONDAY_10_00_ET - 2 * 3_600_000
+    for (let i = 0; i < 3; i++) {
+      const quote = { ...emptyAsset('AAPLon'), price: `235.1${i}`, sharesMultiplier: '1.000000000000000000' }
+      const underlying = { ticker: 'AAPL', name: null, price: '235.00', high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null }
+      recorder.recordDelta({ asOf: since + i * 3_600_000, added: [{ ...quote, underlying }], changed: [], removed: [] })
+    }
+    db.close()
+    const { code, stdout } = await run(['--symbol', 'AAPLon', '--range', '1d', '--json'])
+    expect(code).toBe(0)
+    const report = JSON.parse(stdout) as { source: string; note: string; points: { close: string; premium: string }[] }
+    expect(report.source).toBe('recorded')
+    expect(report.note).toBe('This service publishes no history; Tokenwatch has been recording it since 2026-11-16 13:00 UTC.')
+    expect(report.points.map((p) => [p.close, p.premium])).toEqual([
+      ['235.10', '0.000425531914893617'],
+      ['235.11', '0.0004680851063829787'],
+      ['235.12', '0.0005106382978723404'],
+    ])
+  })
+})

@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, openHistoryDb } from '../../../src/main/core/history/history-db'
+import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
+import { applyRetention } from '../../../src/main/core/history/history-retention'
+import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
+
+/**
+ * history.sqlite: the schema migrated from its first version, a damaged file set aside, a writer
+ * killed inside a transaction, recording from deltas (only what changed), a full disk pausing
+ * recording, and the retention rolling polls into minutes and minutes into days.
+ */
+
+const PROJECT_ROOT = path.resolve(__dirname, '../../..')
+/** Monday 2026-11-16 10:00 ET. */
+const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
+const DAY = 86_400_000
+
+let folder: string
+beforeEach(() => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-historydb-'))
+})
+afterEach(() => rmSync(folder, { recursive: true, force: true }))
+
+const file = () => path.join(folder, HISTORY_DB_FILE)
+
+function quote(symbol: string, price: string, underlying: string, multiplier = '1.000000000000000000'): AssetQuote {
+  const base = emptyAsset(symbol)
+  return {
+    ...base,
+    price,
+    sharesMultiplier: multiplier,
+    underlying: { ticker: symbol.replace(/on$/, ''), name: null, price: underlying, high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null },
+  }
+}
+const deltaOf = (asOf: number, quotes: AssetQuote[]): Delta => ({ asOf, added: quotes, changed: [], removed: [] })
+
+describe('the file', () => {
+  it('migrates a version-1 file: polls kept, the multiplier moved to its own table, only where it changed', () => {
+    const v1 = new DatabaseSync(file())
+    v1.exec(SCHEMA_V1)
+    v1.exec("INSERT INTO symbols (symbol, since) VALUES ('LLYon', 1000)")
+    v1.exec("INSERT INTO polls VALUES (1, 1000, '760.10', '760.00', '1.0'), (1, 2000, '760.20', '760.10', '1.0'), (1, 3000, '761.00', '190.25', '4.0')")
+    v1.close()
+    const { db, setAside } = openHistoryDb(folder)
+    expect(setAside).toBeNull()
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(db.prepare('SELECT t, value FROM multipliers ORDER BY t').all()).toEqual([
+      { t: 1000, value: '1.0' },
+      { t: 3000, value: '4.0' },
+    ])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 3 })
+    const read = new HistoryRecorder(db, { onProblem: () => undefined }).read('LLYon', 0)
+    expect(read.rows.map((r) => [r.close, r.underlying, r.multiplier])).toEqual([
+      ['760.10', '760.00', '1.0'],
+      ['760.20', '760.10', '1.0'],
+      ['761.00', '190.25', '4.0'],
+    ])
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
+    db.close()
+  })
+
+  it('a damaged file is set aside as history.sqlite.corrupt-<time> and a new one started', () => {
+    writeFileSync(file(), 'this is not a database, it is a text file of some length '.repeat(100))
+    const { db, setAside } = openHistoryDb(folder, () => MONDAY_10_00_ET)
+    expect(setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+    expect(existsSync(setAside as string)).toBe(true)
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 0 })
+    db.close()
+  })
+
+  it('a writer killed inside a transaction: the file opens clean with what was committed, none of the rest', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'history-db.writer.child.ts'), folder], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the writer never reached its transaction')), 20_000)
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('mid')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    })
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    const { db, setAside } = openHistoryDb(folder)
+    expect(setAside).toBeNull()
+    expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    expect(db.prepare('SELECT COUNT(*) AS n, MAX(t) AS last FROM polls').get()).toEqual({ n: 1_000, last: 999 })
+    db.close()
+  }, 30_000)
+})
+
+describe('recording', () => {
+  it('writes a row per asset whose price moved, the multiplier only as it changes, together every 30 s, and reads them back in order', () => {
+    const { db } = openHistoryDb(folder)
+    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80'), quote('NVDAon', '180.5', '180.1')]))
+    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 5_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
+    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 10_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { holders: 5 } }] })
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 2 })
+    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 30_000, added: [], removed: [], changed: [{ symbol: 'NVDAon', fields: { price: '180.6' } }] })
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 4 })
+    const read = recorder.read('AAPLon', 0)
+    expect(read.since).toBe(MONDAY_10_00_ET)
+    expect(read.rows.map((r) => [r.t - MONDAY_10_00_ET, r.close, r.underlying, r.multiplier])).toEqual([
+      [0, '235.10', '234.80', '1.000000000000000000'],
+      [5_000, '235.20', '234.80', '1.000000000000000000'],
+    ])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM multipliers').get()).toEqual({ n: 2 })
+    db.close()
+  })
+
+  it('a full disk pauses recording with a sentence for the status bar; a minute later it records again', () => {
+    const { db } = openHistoryDb(folder)
+    const problems: (string | null)[] = []
+    const recorder = new HistoryRecorder(db, { onProblem: (message) => problems.push(message) })
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80')]))
+    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
+    db.exec(`PRAGMA max_page_count = ${pages}`)
+    const many = Array.from({ length: 3_000 }, (_, i) => quote(`S${i}on`, `${100 + i}.123456789`, `${100 + i}.12`))
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 5_000, many))
+    recorder.flush(MONDAY_10_00_ET + 5_000)
+    expect(problems).toEqual(['The disk is full: recording of price history is paused; live prices go on.'])
+    db.exec('PRAGMA max_page_count = 1073741823')
+    // Paused: a row taken in now is not kept.
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 30_000, [quote('AAPLon', '235.30', '234.90')]))
+    expect(recorder.read('AAPLon', 0).rows).toHaveLength(1)
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 70_000, [quote('AAPLon', '235.40', '234.90')]))
+    expect(problems).toEqual(['The disk is full: recording of price history is paused; live prices go on.', null])
+    expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['235.10', '235.40'])
+    db.close()
+  })
+
+  it('retention: polls older than 7 days become 1-minute candles, minutes older than 90 days daily ones', () => {
+    const { db } = openHistoryDb(folder)
+    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+    const start = MONDAY_10_00_ET - 100 * DAY
+    const prices = ['100.00', '101.50', '99.75', '100.25']
+    prices.forEach((price, i) => recorder.recordDelta(deltaOf(start + i * 5_000, [quote('AAPLon', price, price)])))
+    recorder.flush()
+    applyRetention(db, MONDAY_10_00_ET - 50 * DAY)
+    expect(db.prepare('SELECT t, open, high, low, close FROM minutes').all()).toEqual([
+      { t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
+    ])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 0 })
+    applyRetention(db, MONDAY_10_00_ET)
+    expect(db.prepare('SELECT t, open, high, low, close FROM days').all()).toEqual([
+      { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
+    ])
+    expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['100.25'])
+    // Today's polls, read for a daily range: one candle made in SQL, high and low by value, not as text.
+    const today = Math.floor(MONDAY_10_00_ET / DAY) * DAY
+    const todays = ['9.50', '10.25', '9.75', '10.00']
+    todays.forEach((price, i) => recorder.recordDelta(deltaOf(today + 3_600_000 + i * 5_000, [quote('AAPLon', price, price)])))
+    expect(recorder.read('AAPLon', 0, true).rows.map(({ t, open, high, low, close }) => ({ t, open, high, low, close }))).toEqual([
+      { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
+      { t: today, open: '9.50', high: '10.25', low: '9.50', close: '10.00' },
+    ])
+    expect(readdirSync(folder).some((name) => name.includes('corrupt'))).toBe(false)
+    db.close()
+  })
+})
