@@ -5,6 +5,7 @@ import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
+import { applyPortfolio } from './store/portfolio-store'
 import {
   announce,
   applyDelta,
@@ -63,6 +64,7 @@ export async function connect(): Promise<() => void> {
     api().on('notice', showRefusedNotification),
     // The lists changed in main (the tray's list switcher): the tabs and rows follow.
     api().on('settings', setSettings),
+    api().on('portfolio', applyPortfolio),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -79,6 +81,7 @@ export async function connect(): Promise<() => void> {
   const failed = [snapshot, status, settings, keyStatus].find((result) => !result.ok)
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
   void loadAlerts()
+  void loadPortfolio()
   // A hidden window needs prices less often, and an offline machine none: main adjusts its polling.
   const reportVisibility = () =>
     void api().setWindowVisible({ visible: document.visibilityState === 'visible' })
@@ -92,6 +95,13 @@ export async function connect(): Promise<() => void> {
     window.removeEventListener('online', reportOnline)
     window.removeEventListener('offline', reportOnline)
   }
+}
+
+/** The positions as main holds them now; its pushes keep them current from then on. */
+async function loadPortfolio(): Promise<void> {
+  const result = await api().getPortfolio()
+  if (result.ok) applyPortfolio(result.value)
+  else showNotice(`Could not load your holdings: ${result.error.message}`)
 }
 
 /** The sparklines' data, once the first rows are on screen (see getSnapshot in the contract). */
@@ -196,11 +206,16 @@ async function applyAtOnce(
   }
 }
 
-export function updatePreference(patch: Pick<SettingsPatch, 'tickerOnly'>): Promise<void> {
+export function updatePreference(patch: Pick<SettingsPatch, 'tickerOnly' | 'hideAmounts'>): Promise<void> {
   return applyAtOnce(
     (current) => ({ ...current, ...patch }),
     () => api().updateSettings(patch),
   )
+}
+
+/** Every quantity, value and P&L as dots, or shown again (window and tray follow the setting). */
+export function toggleHideAmounts(): Promise<void> {
+  return updatePreference({ hideAmounts: !(watchStore.getState().settings?.hideAmounts ?? false) })
 }
 
 /** The shown list's sort or columns. */

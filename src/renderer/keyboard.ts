@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
-import { moveSymbol } from './api'
+import { moveSymbol, toggleHideAmounts } from './api'
 import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
 import { GRID_ID, SEARCH_INPUT_ID } from './element-ids'
 import { returnPanelFocus } from './panel-focus'
@@ -25,6 +25,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Alt', '↑ / ↓'], action: 'Move the selected row up or down' },
   { keys: ['Shift', 'F10'], action: 'Actions for the selected row: create an alert…' },
   { keys: ['A'], action: 'Show or hide the alerts and the alert log' },
+  { keys: ['H'], action: 'Hide or show amounts (quantities, values, P&L), for sharing the screen' },
   { keys: ['/'], action: 'Search for a symbol to add' },
   { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
   { keys: ['Ctrl', 'Tab'], action: 'Show the next watchlist (with Shift, the previous)' },
@@ -125,6 +126,12 @@ function onKeyDown(event: KeyboardEvent): void {
       if (event.altKey || event.shiftKey) return
       handled()
       toggleAlerts()
+      return
+    case 'h':
+    case 'H':
+      if (event.altKey || event.shiftKey) return
+      handled()
+      void toggleHideAmounts()
       return
     case 'Escape':
       if (state.detailOpen || state.alertsOpen) {

@@ -43,6 +43,7 @@ export const invokeChannels = {
   importTransactions: 'tw:ledger:import',
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
+  getPortfolio: 'tw:portfolio:get',
 } as const
 
 export const eventChannels = {
@@ -53,6 +54,7 @@ export const eventChannels = {
   focusSymbol: 'tw:event:focus-symbol',
   notice: 'tw:event:notice',
   settings: 'tw:event:settings',
+  portfolio: 'tw:event:portfolio',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

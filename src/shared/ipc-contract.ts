@@ -11,7 +11,13 @@ import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
-import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from './holdings'
+import type {
+  HoldingsReport,
+  LedgerView,
+  PortfolioUpdate,
+  RemovedTransaction,
+  TransactionsImportResult,
+} from './holdings'
 import {
   costMethodSchema,
   MAX_CSV_CHARS,
@@ -202,14 +208,18 @@ export const invokeContract = {
   /** Undo of a deletion: the transaction goes back through the same checks as any other change. */
   restoreTransaction: {
     channel: CH.restoreTransaction,
-    args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
+    args: z
+      .object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) })
+      .strict(),
     result: returns<LedgerView>(),
   },
   importTransactions: {
     channel: CH.importTransactions,
     args: z
       .object({
-        text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+        text: z
+          .string()
+          .max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
       })
       .strict(),
     result: returns<TransactionsImportResult>(),
@@ -220,6 +230,8 @@ export const invokeContract = {
     args: z.object({ method: costMethodSchema.optional() }).strict(),
     result: returns<HoldingsReport>(),
   },
+  /** The positions main keeps valued at the latest quotes (what the `portfolio` event pushes). */
+  getPortfolio: { channel: CH.getPortfolio, args: noArgs, result: returns<PortfolioUpdate>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
@@ -241,6 +253,8 @@ export const eventContract = {
   notice: { channel: EV.notice, payload: returns<{ title: string; body: string; symbol?: string }>() },
   /** The lists changed in main (the tray's list switcher, another command): the window follows. */
   settings: { channel: EV.settings, payload: returns<Settings>() },
+  /** The positions and totals, after the ledger, the cost method or a held symbol's quote changed. */
+  portfolio: { channel: EV.portfolio, payload: returns<PortfolioUpdate>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
-import { WATCHLIST_COLUMNS } from './watchlist-columns'
+import { MARKET_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
 
 /** Bounds on each poll cadence. Below the service's own cache time a poll brings nothing new. */
 export const CADENCE_BOUNDS_MS = {
@@ -107,6 +107,11 @@ export const watchlistSchema = z.object({
   symbols: z.array(symbolSchema).max(MAX_WATCHLIST),
   columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
   sort: columnSortSchema.nullable(),
+  /**
+   * The person chose this list's columns with the holding columns offered: from then on `columns`
+   * says which of them show. Absent (lists saved before the ledger): all of them, once any is held.
+   */
+  holdingColumnsChosen: z.boolean().optional(),
 })
 export type Watchlist = z.output<typeof watchlistSchema>
 
@@ -142,16 +147,23 @@ const settingsFields = z.object({
   demo: demoModeSchema.default('auto'),
   /** How positions are costed: average cost or FIFO lots. Files saved before it existed read as average. */
   costMethod: costMethodSchema.default('average'),
+  /** Every quantity, value and P&L shown as dots (window and tray), for sharing the screen. */
+  hideAmounts: z.boolean().default(false),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
   const ids = settings.lists.map((list) => list.id)
   const names = settings.lists.map((list) => list.name.toLocaleLowerCase())
-  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share an id' })
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share an id' })
   if (new Set(names).size !== names.length)
     ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share a name' })
   if (!ids.includes(settings.activeListId))
-    ctx.addIssue({ code: 'custom', path: ['activeListId'], message: 'the active watchlist is not among the lists' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['activeListId'],
+      message: 'the active watchlist is not among the lists',
+    })
 })
 export type Settings = z.output<typeof settingsSchema>
 
@@ -159,14 +171,12 @@ export type Settings = z.output<typeof settingsSchema>
  * The settings file as version 1 wrote it (one watchlist, its columns and sort at the top level).
  * Frozen: it is only read, to migrate a file written before several watchlists.
  */
-const settingsV1Schema = settingsFields
-  .omit({ version: true, lists: true, activeListId: true })
-  .extend({
-    version: z.literal(1),
-    watchlist: z.array(symbolSchema).max(MAX_WATCHLIST),
-    columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
-    sort: columnSortSchema.nullable(),
-  })
+const settingsV1Schema = settingsFields.omit({ version: true, lists: true, activeListId: true }).extend({
+  version: z.literal(1),
+  watchlist: z.array(symbolSchema).max(MAX_WATCHLIST),
+  columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
+  sort: columnSortSchema.nullable(),
+})
 
 /** Version 1 becomes one list holding its watchlist, columns and sort; nothing else changes. */
 function migrateV1(v1: z.output<typeof settingsV1Schema>): Settings {
@@ -192,7 +202,7 @@ export const DEFAULT_SETTINGS: Settings = {
       id: 'l1',
       name: DEFAULT_LIST_NAME,
       symbols: DEFAULT_WATCHLIST,
-      columns: [...WATCHLIST_COLUMNS],
+      columns: [...MARKET_COLUMNS],
       sort: null,
     },
   ],
@@ -212,6 +222,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tickerOnly: false,
   demo: 'auto',
   costMethod: 'average',
+  hideAmounts: false,
 }
 
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
@@ -223,11 +234,15 @@ export const settingsPatchSchema = settingsFields
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
+    hideAmounts: z.boolean(),
   })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 
 /** A list's own display choices, changed through `updateList`. */
-export const listViewPatchSchema = watchlistSchema.pick({ columns: true, sort: true }).partial().strict()
+export const listViewPatchSchema = watchlistSchema
+  .pick({ columns: true, sort: true, holdingColumnsChosen: true })
+  .partial()
+  .strict()
 export type ListViewPatch = z.input<typeof listViewPatchSchema>

@@ -3,7 +3,9 @@
  * schemas as it loads: the renderer lays out its grid from the first frame, and loads zod only when
  * the settings form is opened.
  */
-export const WATCHLIST_COLUMNS = [
+
+/** What the service says of each asset. */
+export const MARKET_COLUMNS = [
   'symbol',
   'price',
   'change24h',
@@ -18,4 +20,35 @@ export const WATCHLIST_COLUMNS = [
   'holders',
   'sessions',
 ] as const
+
+/** What the ledger holds of each asset, valued at its quote: empty cells in a row not held. */
+export const HOLDING_COLUMNS = [
+  'quantity',
+  'positionValue',
+  'unrealized',
+  'unrealizedPct',
+  'dayPnl',
+  'premiumExposure',
+] as const
+
+export const WATCHLIST_COLUMNS = [...MARKET_COLUMNS, ...HOLDING_COLUMNS] as const
 export type WatchlistColumn = (typeof WATCHLIST_COLUMNS)[number]
+export type HoldingColumn = (typeof HOLDING_COLUMNS)[number]
+
+export function isHoldingColumn(column: WatchlistColumn): column is HoldingColumn {
+  return (HOLDING_COLUMNS as readonly string[]).includes(column)
+}
+
+/**
+ * The columns a list shows. Holding columns show only once something is held; until the person
+ * has chosen columns with holdings about (`holdingColumnsChosen`), all of them are added after the
+ * list's own, so a list saved before the ledger existed shows them by default too.
+ */
+export function shownColumnIds(
+  list: { columns: readonly WatchlistColumn[]; holdingColumnsChosen?: boolean },
+  anyHeld: boolean,
+): WatchlistColumn[] {
+  if (!anyHeld) return list.columns.filter((id) => !isHoldingColumn(id))
+  if (list.holdingColumnsChosen) return [...list.columns]
+  return [...list.columns.filter((id) => !isHoldingColumn(id)), ...HOLDING_COLUMNS]
+}

@@ -535,6 +535,26 @@ describe('IPC bridge', () => {
   })
 })
 
+/** A portfolio of one position worth `value`, its 24 h change `day`. */
+function portfolioOf(value: string, day: string) {
+  const totals = {
+    cost: '1',
+    realized: '0',
+    value,
+    unrealized: '0',
+    dayChange: day,
+    valueAtFairValue: value,
+    premiumExposure: '0',
+  }
+  return {
+    method: 'average' as const,
+    asOf: '2026-11-21T17:00:00.000Z',
+    positions: [{ symbol: 'AAPLon', quantity: '1', stale: false } as never],
+    totals,
+    problem: null,
+  }
+}
+
 /** Tray actions for tests that only look at what the tray shows. */
 const NO_TRAY_ACTIONS = {
   toggleWindow() {},
@@ -543,6 +563,7 @@ const NO_TRAY_ACTIONS = {
   refresh() {},
   quit() {},
   showList() {},
+  toggleHideAmounts() {},
 }
 
 describe('tray', () => {
@@ -587,6 +608,7 @@ describe('tray', () => {
         refresh() {},
         quit() {},
         showList: (listId) => shownLists.push(listId),
+        toggleHideAmounts() {},
       },
       () => Date.now(),
     )
@@ -612,6 +634,7 @@ describe('tray', () => {
         { id: 'l2', name: 'Tech' },
       ],
       activeListId: 'l2',
+      hideAmounts: false,
     })
     type Item = { label?: string; checked?: boolean; click?: () => void; submenu?: Item[] }
     const menu = record.menus.at(-1) as { template: Item[] }
@@ -620,6 +643,7 @@ describe('tray', () => {
       'Pin on top',
       'Pause updates',
       'Refresh now',
+      'Hide amounts',
       'Watchlist',
       'Quit Tokenwatch',
     ])
@@ -652,6 +676,7 @@ describe('tray', () => {
       paused: false,
       lists,
       activeListId: 'l1',
+      hideAmounts: false,
     })
     type Item = { label?: string; type?: string; enabled?: boolean; checked?: boolean }
     const menu = electron.trays[0]!.menus.at(-1) as { template: Item[] }
@@ -677,6 +702,37 @@ describe('tray', () => {
       linux: { executableArgs?: string[] }
     }
     expect(builder.linux.executableArgs).toEqual([XWAYLAND_SWITCH])
+  })
+
+  it('shows the holdings total in the tooltip and the menu, as dots while amounts are hidden', () => {
+    electron.trays.length = 0
+    let hidden = false
+    const tray = new AppTray(
+      {} as never,
+      { ...NO_TRAY_ACTIONS, toggleHideAmounts: () => (hidden = !hidden) },
+      () => Date.now(),
+    )
+    const record = electron.trays[0]!
+    const state = { windowVisible: true, pinned: false, pinUnavailable: false, paused: false }
+    const lists = { lists: [{ id: 'l1', name: 'Watchlist' }], activeListId: 'l1' }
+    tray.setState({ ...state, ...lists, hideAmounts: false })
+    vi.setSystemTime(10_000)
+    tray.showPortfolio(portfolioOf('12345.675', '-20.5'))
+    type Item = { label?: string; click?: () => void }
+    const labels = () => (record.menus.at(-1) as { template: Item[] }).template.map((item) => item.label)
+    expect(record.tooltip.at(-1)).toContain('Holdings 12,345.68 · 24h -20.50')
+    expect(labels()[0]).toBe('Holdings 12,345.68 · 24h -20.50')
+    ;(record.menus.at(-1) as { template: Item[] }).template
+      .find((item) => item.label === 'Hide amounts')
+      ?.click?.()
+    expect(hidden).toBe(true)
+    tray.setState({ ...state, ...lists, hideAmounts: true })
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showPortfolio(portfolioOf('12345.675', '-20.5'))
+    expect(labels()[0]).toBe('Holdings •••••')
+    expect(record.tooltip.at(-1)).toContain('Holdings •••••')
+    expect(record.tooltip.at(-1)).not.toMatch(/12,345|12345/)
+    tray.destroy()
   })
 
   it("keeps the tooltip within Windows' 127 characters when told the platform's limit", () => {

@@ -1,5 +1,7 @@
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/status'
+import type { PortfolioUpdate } from '../../shared/holdings'
+import { portfolioSummary } from '../../shared/portfolio-text'
 import { lastDataAt } from '../../shared/data-status'
 import { sessionStateAt } from '../../shared/session-clock'
 import { offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
@@ -42,6 +44,8 @@ export function trayTooltip(
   now: number,
   timeZone?: string,
   maxLength = Number.POSITIVE_INFINITY,
+  /** The positions main pushed last, and whether amounts are hidden; null before any push. */
+  portfolio: { update: PortfolioUpdate; hidden: boolean } | null = null,
 ): string {
   const demo = status ? status.mode === 'demo' : (snapshot?.source.demo ?? false)
   const name = demo ? 'Tokenwatch (demo)' : 'Tokenwatch'
@@ -53,6 +57,16 @@ export function trayTooltip(
   if (status) {
     const at = lastDataAt(status)
     lines.push(at === null ? 'No data yet' : `Last data ${clockTime(at, timeZone)}`)
+  }
+  // Before the quotes, which give way first; then the 24 h change, and the total stays.
+  const total = portfolio && portfolioSummary(portfolio.update, portfolio.hidden)
+  if (total) {
+    const withTotal = [...lines, total].join('\n')
+    lines.push(
+      withTotal.length <= maxLength
+        ? total
+        : (portfolioSummary(portfolio.update, portfolio.hidden, false) ?? ''),
+    )
   }
   const quotes = assets
     .filter((asset) => asset.price !== null)

@@ -1,6 +1,8 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/status'
+import type { PortfolioUpdate } from '../../shared/holdings'
+import { portfolioSummary } from '../../shared/portfolio-text'
 import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
 
 /**
@@ -20,6 +22,8 @@ export interface TrayActions {
   quit(): void
   /** The tray's list switcher: show this watchlist. */
   showList(listId: string): void
+  /** Every quantity, value and P&L as dots, in the window and here (for sharing the screen). */
+  toggleHideAmounts(): void
 }
 
 export interface TrayState {
@@ -31,6 +35,7 @@ export interface TrayState {
   /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
   lists: readonly { id: string; name: string }[]
   activeListId: string
+  hideAmounts: boolean
 }
 
 export interface TrayIcons {
@@ -44,6 +49,10 @@ export class AppTray {
   private unread = false
   private lastTooltipAt = 0
   private pending: { snapshot: Snapshot; status: AppStatus } | null = null
+  private portfolio: PortfolioUpdate | null = null
+  private state: TrayState | null = null
+  /** The portfolio line the menu was last built with: rebuilt when it changes, at the tooltip's pace. */
+  private menuPortfolio: string | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
@@ -59,8 +68,14 @@ export class AppTray {
 
   /** Rebuilds the menu; call when a state it shows changed (not on price ticks). */
   setState(state: TrayState): void {
+    const hidingChanged = this.state !== null && this.state.hideAmounts !== state.hideAmounts
+    this.state = state
+    this.menuPortfolio = portfolioSummary(this.portfolio, state.hideAmounts)
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
+        ...(this.menuPortfolio === null
+          ? []
+          : [{ label: this.menuPortfolio, enabled: false }, { type: 'separator' as const }]),
         {
           label: state.windowVisible ? 'Hide Tokenwatch' : 'Show Tokenwatch',
           click: () => this.actions.toggleWindow(),
@@ -79,6 +94,12 @@ export class AppTray {
         },
         { label: 'Refresh now', click: () => this.actions.refresh() },
         {
+          label: 'Hide amounts',
+          type: 'checkbox',
+          checked: state.hideAmounts,
+          click: () => this.actions.toggleHideAmounts(),
+        },
+        {
           label: 'Watchlist',
           submenu: state.lists.map((list) => ({
             label: list.name,
@@ -91,14 +112,20 @@ export class AppTray {
         { label: 'Quit Tokenwatch', click: () => this.actions.quit() },
       ]),
     )
+    // Amounts hidden for a screen share are hidden now, not at the tooltip's next turn.
+    if (hidingChanged) this.flushTooltip()
   }
 
   /** Called on every snapshot or status change; the tooltip follows at most every TOOLTIP_INTERVAL_MS. */
   showData(snapshot: Snapshot, status: AppStatus): void {
     this.pending = { snapshot, status }
-    const wait = this.lastTooltipAt + TOOLTIP_INTERVAL_MS - this.now()
-    if (wait <= 0) this.flushTooltip()
-    else this.tooltipTimer ??= setTimeout(() => this.flushTooltip(), wait)
+    this.tooltipDue()
+  }
+
+  /** Main pushed new positions: the tooltip and the menu's total follow at the tooltip's pace. */
+  showPortfolio(update: PortfolioUpdate): void {
+    this.portfolio = update
+    this.tooltipDue()
   }
 
   /** Shows or hides the unread dot; the image is set only when that state changes. */
@@ -113,6 +140,12 @@ export class AppTray {
     this.tray.destroy()
   }
 
+  private tooltipDue(): void {
+    const wait = this.lastTooltipAt + TOOLTIP_INTERVAL_MS - this.now()
+    if (wait <= 0) this.flushTooltip()
+    else this.tooltipTimer ??= setTimeout(() => this.flushTooltip(), wait)
+  }
+
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
@@ -123,7 +156,11 @@ export class AppTray {
         this.now(),
         undefined,
         this.tooltipLimit,
+        this.portfolio && { update: this.portfolio, hidden: this.state?.hideAmounts ?? false },
       ),
     )
+    const hidden = this.state?.hideAmounts ?? false
+    if (this.state && portfolioSummary(this.portfolio, hidden) !== this.menuPortfolio)
+      this.setState(this.state)
   }
 }

@@ -1,4 +1,4 @@
-import type { Snapshot } from '../../../shared/domain'
+import type { Delta, Snapshot } from '../../../shared/domain'
 import type * as Ipc from '../../../shared/ipc-contract'
 import type { Settings } from '../../../shared/settings'
 import type { AppStatus } from '../../../shared/status'
@@ -6,6 +6,7 @@ import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { LocalPollFeed } from '../feed/local-poll-feed'
 import { HoldingsFile } from '../holdings/holdings-file'
+import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
@@ -17,6 +18,7 @@ import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
+import { quotesTouched, trackPositions } from './track-positions'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -29,6 +31,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   readonly holdings: HoldingsFile
   readonly vault: KeyVault
   readonly alerts: AlertCenter
+  readonly positions: PositionsTracker
   private readonly cache: SnapshotCache
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
@@ -51,13 +54,15 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onUnreadChange: () => this.events.emit('status', this.status()),
     })
     const feedEvents: FeedEvents = {
-      onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta)),
+      onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta), delta),
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
     }
     const clock = this.clock
     this.feed =
       options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
+    const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
+    this.positions = trackPositions({ ...parts, events: this.events })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
@@ -68,12 +73,10 @@ export class AppCore<Demo extends DemoService = DemoService> {
       settingsChanged: async (patch) => this.announceSettings(await this.settings.patch(patch)),
     })
     this.handlers = commandHandlers({
-      settings: this.settings,
-      holdings: this.holdings,
+      ...parts,
+      positions: this.positions,
       vault: this.vault,
       alerts: this.alerts,
-      feed: this.feed,
-      clock,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
@@ -82,7 +85,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       listsChanged: (settings) => this.announceSettings(this.watchChanged(settings)),
       alertsChanged: (result) =>
         this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot())),
-      holdingsChanged: (result) => this.watchChanged(result),
+      holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
       reconnect: async () => {
         await this.connection.connect()
         if (this.started) this.feed.reset()
@@ -106,6 +109,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)
     await this.feed.start()
+    this.positions.ledgerChanged()
     this.started = true
     this.events.emit('snapshot', await this.feed.fullSnapshot())
   }
@@ -172,8 +176,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
   }
 
   /** After each delta or new snapshot: pushed, alerts see the new prices, and the cache may be due. */
-  private snapshotChanged(push: () => void): void {
+  private snapshotChanged(push: () => void, delta?: Delta): void {
     push()
+    this.positions.quotesChanged(quotesTouched(this.positions, delta))
     // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.
     if (this.alerts.file.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
     void this.cacheSchedule.changed({ force: false })

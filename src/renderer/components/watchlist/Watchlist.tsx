@@ -22,6 +22,7 @@ import { openDetail, openRowMenu, select, shownList, useWatch } from '../../stor
 import { checkAllNumbersBeforePaint } from './cells/FitNumber'
 import { fitColumns, gridTemplate, type FittedColumns } from '../../column-fit'
 import { chosenColumns, type ColumnDef } from './columns'
+import { usePortfolio } from '../../store/portfolio-store'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
 const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
@@ -221,13 +222,14 @@ export function Watchlist() {
   const symbols = useWatch(selectVisibleOrder)
   const selected = useWatch((state) => state.selected)
   const sort = useWatch((state) => shownList(state)?.sort ?? null)
-  const columnIds = useWatch((state) => shownList(state)?.columns)
+  const list = useWatch((state) => shownList(state) ?? undefined)
+  const anyHeld = usePortfolio((state) => state.held.length > 0)
   const density = useWatch((state) => state.settings?.density ?? 'comfortable')
   const rowHeight = ROW_HEIGHT[density]
   const scrollRef = useRef<HTMLDivElement>(null)
   const empty = loaded && symbols.length === 0
   const gridWidth = useGridWidth(scrollRef, !empty)
-  const chosen = useMemo(() => chosenColumns(columnIds), [columnIds])
+  const chosen = useMemo(() => chosenColumns(list, anyHeld), [list, anyHeld])
   const { shown: columns, tight } = useSameFit(fitColumns(chosen, gridWidth))
   // New widths (a resize, a side panel, zoom) reach the cells through the grid's template alone.
   useLayoutEffect(checkAllNumbersBeforePaint, [columns])

@@ -5,6 +5,7 @@ import { symbolErrorOf, useWatch } from '../../store/watch-store'
 import { sourceAgeLabel } from '../../source-freshness'
 import { useStaleSource } from './cells/use-stale-sources'
 import type { ColumnDef } from './columns'
+import { isHoldingColumn } from '../../../shared/watchlist-columns'
 
 export type DropSide = 'before' | 'after'
 
@@ -34,12 +35,13 @@ export function rowId(symbol: string): string {
 }
 
 /** In place of the data cells: why a row has none, in short; the service's words in the tooltip. */
-function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; problem: RowProblem }) {
+function ProblemCell({ span, problem }: { span: number; problem: RowProblem }) {
   return (
     <div
       role="gridcell"
-      aria-colspan={columns.length - 1}
+      aria-colspan={span}
       className="cell cell-problem"
+      style={{ gridColumn: `span ${span}` }}
       title={problem.detail}
     >
       <span className="cell-problem-icon" aria-hidden="true">
@@ -107,6 +109,7 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
   if (!quote) return null
   const problem = loading ? rowProblem(symbolError, status) : null
   const symbolColumn = columns[0] as ColumnDef
+  const holdingColumns = columns.filter((column) => isHoldingColumn(column.id))
   return (
     <div
       role="row"
@@ -129,7 +132,15 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
         {symbolColumn.render(quote)}
       </div>
       {problem !== null ? (
-        <ProblemCell columns={columns} problem={problem} />
+        <>
+          {/* A held symbol the service no longer lists still shows what it cost, and says why. */}
+          <ProblemCell span={columns.length - 1 - holdingColumns.length} problem={problem} />
+          {holdingColumns.map((column) => (
+            <DataCell key={column.id} column={column} staleAges={{ market, limits }}>
+              {column.render(quote)}
+            </DataCell>
+          ))}
+        </>
       ) : loading ? (
         <LoadingCells columns={columns} />
       ) : (

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock'
 import type { PollFeed } from '../../feed/poll-feed'
 import type { KeyVault } from '../../secrets/key-vault'
 import type { HoldingsFile } from '../../holdings/holdings-file'
+import type { PositionsTracker } from '../../holdings/positions-tracker'
 import type { SettingsFile } from '../../storage/settings-file'
 
 /**
@@ -15,6 +16,8 @@ import type { SettingsFile } from '../../storage/settings-file'
 export interface CommandContext {
   settings: SettingsFile
   holdings: HoldingsFile
+  /** The positions valued at the latest quotes, as last pushed to the window. */
+  positions: PositionsTracker
   vault: KeyVault
   alerts: AlertCenter
   feed: PollFeed

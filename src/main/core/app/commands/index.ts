@@ -5,6 +5,7 @@ import { feedCommands } from './feed'
 import { holdingsCommands } from './holdings'
 import { keyCommands } from './keys'
 import { listCommands } from './lists'
+import { portfolioCommands } from './portfolio'
 import { settingsCommands } from './settings'
 import { transferCommands } from './transfer'
 
@@ -21,5 +22,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...alertCommands(context),
     ...transferCommands(context),
     ...holdingsCommands(context),
+    ...portfolioCommands(context),
   } satisfies CommandHandlers
 }

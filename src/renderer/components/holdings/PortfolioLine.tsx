@@ -1,0 +1,130 @@
+import type { HoldingsTotals } from '../../../shared/holdings'
+import { toggleHideAmounts } from '../../api'
+import { formatPercent, formatPrice, formatSignedPrice, signOf } from '../../format'
+import { isFeedSilent } from '../../staleness'
+import { useClock } from '../../store/clock-store'
+import { usePortfolio } from '../../store/portfolio-store'
+import { useWatch } from '../../store/watch-store'
+import { HiddenAmount, useAmountsHidden } from './HiddenAmount'
+import { Dec } from '../../../shared/decimal'
+
+/**
+ * The portfolio in one line above the status bar, once the ledger holds anything: total value,
+ * 24 h change, unrealized and realized P&L, premium exposure. Each figure is one piece that never
+ * breaks, and the line folds onto a second one in a narrow window rather than clip a figure. A
+ * total that rests on a stale price is marked so; one that lacks a price says which is missing.
+ */
+
+type Figure = {
+  label: string
+  value: string | null
+  signed: boolean
+  title: string
+  stale: boolean
+  pct?: string | null
+}
+
+function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
+  const sign = figure.signed ? signOf(figure.value) : 0
+  return (
+    <span className={`portfolio-figure${figure.stale ? ' figure-stale' : ''}`} title={figure.title}>
+      <span className="portfolio-label">{figure.label}</span>{' '}
+      {hidden ? (
+        <HiddenAmount />
+      ) : (
+        <span className={`num${sign > 0 ? ' up' : sign < 0 ? ' down' : ''}`}>
+          {figure.value === null
+            ? 'no price'
+            : figure.signed
+              ? formatSignedPrice(figure.value)
+              : formatPrice(figure.value)}
+          {figure.pct !== undefined && figure.pct !== null && ` (${formatPercent(figure.pct)})`}
+        </span>
+      )}
+    </span>
+  )
+}
+
+/** Unrealized as a percent of the cost of what is held; null when either is missing or the cost is zero. */
+function unrealizedPct(totals: HoldingsTotals): string | null {
+  if (totals.unrealized === null || new Dec(totals.cost).isZero()) return null
+  return new Dec(totals.unrealized).times(100).dividedBy(totals.cost).toSignificantDigits(6).toString()
+}
+
+export function PortfolioLine() {
+  const totals = usePortfolio((state) => state.totals)
+  const anyPosition = usePortfolio((state) => state.positions.size > 0)
+  const staleHeld = usePortfolio((state) => [...state.positions.values()].some((p) => p.stale))
+  const problem = usePortfolio((state) => state.problem)
+  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
+  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
+  const silent = useClock(
+    (clock) => cadenceMs !== null && isFeedSilent(clock.now, { cadenceMs, lastSuccessAt }),
+  )
+  const hidden = useAmountsHidden()
+  if (problem)
+    return (
+      <div className="portfolio-line portfolio-problem" role="status">
+        {problem}
+      </div>
+    )
+  if (!totals || !anyPosition) return null
+  // The same rule as the rows' marker: main's word on each quote, or the prices endpoint silent.
+  const stale = staleHeld || silent
+  const priced = (title: string) => (stale ? `${title}; computed on a stale price` : title)
+  const missing = ' (a held symbol has no price)'
+  const figures: Figure[] = [
+    {
+      label: 'Value',
+      value: totals.value,
+      signed: false,
+      stale,
+      title: priced(`Total value${totals.value === null ? missing : ''}`),
+    },
+    {
+      label: '24h',
+      value: totals.dayChange,
+      signed: true,
+      stale,
+      title: priced('24 h change of the positions held'),
+    },
+    {
+      label: 'P&L',
+      value: totals.unrealized,
+      signed: true,
+      stale,
+      pct: unrealizedPct(totals),
+      title: priced('Unrealized P&L (value - cost), and its percent of cost'),
+    },
+    {
+      label: 'Realized',
+      value: totals.realized,
+      signed: true,
+      stale: false,
+      title: 'Realized P&L of every sale',
+    },
+    {
+      label: 'Prem',
+      value: totals.premiumExposure,
+      signed: true,
+      stale,
+      title: priced('Premium exposure: what the positions would lose if every premium closed'),
+    },
+  ]
+  return (
+    <section className="portfolio-line" aria-label="Portfolio">
+      {figures.map((figure) => (
+        <Amount key={figure.label} figure={figure} hidden={hidden} />
+      ))}
+      <button
+        type="button"
+        className="portfolio-hide"
+        aria-pressed={hidden}
+        title="Hide or show amounts (H)"
+        onClick={() => void toggleHideAmounts()}
+      >
+        {hidden ? 'Show amounts' : 'Hide amounts'}
+      </button>
+    </section>
+  )
+}
