@@ -5,7 +5,8 @@ import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './l
 import { GRID_ID, SEARCH_INPUT_ID } from './element-ids'
 import { returnPanelFocus } from './panel-focus'
 import { explainSortedRows } from './sorted-rows'
-import { selectVisibleOrder } from './store/visible-order'
+import { holdingsTabOnShow, portfolioStore } from './store/portfolio-store'
+import { shownRows } from './store/shown-rows'
 import {
   closeDetail,
   openDetail,
@@ -51,7 +52,7 @@ function focusGrid(): void {
 
 function moveSelection(step: number | 'first' | 'last'): void {
   const state = watchStore.getState()
-  const symbols = selectVisibleOrder(state)
+  const symbols = shownRows(state)
   if (symbols.length === 0) return
   const current = state.selected === null ? -1 : symbols.indexOf(state.selected)
   let next: number
@@ -66,7 +67,8 @@ function moveSelection(step: number | 'first' | 'last'): void {
 function moveSelectedRow(step: 1 | -1): void {
   const state = watchStore.getState()
   const symbol = state.selected
-  if (symbol === null) return
+  // The Holdings tab is not a list: its rows are what is held, in symbol order.
+  if (symbol === null || holdingsTabOnShow(portfolioStore.getState())) return
   if (shownList(state)?.sort) {
     explainSortedRows()
     return
@@ -167,7 +169,7 @@ function onKeyDown(event: KeyboardEvent): void {
       return
     // Delete only, as `?` says: Backspace is a text key, too easily pressed to remove a row.
     case 'Delete':
-      if (control || state.selected === null) return
+      if (control || state.selected === null || holdingsTabOnShow(portfolioStore.getState())) return
       handled()
       removeSymbolAsking(state.selected)
       return

@@ -3,6 +3,7 @@ import { realClock } from '../../src/main/core/clock'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import type { SettingsPatch } from '../../src/shared/settings'
+import type { TransactionInput } from '../../src/shared/holdings'
 import { startHarness, type Harness, type HarnessOptions } from './harness'
 
 /**
@@ -33,6 +34,8 @@ export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' |
   assets?: number
   settings?: SettingsPatch
   extraSymbols?: readonly string[]
+  /** Entered in the ledger before start (as the CLI or the ledger dialog would). */
+  transactions?: readonly TransactionInput[]
 }
 
 export interface LiveHarness extends Harness {
@@ -62,7 +65,11 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
       ...options,
       clock: { startAt: marketNow() },
       coreOptions: { keychain, clock: { ...realClock, now: marketNow } },
-      beforeStart: withSettings({ ...options.settings, baseUrl: sim.url }, options.extraSymbols),
+      beforeStart: async (core) => {
+        await withSettings({ ...options.settings, baseUrl: sim.url }, options.extraSymbols)(core)
+        await core.holdings.load()
+        for (const transaction of options.transactions ?? []) await core.holdings.add(transaction)
+      },
     })
     return {
       ...harness,

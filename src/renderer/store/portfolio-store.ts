@@ -14,6 +14,8 @@ export interface PortfolioState {
   /** Symbols with tokens held now, in symbol order: the Holdings tab's rows. */
   held: readonly string[]
   problem: string | null
+  /** The built-in Holdings tab is on show in place of the active list (the window's own choice). */
+  tabShown: boolean
 }
 
 export const initialPortfolio: PortfolioState = {
@@ -21,12 +23,23 @@ export const initialPortfolio: PortfolioState = {
   positions: new Map(),
   held: [],
   problem: null,
+  tabShown: false,
 }
 
 export const portfolioStore = createStore<PortfolioState>(() => initialPortfolio)
 
 export function usePortfolio<T>(selector: (state: PortfolioState) => T): T {
   return useStoreSlice(portfolioStore, selector)
+}
+
+/** The Holdings tab on show (true) or the active list again (false). */
+export function showHoldingsTab(shown: boolean): void {
+  portfolioStore.setState({ tabShown: shown })
+}
+
+/** The Holdings tab is on show and lists something (sold out while shown, the list shows again). */
+export function holdingsTabOnShow(state: PortfolioState): boolean {
+  return state.tabShown && state.held.length > 0
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -2,7 +2,12 @@ import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
 import { tradesOffHours } from '../../../shared/trading-axis'
-import { shownColumnIds, WATCHLIST_COLUMNS, type WatchlistColumn } from '../../../shared/watchlist-columns'
+import {
+  HOLDING_COLUMNS,
+  shownColumnIds,
+  WATCHLIST_COLUMNS,
+  type WatchlistColumn,
+} from '../../../shared/watchlist-columns'
 import {
   formatCompact,
   formatInteger,
@@ -328,4 +333,17 @@ export function chosenColumns(
   const ids = shownColumnIds(list ?? { columns: WATCHLIST_COLUMNS }, anyHeld)
   const chosen = ids.filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
   return [COLUMN_DEFS.symbol, ...chosen]
+}
+
+/** The Holdings tab's columns: what a holder reads of each position, then whether it trades now. */
+export function holdingsTabColumns(): ColumnDef[] {
+  const ids: WatchlistColumn[] = [
+    'symbol',
+    'price',
+    'changePct24h',
+    ...HOLDING_COLUMNS,
+    'premiumPct',
+    'sessions',
+  ]
+  return ids.map((id) => COLUMN_DEFS[id])
 }
