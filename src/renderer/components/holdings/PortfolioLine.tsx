@@ -22,6 +22,8 @@ type Figure = {
   title: string
   stale: boolean
   pct?: string | null
+  /** What to say in place of a figure that lacks a price: "no price for GONEon". */
+  missing: string
 }
 
 function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
@@ -34,7 +36,7 @@ function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
       ) : (
         <span className={`num${sign > 0 ? ' up' : sign < 0 ? ' down' : ''}`}>
           {figure.value === null
-            ? 'no price'
+            ? figure.missing
             : figure.signed
               ? formatSignedPrice(figure.value)
               : formatPrice(figure.value)}
@@ -56,6 +58,13 @@ export function PortfolioLine() {
   const anyPosition = usePortfolio((state) => state.positions.size > 0)
   const staleHeld = usePortfolio((state) => [...state.positions.values()].some((p) => p.stale))
   const problem = usePortfolio((state) => state.problem)
+  // Held symbols with no price: the totals that need one name them rather than sum without them.
+  const unpriced = usePortfolio((state) =>
+    [...state.positions.values()]
+      .filter((position) => position.quantity !== '0' && position.value === null)
+      .map((position) => position.symbol)
+      .join(', '),
+  )
   const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
   const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
   const silent = useClock(
@@ -72,21 +81,26 @@ export function PortfolioLine() {
   // The same rule as the rows' marker: main's word on each quote, or the prices endpoint silent.
   const stale = staleHeld || silent
   const priced = (title: string) => (stale ? `${title}; computed on a stale price` : title)
-  const missing = ' (a held symbol has no price)'
+  // A total lacking a position's figure: which held symbol has no price, else that market data lacks.
+  // Said once, on the value; the other totals show a dash, their tooltip saying why.
+  const missing = unpriced ? `no price for ${unpriced}` : 'not known yet'
+  const dash = { missing: '—', why: unpriced ? `; no price for ${unpriced}` : '' }
   const figures: Figure[] = [
     {
       label: 'Value',
       value: totals.value,
       signed: false,
       stale,
-      title: priced(`Total value${totals.value === null ? missing : ''}`),
+      missing,
+      title: priced('Total value of the positions held'),
     },
     {
       label: '24h',
       value: totals.dayChange,
       signed: true,
       stale,
-      title: priced('24 h change of the positions held'),
+      missing: dash.missing,
+      title: priced(`24 h change of the positions held${dash.why}`),
     },
     {
       label: 'P&L',
@@ -94,13 +108,15 @@ export function PortfolioLine() {
       signed: true,
       stale,
       pct: unrealizedPct(totals),
-      title: priced('Unrealized P&L (value - cost), and its percent of cost'),
+      missing: dash.missing,
+      title: priced(`Unrealized P&L (value - cost), and its percent of cost${dash.why}`),
     },
     {
       label: 'Realized',
       value: totals.realized,
       signed: true,
       stale: false,
+      missing: dash.missing,
       title: 'Realized P&L of every sale',
     },
     {
@@ -108,7 +124,8 @@ export function PortfolioLine() {
       value: totals.premiumExposure,
       signed: true,
       stale,
-      title: priced('Premium exposure: what the positions would lose if every premium closed'),
+      missing: dash.missing,
+      title: priced(`Premium exposure: what the positions would lose if every premium closed${dash.why}`),
     },
   ]
   return (

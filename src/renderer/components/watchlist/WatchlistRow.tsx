@@ -1,4 +1,5 @@
 import { memo, type DragEvent, type ReactNode } from 'react'
+import type { AssetQuote } from '../../../shared/domain'
 import { countRowRender } from '../../instrument'
 import { rowProblem, type RowProblem } from '../../problem-text'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
@@ -49,6 +50,36 @@ function ProblemCell({ span, problem }: { span: number; problem: RowProblem }) {
       </span>
       <span className="cell-problem-text">{problem.text}</span>
     </div>
+  )
+}
+
+/**
+ * A row with no market data: why, in place of the market columns before the first holding
+ * column; a held symbol the service no longer lists still shows its holding figures (its cost,
+ * why it has no value), and the market columns after them stay empty.
+ */
+function ProblemCells(props: {
+  columns: readonly ColumnDef[]
+  problem: RowProblem
+  quote: AssetQuote
+  staleAges: { market: string | null; limits: string | null }
+}) {
+  const { columns, problem, quote, staleAges } = props
+  const firstHolding = columns.findIndex((column) => isHoldingColumn(column.id))
+  if (firstHolding === -1) return <ProblemCell span={columns.length - 1} problem={problem} />
+  return (
+    <>
+      <ProblemCell span={Math.max(1, firstHolding - 1)} problem={problem} />
+      {columns.slice(Math.max(2, firstHolding)).map((column) =>
+        isHoldingColumn(column.id) ? (
+          <DataCell key={column.id} column={column} staleAges={staleAges}>
+            {column.render(quote)}
+          </DataCell>
+        ) : (
+          <div key={column.id} role="gridcell" className={`cell cell-${column.id}`} />
+        ),
+      )}
+    </>
   )
 }
 
@@ -109,7 +140,6 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
   if (!quote) return null
   const problem = loading ? rowProblem(symbolError, status) : null
   const symbolColumn = columns[0] as ColumnDef
-  const holdingColumns = columns.filter((column) => isHoldingColumn(column.id))
   return (
     <div
       role="row"
@@ -132,15 +162,7 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
         {symbolColumn.render(quote)}
       </div>
       {problem !== null ? (
-        <>
-          {/* A held symbol the service no longer lists still shows what it cost, and says why. */}
-          <ProblemCell span={columns.length - 1 - holdingColumns.length} problem={problem} />
-          {holdingColumns.map((column) => (
-            <DataCell key={column.id} column={column} staleAges={{ market, limits }}>
-              {column.render(quote)}
-            </DataCell>
-          ))}
-        </>
+        <ProblemCells columns={columns} problem={problem} quote={quote} staleAges={{ market, limits }} />
       ) : loading ? (
         <LoadingCells columns={columns} />
       ) : (

@@ -335,15 +335,12 @@ export function chosenColumns(
   return [COLUMN_DEFS.symbol, ...chosen]
 }
 
-/** The Holdings tab's columns: what a holder reads of each position, then whether it trades now. */
+/**
+ * The Holdings tab's columns: the price, every figure of the position (its 24 h P&L tells the
+ * day's move), then the premium. Neither sessions nor change %, which come before a holding
+ * column in the fitting order: at 360 px the position's value keeps its place beside the price.
+ */
 export function holdingsTabColumns(): ColumnDef[] {
-  const ids: WatchlistColumn[] = [
-    'symbol',
-    'price',
-    'changePct24h',
-    ...HOLDING_COLUMNS,
-    'premiumPct',
-    'sessions',
-  ]
+  const ids: WatchlistColumn[] = ['symbol', 'price', ...HOLDING_COLUMNS, 'premiumPct']
   return ids.map((id) => COLUMN_DEFS[id])
 }
