@@ -11,13 +11,7 @@ import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
-import type {
-  HoldingsReport,
-  LedgerView,
-  PortfolioUpdate,
-  RemovedTransaction,
-  TransactionsImportResult,
-} from './holdings'
+import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
   costMethodSchema,
   MAX_CSV_CHARS,
@@ -208,18 +202,14 @@ export const invokeContract = {
   /** Undo of a deletion: the transaction goes back through the same checks as any other change. */
   restoreTransaction: {
     channel: CH.restoreTransaction,
-    args: z
-      .object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) })
-      .strict(),
+    args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
     result: returns<LedgerView>(),
   },
   importTransactions: {
     channel: CH.importTransactions,
     args: z
       .object({
-        text: z
-          .string()
-          .max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+        text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
       })
       .strict(),
     result: returns<TransactionsImportResult>(),
