@@ -59,6 +59,7 @@ function decimalField(bounds: DecimalBounds) {
 }
 
 const levelSchema = decimalField({ what: 'The price level', example: '200.50', min: '0', minExclusive: true })
+const valueLevelSchema = decimalField({ what: 'The value level', example: '10000', min: '0', minExclusive: true })
 const thresholdPctSchema = decimalField({
   what: 'The threshold',
   example: '5',
@@ -96,6 +97,14 @@ const priceBelowSchema = z
   .object({ kind: z.literal('price-below'), level: levelSchema, rearmBand: rearmBandSchema })
   .strict()
 
+/** A position's value (quantity x price, the ledger's) at or past a level, in US dollars. */
+const valueAboveSchema = z
+  .object({ kind: z.literal('value-above'), level: valueLevelSchema, rearmBand: rearmBandSchema })
+  .strict()
+const valueBelowSchema = z
+  .object({ kind: z.literal('value-below'), level: valueLevelSchema, rearmBand: rearmBandSchema })
+  .strict()
+
 /** A percent threshold re-arms at threshold minus band, so a band as wide as the threshold never would. */
 function bandBelowThreshold(condition: { thresholdPct: string; rearmBand: string }): boolean {
   // A threshold or band that is itself wrong has its own message already.
@@ -123,6 +132,17 @@ const changePctSchema = z
 const premiumPctSchema = z
   .object({
     kind: z.literal('premium-pct'),
+    thresholdPct: thresholdPctSchema,
+    direction: directionSchema,
+    rearmBand: rearmBandSchema,
+  })
+  .strict()
+  .refine(bandBelowThreshold, BAND_BELOW_THRESHOLD)
+
+/** |unrealized P&L as a percent of cost| >= thresholdPct; 'up' is a gain, 'down' a loss. */
+const pnlPctSchema = z
+  .object({
+    kind: z.literal('pnl-pct'),
     thresholdPct: thresholdPctSchema,
     direction: directionSchema,
     rearmBand: rearmBandSchema,
@@ -167,6 +187,9 @@ export const alertConditionSchema = z.discriminatedUnion(
     sessionSchema,
     staleSchema,
     multiplierChangeSchema,
+    valueAboveSchema,
+    valueBelowSchema,
+    pnlPctSchema,
   ],
   { error: 'Choose what the alert watches' },
 )
@@ -181,6 +204,9 @@ export const ALERT_KINDS = [
   'session',
   'stale',
   'multiplier-change',
+  'value-above',
+  'value-below',
+  'pnl-pct',
 ] as const satisfies readonly AlertKind[]
 
 // ---------------------------------------------------------------------------------------------

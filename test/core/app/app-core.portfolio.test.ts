@@ -54,12 +54,12 @@ describe('AppCore portfolio pushes', () => {
     })
     const last = pushes.at(-1) as PortfolioUpdate
     expect(last.positions.map((p) => [p.symbol, p.quantity, p.cost])).toEqual([[symbol, '2', '300']])
-    await until(() => core.positions.current().positions[0]?.price !== null)
+    await until(() => core.positions.current().positions[0]?.price !== null, 'the held symbol priced')
     const valued = core.positions.current().positions[0]
     const price = core.currentSnapshot().assets.find((asset) => asset.symbol === symbol)?.price
     expect(valued?.price).toBe(price)
     // The answer the window starts from is what was pushed.
-    const answer = await core.invoke('getPortfolio', undefined)
+    const answer = await core.invoke('getPortfolio', undefined as never)
     expect(answer.ok && answer.value.positions).toEqual(core.positions.current().positions)
     // FIFO sells the first lot (at 100): realized 100 instead of average's 0.
     expect(last.totals.realized).toBe('0')

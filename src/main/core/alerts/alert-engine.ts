@@ -2,6 +2,7 @@ import { DIRECTION_SIGN, minutesText, SESSION_LABEL } from '../../../shared/aler
 import type { Alert, AlertCondition, AlertFiring } from '../../../shared/alerts'
 import { Dec, type DecimalString, isDecimalString } from '../../../shared/decimal'
 import type { AssetQuote } from '../../../shared/domain'
+import type { ValuedPosition } from '../../../shared/holdings'
 import { isTradableIn } from '../../../shared/normalize'
 import { liveSessionOf, type MarketPhase, sessionStateAt } from '../../../shared/session-clock'
 import type { SessionName } from '../../../shared/sessions'
@@ -139,6 +140,43 @@ function observePercent(
   return { value: text, beyond: gauge.gte(threshold), rearms: gauge.lt(rearmAt), message }
 }
 
+/**
+ * A position's value and unrealized P&L %, from main's positions (the ledger valued at the same
+ * quote): like the price and percent alerts, on the position's figures. Nothing held, or a
+ * figure without a price, is no observation.
+ */
+function observePosition(
+  condition: Extract<AlertCondition, { kind: 'value-above' | 'value-below' | 'pnl-pct' }>,
+  symbol: string,
+  position: ValuedPosition | undefined,
+): Observation | null {
+  if (!position || position.quantity === '0' || position.stale) return null
+  if (condition.kind === 'pnl-pct') {
+    const text = position.unrealizedPct
+    if (!isDecimalString(text)) return null
+    const value = new Dec(text)
+    const threshold = new Dec(condition.thresholdPct)
+    const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
+    return {
+      value: text,
+      beyond: gauge.gte(threshold),
+      rearms: gauge.lt(threshold.minus(condition.rearmBand)),
+      message: `${symbol} unrealized P&L reached ${signed(value.toDecimalPlaces(2).toFixed(2))}% of cost (alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%)`,
+    }
+  }
+  if (!isDecimalString(position.value)) return null
+  const value = new Dec(position.value)
+  const level = new Dec(condition.level)
+  const band = level.times(condition.rearmBand).dividedBy(100)
+  const above = condition.kind === 'value-above'
+  return {
+    value: position.value,
+    beyond: above ? value.gte(level) : value.lte(level),
+    rearms: above ? value.lt(level.minus(band)) : value.gt(level.plus(band)),
+    message: `${symbol} position value crossed ${above ? 'above' : 'below'} ${condition.level} at ${value.toDecimalPlaces(2).toFixed(2)}`,
+  }
+}
+
 /** Stale: the feed marked the data stale and the price is older than the limit; re-arms when fresh. */
 function observeStale(
   condition: Extract<AlertCondition, { kind: 'stale' }>,
@@ -161,8 +199,13 @@ function observe(
   symbol: string,
   asset: AssetQuote,
   now: number,
+  position: ValuedPosition | undefined,
 ): Observation | null {
   switch (condition.kind) {
+    case 'value-above':
+    case 'value-below':
+    case 'pnl-pct':
+      return observePosition(condition, symbol, position)
     case 'price-above':
     case 'price-below':
       return observePrice(condition, symbol, asset)
@@ -180,9 +223,10 @@ function stepThreshold(
   state: AlertState,
   asset: AssetQuote | undefined,
   now: number,
+  position: ValuedPosition | undefined,
 ): { state: AlertState; firing: AlertFiring | null } {
   const live = asset && (condition.kind === 'stale' || !asset.stale)
-  const observation = live ? observe(condition, alert.symbol, asset, now) : null
+  const observation = live ? observe(condition, alert.symbol, asset, now, position) : null
   if (!observation) return { state, firing: null }
   const armed = state.armed || observation.rearms
   const entered = state.beyond === false && observation.beyond
@@ -317,6 +361,8 @@ export function evaluateAlerts(
   states: Readonly<AlertStates>,
   assetsBySymbol: ReadonlyMap<string, AssetQuote>,
   now: number,
+  /** Main's positions by symbol, for the value and P&L % alerts; none held when absent. */
+  positionsBySymbol: ReadonlyMap<string, ValuedPosition> = new Map(),
 ): AlertEvaluation {
   const fired: AlertFiring[] = []
   const nextStates: AlertStates = {}
@@ -332,7 +378,7 @@ export function evaluateAlerts(
         ? stepSession(alert, condition, state, asset, now)
         : condition.kind === 'multiplier-change'
           ? stepMultiplier(alert, state, asset, now)
-          : stepThreshold(alert, condition, state, asset, now)
+          : stepThreshold(alert, condition, state, asset, now, positionsBySymbol.get(alert.symbol))
     nextStates[alert.id] = step.state
     if (step.firing) fired.push(step.firing)
   }

@@ -42,7 +42,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private started = false
 
   constructor(private readonly options: AppCoreOptions<Demo>) {
-    this.clock = options.clock ?? realClock
+    const clock = (this.clock = options.clock ?? realClock)
     this.settings = new SettingsFile(options.userDataDir)
     this.holdings = new HoldingsFile(options.userDataDir, () => this.clock.now())
     this.vault = new KeyVault(options.keychain)
@@ -52,13 +52,13 @@ export class AppCore<Demo extends DemoService = DemoService> {
       clock: this.clock,
       onFired: (entry, unreadAlerts) => this.events.emit('alert', { entry, unreadAlerts }),
       onUnreadChange: () => this.events.emit('status', this.status()),
+      positions: () => this.positions.bySymbol(),
     })
     const feedEvents: FeedEvents = {
       onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta), delta),
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
     }
-    const clock = this.clock
     this.feed =
       options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }

@@ -76,6 +76,11 @@ export class PositionsTracker {
     if (moved) this.push(this.current())
   }
 
+  /** The positions as last valued, by symbol (the alert engine reads them). */
+  bySymbol(): ReadonlyMap<string, ValuedPosition> {
+    return this.valued
+  }
+
   /** Every symbol in the ledger, held or sold to zero. */
   symbols(): Iterable<string> {
     return this.ledger.keys()
