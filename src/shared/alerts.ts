@@ -90,20 +90,16 @@ export const alertIdSchema = z
 // ---------------------------------------------------------------------------------------------
 // Conditions: what an alert watches
 
-const priceAboveSchema = z
-  .object({ kind: z.literal('price-above'), level: levelSchema, rearmBand: rearmBandSchema })
-  .strict()
-const priceBelowSchema = z
-  .object({ kind: z.literal('price-below'), level: levelSchema, rearmBand: rearmBandSchema })
-  .strict()
+/** A figure at or past a level, with a re-arm band in percent of the level. */
+function levelCrossingSchema<K extends string>(kind: K, level: typeof levelSchema) {
+  return z.object({ kind: z.literal(kind), level, rearmBand: rearmBandSchema }).strict()
+}
 
+const priceAboveSchema = levelCrossingSchema('price-above', levelSchema)
+const priceBelowSchema = levelCrossingSchema('price-below', levelSchema)
 /** A position's value (quantity x price, the ledger's) at or past a level, in US dollars. */
-const valueAboveSchema = z
-  .object({ kind: z.literal('value-above'), level: valueLevelSchema, rearmBand: rearmBandSchema })
-  .strict()
-const valueBelowSchema = z
-  .object({ kind: z.literal('value-below'), level: valueLevelSchema, rearmBand: rearmBandSchema })
-  .strict()
+const valueAboveSchema = levelCrossingSchema('value-above', valueLevelSchema)
+const valueBelowSchema = levelCrossingSchema('value-below', valueLevelSchema)
 
 /** A percent threshold re-arms at threshold minus band, so a band as wide as the threshold never would. */
 function bandBelowThreshold(condition: { thresholdPct: string; rearmBand: string }): boolean {

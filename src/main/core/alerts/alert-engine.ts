@@ -1,4 +1,5 @@
 import { DIRECTION_SIGN, minutesText, SESSION_LABEL } from '../../../shared/alert-text'
+import type { AlertDirection } from '../../../shared/alert-limits'
 import type { Alert, AlertCondition, AlertFiring } from '../../../shared/alerts'
 import { Dec, type DecimalString, isDecimalString } from '../../../shared/decimal'
 import type { AssetQuote } from '../../../shared/domain'
@@ -102,22 +103,33 @@ function withoutSign(value: DecimalString): string {
   return value.startsWith('-') ? value.slice(1) : value
 }
 
+/** A figure against a level: beyond at or past it, re-armed once back by the band (% of the level). */
+function crossing(
+  text: DecimalString,
+  condition: { level: DecimalString; rearmBand: DecimalString },
+  above: boolean,
+  message: string,
+): Observation {
+  const figure = new Dec(text)
+  const level = new Dec(condition.level)
+  const band = level.times(condition.rearmBand).dividedBy(100)
+  return {
+    value: text,
+    beyond: above ? figure.gte(level) : figure.lte(level),
+    rearms: above ? figure.lt(level.minus(band)) : figure.gt(level.plus(band)),
+    message,
+  }
+}
+
 function observePrice(
   condition: Extract<AlertCondition, { kind: 'price-above' | 'price-below' }>,
   symbol: string,
   asset: AssetQuote,
 ): Observation | null {
   if (!isDecimalString(asset.price)) return null
-  const price = new Dec(asset.price)
-  const level = new Dec(condition.level)
-  const band = level.times(condition.rearmBand).dividedBy(100)
   const above = condition.kind === 'price-above'
-  return {
-    value: asset.price,
-    beyond: above ? price.gte(level) : price.lte(level),
-    rearms: above ? price.lt(level.minus(band)) : price.gt(level.plus(band)),
-    message: `${symbol} crossed ${above ? 'above' : 'below'} ${condition.level} at ${asset.price}`,
-  }
+  const message = `${symbol} crossed ${above ? 'above' : 'below'} ${condition.level} at ${asset.price}`
+  return crossing(asset.price, condition, above, message)
 }
 
 /** Change % and premium %: beyond when at or past the threshold on the chosen side. */
@@ -128,16 +140,29 @@ function observePercent(
 ): Observation | null {
   const text = condition.kind === 'change-pct' ? asset.changePct24h : asset.premiumPct
   if (!isDecimalString(text)) return null
-  const value = new Dec(text)
-  const threshold = new Dec(condition.thresholdPct)
-  const rearmAt = threshold.minus(condition.rearmBand)
-  const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
   const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%`
   const message =
     condition.kind === 'change-pct'
       ? `${symbol} 24h change reached ${signed(text)}% (${limit})`
-      : `${symbol} trades at a ${withoutSign(text)}% ${value.isNegative() ? 'discount' : 'premium'} to fair value (${limit})`
-  return { value: text, beyond: gauge.gte(threshold), rearms: gauge.lt(rearmAt), message }
+      : `${symbol} trades at a ${withoutSign(text)}% ${text.startsWith('-') ? 'discount' : 'premium'} to fair value (${limit})`
+  return pastThreshold(text, condition, message)
+}
+
+/** A percent against a threshold on the chosen side: beyond at or past it, re-armed back by the band. */
+function pastThreshold(
+  text: DecimalString,
+  condition: { thresholdPct: DecimalString; rearmBand: DecimalString; direction: AlertDirection },
+  message: string,
+): Observation {
+  const value = new Dec(text)
+  const threshold = new Dec(condition.thresholdPct)
+  const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
+  return {
+    value: text,
+    beyond: gauge.gte(threshold),
+    rearms: gauge.lt(threshold.minus(condition.rearmBand)),
+    message,
+  }
 }
 
 /**
@@ -154,27 +179,15 @@ function observePosition(
   if (condition.kind === 'pnl-pct') {
     const text = position.unrealizedPct
     if (!isDecimalString(text)) return null
-    const value = new Dec(text)
-    const threshold = new Dec(condition.thresholdPct)
-    const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
-    return {
-      value: text,
-      beyond: gauge.gte(threshold),
-      rearms: gauge.lt(threshold.minus(condition.rearmBand)),
-      message: `${symbol} unrealized P&L reached ${signed(value.toDecimalPlaces(2).toFixed(2))}% of cost (alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%)`,
-    }
+    const shown = signed(new Dec(text).toDecimalPlaces(2).toFixed(2))
+    const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%`
+    return pastThreshold(text, condition, `${symbol} unrealized P&L reached ${shown}% of cost (${limit})`)
   }
   if (!isDecimalString(position.value)) return null
-  const value = new Dec(position.value)
-  const level = new Dec(condition.level)
-  const band = level.times(condition.rearmBand).dividedBy(100)
   const above = condition.kind === 'value-above'
-  return {
-    value: position.value,
-    beyond: above ? value.gte(level) : value.lte(level),
-    rearms: above ? value.lt(level.minus(band)) : value.gt(level.plus(band)),
-    message: `${symbol} position value crossed ${above ? 'above' : 'below'} ${condition.level} at ${value.toDecimalPlaces(2).toFixed(2)}`,
-  }
+  const shown = new Dec(position.value).toDecimalPlaces(2).toFixed(2)
+  const message = `${symbol} position value crossed ${above ? 'above' : 'below'} ${condition.level} at ${shown}`
+  return crossing(position.value, condition, above, message)
 }
 
 /** Stale: the feed marked the data stale and the price is older than the limit; re-arms when fresh. */
