@@ -56,15 +56,10 @@ function unrealizedPct(totals: HoldingsTotals): string | null {
 export function PortfolioLine() {
   const totals = usePortfolio((state) => state.totals)
   const anyPosition = usePortfolio((state) => state.positions.size > 0)
-  const staleHeld = usePortfolio((state) => [...state.positions.values()].some((p) => p.stale))
+  const staleHeld = usePortfolio((state) => state.anyStale)
   const problem = usePortfolio((state) => state.problem)
   // Held symbols with no price: the totals that need one name them rather than sum without them.
-  const unpriced = usePortfolio((state) =>
-    [...state.positions.values()]
-      .filter((position) => position.quantity !== '0' && position.value === null)
-      .map((position) => position.symbol)
-      .join(', '),
-  )
+  const unpriced = usePortfolio((state) => state.unpriced)
   const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
   const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
   const silent = useClock(
