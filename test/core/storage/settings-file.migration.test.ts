@@ -46,6 +46,8 @@ describe('a settings file of the version before several watchlists', () => {
       demo: 'auto',
       // Nor how positions are costed: average cost, the default.
       costMethod: 'average',
+      // Nor whether amounts are hidden: shown, the default.
+      hideAmounts: false,
     })
     // Every value of the old file is somewhere in the new settings.
     const { watchlist, columns, sort, version, ...rest } = v1
