@@ -7,6 +7,7 @@ import { feedMetrics } from './node/feed-run'
 import { ledgerReplayMetrics } from './node/ledger-replay'
 import { mainThreadMetrics } from './node/main-thread'
 import { pipelineMetrics } from './node/pipeline'
+import { requestRateMetrics } from './node/request-rate'
 import { searchMetrics } from './node/search-keystrokes'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Metric, jsonLine, summarize, table } from './report'
@@ -16,7 +17,7 @@ import { type Metric, jsonLine, summarize, table } from './report'
  *   --json   one JSON object per metric and line, then {"summary": {"ok": n, "missed": m}}
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
- *   --only <suites>  a comma-separated subset of: feed, transfer, pipeline, main, heap, ledger, renderer, search
+ *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger, renderer, search
  * Progress goes to stderr, so stdout holds only the table or the JSON lines. A full run exits 1
  * when a budget is missed.
  */
@@ -25,7 +26,7 @@ import { type Metric, jsonLine, summarize, table } from './report'
  * In this order: the feed's heap is measured before the other suites have grown the process, and
  * the main thread's delays before the pipeline suite leaves it hundreds of MB to collect.
  */
-const SUITES = ['feed', 'transfer', 'main', 'heap', 'pipeline', 'ledger', 'renderer', 'search'] as const
+const SUITES = ['feed', 'transfer', 'requests', 'main', 'heap', 'pipeline', 'ledger', 'renderer', 'search'] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
 
@@ -83,6 +84,8 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       return feedMetrics(sizes.feed, log)
     case 'transfer':
       return bytesPerMinuteMetrics(log)
+    case 'requests':
+      return requestRateMetrics(log)
     case 'main':
       return mainThreadMetrics(sizes.main, log)
     case 'heap':

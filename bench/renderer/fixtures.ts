@@ -2,6 +2,7 @@ import { polledSymbols } from '../../src/main/core/app/polled-symbols'
 import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 import { SimMarket } from '../../src/main/sim/market/market'
 import type { Snapshot } from '../../src/shared/domain'
+import { calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
 import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/shared/wire-parse'
@@ -44,6 +45,7 @@ export function onlineStatus(at: number): AppStatus {
     storageProblem: null,
     keychainProblem: null,
     unreadAlerts: 0,
+    service: calendarOnlyState(at),
   }
 }
 

@@ -129,6 +129,7 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
       lists: settings.lists,
       activeListId: settings.activeListId,
       hideAmounts: settings.hideAmounts,
+      timeZone: settings.timeZone,
     })
   }
 

@@ -55,6 +55,7 @@ export const KIND_FIELDS: Record<AlertKind, readonly AlertDraftField[]> = {
   'value-above': ['level', 'rearmBand'],
   'value-below': ['level', 'rearmBand'],
   'pnl-pct': ['thresholdPct', 'direction', 'rearmBand'],
+  'asset-pause': [],
 }
 
 const MINUTE_MS = 60_000
@@ -111,6 +112,7 @@ function conditionFields(condition: AlertCondition): Partial<AlertDraft> {
     case 'stale':
       return { minutes: String(condition.minutes) }
     case 'multiplier-change':
+    case 'asset-pause':
       return {}
   }
 }
@@ -154,7 +156,8 @@ function conditionOf(draft: AlertDraft): AlertConditionInput {
       return { kind: 'stale', minutes: NUMBER_TEXT.test(minutes) ? Number(minutes) : Number.NaN }
     }
     case 'multiplier-change':
-      return { kind: 'multiplier-change' }
+    case 'asset-pause':
+      return { kind: draft.kind }
   }
 }
 

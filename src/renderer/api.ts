@@ -6,6 +6,7 @@ import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
+import { setCapacity, setDividends } from './store/service-store'
 import {
   announce,
   applyDelta,
@@ -65,6 +66,7 @@ export async function connect(): Promise<() => void> {
     // The lists changed in main (the tray's list switcher): the tabs and rows follow.
     api().on('settings', setSettings),
     api().on('portfolio', applyPortfolio),
+    api().on('capacity', setCapacity),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -111,6 +113,25 @@ export async function loadHistories(): Promise<void> {
   else showNotice(`Could not load the price histories: ${full.error.message}`)
 }
 
+/**
+ * The detail panel shows `symbol` (null: it closed): main asks its trading capacity, and no other
+ * symbol's. The last answer known for it is shown at once.
+ */
+export async function showDetailOf(symbol: string | null): Promise<void> {
+  const result = await api().setDetailOpen({ symbol })
+  if (result.ok) setCapacity(result.value)
+}
+
+export async function refreshCapacity(): Promise<void> {
+  await api().refreshCapacity()
+}
+
+/** A symbol's dividends: a minute old at most for the detail panel, a day for the yield column. */
+export async function loadDividends(symbol: string, purpose: 'detail' | 'column'): Promise<void> {
+  const result = await api().getDividends({ symbol, purpose })
+  if (result.ok) setDividends(result.value)
+}
+
 export async function loadListedAssets(): Promise<void> {
   const result = await api().listAssets()
   if (result.ok) setListedAssets(result.value)
@@ -121,6 +142,14 @@ export async function loadListedAssets(): Promise<void> {
 function shownListId(): { listId?: string } {
   const list = shownList(watchStore.getState())
   return list ? { listId: list.id } : {}
+}
+
+/**
+ * The shown list's name, as said of an action on it ("Removed NVDAon from Tech"): an action from
+ * the keyboard on a selected row names the symbol and the list it acts on.
+ */
+export function shownListName(): string {
+  return shownList(watchStore.getState())?.name ?? 'the watchlist'
 }
 
 async function changeWatchlist(
@@ -143,7 +172,7 @@ export function addSymbol(symbol: string): Promise<boolean> {
   return changeWatchlist(
     api().addSymbol({ symbol, ...shownListId() }),
     `Could not add ${symbol}`,
-    `Added ${symbol} to the watchlist`,
+    `Added ${symbol} to ${shownListName()}`,
   )
 }
 
@@ -152,7 +181,9 @@ export function removeSymbol(symbol: string, deleteAlerts = false): Promise<bool
   return changeWatchlist(
     api().removeSymbol({ symbol, ...shownListId(), ...(deleteAlerts ? { deleteAlerts } : {}) }),
     `Could not remove ${symbol}`,
-    deleteAlerts ? `Removed ${symbol} and its alerts` : `Removed ${symbol} from the watchlist`,
+    deleteAlerts
+      ? `Removed ${symbol} and its alerts from ${shownListName()}`
+      : `Removed ${symbol} from ${shownListName()}`,
   )
 }
 
@@ -160,7 +191,7 @@ export function moveSymbol(symbol: string, toIndex: number): Promise<boolean> {
   return changeWatchlist(
     api().moveSymbol({ symbol, toIndex, ...shownListId() }),
     `Could not move ${symbol}`,
-    `Moved ${symbol} to position ${toIndex + 1}`,
+    `Moved ${symbol} to position ${toIndex + 1} in ${shownListName()}`,
   )
 }
 

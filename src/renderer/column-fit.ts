@@ -43,6 +43,7 @@ export const COLUMN_PRIORITY: readonly WatchlistColumn[] = [
   'range52w',
   'marketCap',
   'holders',
+  'dividendYield',
 ]
 
 export interface FittedColumns<C extends FitColumn> {

@@ -1,8 +1,13 @@
+import { useMemo } from 'react'
+import { type DisplayZone, displayZone } from '../shared/display-time'
+import { useWatch } from './store/watch-store'
+
 /**
- * The time zone every time on screen is told in. The header speaks the market's clock (US
- * Eastern, the service's session hours), so the status bar and the chart speak it too, whatever
- * zone this computer is in: in London, Friday's post-market is still "Fri 16:00", never "Sat".
- * Times carry the zone's short name where they could be read as the computer's own.
+ * The zone the window's times are told in, as Settings chose it ("Show times in"): market time
+ * (New York, "ET") by default, or this computer's. The header's session clock stays the market's
+ * own clock, labelled ET, whatever the choice: it counts down to the market's sessions.
  */
-export const DISPLAY_TIME_ZONE = 'America/New_York'
-export const DISPLAY_ZONE_NAME = 'ET'
+export function useDisplayZone(): DisplayZone {
+  const choice = useWatch((state) => state.settings?.timeZone ?? 'market')
+  return useMemo(() => displayZone(choice), [choice])
+}

@@ -1,4 +1,5 @@
 import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
+import type { DisplayZone } from '../shared/display-time'
 
 /**
  * Display formatting. Prices and other decimals arrive as exact strings and go to
@@ -248,13 +249,57 @@ export function formatClockTime(ms: number, timeZone?: string): string {
   return formatter.format(ms)
 }
 
-/** An hour mark for a chart axis: "14:00". */
-export function formatHourMinute(ms: number): string {
-  return dateTimeFormat('hour-minute', () => ({
+/** "14:03:12 ET": a time with its zone's name, where it could be read in another zone. */
+export function formatZonedTime(ms: number, zone: DisplayZone): string {
+  return `${formatClockTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`
+}
+
+/** "Nov 21, 14:03:12 ET". */
+export function formatZonedDateTime(ms: number, zone: DisplayZone): string {
+  return `${formatDateTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`
+}
+
+/** A closed market's ends: "Fri, Nov 20, 19:59", with the weekday, to the minute. */
+export function formatWeekdayTime(ms: number, timeZone: string | undefined): string {
+  return dateTimeFormat(`weekday-time:${timeZone ?? 'local'}`, () => ({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
+    timeZone,
   })).format(ms)
+}
+
+/** The calendar day an instant falls on in a zone, to tell whether two instants share one. */
+export function dayKey(ms: number, timeZone: string | undefined): string {
+  return dateTimeFormat(`day:${timeZone ?? 'local'}`, () => ({
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  })).format(ms)
+}
+
+/**
+ * A date and time to the second with the year and its zone, for records that span years (a
+ * ledger's trades): "2026-01-05 10:30:00 ET".
+ */
+export function formatFullZonedTime(ms: number, zone: DisplayZone): string {
+  const parts = dateTimeFormat(`full:${zone.timeZone ?? 'local'}`, () => ({
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone.timeZone,
+  })).formatToParts(ms)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? ''
+  const date = `${part('year')}-${part('month')}-${part('day')}`
+  return `${date} ${part('hour')}:${part('minute')}:${part('second')} ${zone.nameAt(ms)}`
 }
 
 /** A date and time for data timestamps: "Nov 21, 14:03:12", in local time or in a given zone. */
@@ -271,13 +316,5 @@ export function formatDateTime(ms: number, timeZone?: string): string {
   return formatter.format(ms)
 }
 
-/** An age, in its largest unit: "42s", "12m", "3h", "2d". Never negative (a clock may run behind). */
-export function formatAge(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000))
-  if (seconds < 60) return `${seconds}s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes}m`
-  const hours = Math.floor(minutes / 60)
-  if (hours < 48) return `${hours}h`
-  return `${Math.floor(hours / 24)}d`
-}
+/** Ages are told the same way in the window and the tray. */
+export { formatAge } from '../shared/source-freshness'

@@ -27,6 +27,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Shift', 'F10'], action: 'Actions for the selected row: create an alert…' },
   { keys: ['A'], action: 'Show or hide the alerts and the alert log' },
   { keys: ['H'], action: 'Hide or show amounts (quantities, values, P&L), for sharing the screen' },
+  { keys: ['T'], action: 'Show every transaction (the holdings ledger)' },
   { keys: ['/'], action: 'Search for a symbol to add' },
   { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
   { keys: ['Ctrl', 'Tab'], action: 'Show the next watchlist (with Shift, the previous)' },
@@ -134,6 +135,12 @@ function onKeyDown(event: KeyboardEvent): void {
       if (event.altKey || event.shiftKey) return
       handled()
       void toggleHideAmounts()
+      return
+    case 't':
+    case 'T':
+      if (event.altKey || event.shiftKey) return
+      handled()
+      openDialog('ledger')
       return
     case 'Escape':
       if (state.detailOpen || state.alertsOpen) {

@@ -179,9 +179,9 @@ async function removeSymbolUndoably(symbol: string, deleteAlerts = false): Promi
   if (!list || index < 0) return true
   showToast({
     tone: 'info',
-    title: `Removed ${symbol}`,
+    title: `Removed ${symbol} from ${list.name}`,
     // Deleted alerts are gone for good (their firing history with them): Undo says what it restores.
-    text: deleteAlerts ? `Its alerts were deleted; Undo brings back ${symbol} alone.` : `From ${list.name}.`,
+    text: deleteAlerts ? `Its alerts were deleted; Undo brings back ${symbol} alone.` : 'Undo puts it back.',
     action: { label: 'Undo', run: () => void putSymbolBack(symbol, list.id, index) },
   })
   return true
@@ -200,5 +200,6 @@ async function putSymbolBack(symbol: string, listId: string, index: number): Pro
     select(symbol)
     keepFocusOnPage(() => document.getElementById(GRID_ID))
   }
-  announce(`Put ${symbol} back in the watchlist`)
+  const settings = watchStore.getState().settings
+  announce(`Put ${symbol} back in ${settings ? nameOf(settings, listId) : 'the watchlist'}`)
 }

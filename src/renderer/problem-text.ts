@@ -1,7 +1,8 @@
 import type { SnapshotError } from '../shared/domain'
 import type { AppStatus, StatusError } from '../shared/status'
-import { formatClockTime } from './format'
-import { freshnessSentence } from './source-freshness'
+import { type DisplayZone, displayZone } from '../shared/display-time'
+import { formatZonedTime } from './format'
+import { freshnessSentence } from '../shared/source-freshness'
 
 /**
  * What went wrong, in words a trader understands: the banner's sentence and a row's short reason.
@@ -26,7 +27,7 @@ export function currentError(status: AppStatus): StatusError | null {
   return errors.reduce((newest, error) => (error.at > newest.at ? error : newest))
 }
 
-function retryText(error: StatusError, status: AppStatus): string {
+function retryText(error: StatusError, status: AppStatus, zone: DisplayZone): string {
   const retryAt =
     error.retryAt ??
     Object.values(status.endpoints).reduce<number | null>(
@@ -36,7 +37,7 @@ function retryText(error: StatusError, status: AppStatus): string {
           : soonest,
       null,
     )
-  return retryAt === null ? '' : ` Retrying at ${formatClockTime(retryAt)}.`
+  return retryAt === null ? '' : ` Retrying at ${formatZonedTime(retryAt, zone)}.`
 }
 
 export type ErrorAction = 'replace-key' | 'add-key' | 'settings' | null
@@ -45,16 +46,17 @@ export type ErrorAction = 'replace-key' | 'add-key' | 'settings' | null
  * What went wrong, in plain words, and what the app does about it. `hasPrices`: whether any row
  * shows a price at all, so the banner never promises "the last good prices" when there are none.
  * When prices still arrive and only market data or limits fail, it names what is old and what is
- * live instead ("Market data 10m old; prices live."), `nowMs` giving the ages.
+ * live instead ("Market data 10m old; prices live."), `nowMs` giving the ages. A retry's time is told in `zone`, with its name.
  */
 export function describeError(
   error: StatusError,
   status: AppStatus,
   hasPrices: boolean,
   nowMs: number,
+  zone: DisplayZone = displayZone('market'),
 ): { text: string; action: ErrorAction } {
   const host = hostOf(status.baseUrl)
-  const retry = retryText(error, status)
+  const retry = retryText(error, status, zone)
   const kept =
     freshnessSentence(status, nowMs) ??
     (hasPrices ? 'Showing the last good prices.' : 'No prices have arrived yet.')

@@ -21,9 +21,11 @@ export interface SettingsDraft {
   theme: Settings['theme']
   demo: Settings['demo']
   density: Settings['density']
+  timeZone: Settings['timeZone']
   startAtLogin: boolean
   closeToTray: boolean
   tickerOnly: boolean
+  costMethod: Settings['costMethod']
   columns: WatchlistColumn[]
 }
 
@@ -55,9 +57,11 @@ export function draftOf(settings: Settings): SettingsDraft {
     theme: settings.theme,
     demo: settings.demo,
     density: settings.density,
+    timeZone: settings.timeZone,
     startAtLogin: settings.startAtLogin,
     closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
+    costMethod: settings.costMethod,
     // The holding columns as they would show once something is held: offered, and ticked by default.
     columns: shownColumnIds(activeList(settings), true),
   }
@@ -108,9 +112,11 @@ export function patchFromDraft(
   if (draft.theme !== saved.theme) patch.theme = draft.theme
   if (draft.demo !== saved.demo) patch.demo = draft.demo
   if (draft.density !== saved.density) patch.density = draft.density
+  if (draft.timeZone !== saved.timeZone) patch.timeZone = draft.timeZone
   if (draft.startAtLogin !== saved.startAtLogin) patch.startAtLogin = draft.startAtLogin
   if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
+  if (draft.costMethod !== saved.costMethod) patch.costMethod = draft.costMethod
   // Columns belong to the shown list, and are saved with it (updateList).
   const columns =
     draft.columns.join() !== shownColumnIds(activeList(saved), true).join() ? draft.columns : null

@@ -1,6 +1,5 @@
-import type { EndpointStatus } from '../shared/status'
-import { type AssetQuote, STALE_AFTER_CADENCES } from '../shared/domain'
-import { formatAge } from './format'
+import type { AssetQuote } from '../shared/domain'
+import { formatAge, type PriceFeed, silentFor } from '../shared/source-freshness'
 
 /**
  * A row is stale when its newest data is older than twice the price cadence. Main marks `stale`
@@ -11,18 +10,6 @@ import { formatAge } from './format'
  * data record is stamped to the minute, so a fresh one can look a minute old.) The age shown is
  * that of the price on screen.
  */
-export type PriceFeed = Pick<EndpointStatus, 'cadenceMs' | 'lastSuccessAt'>
-
-/**
- * How old an endpoint's data is (ms since it last answered) once it has been silent for longer
- * than the stale threshold; null while it is fresh, or before its first answer (nothing to age).
- * The same rule holds for every endpoint: prices, market data and limits each age on their own.
- */
-export function silentFor(nowMs: number, feed: PriceFeed | null): number | null {
-  if (feed === null || feed.lastSuccessAt === null) return null
-  const age = nowMs - feed.lastSuccessAt
-  return age > STALE_AFTER_CADENCES * feed.cadenceMs ? age : null
-}
 
 /** True when the prices endpoint has been silent for longer than the stale threshold. */
 export function isFeedSilent(nowMs: number, prices: PriceFeed | null): boolean {

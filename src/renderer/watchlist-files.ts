@@ -1,6 +1,6 @@
 import type { ExportFormat } from '../shared/export-format'
 import type { IpcResult } from '../shared/ipc-contract'
-import type { ImportResult } from '../shared/transfer'
+import type { ExportResult, ImportResult } from '../shared/transfer'
 import { showToast } from './store/toast-store'
 import { announce, applyWatchlist, showNotice, shownList, watchStore } from './store/watch-store'
 
@@ -32,9 +32,13 @@ function told(title: string, text: string): void {
 }
 
 export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
-  const result = await window.tokenwatch.exportWatchlist({ format })
+  deliverExport(await window.tokenwatch.exportWatchlist({ format }), format, 'the watchlist')
+}
+
+/** Says where main saved an export, or offers its text as a download; a failure as a notice. */
+export function deliverExport(result: IpcResult<ExportResult>, format: ExportFormat, what: string): void {
   if (!result.ok) {
-    showNotice(`Could not export the watchlist: ${result.error.message}`)
+    showNotice(`Could not export ${what}: ${result.error.message}`)
     return
   }
   const { fileName, savedTo, content } = result.value

@@ -54,6 +54,8 @@ export function describeCondition(condition: AlertCondition): string {
       const what = { up: 'gain', down: 'loss', either: 'gain or loss' }[condition.direction]
       return `unrealized ${what} beyond ${condition.thresholdPct}% of cost`
     }
+    case 'asset-pause':
+      return 'is paused or limited by the service (announced, starts, ends)'
   }
 }
 

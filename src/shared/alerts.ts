@@ -173,6 +173,12 @@ const staleSchema = z
  */
 const multiplierChangeSchema = z.object({ kind: z.literal('multiplier-change') }).strict()
 
+/**
+ * The service pauses or limits the asset (a split, a dividend, earnings, maintenance): fires when
+ * a pause is announced, when one starts and when one ends. Nothing to set.
+ */
+const assetPauseSchema = z.object({ kind: z.literal('asset-pause') }).strict()
+
 export const alertConditionSchema = z.discriminatedUnion(
   'kind',
   [
@@ -186,6 +192,7 @@ export const alertConditionSchema = z.discriminatedUnion(
     valueAboveSchema,
     valueBelowSchema,
     pnlPctSchema,
+    assetPauseSchema,
   ],
   { error: 'Choose what the alert watches' },
 )
@@ -203,6 +210,7 @@ export const ALERT_KINDS = [
   'value-above',
   'value-below',
   'pnl-pct',
+  'asset-pause',
 ] as const satisfies readonly AlertKind[]
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { isDecimalString } from './decimal'
 import { type AssetQuote, emptyAsset, type Snapshot } from './domain'
+import type { Transaction, ValuedPosition } from './holdings'
 import { isTradableIn } from './normalize'
 import { SESSION_NAMES } from './sessions'
 import type { ListingIndex } from './listing-index'
@@ -15,6 +16,19 @@ import { normalizeSymbolInput, type SymbolCheck } from './symbols'
  */
 
 export type ExportFormat = 'csv' | 'json'
+
+/**
+ * The position in each symbol, from the ledger valued at the same quotes (main computes them:
+ * valuation.ts); empty cells where nothing is held or a figure lacks its price.
+ */
+const HOLDING_CSV_COLUMNS = [
+  'holdingQuantity',
+  'holdingValue',
+  'holdingPnl',
+  'holdingPnlPct',
+  'holding24hPnl',
+  'holdingPremiumExposure',
+] as const
 
 export const CSV_COLUMNS = [
   'symbol',
@@ -33,6 +47,7 @@ export const CSV_COLUMNS = [
   'holders',
   'tradableSessions',
   'constituentTokens',
+  ...HOLDING_CSV_COLUMNS,
 ] as const
 
 /** Tags our JSON export, so an import can tell it from any other JSON. */
@@ -47,6 +62,8 @@ export interface WatchlistExport {
   lists?: { name: string; symbols: string[] }[]
   /** The quotes of every symbol above, once each. */
   assets: AssetQuote[]
+  /** The holdings ledger, every transaction in time order, when one was handed to the export. */
+  transactions?: Transaction[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +95,9 @@ function timestampCell(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString()
 }
 
-function csvRow(asset: AssetQuote): string {
+function csvRow(asset: AssetQuote, position: ValuedPosition | undefined): string {
+  // A position sold to zero holds nothing: its cells stay empty like a symbol never held.
+  const held = position && position.quantity !== '0' ? position : null
   const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
     symbol: textCell(asset.symbol),
     name: textCell(asset.name),
@@ -98,6 +117,12 @@ function csvRow(asset: AssetQuote): string {
     tradableSessions: SESSION_NAMES.filter((session) => isTradableIn(asset, session)).join(' '),
     // A basket's tokens, space-separated like the sessions; empty for a single stock.
     constituentTokens: textCell(asset.constituentTokens.join(' ')),
+    holdingQuantity: decimalCell(held?.quantity ?? null),
+    holdingValue: decimalCell(held?.value ?? null),
+    holdingPnl: decimalCell(held?.unrealized ?? null),
+    holdingPnlPct: decimalCell(held?.unrealizedPct ?? null),
+    holding24hPnl: decimalCell(held?.dayChange ?? null),
+    holdingPremiumExposure: decimalCell(held?.premiumExposure ?? null),
   }
   return CSV_COLUMNS.map((column) => cells[column]).join(',')
 }
@@ -113,13 +138,21 @@ export function exportWatchlist(
   symbols: readonly string[],
   snapshot: Snapshot | null,
   format: ExportFormat,
-  options: { now?: number; lists?: readonly { name: string; symbols: readonly string[] }[] } = {},
+  options: {
+    now?: number
+    lists?: readonly { name: string; symbols: readonly string[] }[]
+    /** Valued positions for the CSV's holding columns. */
+    positions?: readonly ValuedPosition[]
+    /** The ledger, for the JSON export. */
+    transactions?: readonly Transaction[]
+  } = {},
 ): string {
   const bySymbol = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
   if (format === 'csv') {
+    const positions = new Map((options.positions ?? []).map((position) => [position.symbol, position]))
     const lines = [
       CSV_COLUMNS.join(','),
-      ...symbols.map((symbol) => csvRow(bySymbol.get(symbol) ?? emptyAsset(symbol))),
+      ...symbols.map((symbol) => csvRow(bySymbol.get(symbol) ?? emptyAsset(symbol), positions.get(symbol))),
     ]
     return `${lines.join('\r\n')}\r\n`
   }
@@ -132,6 +165,7 @@ export function exportWatchlist(
     watchlist: [...symbols],
     ...(lists ? { lists } : {}),
     assets: everySymbol.flatMap((symbol) => bySymbol.get(symbol) ?? []),
+    ...(options.transactions ? { transactions: [...options.transactions] } : {}),
   }
   return `${JSON.stringify(body, null, 2)}\n`
 }

@@ -19,6 +19,18 @@ export const MAX_TRANSACTIONS = 50_000
 export const MAX_CSV_BYTES = 10 * 1024 * 1024
 /** Text over IPC is counted in characters; one is at least one byte in UTF-8. */
 export const MAX_CSV_CHARS = MAX_CSV_BYTES
+/**
+ * A file's bytes over IPC as base64 (4 characters per 3 bytes), so main sees a byte-order mark
+ * or another encoding as it is: text read by the page would have lost both already.
+ */
+export const MAX_CSV_BASE64_CHARS = Math.ceil(MAX_CSV_BYTES / 3) * 4
+
+/** Why a file of this many bytes is too large to be a transactions CSV, or null. */
+export function csvSizeProblem(bytes: number): string | null {
+  return bytes > MAX_CSV_BYTES
+    ? `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a transactions CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`
+    : null
+}
 
 /** To the second, optional fraction, and an offset: Z or ±hh:mm. */
 const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/

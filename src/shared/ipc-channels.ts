@@ -44,6 +44,9 @@ export const invokeChannels = {
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
   getPortfolio: 'tw:portfolio:get',
+  setDetailOpen: 'tw:detail:open',
+  refreshCapacity: 'tw:capacity:refresh',
+  getDividends: 'tw:dividends:get',
 } as const
 
 export const eventChannels = {
@@ -55,6 +58,7 @@ export const eventChannels = {
   notice: 'tw:event:notice',
   settings: 'tw:event:settings',
   portfolio: 'tw:event:portfolio',
+  capacity: 'tw:event:capacity',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

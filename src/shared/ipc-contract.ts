@@ -9,11 +9,13 @@ import {
 } from './ipc-channels'
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
+import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
 import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
   costMethodSchema,
+  MAX_CSV_BASE64_CHARS,
   MAX_CSV_CHARS,
   MAX_TRANSACTIONS,
   transactionIdSchema,
@@ -205,13 +207,27 @@ export const invokeContract = {
     args: z.object({ transaction: transactionSchema, index: z.number().int().min(0).max(MAX_TRANSACTIONS) }).strict(),
     result: returns<LedgerView>(),
   },
+  /**
+   * A CSV as text (the CLI, pasted), or a file's bytes as base64 (the window), so a byte-order mark
+   * or another encoding reaches the core's check as it is.
+   */
   importTransactions: {
     channel: CH.importTransactions,
-    args: z
-      .object({
-        text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
-      })
-      .strict(),
+    args: z.union([
+      z
+        .object({
+          text: z.string().max(MAX_CSV_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' }),
+        })
+        .strict(),
+      z
+        .object({
+          base64: z
+            .string()
+            .max(MAX_CSV_BASE64_CHARS, { message: 'that file is too large to be a transactions CSV (10 MB at most)' })
+            .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'the file did not arrive whole' }),
+        })
+        .strict(),
+    ]),
     result: returns<TransactionsImportResult>(),
   },
   exportTransactions: { channel: CH.exportTransactions, args: noArgs, result: returns<ExportResult>() },
@@ -222,6 +238,23 @@ export const invokeContract = {
   },
   /** The positions main keeps valued at the latest quotes (what the `portfolio` event pushes). */
   getPortfolio: { channel: CH.getPortfolio, args: noArgs, result: returns<PortfolioUpdate>() },
+  /**
+   * The detail panel shows `symbol` and is visible (null: closed or hidden): main asks that
+   * symbol's trading capacity, and no other. Answers the last capacity known for it.
+   */
+  setDetailOpen: {
+    channel: CH.setDetailOpen,
+    args: z.object({ symbol: symbolSchema.nullable() }).strict(),
+    result: returns<CapacityView | null>(),
+  },
+  /** Ask the open symbol's capacity again (no sooner than 15 s after the last ask). */
+  refreshCapacity: { channel: CH.refreshCapacity, args: noArgs, result: returns<null>() },
+  /** `purpose`: the detail panel (a minute old at most) or the yield column (a day). */
+  getDividends: {
+    channel: CH.getDividends,
+    args: z.object({ symbol: symbolSchema, purpose: z.enum(['detail', 'column']) }).strict(),
+    result: returns<DividendsView>(),
+  },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
@@ -245,6 +278,8 @@ export const eventContract = {
   settings: { channel: EV.settings, payload: returns<Settings>() },
   /** The positions and totals, after the ledger, the cost method or a held symbol's quote changed. */
   portfolio: { channel: EV.portfolio, payload: returns<PortfolioUpdate>() },
+  /** The open detail's trading capacity, each time it is answered. */
+  capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

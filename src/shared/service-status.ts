@@ -1,4 +1,4 @@
-import type { TradeSide, WireAssetPause, WireTradingCapacity } from './wire-status'
+import type { TradeSide, WireAssetPause, WireDividends, WireTradingCapacity } from './wire-status'
 
 /**
  * What the service says about the market right now, in the app's own terms (zod-free, so the
@@ -52,6 +52,80 @@ export interface CapacityReading {
   reasonCode: string | null
   /** The service's message, as sent. */
   reason: string | null
+}
+
+/** The endpoints beyond the spec's five: each may be missing from a service (a 404, remembered). */
+export type OptionalFeature = 'marketStatus' | 'assetPauses' | 'tradingCapacity' | 'dividends'
+
+/** `ASSET_PAUSED`: not tradable; `ASSET_LIMITED`: tradable with smaller requests. */
+export type PauseEffect = 'paused' | 'limited'
+
+export interface ActivePause {
+  effect: PauseEffect
+  pause: AssetPauseReading
+}
+
+/** One watched symbol's pauses: the one in force now (if any) and those still to come, soonest first. */
+export interface SymbolPauses {
+  active: ActivePause | null
+  upcoming: AssetPauseReading[]
+}
+
+/**
+ * What the service says of the market now, as the window and the tray show it: the market's
+ * state (the service's, or our calendar's where it has none), each watched symbol's pauses, and
+ * which of the endpoints beyond the spec the service publishes.
+ */
+export interface ServiceState {
+  market: MarketReading
+  /** Watched symbols with a pause in force or to come; null while not known (not published, no answer yet). */
+  pauses: Record<string, SymbolPauses> | null
+  /** true: it answers; false: it answered 404 (not published); null: not asked yet. */
+  publishes: Record<OptionalFeature, boolean | null>
+  /** Why the last status poll failed, in words, or null. */
+  problem: string | null
+}
+
+/** Trading capacity now for the symbol whose detail is open: both sides, as last asked. */
+export interface CapacityView {
+  symbol: string
+  buy: CapacityReading | null
+  sell: CapacityReading | null
+  /** When both sides were last answered (Unix ms), null before the first answer. */
+  at: number | null
+  /** Why the last ask failed, in words; the last answer (if any) stays beside it with its time. */
+  problem: string | null
+}
+
+/** A symbol's dividends as the detail panel and the yield column show them. */
+export interface DividendsView {
+  symbol: string
+  /** false: the service does not publish dividends. */
+  available: boolean
+  /** The service's answer, decimals as sent; null when unavailable or failed. */
+  dividends: Pick<
+    WireDividends,
+    'dividendYield' | 'payoutFrequency' | 'lastCashAmount' | 'lastPaymentDate'
+  > | null
+  problem: string | null
+}
+
+/** The service's pause reasons in words (real-service-notes.md, "Per-asset pauses"). */
+const PAUSE_REASON_TEXT: Record<string, string> = {
+  cash_dividend: 'Cash dividend',
+  stock_dividend: 'Stock dividend',
+  stock_split: 'Stock split',
+  merger: 'Merger',
+  acquisition: 'Acquisition',
+  spinoff: 'Spin-off',
+  earnings: 'Earnings',
+  maintenance: 'Maintenance',
+}
+
+/** "Stock split", "Earnings"; a word the service has not documented is shown as it came; none: "No reason given". */
+export function pauseReasonText(reason: string | null): string {
+  if (reason === null) return 'No reason given'
+  return PAUSE_REASON_TEXT[reason] ?? reason
 }
 
 /** The service's word for display and comparison: lower-cased, nothing else changed. */

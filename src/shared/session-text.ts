@@ -1,7 +1,9 @@
 import { SESSION_LABEL } from './alert-text'
 import type { AssetQuote } from './domain'
 import { isTradableIn } from './normalize'
+import type { MarketReading } from './service-status'
 import type { MarketPhase } from './session-clock'
+import { isConventionalSession } from './sessions'
 
 /**
  * What the session clock says in words, the same in the header and the tray tooltip. While the
@@ -23,4 +25,30 @@ export function sessionHeadline(phase: MarketPhase, offhoursTokens: number): str
     return `Closed, off-hours for ${offhoursTokens} ${offhoursTokens === 1 ? 'token' : 'tokens'}`
   }
   return SESSION_LABEL[phase]
+}
+
+/** The service's reasons for a closed or paused market, in words; others as sent. */
+const MARKET_REASON_TEXT: Record<string, string> = {
+  market_paused: 'unscheduled pause',
+  market_closed: 'closed',
+}
+
+/**
+ * The market in the same words, from whichever source the reading names, marked when it is the
+ * service's: "Paused, unscheduled pause (service)", "Closed, off-hours for 2 tokens (service)".
+ * Off-hours reads the same in both of the service's forms (`offhours`, or `closed` with
+ * `offhours.isOpen`); a word the service has not documented is shown as it came.
+ */
+export function marketHeadline(market: MarketReading, offhoursTokens: number): string {
+  const phase = market.marketStatus === 'offhours' ? 'closed' : market.marketStatus
+  const known = phase === 'paused' || phase === 'closed' || isConventionalSession(phase)
+  const words = known
+    ? sessionHeadline(phase as MarketPhase, market.offhoursOpen ? offhoursTokens : 0)
+    : phase
+  if (market.source === 'calendar') return words
+  const reason =
+    market.reason === null || market.reason === 'market_closed'
+      ? ''
+      : `, ${MARKET_REASON_TEXT[market.reason] ?? market.reason}`
+  return `${words}${reason} (service)`
 }

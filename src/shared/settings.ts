@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { TIME_ZONE_CHOICES } from './display-time'
 import { costMethodSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
-import { MARKET_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
+import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
 
 /** Bounds on each poll cadence. Below the service's own cache time a poll brings nothing new. */
 export const CADENCE_BOUNDS_MS = {
@@ -115,6 +116,8 @@ export const watchlistSchema = z.object({
 })
 export type Watchlist = z.output<typeof watchlistSchema>
 
+export const timeZoneChoiceSchema = z.enum(TIME_ZONE_CHOICES)
+
 export const DEMO_MODES = ['auto', 'on', 'off'] as const
 export const demoModeSchema = z.enum(DEMO_MODES)
 export type DemoMode = z.output<typeof demoModeSchema>
@@ -149,6 +152,11 @@ const settingsFields = z.object({
   costMethod: costMethodSchema.default('average'),
   /** Every quantity, value and P&L shown as dots (window and tray), for sharing the screen. */
   hideAmounts: z.boolean().default(false),
+  /**
+   * The zone every time on screen is told in: market time (New York) or this computer's
+   * (display-time.ts). Files saved before it existed read as market time, what they showed then.
+   */
+  timeZone: timeZoneChoiceSchema.default('market'),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
@@ -199,7 +207,7 @@ export const DEFAULT_SETTINGS: Settings = {
       id: 'l1',
       name: DEFAULT_LIST_NAME,
       symbols: DEFAULT_WATCHLIST,
-      columns: [...MARKET_COLUMNS],
+      columns: [...DEFAULT_COLUMNS],
       sort: null,
     },
   ],
@@ -220,18 +228,21 @@ export const DEFAULT_SETTINGS: Settings = {
   demo: 'auto',
   costMethod: 'average',
   hideAmounts: false,
+  timeZone: 'market',
 }
 
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without their defaults: in a patch, a missing closeToTray, demo or costMethod means "leave as is".
+  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod or timeZone means
+  // "leave as is".
   .extend({
     cadences: cadencesSchema.partial(),
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
     hideAmounts: z.boolean(),
+    timeZone: timeZoneChoiceSchema,
   })
   .partial()
   .strict()

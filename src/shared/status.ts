@@ -5,6 +5,8 @@
  * (or zod) to do so. The contract carries these types; it does not define them.
  */
 
+import type { ServiceState } from './service-status'
+
 export interface KeyStatus {
   stored: boolean
   /** The last 4 characters of the key, the only part that ever leaves main. */
@@ -63,4 +65,6 @@ export interface AppStatus {
   keychainProblem: string | null
   /** Alerts fired that the user has not seen in the log yet (the tray shows a dot). */
   unreadAlerts: number
+  /** What the service says of the market now (its state, or our calendar's), and the watched symbols' pauses. */
+  service: ServiceState
 }

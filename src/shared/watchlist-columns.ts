@@ -19,6 +19,7 @@ export const MARKET_COLUMNS = [
   'marketCap',
   'holders',
   'sessions',
+  'dividendYield',
 ] as const
 
 /** What the ledger holds of each asset, valued at its quote: empty cells in a row not held. */
@@ -52,3 +53,12 @@ export function shownColumnIds(
   if (list.holdingColumnsChosen) return [...list.columns]
   return [...list.columns.filter((id) => !isHoldingColumn(id)), ...HOLDING_COLUMNS]
 }
+
+/**
+ * The columns a new list shows: the market's, but for the optional ones. The dividend yield is
+ * asked of the service per symbol (once a day), so it is shown only where chosen. Holding columns
+ * join by themselves once something is held (`shownColumnIds`).
+ */
+export const DEFAULT_COLUMNS: readonly WatchlistColumn[] = MARKET_COLUMNS.filter(
+  (id) => id !== 'dividendYield',
+)

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { rowOf, startHarness, type Harness } from './harness'
@@ -6,10 +5,11 @@ import { heldPushes, pushChanges } from './held-pushes'
 import { importDialogWithFile } from './import-steps'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { violations } from './axe-violations'
 
 /**
- * axe finds no moderate, serious or critical violation in the main views, dark and light, at 360
- * and 1280 px. Nothing is left
+ * axe finds no moderate, serious or critical violation in the main views, dark and light, each at
+ * 360 and 1280 px (the header's actions folded into its menu when narrow). Nothing is left
  * to the day the tests run on: each test has a fresh page (no toast or theme carried over) at a
  * fixed market time, and main's pushes are held once the page shows what the test needs, so the
  * market moving underneath cannot change what axe sees. The views are chosen for the hard cases:
@@ -31,29 +31,21 @@ const AXE_TEST_MS = 240_000
 
 const harnesses = harnessPerTest<Harness>()
 
-/**
- * The moderate, serious and critical violations, each with the elements at fault, for a readable
- * failure (only "minor" findings pass).
- * `within` limits the check to some parts of the page (a menu, a dialog): quicker than the whole.
- */
-async function violations(page: Page, ...within: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
-  for (const selector of within) builder.include(selector)
-  const result = await builder.analyze()
-  return result.violations
-    .filter((violation) => violation.impact !== 'minor')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
-}
+const WIDTHS = [360, 1280] as const
+type Width = (typeof WIDTHS)[number]
+/** The window's height in these tests, narrow or wide. */
+const HEIGHT = 640
 
-/** A fresh page in `theme` at the market instant `at`, with main's pushes held once it has prices. */
-async function openAt(theme: 'dark' | 'light', at: number): Promise<Harness> {
+/**
+ * A fresh page in `theme`, `width` px wide, at the market instant `at`, with main's pushes held
+ * once it has prices.
+ */
+async function openAt(theme: 'dark' | 'light', at: number, width: Width = 1280): Promise<Harness> {
   const pushes = heldPushes()
   const harness = await harnesses.open((browser) =>
     startHarness({
       browser,
+      viewport: { width, height: HEIGHT },
       clock: { fixedAt: at },
       beforeStart: withSettings({ theme }, ['BRK.Bon']),
       beforeEmit: pushes.beforeEmit,
@@ -67,6 +59,17 @@ async function openAt(theme: 'dark' | 'light', at: number): Promise<Harness> {
     await close()
   })(harness.close)
   return harness
+}
+
+/**
+ * A header action by its name: its button where the header has room for it, else the "More
+ * actions" menu's item, as a person at 360 px finds it.
+ */
+async function headerAction(page: Page, name: string): Promise<void> {
+  const button = page.locator('.app-header').getByRole('button', { name, exact: true })
+  if (await button.isVisible()) return button.click()
+  await page.getByRole('button', { name: 'More actions' }).click()
+  await page.getByRole('menuitem', { name }).click()
 }
 
 /** Moves the page's frozen clock and waits until the header shows the phase `tag`. */
@@ -102,97 +105,144 @@ async function seedAlerts({ core, page }: Harness): Promise<void> {
 }
 
 for (const theme of ['dark', 'light'] as const) {
-  describe(`accessibility (${theme} theme)`, () => {
-    it(
-      'has no violation in the watchlist: pre-market, both pauses, a falling row selected',
-      async () => {
-        const { page } = await openAt(theme, ET_0800_TUESDAY)
-        // Pre-market runs and BRK.Bon cannot trade in it: its ringed badge is the "off" style.
-        const brkPremarket = rowOf(page, 'BRK.Bon').locator('[data-session="premarket"]')
-        expect(await brkPremarket.getAttribute('data-running')).toBe('true')
-        expect(await brkPremarket.getAttribute('data-tradable')).toBe('false')
-        expect(await violations(page, '.app-header', '.grid')).toEqual([])
+  for (const width of WIDTHS)
+    describe(`accessibility (${theme} theme, ${width} px)`, () => {
+      it(
+        'has no violation in the watchlist: pre-market, both pauses, a falling row selected',
+        async () => {
+          const { page } = await openAt(theme, ET_0800_TUESDAY, width)
+          // Pre-market runs and BRK.Bon cannot trade in it: its ringed badge is the "off" style.
+          const brkPremarket = rowOf(page, 'BRK.Bon').locator('[data-session="premarket"]')
+          expect(await brkPremarket.getAttribute('data-running')).toBe('true')
+          expect(await brkPremarket.getAttribute('data-tradable')).toBe('false')
+          expect(await violations(page, '.app-header', '.grid')).toEqual([])
 
-        // The pause before the open, with a row that is down selected.
-        await showPhaseAt(page, ET_0930_TUESDAY, 'PAUSED')
-        await pushChanges(page, [
-          { symbol: 'NVDAon', fields: { change24h: '-5.2900', changePct24h: '-2.9300' } },
-        ])
-        const nvda = rowOf(page, 'NVDAon')
-        await nvda.click()
-        await expect.poll(() => nvda.getAttribute('aria-selected'), { timeout: SETTLE_MS }).toBe('true')
-        expect(await nvda.locator('.cell-changePct24h .down').count()).toBe(1)
-        expect(await violations(page)).toEqual([])
+          // The pause before the open, with a row that is down selected.
+          await showPhaseAt(page, ET_0930_TUESDAY, 'PAUSED')
+          await pushChanges(page, [
+            { symbol: 'NVDAon', fields: { change24h: '-5.2900', changePct24h: '-2.9300' } },
+          ])
+          const nvda = rowOf(page, 'NVDAon')
+          await nvda.click()
+          await expect.poll(() => nvda.getAttribute('aria-selected'), { timeout: SETTLE_MS }).toBe('true')
+          expect(await nvda.locator('.cell-changePct24h .down').count()).toBe(1)
+          expect(await violations(page)).toEqual([])
 
-        await page.keyboard.press('Enter')
-        await page.getByRole('complementary').waitFor()
-        // The detail chart (its own chunk) drawn, with its labels, legend and credit.
-        await page.locator('.chart .chart-tick').first().waitFor({ timeout: SETTLE_MS })
-        expect(await violations(page)).toEqual([])
-        await page.keyboard.press('Escape')
+          await page.keyboard.press('Enter')
+          await page.getByRole('complementary').waitFor()
+          // The detail chart (its own chunk) drawn, with its labels, legend and credit.
+          await page.locator('.chart .chart-tick').first().waitFor({ timeout: SETTLE_MS })
+          expect(await violations(page)).toEqual([])
+          await page.keyboard.press('Escape')
 
-        // The pause before the post-market.
-        await showPhaseAt(page, ET_1600_TUESDAY, 'PAUSED')
-        expect(await violations(page, '.app-header')).toEqual([])
-      },
-      AXE_TEST_MS,
-    )
+          // The pause before the post-market.
+          await showPhaseAt(page, ET_1600_TUESDAY, 'PAUSED')
+          expect(await violations(page, '.app-header')).toEqual([])
+        },
+        AXE_TEST_MS,
+      )
 
-    it(
-      'has no violation in search, settings and the shortcuts',
-      async () => {
-        const { page } = await openAt(theme, ET_NOON_TUESDAY)
-        await page.keyboard.press('/')
-        await page.keyboard.type('a')
-        await page.getByRole('listbox').getByRole('option').first().waitFor()
-        expect(await violations(page)).toEqual([])
-        await page.keyboard.press('Escape')
-        await page.keyboard.press('Escape')
+      it(
+        'has no violation in search, settings and the shortcuts',
+        async () => {
+          const { page } = await openAt(theme, ET_NOON_TUESDAY, width)
+          await page.keyboard.press('/')
+          await page.keyboard.type('a')
+          await page.getByRole('listbox').getByRole('option').first().waitFor()
+          expect(await violations(page)).toEqual([])
+          await page.keyboard.press('Escape')
+          await page.keyboard.press('Escape')
 
-        await page.getByRole('button', { name: 'Settings', exact: true }).click()
-        await page.getByRole('dialog').waitFor()
-        expect(await violations(page, 'dialog')).toEqual([])
-        await page.keyboard.press('Escape')
-        await page.getByRole('dialog').waitFor({ state: 'detached' })
+          await headerAction(page, 'Settings')
+          await page.getByRole('dialog').waitFor()
+          expect(await violations(page, 'dialog')).toEqual([])
+          await page.keyboard.press('Escape')
+          await page.getByRole('dialog').waitFor({ state: 'detached' })
 
-        await page.keyboard.press('?')
-        await page.getByRole('dialog').waitFor()
-        expect(await violations(page, 'dialog')).toEqual([])
-      },
-      AXE_TEST_MS,
-    )
+          await page.keyboard.press('?')
+          await page.getByRole('dialog').waitFor()
+          expect(await violations(page, 'dialog')).toEqual([])
+        },
+        AXE_TEST_MS,
+      )
 
-    it(
-      'has no violation in the alerts panel, a row menu and the alert editor with errors',
-      async () => {
-        const harness = await openAt(theme, ET_NOON_TUESDAY)
-        const { page } = harness
-        await seedAlerts(harness)
-        await page.getByRole('button', { name: /^Alerts/ }).click()
-        await page.getByRole('complementary', { name: 'Alerts' }).getByRole('switch').first().waitFor()
-        expect(await violations(page, '.app-header', '.alerts-panel')).toEqual([])
-        await page.keyboard.press('Escape')
+      it(
+        'has no violation in the alerts panel, a row menu and the alert editor with errors',
+        async () => {
+          const harness = await openAt(theme, ET_NOON_TUESDAY, width)
+          const { page } = harness
+          await seedAlerts(harness)
+          await page.getByRole('button', { name: /^Alerts/ }).click()
+          await page.getByRole('complementary', { name: 'Alerts' }).getByRole('switch').first().waitFor()
+          expect(await violations(page, '.app-header', '.alerts-panel')).toEqual([])
+          await page.keyboard.press('Escape')
 
-        await rowOf(page, 'NVDAon').click({ button: 'right' })
-        await page.getByRole('menu').waitFor()
-        expect(await violations(page, '.menu')).toEqual([])
-        await page.getByRole('menuitem', { name: 'Create alert…' }).click()
-        const editor = page.getByRole('dialog', { name: 'New alert' })
-        await editor.getByLabel('Cooldown (minutes)').fill('soon')
-        await editor.getByRole('button', { name: 'Create alert' }).click()
-        await editor.locator('.field-error').first().waitFor()
-        expect(await violations(page, 'dialog')).toEqual([])
-      },
-      AXE_TEST_MS,
-    )
+          await rowOf(page, 'NVDAon').click({ button: 'right' })
+          await page.getByRole('menu').waitFor()
+          expect(await violations(page, '.menu')).toEqual([])
+          await page.getByRole('menuitem', { name: 'Create alert…' }).click()
+          const editor = page.getByRole('dialog', { name: 'New alert' })
+          await editor.getByLabel('Cooldown (minutes)').fill('soon')
+          await editor.getByRole('button', { name: 'Create alert' }).click()
+          await editor.locator('.field-error').first().waitFor()
+          expect(await violations(page, 'dialog')).toEqual([])
+        },
+        AXE_TEST_MS,
+      )
 
+      it(
+        'has no violation in stacked toasts and an import report',
+        async () => {
+          // Pushes not held: axe looks at the toasts and the dialog only, not at moving prices.
+          const { page } = await harnesses.open((browser) =>
+            startHarness({
+              browser,
+              viewport: { width, height: HEIGHT },
+              clock: { fixedAt: ET_NOON_TUESDAY },
+              beforeStart: withSettings({ theme }),
+            }),
+          )
+          // Two rows removed: two Undo toasts, one above the other.
+          for (const symbol of ['TSLAon', 'NVDAon']) {
+            await rowOf(page, symbol).click()
+            await page.keyboard.press('Delete')
+            await rowOf(page, symbol).waitFor({ state: 'detached' })
+          }
+          await expect.poll(() => page.locator('.toasts .toast').count(), { timeout: SETTLE_MS }).toBe(2)
+          expect(await violations(page, '.toasts')).toEqual([])
+
+          const fileMenu = width === 1280 ? 'Export or import the watchlist' : 'More actions'
+          const dialog = await importDialogWithFile(page, fileMenu, {
+            name: 'messy.txt',
+            text: 'METAon, nflx\nZZZZon\n../x\naapl;METAon\n',
+          })
+          await dialog.getByRole('button', { name: 'Import' }).click()
+          await dialog.locator('.import-summary').waitFor({ timeout: SETTLE_MS })
+          expect(await violations(page, 'dialog')).toEqual([])
+        },
+        AXE_TEST_MS,
+      )
+
+      it(
+        'has no violation in the ticker-only strip',
+        async () => {
+          const { page } = await openAt(theme, ET_NOON_TUESDAY, width)
+          await headerAction(page, 'Ticker only')
+          await page.getByRole('button', { name: 'Show the full window' }).waitFor()
+          expect(await violations(page)).toEqual([])
+        },
+        AXE_TEST_MS,
+      )
+    })
+
+  describe(`accessibility (${theme} theme, narrow and wide)`, () => {
     it(
       'has no violation in the whole main view at 360 and 1280 px',
       async () => {
         const { page } = await openAt(theme, ET_NOON_TUESDAY)
         await rowOf(page, 'NVDAon').click()
-        for (const width of [360, 1280]) {
-          await page.setViewportSize({ width, height: 640 })
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT })
           expect(await violations(page), `${width} px`).toEqual([])
         }
       },
@@ -217,54 +267,12 @@ for (const theme of ['dark', 'light'] as const) {
           const tablist = page.getByRole('tablist', { name: 'Watchlists' })
           await tablist.getByRole('tab', { name: /^ETFs/, selected: true }).waitFor()
           expect(await tablist.getByRole('tab').count()).toBe(3)
-          for (const width of [360, 1280]) {
-            await page.setViewportSize({ width, height: 640 })
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: HEIGHT })
             expect(await violations(page, '.list-bar', '.app-header')).toEqual([])
           }
         },
         AXE_TEST_MS,
       )
-
-    it(
-      'has no violation in stacked toasts and an import report',
-      async () => {
-        // Pushes not held: axe looks at the toasts and the dialog only, not at moving prices.
-        const { page } = await harnesses.open((browser) =>
-          startHarness({
-            browser,
-            clock: { fixedAt: ET_NOON_TUESDAY },
-            beforeStart: withSettings({ theme }),
-          }),
-        )
-        // Two rows removed: two Undo toasts, one above the other.
-        for (const symbol of ['TSLAon', 'NVDAon']) {
-          await rowOf(page, symbol).click()
-          await page.keyboard.press('Delete')
-          await rowOf(page, symbol).waitFor({ state: 'detached' })
-        }
-        await expect.poll(() => page.locator('.toasts .toast').count(), { timeout: SETTLE_MS }).toBe(2)
-        expect(await violations(page, '.toasts')).toEqual([])
-
-        const dialog = await importDialogWithFile(page, 'Export or import the watchlist', {
-          name: 'messy.txt',
-          text: 'METAon, nflx\nZZZZon\n../x\naapl;METAon\n',
-        })
-        await dialog.getByRole('button', { name: 'Import' }).click()
-        await dialog.locator('.import-summary').waitFor({ timeout: SETTLE_MS })
-        expect(await violations(page, 'dialog')).toEqual([])
-      },
-      AXE_TEST_MS,
-    )
-
-    it(
-      'has no violation in the ticker-only strip',
-      async () => {
-        const { page } = await openAt(theme, ET_NOON_TUESDAY)
-        await page.getByRole('button', { name: 'Ticker only' }).click()
-        await page.getByRole('button', { name: 'Show the full window' }).waitFor()
-        expect(await violations(page)).toEqual([])
-      },
-      AXE_TEST_MS,
-    )
   })
 }

@@ -24,7 +24,7 @@ describe('an alert on a symbol in no watchlist', () => {
     await rowOf(page, 'NVDAon').click()
     await page.keyboard.press('Delete')
     await page
-      .getByRole('dialog', { name: 'Remove NVDAon?' })
+      .getByRole('dialog', { name: 'Remove NVDAon from Watchlist?' })
       .getByRole('button', { name: 'Remove, keep watching its alerts' })
       .click()
     await expect.poll(() => shownOrder(page), SOON).not.toContain('NVDAon')

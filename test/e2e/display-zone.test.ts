@@ -9,7 +9,9 @@ import { harnessPerTest } from './per-test'
  * One time zone on screen: the header speaks market time (New York), and so do the status bar's
  * "Updated", the chart's axis, its crosshair readout and its closed-gap tooltip, whatever zone the
  * computer is in. The same fixed Monday morning is shown with the browser in New York, London and
- * Tokyo, and every time reads the same, with its zone.
+ * Tokyo, and every time reads the same, with its zone. With "this computer's time" chosen in
+ * Settings, each reads in the computer's zone instead, with that zone's name, the axis naming
+ * the computer's days.
  */
 
 /** 10:15 ET on Monday 23 November 2026: the 24 h chart reaches back over the weekend to Friday. */
@@ -45,8 +47,9 @@ describe.each(['America/New_York', 'Europe/London', 'Asia/Tokyo'])(
 
       // The weekend, from Friday's post-market close (19:59) to Sunday's overnight open (20:05).
       expect(await page.locator('.chart .chart-gap').first().getAttribute('title')).toBe(
-        'Market closed Nov 20, 19:59:00 to Nov 22, 20:05:00 ET',
+        'Market closed Fri, Nov 20, 19:59 to Sun, Nov 22, 20:05 ET',
       )
+      await expect.poll(() => page.locator('.chart .chart-zone').textContent()).toBe('Times in ET')
 
       // The crosshair's readout, by keyboard: the first point's time, in market time, with its zone.
       await page.getByRole('figure', { name: /24 hour price chart/ }).focus()
@@ -54,6 +57,73 @@ describe.each(['America/New_York', 'Europe/London', 'Asia/Tokyo'])(
       await expect
         .poll(() => page.locator('.chart-readout-time').textContent())
         .toMatch(/^Nov 2[02], \d\d:\d\d:\d\d ET$/)
+    })
+  },
+)
+
+/**
+ * Each zone: its short name that Monday morning, Friday's close and Sunday's open in it, a label
+ * only it has on the axis (the day named is the zone's own), and the day of the last point.
+ */
+const COMPUTER_ZONES = [
+  {
+    zone: 'America/New_York',
+    name: 'EST',
+    closed: 'Fri, Nov 20, 19:59 to Sun, Nov 22, 20:05',
+    dayOnAxis: /\bMon 00:00\b/,
+    lastDay: 'Nov 23',
+  },
+  {
+    zone: 'Europe/London',
+    name: 'GMT',
+    closed: 'Sat, Nov 21, 00:59 to Mon, Nov 23, 01:05',
+    dayOnAxis: /\bMon 04:00\b/,
+    lastDay: 'Nov 23',
+  },
+  {
+    zone: 'Asia/Tokyo',
+    name: 'GMT+9',
+    closed: 'Sat, Nov 21, 09:59 to Mon, Nov 23, 10:05',
+    // Friday's regular session is Saturday in Tokyo; 10:15 ET on Monday is already Tuesday.
+    dayOnAxis: /\bSat 04:00\b/,
+    lastDay: 'Nov 24',
+  },
+] as const
+
+describe.each(COMPUTER_ZONES)(
+  "times on screen in this computer's time, in $zone",
+  ({ zone, name, closed, dayOnAxis, lastDay }) => {
+    it('are chosen in Settings, and every time follows, with its zone', async () => {
+      const { page } = await harnesses.open((browser) =>
+        startLiveHarness({ browser, marketTime: MONDAY_MORNING, timezoneId: zone }),
+      )
+      const updated = page.locator('.status-updated')
+      await expect.poll(() => updated.textContent()).toMatch(/ ET$/)
+
+      // Chosen as a person would: Settings, "Show times in", save.
+      await page
+        .getByRole('button', { name: /settings/i })
+        .first()
+        .click()
+      await page.getByRole('radio', { name: "This computer's time" }).check()
+      await page.getByRole('button', { name: 'Save settings' }).click()
+      await expect
+        .poll(() => updated.textContent())
+        .toMatch(new RegExp(`^Updated \\d\\d:\\d\\d:\\d\\d ${name.replace('+', '\\+')}$`))
+
+      await rowOf(page, 'AAPLon').click()
+      await page.keyboard.press('Enter')
+      await page.locator('.chart .chart-tick').first().waitFor()
+      expect((await page.locator('.chart .chart-tick').allTextContents()).join(' ')).toMatch(dayOnAxis)
+      expect(await page.locator('.chart .chart-gap').first().getAttribute('title')).toBe(
+        `Market closed ${closed} ${name}`,
+      )
+      expect(await page.locator('.chart .chart-zone').textContent()).toBe(`Times in ${name}`)
+      await page.getByRole('figure', { name: /24 hour price chart/ }).focus()
+      await page.keyboard.press('End')
+      await expect
+        .poll(() => page.locator('.chart-readout-time').textContent())
+        .toMatch(new RegExp(`^${lastDay}, \\d\\d:\\d\\d:\\d\\d ${name.replace('+', '\\+')}$`))
     })
   },
 )

@@ -72,7 +72,9 @@ describe('naming a watchlist', () => {
     await expect.poll(() => focused(page), SOON).toMatch(/^tab#:Growth/)
 
     // Esc on a rename restores the old name, focus on its tab.
-    await tablist(page).getByRole('tab', { name: /^Growth/ }).dblclick()
+    await tablist(page)
+      .getByRole('tab', { name: /^Growth/ })
+      .dblclick()
     await page.keyboard.type('Oops')
     await page.keyboard.press('Escape')
     expect(await tablist(page).locator('.list-tab-name').allTextContents()).toEqual(['Watchlist', 'Growth'])
@@ -90,11 +92,19 @@ describe('naming a watchlist', () => {
     await page.reload()
     await expect.poll(() => tablist(page).getByRole('tab').count(), SOON).toBe(3)
 
-    expect(await page.getByRole('navigation').filter({ has: tablist(page) }).count()).toBe(1)
-    const tabStops = () => tablist(page).locator('[role="tab"][tabindex="0"] .list-tab-name').allTextContents()
+    expect(
+      await page
+        .getByRole('navigation')
+        .filter({ has: tablist(page) })
+        .count(),
+    ).toBe(1)
+    const tabStops = () =>
+      tablist(page).locator('[role="tab"][tabindex="0"] .list-tab-name').allTextContents()
     expect(await tabStops()).toEqual(['Watchlist'])
 
-    await tablist(page).getByRole('tab', { name: /^Watchlist/ }).focus()
+    await tablist(page)
+      .getByRole('tab', { name: /^Watchlist/ })
+      .focus()
     const selected = () => tablist(page).locator('[aria-selected="true"] .list-tab-name').textContent()
     for (const [key, expected] of [
       ['ArrowRight', 'Tech'],
@@ -161,5 +171,92 @@ describe('naming a watchlist', () => {
     await page.getByRole('button', { name: 'Ticker only' }).click()
     await page.getByRole('button', { name: 'Show the full window' }).click()
     await expect.poll(() => focused(page), SOON).toBe('button#empty-list-add:Add symbol')
+  }, 120_000)
+
+  it('names the symbol and list a key acts on, and keeps focus on something at every step', async () => {
+    const harness = await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        viewport: { width: 1280, height: 760 },
+        settings: { cadences: { pricesMs: 1000 } },
+      }),
+    )
+    const { page, core } = harness
+    const created = await core.invoke('createList', { name: 'Tech' })
+    const tech = created.ok ? created.value.lists.find((list) => list.name === 'Tech')!.id : ''
+    await core.invoke('addSymbol', { symbol: 'GOOGLon', listId: tech })
+    await core.invoke('createAlert', {
+      input: { symbol: 'GOOGLon', condition: { kind: 'price-above', level: '100000' } },
+    })
+    await core.invoke('setActiveList', { listId: core.settings.get().lists[0]!.id })
+    await page.reload()
+    await rowOf(page, 'AAPLon').waitFor()
+    const announced = () => page.locator('.visually-hidden[aria-live="polite"]').textContent()
+    const neverBody = async () => expect(await focused(page)).not.toBe('body')
+
+    // To Tech by keyboard: the grid keeps focus.
+    await rowOf(page, 'AAPLon').click()
+    await page.keyboard.press('Control+2')
+    await rowOf(page, 'GOOGLon').waitFor(SOON)
+    await neverBody()
+
+    // Delete on the selected row asks about that symbol in that list; Esc leaves focus on the grid.
+    await rowOf(page, 'GOOGLon').click()
+    await page.keyboard.press('Delete')
+    const ask = page.getByRole('dialog', { name: 'Remove GOOGLon from Tech?' })
+    await ask.waitFor(SOON)
+    await page.keyboard.press('Escape')
+    await ask.waitFor({ state: 'detached' })
+    await expect.poll(() => focused(page), SOON).toMatch(/^grid#watchlist-grid/)
+
+    // Removed: said with the list's name, in the live region and on the toast.
+    await page.keyboard.press('Delete')
+    await ask.getByRole('button', { name: 'Remove, keep watching its alerts' }).click()
+    await expect.poll(announced, SOON).toBe('Removed GOOGLon from Tech')
+    const toasts = page.getByRole('region', { name: 'Notifications' })
+    expect(await toasts.textContent()).toContain('Removed GOOGLon from Tech')
+    await neverBody()
+
+    // Undo: put back in Tech, said so, selected, the grid focused.
+    await toasts.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(announced, SOON).toBe('Put GOOGLon back in Tech')
+    await expect.poll(() => rowOf(page, 'GOOGLon').getAttribute('aria-selected'), SOON).toBe('true')
+    await expect.poll(() => focused(page), SOON).toMatch(/^grid#watchlist-grid/)
+
+    // Alt+Down moves the row, said with its place in Tech.
+    await core.invoke('addSymbol', { symbol: 'Fon', listId: tech })
+    await rowOf(page, 'Fon').waitFor(SOON)
+    await rowOf(page, 'GOOGLon').click()
+    await page.keyboard.press('Alt+ArrowDown')
+    await expect.poll(announced, SOON).toBe('Moved GOOGLon to position 2 in Tech')
+    await neverBody()
+
+    // Settings, then Esc: focus back on what opened it, the row drawn as not the keys' target.
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => focused(page), SOON).toMatch(/Settings/)
+
+    // An alert's toast (main's push as a firing sends it): its Show opens the symbol, focus kept.
+    await page.evaluate(() =>
+      window.__twEmit?.('alert', {
+        entry: {
+          alertId: 'a-planted',
+          symbol: 'Fon',
+          kind: 'price-above',
+          message: 'Fon crossed above 11 at 11.02',
+          value: '11.02',
+          at: Date.UTC(2026, 10, 17, 16, 32),
+          sound: false,
+          read: false,
+        },
+        unreadAlerts: 1,
+      }),
+    )
+    const show = toasts.getByRole('button', { name: 'Show Fon' })
+    await show.waitFor(SOON)
+    await show.click()
+    await page.getByRole('complementary', { name: 'Fon' }).waitFor(SOON)
+    await expect.poll(() => focused(page), SOON).not.toBe('body')
   }, 120_000)
 })

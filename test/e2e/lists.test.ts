@@ -122,7 +122,7 @@ describe('several watchlists', () => {
     // Keep watching: the row goes, the alert stays, the symbol is still fetched for it.
     await rowOf(page, 'AAPLon').click()
     await page.keyboard.press('Delete')
-    const dialog = page.getByRole('dialog', { name: 'Remove AAPLon?' })
+    const dialog = page.getByRole('dialog', { name: 'Remove AAPLon from Watchlist?' })
     expect(await dialog.textContent()).toContain('AAPLon has an alert')
     await dialog.getByRole('button', { name: 'Remove, keep watching its alerts' }).click()
     await expect.poll(() => shownOrder(page), SOON).not.toContain('AAPLon')
@@ -133,7 +133,7 @@ describe('several watchlists', () => {
     await rowOf(page, 'NVDAon').click({ button: 'right' })
     await page.getByRole('menuitem', { name: 'Remove from watchlist' }).click()
     await page
-      .getByRole('dialog', { name: 'Remove NVDAon?' })
+      .getByRole('dialog', { name: 'Remove NVDAon from Watchlist?' })
       .getByRole('button', { name: /^Remove with its/ })
       .click()
     await expect.poll(() => core.alerts.file.list().map((alert) => alert.symbol), SOON).toEqual(['AAPLon'])

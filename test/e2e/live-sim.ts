@@ -1,6 +1,7 @@
 import type { AppCore } from '../../src/main/core/app/app-core'
 import { realClock } from '../../src/main/core/clock'
 import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secrets/secret-store'
+import type { ServiceReadings } from '../../src/main/sim/market/service-bodies'
 import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import type { SettingsPatch } from '../../src/shared/settings'
 import type { TransactionInput } from '../../src/shared/holdings'
@@ -36,6 +37,10 @@ export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' |
   extraSymbols?: readonly string[]
   /** Entered in the ledger before start (as the CLI or the ledger dialog would). */
   transactions?: readonly TransactionInput[]
+  /** How the simulator's endpoints beyond the spec read (off-hours, a closed market's capacity, a halt). */
+  readings?: Partial<ServiceReadings>
+  /** The simulator serves only the spec's five endpoints. */
+  specOnly?: boolean
 }
 
 export interface LiveHarness extends Harness {
@@ -57,6 +62,8 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
     assets: options.assets ?? 60,
     seed: 11,
     clock: marketNow,
+    readings: options.readings,
+    specOnly: options.specOnly,
   })
   const keychain = new MemorySecretStore()
   await keychain.set(accountForBaseUrl(sim.url), LIVE_API_KEY)

@@ -55,7 +55,10 @@ describe('a stock split', () => {
     expect(new Dec(after).eq(new Dec(before as string).times(4))).toBe(true)
     await expect.poll(() => fired.length, { timeout: 15_000 }).toBe(1)
     expect(fired[0]?.entry.kind).toBe('multiplier-change')
-    expect(fired[0]?.entry.message).toBe(`${SYMBOL} shares multiplier changed from ${before} to ${after} (x4)`)
+    // The service announced the split's pause, with a multiplier change: the alert says it came in it.
+    expect(fired[0]?.entry.message).toBe(
+      `${SYMBOL} shares multiplier changed from ${before} to ${after} (x4), in the announced stock split pause from 2026-11-15 19:50 ET until 2026-11-16 04:00 ET`,
+    )
 
     await rowOf(page, SYMBOL).click()
     await page.keyboard.press('Enter')

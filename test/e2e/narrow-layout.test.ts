@@ -79,6 +79,8 @@ describe('narrow and zoomed windows', () => {
       'Pause updates',
       'Keep on top',
       'Ticker only',
+      // With its key beside it.
+      'TransactionsT',
       'Keyboard shortcuts',
       'Settings',
     ])

@@ -66,7 +66,7 @@ describe('status and trust', () => {
     const alert = page.getByRole('alert')
     await expect
       .poll(() => alert.textContent(), { timeout: 10_000 })
-      .toMatch(/rate limited\. Retrying at \d{2}:\d{2}:\d{2}\./)
+      .toMatch(/rate limited\. Retrying at \d{2}:\d{2}:\d{2} ET\./)
   })
 
   it('shows skeleton rows until the first snapshot arrives', async () => {

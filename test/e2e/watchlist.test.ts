@@ -198,13 +198,13 @@ describe('watchlist', () => {
     await expect.poll(() => option.getAttribute('aria-selected')).toBe('true')
     await page.keyboard.press('Enter')
     await rowOf(page, 'GOOGLon').locator('.cell-price .num').waitFor()
-    await expect.poll(() => liveRegion(page).textContent()).toBe('Added GOOGLon to the watchlist')
+    await expect.poll(() => liveRegion(page).textContent()).toBe('Added GOOGLon to Watchlist')
     expect(shownSymbols(core.settings.get()).at(-1)).toBe('GOOGLon')
 
     await rowOf(page, 'TSLAon').click()
     await page.keyboard.press('Delete')
     await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
-    await expect.poll(() => liveRegion(page).textContent()).toBe('Removed TSLAon from the watchlist')
+    await expect.poll(() => liveRegion(page).textContent()).toBe('Removed TSLAon from Watchlist')
     expect(shownSymbols(core.settings.get())).not.toContain('TSLAon')
     // The selection moved to the row that took its place.
     expect(await rowOf(page, 'SPYon').getAttribute('aria-selected')).toBe('true')

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { load as loadYaml } from 'js-yaml'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc-channels'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 
@@ -635,6 +636,7 @@ describe('tray', () => {
       ],
       activeListId: 'l2',
       hideAmounts: false,
+      timeZone: 'market',
     })
     type Item = { label?: string; checked?: boolean; click?: () => void; submenu?: Item[] }
     const menu = record.menus.at(-1) as { template: Item[] }
@@ -677,6 +679,7 @@ describe('tray', () => {
       lists,
       activeListId: 'l1',
       hideAmounts: false,
+      timeZone: 'market',
     })
     type Item = { label?: string; type?: string; enabled?: boolean; checked?: boolean }
     const menu = electron.trays[0]!.menus.at(-1) as { template: Item[] }
@@ -714,7 +717,7 @@ describe('tray', () => {
     )
     const record = electron.trays[0]!
     const state = { windowVisible: true, pinned: false, pinUnavailable: false, paused: false }
-    const lists = { lists: [{ id: 'l1', name: 'Watchlist' }], activeListId: 'l1' }
+    const lists = { lists: [{ id: 'l1', name: 'Watchlist' }], activeListId: 'l1', timeZone: 'market' as const }
     tray.setState({ ...state, ...lists, hideAmounts: false })
     vi.setSystemTime(10_000)
     tray.showPortfolio(portfolioOf('12345.675', '-20.5'))
@@ -732,6 +735,66 @@ describe('tray', () => {
     expect(labels()[0]).toBe('Holdings •••••')
     expect(record.tooltip.at(-1)).toContain('Holdings •••••')
     expect(record.tooltip.at(-1)).not.toMatch(/12,345|12345/)
+    tray.destroy()
+  })
+
+  it('heads its menu with what is old while prices are live, and drops the line once all is fresh', () => {
+    electron.trays.length = 0
+    const tray = new AppTray({} as never, NO_TRAY_ACTIONS, () => Date.now())
+    tray.setState({
+      windowVisible: true,
+      pinned: false,
+      pinUnavailable: false,
+      paused: false,
+      lists: [{ id: 'l1', name: 'Watchlist' }],
+      activeListId: 'l1',
+      hideAmounts: false,
+      timeZone: 'market',
+    })
+    vi.setSystemTime(Date.parse('2026-11-17T11:00:00-05:00'))
+    const now = Date.now()
+    // Prices answered 2 s ago, whenever asked.
+    const status = (marketAt: number) => {
+      const endpoint = {
+        cadenceMs: 5_000,
+        lastSuccessAt: Date.now() - 2_000,
+        lastError: null,
+        nextPollAt: null,
+        inFlight: false,
+      }
+      return {
+        mode: 'live',
+        connection: 'degraded',
+        endpoints: {
+          prices: endpoint,
+          market: { ...endpoint, cadenceMs: 60_000, lastSuccessAt: marketAt },
+          limits: endpoint,
+        },
+        // What the service says of the market: nothing yet, so the calendar's session.
+        service: calendarOnlyState(Date.now()),
+      }
+    }
+    type Item = { label?: string; type?: string; enabled?: boolean }
+    const firstItems = () =>
+      (electron.trays[0]!.menus.at(-1) as { template: Item[] }).template
+        .slice(0, 2)
+        .map((item) => item.label ?? item.type)
+
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showData(snapshot('190.25') as never, status(now - 10 * 60_000) as never)
+    expect(firstItems()).toEqual(['Market data 10m old; prices live.', 'separator'])
+    expect((electron.trays[0]!.menus.at(-1) as { template: Item[] }).template[0]?.enabled).toBe(false)
+    const menusBefore = electron.trays[0]!.menus.length
+
+    // The same sentence on the next tooltip: the menu is not built again.
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showData(snapshot('190.26') as never, status(now - 10 * 60_000) as never)
+    expect(electron.trays[0]!.menus.length).toBe(menusBefore)
+
+    // Market data answers again: the line goes.
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showData(snapshot('190.27') as never, status(Date.now()) as never)
+    expect(firstItems()).toEqual(['Hide Tokenwatch', 'Pin on top'])
     tray.destroy()
   })
 

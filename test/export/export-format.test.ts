@@ -22,7 +22,8 @@ describe('CSV export', () => {
       `${HEADER}\r\n` +
         'AAPLon,AAPL Inc.,AAPL,201.130000000000000001,2026-01-13T15:04:05.678Z,-0.000000000000000001,' +
         '-2.480000000000000000,200.5,201.1766,-0.0224,1.003376073740221058,51234567,3012345678901.25,1234,' +
-        'premarket regular postmarket overnight,\r\n',
+        // No constituents, and nothing held: the six holding columns empty.
+        'premarket regular postmarket overnight,,,,,,,\r\n',
     )
   })
 

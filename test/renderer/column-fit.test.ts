@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { COLUMN_PRIORITY, fitColumns, gridTemplate } from '../../src/renderer/column-fit'
 import { chosenColumns } from '../../src/renderer/components/watchlist/columns'
-import { HOLDING_COLUMNS, WATCHLIST_COLUMNS } from '../../src/shared/watchlist-columns'
+import { DEFAULT_COLUMNS, HOLDING_COLUMNS, WATCHLIST_COLUMNS } from '../../src/shared/watchlist-columns'
 
 /** How the watchlist's columns give way as the window narrows, on the real columns' widths. */
 
@@ -13,7 +13,7 @@ const total = (columns: readonly { width: number }[]) =>
 describe('fitColumns', () => {
   it('shows every chosen column at its usual width when there is room', () => {
     const fit = fitColumns(every, 2600)
-    expect(ids(fit.shown)).toEqual([...WATCHLIST_COLUMNS])
+    expect(ids(fit.shown)).toEqual([...DEFAULT_COLUMNS, ...HOLDING_COLUMNS])
     expect(fit.hidden).toEqual([])
     expect(fit.tight).toBe(false)
   })
@@ -26,7 +26,7 @@ describe('fitColumns', () => {
       const kept = new Set(ids(fit.shown))
       expect(COLUMN_PRIORITY.slice(0, kept.size).every((id) => kept.has(id))).toBe(true)
       expect(ids(fit.shown)).toEqual(WATCHLIST_COLUMNS.filter((id) => kept.has(id)))
-      expect(ids(fit.hidden)).toEqual(COLUMN_PRIORITY.filter((id) => !kept.has(id)))
+      expect(ids(fit.hidden)).toEqual(COLUMN_PRIORITY.filter((id) => !kept.has(id) && ids(every).includes(id)))
     }
   })
 

@@ -1,4 +1,5 @@
 import { emptyAsset, type AssetQuote, type Snapshot } from '../../src/shared/domain'
+import { calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import type { AppStatus } from '../../src/shared/status'
 
 /** A quote with plausible values; override what a test is about. */
@@ -68,6 +69,7 @@ export function statusOf(
     storageProblem: null,
     keychainProblem: null,
     unreadAlerts: 0,
+    service: calendarOnlyState(lastSuccessAt ?? 1_700_000_000_000),
     ...overrides,
   }
 }

@@ -20,6 +20,15 @@ describe('settings form', () => {
     expect(checkCadence('pricesSeconds', '2.5')).toEqual({ ok: true, ms: 2500 })
   })
 
+  it('offers the cost method, average by default, and sends FIFO once chosen', () => {
+    expect(draftOf(DEFAULT_SETTINGS).costMethod).toBe('average')
+    expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), costMethod: 'fifo' }, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: { costMethod: 'fifo' },
+      columns: null,
+    })
+  })
+
   it('sends only what changed', () => {
     const draft = {
       ...draftOf(DEFAULT_SETTINGS),
@@ -53,6 +62,15 @@ describe('settings form', () => {
     expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), closeToTray: false }, DEFAULT_SETTINGS)).toEqual({
       ok: true,
       patch: { closeToTray: false },
+      columns: null,
+    })
+  })
+
+  it('shows times in market time until the computer\'s is chosen, and sends that choice', () => {
+    expect(draftOf(DEFAULT_SETTINGS).timeZone).toBe('market')
+    expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), timeZone: 'computer' }, DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      patch: { timeZone: 'computer' },
       columns: null,
     })
   })

@@ -59,7 +59,10 @@ export interface MenuItemShown {
 }
 
 export interface TrayShown {
+  /** The tooltip as the OS shows it (Windows keeps 127 characters). */
   tooltip: string
+  /** The tooltip the app set. */
+  tooltipSet: string
   image: { path: string | null; empty: boolean; template: boolean } | null
   menu: MenuItemShown[] | null
   destroyed: boolean
@@ -85,8 +88,14 @@ export interface NotificationShown {
   id: number
   title: string
   body: string
+  /** The body as the notification server shows it (a Linux server reads markup). */
+  shownBody: string
+  /** Whether the OS keeps it quiet (Linux's libnotify path ignores `silent`). */
   silent: boolean
   shown: boolean
+  state: 'new' | 'on-screen' | 'action-center' | 'failed' | 'closed'
+  /** The app let go of it and it was garbage-collected: its own 'click' can no longer run. */
+  collected: boolean
 }
 
 export interface DialogShown {
@@ -108,6 +117,8 @@ export interface StartOptions {
   /** The app's clock starts here (ms since the epoch); default TUESDAY_LATE_MORNING. */
   marketTime?: number
   env?: Record<string, string>
+  /** The OS the app and the stand-in play (test/standin/register.cjs); default Linux. */
+  platform?: 'linux' | 'win32' | 'darwin'
   /** Settings saved in the user data folder before the app starts. */
   settings?: SettingsPatch
 }
@@ -170,6 +181,7 @@ export class StandinApp {
         // Not the test machine's own session: a test asks for Wayland when it wants it.
         WAYLAND_DISPLAY: '',
         XDG_SESSION_TYPE: '',
+        TOKENWATCH_STANDIN_PLATFORM: options.platform ?? 'linux',
         ...options.env,
       },
     })
@@ -325,6 +337,14 @@ export class StandinApp {
   }
   clickNotification(id: number): Promise<void> {
     return this.request('clickNotification', { notificationId: id })
+  }
+  /** Windows: the toast times out into the Action Center (Electron emits 'close'). */
+  timeOutNotification(id: number): Promise<void> {
+    return this.request('timeOutNotification', { notificationId: id })
+  }
+  /** A full garbage collection in the app; resolves to how many notifications are gone. */
+  collectGarbage(): Promise<number> {
+    return this.request<number>('collectGarbage')
   }
   dialogs(): Promise<DialogShown[]> {
     return this.request<DialogShown[]>('dialogs')

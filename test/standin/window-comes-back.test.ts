@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../src/main/core/storage/snapshot-cache'
-import type { AlertInput } from '../../src/shared/alerts'
-import { type AppEvent, type StandinApp, standinFixture } from './standin-app'
+import { alertAtPostmarketOpen, BEFORE_POSTMARKET, loadThenCloseToTray } from './app-steps'
+import { standinFixture } from './standin-app'
 
 /**
  * The built app on the stand-in Electron: the ways a hidden window comes back (a click on an
@@ -14,50 +14,11 @@ import { type AppEvent, type StandinApp, standinFixture } from './standin-app'
 
 const fixture = standinFixture()
 
-/**
- * 16:00:00 ET on Tuesday 17 November 2026, in the pause between the regular and post-market
- * sessions: the post-market opens a minute later, time enough to start and set the alert on a
- * busy machine (a start slower than that would miss the opening, and fail the wait below).
- */
-const BEFORE_POSTMARKET = Date.UTC(2026, 10, 17, 21, 0, 0)
-
-async function startHidden(app: StandinApp): Promise<void> {
-  await app.pageLoaded()
-  await app.waitFor({ css: '[role="row"][data-symbol="AAPLon"] .cell-price .num' })
-  await app.request('closeWindow')
-  expect((await app.mainWindow()).visible).toBe(false)
-}
-
-/**
- * Sets a session alert on AAPLon for the post-market opening (a minute after BEFORE_POSTMARKET)
- * and waits for its notification.
- */
-async function alertAtPostmarketOpen(app: StandinApp): Promise<AppEvent> {
-  const input: AlertInput = {
-    symbol: 'AAPLon',
-    condition: { kind: 'session', session: 'postmarket', event: 'open' },
-  }
-  const created = await app.evaluate(
-    (alert) =>
-      (
-        window as unknown as { tokenwatch: { createAlert(args: unknown): Promise<{ ok: boolean }> } }
-      ).tokenwatch.createAlert({ input: alert }),
-    input,
-  )
-  expect(created.ok).toBe(true)
-  return app.waitForEvent(
-    (event) => event.event === 'notification' && String(event.title).includes('AAPLon'),
-    'the alert notification',
-    // Up to the opening a minute away, and then some on a busy machine.
-    120_000,
-  )
-}
-
 describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
   it('a click on an alert notification shows the window on that symbol', async () => {
     // A minute before the post-market session opens: its session alert fires at 16:01:00.
     const app = await fixture.start({ marketTime: BEFORE_POSTMARKET })
-    await startHidden(app)
+    await loadThenCloseToTray(app)
 
     const shown = await alertAtPostmarketOpen(app)
     expect(shown.title).toBe('Tokenwatch · AAPLon')
@@ -96,7 +57,7 @@ describe('the window comes back on the stand-in', { timeout: 180_000 }, () => {
 
   it("shows the hidden window on macOS's activate (a Dock click, or opening the app again)", async () => {
     const app = await fixture.start()
-    await startHidden(app)
+    await loadThenCloseToTray(app)
 
     await app.request('osEvent', { name: 'activate' })
     const window = await app.waitUntil(

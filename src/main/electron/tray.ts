@@ -1,5 +1,7 @@
 import { Menu, Tray, type NativeImage } from 'electron'
 import type { Snapshot } from '../../shared/domain'
+import { displayZone, type TimeZoneChoice } from '../../shared/display-time'
+import { freshnessSentence } from '../../shared/source-freshness'
 import type { AppStatus } from '../../shared/status'
 import type { PortfolioUpdate } from '../../shared/holdings'
 import { portfolioSummary } from '../../shared/portfolio-text'
@@ -9,7 +11,9 @@ import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
  * The tray icon and its menu. The tooltip shows the data's state and the first watchlist prices
  * (see trayTooltip) and is updated at most every TOOLTIP_INTERVAL_MS; the image is never set on a
  * tick (on Linux each setImage costs a redraw of the whole indicator, which is what makes some
- * tray apps burn CPU).
+ * tray apps burn CPU). While prices are live and market data or limits are old, the menu's first
+ * line says so too, as the tooltip does: Linux tray hosts (AppIndicator) show no tooltip, only
+ * the menu. It is rebuilt when that sentence changes, not on every tick.
  */
 
 export const TOOLTIP_INTERVAL_MS = 5_000
@@ -36,6 +40,8 @@ export interface TrayState {
   lists: readonly { id: string; name: string }[]
   activeListId: string
   hideAmounts: boolean
+  /** The zone the window's times are in: the tooltip's "Last data" follows it. */
+  timeZone: TimeZoneChoice
 }
 
 export interface TrayIcons {
@@ -54,6 +60,9 @@ export class AppTray {
   /** The portfolio line the menu was last built with: rebuilt when it changes, at the tooltip's pace. */
   private menuPortfolio: string | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
+  private timeZone: TimeZoneChoice = 'market'
+  /** What is old while prices are live, as the menu shows it; null when nothing is. */
+  private freshness: string | null = null
 
   constructor(
     private readonly icons: TrayIcons,
@@ -69,10 +78,21 @@ export class AppTray {
   /** Rebuilds the menu; call when a state it shows changed (not on price ticks). */
   setState(state: TrayState): void {
     const hidingChanged = this.state !== null && this.state.hideAmounts !== state.hideAmounts
+    const zoneChanged = state.timeZone !== this.timeZone
     this.state = state
+    this.timeZone = state.timeZone
+    this.buildMenu(state)
+    // Amounts hidden for a screen share are hidden now, not at the tooltip's next turn; a new zone too.
+    if (hidingChanged || (zoneChanged && this.pending)) this.flushTooltip()
+  }
+
+  private buildMenu(state: TrayState): void {
     this.menuPortfolio = portfolioSummary(this.portfolio, state.hideAmounts)
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
+        ...(this.freshness
+          ? [{ label: this.freshness, enabled: false }, { type: 'separator' as const }]
+          : []),
         ...(this.menuPortfolio === null
           ? []
           : [{ label: this.menuPortfolio, enabled: false }, { type: 'separator' as const }]),
@@ -112,8 +132,6 @@ export class AppTray {
         { label: 'Quit Tokenwatch', click: () => this.actions.quit() },
       ]),
     )
-    // Amounts hidden for a screen share are hidden now, not at the tooltip's next turn.
-    if (hidingChanged) this.flushTooltip()
   }
 
   /** Called on every snapshot or status change; the tooltip follows at most every TOOLTIP_INTERVAL_MS. */
@@ -149,18 +167,19 @@ export class AppTray {
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
+    const status = this.pending?.status ?? null
+    const freshness = status ? freshnessSentence(status, this.now()) : null
+    const menuPortfolio = portfolioSummary(this.portfolio, this.state?.hideAmounts ?? false)
+    if (freshness !== this.freshness || menuPortfolio !== this.menuPortfolio) {
+      this.freshness = freshness
+      if (this.state) this.buildMenu(this.state)
+    }
     this.tray.setToolTip(
-      trayTooltip(
-        this.pending?.snapshot ?? null,
-        this.pending?.status ?? null,
-        this.now(),
-        undefined,
-        this.tooltipLimit,
-        this.portfolio && { update: this.portfolio, hidden: this.state?.hideAmounts ?? false },
-      ),
+      trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now(), {
+        zone: displayZone(this.timeZone),
+        maxLength: this.tooltipLimit,
+        portfolio: this.portfolio && { update: this.portfolio, hidden: this.state?.hideAmounts ?? false },
+      }),
     )
-    const hidden = this.state?.hideAmounts ?? false
-    if (this.state && portfolioSummary(this.portfolio, hidden) !== this.menuPortfolio)
-      this.setState(this.state)
   }
 }

@@ -35,6 +35,8 @@ const AlertEditorDialog = lazy(() =>
   loadAlertEditorDialog().then((module) => ({ default: module.AlertEditorDialog })),
 )
 const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })))
+const loadLedgerDialog = () => import('./ledger/LedgerDialog')
+const LedgerDialog = lazy(() => loadLedgerDialog().then((module) => ({ default: module.LedgerDialog })))
 
 /**
  * Once the watchlist has data, the dialogs and the detail chart (lightweight-charts, the largest
@@ -45,7 +47,13 @@ function usePreloadedChunks() {
   useEffect(() => {
     if (!loaded) return
     const handle = requestIdleCallback(() => {
-      void Promise.all([loadSettingsDialog(), loadAlertEditorDialog(), loadImportDialog(), loadPriceChart()])
+      void Promise.all([
+        loadSettingsDialog(),
+        loadAlertEditorDialog(),
+        loadImportDialog(),
+        loadLedgerDialog(),
+        loadPriceChart(),
+      ])
     })
     return () => cancelIdleCallback(handle)
   }, [loaded])
@@ -135,6 +143,7 @@ export function App() {
         {dialog === 'settings' && <SettingsDialog />}
         {dialog === 'alert-editor' && <AlertEditorDialog />}
         {dialog === 'import' && <ImportDialog />}
+        {dialog === 'ledger' && <LedgerDialog />}
       </Suspense>
       <Announcer />
     </div>

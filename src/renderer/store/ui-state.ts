@@ -7,7 +7,7 @@ import type { StoreApi } from 'zustand/vanilla'
  * market-data.ts into one store).
  */
 
-export type DialogName = 'settings' | 'shortcuts' | 'alert-editor' | 'import' | 'remove-symbol'
+export type DialogName = 'settings' | 'shortcuts' | 'alert-editor' | 'import' | 'remove-symbol' | 'ledger'
 
 /** A row's action menu: at the pointer, or (opened from the keyboard) below the row. */
 export interface RowMenuState {

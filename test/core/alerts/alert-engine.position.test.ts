@@ -25,7 +25,7 @@ function runPositions(alert: Alert, positions: readonly (ValuedPosition | undefi
       states,
       new Map([[SYMBOL, quote({ price: '1' })]]),
       T0 + i * 5_000,
-      held$,
+      { positionsBySymbol: held$ },
     )
     fired.push(...result.fired)
     states = result.states

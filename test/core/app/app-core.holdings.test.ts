@@ -134,4 +134,42 @@ describe('AppCore holdings commands', () => {
     expect(position.value).toBe(new Dec(position.price as string).toString())
     expect(position.unrealized).toBe(new Dec(position.price as string).minus(100).toString())
   })
+
+  it('reads a file sent as bytes, so a byte-order mark or another encoding is said, not lost', async () => {
+    const { core } = await startCore()
+    const symbol = activeList(core.settings.get()).symbols[0] as string
+    const csv = `time,symbol,side,quantity,price\n2026-01-05T10:00:00Z,${symbol},buy,2,100\n`
+    const send = (bytes: Buffer) =>
+      ok<TransactionsImportResult>(core.invoke('importTransactions', { base64: bytes.toString('base64') }))
+    const withBom = await send(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)]))
+    expect(withBom.problems).toEqual([
+      { line: 0, reason: 'The file starts with a byte-order mark; save it as UTF-8 without one and import it again' },
+    ])
+    const latin1 = await send(Buffer.from(`${csv}2026-01-05T11:00:00Z,${symbol},buy,1,1,0,caf\u00e9\n`, 'latin1'))
+    expect(latin1.problems[0]?.reason).toMatch(/^The file is not UTF-8 text/)
+    expect(latin1.added).toBe(0)
+    expect((await send(Buffer.from(csv))).added).toBe(1)
+    // Not base64: refused by the contract before the core reads it.
+    expect(await core.invoke('importTransactions', { base64: 'not base64!' })).toMatchObject({ ok: false })
+  })
+
+  it('puts the ledger in the JSON export and the holding columns, from the valuation, in the CSV', async () => {
+    const { core } = await startCore()
+    const [held, other] = activeList(core.settings.get()).symbols as [string, string]
+    await ok(core.invoke('addTransaction', { time: '2026-01-05T10:00:00Z', symbol: held, side: 'buy', quantity: '2.5', price: '100' }))
+    await until(() => core.currentSnapshot().assets.find((a) => a.symbol === held)?.price, 'a price')
+    const json = JSON.parse((await ok<ExportResult>(core.invoke('exportWatchlist', { format: 'json' }))).content as string)
+    expect(json.transactions).toEqual([
+      { id: 't1', time: '2026-01-05T10:00:00Z', symbol: held, side: 'buy', quantity: '2.5', price: '100', fee: '0', note: null },
+    ])
+    const csv = (await ok<ExportResult>(core.invoke('exportWatchlist', { format: 'csv' }))).content as string
+    const [header, ...rows] = csv.trim().split('\r\n').map((line) => line.split(','))
+    const column = (row: string[] | undefined, name: string) => row?.[(header as string[]).indexOf(name)]
+    const heldRow = rows.find((row) => row[0] === held)
+    const price = new Dec(column(heldRow, 'price') as string)
+    expect(column(heldRow, 'holdingQuantity')).toBe('2.5')
+    expect(column(heldRow, 'holdingValue')).toBe(price.times('2.5').toString())
+    expect(column(heldRow, 'holdingPnl')).toBe(price.times('2.5').minus(250).toString())
+    expect(column(rows.find((row) => row[0] === other), 'holdingQuantity')).toBe('')
+  })
 })

@@ -131,6 +131,7 @@ describe('AppCore', () => {
       ['getSnapshot', { history: false, assets: 1 }, /assets|unrecognized/i],
       ['updateSettings', { baseUrl: 'http://example.com' }, /http/],
       ['updateSettings', { cadences: { pricesMs: 10 } }, /at least/],
+      ['updateSettings', { timeZone: 'Europe/London' }, /timeZone/],
       ['setKey', { key: 'short' }, /at least 8/],
       ['nope', undefined, /unknown command/],
       ['__proto__', undefined, /unknown command/],
@@ -145,6 +146,13 @@ describe('AppCore', () => {
         expect(result.error.message, name).not.toMatch(/^[\w.]+: /)
       }
     }
+  })
+
+  it('keeps the zone times are shown in: market time until the computer\'s is chosen', async () => {
+    const { core } = await startCore()
+    expect(core.currentSettings().timeZone).toBe('market')
+    expect((await core.invoke('updateSettings', { timeZone: 'computer' })).ok).toBe(true)
+    expect(core.currentSettings().timeZone).toBe('computer')
   })
 
   it('adds, moves and removes symbols, pushing only the change', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { connectionOf, deriveAppStatus, type StatusInputs } from '../../../src/main/core/app/app-status'
 import type { PauseReason } from '../../../src/main/core/feed/poll-scheduler'
+import { calendarOnlyState } from '../../../src/main/core/service-status/market-cross-check'
 import type { EndpointStatus, ErrorKind } from '../../../src/shared/status'
 
 const T = 1_700_000_000_000
@@ -54,6 +55,7 @@ function inputs(states: Row[1], pauseReasons: PauseReason[]): StatusInputs {
     storageProblem: null,
     keychainProblem: null,
     unreadAlerts: 0,
+    service: calendarOnlyState(T),
   }
 }
 

@@ -82,6 +82,10 @@ describe('HoldingsFile', () => {
     await file.restore(removed)
     expect((await new HoldingsFile(dir).load()).map((t) => t.id)).toEqual(['t1', 't2', 't3'])
     expect((await refusal(file.remove('t99'))).code).toBe('not-found')
+    // The renderer is untrusted: an id the ledger never gave cannot be "put back" (nor given twice).
+    const forged = await refusal(file.restore({ transaction: { ...removed.transaction, id: 't4' }, index: 0 }))
+    expect(forged).toMatchObject({ code: 'not-found', message: 'There is no deleted transaction t4' })
+    expect((await file.add(buy)).id).toBe('t4')
   })
 
   it('moves a corrupt file aside, says so, and starts empty', async () => {

@@ -48,6 +48,8 @@ describe('a settings file of the version before several watchlists', () => {
       costMethod: 'average',
       // Nor whether amounts are hidden: shown, the default.
       hideAmounts: false,
+      // Nor which zone times are told in: market time, what it showed then.
+      timeZone: 'market',
     })
     // Every value of the old file is somewhere in the new settings.
     const { watchlist, columns, sort, version, ...rest } = v1

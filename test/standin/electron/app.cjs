@@ -45,7 +45,10 @@ class App extends EventEmitter {
     this.name = pkg.productName ?? pkg.name
     this.version = pkg.version
     // A packaged app (TOKENWATCH_STANDIN_PACKAGED=1): isPackaged and the resources folder as an
-    // installed app has them, the repo's resources standing in for the package's.
+    // installed app has them, the repo's resources standing in for the package's. Electron
+    // decides it from the executable's name, true unless it is electron(.exe)
+    // (lib/browser/api/app.ts, `isPackaged`; docs/api/app.md; process.resourcesPath in
+    // docs/api/process.md).
     this.isPackaged = process.env.TOKENWATCH_STANDIN_PACKAGED === '1'
     if (this.isPackaged) process.resourcesPath = path.join(this.appDir, 'resources')
     this.commandLine = strict(
@@ -277,7 +280,20 @@ function isAlive(pid) {
   }
 }
 
-const app = strict(new App(), 'app', NOT_ON_LINUX)
+/**
+ * Windows only (docs/api/app.md): the AppUserModelID toasts are headed with. Defined only when
+ * the stand-in plays Windows (TOKENWATCH_STANDIN_PLATFORM), absent elsewhere as in Electron.
+ */
+if (process.platform === 'win32')
+  App.prototype.setAppUserModelId = function setAppUserModelId(id) {
+    this.appUserModelId = String(id)
+  }
+
+const app = strict(
+  new App(),
+  'app',
+  NOT_ON_LINUX.filter((member) => !(member in App.prototype)),
+)
 
 onCommand('appState', () => ({ ready: app.isReady(), hasLock: app.hasSingleInstanceLock() }))
 /** What the OS tells the app and the stand-in has no other way to cause (macOS 'activate': a Dock click). */

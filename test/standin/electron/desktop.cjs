@@ -13,6 +13,9 @@ const { strict } = require('./strict.cjs')
 const { preventableEvent, refuseBeforeReady, register, registered } = require('./registry.cjs')
 const { BrowserWindow } = require('./browser-window.cjs')
 
+/** The OS played: Linux unless a test chose another (TOKENWATCH_STANDIN_PLATFORM, register.cjs). */
+const PLATFORM = process.platform
+
 // --- nativeImage ------------------------------------------------------------------------
 
 /** Width and height from a PNG's IHDR chunk; [0, 0] for anything else. */
@@ -134,13 +137,17 @@ function clickItem(menu, label) {
 // --- Tray -------------------------------------------------------------------------------
 
 const trays = []
+/** szTip holds 128 UTF-16 units, the last one the terminating NUL. */
+const WINDOWS_TOOLTIP_CHARS = 127
 
 class Tray extends EventEmitter {
   constructor(image) {
     super()
     refuseBeforeReady('Tray')
     this.image = image
+    /** What the OS shows, and what the app asked for (more on Windows, which cuts it). */
     this.tooltip = ''
+    this.tooltipSet = ''
     this.menu = null
     this.destroyed = false
     trays.push(this)
@@ -151,8 +158,14 @@ class Tray extends EventEmitter {
     this.image = image
     emitEvent('tray-image', { image: describeImage(image) })
   }
+  /**
+   * Windows copies the tooltip into NOTIFYICONDATA's 128-character szTip with truncation
+   * (shell/browser/ui/win/notify_icon.cc, NotifyIcon::SetToolTip: wcsncpy_s(..., _TRUNCATE)):
+   * 127 characters are kept and the rest is cut. Elsewhere the whole text is kept.
+   */
   setToolTip(text) {
-    this.tooltip = text
+    this.tooltipSet = text
+    this.tooltip = PLATFORM === 'win32' ? String(text).slice(0, WINDOWS_TOOLTIP_CHARS) : text
   }
   setTitle(title) {
     this.title = title
@@ -171,6 +184,7 @@ class Tray extends EventEmitter {
   describe() {
     return {
       tooltip: this.tooltip,
+      tooltipSet: this.tooltipSet,
       image: describeImage(this.image),
       menu: this.menu ? describeMenu(this.menu) : null,
       destroyed: this.destroyed,
@@ -195,7 +209,42 @@ onCommand('applicationMenu', () => (applicationMenu ? describeMenu(applicationMe
 
 // --- Notification -----------------------------------------------------------------------
 
+/**
+ * Per-platform notifications, as Electron 45 delivers them (the platform is `process.platform`,
+ * which a test chooses with TOKENWATCH_STANDIN_PLATFORM, see register.cjs):
+ * - everywhere: Electron keeps no reference to a Notification; one the app drops is
+ *   garbage-collected and its 'click' never runs (docs/api/notification.md, "Class: Notification").
+ *   The stand-in holds each object weakly, and the test's `collectGarbage` runs a full collection, so a dropped notification is really gone;
+ * - Windows: a toast that times out goes to the Action Center and Electron emits 'close' then
+ *   (shell/browser/notifications/win/windows_toast_notification.cc, the Dismissed handler, which
+ *   reports every dismissal reason, TimedOut included, as closed). A click there still activates the
+ *   app: `Notification.handleActivation(callback)` receives every activation, whether or not the
+ *   object still exists, and one that came before the callback was registered as soon as it is
+ *   (docs/api/notification.md, docs/api/structures/activation-arguments.md); the object's own
+ *   'click' runs as well if it is alive. Assumed, not checked against the toast XML: the
+ *   activation `arguments` name the toast's `id`;
+ * - macOS, Electron 42+: an app that is not code-signed cannot post notifications; 'failed' is
+ *   emitted and nothing shows (docs/breaking-changes.md, 42.0, macOS notifications). The stand-in
+ *   plays an unsigned app (a test build) unless TOKENWATCH_STANDIN_MAC_SIGNED=1;
+ * - Linux: Electron's libnotify path sends no sound hint for `silent`, so the server plays its own
+ *   sound anyway (shell/browser/notifications/linux/libnotify_notification.cc sets no
+ *   "suppress-sound"), and servers with the "body-markup" capability read the body as markup
+ *   (Desktop Notifications Specification, "Markup"): the stand-in's server has it, so the body
+ *   shown (`shownBody`) has tags removed and entities read.
+ */
+const MAC_SIGNED = process.env.TOKENWATCH_STANDIN_MAC_SIGNED === '1'
+
+/** What each notification was, by id (index + 1); the objects themselves only weakly. */
 const notifications = []
+const notificationObjects = new Map()
+let activationHandler = null
+const unhandledActivations = []
+
+/** The body as a markup-reading Linux server shows it: tags dropped, the five entities read. */
+function asMarkupServerShows(body) {
+  const entities = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+  return body.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp|quot|apos);/g, (_match, name) => entities[name])
+}
 
 class Notification extends EventEmitter {
   static isSupported() {
@@ -205,8 +254,22 @@ class Notification extends EventEmitter {
     super()
     this.options = options
     this.id = notifications.length + 1
-    notifications.push(this)
-    return strict(this, 'Notification')
+    const { title = '', body = '', silent = false, urgency = null } = options
+    notifications.push({
+      id: this.id,
+      title,
+      body,
+      shownBody: PLATFORM === 'linux' ? asMarkupServerShows(body) : body,
+      // What the OS honours: Linux's libnotify path drops it.
+      silent: PLATFORM === 'linux' ? false : silent,
+      urgency,
+      toastId: options.id ?? null,
+      shown: false,
+      state: 'new',
+    })
+    const proxy = strict(this, 'Notification')
+    notificationObjects.set(this.id, new WeakRef(proxy))
+    return proxy
   }
   get title() {
     return this.options.title ?? ''
@@ -215,24 +278,63 @@ class Notification extends EventEmitter {
     return this.options.body ?? ''
   }
   show() {
-    this.shown = true
-    emitEvent('notification', this.describe())
+    const shown = notifications[this.id - 1]
+    if (PLATFORM === 'darwin' && !MAC_SIGNED) {
+      shown.state = 'failed'
+      emitEvent('notification-failed', { id: this.id, title: shown.title })
+      setImmediate(() => this.emit('failed', preventableEvent(), 'Notifications require a signed app'))
+      return
+    }
+    shown.shown = true
+    shown.state = 'on-screen'
+    emitEvent('notification', { ...shown })
     this.emit('show', preventableEvent())
   }
   close() {
+    notifications[this.id - 1].state = 'closed'
     this.emit('close', preventableEvent())
-  }
-  describe() {
-    const { title = '', body = '', silent = false, urgency = null } = this.options
-    return { id: this.id, title, body, silent, urgency, shown: this.shown === true }
   }
 }
 
-onCommand('notifications', () => notifications.map((notification) => notification.describe()))
+if (PLATFORM === 'win32')
+  Notification.handleActivation = function handleActivation(callback) {
+    activationHandler = callback
+    for (const details of unhandledActivations.splice(0)) callback(details)
+  }
+
+/** The Notification object for `id`, or null once the app let it go and it was collected. */
+function liveNotification(id) {
+  return notificationObjects.get(id)?.deref() ?? null
+}
+
+onCommand('notifications', () =>
+  notifications.map((shown) => ({ ...shown, collected: !liveNotification(shown.id) })),
+)
 onCommand('clickNotification', (command) => {
-  const notification = notifications.find((candidate) => candidate.id === command.notificationId)
-  if (!notification?.shown) throw new Error(`no notification ${command.notificationId} was shown`)
-  notification.emit('click', preventableEvent())
+  const shown = notifications[command.notificationId - 1]
+  if (!shown?.shown || shown.state === 'closed')
+    throw new Error(`notification ${command.notificationId} is not on screen or in the Action Center`)
+  if (PLATFORM === 'win32') {
+    const details = { type: 'click', arguments: shown.toastId ?? '' }
+    if (activationHandler) activationHandler(details)
+    else unhandledActivations.push(details)
+  }
+  const notification = liveNotification(shown.id)
+  emitEvent('notification-clicked', { id: shown.id, collected: !notification })
+  notification?.emit('click', preventableEvent())
+})
+onCommand('timeOutNotification', (command) => {
+  if (PLATFORM !== 'win32') throw new Error('only the Windows stand-in times toasts out')
+  const shown = notifications[command.notificationId - 1]
+  if (shown?.state !== 'on-screen') throw new Error(`notification ${command.notificationId} is not on screen`)
+  shown.state = 'action-center'
+  liveNotification(shown.id)?.emit('close', preventableEvent())
+})
+/** A full garbage collection, as V8 would run one sooner or later; returns how many objects went. */
+onCommand('collectGarbage', () => {
+  require('node:v8').setFlagsFromString('--expose-gc')
+  require('node:vm').runInNewContext('gc')()
+  return notifications.filter((shown) => !liveNotification(shown.id)).length
 })
 
 // --- dialog -----------------------------------------------------------------------------
@@ -403,7 +505,7 @@ const session = strict({ defaultSession }, 'session')
 module.exports = {
   Tray: strict(Tray, 'Tray'),
   Menu: strict(Menu, 'Menu'),
-  Notification: strict(Notification, 'Notification'),
+  Notification: strict(Notification, 'Notification', ['handleActivation']),
   dialog,
   nativeImage,
   screen,

@@ -3,6 +3,8 @@ import type { AlertFiring, AlertLogEntry } from '../../../shared/alerts'
 import { type Snapshot, type SnapshotSource, sameServiceAs } from '../../../shared/domain'
 import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
 import { AlertLog, AlertsFile } from './alerts-file'
+import { type KnownPauses, MULTIPLIER_PAUSE_GRACE_MS, NO_KNOWN_PAUSES, pauseKey } from './pause-alerts'
+import type { AssetPauseReading } from '../../../shared/service-status'
 import { type Clock, realClock } from '../clock'
 
 /**
@@ -35,6 +37,7 @@ export class AlertCenter {
   private timer: unknown = null
   private latest: Snapshot | null = null
   private evaluating: Promise<void> = Promise.resolve()
+  private pauses: KnownPauses = NO_KNOWN_PAUSES
 
   constructor(private readonly options: AlertCenterOptions) {
     this.clock = options.clock ?? realClock
@@ -63,6 +66,25 @@ export class AlertCenter {
     void this.evaluate(current)
   }
 
+  /**
+   * The service's asset pauses as last answered (null: not known). Those announcing a multiplier
+   * change are kept a while after they leave the answer (the service lists only active and
+   * upcoming ones), so a change seen just after its pause still says it came with it.
+   */
+  pausesChanged(current: readonly AssetPauseReading[] | null, snapshot: Snapshot): void {
+    const now = this.clock.now()
+    const kept = new Map(this.pauses.multiplierPauses.map((pause) => [pauseKey(pause), pause]))
+    for (const pause of current ?? []) if (pause.updateSharesMultiplier) kept.set(pauseKey(pause), pause)
+    const listed = new Set((current ?? []).map(pauseKey))
+    const multiplierPauses = [...kept.entries()]
+      .filter(([key, pause]) =>
+        pause.end === null ? listed.has(key) : now < pause.end + MULTIPLIER_PAUSE_GRACE_MS,
+      )
+      .map(([, pause]) => pause)
+    this.pauses = { current, multiplierPauses }
+    if (this.file.list().length > 0) void this.evaluate(snapshot)
+  }
+
   async markAllRead(): Promise<AlertLogEntry[]> {
     const before = this.log.unreadCount()
     const entries = await this.log.markAllRead()
@@ -83,11 +105,13 @@ export class AlertCenter {
     const assets = assetsBySymbolOf(snapshot.assets)
     if (this.statesSource && !sameServiceAs(this.statesSource, snapshot.source)) this.states = {}
     this.statesSource = snapshot.source
-    const positions = this.options.positions?.() ?? new Map<string, ValuedPosition>()
-    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now, positions)
+    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now, {
+      pauses: this.pauses,
+      positionsBySymbol: this.options.positions?.(),
+    })
     this.states = states
     if (fired.length > 0) await this.record(fired)
-    this.aimTimer(nextAlertCheckAt(alerts, assets, now))
+    this.aimTimer(nextAlertCheckAt(alerts, assets, now, this.pauses))
   }
 
   private async record(fired: AlertFiring[]): Promise<void> {

@@ -7,6 +7,13 @@ import type { ValuedPosition } from '../../../shared/holdings'
 import { isTradableIn } from '../../../shared/normalize'
 import { liveSessionOf, type MarketPhase, sessionStateAt } from '../../../shared/session-clock'
 import type { SessionName } from '../../../shared/sessions'
+import {
+  type KnownPauses,
+  multiplierPauseNote,
+  NO_KNOWN_PAUSES,
+  pauseNews,
+  type PausePhases,
+} from './pause-alerts'
 
 /**
  * Alert evaluation: a pure function of the alerts, their previous states, the current quotes and
@@ -31,6 +38,10 @@ import type { SessionName } from '../../../shared/sessions'
  *
  * Multiplier alerts fire when the live shares multiplier differs from the last live one (a split
  * or a reinvested dividend); the first live value is only remembered, and stale ones are skipped.
+ * When the change falls in a pause that announced it, the message says so.
+ *
+ * Asset-pause alerts fire when the service announces a pause of the symbol, when one starts and
+ * when one ends (pause-alerts.ts); the first answer is only remembered.
  *
  * Session alerts fire on a change of the session clock's phase into (open) or out of (close) a
  * session the symbol is tradable in. They work from the time alone, so they fire without any
@@ -50,6 +61,8 @@ export interface AlertState {
   sessionCheckedAt: number | null
   /** Multiplier alerts: the shares multiplier last seen live; null before the first. */
   multiplier: DecimalString | null
+  /** Asset-pause alerts: the symbol's pauses as last seen; null before the first answer. */
+  pauses: PausePhases | null
 }
 
 export type AlertStates = Record<string, AlertState>
@@ -68,7 +81,8 @@ const MINUTE_MS = 60_000
 
 type SessionCondition = Extract<AlertCondition, { kind: 'session' }>
 type MultiplierCondition = Extract<AlertCondition, { kind: 'multiplier-change' }>
-type ThresholdCondition = Exclude<AlertCondition, SessionCondition | MultiplierCondition>
+type PauseCondition = Extract<AlertCondition, { kind: 'asset-pause' }>
+type ThresholdCondition = Exclude<AlertCondition, SessionCondition | MultiplierCondition | PauseCondition>
 
 /** One reading of an alert's value against its condition. */
 interface Observation {
@@ -81,7 +95,15 @@ interface Observation {
 }
 
 function freshState(watching: string): AlertState {
-  return { watching, armed: true, lastFiredAt: null, beyond: null, sessionCheckedAt: null, multiplier: null }
+  return {
+    watching,
+    armed: true,
+    lastFiredAt: null,
+    beyond: null,
+    sessionCheckedAt: null,
+    multiplier: null,
+    pauses: null,
+  }
 }
 
 function watchingKey(alert: Alert): string {
@@ -336,6 +358,7 @@ function stepMultiplier(
   alert: Alert,
   state: AlertState,
   asset: AssetQuote | undefined,
+  pauses: KnownPauses,
   now: number,
 ): { state: AlertState; firing: AlertFiring | null } {
   const next = asset && !asset.stale ? asset.sharesMultiplier : null
@@ -345,8 +368,25 @@ function stepMultiplier(
   const fires = changed && cooledDown(state, alert, now)
   const nextState: AlertState = { ...state, multiplier: next, lastFiredAt: fires ? now : state.lastFiredAt }
   if (!fires || previous === null) return { state: nextState, firing: null }
-  const message = `${alert.symbol} shares multiplier changed from ${previous} to ${next}${ratioText(previous, next)}`
+  const inPause = multiplierPauseNote(alert.symbol, pauses.multiplierPauses, now)
+  const message = `${alert.symbol} shares multiplier changed from ${previous} to ${next}${ratioText(previous, next)}${inPause}`
   return { state: nextState, firing: firingOf(alert, message, next, now) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asset-pause alerts
+
+function stepAssetPause(
+  alert: Alert,
+  state: AlertState,
+  pauses: KnownPauses,
+  now: number,
+): { state: AlertState; firing: AlertFiring | null } {
+  if (pauses.current === null) return { state, firing: null }
+  const { phases, news } = pauseNews(alert.symbol, state.pauses, pauses.current, now)
+  const fires = news.length > 0 && cooledDown(state, alert, now)
+  const nextState: AlertState = { ...state, pauses: phases, lastFiredAt: fires ? now : state.lastFiredAt }
+  return { state: nextState, firing: fires ? firingOf(alert, news.join('; '), null, now) : null }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,9 +414,13 @@ export function evaluateAlerts(
   states: Readonly<AlertStates>,
   assetsBySymbol: ReadonlyMap<string, AssetQuote>,
   now: number,
-  /** Main's positions by symbol, for the value and P&L % alerts; none held when absent. */
-  positionsBySymbol: ReadonlyMap<string, ValuedPosition> = new Map(),
+  /**
+   * What else the alerts look at: the service's asset pauses (multiplier and pause alerts) and
+   * main's positions by symbol (value and P&L % alerts). None known, none held when absent.
+   */
+  known: { pauses?: KnownPauses; positionsBySymbol?: ReadonlyMap<string, ValuedPosition> } = {},
 ): AlertEvaluation {
+  const { pauses = NO_KNOWN_PAUSES, positionsBySymbol } = known
   const fired: AlertFiring[] = []
   const nextStates: AlertStates = {}
   for (const alert of alerts) {
@@ -390,8 +434,10 @@ export function evaluateAlerts(
       condition.kind === 'session'
         ? stepSession(alert, condition, state, asset, now)
         : condition.kind === 'multiplier-change'
-          ? stepMultiplier(alert, state, asset, now)
-          : stepThreshold(alert, condition, state, asset, now, positionsBySymbol.get(alert.symbol))
+          ? stepMultiplier(alert, state, asset, pauses, now)
+          : condition.kind === 'asset-pause'
+            ? stepAssetPause(alert, state, pauses, now)
+            : stepThreshold(alert, condition, state, asset, now, positionsBySymbol?.get(alert.symbol))
     nextStates[alert.id] = step.state
     if (step.firing) fired.push(step.firing)
   }
@@ -417,6 +463,7 @@ export function nextAlertCheckAt(
   alerts: readonly Alert[],
   assetsBySymbol: ReadonlyMap<string, AssetQuote>,
   now: number,
+  pauses: KnownPauses = NO_KNOWN_PAUSES,
 ): number | null {
   let next: number | null = null
   const consider = (at: number) => {
@@ -425,7 +472,12 @@ export function nextAlertCheckAt(
   for (const alert of alerts) {
     if (!alert.enabled) continue
     if (alert.condition.kind === 'session') consider(nextSessionCheckAt(now))
-    else if (alert.condition.kind === 'stale') {
+    else if (alert.condition.kind === 'asset-pause') {
+      // A pause starts and ends at its times, whether or not a price or a status answer comes then.
+      for (const pause of pauses.current ?? [])
+        if (pause.symbol === alert.symbol)
+          for (const at of [pause.start, pause.end]) if (at !== null) consider(at)
+    } else if (alert.condition.kind === 'stale') {
       const asset = assetsBySymbol.get(alert.symbol)
       // Fresh data turns stale through a snapshot update, which triggers an evaluation anyway.
       if (asset?.stale && asset.priceTimestamp !== null)

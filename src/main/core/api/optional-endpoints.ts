@@ -1,3 +1,4 @@
+import type { OptionalFeature } from '../../../shared/service-status'
 import { ApiError } from './api-errors'
 
 /**
@@ -7,8 +8,6 @@ import { ApiError } from './api-errors'
  * can say, in place, that the service does not publish it.
  */
 
-export type OptionalEndpoint = 'marketStatus' | 'assetPauses' | 'tradingCapacity' | 'dividends'
-
 export type OptionalAnswer<T> = { available: true; value: T } | { available: false }
 
 /** A 404 about the asked asset is an answer about the asset, not a sign the endpoint is missing. */
@@ -16,26 +15,24 @@ const ASSET_CODES = new Set(['ASSET_NOT_FOUND', 'INVALID_SYMBOL', 'MISSING_SYMBO
 
 export function meansEndpointMissing(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
-    error.status === 404 &&
-    (error.code === null || !ASSET_CODES.has(error.code))
+    error instanceof ApiError && error.status === 404 && (error.code === null || !ASSET_CODES.has(error.code))
   )
 }
 
 export class OptionalEndpoints {
-  private readonly missing = new Set<OptionalEndpoint>()
+  private readonly missing = new Set<OptionalFeature>()
 
-  isMissing(endpoint: OptionalEndpoint): boolean {
+  isMissing(endpoint: OptionalFeature): boolean {
     return this.missing.has(endpoint)
   }
 
   /** The endpoints found missing so far, for the status and the logs. */
-  missingOnes(): OptionalEndpoint[] {
+  missingOnes(): OptionalFeature[] {
     return [...this.missing]
   }
 
   /** Runs `ask` unless the endpoint is known missing; a 404 that says it is missing is remembered. */
-  async ask<T>(endpoint: OptionalEndpoint, ask: () => Promise<T>): Promise<OptionalAnswer<T>> {
+  async ask<T>(endpoint: OptionalFeature, ask: () => Promise<T>): Promise<OptionalAnswer<T>> {
     if (this.missing.has(endpoint)) return { available: false }
     try {
       return { available: true, value: await ask() }

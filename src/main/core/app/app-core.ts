@@ -4,19 +4,19 @@ import type { Settings } from '../../../shared/settings'
 import type { AppStatus } from '../../../shared/status'
 import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
-import { LocalPollFeed } from '../feed/local-poll-feed'
 import { HoldingsFile } from '../holdings/holdings-file'
 import type { PositionsTracker } from '../holdings/positions-tracker'
-import type { FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
+import type { FeedEvents, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { SnapshotCache, SnapshotCacheSchedule } from '../storage/snapshot-cache'
 import type { AppCoreOptions } from './app-core-options'
-import { deriveAppStatus, endpointStatuses } from './app-status'
+import { deriveAppStatus, feedStatus } from './app-status'
 import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
+import { type PollFeedWithServiceStatus, withServiceStatus } from './poll-feed-with-service-status'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 import { quotesTouched, trackPositions } from './track-positions'
 
@@ -37,7 +37,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly clock: Clock
   private readonly events = new EventBus()
   private readonly handlers: CommandHandlers
-  private readonly feed: PollFeed
+  /** The price polls, and beside them (`feed.service`) what the service says of the market now. */
+  private readonly feed: PollFeedWithServiceStatus
   private readonly connection: Connection<Demo>
   private started = false
 
@@ -59,8 +60,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
     }
-    this.feed =
-      options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
+    this.feed = withServiceStatus(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
     this.positions = trackPositions({ ...parts, events: this.events })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
@@ -77,6 +77,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       positions: this.positions,
       vault: this.vault,
       alerts: this.alerts,
+      service: this.feed.service,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
@@ -157,8 +158,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const settings = this.settings.get()
     return deriveAppStatus({
       ...this.connection.source(),
-      endpoints: endpointStatuses((endpoint) => this.feed.endpointStatus(endpoint)),
-      pauseReasons: this.feed.pauseReasons(),
+      ...feedStatus(this.feed),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
       storageProblem: this.settings.problem() ?? this.alerts.problem() ?? this.cacheSchedule.problem(),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,

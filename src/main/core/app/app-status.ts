@@ -1,4 +1,5 @@
 import type { PauseReason } from '../feed/poll-scheduler'
+import type { ServiceState } from '../../../shared/service-status'
 import type { AppStatus, EndpointName, EndpointStatus } from '../../../shared/status'
 
 /** Errors that say the service cannot be reached at all. */
@@ -14,13 +15,21 @@ export interface StatusInputs {
   storageProblem: string | null
   keychainProblem: string | null
   unreadAlerts: number
+  service: ServiceState
 }
 
-/** Every endpoint's status, from the feed's answer for one. */
-export function endpointStatuses(
-  statusOf: (endpoint: EndpointName) => EndpointStatus,
-): Record<EndpointName, EndpointStatus> {
-  return { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') }
+/** What the feed knows of the connection: each endpoint, why polling is paused, the service's state. */
+export function feedStatus(feed: {
+  endpointStatus(endpoint: EndpointName): EndpointStatus
+  pauseReasons(): readonly PauseReason[]
+  service: { state(): ServiceState }
+}): Pick<StatusInputs, 'endpoints' | 'pauseReasons' | 'service'> {
+  const statusOf = (endpoint: EndpointName) => feed.endpointStatus(endpoint)
+  return {
+    endpoints: { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') },
+    pauseReasons: feed.pauseReasons(),
+    service: feed.service.state(),
+  }
 }
 
 /**
@@ -58,5 +67,6 @@ export function deriveAppStatus(inputs: StatusInputs): AppStatus {
     storageProblem: inputs.storageProblem,
     keychainProblem: inputs.keychainProblem,
     unreadAlerts: inputs.unreadAlerts,
+    service: inputs.service,
   }
 }

@@ -3,9 +3,10 @@ import type { ListedAsset } from '../../../shared/domain'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../../../shared/wire'
-import { ApiClient } from '../api/api-client'
+import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
 import { listedAssetsOf } from '../api/listed-assets'
+import { clientForConnection } from './connection-client'
 import { cadenceOf, MarketFeed } from './market-feed'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
@@ -46,13 +47,7 @@ export class LocalPollFeed implements PollFeed {
 
   connect(connection: FeedConnection): void {
     const previous = this.client
-    this.client = new ApiClient({
-      baseUrl: connection.baseUrl,
-      apiKey: connection.apiKey,
-      timeoutMs: connection.timeoutMs,
-      // Arrival stamps and Retry-After dates on the feed's own clock, which measures their age.
-      now: () => this.clock.now(),
-    })
+    this.client = clientForConnection(connection, this.clock)
     void previous?.close()
     this.listing = null
     const source: SnapshotSource = { baseUrl: connection.baseUrl, demo: connection.demo }

@@ -88,8 +88,19 @@ export class ServiceStatusFeed {
     this.scheduler.stop()
   }
 
+  /**
+   * Hidden: every five minutes. Shown again: a reading older than the minute is asked for at once
+   * rather than at the end of the hidden wait (never more often than the service's cache lifetime).
+   */
   setHidden(hidden: boolean): void {
+    if (hidden === this.hidden) return
     this.hidden = hidden
+    if (hidden) return
+    const now = this.clock.now()
+    const outdated = STATUS_JOBS.some(
+      (job) => now - (this.scheduler.status(job).lastSuccessAt ?? 0) >= STATUS_CADENCE_MS,
+    )
+    if (outdated) this.scheduler.refreshNow()
   }
 
   setPaused(reason: PauseReason, paused: boolean): void {
@@ -98,6 +109,11 @@ export class ServiceStatusFeed {
 
   endpointStatus(job: StatusJob): EndpointStatus {
     return this.scheduler.status(job)
+  }
+
+  /** Why the last poll of either failed, in words, or null. */
+  problem(): string | null {
+    return STATUS_JOBS.map((job) => this.scheduler.status(job).lastError?.message).find(Boolean) ?? null
   }
 
   /** The market as the service says it where it is known and fresh, else as our calendar does. */

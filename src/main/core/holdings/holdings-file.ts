@@ -158,6 +158,9 @@ export class HoldingsFile {
   async restore({ transaction, index }: { transaction: Transaction; index: number }): Promise<void> {
     await this.change((ledger) => {
       if (ledger.transactions.some((t) => t.id === transaction.id)) return ledger
+      // Only an id this ledger gave can come back: a made-up one could later be given again.
+      if (Number(transaction.id.slice(1)) >= ledger.nextId)
+        throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
       const transactions = [...ledger.transactions]
       transactions.splice(Math.min(index, transactions.length), 0, transaction)
       requireRoom(transactions.length)

@@ -2,8 +2,8 @@ import { Dec } from '../../../shared/decimal'
 import { parseCsv, textCell } from '../../../shared/export-format'
 import type { Transaction, TransactionsImportResult } from '../../../shared/holdings'
 import {
+  csvSizeProblem,
   futureTimeProblem,
-  MAX_CSV_BYTES,
   MAX_TRANSACTIONS,
   transactionInputSchema,
 } from '../../../shared/holdings-schema'
@@ -39,8 +39,8 @@ function refuse(reason: string): TransactionsCsvImport {
 
 /** The bytes as UTF-8 text without a byte-order mark, or why not. */
 function decodeUtf8(bytes: Uint8Array): { text: string } | { reason: string } {
-  if (bytes.byteLength > MAX_CSV_BYTES)
-    return { reason: `The file is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; a transactions CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB` }
+  const tooLarge = csvSizeProblem(bytes.byteLength)
+  if (tooLarge) return { reason: tooLarge }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     return { reason: 'The file is UTF-16 text; save it as UTF-8 (without a byte-order mark) and import it again' }
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)

@@ -1,17 +1,10 @@
-import type { AssetPauseReading } from '../../../shared/service-status'
+import type { ActivePause, AssetPauseReading, SymbolPauses } from '../../../shared/service-status'
 
 /**
  * An asset's pauses, read from `/v1/status/assets` (every asset in one answer, filtered here).
  * `ASSET_PAUSED` means not tradable, `ASSET_LIMITED` tradable with smaller requests; any other
  * code is kept and, not knowing better, read as a pause (the safe side for a trader).
  */
-
-export type PauseEffect = 'paused' | 'limited'
-
-export interface ActivePause {
-  effect: PauseEffect
-  pause: AssetPauseReading
-}
 
 /** Whether a pause covers `nowMs`: the service says active, or its known window holds the instant. */
 function coversNow(pause: AssetPauseReading, nowMs: number): boolean {
@@ -43,4 +36,19 @@ export function upcomingPausesOf(
     .filter((pause) => pause.symbol === symbol && !coversNow(pause, nowMs))
     .filter((pause) => pause.end === null || pause.end > nowMs)
     .sort((a, b) => (a.start ?? Number.POSITIVE_INFINITY) - (b.start ?? Number.POSITIVE_INFINITY))
+}
+
+/** Each of `symbols` with a pause in force or to come, and its pauses; symbols without any are left out. */
+export function pausesBySymbol(
+  symbols: readonly string[],
+  pauses: readonly AssetPauseReading[],
+  nowMs: number,
+): Record<string, SymbolPauses> {
+  const result: Record<string, SymbolPauses> = {}
+  for (const symbol of symbols) {
+    const active = activePauseOf(symbol, pauses, nowMs)
+    const upcoming = upcomingPausesOf(symbol, pauses, nowMs)
+    if (active !== null || upcoming.length > 0) result[symbol] = { active, upcoming }
+  }
+  return result
 }

@@ -1,5 +1,5 @@
 import { calendarMarketReading, easternMinuteText } from '../../../shared/market-calendar-reading'
-import type { MarketReading } from '../../../shared/service-status'
+import type { MarketReading, ServiceState } from '../../../shared/service-status'
 import { serviceWord } from '../../../shared/service-status'
 import type { WireMarketStatus } from '../../../shared/wire-status'
 
@@ -31,6 +31,16 @@ export function calendarOnlyReading(nowMs: number): MarketReading {
     nextClose: calendar.nextClose,
     reason: null,
     calendarAgrees: null,
+  }
+}
+
+/** The service's state before any answer, or from a service that publishes none: the calendar alone. */
+export function calendarOnlyState(nowMs: number): ServiceState {
+  return {
+    market: calendarOnlyReading(nowMs),
+    pauses: null,
+    publishes: { marketStatus: null, assetPauses: null, tradingCapacity: null, dividends: null },
+    problem: null,
   }
 }
 

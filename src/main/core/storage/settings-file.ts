@@ -13,7 +13,7 @@ import {
   storedSettingsSchema,
   type Watchlist,
 } from '../../../shared/settings'
-import { MARKET_COLUMNS } from '../../../shared/watchlist-columns'
+import { DEFAULT_COLUMNS } from '../../../shared/watchlist-columns'
 import { checkSymbol } from '../../../shared/symbols'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-file'
 
@@ -236,7 +236,7 @@ export class SettingsFile {
         id: nextListId(settings),
         name,
         symbols: [...new Set(symbols)],
-        columns: [...MARKET_COLUMNS],
+        columns: [...DEFAULT_COLUMNS],
         sort: null,
       }
       return { ...settings, lists: [...settings.lists, list], activeListId: list.id }

@@ -1,3 +1,4 @@
+import type { ServiceReadings } from '../market/service-bodies'
 import type { FaultPlan } from './faults'
 import { type SimServer, startSimServer } from './server'
 
@@ -7,6 +8,12 @@ export interface DemoMarketOptions {
   /** Default 1. */
   seed?: number
   faults?: FaultPlan
+  /** The market's time (tests fix it); Date.now by default. */
+  clock?: () => number
+  /** How the endpoints beyond the spec read (off-hours, a closed market's capacity, a market pause). */
+  readings?: Partial<ServiceReadings>
+  /** Serve only the spec's five endpoints. */
+  specOnly?: boolean
 }
 
 /**
@@ -25,6 +32,9 @@ export function simDemoMarket(options: DemoMarketOptions = {}): {
         assets: options.assets ?? 400,
         seed: options.seed ?? 1,
         faults: options.faults,
+        clock: options.clock,
+        readings: options.readings,
+        specOnly: options.specOnly,
       }),
   }
 }

@@ -34,6 +34,7 @@ const KIND_LABEL: Record<AlertKind, string> = {
   'value-above': 'Position value crosses above a level',
   'value-below': 'Position value crosses below a level',
   'pnl-pct': 'Unrealized P&L beyond a percent of cost',
+  'asset-pause': 'The service pauses or limits it',
 }
 
 const EVENT_LABEL = { open: 'Opens', close: 'Closes', both: 'Opens or closes' } as const
@@ -183,6 +184,12 @@ function AlertForm({ target }: { target: AlertEditorTarget }) {
           <p className="muted">
             Fires when the service reports a new shares multiplier (a split steps it, a reinvested dividend
             nudges it). Now {formatExact(quote?.sharesMultiplier)}.
+          </p>
+        )}
+        {draft.kind === 'asset-pause' && (
+          <p className="muted">
+            Fires when the service announces a pause or limit of this token (a split, a dividend, earnings,
+            maintenance), when it starts and when it ends.
           </p>
         )}
         {shown.includes('direction') && (

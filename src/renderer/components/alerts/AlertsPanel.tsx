@@ -3,7 +3,8 @@ import { describeAlert, describeCondition } from '../../../shared/alert-text'
 import { DEFAULT_REARM_BAND } from '../../../shared/alert-limits'
 import type { Alert, AlertLogEntry } from '../../../shared/alerts'
 import { hideAlerts, openAlertEditor, removeAlert, setAlertEnabled } from '../../alerts-api'
-import { formatClockTime, formatDateTime } from '../../format'
+import { useDisplayZone } from '../../display-zone'
+import { dayKey, formatZonedDateTime, formatZonedTime } from '../../format'
 import { GRID_ID } from '../../element-ids'
 import { rememberPanelOpener, returnPanelFocus } from '../../panel-focus'
 import { logEntryKey, useAlerts } from '../../store/alert-store'
@@ -70,13 +71,14 @@ export function PanelSection(props: { id: string; title: string; count: number; 
   )
 }
 
-/** "14:03:12" today, "Nov 17, 14:03:12" before. */
+/** "14:03:12 ET" today, "Nov 17, 14:03:12 ET" before: the day and time in the zone times are shown in. */
 function FiredAt({ at }: { at: number }) {
-  const today = useClock((state) => new Date(state.now).toDateString())
-  const sameDay = new Date(at).toDateString() === today
+  const zone = useDisplayZone()
+  const today = useClock((state) => dayKey(state.now, zone.timeZone))
+  const sameDay = dayKey(at, zone.timeZone) === today
   return (
     <time className="log-time num" dateTime={new Date(at).toISOString()}>
-      {sameDay ? formatClockTime(at) : formatDateTime(at)}
+      {sameDay ? formatZonedTime(at, zone) : formatZonedDateTime(at, zone)}
     </time>
   )
 }

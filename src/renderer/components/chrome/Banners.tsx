@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AppStatus } from '../../../shared/status'
+import { useDisplayZone } from '../../display-zone'
 import { currentError, describeError } from '../../problem-text'
 import { useClock } from '../../store/clock-store'
 import { openDialog, showNotice, useWatch, type WatchState } from '../../store/watch-store'
@@ -38,8 +39,9 @@ function ErrorBanner({ status }: { status: AppStatus }) {
   // The sentence carries the ages of old data, so it follows the clock; without an error the
   // selector returns a constant, so the clock's ticks re-render nothing then.
   const nowMs = useClock((clock) => (error ? clock.now : 0))
+  const zone = useDisplayZone()
   if (!error) return null
-  const { text, action } = describeError(error, status, anyPrices, nowMs)
+  const { text, action } = describeError(error, status, anyPrices, nowMs, zone)
   return (
     <Banner tone="error" label="Connection problem">
       <span className="banner-icon" aria-hidden="true">

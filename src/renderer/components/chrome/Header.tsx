@@ -8,6 +8,7 @@ import { exportWatchlistAs } from '../../watchlist-files'
 import { IconButton } from '../ui/IconButton'
 import { BellIcon, FileTransferIcon } from '../ui/icons'
 import { MenuButton, type MenuItem } from '../ui/Menu'
+import { ServiceMarketMark } from './ServiceMarket'
 import { SessionClock } from './SessionClock'
 import { StatusPill } from './StatusPill'
 import { SymbolSearch } from '../watchlist/SymbolSearch'
@@ -52,6 +53,8 @@ interface HeaderAction {
   pressed?: boolean
   /** The layouts that show it as a button. */
   inline: readonly FrameLayout[]
+  /** The key that does the same, shown beside it in the menu. */
+  shortcut?: string
 }
 
 function useHeaderActions(): HeaderAction[] {
@@ -73,6 +76,7 @@ function useHeaderActions(): HeaderAction[] {
       onSelect: () => void updatePreference({ tickerOnly: true }),
       inline: ['wide'],
     },
+    { label: 'Transactions', glyph: '⇄', onSelect: () => openDialog('ledger'), inline: ['wide'], shortcut: 'T' },
     { label: 'Keyboard shortcuts', glyph: '?', onSelect: () => openDialog('shortcuts'), inline: ['wide'] },
     { label: 'Settings', glyph: '⚙', onSelect: () => openDialog('settings'), inline: ['wide', 'medium'] },
   ]
@@ -93,7 +97,7 @@ export function Header({ layout }: { layout: FrameLayout }) {
     // The tiniest header has no room for the search's icon: the menu (and `/`) opens it.
     ...(layout === 'tiny' ? [{ label: 'Add symbol…', shortcut: '/', onSelect: focusSearch }] : []),
     ...(fileInline ? [] : FILE_MENU),
-    ...folded.map(({ label, onSelect, pressed }) => ({ label, onSelect, checked: pressed })),
+    ...folded.map(({ label, onSelect, pressed, shortcut }) => ({ label, onSelect, checked: pressed, shortcut })),
   ]
   return (
     <header className="app-header">
@@ -104,6 +108,7 @@ export function Header({ layout }: { layout: FrameLayout }) {
       <SymbolSearch collapsed={compact} />
       <div className="header-spacer" />
       <SessionClock compact={compact} />
+      {layout === 'wide' && <ServiceMarketMark />}
       <StatusPill />
       <nav className="header-actions" aria-label="App">
         <AlertsButton />

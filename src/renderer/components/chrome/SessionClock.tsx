@@ -7,8 +7,11 @@ import {
 import { SESSION_BADGE, isSessionName } from '../../../shared/sessions'
 import { offhoursTokenCount, sessionHeadline } from '../../../shared/session-text'
 import { formatClockTime } from '../../format'
+import { MARKET_TIME_ZONE } from '../../../shared/display-time'
 import { useClock } from '../../store/clock-store'
+import { useDisagreeingMarket } from '../../store/service-store'
 import { type WatchState, useWatch } from '../../store/watch-store'
+import { ServiceSessionClock } from './ServiceMarket'
 
 /**
  * How many tokens of the watchlist trade in the off-hours session, counted only while the market
@@ -65,6 +68,13 @@ function dayNote(session: SessionState, weekday: number): string | null {
  * tooltip and for screen readers.
  */
 export function SessionClock({ compact = false }: { compact?: boolean }) {
+  // The service knows of a halt or a changed schedule our calendar cannot: its state is shown then.
+  const serviceMarket = useDisagreeingMarket()
+  if (serviceMarket !== null) return <ServiceSessionClock market={serviceMarket} compact={compact} />
+  return <CalendarSessionClock compact={compact} />
+}
+
+function CalendarSessionClock({ compact }: { compact: boolean }) {
   const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
   const { phase, nextPhase } = session
@@ -77,7 +87,7 @@ export function SessionClock({ compact = false }: { compact?: boolean }) {
   const note = dayNote(session, easternClock(nowMs).weekday)
   const time = (
     <span className="et-time num">
-      {formatClockTime(nowMs, 'America/New_York')}
+      {formatClockTime(nowMs, MARKET_TIME_ZONE)}
       <span className="muted"> ET</span>
     </span>
   )

@@ -1,6 +1,6 @@
 import { lastDataAt } from '../../../shared/data-status'
-import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
-import { formatClockTime } from '../../format'
+import { useDisplayZone } from '../../display-zone'
+import { formatZonedTime } from '../../format'
 import { useWatch } from '../../store/watch-store'
 
 /** The footer line: how many rows, when data last arrived, how often it is asked for, from where. */
@@ -10,6 +10,7 @@ export function StatusBar() {
   // When data last arrived, not when the snapshot last changed: an error changes it too.
   const dataAt = status ? lastDataAt(status) : null
   const cadence = status ? status.endpoints.prices.cadenceMs / 1000 : null
+  const zone = useDisplayZone()
   return (
     <footer className="status-bar">
       <span className="status-count">
@@ -17,7 +18,7 @@ export function StatusBar() {
       </span>
       {status && (
         <span className="status-updated">
-          {dataAt === null ? 'No data yet' : `Updated ${formatClockTime(dataAt, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
+          {dataAt === null ? 'No data yet' : `Updated ${formatZonedTime(dataAt, zone)}`}
         </span>
       )}
       {cadence !== null && <span className="status-cadence">Prices every {cadence}s</span>}

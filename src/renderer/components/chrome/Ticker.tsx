@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, type CSSProperties } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import { formatPercent, formatPrice, signOf } from '../../format'
-import { sourceAgeLabel } from '../../source-freshness'
+import { sourceAgeLabel } from '../../../shared/source-freshness'
 import { isFeedSilent } from '../../staleness'
 import { useClock } from '../../store/clock-store'
 import { useWatch } from '../../store/watch-store'

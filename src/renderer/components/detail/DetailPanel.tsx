@@ -6,7 +6,7 @@ import { tradesOffHours } from '../../../shared/trading-axis'
 import {
   formatAge,
   formatCompact,
-  formatDateTime,
+  formatZonedDateTime,
   formatExact,
   formatInteger,
   formatPercent,
@@ -19,15 +19,19 @@ import { SESSION_LABEL } from '../../../shared/alert-text'
 import { listsHolding } from '../../../shared/watchlists'
 import { addSymbol } from '../../api'
 import { openAlertEditor } from '../../alerts-api'
+import { useDisplayZone } from '../../display-zone'
 import { GRID_ID } from '../../element-ids'
 import { rememberPanelOpener, returnPanelFocus } from '../../panel-focus'
 import { alertsOf, useAlerts } from '../../store/alert-store'
 import { useClock } from '../../store/clock-store'
 import { closeDetail, shownList, useWatch } from '../../store/watch-store'
 import { AlertItem, PanelSection } from '../alerts/AlertsPanel'
+import { SymbolTransactions } from '../ledger/SymbolTransactions'
 import { StaleMarker } from '../watchlist/cells/StaleMarker'
 import { IconButton } from '../ui/IconButton'
+import { CapacityPanel } from './CapacityPanel'
 import { MultiplierFigure } from './MultiplierFigure'
+import { AssetPausesSection, DividendsSection } from './ServiceStatusSection'
 
 /** The detail chart and lightweight-charts with it: loaded after the first frame (App preloads it). */
 export const loadPriceChart = () => import('./PriceChart')
@@ -53,8 +57,8 @@ function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }
 function LimitsTable({ quote }: { quote: AssetQuote }) {
   const live = useClock((state) => liveSessionOf(state.session.phase))
   return (
-    <section className="detail-section" aria-label="Session limits">
-      <h3 className="section-title">Session limits</h3>
+    <section className="detail-section" aria-label="Session limits, the maxima per session">
+      <h3 className="section-title">Session limits: maxima per session</h3>
       {quote.limits === null ? (
         <p className="muted">No session limits received yet.</p>
       ) : (
@@ -114,10 +118,11 @@ function Constituents({ tokens }: { tokens: readonly string[] }) {
 
 function Timestamp({ at }: { at: number | null }) {
   const nowMs = useClock((state) => state.now)
+  const zone = useDisplayZone()
   if (at === null) return <>{MISSING}</>
   return (
     <>
-      {formatDateTime(at)} <span className="muted">({formatAge(nowMs - at)} ago)</span>
+      {formatZonedDateTime(at, zone)} <span className="muted">({formatAge(nowMs - at)} ago)</span>
     </>
   )
 }
@@ -157,7 +162,10 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
       <Suspense fallback={<p className="muted chart-empty">Loading the chart…</p>}>
         <PriceChart history={quote.history24h} offHours={tradesOffHours(quote)} />
       </Suspense>
+      <AssetPausesSection symbol={quote.symbol} />
+      <CapacityPanel quote={quote} />
       <SymbolAlerts symbol={quote.symbol} />
+      <SymbolTransactions symbol={quote.symbol} />
       <Figures
         title="Token"
         rows={[
@@ -184,6 +192,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         ]}
       />
       <LimitsTable quote={quote} />
+      <DividendsSection symbol={quote.symbol} />
       <Constituents tokens={quote.constituentTokens} />
       <Figures
         title="Data"

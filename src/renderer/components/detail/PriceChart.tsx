@@ -18,8 +18,9 @@ import { CHART_SLOTS, chartSlots, nearestPoint, scalePrecision, slotTime } from 
 import { SessionBands } from '../../chart/session-bands'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { movedIndex } from '../../chart/crosshair-keys'
-import { DISPLAY_TIME_ZONE, DISPLAY_ZONE_NAME } from '../../display-zone'
-import { formatDateTime, formatExact, formatPrice } from '../../format'
+import { closedGapText } from '../../chart/closed-gap'
+import { useDisplayZone } from '../../display-zone'
+import { formatExact, formatPrice, formatZonedDateTime } from '../../format'
 import { useWatch } from '../../store/watch-store'
 import { historyDirection, useHistoryAxis } from '../watchlist/cells/Sparkline'
 
@@ -67,6 +68,7 @@ function HistoryChart({
   offHours: boolean
 }) {
   const theme = useWatch((state) => state.settings?.theme)
+  const zone = useDisplayZone()
   const host = useRef<HTMLDivElement>(null)
   const chart = useRef<{
     api: IChartApi
@@ -87,10 +89,8 @@ function HistoryChart({
   const gaps = axis.segments.filter((segment) => segment.gap)
   const labels = useMemo(
     () =>
-      plotWidth
-        ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: DISPLAY_TIME_ZONE })
-        : [],
-    [axis, plotWidth],
+      plotWidth ? axisLabels(axis, { width: plotWidth, measure: measureLabel, timeZone: zone.timeZone }) : [],
+    [axis, plotWidth, zone],
   )
   const direction = historyDirection(history)
 
@@ -117,7 +117,13 @@ function HistoryChart({
       },
       grid: { vertLines: { visible: false } },
       timeScale: { visible: false, minBarSpacing: 0.01, fixLeftEdge: true, fixRightEdge: true },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.05 } },
+      // A round tick that falls at the plot's top or bottom edge would be drawn half outside it
+      // (prices from 100 to 190 put 200 there): such a label is left out, never shown cut.
+      rightPriceScale: {
+        borderVisible: false,
+        entireTextOnly: true,
+        scaleMargins: { top: 0.1, bottom: 0.05 },
+      },
       crosshair: {
         mode: CrosshairMode.Normal,
         // The readout says the point's exact price and time; a float's rounding of it is not shown.
@@ -235,9 +241,7 @@ function HistoryChart({
       <p className="chart-readout" aria-live="polite" aria-atomic="true">
         {cursorPoint ? (
           <>
-            <span className="chart-readout-time">
-              {formatDateTime(cursorPoint.t, DISPLAY_TIME_ZONE)} {DISPLAY_ZONE_NAME}
-            </span>{' '}
+            <span className="chart-readout-time">{formatZonedDateTime(cursorPoint.t, zone)}</span>{' '}
             <span className="num chart-readout-price">{formatExact(cursorPoint.price)}</span>
           </>
         ) : (
@@ -258,7 +262,7 @@ function HistoryChart({
               key={gap.start}
               className="chart-gap"
               style={{ left: xOf(gap.x0), width: Math.max(2, xOf(gap.x1) - xOf(gap.x0)) }}
-              title={`Market closed ${formatDateTime(gap.start, DISPLAY_TIME_ZONE)} to ${formatDateTime(gap.end, DISPLAY_TIME_ZONE)} ${DISPLAY_ZONE_NAME}`}
+              title={closedGapText(gap, axis.from, zone)}
             />
           ))}
         {/* As wide as the plot, the price scale aside: the labels' x are the plot's. */}
@@ -290,6 +294,8 @@ function HistoryChart({
             </span>
           ))}
           {gaps.length > 0 && <span className="chart-legend-item band-closed">Closed</span>}
+          {/* The axis says "Fri 20:00": in which zone. */}
+          <span className="chart-zone">Times in {zone.nameAt(last.t)}</span>
         </span>
         <span className="chart-credit">Chart: TradingView Lightweight Charts</span>
       </figcaption>

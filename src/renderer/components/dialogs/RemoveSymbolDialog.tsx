@@ -1,6 +1,6 @@
 import { removeSymbolWithAlerts } from '../../lists-api'
 import { alertsOf, useAlerts } from '../../store/alert-store'
-import { closeDialog, useWatch } from '../../store/watch-store'
+import { closeDialog, shownList, useWatch } from '../../store/watch-store'
 import { Modal } from '../ui/Modal'
 
 /**
@@ -10,6 +10,7 @@ import { Modal } from '../ui/Modal'
  */
 export function RemoveSymbolDialog() {
   const symbol = useWatch((state) => state.dialogSymbol)
+  const listName = useWatch((state) => shownList(state)?.name ?? 'the watchlist')
   const count = useAlerts((state) => (symbol ? alertsOf(state.alerts, symbol).length : 0))
   if (!symbol) return null
   const answer = (deleteAlerts: boolean) => {
@@ -25,7 +26,9 @@ export function RemoveSymbolDialog() {
       initialFocusId="remove-keep"
     >
       <header className="modal-head">
-        <h2 id="remove-symbol-title">Remove {symbol}?</h2>
+        <h2 id="remove-symbol-title">
+          Remove {symbol} from {listName}?
+        </h2>
       </header>
       <p className="modal-body">
         {symbol} has {alerts}. Keep watching: its alerts stay on and Tokenwatch keeps fetching its price for

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import type { IpcResult } from '../../../shared/ipc-contract'
 import type { KeyStatus } from '../../../shared/status'
 import type { Settings } from '../../../shared/settings'
@@ -18,6 +18,7 @@ import {
 import { closeDialog, useWatch } from '../../store/watch-store'
 import { ALL_COLUMNS } from '../watchlist/columns'
 import { Choice, describedBy, DialogActions, Field, Toggle } from '../ui/form-fields'
+import { useFirstInvalidFocus } from '../ui/first-invalid-focus'
 import { IconButton } from '../ui/IconButton'
 import { Modal } from '../ui/Modal'
 
@@ -132,22 +133,10 @@ function PreferencesForm({ saved }: { saved: Settings }) {
     change('columns', next)
   }
 
-  // Each time errors are shown (by the form's own check or by main's refusal), once they are on
-  // the screen, the first field marked invalid takes the focus, which scrolls it and its message
-  // into view. An effect after the commit, not a frame callback: after main's refusal the render
-  // is not synchronous, and a frame could come first and find no field marked yet, leaving the
-  // focus on the body (the Save button it was on is disabled while main answers).
-  const [errorsShown, setErrorsShown] = useState(0)
-  useEffect(() => {
-    if (errorsShown === 0) return
-    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    field?.focus({ preventScroll: true })
-    // The whole field, its message under it included, not just the input.
-    ;(field?.closest('.field') ?? field)?.scrollIntoView({ block: 'nearest' })
-  }, [errorsShown])
+  const focusFirstInvalid = useFirstInvalidFocus(form)
   const showErrors = (found: DraftErrors) => {
     setErrors(found)
-    setErrorsShown((count) => count + 1)
+    focusFirstInvalid()
   }
 
   const submit = async (event: FormEvent) => {
@@ -253,6 +242,16 @@ function PreferencesForm({ saved }: { saved: Settings }) {
             onChange={(v) => change('density', v)}
           />
         </div>
+        <Choice
+          legend="Show times in"
+          name={id('time-zone')}
+          value={draft.timeZone}
+          options={[
+            ['market', 'Market time (New York)'],
+            ['computer', "This computer's time"],
+          ]}
+          onChange={(v) => change('timeZone', v)}
+        />
         <div className="field-row">
           <Toggle
             label="Ticker only (the scrolling strip alone)"
@@ -284,6 +283,21 @@ function PreferencesForm({ saved }: { saved: Settings }) {
             </label>
           ))}
         </fieldset>
+      </section>
+      <section className="settings-section" aria-labelledby={id('holdings')}>
+        <h3 id={id('holdings')} className="section-title">
+          Holdings
+        </h3>
+        <Choice
+          legend="Cost of the tokens sold"
+          name={id('cost-method')}
+          value={draft.costMethod}
+          options={[
+            ['average', 'Average cost (a sale leaves the average as it was)'],
+            ['fifo', 'First in, first out (the oldest buys are sold first)'],
+          ]}
+          onChange={(v) => change('costMethod', v)}
+        />
       </section>
       {refusal && (
         <p className="form-error" role="alert">

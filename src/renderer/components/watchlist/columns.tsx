@@ -3,6 +3,7 @@ import type { AssetQuote } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
 import { tradesOffHours } from '../../../shared/trading-axis'
 import {
+  DEFAULT_COLUMNS,
   HOLDING_COLUMNS,
   shownColumnIds,
   WATCHLIST_COLUMNS,
@@ -23,6 +24,7 @@ import { RangeBar } from './cells/RangeBar'
 import { SessionBadges } from './cells/SessionBadges'
 import { Sparkline } from './cells/Sparkline'
 import { VolumeCell } from './cells/VolumeCell'
+import { YieldCell } from './cells/YieldCell'
 import { StaleMarker } from './cells/StaleMarker'
 import type { FitColumn } from '../../column-fit'
 
@@ -255,6 +257,16 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     sources: ['market', 'limits'],
     render: (q) => <SessionBadges quote={q} />,
   },
+  dividendYield: {
+    id: 'dividendYield',
+    label: 'Yield',
+    title: 'Dividend yield (trailing year)',
+    width: 64,
+    minWidth: 56,
+    align: 'end',
+    sources: [],
+    render: (q) => <YieldCell symbol={q.symbol} />,
+  },
   // The holding columns: blank in a row not held. Widths fit a six-figure position in dollars.
   quantity: {
     id: 'quantity',
@@ -330,7 +342,7 @@ export function chosenColumns(
   list: { columns: readonly WatchlistColumn[]; holdingColumnsChosen?: boolean } | undefined,
   anyHeld: boolean,
 ): ColumnDef[] {
-  const ids = shownColumnIds(list ?? { columns: WATCHLIST_COLUMNS }, anyHeld)
+  const ids = shownColumnIds(list ?? { columns: DEFAULT_COLUMNS }, anyHeld)
   const chosen = ids.filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
   return [COLUMN_DEFS.symbol, ...chosen]
 }

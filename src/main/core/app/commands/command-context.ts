@@ -7,6 +7,7 @@ import type { KeyVault } from '../../secrets/key-vault'
 import type { HoldingsFile } from '../../holdings/holdings-file'
 import type { PositionsTracker } from '../../holdings/positions-tracker'
 import type { SettingsFile } from '../../storage/settings-file'
+import type { ServiceStatusLink } from '../service-status-link'
 
 /**
  * What a command module may use: the core's parts, and the few things that must happen the same
@@ -21,6 +22,8 @@ export interface CommandContext {
   vault: KeyVault
   alerts: AlertCenter
   feed: PollFeed
+  /** The service's market state, pauses, capacity and dividends, beside the price polls. */
+  service: ServiceStatusLink
   clock: Clock
   status(): AppStatus
   /** The status changed: push it to the window. */

@@ -1,5 +1,5 @@
 import type { AssetQuote } from '../../../../shared/domain'
-import type { LedgerView, Transaction } from '../../../../shared/holdings'
+import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../../../shared/holdings'
 import type { ExportResult } from '../../../../shared/transfer'
 import { HoldingsError, type HoldingsFile } from '../../holdings/holdings-file'
 import { inTimeOrder, replayLedger } from '../../holdings/ledger-replay'
@@ -42,21 +42,25 @@ export function holdingsCommands(
       await holdings.restore(removed)
       return holdingsChanged(ledgerView(holdings))
     },
-    importTransactions: async ({ text }) => {
-      const read = readTransactionsCsv(new TextEncoder().encode(text), holdings.transactions(), clock.now())
+    importTransactions: async (file) => {
+      const bytes = 'text' in file ? new TextEncoder().encode(file.text) : Buffer.from(file.base64, 'base64')
+      const read = readTransactionsCsv(bytes, holdings.transactions(), clock.now())
       if (!read.ok) return { added: 0, problems: read.problems, duplicates: [], ledger: ledgerView(holdings) }
       const added = await holdings.addAll(read.transactions, 'Nothing imported')
       return holdingsChanged({ added: added.length, problems: [], duplicates: read.duplicates, ledger: ledgerView(holdings) })
     },
     exportTransactions: async () => exportLedger(context, holdings.transactions()),
-    getHoldings: async ({ method = context.settings.get().costMethod }) => {
-      const replay = replayLedger(holdings.transactions(), method)
-      // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
-      if (!replay.ok) throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
-      const quotes = new Map<string, AssetQuote>(context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]))
-      return holdingsReport(replay.positions, quotes, method, clock.now())
-    },
+    getHoldings: async ({ method = context.settings.get().costMethod }) => currentHoldings(context, method),
   }
+}
+
+/** The positions by `method` (the CLI may ask for another than the window's), at the latest quotes. */
+function currentHoldings(context: CommandContext, method: CostMethod): HoldingsReport {
+  const replay = replayLedger(context.holdings.transactions(), method)
+  // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
+  if (!replay.ok) throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
+  const quotes = new Map<string, AssetQuote>(context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]))
+  return holdingsReport(replay.positions, quotes, method, context.clock.now())
 }
 
 /**

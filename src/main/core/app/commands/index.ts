@@ -6,6 +6,7 @@ import { holdingsCommands } from './holdings'
 import { keyCommands } from './keys'
 import { listCommands } from './lists'
 import { portfolioCommands } from './portfolio'
+import { serviceStatusCommands } from './service-status'
 import { settingsCommands } from './settings'
 import { transferCommands } from './transfer'
 
@@ -23,5 +24,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...transferCommands(context),
     ...holdingsCommands(context),
     ...portfolioCommands(context),
+    ...serviceStatusCommands(context),
   } satisfies CommandHandlers
 }

@@ -12,6 +12,7 @@ import { SettingsError } from '../../storage/settings-file'
 import type { SomeCommandHandlers } from '../dispatch'
 import { importListsInto } from '../list-import'
 import type { CommandContext } from './command-context'
+import { inTimeOrder } from '../../holdings/ledger-replay'
 
 /** Watchlists out to a file (CSV, JSON) and in from a file or pasted text. */
 export function transferCommands(
@@ -26,9 +27,12 @@ export function transferCommands(
 async function exportShownList(context: CommandContext, format: ExportFormat): Promise<ExportResult> {
   const { settings: settingsFile, feed, clock, saveExport } = context
   const settings = settingsFile.get()
+  const transactions = inTimeOrder(context.holdings.transactions())
   const content = exportWatchlist(activeList(settings).symbols, feed.snapshot(), format, {
     now: clock.now(),
     lists: settings.lists,
+    // The holding columns are the positions main pushes to the window: the same figures, one valuation.
+    ...(format === 'csv' ? { positions: context.positions.current().positions } : { transactions }),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
   const fileName = `tokenwatch-${date}.${format}`

@@ -2,9 +2,9 @@ import { memo } from 'react'
 import type { AssetQuote } from '../../../../shared/domain'
 import { isTradableIn } from '../../../../shared/normalize'
 import { SESSION_LABEL } from '../../../../shared/alert-text'
-import { liveSessionOf } from '../../../../shared/session-clock'
 import { CONVENTIONAL_SESSIONS, SESSION_BADGE, type SessionName } from '../../../../shared/sessions'
-import { useClock } from '../../../store/clock-store'
+import { useLiveSession, useSymbolPauses } from '../../../store/service-store'
+import { PauseReasonLine, PauseSoonMark, PauseTag } from './PauseMarks'
 
 /**
  * PRE REG POST ON: filled when the token trades in that session, outlined and struck through
@@ -13,17 +13,26 @@ import { useClock } from '../../../store/clock-store'
  * that in words too: its accessible name for screen readers, its tooltip for anyone who cannot
  * tell the styles apart. (A label rather than hidden text: one element a badge instead of three,
  * and the watchlist's first frame lays out four badges a row.)
+ *
+ * What the service says wins over the calendar: the session ringed is the service's where it
+ * disagrees with our calendar (a halt rings none), and while the service pauses the token every
+ * badge reads not tradable and a PAUSED (or LIMITED) tag stands in place of the ringed session,
+ * its reason and end under the badges.
  */
 function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
-  // Selecting the phase, not the time: the badges re-render when the session changes, not each second.
-  const live = useClock((state) => liveSessionOf(state.session.phase))
+  // Selecting the session, not the time: the badges re-render when the session changes, not each second.
+  const live = useLiveSession()
+  const pauses = useSymbolPauses(quote.symbol)
+  const active = pauses?.active ?? null
   const sessions: readonly SessionName[] = isTradableIn(quote, 'offhours')
     ? [...CONVENTIONAL_SESSIONS, 'offhours']
     : CONVENTIONAL_SESSIONS
-  return (
+  const tagInPlace = active !== null && live !== null && sessions.includes(live)
+  const badges = (
     <span className="badges">
       {sessions.map((session) => {
-        const tradable = isTradableIn(quote, session)
+        if (tagInPlace && live === session) return <PauseTag key={session} active={active} />
+        const tradable = isTradableIn(quote, session) && active?.effect !== 'paused'
         const running = live === session
         const description = `${SESSION_LABEL[session]}: ${tradable ? 'tradable' : 'not tradable'}${running ? ', in session now' : ''}`
         return (
@@ -41,6 +50,15 @@ function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
           </span>
         )
       })}
+      {active !== null && !tagInPlace && <PauseTag active={active} />}
+      {pauses && pauses.upcoming.length > 0 && <PauseSoonMark pauses={pauses} />}
+    </span>
+  )
+  if (active === null) return badges
+  return (
+    <span className="badges-with-pause">
+      {badges}
+      <PauseReasonLine active={active} />
     </span>
   )
 }

@@ -1,5 +1,5 @@
 import type { AssetQuote } from '../../../../shared/domain'
-import { sourceAgeLabel } from '../../../source-freshness'
+import { sourceAgeLabel } from '../../../../shared/source-freshness'
 import { staleLabel } from '../../../staleness'
 import { useClock } from '../../../store/clock-store'
 import { useWatch } from '../../../store/watch-store'

@@ -1,5 +1,5 @@
 import type { EndpointName } from '../../../../shared/status'
-import { staleAge } from '../../../source-freshness'
+import { staleAge } from '../../../../shared/source-freshness'
 import { useClock } from '../../../store/clock-store'
 import { useWatch } from '../../../store/watch-store'
 

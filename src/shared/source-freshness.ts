@@ -1,6 +1,5 @@
-import type { AppStatus, EndpointName } from '../shared/status'
-import { formatAge } from './format'
-import { type PriceFeed, silentFor } from './staleness'
+import { STALE_AFTER_CADENCES } from './domain'
+import type { AppStatus, EndpointName, EndpointStatus } from './status'
 
 /**
  * Freshness per source. Each figure on screen comes from one endpoint: the token price from
@@ -8,8 +7,34 @@ import { type PriceFeed, silentFor } from './staleness'
  * (and the fair value and premium built on them) from market data, the per-session limits from
  * limits. When one endpoint fails while the others answer, only its figures are old, so each
  * source says its own age and the live ones are called live: never "the last good prices" while
- * the prices are the fresh part.
+ * the prices are the fresh part. Shared, because the window (banner, rows, ticker strip) and the
+ * tray follow the one rule.
  */
+
+/** What an endpoint's age is judged from: its cadence and when it last answered. */
+export type PriceFeed = Pick<EndpointStatus, 'cadenceMs' | 'lastSuccessAt'>
+
+/**
+ * How old an endpoint's data is (ms since it last answered) once it has been silent for longer
+ * than the stale threshold; null while it is fresh, or before its first answer (nothing to age).
+ * The same rule holds for every endpoint: prices, market data and limits each age on their own.
+ */
+export function silentFor(nowMs: number, feed: PriceFeed | null): number | null {
+  if (feed === null || feed.lastSuccessAt === null) return null
+  const age = nowMs - feed.lastSuccessAt
+  return age > STALE_AFTER_CADENCES * feed.cadenceMs ? age : null
+}
+
+/** An age, in its largest unit: "42s", "12m", "3h", "2d". Never negative (a clock may run behind). */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000))
+  if (seconds < 60) return `${seconds}s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes}m`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return `${hours}h`
+  return `${Math.floor(hours / 24)}d`
+}
 
 const SOURCE_WORDS: Record<EndpointName, string> = {
   prices: 'prices',

@@ -1,0 +1,129 @@
+import type { ListedAsset, Snapshot } from '../../../shared/domain'
+import type { Cadences } from '../../../shared/settings'
+import type { EndpointName, EndpointStatus } from '../../../shared/status'
+import { LocalPollFeed } from '../feed/local-poll-feed'
+import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
+import type { PauseReason } from '../feed/poll-scheduler'
+import type { AppStatus } from '../../../shared/status'
+import type { AlertCenter } from '../alerts/alert-center'
+import type { Clock } from '../clock'
+import type { EventBus } from './event-bus'
+import { ServiceStatusLink } from './service-status-link'
+
+/** What AppCore hands over: where the status and the capacity go, and the alerts that watch pauses. */
+export interface ServiceStatusWiring {
+  events: EventBus
+  /** The alerts (told the pauses) and the status (pushed when the service's state changes). */
+  core: { readonly alerts: AlertCenter; status(): AppStatus }
+  clock: Clock
+  random?: () => number
+  log?: (text: string) => void
+  /** Where the prices are polled (AppCoreOptions.pollFeed); on this thread, on `clock`, by default. */
+  pollFeed?: (events: FeedEvents) => PollFeed
+}
+
+/** The price feed, telling `feedEvents`, with the service's status beside it, told the same changes. */
+export function withServiceStatus(
+  feedEvents: FeedEvents,
+  wiring: ServiceStatusWiring,
+): PollFeedWithServiceStatus {
+  const { events, core, clock, random } = wiring
+  const prices = wiring.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random })
+  const service: ServiceStatusLink = new ServiceStatusLink({
+    clock,
+    random,
+    log: wiring.log ?? ((text) => console.warn(text)),
+    onStateChange: () => events.emit('status', core.status()),
+    onPauses: (pauses) => core.alerts.pausesChanged(pauses, feed.snapshot()),
+    onCapacity: (view) => events.emit('capacity', view),
+  })
+  const feed = new PollFeedWithServiceStatus(prices, service)
+  return feed
+}
+
+/**
+ * The poll feed with the service's status beside it: every change AppCore, the connection and
+ * the commands make to what is polled (which service and key, which symbols, hidden, paused,
+ * started, stopped) reaches both, so the two can never disagree on which service they read or
+ * whether the app may ask it now. The prices stay entirely the inner feed's.
+ */
+export class PollFeedWithServiceStatus implements PollFeed {
+  constructor(
+    private readonly inner: PollFeed,
+    readonly service: ServiceStatusLink,
+  ) {}
+
+  connect(connection: FeedConnection): void {
+    this.inner.connect(connection)
+    this.service.connect(connection)
+  }
+
+  setCadences(cadences: Cadences): void {
+    this.inner.setCadences(cadences)
+  }
+
+  seed(snapshot: Snapshot): void {
+    this.inner.seed(snapshot)
+  }
+
+  setWatchlist(symbols: readonly string[]): void {
+    this.inner.setWatchlist(symbols)
+    this.service.setWatched(symbols)
+  }
+
+  async start(): Promise<void> {
+    await this.inner.start()
+    this.service.start()
+  }
+
+  async stop(): Promise<void> {
+    await this.service.stop()
+    await this.inner.stop()
+  }
+
+  refreshNow(): void {
+    this.inner.refreshNow()
+  }
+
+  reset(): void {
+    this.inner.reset()
+  }
+
+  setHidden(hidden: boolean): void {
+    this.inner.setHidden(hidden)
+    this.service.setHidden(hidden)
+  }
+
+  setPaused(reason: PauseReason, paused: boolean): void {
+    this.inner.setPaused(reason, paused)
+    this.service.setPaused(reason, paused)
+  }
+
+  pauseReasons(): PauseReason[] {
+    return this.inner.pauseReasons()
+  }
+
+  endpointStatus(endpoint: EndpointName): EndpointStatus {
+    return this.inner.endpointStatus(endpoint)
+  }
+
+  snapshot(): Snapshot {
+    return this.inner.snapshot()
+  }
+
+  fullSnapshot(): Promise<Snapshot> {
+    return this.inner.fullSnapshot()
+  }
+
+  pollPlan(): PollPlan {
+    return this.inner.pollPlan()
+  }
+
+  listAssets(): Promise<ListedAsset[]> {
+    return this.inner.listAssets()
+  }
+
+  saveSnapshot(userDataDir: string): Promise<void> {
+    return this.inner.saveSnapshot(userDataDir)
+  }
+}

@@ -1,0 +1,182 @@
+import type {
+  AssetPauseReading,
+  CapacityView,
+  DividendsView,
+  OptionalFeature,
+  ServiceState,
+} from '../../../shared/service-status'
+import type { ApiClient } from '../api/api-client'
+import { type Clock, realClock } from '../clock'
+import { CapacityWatch } from '../feed/capacity-watch'
+import { clientForConnection } from '../feed/connection-client'
+import type { FeedConnection } from '../feed/poll-feed'
+import type { PauseReason } from '../feed/poll-scheduler'
+import { ServiceStatusFeed } from '../feed/service-status-feed'
+import { describeFailure } from '../feed/status-errors'
+import { pausesBySymbol } from '../service-status/asset-pauses'
+
+/**
+ * What the service says of the market now, joined to the app: the status feed (market state and
+ * asset pauses, a minute apart, five while hidden), the trading capacity of the open detail, and
+ * dividends on demand. It has its own client on the main thread (its answers are small), so none
+ * of it ever waits on or delays the price polls of the poll feed. It follows the poll feed's
+ * connection, visibility and pauses (see PollFeedWithServiceStatus).
+ */
+
+/** The service caches dividends a minute; the detail panel reads them no more often. */
+export const DIVIDENDS_DETAIL_MAX_AGE_MS = 60_000
+/** The yield column: once a day per symbol is enough for a trailing-year yield. */
+export const DIVIDENDS_COLUMN_MAX_AGE_MS = 24 * 60 * 60_000
+
+export interface ServiceStatusLinkOptions {
+  /** The market state or the pauses changed: the status is pushed again. */
+  onStateChange: () => void
+  /** The asset pauses as last answered (null: not known), for the alerts. */
+  onPauses: (pauses: readonly AssetPauseReading[] | null) => void
+  onCapacity: (view: CapacityView) => void
+  /** Where a disagreement between the service and our calendar is said, once. */
+  log: (text: string) => void
+  clock?: Clock
+  random?: () => number
+  /** How a connection's client is made; by default clientForConnection (the benchmark counts requests through its own). */
+  clientFor?: (connection: FeedConnection, clock: Clock) => ApiClient
+}
+
+export class ServiceStatusLink {
+  private readonly clock: Clock
+  private readonly statusFeed: ServiceStatusFeed
+  private readonly capacity: CapacityWatch
+  private client: ApiClient | null = null
+  private watched: readonly string[] = []
+  private readonly dividendsBySymbol = new Map<string, { view: DividendsView; at: number }>()
+  private readonly answered = new Set<OptionalFeature>()
+  /** The state last told, so a poll that changed nothing pushes nothing to the window. */
+  private toldState = ''
+
+  constructor(private readonly options: ServiceStatusLinkOptions) {
+    this.clock = options.clock ?? realClock
+    this.statusFeed = new ServiceStatusFeed({
+      onChange: () => {
+        this.options.onPauses(this.statusFeed.view().pauses)
+        this.tellIfChanged()
+      },
+      log: options.log,
+      clock: this.clock,
+      random: options.random,
+    })
+    this.capacity = new CapacityWatch({
+      clock: this.clock,
+      onChange: (view) => {
+        if (view.buy?.available) this.answered.add('tradingCapacity')
+        options.onCapacity(view)
+      },
+    })
+  }
+
+  connect(connection: FeedConnection): void {
+    const previous = this.client
+    this.client = (this.options.clientFor ?? clientForConnection)(connection, this.clock)
+    void previous?.close()
+    this.dividendsBySymbol.clear()
+    this.answered.clear()
+    this.statusFeed.setClient(this.client)
+    this.capacity.setClient(this.client)
+  }
+
+  start(): void {
+    this.statusFeed.start()
+    this.capacity.start()
+  }
+
+  async stop(): Promise<void> {
+    this.statusFeed.stop()
+    this.capacity.stop()
+    await this.client?.close()
+    this.client = null
+  }
+
+  setWatched(symbols: readonly string[]): void {
+    this.watched = symbols
+    this.tellIfChanged()
+  }
+
+  setHidden(hidden: boolean): void {
+    this.statusFeed.setHidden(hidden)
+    this.capacity.setVisible(!hidden)
+  }
+
+  setPaused(reason: PauseReason, paused: boolean): void {
+    this.statusFeed.setPaused(reason, paused)
+    this.capacity.setPaused(reason, paused)
+  }
+
+  /** The window's detail panel shows `symbol` (null: closed): its capacity is asked for, and no other. */
+  openDetail(symbol: string | null): CapacityView | null {
+    return this.capacity.open(symbol)
+  }
+
+  refreshCapacity(): void {
+    this.capacity.refresh()
+  }
+
+  /** The market, the watched symbols' pauses and what the service publishes, at this instant. */
+  state(): ServiceState {
+    const view = this.statusFeed.view()
+    const missing = new Set(this.client?.optional.missingOnes() ?? [])
+    const publishes = (feature: OptionalFeature, known: boolean | null): boolean | null =>
+      missing.has(feature) ? false : known === true || this.answered.has(feature) ? true : null
+    return {
+      market: view.market,
+      pauses: view.pauses === null ? null : pausesBySymbol(this.watched, view.pauses, this.clock.now()),
+      publishes: {
+        marketStatus: publishes('marketStatus', view.publishes.marketStatus),
+        assetPauses: publishes('assetPauses', view.publishes.assetPauses),
+        tradingCapacity: publishes('tradingCapacity', null),
+        dividends: publishes('dividends', null),
+      },
+      problem: this.statusFeed.problem(),
+    }
+  }
+
+  private tellIfChanged(): void {
+    const state = JSON.stringify(this.state())
+    if (state === this.toldState) return
+    this.toldState = state
+    this.options.onStateChange()
+  }
+
+  /** A symbol's dividends, reused while younger than `maxAgeMs` (the service caches them a minute). */
+  async dividends(symbol: string, maxAgeMs: number): Promise<DividendsView> {
+    const kept = this.dividendsBySymbol.get(symbol)
+    const client = this.client
+    if (kept && this.clock.now() - kept.at < maxAgeMs) return kept.view
+    if (!client)
+      return { symbol, available: true, dividends: null, problem: 'Not connected to the service yet.' }
+    let view: DividendsView
+    try {
+      const answer = await client.dividends(symbol)
+      if (answer.available) this.answered.add('dividends')
+      const { dividendYield, payoutFrequency, lastCashAmount, lastPaymentDate } = answer.available
+        ? answer.value
+        : { dividendYield: null, payoutFrequency: null, lastCashAmount: null, lastPaymentDate: null }
+      view = {
+        symbol,
+        available: answer.available,
+        dividends: answer.available
+          ? { dividendYield, payoutFrequency, lastCashAmount, lastPaymentDate }
+          : null,
+        problem: null,
+      }
+    } catch (error) {
+      // Not kept: the next look asks again.
+      return {
+        symbol,
+        available: true,
+        dividends: null,
+        problem: describeFailure(error, this.clock.now()).error.message,
+      }
+    }
+    if (client === this.client) this.dividendsBySymbol.set(symbol, { view, at: this.clock.now() })
+    return view
+  }
+}

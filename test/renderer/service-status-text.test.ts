@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import type { SessionLimit } from '../../src/shared/domain'
+import type { CapacityReading } from '../../src/shared/service-status'
+import {
+  capacityLine,
+  dollarsText,
+  pauseTagText,
+  pauseWithinADay,
+  quickCheck,
+  tokensText,
+} from '../../src/renderer/service-status-text'
+
+/** The words of the service's pauses and capacity, and the quick check, at fixed market times. */
+
+/** Tuesday 2026-11-17 11:32 ET: regular, then post-market and overnight still to come today. */
+const TUESDAY_LATE_MORNING = Date.UTC(2026, 10, 17, 16, 32, 10)
+/** Saturday 2026-11-21 12:00 ET. */
+const SATURDAY_NOON = Date.UTC(2026, 10, 21, 17, 0)
+
+const open: CapacityReading = {
+  symbol: 'AAPLon',
+  side: 'buy',
+  available: true,
+  tradingOpen: true,
+  maxTokens: '1234.500000000000000000',
+  maxNotionalValue: '200000.000000000000000000',
+  remainingAttestations: '48',
+  reasonCode: null,
+  reason: null,
+}
+
+const limit = (maxActiveNotionalValue: string, tradable = true): SessionLimit => ({
+  tradable,
+  maxAttestationCount: '500',
+  maxActiveNotionalValue,
+})
+const LIMITS = {
+  premarket: limit('10000'),
+  regular: limit('200000'),
+  postmarket: limit('20000'),
+  overnight: limit('0', false),
+  offhours: null,
+}
+
+describe('capacity in words', () => {
+  it('the figures as the issue writes them: trailing zeros gone, dollars never rounded up', () => {
+    expect(capacityLine('buy', open, TUESDAY_LATE_MORNING)).toBe(
+      'Buy now: up to 1,234.5 tokens or $200,000, 48 requests left',
+    )
+    expect(tokensText('0.000000000000000001')).toBe('0.000000000000000001')
+    expect(dollarsText('1234.569')).toBe('$1,234.56')
+    expect(
+      capacityLine('sell', { ...open, side: 'sell', remainingAttestations: '1' }, TUESDAY_LATE_MORNING),
+    ).toMatch(/, 1 request left$/)
+  })
+
+  it('a refusal in words: the weekend, off-hours exposure, overnight, an unknown code as sent', () => {
+    const closed = { ...open, tradingOpen: false, reasonCode: 'MARKET_CLOSED', reason: 'Weekend/Holiday' }
+    expect(capacityLine('buy', closed, SATURDAY_NOON)).toBe('Buy now: Market closed for the weekend')
+    const exposure = { ...closed, reasonCode: 'OFFHOURS_EXPOSURE_LIMIT_REACHED' }
+    expect(capacityLine('buy', exposure, SATURDAY_NOON)).toBe('Buy now: Off-hours exposure limit reached')
+    const overnight = { ...closed, reasonCode: 'ASSET_CLOSED_FOR_SESSION' }
+    expect(capacityLine('buy', overnight, Date.UTC(2026, 10, 18, 3, 0))).toBe(
+      'Buy now: Not tradable overnight',
+    )
+    expect(
+      capacityLine('buy', { ...closed, reasonCode: 'NEW_CODE', reason: 'Something new' }, SATURDAY_NOON),
+    ).toBe('Buy now: NEW_CODE: Something new')
+  })
+})
+
+describe('the quick check', () => {
+  const quote = { price: '200', limits: LIMITS }
+
+  it('dollars: fits now, and by the maxima of the sessions left today (regular, post-market, overnight)', () => {
+    const check = quickCheck('15,000', 'usd', quote, open, TUESDAY_LATE_MORNING)
+    expect(check).toMatchObject({ inputError: null, now: 'Fits now', fitsNow: true })
+    expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
+      ['regular', true, 'at most $200,000'],
+      ['postmarket', true, 'at most $20,000'],
+      ['overnight', false, 'not tradable'],
+    ])
+  })
+
+  it('tokens are valued at the last price; beyond the capacity now it says the limit', () => {
+    const check = quickCheck('1300', 'tokens', quote, open, TUESDAY_LATE_MORNING)
+    expect(check.fitsNow).toBe(false)
+    expect(check.now).toBe('Does not fit now: up to 1,234.5 tokens or $200,000, 48 requests left')
+    // 1300 tokens at 200 = $260,000: over every session's maximum.
+    expect(check.sessions.every((s) => !s.fits)).toBe(true)
+  })
+
+  it('a closed market says why; bad input gets an inline message and nothing else', () => {
+    const closed = { ...open, tradingOpen: false, reasonCode: 'MARKET_CLOSED' }
+    expect(quickCheck('10', 'usd', quote, closed, SATURDAY_NOON).now).toBe(
+      'Not now: Market closed for the weekend',
+    )
+    expect(quickCheck('12abc', 'tokens', quote, open, TUESDAY_LATE_MORNING)).toEqual({
+      inputError: 'Type tokens, like 12.5',
+      now: null,
+      fitsNow: null,
+      sessions: [],
+    })
+    expect(quickCheck('  ', 'usd', quote, open, TUESDAY_LATE_MORNING).now).toBeNull()
+  })
+})
+
+describe('pauses in words', () => {
+  const pause = {
+    symbol: 'LLYon',
+    status: 'active',
+    type: 'scheduled',
+    code: 'ASSET_PAUSED',
+    reason: 'stock_split',
+    start: Date.UTC(2026, 10, 16, 0, 50),
+    end: Date.UTC(2026, 10, 16, 9, 0),
+    updateSharesMultiplier: true,
+  }
+
+  it('the tag, the reason in words and the end; an unknown reason word as it came', () => {
+    expect(pauseTagText({ effect: 'paused', pause })).toEqual({
+      tag: 'PAUSED',
+      words: 'Stock split, until Nov 16, 04:00:00 ET',
+    })
+    expect(
+      pauseTagText({ effect: 'limited', pause: { ...pause, reason: 'halt_of_sorts', end: null } }),
+    ).toEqual({
+      tag: 'LIMITED',
+      words: 'halt_of_sorts, end not given',
+    })
+  })
+
+  it('the row mark: a pause starting within 24 hours, not one further off', () => {
+    const upcoming = { active: null, upcoming: [{ ...pause, status: 'upcoming' }] }
+    expect(pauseWithinADay(upcoming, pause.start - 23 * 3_600_000)).toEqual(upcoming.upcoming[0])
+    expect(pauseWithinADay(upcoming, pause.start - 25 * 3_600_000)).toBeNull()
+  })
+})
