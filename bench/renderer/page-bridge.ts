@@ -59,7 +59,6 @@ export const FIRST_ROWS_MESSAGE = 'bench: first rows painted'
 export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
 export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
 
-
 export interface SnapshotSource {
   /**
    * The worker that answers for the main process with the snapshot (see bench-server.ts); null
@@ -111,6 +110,22 @@ export function installBenchBridge(
       if (!series) throw new Error(`no history for ${range} in this benchmark`)
       return { ...(series as object), symbol }
     },
+    // Nothing held until a delta benchmark pushes positions (page-functions.ts).
+    getPortfolio: () => ({
+      method: 'average',
+      asOf: new Date(0).toISOString(),
+      positions: [],
+      totals: {
+        cost: '0',
+        realized: '0',
+        value: '0',
+        unrealized: '0',
+        dayChange: '0',
+        valueAtFairValue: '0',
+        premiumExposure: '0',
+      },
+      problem: null,
+    }),
   }
   // Lists (assets, alerts, logs) are empty; every other command just succeeds.
   const answer = (name: string, args: unknown): unknown =>

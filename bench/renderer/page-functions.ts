@@ -41,7 +41,12 @@ export interface DeltaTimings {
  * Delivers `count` deltas, each moving the prices of the first `changed` rows (so every row in
  * view changes: the most work a delta of that size can cause), one frame apart, as polls would.
  */
-export async function deliverDeltas(args: { count: number; changed: number }): Promise<DeltaTimings> {
+export async function deliverDeltas(args: {
+  count: number
+  changed: number
+  /** Every row is held: each delta comes with main's push of the changed rows' positions. */
+  holdings?: boolean
+}): Promise<DeltaTimings> {
   const state = window.__bench
   const perf = window.__twPerf
   const renderCounts = window.__twRenderCounts
@@ -63,6 +68,41 @@ export async function deliverDeltas(args: { count: number; changed: number }): P
     fairValue: moved(asset.fairValue, odd),
     premiumPct: moved(asset.premiumPct, odd),
   })
+  // Every row held: 10 tokens at its price, so value, P&L and the rest move with each price.
+  const positionOf = (asset: AssetQuote, moving: boolean) => {
+    const value = moved(asset.price, moving) ?? '0'
+    return {
+      symbol: asset.symbol,
+      quantity: '10',
+      cost: '1000',
+      averageCost: '100',
+      realized: '0',
+      price: value,
+      value,
+      unrealized: `-${value}`,
+      unrealizedPct: moved('-12.5', moving),
+      dayChange: moved(asset.change24h, moving),
+      fairValue: asset.fairValue,
+      valueAtFairValue: asset.fairValue,
+      unrealizedAtFairValue: '0',
+      premiumExposure: moved(asset.premiumPct, moving),
+      stale: false,
+    }
+  }
+  const portfolioOf = (all: AssetQuote[], changed: AssetQuote[], odd: boolean) => {
+    const moving = new Set(changed.map((asset) => asset.symbol))
+    const positions = all.map((asset) => positionOf(asset, odd && moving.has(asset.symbol)))
+    const totals = {
+      cost: '0',
+      realized: '0',
+      value: '0',
+      unrealized: '0',
+      dayChange: '0',
+      valueAtFairValue: '0',
+      premiumExposure: '0',
+    }
+    return { method: 'average' as const, asOf: '2026-11-17T16:32:10.000Z', positions, totals, problem: null }
+  }
   const totalRenders = () => Object.values(renderCounts).reduce((sum, count) => sum + count, 0)
   const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
@@ -83,10 +123,14 @@ export async function deliverDeltas(args: { count: number; changed: number }): P
       ),
     )
     const rendersBefore = totalRenders()
-    timings.ms.push(perf.delta(delta))
+    timings.ms.push(
+      perf.delta(delta, args.holdings ? portfolioOf(state.snapshot.assets, changedAssets, odd) : undefined),
+    )
     timings.rendered.push(totalRenders() - rendersBefore)
     timings.changedInDom.push(changedAssets.filter((asset) => inDom.has(asset.symbol)).length)
     await nextFrame()
   }
+  if (args.holdings && !document.querySelector('[role="gridcell"].cell-positionValue span'))
+    throw new Error('the holding columns are not on screen: the case would time the market columns only')
   return timings
 }

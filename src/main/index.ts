@@ -128,9 +128,18 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
       paused: core.status().paused,
       lists: settings.lists,
       activeListId: settings.activeListId,
+      hideAmounts: settings.hideAmounts,
       timeZone: settings.timeZone,
     })
   }
+
+  /** The tray's and the menu's switch: saved, then the window told (the shell asked, not the window). */
+  const toggleHideAmounts = () =>
+    void core
+      .invoke('updateSettings', { hideAmounts: !core.currentSettings().hideAmounts })
+      .then((result) => {
+        if (result.ok && window) sendWhenLoaded(window.webContents, eventChannels.settings, result.value)
+      })
 
   const applyStartAtLogin = (enabled: boolean) => {
     if (enabled === startAtLogin) return
@@ -234,6 +243,7 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
       refresh: () => void core.invoke('refreshNow', undefined),
       quit: () => app.quit(),
       showList: (listId) => void core.invoke('setActiveList', { listId }),
+      toggleHideAmounts,
     })
     tray.setUnread(core.status().unreadAlerts > 0)
   }
@@ -268,7 +278,11 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
             )
             Menu.setApplicationMenu(
               Menu.buildFromTemplate(
-                appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged }),
+                appMenuTemplate({
+                  platform: process.platform,
+                  isPackaged: app.isPackaged,
+                  toggleHideAmounts,
+                }),
               ),
             )
           },
@@ -291,6 +305,8 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
               showApp: showWindow,
             })
             core.on('delta', () => tray?.showData(core.currentSnapshot(), core.status()))
+            core.on('portfolio', (update) => tray?.showPortfolio(update))
+            tray?.showPortfolio(core.positions.current())
             core.on('status', (status) => {
               tray?.showData(core.currentSnapshot(), status)
               tray?.setUnread(status.unreadAlerts > 0)

@@ -52,6 +52,9 @@ export const KIND_FIELDS: Record<AlertKind, readonly AlertDraftField[]> = {
   session: ['session', 'event'],
   stale: ['minutes'],
   'multiplier-change': [],
+  'value-above': ['level', 'rearmBand'],
+  'value-below': ['level', 'rearmBand'],
+  'pnl-pct': ['thresholdPct', 'direction', 'rearmBand'],
   'asset-pause': [],
 }
 
@@ -93,9 +96,12 @@ function conditionFields(condition: AlertCondition): Partial<AlertDraft> {
   switch (condition.kind) {
     case 'price-above':
     case 'price-below':
+    case 'value-above':
+    case 'value-below':
       return { level: condition.level, rearmBand: condition.rearmBand }
     case 'change-pct':
     case 'premium-pct':
+    case 'pnl-pct':
       return {
         thresholdPct: condition.thresholdPct,
         direction: condition.direction,
@@ -130,9 +136,12 @@ function conditionOf(draft: AlertDraft): AlertConditionInput {
   switch (draft.kind) {
     case 'price-above':
     case 'price-below':
+    case 'value-above':
+    case 'value-below':
       return { kind: draft.kind, level: decimalAsTyped(draft.level), rearmBand: band }
     case 'change-pct':
     case 'premium-pct':
+    case 'pnl-pct':
       return {
         kind: draft.kind,
         thresholdPct: decimalAsTyped(draft.thresholdPct),

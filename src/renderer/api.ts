@@ -5,6 +5,7 @@ import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
+import { applyPortfolio } from './store/portfolio-store'
 import { setCapacity, setDividends } from './store/service-store'
 import {
   announce,
@@ -64,6 +65,7 @@ export async function connect(): Promise<() => void> {
     api().on('notice', showRefusedNotification),
     // The lists changed in main (the tray's list switcher): the tabs and rows follow.
     api().on('settings', setSettings),
+    api().on('portfolio', applyPortfolio),
     api().on('capacity', setCapacity),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
@@ -81,6 +83,7 @@ export async function connect(): Promise<() => void> {
   const failed = [snapshot, status, settings, keyStatus].find((result) => !result.ok)
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
   void loadAlerts()
+  void loadPortfolio()
   // A hidden window needs prices less often, and an offline machine none: main adjusts its polling.
   const reportVisibility = () =>
     void api().setWindowVisible({ visible: document.visibilityState === 'visible' })
@@ -94,6 +97,13 @@ export async function connect(): Promise<() => void> {
     window.removeEventListener('online', reportOnline)
     window.removeEventListener('offline', reportOnline)
   }
+}
+
+/** The positions as main holds them now; its pushes keep them current from then on. */
+async function loadPortfolio(): Promise<void> {
+  const result = await api().getPortfolio()
+  if (result.ok) applyPortfolio(result.value)
+  else showNotice(`Could not load your holdings: ${result.error.message}`)
 }
 
 /** The sparklines' data, once the first rows are on screen (see getSnapshot in the contract). */
@@ -227,14 +237,19 @@ async function applyAtOnce(
   }
 }
 
-/** A display preference: ticker-only mode, the detail chart's range and style. */
+/** A display preference: ticker-only mode, hidden amounts, the detail chart's range and style. */
 export function updatePreference(
-  patch: Pick<SettingsPatch, 'tickerOnly' | 'chartRange' | 'chartStyle'>,
+  patch: Pick<SettingsPatch, 'tickerOnly' | 'hideAmounts' | 'chartRange' | 'chartStyle'>,
 ): Promise<void> {
   return applyAtOnce(
     (current) => ({ ...current, ...patch }),
     () => api().updateSettings(patch),
   )
+}
+
+/** Every quantity, value and P&L as dots, or shown again (window and tray follow the setting). */
+export function toggleHideAmounts(): Promise<void> {
+  return updatePreference({ hideAmounts: !(watchStore.getState().settings?.hideAmounts ?? false) })
 }
 
 /** The shown list's sort or columns. */

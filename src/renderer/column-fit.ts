@@ -18,15 +18,23 @@ export interface FitColumn {
 
 /**
  * The order columns give way in as the window narrows, most kept first: what a trader reads at a
- * glance (symbol, price, change, whether it trades now), then the sparkline and the premium and
- * fair value this app exists for, then the rest.
+ * glance (symbol, price, change, whether it trades now), then what a holder reads first (the
+ * position's value and P&L), then the sparkline and the premium and fair value this app exists
+ * for, the rest of the position's figures, then the rest. Holding columns show only once
+ * something is held, so without holdings the order is as it was before them.
  */
 export const COLUMN_PRIORITY: readonly WatchlistColumn[] = [
   'symbol',
   'price',
   'changePct24h',
   'sessions',
+  'positionValue',
+  'unrealized',
+  'unrealizedPct',
+  'dayPnl',
   'sparkline',
+  'premiumExposure',
+  'quantity',
   'premiumPct',
   'fairValue',
   'change24h',

@@ -1,5 +1,7 @@
 import { flushSync } from 'react-dom'
 import type { Delta, Snapshot } from '../shared/domain'
+import type { PortfolioUpdate } from '../shared/holdings'
+import { applyPortfolio } from './store/portfolio-store'
 import { applyDelta, applySnapshot, setSettings, watchStore } from './store/watch-store'
 
 /**
@@ -14,7 +16,8 @@ declare global {
     __twPerf?: {
       /** Applies the payload and returns the milliseconds until React has committed the result. */
       snapshot(snapshot: Snapshot): number
-      delta(delta: Delta): number
+      /** With `portfolio`, main's positions push after the delta, committed with it (the holding columns' worst case). */
+      delta(delta: Delta, portfolio?: PortfolioUpdate): number
     }
   }
 }
@@ -37,7 +40,11 @@ if (enabled) {
         showAsList(snapshot)
         applySnapshot(snapshot)
       }),
-    delta: (delta) => timed(() => applyDelta(delta)),
+    delta: (delta, portfolio) =>
+      timed(() => {
+        applyDelta(delta)
+        if (portfolio) applyPortfolio(portfolio)
+      }),
   }
 }
 

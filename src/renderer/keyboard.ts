@@ -1,12 +1,13 @@
 import { useEffect } from 'react'
 import { hideAlerts, toggleAlerts } from './alerts-api'
-import { moveSymbol, updatePreference } from './api'
+import { moveSymbol, toggleHideAmounts, updatePreference } from './api'
 import { rangeForDigit } from './chart/range-keys'
 import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
 import { GRID_ID, SEARCH_INPUT_ID } from './element-ids'
 import { returnPanelFocus } from './panel-focus'
 import { explainSortedRows } from './sorted-rows'
-import { selectVisibleOrder } from './store/visible-order'
+import { holdingsTabOnShow, portfolioStore } from './store/portfolio-store'
+import { shownRows } from './store/shown-rows'
 import {
   closeDetail,
   openDetail,
@@ -26,6 +27,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Alt', '↑ / ↓'], action: 'Move the selected row up or down' },
   { keys: ['Shift', 'F10'], action: 'Actions for the selected row: create an alert…' },
   { keys: ['A'], action: 'Show or hide the alerts and the alert log' },
+  { keys: ['H'], action: 'Hide or show amounts (quantities, values, P&L), for sharing the screen' },
   { keys: ['T'], action: 'Show every transaction (the holdings ledger)' },
   { keys: ['/'], action: 'Search for a symbol to add' },
   { keys: ['Ctrl', '1 … 9'], action: 'Show the first … ninth watchlist (9: the last)' },
@@ -54,7 +56,7 @@ function focusGrid(): void {
 
 function moveSelection(step: number | 'first' | 'last'): void {
   const state = watchStore.getState()
-  const symbols = selectVisibleOrder(state)
+  const symbols = shownRows(state)
   if (symbols.length === 0) return
   const current = state.selected === null ? -1 : symbols.indexOf(state.selected)
   let next: number
@@ -69,7 +71,8 @@ function moveSelection(step: number | 'first' | 'last'): void {
 function moveSelectedRow(step: 1 | -1): void {
   const state = watchStore.getState()
   const symbol = state.selected
-  if (symbol === null) return
+  // The Holdings tab is not a list: its rows are what is held, in symbol order.
+  if (symbol === null || holdingsTabOnShow(portfolioStore.getState())) return
   if (shownList(state)?.sort) {
     explainSortedRows()
     return
@@ -137,6 +140,12 @@ function onKeyDown(event: KeyboardEvent): void {
       handled()
       toggleAlerts()
       return
+    case 'h':
+    case 'H':
+      if (event.altKey || event.shiftKey) return
+      handled()
+      void toggleHideAmounts()
+      return
     case 't':
     case 'T':
       if (event.altKey || event.shiftKey) return
@@ -183,7 +192,7 @@ function onKeyDown(event: KeyboardEvent): void {
       return
     // Delete only, as `?` says: Backspace is a text key, too easily pressed to remove a row.
     case 'Delete':
-      if (control || state.selected === null) return
+      if (control || state.selected === null || holdingsTabOnShow(portfolioStore.getState())) return
       handled()
       removeSymbolAsking(state.selected)
       return

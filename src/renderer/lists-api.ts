@@ -1,5 +1,6 @@
 import type { IpcResult } from '../shared/ipc-contract'
 import type { Settings } from '../shared/settings'
+import { showHoldingsTab } from './store/portfolio-store'
 import { listsHolding } from '../shared/watchlists'
 import { loadAlerts } from './alerts-api'
 import { removeSymbol } from './api'
@@ -70,11 +71,17 @@ async function namingCommand(
 
 /** A new empty list with this name, shown at once. */
 export function createList(name: string): Promise<string | null> {
-  return namingCommand(api().createList({ name }), (s) => `Created the watchlist ${nameOf(s, s.activeListId)}`)
+  return namingCommand(
+    api().createList({ name }),
+    (s) => `Created the watchlist ${nameOf(s, s.activeListId)}`,
+  )
 }
 
 export function renameList(listId: string, name: string): Promise<string | null> {
-  return namingCommand(api().renameList({ listId, name }), (s) => `Renamed the watchlist to ${nameOf(s, listId)}`)
+  return namingCommand(
+    api().renameList({ listId, name }),
+    (s) => `Renamed the watchlist to ${nameOf(s, listId)}`,
+  )
 }
 
 export function moveList(listId: string, toIndex: number): Promise<IpcResult<Settings>> {
@@ -107,6 +114,8 @@ function restoreList(listId: string): Promise<IpcResult<Settings>> {
 }
 
 export function showList(listId: string): Promise<IpcResult<Settings>> {
+  // A list asked for by name (its tab, Ctrl+digit, Ctrl+Tab) replaces the Holdings tab too.
+  showHoldingsTab(false)
   return listCommand(
     api().setActiveList({ listId }),
     'Could not show the watchlist',

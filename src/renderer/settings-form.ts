@@ -2,7 +2,7 @@
 import './zod-csp'
 import type { IpcError } from '../shared/ipc-contract'
 import { CADENCE_BOUNDS_MS, checkBaseUrl, type Settings, type SettingsPatch } from '../shared/settings'
-import type { WatchlistColumn } from '../shared/watchlist-columns'
+import { shownColumnIds, type WatchlistColumn } from '../shared/watchlist-columns'
 import { activeList } from '../shared/watchlists'
 
 /**
@@ -62,7 +62,8 @@ export function draftOf(settings: Settings): SettingsDraft {
     closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
     costMethod: settings.costMethod,
-    columns: [...activeList(settings).columns],
+    // The holding columns as they would show once something is held: offered, and ticked by default.
+    columns: shownColumnIds(activeList(settings), true),
   }
 }
 
@@ -117,7 +118,8 @@ export function patchFromDraft(
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
   if (draft.costMethod !== saved.costMethod) patch.costMethod = draft.costMethod
   // Columns belong to the shown list, and are saved with it (updateList).
-  const columns = draft.columns.join() !== activeList(saved).columns.join() ? draft.columns : null
+  const columns =
+    draft.columns.join() !== shownColumnIds(activeList(saved), true).join() ? draft.columns : null
   return { ok: true, patch, columns }
 }
 

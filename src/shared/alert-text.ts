@@ -46,6 +46,14 @@ export function describeCondition(condition: AlertCondition): string {
       return `data stale for ${minutesText(condition.minutes)}`
     case 'multiplier-change':
       return 'shares multiplier changes (a split or a reinvested dividend)'
+    case 'value-above':
+      return `position value crosses above ${condition.level}`
+    case 'value-below':
+      return `position value crosses below ${condition.level}`
+    case 'pnl-pct': {
+      const what = { up: 'gain', down: 'loss', either: 'gain or loss' }[condition.direction]
+      return `unrealized ${what} beyond ${condition.thresholdPct}% of cost`
+    }
     case 'asset-pause':
       return 'is paused or limited by the service (announced, starts, ends)'
   }

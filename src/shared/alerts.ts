@@ -59,6 +59,7 @@ function decimalField(bounds: DecimalBounds) {
 }
 
 const levelSchema = decimalField({ what: 'The price level', example: '200.50', min: '0', minExclusive: true })
+const valueLevelSchema = decimalField({ what: 'The value level', example: '10000', min: '0', minExclusive: true })
 const thresholdPctSchema = decimalField({
   what: 'The threshold',
   example: '5',
@@ -89,12 +90,16 @@ export const alertIdSchema = z
 // ---------------------------------------------------------------------------------------------
 // Conditions: what an alert watches
 
-const priceAboveSchema = z
-  .object({ kind: z.literal('price-above'), level: levelSchema, rearmBand: rearmBandSchema })
-  .strict()
-const priceBelowSchema = z
-  .object({ kind: z.literal('price-below'), level: levelSchema, rearmBand: rearmBandSchema })
-  .strict()
+/** A figure at or past a level, with a re-arm band in percent of the level. */
+function levelCrossingSchema<K extends string>(kind: K, level: typeof levelSchema) {
+  return z.object({ kind: z.literal(kind), level, rearmBand: rearmBandSchema }).strict()
+}
+
+const priceAboveSchema = levelCrossingSchema('price-above', levelSchema)
+const priceBelowSchema = levelCrossingSchema('price-below', levelSchema)
+/** A position's value (quantity x price, the ledger's) at or past a level, in US dollars. */
+const valueAboveSchema = levelCrossingSchema('value-above', valueLevelSchema)
+const valueBelowSchema = levelCrossingSchema('value-below', valueLevelSchema)
 
 /** A percent threshold re-arms at threshold minus band, so a band as wide as the threshold never would. */
 function bandBelowThreshold(condition: { thresholdPct: string; rearmBand: string }): boolean {
@@ -123,6 +128,17 @@ const changePctSchema = z
 const premiumPctSchema = z
   .object({
     kind: z.literal('premium-pct'),
+    thresholdPct: thresholdPctSchema,
+    direction: directionSchema,
+    rearmBand: rearmBandSchema,
+  })
+  .strict()
+  .refine(bandBelowThreshold, BAND_BELOW_THRESHOLD)
+
+/** |unrealized P&L as a percent of cost| >= thresholdPct; 'up' is a gain, 'down' a loss. */
+const pnlPctSchema = z
+  .object({
+    kind: z.literal('pnl-pct'),
     thresholdPct: thresholdPctSchema,
     direction: directionSchema,
     rearmBand: rearmBandSchema,
@@ -173,6 +189,9 @@ export const alertConditionSchema = z.discriminatedUnion(
     sessionSchema,
     staleSchema,
     multiplierChangeSchema,
+    valueAboveSchema,
+    valueBelowSchema,
+    pnlPctSchema,
     assetPauseSchema,
   ],
   { error: 'Choose what the alert watches' },
@@ -188,6 +207,9 @@ export const ALERT_KINDS = [
   'session',
   'stale',
   'multiplier-change',
+  'value-above',
+  'value-below',
+  'pnl-pct',
   'asset-pause',
 ] as const satisfies readonly AlertKind[]
 

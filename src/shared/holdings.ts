@@ -109,3 +109,16 @@ export interface TransactionsImportResult {
   duplicates: { line: number; existingId: string }[]
   ledger: LedgerView
 }
+
+/**
+ * What main pushes to the window whenever the ledger, the cost method or a held symbol's quote
+ * changes: the positions valued at the feed's latest quotes, with the totals, and why there are
+ * none when the ledger cannot be replayed.
+ */
+export interface PortfolioUpdate extends HoldingsReport {
+  /** The ledger does not add up (a file edited by hand), in plain words; null when it does. */
+  problem: string | null
+}
+
+/** What every quantity, value and P&L shows while amounts are hidden (window and tray alike). */
+export const HIDDEN_AMOUNT = '•••••'

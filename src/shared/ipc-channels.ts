@@ -43,6 +43,7 @@ export const invokeChannels = {
   importTransactions: 'tw:ledger:import',
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
+  getPortfolio: 'tw:portfolio:get',
   setDetailOpen: 'tw:detail:open',
   refreshCapacity: 'tw:capacity:refresh',
   getDividends: 'tw:dividends:get',
@@ -58,6 +59,7 @@ export const eventChannels = {
   focusSymbol: 'tw:event:focus-symbol',
   notice: 'tw:event:notice',
   settings: 'tw:event:settings',
+  portfolio: 'tw:event:portfolio',
   capacity: 'tw:event:capacity',
 } as const
 

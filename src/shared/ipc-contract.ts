@@ -14,7 +14,7 @@ import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
-import type { HoldingsReport, LedgerView, RemovedTransaction, TransactionsImportResult } from './holdings'
+import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
   costMethodSchema,
   MAX_CSV_BASE64_CHARS,
@@ -246,6 +246,8 @@ export const invokeContract = {
     args: z.object({ method: costMethodSchema.optional() }).strict(),
     result: returns<HoldingsReport>(),
   },
+  /** The positions main keeps valued at the latest quotes (what the `portfolio` event pushes). */
+  getPortfolio: { channel: CH.getPortfolio, args: noArgs, result: returns<PortfolioUpdate>() },
   /**
    * The detail panel shows `symbol` and is visible (null: closed or hidden): main asks that
    * symbol's trading capacity, and no other. Answers the last capacity known for it.
@@ -308,6 +310,8 @@ export const eventContract = {
   notice: { channel: EV.notice, payload: returns<{ title: string; body: string; symbol?: string }>() },
   /** The lists changed in main (the tray's list switcher, another command): the window follows. */
   settings: { channel: EV.settings, payload: returns<Settings>() },
+  /** The positions and totals, after the ledger, the cost method or a held symbol's quote changed. */
+  portfolio: { channel: EV.portfolio, payload: returns<PortfolioUpdate>() },
   /** The open detail's trading capacity, each time it is answered. */
   capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>

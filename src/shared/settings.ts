@@ -109,6 +109,11 @@ export const watchlistSchema = z.object({
   symbols: z.array(symbolSchema).max(MAX_WATCHLIST),
   columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
   sort: columnSortSchema.nullable(),
+  /**
+   * The person chose this list's columns with the holding columns offered: from then on `columns`
+   * says which of them show. Absent (lists saved before the ledger): all of them, once any is held.
+   */
+  holdingColumnsChosen: z.boolean().optional(),
 })
 export type Watchlist = z.output<typeof watchlistSchema>
 
@@ -151,6 +156,8 @@ const settingsFields = z.object({
   demo: demoModeSchema.default('auto'),
   /** How positions are costed: average cost or FIFO lots. Files saved before it existed read as average. */
   costMethod: costMethodSchema.default('average'),
+  /** Every quantity, value and P&L shown as dots (window and tray), for sharing the screen. */
+  hideAmounts: z.boolean().default(false),
   /**
    * The zone every time on screen is told in: market time (New York) or this computer's
    * (display-time.ts). Files saved before it existed read as market time, what they showed then.
@@ -230,6 +237,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tickerOnly: false,
   demo: 'auto',
   costMethod: 'average',
+  hideAmounts: false,
   timeZone: 'market',
   chartRange: '1d',
   chartStyle: 'candles',
@@ -245,6 +253,7 @@ export const settingsPatchSchema = settingsFields
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
+    hideAmounts: z.boolean(),
     timeZone: timeZoneChoiceSchema,
     chartRange: chartRangeSchema,
     chartStyle: chartStyleSchema,
@@ -254,5 +263,5 @@ export const settingsPatchSchema = settingsFields
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 
 /** A list's own display choices, changed through `updateList`. */
-export const listViewPatchSchema = watchlistSchema.pick({ columns: true, sort: true }).partial().strict()
+export const listViewPatchSchema = watchlistSchema.pick({ columns: true, sort: true, holdingColumnsChosen: true }).partial().strict()
 export type ListViewPatch = z.input<typeof listViewPatchSchema>

@@ -3,7 +3,9 @@
  * schemas as it loads: the renderer lays out its grid from the first frame, and loads zod only when
  * the settings form is opened.
  */
-export const WATCHLIST_COLUMNS = [
+
+/** What the service says of each asset. */
+export const MARKET_COLUMNS = [
   'symbol',
   'price',
   'change24h',
@@ -19,12 +21,44 @@ export const WATCHLIST_COLUMNS = [
   'sessions',
   'dividendYield',
 ] as const
+
+/** What the ledger holds of each asset, valued at its quote: empty cells in a row not held. */
+export const HOLDING_COLUMNS = [
+  'quantity',
+  'positionValue',
+  'unrealized',
+  'unrealizedPct',
+  'dayPnl',
+  'premiumExposure',
+] as const
+
+export const WATCHLIST_COLUMNS = [...MARKET_COLUMNS, ...HOLDING_COLUMNS] as const
 export type WatchlistColumn = (typeof WATCHLIST_COLUMNS)[number]
+export type HoldingColumn = (typeof HOLDING_COLUMNS)[number]
+
+export function isHoldingColumn(column: WatchlistColumn): column is HoldingColumn {
+  return (HOLDING_COLUMNS as readonly string[]).includes(column)
+}
 
 /**
- * The columns a new list shows: all but the optional ones. The dividend yield is asked of the
- * service per symbol (once a day), so it is shown only where chosen.
+ * The columns a list shows. Holding columns show only once something is held; until the person
+ * has chosen columns with holdings about (`holdingColumnsChosen`), all of them are added after the
+ * list's own, so a list saved before the ledger existed shows them by default too.
  */
-export const DEFAULT_COLUMNS: readonly WatchlistColumn[] = WATCHLIST_COLUMNS.filter(
+export function shownColumnIds(
+  list: { columns: readonly WatchlistColumn[]; holdingColumnsChosen?: boolean },
+  anyHeld: boolean,
+): WatchlistColumn[] {
+  if (!anyHeld) return list.columns.filter((id) => !isHoldingColumn(id))
+  if (list.holdingColumnsChosen) return [...list.columns]
+  return [...list.columns.filter((id) => !isHoldingColumn(id)), ...HOLDING_COLUMNS]
+}
+
+/**
+ * The columns a new list shows: the market's, but for the optional ones. The dividend yield is
+ * asked of the service per symbol (once a day), so it is shown only where chosen. Holding columns
+ * join by themselves once something is held (`shownColumnIds`).
+ */
+export const DEFAULT_COLUMNS: readonly WatchlistColumn[] = MARKET_COLUMNS.filter(
   (id) => id !== 'dividendYield',
 )

@@ -4,6 +4,7 @@ import { accountForBaseUrl, MemorySecretStore } from '../../src/main/core/secret
 import type { ServiceReadings } from '../../src/main/sim/market/service-bodies'
 import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import type { SettingsPatch } from '../../src/shared/settings'
+import type { TransactionInput } from '../../src/shared/holdings'
 import { startHarness, type Harness, type HarnessOptions } from './harness'
 
 /**
@@ -34,6 +35,8 @@ export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' |
   assets?: number
   settings?: SettingsPatch
   extraSymbols?: readonly string[]
+  /** Entered in the ledger before start (as the CLI or the ledger dialog would). */
+  transactions?: readonly TransactionInput[]
   /** How the simulator's endpoints beyond the spec read (off-hours, a closed market's capacity, a halt). */
   readings?: Partial<ServiceReadings>
   /** The simulator serves only the spec's five endpoints. */
@@ -69,7 +72,11 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
       ...options,
       clock: { startAt: marketNow() },
       coreOptions: { keychain, clock: { ...realClock, now: marketNow } },
-      beforeStart: withSettings({ ...options.settings, baseUrl: sim.url }, options.extraSymbols),
+      beforeStart: async (core) => {
+        await withSettings({ ...options.settings, baseUrl: sim.url }, options.extraSymbols)(core)
+        await core.holdings.load()
+        for (const transaction of options.transactions ?? []) await core.holdings.add(transaction)
+      },
     })
     return {
       ...harness,

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { load as loadYaml } from 'js-yaml'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import { invokeChannels, invokeNames, eventChannels } from '../../src/shared/ipc-channels'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 
@@ -535,6 +536,26 @@ describe('IPC bridge', () => {
   })
 })
 
+/** A portfolio of one position worth `value`, its 24 h change `day`. */
+function portfolioOf(value: string, day: string) {
+  const totals = {
+    cost: '1',
+    realized: '0',
+    value,
+    unrealized: '0',
+    dayChange: day,
+    valueAtFairValue: value,
+    premiumExposure: '0',
+  }
+  return {
+    method: 'average' as const,
+    asOf: '2026-11-21T17:00:00.000Z',
+    positions: [{ symbol: 'AAPLon', quantity: '1', stale: false } as never],
+    totals,
+    problem: null,
+  }
+}
+
 /** Tray actions for tests that only look at what the tray shows. */
 const NO_TRAY_ACTIONS = {
   toggleWindow() {},
@@ -543,6 +564,7 @@ const NO_TRAY_ACTIONS = {
   refresh() {},
   quit() {},
   showList() {},
+  toggleHideAmounts() {},
 }
 
 describe('tray', () => {
@@ -587,6 +609,7 @@ describe('tray', () => {
         refresh() {},
         quit() {},
         showList: (listId) => shownLists.push(listId),
+        toggleHideAmounts() {},
       },
       () => Date.now(),
     )
@@ -612,6 +635,7 @@ describe('tray', () => {
         { id: 'l2', name: 'Tech' },
       ],
       activeListId: 'l2',
+      hideAmounts: false,
       timeZone: 'market',
     })
     type Item = { label?: string; checked?: boolean; click?: () => void; submenu?: Item[] }
@@ -621,6 +645,7 @@ describe('tray', () => {
       'Pin on top',
       'Pause updates',
       'Refresh now',
+      'Hide amounts',
       'Watchlist',
       'Quit Tokenwatch',
     ])
@@ -653,6 +678,7 @@ describe('tray', () => {
       paused: false,
       lists,
       activeListId: 'l1',
+      hideAmounts: false,
       timeZone: 'market',
     })
     type Item = { label?: string; type?: string; enabled?: boolean; checked?: boolean }
@@ -681,6 +707,37 @@ describe('tray', () => {
     expect(builder.linux.executableArgs).toEqual([XWAYLAND_SWITCH])
   })
 
+  it('shows the holdings total in the tooltip and the menu, as dots while amounts are hidden', () => {
+    electron.trays.length = 0
+    let hidden = false
+    const tray = new AppTray(
+      {} as never,
+      { ...NO_TRAY_ACTIONS, toggleHideAmounts: () => (hidden = !hidden) },
+      () => Date.now(),
+    )
+    const record = electron.trays[0]!
+    const state = { windowVisible: true, pinned: false, pinUnavailable: false, paused: false }
+    const lists = { lists: [{ id: 'l1', name: 'Watchlist' }], activeListId: 'l1', timeZone: 'market' as const }
+    tray.setState({ ...state, ...lists, hideAmounts: false })
+    vi.setSystemTime(10_000)
+    tray.showPortfolio(portfolioOf('12345.675', '-20.5'))
+    type Item = { label?: string; click?: () => void }
+    const labels = () => (record.menus.at(-1) as { template: Item[] }).template.map((item) => item.label)
+    expect(record.tooltip.at(-1)).toContain('Holdings 12,345.68 · 24h -20.50')
+    expect(labels()[0]).toBe('Holdings 12,345.68 · 24h -20.50')
+    ;(record.menus.at(-1) as { template: Item[] }).template
+      .find((item) => item.label === 'Hide amounts')
+      ?.click?.()
+    expect(hidden).toBe(true)
+    tray.setState({ ...state, ...lists, hideAmounts: true })
+    vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
+    tray.showPortfolio(portfolioOf('12345.675', '-20.5'))
+    expect(labels()[0]).toBe('Holdings •••••')
+    expect(record.tooltip.at(-1)).toContain('Holdings •••••')
+    expect(record.tooltip.at(-1)).not.toMatch(/12,345|12345/)
+    tray.destroy()
+  })
+
   it('heads its menu with what is old while prices are live, and drops the line once all is fresh', () => {
     electron.trays.length = 0
     const tray = new AppTray({} as never, NO_TRAY_ACTIONS, () => Date.now())
@@ -691,6 +748,7 @@ describe('tray', () => {
       paused: false,
       lists: [{ id: 'l1', name: 'Watchlist' }],
       activeListId: 'l1',
+      hideAmounts: false,
       timeZone: 'market',
     })
     vi.setSystemTime(Date.parse('2026-11-17T11:00:00-05:00'))
@@ -712,6 +770,8 @@ describe('tray', () => {
           market: { ...endpoint, cadenceMs: 60_000, lastSuccessAt: marketAt },
           limits: endpoint,
         },
+        // What the service says of the market: nothing yet, so the calendar's session.
+        service: calendarOnlyState(Date.now()),
       }
     }
     type Item = { label?: string; type?: string; enabled?: boolean }

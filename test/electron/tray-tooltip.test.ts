@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TOOLTIP_SYMBOLS, trayTooltip, trayTooltipLimit } from '../../src/main/electron/tray-tooltip'
 import { calendarOnlyReading, calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import { displayZone } from '../../src/shared/display-time'
+import type { PortfolioUpdate } from '../../src/shared/holdings'
 import type { MarketReading } from '../../src/shared/service-status'
 import type { AppStatus } from '../../src/shared/status'
 import { quoteOf, snapshotOf, statusOf } from '../renderer/quote-fixtures'
@@ -49,7 +50,9 @@ describe('trayTooltip', () => {
       'Paused, unscheduled pause (service)',
     )
     const agreeing = statusOf(service({ source: 'service', calendarAgrees: true }), AT_14_03_12_UTC)
-    expect(trayTooltip(snapshot, agreeing, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe('Regular (service)')
+    expect(trayTooltip(snapshot, agreeing, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
+      'Regular (service)',
+    )
   })
 
   it('says offline and marks each stale price through an outage', () => {
@@ -156,7 +159,7 @@ describe('trayTooltip', () => {
     expect(trayTooltip(snapshot, statusOf({}, pricesAt), TUESDAY_MORNING, UTC_CLOCK)).not.toMatch(/old/)
   })
 
-  it("tells \"Last data\" in market time by default, with its zone, as the window does", () => {
+  it('tells "Last data" in market time by default, with its zone, as the window does', () => {
     // 14:03:12 UTC is 09:03:12 in New York (EST), whatever zone this computer is in.
     expect(trayTooltip(null, statusOf({}, AT_14_03_12_UTC), TUESDAY_MORNING).split('\n')[2]).toBe(
       'Last data 09:03:12 ET',
@@ -202,5 +205,50 @@ describe('trayTooltip', () => {
     expect(quoteLine).toBe('TSLAon 402.1199 (stale)')
     for (const quote of quoteLine.split('  ·  ').filter((text) => /^\S+on /.test(text)))
       expect(whole).toContain(quote)
+  })
+
+  it("shows the holdings total beside the service's state and the zone, and drops it before a stale quote", () => {
+    const holdings = (stale: boolean) => ({
+      portfolio: {
+        update: {
+          positions: [{ symbol: 'AAPLon', stale }],
+          totals: { value: '12345.675', dayChange: '-20.5' },
+        } as unknown as PortfolioUpdate,
+        hidden: false,
+      },
+    })
+    const maxLength = trayTooltipLimit('win32')
+    // All of it fits: the service's market state, "Last data" in the chosen zone, the total, the quotes.
+    const service = statusOf(
+      {
+        service: {
+          ...calendarOnlyState(TUESDAY_MORNING),
+          market: { ...calendarOnlyReading(TUESDAY_MORNING), source: 'service', calendarAgrees: true },
+        },
+      },
+      AT_14_03_12_UTC,
+    )
+    const short = snapshotOf([quoteOf('AAPLon', { price: '190.25' }), quoteOf('Fon', { price: '11.02' })])
+    expect(
+      trayTooltip(short, service, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) }),
+    ).toBe(
+      'Tokenwatch · Online\nRegular (service)\nLast data 14:03:12 UTC\nHoldings 12,345.68 · 24h -20.50\nAAPLon 190.25  ·  Fon 11.02',
+    )
+
+    // Too long for the total and a long quote: a live quote gives way to the total...
+    const offline = statusOf({ connection: 'offline' }, AT_14_03_12_UTC)
+    const long = `190.${'1'.repeat(30)}`
+    const head = 'Tokenwatch · Offline\nRegular\nLast data 14:03:12 UTC'
+    const live = snapshotOf([quoteOf('AAPLon', { price: `${long}${'1'.repeat(10)}` })])
+    expect(trayTooltip(live, offline, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) })).toBe(
+      `${head}\nHoldings 12,345.68 · 24h -20.50`,
+    )
+    // ...but the total gives way to a quote marked stale, whole with its mark.
+    const stale = snapshotOf([quoteOf('AAPLon', { price: long, stale: true })])
+    const whole = trayTooltip(stale, offline, TUESDAY_MORNING, { ...UTC_CLOCK, ...holdings(true) })
+    expect(whole).toContain('Holdings 12,345.68 · 24h -20.50 (stale)')
+    expect(trayTooltip(stale, offline, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(true) })).toBe(
+      `${head}\nAAPLon ${long} (stale)`,
+    )
   })
 })

@@ -30,7 +30,7 @@ export const HISTORY_USAGE = `Usage: tokenwatch history --symbol S --range R [--
   --csv             the points as CSV, the same columns
   --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
 
-Prices are decimal strings exactly as received; premium is a fraction ("0.0012" is +0.12 %).
+Prices are decimal strings exactly as received; premium is a fraction ("0.0012" is +0.12%).
 What the app recorded is read from ${HISTORY_DB_FILE} in its data folder ($${USER_DATA_ENV} if set).
 
 Exit codes: 0 answered, 2 bad usage or an unknown symbol, 3 no API key or the key was rejected,

@@ -9,6 +9,8 @@ import type { MenuItemConstructorOptions } from 'electron'
 export function appMenuTemplate(options: {
   platform: NodeJS.Platform
   isPackaged: boolean
+  /** View > Hide amounts: every quantity, value and P&L as dots, window and tray. */
+  toggleHideAmounts?: () => void
 }): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin'
   const developer: MenuItemConstructorOptions[] = options.isPackaged
@@ -32,6 +34,18 @@ export function appMenuTemplate(options: {
         { role: 'zoomOut' },
         { type: 'separator' },
         { role: 'togglefullscreen' },
+        ...(options.toggleHideAmounts
+          ? [
+              { type: 'separator' as const },
+              {
+                label: 'Hide amounts',
+                // The page's own shortcut (keyboard.ts): shown here, not registered twice.
+                accelerator: 'H',
+                registerAccelerator: false,
+                click: options.toggleHideAmounts,
+              },
+            ]
+          : []),
         ...developer,
       ],
     },

@@ -1,5 +1,7 @@
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/status'
+import type { PortfolioUpdate } from '../../shared/holdings'
+import { portfolioSummary } from '../../shared/portfolio-text'
 import { lastDataAt } from '../../shared/data-status'
 import { type DisplayZone, displayZone } from '../../shared/display-time'
 import { freshnessSentence } from '../../shared/source-freshness'
@@ -40,20 +42,28 @@ export interface TrayTooltipOptions {
   zone?: DisplayZone
   /** See trayTooltipLimit. */
   maxLength?: number
+  /** The positions main pushed last, and whether amounts are hidden; null before any push. */
+  portfolio?: { update: PortfolioUpdate; hidden: boolean } | null
 }
 
 /**
  * "Tokenwatch (demo) · Offline", what is old while prices are live ("Market data 10m old; prices
  * live."), the session at `now` ("Closed, off-hours for 2 tokens"), "Last data 14:03:12 ET", then
- * "AAPLon 190.25 (stale) · …" with the prices as the exact strings main holds. Within
- * `maxLength` characters it lists fewer quotes rather than cut one, so a stale mark is never lost;
- * if the lines alone are too long, the session and then the time give way, never what is stale.
+ * "Holdings 12,345.68 · 24h -20.50" once something is held, then "AAPLon 190.25 (stale) · …" with
+ * the prices as the exact strings main holds. Within `maxLength` characters it lists fewer quotes
+ * rather than cut one, so a stale mark is never lost; the holdings total gives way before a stale
+ * quote; if the lines alone are too long, the session and then the time give way, never what is
+ * stale.
  */
 export function trayTooltip(
   snapshot: Snapshot | null,
   status: AppStatus | null,
   now: number,
-  { zone = displayZone('market'), maxLength = Number.POSITIVE_INFINITY }: TrayTooltipOptions = {},
+  {
+    zone = displayZone('market'),
+    maxLength = Number.POSITIVE_INFINITY,
+    portfolio = null,
+  }: TrayTooltipOptions = {},
 ): string {
   const demo = status ? status.mode === 'demo' : (snapshot?.source.demo ?? false)
   const name = demo ? 'Tokenwatch (demo)' : 'Tokenwatch'
@@ -81,12 +91,29 @@ export function trayTooltip(
     [first, freshness, lastData],
     [first, freshness],
   ].map((lines) => lines.filter((line) => line !== null).join('\n'))
-  for (const head of heads) {
-    for (let count = quotes.length; count > 0; count--) {
-      const text = `${head}\n${quotes.slice(0, count).join('  ·  ')}`
+  // The total, then without its 24 h change: it goes before any quote marked stale, and before the
+  // lines of the head; quotes that are live give way to it.
+  const totals = portfolio
+    ? [
+        portfolioSummary(portfolio.update, portfolio.hidden),
+        portfolioSummary(portfolio.update, portfolio.hidden, false),
+      ].filter((total) => total !== null)
+    : []
+  const staleShown = quotes.findLastIndex((quote) => quote.endsWith(' (stale)')) + 1
+  const fit = (head: string, fewest: number) => {
+    for (let count = quotes.length; count >= fewest; count--) {
+      const text = count === 0 ? head : `${head}\n${quotes.slice(0, count).join('  ·  ')}`
       if (text.length <= maxLength) return text
     }
-    if (head.length <= maxLength) return head
+    return null
+  }
+  for (const head of heads) {
+    for (const total of totals) {
+      const text = fit(`${head}\n${total}`, staleShown)
+      if (text !== null) return text
+    }
+    const text = fit(head, 0)
+    if (text !== null) return text
   }
   return heads[heads.length - 1] as string
 }

@@ -3,6 +3,8 @@ import type { Snapshot } from '../../shared/domain'
 import { displayZone, type TimeZoneChoice } from '../../shared/display-time'
 import { freshnessSentence } from '../../shared/source-freshness'
 import type { AppStatus } from '../../shared/status'
+import type { PortfolioUpdate } from '../../shared/holdings'
+import { portfolioSummary } from '../../shared/portfolio-text'
 import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
 
 /**
@@ -24,6 +26,8 @@ export interface TrayActions {
   quit(): void
   /** The tray's list switcher: show this watchlist. */
   showList(listId: string): void
+  /** Every quantity, value and P&L as dots, in the window and here (for sharing the screen). */
+  toggleHideAmounts(): void
 }
 
 export interface TrayState {
@@ -35,6 +39,7 @@ export interface TrayState {
   /** The watchlists, in their order, and the one shown (the window, the strip and the tooltip follow it). */
   lists: readonly { id: string; name: string }[]
   activeListId: string
+  hideAmounts: boolean
   /** The zone the window's times are in: the tooltip's "Last data" follows it. */
   timeZone: TimeZoneChoice
 }
@@ -50,9 +55,12 @@ export class AppTray {
   private unread = false
   private lastTooltipAt = 0
   private pending: { snapshot: Snapshot; status: AppStatus } | null = null
+  private portfolio: PortfolioUpdate | null = null
+  private state: TrayState | null = null
+  /** The portfolio line the menu was last built with: rebuilt when it changes, at the tooltip's pace. */
+  private menuPortfolio: string | null = null
   private tooltipTimer: ReturnType<typeof setTimeout> | null = null
   private timeZone: TimeZoneChoice = 'market'
-  private state: TrayState | null = null
   /** What is old while prices are live, as the menu shows it; null when nothing is. */
   private freshness: string | null = null
 
@@ -69,20 +77,25 @@ export class AppTray {
 
   /** Rebuilds the menu; call when a state it shows changed (not on price ticks). */
   setState(state: TrayState): void {
+    const hidingChanged = this.state !== null && this.state.hideAmounts !== state.hideAmounts
+    const zoneChanged = state.timeZone !== this.timeZone
     this.state = state
-    if (state.timeZone !== this.timeZone) {
-      this.timeZone = state.timeZone
-      if (this.pending) this.flushTooltip()
-    }
+    this.timeZone = state.timeZone
     this.buildMenu(state)
+    // Amounts hidden for a screen share are hidden now, not at the tooltip's next turn; a new zone too.
+    if (hidingChanged || (zoneChanged && this.pending)) this.flushTooltip()
   }
 
   private buildMenu(state: TrayState): void {
+    this.menuPortfolio = portfolioSummary(this.portfolio, state.hideAmounts)
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
         ...(this.freshness
           ? [{ label: this.freshness, enabled: false }, { type: 'separator' as const }]
           : []),
+        ...(this.menuPortfolio === null
+          ? []
+          : [{ label: this.menuPortfolio, enabled: false }, { type: 'separator' as const }]),
         {
           label: state.windowVisible ? 'Hide Tokenwatch' : 'Show Tokenwatch',
           click: () => this.actions.toggleWindow(),
@@ -101,6 +114,12 @@ export class AppTray {
         },
         { label: 'Refresh now', click: () => this.actions.refresh() },
         {
+          label: 'Hide amounts',
+          type: 'checkbox',
+          checked: state.hideAmounts,
+          click: () => this.actions.toggleHideAmounts(),
+        },
+        {
           label: 'Watchlist',
           submenu: state.lists.map((list) => ({
             label: list.name,
@@ -118,9 +137,13 @@ export class AppTray {
   /** Called on every snapshot or status change; the tooltip follows at most every TOOLTIP_INTERVAL_MS. */
   showData(snapshot: Snapshot, status: AppStatus): void {
     this.pending = { snapshot, status }
-    const wait = this.lastTooltipAt + TOOLTIP_INTERVAL_MS - this.now()
-    if (wait <= 0) this.flushTooltip()
-    else this.tooltipTimer ??= setTimeout(() => this.flushTooltip(), wait)
+    this.tooltipDue()
+  }
+
+  /** Main pushed new positions: the tooltip and the menu's total follow at the tooltip's pace. */
+  showPortfolio(update: PortfolioUpdate): void {
+    this.portfolio = update
+    this.tooltipDue()
   }
 
   /** Shows or hides the unread dot; the image is set only when that state changes. */
@@ -135,12 +158,19 @@ export class AppTray {
     this.tray.destroy()
   }
 
+  private tooltipDue(): void {
+    const wait = this.lastTooltipAt + TOOLTIP_INTERVAL_MS - this.now()
+    if (wait <= 0) this.flushTooltip()
+    else this.tooltipTimer ??= setTimeout(() => this.flushTooltip(), wait)
+  }
+
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
     const status = this.pending?.status ?? null
     const freshness = status ? freshnessSentence(status, this.now()) : null
-    if (freshness !== this.freshness) {
+    const menuPortfolio = portfolioSummary(this.portfolio, this.state?.hideAmounts ?? false)
+    if (freshness !== this.freshness || menuPortfolio !== this.menuPortfolio) {
       this.freshness = freshness
       if (this.state) this.buildMenu(this.state)
     }
@@ -148,6 +178,7 @@ export class AppTray {
       trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now(), {
         zone: displayZone(this.timeZone),
         maxLength: this.tooltipLimit,
+        portfolio: this.portfolio && { update: this.portfolio, hidden: this.state?.hideAmounts ?? false },
       }),
     )
   }

@@ -17,6 +17,7 @@ import { RowMenu } from './watchlist/RowMenu'
 import { PhaseTag } from './chrome/SessionClock'
 import { ShortcutsDialog } from './dialogs/ShortcutsDialog'
 import { StatusBar } from './chrome/StatusBar'
+import { PortfolioLine } from './holdings/PortfolioLine'
 import { StatusPill } from './chrome/StatusPill'
 import { Ticker } from './chrome/Ticker'
 import { Toasts } from './chrome/Toasts'
@@ -132,6 +133,7 @@ export function App() {
         <DetailPanel />
         <AlertsPanel />
       </main>
+      <PortfolioLine />
       <StatusBar />
       <RowMenu />
       <Toasts />

@@ -77,7 +77,7 @@ function live(
       market = readingAt(now)
       nextPoll = now + pollEveryMs
     }
-    const result = evaluateAlerts([alert], states, quotes, now, NO_KNOWN_PAUSES, market)
+    const result = evaluateAlerts([alert], states, quotes, now, { market })
     fired.push(...result.fired.map((firing) => [iso(firing.at), firing.message]))
     states = result.states
     const timer = nextAlertCheckAt([alert], quotes, now, NO_KNOWN_PAUSES, market)

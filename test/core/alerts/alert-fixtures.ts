@@ -1,4 +1,9 @@
-import { type Alert, type AlertConditionInput, type AlertFiring, alertSchema } from '../../../src/shared/alerts'
+import {
+  type Alert,
+  type AlertConditionInput,
+  type AlertFiring,
+  alertSchema,
+} from '../../../src/shared/alerts'
 import { type AssetQuote, emptyAsset } from '../../../src/shared/domain'
 import { type AlertStates, evaluateAlerts } from '../../../src/main/core/alerts/alert-engine'
 

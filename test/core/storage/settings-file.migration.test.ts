@@ -46,6 +46,8 @@ describe('a settings file of the version before several watchlists', () => {
       demo: 'auto',
       // Nor how positions are costed: average cost, the default.
       costMethod: 'average',
+      // Nor whether amounts are hidden: shown, the default.
+      hideAmounts: false,
       // Nor which zone times are told in: market time, what it showed then.
       timeZone: 'market',
       // Nor the detail chart's range and style: today's 24 hours, as candles beyond it.

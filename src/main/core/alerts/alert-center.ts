@@ -1,3 +1,4 @@
+import type { ValuedPosition } from '../../../shared/holdings'
 import type { AlertFiring, AlertLogEntry } from '../../../shared/alerts'
 import { type Snapshot, type SnapshotSource, sameServiceAs } from '../../../shared/domain'
 import { type AlertStates, assetsBySymbolOf, evaluateAlerts, nextAlertCheckAt } from './alert-engine'
@@ -20,6 +21,8 @@ export interface AlertCenterOptions {
   clock?: Clock
   /** Called for each firing, after it is in the log (the shell shows a desktop notification). */
   onFired: (entry: AlertLogEntry, unreadAlerts: number) => void
+  /** Main's positions by symbol, for the value and P&L % alerts (evaluated with the same quotes). */
+  positions?: () => ReadonlyMap<string, ValuedPosition>
   /** The unread count changed from zero to some or back (the tray shows a dot). */
   onUnreadChange: (unreadAlerts: number) => void
 }
@@ -110,7 +113,11 @@ export class AlertCenter {
     const assets = assetsBySymbolOf(snapshot.assets)
     if (this.statesSource && !sameServiceAs(this.statesSource, snapshot.source)) this.states = {}
     this.statesSource = snapshot.source
-    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now, this.pauses, this.market)
+    const { fired, states } = evaluateAlerts(alerts, this.states, assets, now, {
+      pauses: this.pauses,
+      market: this.market,
+      positionsBySymbol: this.options.positions?.(),
+    })
     this.states = states
     if (fired.length > 0) await this.record(fired)
     this.aimTimer(nextAlertCheckAt(alerts, assets, now, this.pauses, this.market))

@@ -1,7 +1,9 @@
 import { DIRECTION_SIGN, minutesText, SESSION_LABEL } from '../../../shared/alert-text'
+import type { AlertDirection } from '../../../shared/alert-limits'
 import type { Alert, AlertCondition, AlertFiring } from '../../../shared/alerts'
 import { Dec, type DecimalString, isDecimalString } from '../../../shared/decimal'
 import type { AssetQuote } from '../../../shared/domain'
+import type { ValuedPosition } from '../../../shared/holdings'
 import { isTradableIn } from '../../../shared/normalize'
 import type { MarketReading } from '../../../shared/service-status'
 import { sessionStateAt } from '../../../shared/session-clock'
@@ -134,22 +136,33 @@ function withoutSign(value: DecimalString): string {
   return value.startsWith('-') ? value.slice(1) : value
 }
 
+/** A figure against a level: beyond at or past it, re-armed once back by the band (% of the level). */
+function crossing(
+  text: DecimalString,
+  condition: { level: DecimalString; rearmBand: DecimalString },
+  above: boolean,
+  message: string,
+): Observation {
+  const figure = new Dec(text)
+  const level = new Dec(condition.level)
+  const band = level.times(condition.rearmBand).dividedBy(100)
+  return {
+    value: text,
+    beyond: above ? figure.gte(level) : figure.lte(level),
+    rearms: above ? figure.lt(level.minus(band)) : figure.gt(level.plus(band)),
+    message,
+  }
+}
+
 function observePrice(
   condition: Extract<AlertCondition, { kind: 'price-above' | 'price-below' }>,
   symbol: string,
   asset: AssetQuote,
 ): Observation | null {
   if (!isDecimalString(asset.price)) return null
-  const price = new Dec(asset.price)
-  const level = new Dec(condition.level)
-  const band = level.times(condition.rearmBand).dividedBy(100)
   const above = condition.kind === 'price-above'
-  return {
-    value: asset.price,
-    beyond: above ? price.gte(level) : price.lte(level),
-    rearms: above ? price.lt(level.minus(band)) : price.gt(level.plus(band)),
-    message: `${symbol} crossed ${above ? 'above' : 'below'} ${condition.level} at ${asset.price}`,
-  }
+  const message = `${symbol} crossed ${above ? 'above' : 'below'} ${condition.level} at ${asset.price}`
+  return crossing(asset.price, condition, above, message)
 }
 
 /** Change % and premium %: beyond when at or past the threshold on the chosen side. */
@@ -160,16 +173,54 @@ function observePercent(
 ): Observation | null {
   const text = condition.kind === 'change-pct' ? asset.changePct24h : asset.premiumPct
   if (!isDecimalString(text)) return null
-  const value = new Dec(text)
-  const threshold = new Dec(condition.thresholdPct)
-  const rearmAt = threshold.minus(condition.rearmBand)
-  const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
   const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%`
   const message =
     condition.kind === 'change-pct'
       ? `${symbol} 24h change reached ${signed(text)}% (${limit})`
-      : `${symbol} trades at a ${withoutSign(text)}% ${value.isNegative() ? 'discount' : 'premium'} to fair value (${limit})`
-  return { value: text, beyond: gauge.gte(threshold), rearms: gauge.lt(rearmAt), message }
+      : `${symbol} trades at a ${withoutSign(text)}% ${text.startsWith('-') ? 'discount' : 'premium'} to fair value (${limit})`
+  return pastThreshold(text, condition, message)
+}
+
+/** A percent against a threshold on the chosen side: beyond at or past it, re-armed back by the band. */
+function pastThreshold(
+  text: DecimalString,
+  condition: { thresholdPct: DecimalString; rearmBand: DecimalString; direction: AlertDirection },
+  message: string,
+): Observation {
+  const value = new Dec(text)
+  const threshold = new Dec(condition.thresholdPct)
+  const gauge = { up: value, down: value.negated(), either: value.abs() }[condition.direction]
+  return {
+    value: text,
+    beyond: gauge.gte(threshold),
+    rearms: gauge.lt(threshold.minus(condition.rearmBand)),
+    message,
+  }
+}
+
+/**
+ * A position's value and unrealized P&L %, from main's positions (the ledger valued at the same
+ * quote): like the price and percent alerts, on the position's figures. Nothing held, or a
+ * figure without a price, is no observation.
+ */
+function observePosition(
+  condition: Extract<AlertCondition, { kind: 'value-above' | 'value-below' | 'pnl-pct' }>,
+  symbol: string,
+  position: ValuedPosition | undefined,
+): Observation | null {
+  if (!position || position.quantity === '0' || position.stale) return null
+  if (condition.kind === 'pnl-pct') {
+    const text = position.unrealizedPct
+    if (!isDecimalString(text)) return null
+    const shown = signed(new Dec(text).toDecimalPlaces(2).toFixed(2))
+    const limit = `alert at ${DIRECTION_SIGN[condition.direction]}${condition.thresholdPct}%`
+    return pastThreshold(text, condition, `${symbol} unrealized P&L reached ${shown}% of cost (${limit})`)
+  }
+  if (!isDecimalString(position.value)) return null
+  const above = condition.kind === 'value-above'
+  const shown = new Dec(position.value).toDecimalPlaces(2).toFixed(2)
+  const message = `${symbol} position value crossed ${above ? 'above' : 'below'} ${condition.level} at ${shown}`
+  return crossing(position.value, condition, above, message)
 }
 
 /** Stale: the feed marked the data stale and the price is older than the limit; re-arms when fresh. */
@@ -194,8 +245,13 @@ function observe(
   symbol: string,
   asset: AssetQuote,
   now: number,
+  position: ValuedPosition | undefined,
 ): Observation | null {
   switch (condition.kind) {
+    case 'value-above':
+    case 'value-below':
+    case 'pnl-pct':
+      return observePosition(condition, symbol, position)
     case 'price-above':
     case 'price-below':
       return observePrice(condition, symbol, asset)
@@ -213,9 +269,10 @@ function stepThreshold(
   state: AlertState,
   asset: AssetQuote | undefined,
   now: number,
+  position: ValuedPosition | undefined,
 ): { state: AlertState; firing: AlertFiring | null } {
   const live = asset && (condition.kind === 'stale' || !asset.stale)
-  const observation = live ? observe(condition, alert.symbol, asset, now) : null
+  const observation = live ? observe(condition, alert.symbol, asset, now, position) : null
   if (!observation) return { state, firing: null }
   const armed = state.armed || observation.rearms
   const entered = state.beyond === false && observation.beyond
@@ -405,9 +462,18 @@ export function evaluateAlerts(
   states: Readonly<AlertStates>,
   assetsBySymbol: ReadonlyMap<string, AssetQuote>,
   now: number,
-  pauses: KnownPauses = NO_KNOWN_PAUSES,
-  market: MarketReading | null = null,
+  /**
+   * What else the alerts look at: the service's asset pauses (multiplier and pause alerts), its
+   * market reading (session alerts follow it where it differs from the calendar) and main's
+   * positions by symbol (value and P&L % alerts). None known, none held when absent.
+   */
+  known: {
+    pauses?: KnownPauses
+    market?: MarketReading | null
+    positionsBySymbol?: ReadonlyMap<string, ValuedPosition>
+  } = {},
 ): AlertEvaluation {
+  const { pauses = NO_KNOWN_PAUSES, market = null, positionsBySymbol } = known
   const fired: AlertFiring[] = []
   const nextStates: AlertStates = {}
   for (const alert of alerts) {
@@ -424,7 +490,7 @@ export function evaluateAlerts(
           ? stepMultiplier(alert, state, asset, pauses, now)
           : condition.kind === 'asset-pause'
             ? stepAssetPause(alert, state, pauses, now)
-            : stepThreshold(alert, condition, state, asset, now)
+            : stepThreshold(alert, condition, state, asset, now, positionsBySymbol?.get(alert.symbol))
     nextStates[alert.id] = step.state
     if (step.firing) fired.push(step.firing)
   }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
-import { ALERT_KINDS, type Alert, type AlertFiring, type AlertLogEntry, alertIdSchema, alertInputSchema, alertListSchema } from '../../../shared/alerts'
+import {
+  ALERT_KINDS,
+  type Alert,
+  type AlertFiring,
+  type AlertLogEntry,
+  alertIdSchema,
+  alertInputSchema,
+  alertListSchema,
+} from '../../../shared/alerts'
 import { MAX_ALERTS } from '../../../shared/alert-limits'
 import { MAX_LOG_ENTRIES } from '../../../shared/alert-limits'
 import { isDecimalString } from '../../../shared/decimal'

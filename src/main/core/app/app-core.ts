@@ -1,23 +1,24 @@
-import type { Snapshot } from '../../../shared/domain'
+import type { Delta, Snapshot } from '../../../shared/domain'
 import type * as Ipc from '../../../shared/ipc-contract'
 import type { Settings } from '../../../shared/settings'
 import type { AppStatus } from '../../../shared/status'
 import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
-import { LocalPollFeed } from '../feed/local-poll-feed'
 import { HoldingsFile } from '../holdings/holdings-file'
+import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { SnapshotCache, SnapshotCacheSchedule } from '../storage/snapshot-cache'
 import type { AppCoreOptions } from './app-core-options'
-import { deriveAppStatus, endpointStatuses, firstProblem } from './app-status'
+import { deriveAppStatus, feedStatus, firstProblem } from './app-status'
 import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
 import { type PollFeedWithService, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
+import { quotesTouched, trackPositions } from './track-positions'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -30,6 +31,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   readonly holdings: HoldingsFile
   readonly vault: KeyVault
   readonly alerts: AlertCenter
+  readonly positions: PositionsTracker
   private readonly cache: SnapshotCache
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
@@ -41,7 +43,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private started = false
 
   constructor(private readonly options: AppCoreOptions<Demo>) {
-    this.clock = options.clock ?? realClock
+    const clock = (this.clock = options.clock ?? realClock)
     this.settings = new SettingsFile(options.userDataDir)
     this.holdings = new HoldingsFile(options.userDataDir, () => this.clock.now())
     this.vault = new KeyVault(options.keychain)
@@ -51,16 +53,16 @@ export class AppCore<Demo extends DemoService = DemoService> {
       clock: this.clock,
       onFired: (entry, unreadAlerts) => this.events.emit('alert', { entry, unreadAlerts }),
       onUnreadChange: () => this.events.emit('status', this.status()),
+      positions: () => this.positions.bySymbol(),
     })
     const feedEvents: FeedEvents = {
-      onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta)),
+      onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta), delta),
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
     }
-    const clock = this.clock
-    const prices =
-      options.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random: options.random })
-    this.feed = withService(prices, { ...options, clock, core: this, events: this.events })
+    this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
+    const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
+    this.positions = trackPositions({ ...parts, events: this.events })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
@@ -71,14 +73,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
       settingsChanged: async (patch) => this.announceSettings(await this.settings.patch(patch)),
     })
     this.handlers = commandHandlers({
-      settings: this.settings,
-      holdings: this.holdings,
+      ...parts,
+      positions: this.positions,
       vault: this.vault,
       alerts: this.alerts,
-      feed: this.feed,
       service: this.feed.service,
       history: this.feed.history.service,
-      clock,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
@@ -87,7 +87,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       listsChanged: (settings) => this.announceSettings(this.watchChanged(settings)),
       alertsChanged: (result) =>
         this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot())),
-      holdingsChanged: (result) => this.watchChanged(result),
+      holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
       reconnect: async () => {
         await this.connection.connect()
         if (this.started) this.feed.reset()
@@ -109,6 +109,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)
     await this.feed.start()
+    this.positions.ledgerChanged()
     this.started = true
     this.events.emit('snapshot', await this.feed.fullSnapshot())
   }
@@ -156,13 +157,11 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const settings = this.settings.get()
     return deriveAppStatus({
       ...this.connection.source(),
-      endpoints: endpointStatuses((endpoint) => this.feed.endpointStatus(endpoint)),
-      pauseReasons: this.feed.pauseReasons(),
+      ...feedStatus(this.feed),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
       storageProblem: firstProblem(this.settings, this.alerts, this.cacheSchedule, this.feed),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
-      service: this.feed.service.state(),
     })
   }
 
@@ -176,8 +175,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
   }
 
   /** After each delta or new snapshot: pushed, alerts see the new prices, and the cache may be due. */
-  private snapshotChanged(push: () => void): void {
+  private snapshotChanged(push: () => void, delta?: Delta): void {
     push()
+    this.positions.quotesChanged(quotesTouched(this.positions, delta))
     // Building the whole snapshot for the engine is poll-path work: skip it with no alerts.
     if (this.alerts.file.list().length > 0) void this.alerts.evaluate(this.feed.snapshot())
     void this.cacheSchedule.changed({ force: false })

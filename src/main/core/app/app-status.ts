@@ -18,11 +18,18 @@ export interface StatusInputs {
   service: ServiceState
 }
 
-/** Every endpoint's status, from the feed's answer for one. */
-export function endpointStatuses(
-  statusOf: (endpoint: EndpointName) => EndpointStatus,
-): Record<EndpointName, EndpointStatus> {
-  return { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') }
+/** What the feed knows of the connection: each endpoint, why polling is paused, the service's state. */
+export function feedStatus(feed: {
+  endpointStatus(endpoint: EndpointName): EndpointStatus
+  pauseReasons(): readonly PauseReason[]
+  service: { state(): ServiceState }
+}): Pick<StatusInputs, 'endpoints' | 'pauseReasons' | 'service'> {
+  const statusOf = (endpoint: EndpointName) => feed.endpointStatus(endpoint)
+  return {
+    endpoints: { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') },
+    pauseReasons: feed.pauseReasons(),
+    service: feed.service.state(),
+  }
 }
 
 /**

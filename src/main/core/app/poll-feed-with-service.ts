@@ -1,7 +1,8 @@
 import type { ListedAsset, Snapshot } from '../../../shared/domain'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
-import type { FeedConnection, PollFeed, PollPlan } from '../feed/poll-feed'
+import { LocalPollFeed } from '../feed/local-poll-feed'
+import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
 import type { RecordedHistory } from '../history/history-service'
 import type { PauseReason } from '../feed/poll-scheduler'
 import type { AppStatus } from '../../../shared/status'
@@ -21,11 +22,14 @@ export interface ServiceStatusWiring {
   log?: (text: string) => void
   /** Where history.sqlite and the history cache are kept. */
   userDataDir: string
+  /** Where the prices are polled (AppCoreOptions.pollFeed); on this thread, on `clock`, by default. */
+  pollFeed?: (events: FeedEvents) => PollFeed
 }
 
-/** The price feed `prices` with the service's status and history beside it, told the same changes. */
-export function withService(prices: PollFeed, wiring: ServiceStatusWiring): PollFeedWithService {
+/** The price feed, telling `feedEvents`, with the service's status and history beside it, told the same changes. */
+export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring): PollFeedWithService {
   const { events, core, clock, random } = wiring
+  const prices = wiring.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random })
   const service: ServiceStatusLink = new ServiceStatusLink({
     clock,
     random,

@@ -17,7 +17,8 @@ import {
 import { closeAlertEditor, saveAlert } from '../../alerts-api'
 import { formatExact, formatPercent, formatPrice } from '../../format'
 import { type AlertEditorTarget, useAlerts } from '../../store/alert-store'
-import { useWatch } from '../../store/watch-store'
+import { useWatch, watchStore } from '../../store/watch-store'
+import { portfolioStore } from '../../store/portfolio-store'
 import { Choice, describedBy, DialogActions, Field, SelectField, Toggle } from '../ui/form-fields'
 import { IconButton } from '../ui/IconButton'
 import { Modal } from '../ui/Modal'
@@ -30,6 +31,9 @@ const KIND_LABEL: Record<AlertKind, string> = {
   session: 'A session opens or closes',
   stale: 'Data goes stale',
   'multiplier-change': 'Shares multiplier changes (split, dividend)',
+  'value-above': 'Position value crosses above a level',
+  'value-below': 'Position value crosses below a level',
+  'pnl-pct': 'Unrealized P&L beyond a percent of cost',
   'asset-pause': 'The service pauses or limits it',
 }
 
@@ -41,6 +45,12 @@ const SESSION_OPTIONS: readonly (readonly [AlertDraft['session'], string])[] = [
 ]
 
 function directionOptions(kind: AlertKind): [AlertDraft['direction'], string][] {
+  if (kind === 'pnl-pct')
+    return [
+      ['up', 'Gain'],
+      ['down', 'Loss'],
+      ['either', 'Either'],
+    ]
   return kind === 'premium-pct'
     ? [
         ['up', 'Premium'],
@@ -60,6 +70,15 @@ function currentValueHint(kind: AlertKind, quote: AssetQuote | undefined): strin
   if (kind === 'price-above' || kind === 'price-below') return `Last price ${formatPrice(quote.price)}`
   if (kind === 'change-pct') return `24h change now ${formatPercent(quote.changePct24h)}`
   if (kind === 'premium-pct') return `Premium now ${formatPercent(quote.premiumPct, 3)}`
+  if (kind === 'value-above' || kind === 'value-below' || kind === 'pnl-pct') {
+    const position = portfolioStore.getState().positions.get(quote.symbol)
+    if (!position || position.quantity === '0') return 'Not held now: it fires once the position reaches it'
+    // Amounts hidden for a screen share stay hidden in the hint too.
+    if (watchStore.getState().settings?.hideAmounts) return undefined
+    return kind === 'pnl-pct'
+      ? `Unrealized now ${formatPercent(position.unrealizedPct)}`
+      : `Position value now ${formatPrice(position.value)}`
+  }
   return undefined
 }
 
@@ -71,7 +90,9 @@ function id(field: AlertDraftField): string {
 function rearmHint(kind: AlertKind): string {
   return kind === 'price-above' || kind === 'price-below'
     ? 'Fires again only after the price goes back this % of the level'
-    : 'Fires again only after the value goes back this many points'
+    : kind === 'value-above' || kind === 'value-below'
+      ? 'Fires again only after the value goes back this % of the level'
+      : 'Fires again only after the value goes back this many points'
 }
 
 function AlertForm({ target }: { target: AlertEditorTarget }) {
@@ -145,7 +166,14 @@ function AlertForm({ target }: { target: AlertEditorTarget }) {
         </div>
 
         <div className="field-row">
-          {shown.includes('level') && textField('level', 'Price level', currentValueHint(draft.kind, quote))}
+          {shown.includes('level') &&
+            textField(
+              'level',
+              draft.kind === 'value-above' || draft.kind === 'value-below'
+                ? 'Value level (US$)'
+                : 'Price level',
+              currentValueHint(draft.kind, quote),
+            )}
           {shown.includes('thresholdPct') &&
             textField('thresholdPct', 'Threshold (%)', currentValueHint(draft.kind, quote))}
           {shown.includes('rearmBand') && textField('rearmBand', 'Re-arm band (%)', rearmHint(draft.kind))}

@@ -146,7 +146,7 @@ function PreferencesForm({ saved }: { saved: Settings }) {
       showErrors(checked.errors)
       return
     }
-    if (checked.columns) void updateListView({ columns: checked.columns })
+    if (checked.columns) void updateListView({ columns: checked.columns, holdingColumnsChosen: true })
     if (Object.keys(checked.patch).length === 0) {
       closeDialog()
       return

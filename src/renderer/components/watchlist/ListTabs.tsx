@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import type { Watchlist } from '../../../shared/settings'
 import { SEARCH_INPUT_ID } from '../../element-ids'
 import { createList, deleteList, freeListName, moveList, renameList, showList } from '../../lists-api'
+import { holdingsTabOnShow, showHoldingsTab, usePortfolio } from '../../store/portfolio-store'
 import { useWatch } from '../../store/watch-store'
 import { MenuButton } from '../ui/Menu'
 
@@ -40,7 +41,8 @@ function NameField({ naming, onDone }: { naming: Naming; onDone(kept: boolean): 
     const trimmed = name.trim()
     if (naming.kind === 'rename' && trimmed === naming.list.name) return finish(false)
     settled.current = true
-    const refusal = naming.kind === 'rename' ? await renameList(naming.list.id, trimmed) : await createList(trimmed)
+    const refusal =
+      naming.kind === 'rename' ? await renameList(naming.list.id, trimmed) : await createList(trimmed)
     if (refusal === null) return onDone(true)
     settled.current = false
     setError(refusal)
@@ -100,9 +102,42 @@ function tabKeyTarget(key: string, index: number, count: number): number | null 
   }
 }
 
+/**
+ * The built-in Holdings tab, after the lists once anything is held: what is held, as rows, in
+ * place of the active list. It is not a list (no name, no symbols of its own, nothing to move).
+ */
+function HoldingsTab(props: {
+  shown: boolean
+  count: number
+  onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void
+}) {
+  const { shown, count, onKeyDown } = props
+  return (
+    <button
+      type="button"
+      role="tab"
+      data-list-id="holdings"
+      tabIndex={shown ? 0 : -1}
+      className="list-tab list-tab-holdings"
+      aria-selected={shown}
+      aria-controls="watchlist-grid"
+      title="What you hold, from your transactions"
+      onClick={() => showHoldingsTab(true)}
+      onKeyDown={onKeyDown}
+    >
+      <span className="list-tab-name">Holdings</span>
+      <span className="list-tab-count">{count}</span>
+    </button>
+  )
+}
+
 export function ListTabs() {
   const lists = useWatch((state) => state.settings?.lists ?? null)
-  const activeId = useWatch((state) => state.settings?.activeListId ?? null)
+  const listId = useWatch((state) => state.settings?.activeListId ?? null)
+  const heldCount = usePortfolio((state) => state.held.length)
+  const holdingsShown = usePortfolio(holdingsTabOnShow)
+  // While the Holdings tab is on show, no list tab is the selected one.
+  const activeId = holdingsShown ? null : listId
   const [naming, setNaming] = useState<Naming | null>(null)
   const [dropTarget, setDropTarget] = useState<string | null>(null)
   const row = useRef<HTMLDivElement>(null)
@@ -120,8 +155,8 @@ export function ListTabs() {
     focusAfterNaming.current = null
   }, [naming, activeId])
 
-  if (!lists || !activeId) return null
-  const index = lists.findIndex((list) => list.id === activeId)
+  if (!lists || !listId) return null
+  const index = lists.findIndex((list) => list.id === listId)
   const active = lists[index] as Watchlist
   const focusTab = (listId: string) =>
     row.current?.querySelector<HTMLElement>(`[data-list-id="${CSS.escape(listId)}"]`)?.focus()
@@ -130,7 +165,7 @@ export function ListTabs() {
     focusAfterNaming.current =
       shown.kind === 'new' && kept
         ? () => document.getElementById(SEARCH_INPUT_ID)?.focus()
-        : () => focusTab(shown.kind === 'rename' ? shown.list.id : activeId)
+        : () => focusTab(shown.kind === 'rename' ? shown.list.id : listId)
     setNaming(null)
   }
   const actions = [
@@ -167,13 +202,20 @@ export function ListTabs() {
     if (lists.some((list) => list.id === dragged)) void moveList(dragged, position)
   }
   /** Arrows, Home and End move among the tabs and show the list reached (one Tab stop in all). */
+  /** A list's tab: that list on show, the Holdings tab put away. */
+  const pick = (id: string) => {
+    if (id !== listId) void showList(id)
+    else showHoldingsTab(false)
+  }
+  const tabIds = [...lists.map((list) => list.id), ...(heldCount > 0 ? ['holdings'] : [])]
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
     if (event.ctrlKey || event.altKey || event.metaKey) return
-    const target = lists[tabKeyTarget(event.key, position, lists.length) ?? -1]
+    const target = tabIds[tabKeyTarget(event.key, position, tabIds.length) ?? -1]
     if (!target) return
     event.preventDefault()
-    focusTab(target.id)
-    if (target.id !== activeId) void showList(target.id)
+    focusTab(target)
+    if (target === 'holdings') showHoldingsTab(true)
+    else pick(target)
   }
   return (
     <nav className="list-bar" aria-label="Watchlist tabs">
@@ -199,13 +241,20 @@ export function ListTabs() {
               aria-selected={list.id === activeId}
               aria-controls="watchlist-grid"
               title={position < 9 ? `${list.name} (Ctrl+${position + 1})` : list.name}
-              onClick={() => list.id !== activeId && void showList(list.id)}
+              onClick={() => pick(list.id)}
               onDoubleClick={() => setNaming({ kind: 'rename', list })}
             >
               <span className="list-tab-name">{list.name}</span>
               <span className="list-tab-count">{list.symbols.length}</span>
             </button>
           ),
+        )}
+        {heldCount > 0 && (
+          <HoldingsTab
+            shown={holdingsShown}
+            count={heldCount}
+            onKeyDown={(event) => onTabKeyDown(event, lists.length)}
+          />
         )}
         {naming?.kind === 'new' && <NameField naming={naming} onDone={(kept) => closeNaming(naming, kept)} />}
       </div>

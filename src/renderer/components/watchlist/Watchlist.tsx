@@ -18,10 +18,12 @@ import { EMPTY_LIST_ADD_ID } from '../../element-ids'
 import { windowSize } from '../../layout'
 import { explainSortedRows } from '../../sorted-rows'
 import { isSortable, selectVisibleOrder, type ColumnSort } from '../../store/visible-order'
-import { openDetail, openRowMenu, select, shownList, useWatch } from '../../store/watch-store'
+import { announce, openDetail, openRowMenu, select, shownList, useWatch } from '../../store/watch-store'
 import { checkAllNumbersBeforePaint } from './cells/FitNumber'
 import { fitColumns, gridTemplate, type FittedColumns } from '../../column-fit'
-import { chosenColumns, type ColumnDef } from './columns'
+import { showToast } from '../../store/toast-store'
+import { chosenColumns, holdingsTabColumns, type ColumnDef } from './columns'
+import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
 const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
@@ -68,8 +70,14 @@ function nextSort(current: ColumnSort | null, column: WatchlistColumn): ColumnSo
   return null
 }
 
-function HeaderRow(props: { columns: readonly ColumnDef[]; sort: ColumnSort | null; tight: boolean }) {
-  const { columns, sort, tight } = props
+function HeaderRow(props: {
+  columns: readonly ColumnDef[]
+  sort: ColumnSort | null
+  tight: boolean
+  /** False on the Holdings tab, which is not a list and keeps its symbol order. */
+  sortable: boolean
+}) {
+  const { columns, sort, tight, sortable } = props
   const label = (column: ColumnDef) => (tight ? (column.tightLabel ?? column.label) : column.label)
   return (
     <div role="rowgroup" className="grid-head">
@@ -84,7 +92,7 @@ function HeaderRow(props: { columns: readonly ColumnDef[]; sort: ColumnSort | nu
               className={`cell head-cell cell-${column.id} align-${column.align}`}
               title={column.title}
             >
-              {isSortable(column.id) ? (
+              {sortable && isSortable(column.id) ? (
                 <button
                   type="button"
                   className="sort-button"
@@ -141,7 +149,18 @@ const SORTED_ROW_DRAG: RowDragHandlers = {
   onDragEnd() {},
 }
 
-function useRowDrag(symbols: readonly string[], enabled: boolean) {
+/** The Holdings tab's rows are what is held, in symbol order: a drag does not start, and says why. */
+const HOLDINGS_ROW_DRAG: RowDragHandlers = {
+  ...SORTED_ROW_DRAG,
+  onDragStart(_symbol, event) {
+    event.preventDefault()
+    const text = 'The Holdings tab lists what you hold, in symbol order: order symbols in your watchlists.'
+    showToast({ tone: 'info', title: 'Holdings are not a list', text })
+    announce(text)
+  },
+}
+
+function useRowDrag(symbols: readonly string[], enabled: boolean, holdingsTab: boolean) {
   const dragged = useRef<string | null>(null)
   const [dropTarget, setDropTarget] = useState<{ symbol: string; side: DropSide } | null>(null)
 
@@ -184,7 +203,7 @@ function useRowDrag(symbols: readonly string[], enabled: boolean) {
     }
   }, [symbols])
 
-  return { handlers: enabled ? handlers : SORTED_ROW_DRAG, dropTarget }
+  return { handlers: holdingsTab ? HOLDINGS_ROW_DRAG : enabled ? handlers : SORTED_ROW_DRAG, dropTarget }
 }
 
 /**
@@ -218,16 +237,24 @@ function EmptyList() {
 
 export function Watchlist() {
   const loaded = useWatch((state) => state.loaded)
-  const symbols = useWatch(selectVisibleOrder)
+  const listSymbols = useWatch(selectVisibleOrder)
+  const holdingsTab = usePortfolio(holdingsTabOnShow)
+  const held = usePortfolio((state) => state.held)
+  const symbols = holdingsTab ? held : listSymbols
   const selected = useWatch((state) => state.selected)
-  const sort = useWatch((state) => shownList(state)?.sort ?? null)
-  const columnIds = useWatch((state) => shownList(state)?.columns)
+  const listSort = useWatch((state) => shownList(state)?.sort ?? null)
+  const sort = holdingsTab ? null : listSort
+  const list = useWatch((state) => shownList(state) ?? undefined)
+  const anyHeld = held.length > 0
   const density = useWatch((state) => state.settings?.density ?? 'comfortable')
   const rowHeight = ROW_HEIGHT[density]
   const scrollRef = useRef<HTMLDivElement>(null)
   const empty = loaded && symbols.length === 0
   const gridWidth = useGridWidth(scrollRef, !empty)
-  const chosen = useMemo(() => chosenColumns(columnIds), [columnIds])
+  const chosen = useMemo(
+    () => (holdingsTab ? holdingsTabColumns() : chosenColumns(list, anyHeld)),
+    [holdingsTab, list, anyHeld],
+  )
   const { shown: columns, tight } = useSameFit(fitColumns(chosen, gridWidth))
   // New widths (a resize, a side panel, zoom) reach the cells through the grid's template alone.
   useLayoutEffect(checkAllNumbersBeforePaint, [columns])
@@ -262,7 +289,7 @@ export function Watchlist() {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
   }, [virtualizer, selectedIndex])
 
-  const { handlers, dropTarget } = useRowDrag(symbols, sort === null)
+  const { handlers, dropTarget } = useRowDrag(symbols, sort === null, holdingsTab)
   const onPick = useCallback(
     (symbol: string, open: boolean) => (open ? openDetail(symbol) : select(symbol)),
     [],
@@ -281,7 +308,7 @@ export function Watchlist() {
       id={GRID_ID}
       className={`grid density-${density}${tight ? ' grid-tight' : ''}`}
       role="grid"
-      aria-label="Watchlist"
+      aria-label={holdingsTab ? 'Holdings' : 'Watchlist'}
       aria-rowcount={symbols.length + 1}
       aria-colcount={columns.length}
       aria-busy={!loaded}
@@ -297,7 +324,7 @@ export function Watchlist() {
         openRowMenu(symbol, row ? { x: event.clientX, y: event.clientY } : null)
       }}
     >
-      <HeaderRow columns={columns} sort={sort} tight={tight} />
+      <HeaderRow columns={columns} sort={sort} tight={tight} sortable={!holdingsTab} />
       {loaded ? (
         <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {

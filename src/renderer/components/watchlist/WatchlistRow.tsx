@@ -1,10 +1,12 @@
 import { memo, type DragEvent, type ReactNode } from 'react'
+import type { AssetQuote } from '../../../shared/domain'
 import { countRowRender } from '../../instrument'
 import { rowProblem, type RowProblem } from '../../problem-text'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
 import { sourceAgeLabel } from '../../../shared/source-freshness'
 import { useStaleSource } from './cells/use-stale-sources'
 import type { ColumnDef } from './columns'
+import { isHoldingColumn } from '../../../shared/watchlist-columns'
 
 export type DropSide = 'before' | 'after'
 
@@ -34,12 +36,13 @@ export function rowId(symbol: string): string {
 }
 
 /** In place of the data cells: why a row has none, in short; the service's words in the tooltip. */
-function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; problem: RowProblem }) {
+function ProblemCell({ span, problem }: { span: number; problem: RowProblem }) {
   return (
     <div
       role="gridcell"
-      aria-colspan={columns.length - 1}
+      aria-colspan={span}
       className="cell cell-problem"
+      style={{ gridColumn: `span ${span}` }}
       title={problem.detail}
     >
       <span className="cell-problem-icon" aria-hidden="true">
@@ -47,6 +50,36 @@ function ProblemCell({ columns, problem }: { columns: readonly ColumnDef[]; prob
       </span>
       <span className="cell-problem-text">{problem.text}</span>
     </div>
+  )
+}
+
+/**
+ * A row with no market data: why, in place of the market columns before the first holding
+ * column; a held symbol the service no longer lists still shows its holding figures (its cost,
+ * why it has no value), and the market columns after them stay empty.
+ */
+function ProblemCells(props: {
+  columns: readonly ColumnDef[]
+  problem: RowProblem
+  quote: AssetQuote
+  staleAges: { market: string | null; limits: string | null }
+}) {
+  const { columns, problem, quote, staleAges } = props
+  const firstHolding = columns.findIndex((column) => isHoldingColumn(column.id))
+  if (firstHolding === -1) return <ProblemCell span={columns.length - 1} problem={problem} />
+  return (
+    <>
+      <ProblemCell span={Math.max(1, firstHolding - 1)} problem={problem} />
+      {columns.slice(Math.max(2, firstHolding)).map((column) =>
+        isHoldingColumn(column.id) ? (
+          <DataCell key={column.id} column={column} staleAges={staleAges}>
+            {column.render(quote)}
+          </DataCell>
+        ) : (
+          <div key={column.id} role="gridcell" className={`cell cell-${column.id}`} />
+        ),
+      )}
+    </>
   )
 }
 
@@ -129,7 +162,7 @@ export const WatchlistRow = memo(function WatchlistRow(props: WatchlistRowProps)
         {symbolColumn.render(quote)}
       </div>
       {problem !== null ? (
-        <ProblemCell columns={columns} problem={problem} />
+        <ProblemCells columns={columns} problem={problem} quote={quote} staleAges={{ market, limits }} />
       ) : loading ? (
         <LoadingCells columns={columns} />
       ) : (

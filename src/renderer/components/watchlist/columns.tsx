@@ -2,7 +2,13 @@ import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
 import { tradesOffHours } from '../../../shared/trading-axis'
-import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS, type WatchlistColumn } from '../../../shared/watchlist-columns'
+import {
+  DEFAULT_COLUMNS,
+  HOLDING_COLUMNS,
+  shownColumnIds,
+  WATCHLIST_COLUMNS,
+  type WatchlistColumn,
+} from '../../../shared/watchlist-columns'
 import {
   formatCompact,
   formatInteger,
@@ -12,6 +18,7 @@ import {
   signOf,
 } from '../../format'
 import { FitNumber } from './cells/FitNumber'
+import { HoldingCell } from './cells/HoldingCell'
 import { PriceCell } from './cells/PriceCell'
 import { RangeBar } from './cells/RangeBar'
 import { SessionBadges } from './cells/SessionBadges'
@@ -260,12 +267,92 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     sources: [],
     render: (q) => <YieldCell symbol={q.symbol} />,
   },
+  // The holding columns: blank in a row not held. Widths fit a six-figure position in dollars.
+  quantity: {
+    id: 'quantity',
+    label: 'Qty',
+    title: 'Quantity held',
+    width: 92,
+    minWidth: 64,
+    align: 'end',
+    sources: [],
+    render: (q) => <HoldingCell quote={q} column="quantity" />,
+  },
+  positionValue: {
+    id: 'positionValue',
+    label: 'Value',
+    title: 'Position value (quantity x price)',
+    width: 100,
+    minWidth: 76,
+    align: 'end',
+    sources: ['prices'],
+    render: (q) => <HoldingCell quote={q} column="positionValue" />,
+  },
+  unrealized: {
+    id: 'unrealized',
+    label: 'P&L',
+    title: 'Unrealized profit and loss',
+    width: 96,
+    minWidth: 72,
+    align: 'end',
+    sources: ['prices'],
+    render: (q) => <HoldingCell quote={q} column="unrealized" />,
+  },
+  unrealizedPct: {
+    id: 'unrealizedPct',
+    label: 'P&L %',
+    title: 'Unrealized profit and loss, percent of cost',
+    width: 84,
+    minWidth: 66,
+    align: 'end',
+    sources: ['prices'],
+    render: (q) => <HoldingCell quote={q} column="unrealizedPct" />,
+  },
+  dayPnl: {
+    id: 'dayPnl',
+    label: '24h P&L',
+    tightLabel: '24h',
+    title: '24 h P&L (quantity x 24 h price change)',
+    width: 90,
+    minWidth: 68,
+    align: 'end',
+    sources: ['market'],
+    render: (q) => <HoldingCell quote={q} column="dayPnl" />,
+  },
+  premiumExposure: {
+    id: 'premiumExposure',
+    label: 'Prem exp',
+    tightLabel: 'Prem$',
+    title: 'Premium exposure (value - value at fair value: lost if the premium closed)',
+    width: 92,
+    minWidth: 68,
+    align: 'end',
+    sources: ['market'],
+    render: (q) => <HoldingCell quote={q} column="premiumExposure" />,
+  },
 }
 
 export const ALL_COLUMNS: readonly ColumnDef[] = WATCHLIST_COLUMNS.map((id) => COLUMN_DEFS[id])
 
-/** The chosen columns in their saved order; the symbol always shows, first. */
-export function chosenColumns(ids: readonly WatchlistColumn[] | undefined): ColumnDef[] {
-  const chosen = (ids ?? DEFAULT_COLUMNS).filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
+/**
+ * The chosen columns in their saved order; the symbol always shows, first. The holding columns
+ * show once anything is held (shownColumnIds).
+ */
+export function chosenColumns(
+  list: { columns: readonly WatchlistColumn[]; holdingColumnsChosen?: boolean } | undefined,
+  anyHeld: boolean,
+): ColumnDef[] {
+  const ids = shownColumnIds(list ?? { columns: DEFAULT_COLUMNS }, anyHeld)
+  const chosen = ids.filter((id) => id !== 'symbol').map((id) => COLUMN_DEFS[id])
   return [COLUMN_DEFS.symbol, ...chosen]
+}
+
+/**
+ * The Holdings tab's columns: the price, every figure of the position (its 24 h P&L tells the
+ * day's move), then the premium. Neither sessions nor change %, which come before a holding
+ * column in the fitting order: at 360 px the position's value keeps its place beside the price.
+ */
+export function holdingsTabColumns(): ColumnDef[] {
+  const ids: WatchlistColumn[] = ['symbol', 'price', ...HOLDING_COLUMNS, 'premiumPct']
+  return ids.map((id) => COLUMN_DEFS[id])
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock'
 import type { PollFeed } from '../../feed/poll-feed'
 import type { KeyVault } from '../../secrets/key-vault'
 import type { HoldingsFile } from '../../holdings/holdings-file'
+import type { PositionsTracker } from '../../holdings/positions-tracker'
 import type { SettingsFile } from '../../storage/settings-file'
 import type { ServiceStatusLink } from '../service-status-link'
 import type { HistoryService } from '../../history/history-service'
@@ -17,6 +18,8 @@ import type { HistoryService } from '../../history/history-service'
 export interface CommandContext {
   settings: SettingsFile
   holdings: HoldingsFile
+  /** The positions valued at the latest quotes, as last pushed to the window. */
+  positions: PositionsTracker
   vault: KeyVault
   alerts: AlertCenter
   feed: PollFeed

@@ -65,8 +65,8 @@ export function holdingsCommands(
   }
 }
 
-/** The positions by `method`, valued at the feed's latest quotes: one answer for every view of them. */
-export function currentHoldings(context: CommandContext, method: CostMethod): HoldingsReport {
+/** The positions by `method` (the CLI may ask for another than the window's), at the latest quotes. */
+function currentHoldings(context: CommandContext, method: CostMethod): HoldingsReport {
   const replay = replayLedger(context.holdings.transactions(), method)
   // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
   if (!replay.ok)

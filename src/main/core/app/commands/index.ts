@@ -6,6 +6,7 @@ import { historyCommands } from './history'
 import { holdingsCommands } from './holdings'
 import { keyCommands } from './keys'
 import { listCommands } from './lists'
+import { portfolioCommands } from './portfolio'
 import { serviceStatusCommands } from './service-status'
 import { settingsCommands } from './settings'
 import { transferCommands } from './transfer'
@@ -23,6 +24,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...alertCommands(context),
     ...transferCommands(context),
     ...holdingsCommands(context),
+    ...portfolioCommands(context),
     ...serviceStatusCommands(context),
     ...historyCommands(context),
   } satisfies CommandHandlers

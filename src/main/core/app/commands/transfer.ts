@@ -13,7 +13,6 @@ import { SettingsError } from '../../storage/settings-file'
 import type { SomeCommandHandlers } from '../dispatch'
 import { importListsInto } from '../list-import'
 import type { CommandContext } from './command-context'
-import { currentHoldings } from './holdings'
 import { inTimeOrder } from '../../holdings/ledger-replay'
 
 /**
@@ -57,10 +56,8 @@ async function exportShownList(context: CommandContext, format: ExportFormat): P
   const content = exportWatchlist(activeList(settings).symbols, feed.snapshot(), format, {
     now: clock.now(),
     lists: settings.lists,
-    // The holding columns from the core's own valuation, as the window and the CLI show them.
-    ...(format === 'csv'
-      ? { positions: currentHoldings(context, settings.costMethod).positions }
-      : { transactions }),
+    // The holding columns are the positions main pushes to the window: the same figures, one valuation.
+    ...(format === 'csv' ? { positions: context.positions.current().positions } : { transactions }),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
   return saveOrHandBack(context, `tokenwatch-${date}.${format}`, content)

@@ -1,0 +1,45 @@
+import type { AssetQuote, Delta } from '../../../shared/domain'
+import type { Clock } from '../clock'
+import type { PollFeed } from '../feed/poll-feed'
+import type { HoldingsFile } from '../holdings/holdings-file'
+import { PositionsTracker } from '../holdings/positions-tracker'
+import type { SettingsFile } from '../storage/settings-file'
+import type { EventBus } from './event-bus'
+
+/** The core's parts the positions are computed from; updates go out as the `portfolio` event. */
+export interface PositionsParts {
+  holdings: HoldingsFile
+  settings: SettingsFile
+  feed: PollFeed
+  clock: Clock
+  events: EventBus
+}
+
+/**
+ * The positions tracker wired to the ledger file, the cost method in the settings (saved settings
+ * reach the shell's listeners, so a new method is heard there) and the feed's latest quotes.
+ */
+export function trackPositions(parts: PositionsParts): PositionsTracker {
+  const tracker = new PositionsTracker(
+    {
+      transactions: () => parts.holdings.transactions(),
+      method: () => parts.settings.get().costMethod,
+      quotes: () =>
+        new Map<string, AssetQuote>(parts.feed.snapshot().assets.map((asset) => [asset.symbol, asset])),
+      now: () => parts.clock.now(),
+    },
+    (update) => parts.events.emit('portfolio', update),
+  )
+  parts.events.onShellSettings(() => tracker.methodMaybeChanged())
+  return tracker
+}
+
+/** The symbols a delta touched (a held one among them is valued again); without one, all held. */
+export function quotesTouched(tracker: PositionsTracker, delta?: Delta): Iterable<string> {
+  if (!delta) return [...tracker.symbols()]
+  return [
+    ...delta.changed.map((change) => change.symbol),
+    ...delta.added.map((asset) => asset.symbol),
+    ...delta.removed,
+  ]
+}

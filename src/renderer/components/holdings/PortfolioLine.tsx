@@ -1,0 +1,142 @@
+import type { HoldingsTotals } from '../../../shared/holdings'
+import { toggleHideAmounts } from '../../api'
+import { formatPercent, formatPrice, formatSignedPrice, signOf } from '../../format'
+import { isFeedSilent } from '../../staleness'
+import { useClock } from '../../store/clock-store'
+import { usePortfolio } from '../../store/portfolio-store'
+import { useWatch } from '../../store/watch-store'
+import { HiddenAmount, useAmountsHidden } from './HiddenAmount'
+import { Dec } from '../../../shared/decimal'
+
+/**
+ * The portfolio in one line above the status bar, once the ledger holds anything: total value,
+ * 24 h change, unrealized and realized P&L, premium exposure. Each figure is one piece that never
+ * breaks, and the line folds onto a second one in a narrow window rather than clip a figure. A
+ * total that rests on a stale price is marked so; one that lacks a price says which is missing.
+ */
+
+type Figure = {
+  label: string
+  value: string | null
+  signed: boolean
+  title: string
+  stale: boolean
+  pct?: string | null
+  /** What to say in place of a figure that lacks a price: "no price for GONEon". */
+  missing: string
+}
+
+function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
+  const sign = figure.signed ? signOf(figure.value) : 0
+  return (
+    <span className={`portfolio-figure${figure.stale ? ' figure-stale' : ''}`} title={figure.title}>
+      <span className="portfolio-label">{figure.label}</span>{' '}
+      {hidden ? (
+        <HiddenAmount />
+      ) : (
+        <span className={`num${sign > 0 ? ' up' : sign < 0 ? ' down' : ''}`}>
+          {figure.value === null
+            ? figure.missing
+            : figure.signed
+              ? formatSignedPrice(figure.value)
+              : formatPrice(figure.value)}
+          {figure.pct !== undefined && figure.pct !== null && ` (${formatPercent(figure.pct)})`}
+        </span>
+      )}
+    </span>
+  )
+}
+
+/** Unrealized as a percent of the cost of what is held; null when either is missing or the cost is zero. */
+function unrealizedPct(totals: HoldingsTotals): string | null {
+  if (totals.unrealized === null || new Dec(totals.cost).isZero()) return null
+  return new Dec(totals.unrealized).times(100).dividedBy(totals.cost).toSignificantDigits(6).toString()
+}
+
+export function PortfolioLine() {
+  const totals = usePortfolio((state) => state.totals)
+  const anyPosition = usePortfolio((state) => state.positions.size > 0)
+  const staleHeld = usePortfolio((state) => state.anyStale)
+  const problem = usePortfolio((state) => state.problem)
+  // Held symbols with no price: the totals that need one name them rather than sum without them.
+  const unpriced = usePortfolio((state) => state.unpriced)
+  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
+  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
+  const silent = useClock(
+    (clock) => cadenceMs !== null && isFeedSilent(clock.now, { cadenceMs, lastSuccessAt }),
+  )
+  const hidden = useAmountsHidden()
+  if (problem)
+    return (
+      <div className="portfolio-line portfolio-problem" role="status">
+        {problem}
+      </div>
+    )
+  if (!totals || !anyPosition) return null
+  // The same rule as the rows' marker: main's word on each quote, or the prices endpoint silent.
+  const stale = staleHeld || silent
+  const priced = (title: string) => (stale ? `${title}; computed on a stale price` : title)
+  // A total lacking a position's figure: which held symbol has no price, else that market data lacks.
+  // Said once, on the value; the other totals show a dash, their tooltip saying why.
+  const missing = unpriced ? `no price for ${unpriced}` : 'not known yet'
+  const dash = { missing: '—', why: unpriced ? `; no price for ${unpriced}` : '' }
+  const figures: Figure[] = [
+    {
+      label: 'Value',
+      value: totals.value,
+      signed: false,
+      stale,
+      missing,
+      title: priced('Total value of the positions held'),
+    },
+    {
+      label: '24h',
+      value: totals.dayChange,
+      signed: true,
+      stale,
+      missing: dash.missing,
+      title: priced(`24 h change of the positions held${dash.why}`),
+    },
+    {
+      label: 'P&L',
+      value: totals.unrealized,
+      signed: true,
+      stale,
+      pct: unrealizedPct(totals),
+      missing: dash.missing,
+      title: priced(`Unrealized P&L (value - cost), and its percent of cost${dash.why}`),
+    },
+    {
+      label: 'Realized',
+      value: totals.realized,
+      signed: true,
+      stale: false,
+      missing: dash.missing,
+      title: 'Realized P&L of every sale',
+    },
+    {
+      label: 'Prem',
+      value: totals.premiumExposure,
+      signed: true,
+      stale,
+      missing: dash.missing,
+      title: priced(`Premium exposure: what the positions would lose if every premium closed${dash.why}`),
+    },
+  ]
+  return (
+    <section className="portfolio-line" aria-label="Portfolio">
+      {figures.map((figure) => (
+        <Amount key={figure.label} figure={figure} hidden={hidden} />
+      ))}
+      <button
+        type="button"
+        className="portfolio-hide"
+        aria-pressed={hidden}
+        title="Hide or show amounts (H)"
+        onClick={() => void toggleHideAmounts()}
+      >
+        {hidden ? 'Show amounts' : 'Hide amounts'}
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,103 @@
+import { memo } from 'react'
+import type { AssetQuote } from '../../../../shared/domain'
+import type { ValuedPosition } from '../../../../shared/holdings'
+import type { HoldingColumn } from '../../../../shared/watchlist-columns'
+import {
+  formatExact,
+  formatPercent,
+  formatPrice,
+  formatSignedPrice,
+  signOf,
+  type NumberKind,
+} from '../../../format'
+import { staleLabel } from '../../../staleness'
+import { useClock } from '../../../store/clock-store'
+import { usePortfolio } from '../../../store/portfolio-store'
+import { symbolErrorOf, useWatch } from '../../../store/watch-store'
+import { HiddenAmount, useAmountsHidden } from '../../holdings/HiddenAmount'
+import { FitNumber } from './FitNumber'
+
+/** Which figure of a position each holding column shows, and as what kind of number. */
+const FIGURES: Record<HoldingColumn, { field: keyof ValuedPosition; kind: NumberKind }> = {
+  quantity: { field: 'quantity', kind: 'price' },
+  positionValue: { field: 'value', kind: 'price' },
+  unrealized: { field: 'unrealized', kind: 'signed' },
+  unrealizedPct: { field: 'unrealizedPct', kind: 'percent' },
+  dayPnl: { field: 'dayChange', kind: 'signed' },
+  premiumExposure: { field: 'premiumExposure', kind: 'signed' },
+}
+
+function formatted(column: HoldingColumn, value: string | null): string {
+  if (column === 'quantity') return formatExact(value)
+  const { kind } = FIGURES[column]
+  return kind === 'percent'
+    ? formatPercent(value)
+    : kind === 'signed'
+      ? formatSignedPrice(value)
+      : formatPrice(value)
+}
+
+/**
+ * Why a held position has no value: the service's own word about the symbol (not listed: it may
+ * have been delisted), else that no price has come yet.
+ */
+function useNoValueReason(symbol: string): string {
+  const error = useWatch((state) => symbolErrorOf(state, symbol))
+  if (error?.code === 'ASSET_NOT_FOUND')
+    return 'Not listed by the service (it may have been delisted): no price to value it at'
+  if (error) return `No price: ${error.message}`
+  return 'No price yet for this symbol'
+}
+
+/** In the value column of a position with no price: its cost, said to be the cost, and why. */
+function AtCost({ position }: { position: ValuedPosition }) {
+  const reason = useNoValueReason(position.symbol)
+  return (
+    <span
+      className="no-value"
+      title={reason}
+      aria-label={`No value: ${reason}. Cost ${formatPrice(position.cost)}`}
+    >
+      <span className="no-value-tag">cost</span> {formatPrice(position.cost)}
+    </span>
+  )
+}
+
+/**
+ * One figure of the row's position: blank in a row not held, dots while amounts are hidden, and
+ * marked old (dashed, the age in its tooltip) whenever the price it was computed on is marked
+ * stale, by the same rule as the symbol's stale marker.
+ */
+export const HoldingCell = memo(function HoldingCell({
+  quote,
+  column,
+}: {
+  quote: AssetQuote
+  column: HoldingColumn
+}) {
+  const position = usePortfolio((state) => state.positions.get(quote.symbol))
+  const hidden = useAmountsHidden()
+  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
+  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
+  const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
+  const stale = useClock((state) => (column === 'quantity' ? null : staleLabel(quote, state.now, prices)))
+  if (!position || position.quantity === '0') return null
+  if (hidden) return <HiddenAmount />
+  const value = position[FIGURES[column].field] as string | null
+  if (column === 'positionValue' && value === null) return <AtCost position={position} />
+  const sign = FIGURES[column].kind === 'price' ? 0 : signOf(value)
+  const number = (
+    <FitNumber
+      value={value}
+      text={formatted(column, value)}
+      kind={FIGURES[column].kind}
+      className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}
+    />
+  )
+  if (stale === null || value === null) return number
+  return (
+    <span className="figure-stale" title={`Computed on a stale price (${stale})`}>
+      {number}
+    </span>
+  )
+})

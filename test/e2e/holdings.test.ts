@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { rowOf, shownOrder } from './harness'
+import { HOLDINGS_LEDGER } from './holdings-ledger'
+import { SATURDAY } from './layout-screenshots'
+import { startLiveHarness, TUESDAY_LATE_MORNING, type LiveHarness } from './live-sim'
+import { harnessPerTest } from './per-test'
+
+/**
+ * Positions in the window: the holding columns, the Holdings tab, the portfolio line and hidden
+ * amounts, against a real AppCore and the simulator, on a Tuesday late morning and on a Saturday
+ * (both fixed market times: live-sim.ts).
+ */
+
+const harnesses = harnessPerTest<LiveHarness>()
+
+const valueCell = (page: Page, symbol: string) => rowOf(page, symbol).locator('.cell-positionValue')
+
+async function open(marketTime: number, transactions = HOLDINGS_LEDGER): Promise<LiveHarness> {
+  return harnesses.open((browser) =>
+    startLiveHarness({
+      browser,
+      marketTime,
+      viewport: { width: 1280, height: 700 },
+      transactions,
+      settings: { cadences: { pricesMs: 1000, marketMs: 15_000, limitsMs: 15_000 } },
+    }),
+  )
+}
+
+describe('holdings in the window', () => {
+  it('shows each position valued at the price main pushed, on a Tuesday, in every list', async () => {
+    const listed = HOLDINGS_LEDGER.filter((transaction) => transaction.symbol !== 'GONEon')
+    const { page, core } = await open(TUESDAY_LATE_MORNING, listed)
+    await page.getByRole('columnheader', { name: /Position value/ }).waitFor()
+    await expect
+      .poll(
+        async () => {
+          const position = core.positions.current().positions.find((p) => p.symbol === 'AAPLon')
+          return (
+            (await valueCell(page, 'AAPLon').locator('[title]').first().getAttribute('title')) ===
+            position?.value
+          )
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    // A row not held has empty holding cells, never a zero it does not have.
+    const notHeld = (await shownOrder(page)).find(
+      (symbol) => !['AAPLon', 'NVDAon'].includes(symbol),
+    ) as string
+    expect(await valueCell(page, notHeld).textContent()).toBe('')
+    const line = page.getByRole('region', { name: 'Portfolio' })
+    await expect.poll(() => line.textContent()).toMatch(/Value\s*[\d,]+\.\d+/)
+    expect(await line.textContent()).toMatch(/Realized\s*\+/)
+  })
+
+  it('lists what is held in the Holdings tab, the delisted token at its cost, on a Saturday', async () => {
+    const { page } = await open(SATURDAY)
+    await page.getByRole('tab', { name: /Holdings/ }).click()
+    await expect.poll(() => shownOrder(page)).toEqual(['AAPLon', 'GONEon', 'NVDAon'])
+    const gone = rowOf(page, 'GONEon')
+    await expect
+      .poll(() => gone.locator('.cell-problem').textContent(), { timeout: 15_000 })
+      .toContain('Not listed')
+    expect(await valueCell(page, 'GONEon').textContent()).toMatch(/cost\s*60\.00/)
+    expect(await valueCell(page, 'GONEon').locator('.no-value').getAttribute('title')).toMatch(/delisted/)
+    // The portfolio's total cannot be known without GONEon's price: it says so instead of a sum.
+    expect(await page.getByRole('region', { name: 'Portfolio' }).textContent()).toMatch(/Value\s*no price/)
+    // Not a list: its header does not sort, and a list's tab shows the list again.
+    expect(await page.getByRole('button', { name: /Price.*sort/ }).count()).toBe(0)
+    await page.getByRole('tab', { name: /Watchlist/ }).click()
+    await expect.poll(async () => (await shownOrder(page)).includes('GONEon')).toBe(false)
+  })
+
+  it('hides every amount with H, and marks figures on a stale price', async () => {
+    const { page, sim } = await open(SATURDAY)
+    await valueCell(page, 'AAPLon').locator('[title]').first().waitFor({ timeout: 15_000 })
+    await page.keyboard.press('h')
+    const cells = page.locator(
+      '[role="gridcell"]:is(.cell-quantity, .cell-positionValue, .cell-unrealized, .cell-unrealizedPct, .cell-dayPnl, .cell-premiumExposure)',
+    )
+    await expect
+      .poll(() => cells.evaluateAll((all) => all.filter((cell) => /\d/.test(cell.textContent ?? '')).length))
+      .toBe(0)
+    expect(await valueCell(page, 'AAPLon').textContent()).toBe('•••••')
+    const line = page.getByRole('region', { name: 'Portfolio' })
+    expect(await line.locator('.num').count()).toBe(0)
+    expect(await line.locator('.hidden-amount').count()).toBe(5)
+    await page.keyboard.press('h')
+    await expect.poll(() => valueCell(page, 'AAPLon').textContent()).toMatch(/\d/)
+    // The service goes quiet: the price turns stale, and the P&L on it says so in the same breath.
+    await sim.close()
+    await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 15_000 })
+    await rowOf(page, 'AAPLon').locator('.cell-unrealized .figure-stale').waitFor({ timeout: 5_000 })
+  })
+})
