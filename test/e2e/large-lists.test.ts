@@ -26,6 +26,12 @@ beforeAll(async () => {
   // Tall enough that the first FIRST_ROWS rows are all in the DOM below the header, tabs and ticker.
   harness = await startHarness({ browser, instrument: true, viewport: { width: 1280, height: 1000 } })
   await harness.core.invoke('setPaused', { paused: true })
+  // The service's first market status (its mark in the header) renders every row once after
+  // start-up; the tests wait it out, so what they count is the delta's renders alone.
+  await harness.page.locator('.service-mark').waitFor()
+  await harness.page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  )
 })
 afterAll(async () => {
   expect(unexpectedErrors(harness)).toEqual([])
