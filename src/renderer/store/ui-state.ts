@@ -58,6 +58,9 @@ export function keepSelection(
 ): string | null {
   if (selected === null || after.includes(selected)) return selected
   const index = before.indexOf(selected)
+  // Not a row before either (a symbol in no list, shown for its alert): the rows changing does
+  // not move it, or its details would close at the next snapshot.
+  if (index === -1) return selected
   return after[Math.min(index, after.length - 1)] ?? null
 }
 
