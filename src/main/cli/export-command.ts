@@ -1,10 +1,14 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Snapshot } from '../../shared/domain'
+import type { ValuedPosition } from '../../shared/holdings'
 import { type ExportFormat, exportWatchlist } from '../../shared/export-format'
-import { checkBaseUrl } from '../../shared/settings'
+import { checkBaseUrl, type Settings } from '../../shared/settings'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { activeList } from '../../shared/watchlists'
+import { HoldingsFile } from '../core/holdings/holdings-file'
+import { replayLedger } from '../core/holdings/ledger-replay'
+import { valuePosition } from '../core/holdings/valuation'
 import { SettingsFile } from '../core/storage/settings-file'
 import { SnapshotCache } from '../core/storage/snapshot-cache'
 import { type CliIo, EXIT, UsageError } from './io'
@@ -105,6 +109,29 @@ async function cachedQuotes(args: ExportArgs, io: Pick<CliIo, 'stderr'>): Promis
   return snapshot
 }
 
+/**
+ * The ledger's positions valued at the cached quotes, for the CSV's holding columns, as the
+ * window's export fills them; none (the columns left empty, said on stderr) when the ledger
+ * cannot be read or does not add up.
+ */
+async function cachedPositions(
+  args: ExportArgs,
+  snapshot: Snapshot | null,
+  method: Settings['costMethod'],
+  io: Pick<CliIo, 'stderr'>,
+  now: () => number,
+): Promise<ValuedPosition[]> {
+  const file = new HoldingsFile(args.userDataDir, now)
+  const replay = replayLedger(await file.load(), method)
+  const problem = file.problem() ?? (replay.ok ? null : replay.oversold.message)
+  if (problem !== null || !replay.ok) {
+    line(io.stderr, `note: the holding columns are left empty: ${problem}`)
+    return []
+  }
+  const quotes = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
+  return replay.positions.map((position) => valuePosition(position, quotes.get(position.symbol)))
+}
+
 export async function runExportCommand(
   argv: string[],
   io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
@@ -142,6 +169,9 @@ export async function runExportCommand(
   const snapshot = await cachedQuotes(args, io)
   // Asked for one list by name: that one; else the shown list, with every list in JSON.
   const lists = args.list === null ? saved.lists : undefined
-  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: (deps.now ?? Date.now)(), lists }))
+  const now = deps.now ?? Date.now
+  const positions =
+    args.format === 'csv' ? await cachedPositions(args, snapshot, saved.costMethod, io, now) : undefined
+  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: now(), lists, positions }))
   return EXIT.ok
 }
