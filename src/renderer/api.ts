@@ -3,6 +3,7 @@ import type { IpcResult } from '../shared/ipc-contract'
 import type { AppStatus, KeyStatus } from '../shared/status'
 import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
+import { listOutOfSight, tellAddedOutOfSight } from './adds-out-of-sight'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
@@ -168,12 +169,17 @@ async function changeWatchlist(
   return true
 }
 
-export function addSymbol(symbol: string): Promise<boolean> {
-  return changeWatchlist(
+/** Adds to the active list; from the Holdings tab, which hides that list, a toast says where it went. */
+export async function addSymbol(symbol: string): Promise<boolean> {
+  const listName = shownListName()
+  const outOfSight = listOutOfSight()
+  const added = await changeWatchlist(
     api().addSymbol({ symbol, ...shownListId() }),
     `Could not add ${symbol}`,
-    `Added ${symbol} to ${shownListName()}`,
+    `Added ${symbol} to ${listName}`,
   )
+  if (added && outOfSight) tellAddedOutOfSight(symbol, listName)
+  return added
 }
 
 /** `deleteAlerts`: the symbol's alerts go with it (see removeSymbolAsking in lists-api). */

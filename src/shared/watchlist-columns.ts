@@ -1,3 +1,4 @@
+import type { ValuedPosition } from './holdings'
 /**
  * The watchlist's columns, in their default order. Apart from settings.ts, which builds zod
  * schemas as it loads: the renderer lays out its grid from the first frame, and loads zod only when
@@ -35,6 +36,16 @@ export const HOLDING_COLUMNS = [
 export const WATCHLIST_COLUMNS = [...MARKET_COLUMNS, ...HOLDING_COLUMNS] as const
 export type WatchlistColumn = (typeof WATCHLIST_COLUMNS)[number]
 export type HoldingColumn = (typeof HOLDING_COLUMNS)[number]
+
+/** The figure of a valued position each holding column shows (and sorts by). */
+export const HOLDING_FIGURE = {
+  quantity: 'quantity',
+  positionValue: 'value',
+  unrealized: 'unrealized',
+  unrealizedPct: 'unrealizedPct',
+  dayPnl: 'dayChange',
+  premiumExposure: 'premiumExposure',
+} as const satisfies Record<HoldingColumn, keyof ValuedPosition>
 
 export function isHoldingColumn(column: WatchlistColumn): column is HoldingColumn {
   return (HOLDING_COLUMNS as readonly string[]).includes(column)

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { Dec } from '../../src/shared/decimal'
+import { activeList } from '../../src/shared/watchlists'
 import { rowOf, shownOrder } from './harness'
 import { HOLDINGS_LEDGER } from './holdings-ledger'
 import { SATURDAY } from './layout-screenshots'
@@ -67,8 +69,7 @@ describe('holdings in the window', () => {
     expect(await valueCell(page, 'GONEon').locator('.no-value').getAttribute('title')).toMatch(/delisted/)
     // The portfolio's total cannot be known without GONEon's price: it says so instead of a sum.
     expect(await page.getByRole('region', { name: 'Portfolio' }).textContent()).toMatch(/Value\s*no price/)
-    // Not a list: its header does not sort, and a list's tab shows the list again.
-    expect(await page.getByRole('button', { name: /Price.*sort/ }).count()).toBe(0)
+    // A list's tab shows the list again.
     await page.getByRole('tab', { name: /Watchlist/ }).click()
     await expect.poll(async () => (await shownOrder(page)).includes('GONEon')).toBe(false)
   })
@@ -93,5 +94,63 @@ describe('holdings in the window', () => {
     await sim.close()
     await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 15_000 })
     await rowOf(page, 'AAPLon').locator('.cell-unrealized .figure-stale').waitFor({ timeout: 5_000 })
+  })
+
+  it('sorts the Holdings tab and a list by a holding column, the position with no value last', async () => {
+    const { page, core } = await open(TUESDAY_LATE_MORNING)
+    await page.getByRole('tab', { name: /Holdings/ }).click()
+    await expect.poll(() => shownOrder(page)).toEqual(['AAPLon', 'GONEon', 'NVDAon'])
+    // The two priced positions by their value as main computed it (decimals), largest first.
+    const byValue = () => {
+      const priced = core.positions.current().positions.filter((p) => p.value !== null && p.quantity !== '0')
+      return priced
+        .sort((a, b) => new Dec(b.value as string).comparedTo(a.value as string))
+        .map((p) => p.symbol)
+    }
+    await expect.poll(() => byValue().length, { timeout: 15_000 }).toBe(2)
+    const sortByValue = page.getByRole('button', { name: /Position value.*sort/ })
+    await sortByValue.click()
+    await expect.poll(() => shownOrder(page)).toEqual([...byValue(), 'GONEon'])
+    expect(await page.getByRole('columnheader', { name: /Position value/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    )
+    // The other way, the delisted token (no price, so no value) is still last.
+    await sortByValue.click()
+    await expect.poll(() => shownOrder(page)).toEqual([...byValue().reverse(), 'GONEon'])
+
+    // On a list, by P&L: the rows not held come after the positions, in the list's order.
+    await page.getByRole('tab', { name: /Watchlist/ }).click()
+    await page.getByRole('button', { name: /^P&L, .*sort/ }).click()
+    const list = activeList(core.settings.get()).symbols
+    const byPnl = core.positions
+      .current()
+      .positions.filter((p) => p.unrealized !== null && p.quantity !== '0' && list.includes(p.symbol))
+      .sort((a, b) => new Dec(b.unrealized as string).comparedTo(a.unrealized as string))
+      .map((p) => p.symbol)
+    const notHeld = list.filter((symbol) => !byPnl.includes(symbol))
+    await expect.poll(() => shownOrder(page)).toEqual([...byPnl, ...notHeld])
+  })
+
+  it('adds from the Holdings tab to the list it names, and says so with a way there', async () => {
+    const { page, core } = await open(TUESDAY_LATE_MORNING)
+    await page.getByRole('tab', { name: /Holdings/ }).click()
+    await expect.poll(() => shownOrder(page)).toEqual(['AAPLon', 'GONEon', 'NVDAon'])
+    const search = page.locator('#symbol-search')
+    expect(await search.getAttribute('placeholder')).toBe('Add to Watchlist…')
+    await search.fill('brk-b')
+    const option = page.getByRole('option', { name: /^BRK\.Bon/ }).first()
+    await option.waitFor({ timeout: 15_000 })
+    expect(await option.textContent()).toContain('add to Watchlist')
+    await page.keyboard.press('Enter')
+    // The Holdings tab stays; the toast names the list the symbol went to.
+    const toast = page.locator('.toast', { hasText: 'Added BRK.Bon to Watchlist' })
+    await toast.waitFor({ timeout: 15_000 })
+    expect(activeList(core.settings.get()).symbols.at(-1)).toBe('BRK.Bon')
+    expect(await shownOrder(page)).toEqual(['AAPLon', 'GONEon', 'NVDAon'])
+    await toast.getByRole('button', { name: 'Show Watchlist' }).click()
+    await expect
+      .poll(() => page.getByRole('tab', { name: /Watchlist/ }).getAttribute('aria-selected'))
+      .toBe('true')
+    await expect.poll(() => rowOf(page, 'BRK.Bon').getAttribute('aria-selected')).toBe('true')
   })
 })

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla'
 import type { HoldingsTotals, PortfolioUpdate, ValuedPosition } from '../../shared/holdings'
+import type { Watchlist } from '../../shared/settings'
 import { useStoreSlice } from './use-store-slice'
 
 /**
@@ -20,6 +21,11 @@ export interface PortfolioState {
   unpriced: string
   /** The built-in Holdings tab is on show in place of the active list (the window's own choice). */
   tabShown: boolean
+  /**
+   * The Holdings tab's sort, or null for symbol order. The window's own, as the tab is: it is not
+   * a list, so it has no saved view to keep it in.
+   */
+  tabSort: Watchlist['sort']
 }
 
 export const initialPortfolio: PortfolioState = {
@@ -30,6 +36,7 @@ export const initialPortfolio: PortfolioState = {
   anyStale: false,
   unpriced: '',
   tabShown: false,
+  tabSort: null,
 }
 
 export const portfolioStore = createStore<PortfolioState>(() => initialPortfolio)
@@ -41,6 +48,11 @@ export function usePortfolio<T>(selector: (state: PortfolioState) => T): T {
 /** The Holdings tab on show (true) or the active list again (false). */
 export function showHoldingsTab(shown: boolean): void {
   portfolioStore.setState({ tabShown: shown })
+}
+
+/** Sorts the Holdings tab by a column (null: back to symbol order). */
+export function sortHoldingsTab(sort: Watchlist['sort']): void {
+  portfolioStore.setState({ tabSort: sort })
 }
 
 /** The Holdings tab is on show and lists something (sold out while shown, the list shows again). */

@@ -4,7 +4,9 @@ import type { ListedAsset } from '../../../shared/domain'
 import { addSymbol, loadListedAssets } from '../../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../../element-ids'
 import { listingIndexOf, searchAssets } from '../../search'
-import { announce, select, useWatch } from '../../store/watch-store'
+import { showRowInList } from '../../adds-out-of-sight'
+import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
+import { announce, select, shownList, useWatch } from '../../store/watch-store'
 import { listsHolding } from '../../../shared/watchlists'
 
 const MAX_RESULTS = 12
@@ -20,10 +22,18 @@ function goToRow(symbol: string): void {
   announce(`${symbol} is already in this list; its row is selected`)
 }
 
+/** From the Holdings tab: the active list, out of sight, is shown with the symbol's row selected. */
+function goToRowInList(symbol: string, listName: string): void {
+  showRowInList(symbol)
+  announce(`${symbol} is already in ${listName}; ${listName} is shown, its row selected`)
+}
+
 /**
  * The search that adds rows: a combobox over every asset the service lists, by symbol, ticker or
  * name. Arrow keys move through the matches, Enter adds one (or, for one the shown list holds,
  * goes to its row), Escape clears it and returns to the grid. A match another list holds says which.
+ * On the Holdings tab (what is held, not a list) it adds to the active list, named in the field and
+ * in each match ("add to Tech"); a match that list holds already shows the list at its row.
  * Until the list has loaded (or when it cannot be), a typed symbol can still be added as is.
  * Collapsed (a narrow window), it is an icon until focused (a click, `/`), then spans the header.
  */
@@ -31,6 +41,8 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
   const listed = useWatch((state) => state.listedAssets)
   const order = useWatch((state) => state.order)
   const settings = useWatch((state) => state.settings)
+  const listName = useWatch((state) => shownList(state)?.name ?? 'the watchlist')
+  const fromHoldings = usePortfolio(holdingsTabOnShow)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const [open, setOpen] = useState(false)
@@ -56,13 +68,16 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
     if (!asset) return
     if (order.includes(asset.symbol)) {
       clear()
-      goToRow(asset.symbol)
+      if (fromHoldings) goToRowInList(asset.symbol, listName)
+      else goToRow(asset.symbol)
     } else if (await addSymbol(asset.symbol)) clear()
   }
   /** What a match is to the lists: here already, in other lists (by name), or in none. */
   const noteOf = (symbol: string): string | null => {
-    if (order.includes(symbol)) return 'already in this list'
+    if (order.includes(symbol)) return fromHoldings ? `in ${listName}: show it` : 'already in this list'
     const elsewhere = settings ? listsHolding(settings, symbol).map((list) => list.name) : []
+    if (fromHoldings)
+      return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add to ${listName}` : `add to ${listName}`
     return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add here too` : null
   }
 
@@ -100,12 +115,12 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
         id={SEARCH_INPUT_ID}
         type="text"
         role="combobox"
-        aria-label="Add a symbol: search by symbol, ticker or name"
+        aria-label={`Add a symbol${fromHoldings ? ` to ${listName}` : ''}: search by symbol, ticker or name`}
         aria-expanded={expanded}
         aria-controls={listboxId}
         aria-autocomplete="list"
         aria-activedescendant={expanded && matches.length > 0 ? optionId(activeIndex) : undefined}
-        placeholder="Add symbol…"
+        placeholder={fromHoldings ? `Add to ${listName}…` : 'Add symbol…'}
         autoComplete="off"
         spellCheck={false}
         value={query}

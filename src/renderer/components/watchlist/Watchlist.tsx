@@ -23,7 +23,8 @@ import { checkAllNumbersBeforePaint } from './cells/FitNumber'
 import { fitColumns, gridTemplate, type FittedColumns } from '../../column-fit'
 import { showToast } from '../../store/toast-store'
 import { chosenColumns, holdingsTabColumns, type ColumnDef } from './columns'
-import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
+import { holdingsTabOnShow, sortHoldingsTab, usePortfolio } from '../../store/portfolio-store'
+import { selectHeldOrder } from '../../store/shown-rows'
 import { rowId, WatchlistRow, type DropSide, type RowDragHandlers } from './WatchlistRow'
 
 const ROW_HEIGHT = { comfortable: 40, compact: 28 } as const
@@ -74,10 +75,10 @@ function HeaderRow(props: {
   columns: readonly ColumnDef[]
   sort: ColumnSort | null
   tight: boolean
-  /** False on the Holdings tab, which is not a list and keeps its symbol order. */
-  sortable: boolean
+  /** Sorts the rows: the list's saved view, or the Holdings tab's own sort. */
+  onSort(sort: ColumnSort | null): void
 }) {
-  const { columns, sort, tight, sortable } = props
+  const { columns, sort, tight, onSort } = props
   const label = (column: ColumnDef) => (tight ? (column.tightLabel ?? column.label) : column.label)
   return (
     <div role="rowgroup" className="grid-head">
@@ -92,13 +93,13 @@ function HeaderRow(props: {
               className={`cell head-cell cell-${column.id} align-${column.align}`}
               title={column.title}
             >
-              {sortable && isSortable(column.id) ? (
+              {isSortable(column.id) ? (
                 <button
                   type="button"
                   className="sort-button"
                   // The shown label is in the name too (what voice control users say, WCAG 2.5.3).
                   aria-label={`${label(column)}, ${column.title}: sort`}
-                  onClick={() => void updateListView({ sort: nextSort(sort, column.id) })}
+                  onClick={() => onSort(nextSort(sort, column.id))}
                 >
                   {label(column)}
                   <span className="sort-mark" aria-hidden="true">
@@ -154,7 +155,8 @@ const HOLDINGS_ROW_DRAG: RowDragHandlers = {
   ...SORTED_ROW_DRAG,
   onDragStart(_symbol, event) {
     event.preventDefault()
-    const text = 'The Holdings tab lists what you hold, in symbol order: order symbols in your watchlists.'
+    const text =
+      'The Holdings tab lists what you hold, in symbol order or by a column: order symbols in your watchlists.'
     showToast({ tone: 'info', title: 'Holdings are not a list', text })
     announce(text)
   },
@@ -237,13 +239,17 @@ function EmptyList() {
 
 export function Watchlist() {
   const loaded = useWatch((state) => state.loaded)
-  const listSymbols = useWatch(selectVisibleOrder)
+  // The positions a holding column sorts by: subscribed to here, so a push that reorders rows renders.
+  const positions = usePortfolio((state) => state.positions)
+  const listSymbols = useWatch((state) => selectVisibleOrder(state, positions))
   const holdingsTab = usePortfolio(holdingsTabOnShow)
   const held = usePortfolio((state) => state.held)
-  const symbols = holdingsTab ? held : listSymbols
+  const tabSort = usePortfolio((state) => state.tabSort)
+  const heldSymbols = useWatch((state) => selectHeldOrder(state, { held, tabSort, positions }))
+  const symbols = holdingsTab ? heldSymbols : listSymbols
   const selected = useWatch((state) => state.selected)
   const listSort = useWatch((state) => shownList(state)?.sort ?? null)
-  const sort = holdingsTab ? null : listSort
+  const sort = holdingsTab ? tabSort : listSort
   const list = useWatch((state) => shownList(state) ?? undefined)
   const anyHeld = held.length > 0
   const density = useWatch((state) => state.settings?.density ?? 'comfortable')
@@ -324,7 +330,12 @@ export function Watchlist() {
         openRowMenu(symbol, row ? { x: event.clientX, y: event.clientY } : null)
       }}
     >
-      <HeaderRow columns={columns} sort={sort} tight={tight} sortable={!holdingsTab} />
+      <HeaderRow
+        columns={columns}
+        sort={sort}
+        tight={tight}
+        onSort={holdingsTab ? sortHoldingsTab : (next) => void updateListView({ sort: next })}
+      />
       {loaded ? (
         <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {

@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { AssetQuote } from '../../../../shared/domain'
 import type { ValuedPosition } from '../../../../shared/holdings'
-import type { HoldingColumn } from '../../../../shared/watchlist-columns'
+import { HOLDING_FIGURE, type HoldingColumn } from '../../../../shared/watchlist-columns'
 import {
   formatExact,
   formatPercent,
@@ -17,19 +17,19 @@ import { symbolErrorOf, useWatch } from '../../../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from '../../holdings/HiddenAmount'
 import { FitNumber } from './FitNumber'
 
-/** Which figure of a position each holding column shows, and as what kind of number. */
-const FIGURES: Record<HoldingColumn, { field: keyof ValuedPosition; kind: NumberKind }> = {
-  quantity: { field: 'quantity', kind: 'price' },
-  positionValue: { field: 'value', kind: 'price' },
-  unrealized: { field: 'unrealized', kind: 'signed' },
-  unrealizedPct: { field: 'unrealizedPct', kind: 'percent' },
-  dayPnl: { field: 'dayChange', kind: 'signed' },
-  premiumExposure: { field: 'premiumExposure', kind: 'signed' },
+/** What kind of number each holding column shows. */
+const KINDS: Record<HoldingColumn, NumberKind> = {
+  quantity: 'price',
+  positionValue: 'price',
+  unrealized: 'signed',
+  unrealizedPct: 'percent',
+  dayPnl: 'signed',
+  premiumExposure: 'signed',
 }
 
 function formatted(column: HoldingColumn, value: string | null): string {
   if (column === 'quantity') return formatExact(value)
-  const { kind } = FIGURES[column]
+  const kind = KINDS[column]
   return kind === 'percent'
     ? formatPercent(value)
     : kind === 'signed'
@@ -83,14 +83,14 @@ export const HoldingCell = memo(function HoldingCell({
   const stale = useClock((state) => (column === 'quantity' ? null : staleLabel(quote, state.now, prices)))
   if (!position || position.quantity === '0') return null
   if (hidden) return <HiddenAmount />
-  const value = position[FIGURES[column].field] as string | null
+  const value = position[HOLDING_FIGURE[column]]
   if (column === 'positionValue' && value === null) return <AtCost position={position} />
-  const sign = FIGURES[column].kind === 'price' ? 0 : signOf(value)
+  const sign = KINDS[column] === 'price' ? 0 : signOf(value)
   const number = (
     <FitNumber
       value={value}
       text={formatted(column, value)}
-      kind={FIGURES[column].kind}
+      kind={KINDS[column]}
       className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}
     />
   )
