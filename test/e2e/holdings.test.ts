@@ -69,9 +69,12 @@ describe('holdings in the window', () => {
     expect(await valueCell(page, 'GONEon').locator('.no-value').getAttribute('title')).toMatch(/delisted/)
     // The portfolio's total cannot be known without GONEon's price: it says so instead of a sum.
     expect(await page.getByRole('region', { name: 'Portfolio' }).textContent()).toMatch(/Value\s*no price/)
+    // The status bar counts what the tab shows: the three held, not the list's rows.
+    expect(await page.locator('.status-count').textContent()).toBe('3 held')
     // A list's tab shows the list again.
     await page.getByRole('tab', { name: /Watchlist/ }).click()
     await expect.poll(async () => (await shownOrder(page)).includes('GONEon')).toBe(false)
+    expect(await page.locator('.status-count').textContent()).toMatch(/^\d+ symbols$/)
   })
 
   it('hides every amount with H, and marks figures on a stale price', async () => {

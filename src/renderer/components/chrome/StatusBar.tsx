@@ -1,11 +1,17 @@
 import { lastDataAt } from '../../../shared/data-status'
 import { useDisplayZone } from '../../display-zone'
 import { formatZonedTime } from '../../format'
+import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
 import { useWatch } from '../../store/watch-store'
 
 /** The footer line: how many rows, when data last arrived, how often it is asked for, from where. */
 export function StatusBar() {
-  const count = useWatch((state) => state.order.length)
+  const listCount = useWatch((state) => state.order.length)
+  // The Holdings tab shows what is held, not the list's rows: the count says which it counts.
+  const holdingsTab = usePortfolio(holdingsTabOnShow)
+  const heldCount = usePortfolio((state) => state.held.length)
+  const count = holdingsTab ? heldCount : listCount
+  const noun = holdingsTab ? 'held' : count === 1 ? 'symbol' : 'symbols'
   const status = useWatch((state) => state.status)
   // When data last arrived, not when the snapshot last changed: an error changes it too.
   const dataAt = status ? lastDataAt(status) : null
@@ -14,7 +20,7 @@ export function StatusBar() {
   return (
     <footer className="status-bar">
       <span className="status-count">
-        {count} {count === 1 ? 'symbol' : 'symbols'}
+        {count} {noun}
       </span>
       {status && (
         <span className="status-updated">
