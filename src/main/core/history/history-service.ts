@@ -2,6 +2,7 @@ import type { HistoryPoint, HistoryRange, HistorySeries, HistorySource } from '.
 import { alignHistory, multiplierChanges } from '../../../shared/history-align'
 import { type CandleRequest, HISTORY_PLANS, type HistoryPlan, rangeStart } from '../../../shared/history-plan'
 import { type RecordedRow, recordedCandles } from '../../../shared/history-recorded'
+import { easternClock } from '../../../shared/session-clock'
 import type { CandlesAnswer, MultiplierAnswer } from '../../../shared/wire-history'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
@@ -39,11 +40,16 @@ interface ServiceHistory {
   interval: string
 }
 
-type ServiceReading = { kind: 'answer'; history: ServiceHistory } | { kind: 'none' } | { kind: 'failed'; message: string }
+type ServiceReading =
+  { kind: 'answer'; history: ServiceHistory } | { kind: 'none' } | { kind: 'failed'; message: string }
 
 const DAY_MS = 86_400_000
 
-const when = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
+/** In market time, as the window's times are by default and with its zone said: "2026-11-17 11:32 ET". */
+const when = (ms: number): string => {
+  const clock = easternClock(ms)
+  return `${clock.date} ${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')} ET`
+}
 
 export class HistoryService {
   constructor(private readonly options: HistoryServiceOptions) {}
@@ -52,13 +58,21 @@ export class HistoryService {
     const plan = HISTORY_PLANS[range]
     const now = this.options.clock.now()
     const from = rangeStart(range, now)
-    const [service, recorded] = await Promise.all([this.fromService(symbol, plan), this.options.recorded(symbol, from, plan.intervalMs >= DAY_MS)])
+    const [service, recorded] = await Promise.all([
+      this.fromService(symbol, plan),
+      this.options.recorded(symbol, from, plan.intervalMs >= DAY_MS),
+    ])
     const servicePoints = service.kind === 'answer' ? this.aligned(service.history, plan, now, from) : []
     const lastServiceT = servicePoints.at(-1)?.t ?? Number.NEGATIVE_INFINITY
-    const recordedPoints = this.recordedPoints(recorded.rows, plan, now, service).filter((p) => p.t > lastServiceT && p.t >= from)
+    const recordedPoints = this.recordedPoints(recorded.rows, plan, now, service).filter(
+      (p) => p.t > lastServiceT && p.t >= from,
+    )
     const source: HistorySource =
       servicePoints.length === 0 ? 'recorded' : recordedPoints.length === 0 ? 'service' : 'both'
-    const steps = service.kind === 'answer' ? service.history.multiplier.steps : recordedCandles(recorded.rows, 0).multiplier
+    const steps =
+      service.kind === 'answer'
+        ? service.history.multiplier.steps
+        : recordedCandles(recorded.rows, 0).multiplier
     return {
       symbol,
       range,
@@ -85,16 +99,25 @@ export class HistoryService {
   }
 
   /** Recorded rows on the service's multiplier history where there is one, else the recorded values. */
-  private recordedPoints(rows: RecordedRow[], plan: HistoryPlan, now: number, service: ServiceReading): HistoryPoint[] {
+  private recordedPoints(
+    rows: RecordedRow[],
+    plan: HistoryPlan,
+    now: number,
+    service: ServiceReading,
+  ): HistoryPoint[] {
     const candles = recordedCandles(rows, plan.intervalMs)
     const multiplier = service.kind === 'answer' ? service.history.multiplier.steps : candles.multiplier
     return alignHistory({ ...candles, multiplier, intervalMs: plan.intervalMs, asOf: now })
   }
 
   private note(service: ServiceReading, recorded: RecordedHistory): string | null {
-    const since = recorded.since === null ? 'Tokenwatch has recorded nothing of it yet' : `Tokenwatch has been recording it since ${when(recorded.since)}`
+    const since =
+      recorded.since === null
+        ? 'Tokenwatch has recorded nothing of it yet'
+        : `Tokenwatch has been recording it since ${when(recorded.since)}`
     if (service.kind === 'none') return `This service publishes no history; ${since}.`
-    if (service.kind === 'failed') return `The service's history could not be fetched (${service.message}); shown: what Tokenwatch recorded.`
+    if (service.kind === 'failed')
+      return `The service's history could not be fetched (${service.message}); shown: what Tokenwatch recorded.`
     return null
   }
 
@@ -104,7 +127,9 @@ export class HistoryService {
     try {
       const candles = await this.candles(client, symbol, plan)
       if (candles === null) return { kind: 'none' }
-      const multiplier = await this.cached(`${symbol}.multiplier.all`, () => client.multiplierHistory(symbol, 'all'))
+      const multiplier = await this.cached(`${symbol}.multiplier.all`, () =>
+        client.multiplierHistory(symbol, 'all'),
+      )
       return {
         kind: 'answer',
         history: {
@@ -121,9 +146,15 @@ export class HistoryService {
   }
 
   /** The plan's candles, or its fallback's when the service refuses the pair with a 400. */
-  private async candles(client: ApiClient, symbol: string, plan: HistoryPlan): Promise<{ answer: CandlesAnswer; request: CandleRequest } | null> {
+  private async candles(
+    client: ApiClient,
+    symbol: string,
+    plan: HistoryPlan,
+  ): Promise<{ answer: CandlesAnswer; request: CandleRequest } | null> {
     const ask = (request: CandleRequest) =>
-      this.cached(`${symbol}.${request.interval}.${request.range}`, () => client.candles(symbol, request.interval, request.range))
+      this.cached(`${symbol}.${request.interval}.${request.range}`, () =>
+        client.candles(symbol, request.interval, request.range),
+      )
     try {
       const answer = await ask(plan.request)
       return answer === undefined ? null : { answer, request: plan.request }
@@ -135,7 +166,10 @@ export class HistoryService {
   }
 
   /** A cached answer, or the service's through history's queue; undefined when the endpoint is missing. */
-  private async cached<T>(key: string, ask: () => Promise<{ available: true; value: T } | { available: false }>): Promise<T | undefined> {
+  private async cached<T>(
+    key: string,
+    ask: () => Promise<{ available: true; value: T } | { available: false }>,
+  ): Promise<T | undefined> {
     const kept = await this.options.cache.get<T>(key)
     if (kept !== undefined) return kept
     const answer = await this.options.queue.run(ask)
