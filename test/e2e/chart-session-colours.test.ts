@@ -75,16 +75,20 @@ for (const theme of ['dark', 'light'] as const) {
 
       // The bands are drawn in those colours, each where its session ran: along the top of the
       // plot (above the line) the pane shows as many tints as the legend has sessions.
-      const tints = await page.evaluate(() => {
-        const pane = document.querySelector('.chart-canvas canvas') as HTMLCanvasElement
-        const context = pane.getContext('2d') as CanvasRenderingContext2D
-        const seen = new Set<string>()
-        for (let x = 0; x < pane.width; x += 2)
-          seen.add(Array.from(context.getImageData(x, 2, 1, 1).data).join(','))
-        return [...seen]
-      })
+      // The chart fits its time scale after the history arrives; read the pane once it has.
+      const tintsAlongTheTop = () =>
+        page.evaluate(() => {
+          const pane = document.querySelector('.chart-canvas canvas') as HTMLCanvasElement
+          const context = pane.getContext('2d') as CanvasRenderingContext2D
+          const seen = new Set<string>()
+          for (let x = 0; x < pane.width; x += 2)
+            seen.add(Array.from(context.getImageData(x, 2, 1, 1).data).join(','))
+          return seen.size
+        })
       // Closed gaps and pauses are unshaded: at most one tint more than the sessions.
-      expect(tints.length).toBeGreaterThanOrEqual(Object.keys(measured.swatches).length)
+      await expect
+        .poll(tintsAlongTheTop, { timeout: 5_000 })
+        .toBeGreaterThanOrEqual(Object.keys(measured.swatches).length)
     })
   })
 }
