@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decimalText, dividedHalfEven, units } from '../../../src/main/core/holdings/fixed-point'
+import { decimalText, dividedHalfEven, quotientText, units } from '../../../src/main/core/holdings/fixed-point'
+import { divided, QUOTIENT_DIGITS } from '../../../src/main/core/holdings/ledger-replay'
 import { Dec } from '../../../src/shared/decimal'
 
 /** The replay's fixed point against decimal.js: the same strings, the same rounding. */
@@ -53,5 +54,42 @@ describe('fixed point', () => {
       4n,
       -2n,
     ])
+  })
+
+  it('writes a quotient as decimal.js divides and shows it, to the last digit', () => {
+    const viaDecimalJs = (a: bigint, aPlaces: number, b: bigint, bPlaces: number) =>
+      divided(new Dec(decimalText(a, aPlaces)), new Dec(decimalText(b, bPlaces)))
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 100n), max: 10n ** 100n }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.bigInt({ min: -(10n ** 60n), max: 10n ** 60n }).filter((b) => b !== 0n),
+        fc.integer({ min: 0, max: 18 }),
+        (a, aPlaces, b, bPlaces) => {
+          expect(quotientText(a, aPlaces, b, bPlaces, QUOTIENT_DIGITS)).toBe(viaDecimalJs(a, aPlaces, b, bPlaces))
+        },
+      ),
+      { numRuns: 500 },
+    )
+    // Just under a half at the 31st digit but a half once rounded to 80 digits: decimal.js rounds
+    // twice, so the 30th digit goes to even (1 stays, 2 stays) where one rounding would differ.
+    const divisor = 10n ** 60n + 7n
+    for (const kept of [10n ** 29n + 1n, 10n ** 29n + 2n]) {
+      const quotient = kept * 10n ** 50n + 5n * 10n ** 49n
+      for (const dividend of [quotient * divisor - 1n, quotient * divisor + 1n, quotient * divisor])
+        expect(quotientText(dividend, 80, divisor, 18, QUOTIENT_DIGITS)).toBe(viaDecimalJs(dividend, 80, divisor, 18))
+    }
+    // A half at the 81st digit with more below it rounds up even from an even 80th digit.
+    for (const quotient of [10n ** 80n + 5n, 10n ** 80n + 25n]) {
+      const dividend = quotient * divisor + 1n
+      expect(quotientText(dividend, 0, divisor, 0, 80)).toBe(
+        new Dec(dividend.toString()).dividedBy(divisor.toString()).toSignificantDigits(80).toString(),
+      )
+    }
+    // Beyond Dec's toExpNeg / toExpPos decimal.js writes an exponent; so does this.
+    expect(quotientText(3n, 80, 10n ** 40n, 0, QUOTIENT_DIGITS)).toBe('3e-120')
+    expect(quotientText(3n, 80, 10n ** 40n, 0, QUOTIENT_DIGITS)).toBe(viaDecimalJs(3n, 80, 10n ** 40n, 0))
+    expect(quotientText(10n ** 110n, 0, 7n, 0, QUOTIENT_DIGITS)).toBe(viaDecimalJs(10n ** 110n, 0, 7n, 0))
+    expect(quotientText(0n, 80, -5n, 18, QUOTIENT_DIGITS)).toBe('0')
   })
 })
