@@ -47,6 +47,8 @@ export function toFixedString(value: Dec, fractionDigits: number): DecimalString
 
 /** Whether the non-negative decimal string `a` is at most `b`, exactly, without building Decimals. */
 export function nonNegativeAtMost(a: string, b: string): boolean {
+  // The usual case, two prices of one asset: the same digits before and after the point compare as text.
+  if (a.length === b.length && a.indexOf('.') === b.indexOf('.')) return a <= b
   const [aInt = '', aFrac = ''] = a.split('.')
   const [bInt = '', bFrac = ''] = b.split('.')
   const ai = aInt.replace(/^0+(?=\d)/, '')

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
+import { Dec, isDecimalString, isNonNegativeDecimalString, nonNegativeAtMost } from '../../src/shared/decimal'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 import { applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
 import { type ParsedRecords, parseMarketResponse, parsePriceResponse } from '../../src/shared/wire-parse'
@@ -99,6 +99,20 @@ describe('decimal strings', () => {
         }
         expect(normalised(record, parsePriceResponse, applyPriceRecord).price).toBe(price)
       }),
+    )
+  })
+})
+
+describe('nonNegativeAtMost', () => {
+  // Leading zeros too: "007.50" is a decimal the check accepts.
+  const padded = fc.tuple(fc.stringMatching(/^0{0,2}$/), unsignedDecimal).map(([zeros, digits]) => zeros + digits)
+  it('agrees with decimal.js for any two non-negative decimals, also of the same length and point', () => {
+    const sameShape = padded.chain((a) => fc.stringMatching(/^\d+$/).map((digits) => [a, a.replace(/\d/g, (_, i: number) => digits[i % digits.length] ?? '0')] as const))
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(padded, padded), sameShape), ([a, b]) => {
+        expect(nonNegativeAtMost(a, b)).toBe(new Dec(a).lte(new Dec(b)))
+      }),
+      { numRuns: 2_000 },
     )
   })
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, openHistoryDb } from '../../../src/main/core/history/history-db'
+import { minutesOf, pollsOf } from '../../../src/main/core/history/history-blocks'
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { applyRetention } from '../../../src/main/core/history/history-retention'
 import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
@@ -40,7 +41,7 @@ function quote(symbol: string, price: string, underlying: string, multiplier = '
 const deltaOf = (asOf: number, quotes: AssetQuote[]): Delta => ({ asOf, added: quotes, changed: [], removed: [] })
 
 describe('the file', () => {
-  it('migrates a version-1 file: polls kept, the multiplier moved to its own table, only where it changed', () => {
+  it('migrates a version-1 file: polls kept (packed), the multiplier moved to its own table, only where it changed', () => {
     const v1 = new DatabaseSync(file())
     v1.exec(SCHEMA_V1)
     v1.exec("INSERT INTO symbols (symbol, since) VALUES ('LLYon', 1000)")
@@ -53,7 +54,8 @@ describe('the file', () => {
       { t: 1000, value: '1.0' },
       { t: 3000, value: '4.0' },
     ])
-    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 3 })
+    expect(db.prepare('SELECT symbol, t FROM poll_hours').all()).toEqual([{ symbol: 1, t: 0 }])
+    expect(pollsOf(db, 1, 0).map((p) => p.t)).toEqual([1000, 2000, 3000])
     const read = new HistoryRecorder(db, { onProblem: () => undefined }).read('LLYon', 0)
     expect(read.rows.map((r) => [r.close, r.underlying, r.multiplier])).toEqual([
       ['760.10', '760.00', '1.0'],
@@ -146,10 +148,9 @@ describe('recording', () => {
     prices.forEach((price, i) => recorder.recordDelta(deltaOf(start + i * 5_000, [quote('AAPLon', price, price)])))
     recorder.flush()
     applyRetention(db, MONDAY_10_00_ET - 50 * DAY)
-    expect(db.prepare('SELECT t, open, high, low, close FROM minutes').all()).toEqual([
-      { t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
-    ])
-    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 0 })
+    expect(minutesOf(db, 1, 0)).toEqual([{ t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25', underlying: '100.25' }])
+    expect(pollsOf(db, 1, 0)).toEqual([])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM poll_hours').get()).toEqual({ n: 0 })
     applyRetention(db, MONDAY_10_00_ET)
     expect(db.prepare('SELECT t, open, high, low, close FROM days').all()).toEqual([
       { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },

@@ -1,8 +1,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { AssetChange, AssetQuote, Delta } from '../../../shared/domain'
-import { type RecordedRow, extend } from '../../../shared/history-recorded'
-import type { Candle } from '../../../shared/wire-history'
+import { nonNegativeAtMost } from '../../../shared/decimal'
+import { type RecordedRow, rollUp } from '../../../shared/history-recorded'
+import { DAY_MS, asCandle, firstFineTime, minutesOf, pollsOf } from './history-blocks'
 import { inTransaction, isDiskFull } from './history-db'
+import type { PackedPoll } from './history-pack'
 import type { RecordedHistory } from './history-service'
 
 /**
@@ -12,7 +14,6 @@ import type { RecordedHistory } from './history-service'
  * so) and it tries again a minute later.
  */
 
-const DAY_MS = 86_400_000
 /** Rows wait at most this long (feed time) before they are written, or until there are this many. */
 export const FLUSH_EVERY_MS = 30_000
 const MAX_PENDING_ROWS = 50_000
@@ -130,7 +131,7 @@ export class HistoryRecorder {
    * What was recorded of `symbol` from `from` on, in time order: the daily candles before the
    * finer rows begin, then minutes, then polls. `daily`: the range shows one point a day, so the
    * daily candles (kept current for every complete day by the retention) and one candle for each
-   * later day, made in SQL, are enough; a year reads a few hundred rows, not a quarter million.
+   * later day, made from the minutes and polls, are enough; a year reads a few hundred rows, not a quarter million.
    */
   read(symbol: string, from: number, daily = false): RecordedHistory {
     this.flush()
@@ -151,60 +152,22 @@ export class HistoryRecorder {
   }
 
   private fineRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
-    const firstFine = this.db
-      .prepare('SELECT MIN(t) AS t FROM (SELECT MIN(t) AS t FROM minutes WHERE symbol = ? UNION ALL SELECT MIN(t) FROM polls WHERE symbol = ?)')
-      .get(id, id) as { t: number | null }
-    const daysBefore = firstFine.t === null ? Number.MAX_SAFE_INTEGER : Math.floor(firstFine.t / DAY_MS) * DAY_MS
-    return [
-      ...this.candles('days', id, from, daysBefore),
-      ...this.candles('minutes', id, from, Number.MAX_SAFE_INTEGER),
-      ...this.polls(id, from),
-    ]
+    const firstFine = firstFineTime(this.db, id)
+    const daysBefore = firstFine === null ? Number.MAX_SAFE_INTEGER : Math.floor(firstFine / DAY_MS) * DAY_MS
+    return [...this.days(id, from, daysBefore), ...minutesOf(this.db, id, from), ...pollsOf(this.db, id, from).map(asCandle)]
   }
 
   private dailyRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
-    const days = this.candles('days', id, Math.floor(from / DAY_MS) * DAY_MS, Number.MAX_SAFE_INTEGER)
+    const days = this.days(id, Math.floor(from / DAY_MS) * DAY_MS, Number.MAX_SAFE_INTEGER)
     const after = Math.max(from, (days.at(-1)?.t ?? Number.NEGATIVE_INFINITY) + DAY_MS)
-    const tail = [...this.candles('minutes', id, after, Number.MAX_SAFE_INTEGER), ...this.pollDays(id, after)]
+    const tail = [...minutesOf(this.db, id, after), ...pollDays(pollsOf(this.db, id, after))]
     return [...days, ...rollUp(tail, DAY_MS)]
   }
 
-  private candles(table: 'days' | 'minutes', id: number, from: number, before: number): Omit<RecordedRow, 'multiplier'>[] {
+  private days(id: number, from: number, before: number): Omit<RecordedRow, 'multiplier'>[] {
     return this.db
-      .prepare(`SELECT t, open, high, low, close, underlying FROM ${table} WHERE symbol = ? AND t >= ? AND t < ? ORDER BY t`)
+      .prepare('SELECT t, open, high, low, close, underlying FROM days WHERE symbol = ? AND t >= ? AND t < ? ORDER BY t')
       .all(id, from, before) as unknown as Omit<RecordedRow, 'multiplier'>[]
-  }
-
-  private polls(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
-    const polls = this.db.prepare('SELECT t, price, underlying FROM polls WHERE symbol = ? AND t >= ? ORDER BY t').all(id, from) as unknown as { t: number; price: string; underlying: string | null }[]
-    return polls.map((p) => ({ t: p.t, open: p.price, high: p.price, low: p.price, close: p.price, underlying: p.underlying }))
-  }
-
-  /**
-   * One candle a UTC day of the polls from `from` on, made in SQL: SQLite gives a bare column the
-   * value of the row its MIN or MAX picked, so each query names the row of the open, the close,
-   * the high and the low. CAST only chooses that row; the price is the text as sent.
-   */
-  private pollDays(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
-    const pick = (aggregate: string, column: string) =>
-      new Map(
-        (this.db
-          .prepare(`SELECT t / ${DAY_MS} AS d, ${aggregate}, ${column} AS v FROM polls WHERE symbol = ? AND t >= ? GROUP BY d`)
-          .all(id, from) as unknown as { d: number; v: string | null }[]).map((row) => [row.d, row.v]),
-      )
-    const open = pick('MIN(t)', 'price')
-    const close = pick('MAX(t)', 'price')
-    const underlying = pick('MAX(t)', 'underlying')
-    const high = pick('MAX(CAST(price AS REAL))', 'price')
-    const low = pick('MIN(CAST(price AS REAL))', 'price')
-    return [...open.keys()].map((d) => ({
-      t: d * DAY_MS,
-      open: open.get(d) as string,
-      high: high.get(d) as string,
-      low: low.get(d) as string,
-      close: close.get(d) as string,
-      underlying: underlying.get(d) ?? null,
-    }))
   }
 
   private idOf(symbol: string, t: number): number {
@@ -236,16 +199,23 @@ function merged(before: Latest | undefined, change: AssetChange): Latest {
   }
 }
 
-/** Candles of `bucketMs` from rows in time order (a poll is a candle of one price). */
-export function rollUp(rows: readonly Omit<RecordedRow, 'multiplier'>[], bucketMs: number): (Candle & { underlying: string | null })[] {
-  const candles: Candle[] = []
-  const underlying: (string | null)[] = []
-  for (const row of rows) {
-    const t = Math.floor(row.t / bucketMs) * bucketMs
-    const count = candles.length
-    extend(candles, t, row)
-    if (candles.length > count) underlying.push(row.underlying)
-    else if (row.underlying !== null) underlying[count - 1] = row.underlying
+/**
+ * One candle a UTC day of polls in time order: the day's first and last price, the high and the
+ * low by value (the earliest where two are equal), and the stock's price of its last poll.
+ */
+function pollDays(polls: readonly PackedPoll[]): Omit<RecordedRow, 'multiplier'>[] {
+  const days: Omit<RecordedRow, 'multiplier'>[] = []
+  for (const poll of polls) {
+    const t = Math.floor(poll.t / DAY_MS) * DAY_MS
+    const day = days.at(-1)
+    if (day?.t !== t) {
+      days.push({ t, open: poll.price, high: poll.price, low: poll.price, close: poll.price, underlying: poll.underlying })
+      continue
+    }
+    if (!nonNegativeAtMost(poll.price, day.high)) day.high = poll.price
+    if (!nonNegativeAtMost(day.low, poll.price)) day.low = poll.price
+    day.close = poll.price
+    day.underlying = poll.underlying
   }
-  return candles.map((candle, i) => ({ ...candle, underlying: underlying[i] ?? null }))
+  return days
 }
