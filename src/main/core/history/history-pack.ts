@@ -41,10 +41,8 @@ export function unpackPolls(bucketStart: number, blob: Uint8Array): PackedPoll[]
 export function packCandles(bucketStart: number, candles: readonly PackedCandle[]): Uint8Array {
   const out = new ByteWriter()
   writeTimes(out, bucketStart, candles)
-  writeColumn(out, candles, (c) => c.open)
-  writeColumn(out, candles, (c) => c.high)
-  writeColumn(out, candles, (c) => c.low)
-  writeColumn(out, candles, (c) => c.close)
+  // Open, high, low, close as one column: each is near the one before it (the open near the last close).
+  writeColumn(out, candles.flatMap((c) => [c.open, c.high, c.low, c.close]), (price) => price)
   writeColumn(out, candles, (c) => c.underlying)
   return deflateRawSync(out.bytes())
 }
@@ -52,14 +50,15 @@ export function packCandles(bucketStart: number, candles: readonly PackedCandle[
 export function unpackCandles(bucketStart: number, blob: Uint8Array): PackedCandle[] {
   const input = new ByteReader(inflateRawSync(blob))
   const times = readTimes(input, bucketStart)
-  const [open, high, low, close, underlying] = [0, 1, 2, 3, 4].map(() => readColumn(input, times.length))
+  const prices = readColumn(input, times.length * 4) as string[]
+  const underlying = readColumn(input, times.length)
   return times.map((t, i) => ({
     t,
-    open: open?.[i] as string,
-    high: high?.[i] as string,
-    low: low?.[i] as string,
-    close: close?.[i] as string,
-    underlying: underlying?.[i] ?? null,
+    open: prices[i * 4] as string,
+    high: prices[i * 4 + 1] as string,
+    low: prices[i * 4 + 2] as string,
+    close: prices[i * 4 + 3] as string,
+    underlying: underlying[i] ?? null,
   }))
 }
 
@@ -132,6 +131,8 @@ function readColumn(input: ByteReader, count: number): (string | null)[] {
   const values: (string | null)[] = []
   let last = 0
   let scale = -2
+  /** The last value read as a scaled integer, as text. */
+  let text: string | null = null
   for (let i = 0; i < count; i++) {
     const head = input.uint()
     const kind = head % 4
@@ -141,7 +142,10 @@ function readColumn(input: ByteReader, count: number): (string | null)[] {
       const zigzag = Math.floor(head / 4)
       last += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2
       if (kind === NEW_SCALE) scale = input.uint() - 1
-      values.push(decimalText(last, scale))
+      // A price that did not move is the same text: no need to build it again.
+      const same: boolean = zigzag === 0 && kind === SAME_SCALE && text !== null
+      text = same ? text : decimalText(last, scale)
+      values.push(text)
     }
   }
   return values

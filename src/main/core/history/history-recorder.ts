@@ -131,24 +131,15 @@ export class HistoryRecorder {
    * What was recorded of `symbol` from `from` on, in time order: the daily candles before the
    * finer rows begin, then minutes, then polls. `daily`: the range shows one point a day, so the
    * daily candles (kept current for every complete day by the retention) and one candle for each
-   * later day, made from the minutes and polls, are enough; a year reads a few hundred rows, not a quarter million.
+   * later day, made from the minutes and polls, are enough; a year reads a few hundred rows, not
+   * a quarter million.
    */
   read(symbol: string, from: number, daily = false): RecordedHistory {
     this.flush()
     const found = this.db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as { id: number; since: number } | undefined
     if (!found) return { rows: [], since: null }
-    const id = found.id
-    const rows = daily ? this.dailyRows(id, from) : this.fineRows(id, from)
-    const multipliers = this.db.prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t').all(id) as unknown as { t: number; value: string }[]
-    let m = 0
-    let multiplier: string | null = null
-    return {
-      since: found.since,
-      rows: rows.map((row) => {
-        while (m < multipliers.length && (multipliers[m] as { t: number }).t <= row.t) multiplier = (multipliers[m++] as { value: string }).value
-        return { ...row, multiplier }
-      }),
-    }
+    const rows = daily ? this.dailyRows(found.id, from) : this.fineRows(found.id, from)
+    return { since: found.since, rows: withMultipliers(this.db, found.id, rows) }
   }
 
   private fineRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
@@ -197,6 +188,17 @@ function merged(before: Latest | undefined, change: AssetChange): Latest {
     underlying: f.underlying !== undefined ? (f.underlying?.price ?? null) : (before?.underlying ?? null),
     multiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : (before?.multiplier ?? null),
   }
+}
+
+/** Each row with the multiplier in force at its time (null before the first one recorded). */
+export function withMultipliers(db: DatabaseSync, symbol: number, rows: readonly Omit<RecordedRow, 'multiplier'>[]): RecordedRow[] {
+  const multipliers = db.prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t').all(symbol) as unknown as { t: number; value: string }[]
+  let m = 0
+  let multiplier: string | null = null
+  return rows.map((row) => {
+    while (m < multipliers.length && (multipliers[m] as { t: number }).t <= row.t) multiplier = (multipliers[m++] as { value: string }).value
+    return { ...row, multiplier }
+  })
 }
 
 /**
