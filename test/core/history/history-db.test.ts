@@ -119,6 +119,18 @@ describe('recording', () => {
     db.close()
   })
 
+  it('a flush of many rows (written a hundred to a statement) keeps every one, the remainder too', () => {
+    const { db } = openHistoryDb(folder)
+    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+    const many = Array.from({ length: 253 }, (_, i) => quote(`S${i}on`, `${100 + i}.1234567800`, i % 3 === 0 ? '' : `${100 + i}.12`))
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, many.map((q) => (q.underlying?.price === '' ? { ...q, underlying: null } : q))))
+    recorder.flush()
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 253 })
+    for (const i of [0, 1, 99, 100, 199, 200, 252])
+      expect(recorder.read(`S${i}on`, 0).rows.map((r) => [r.t, r.close, r.underlying])).toEqual([[MONDAY_10_00_ET, `${100 + i}.1234567800`, i % 3 === 0 ? null : `${100 + i}.12`]])
+    db.close()
+  })
+
   it('a full disk pauses recording with a sentence for the status bar; a minute later it records again', () => {
     const { db } = openHistoryDb(folder)
     const problems: (string | null)[] = []
