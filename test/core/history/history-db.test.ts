@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, openHistoryDb } from '../../../src/main/core/history/history-db'
+import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, migrate, openHistoryDb } from '../../../src/main/core/history/history-db'
 import { minutesOf, pollsOf } from '../../../src/main/core/history/history-blocks'
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { applyRetention } from '../../../src/main/core/history/history-retention'
@@ -63,6 +63,30 @@ describe('the file', () => {
       ['761.00', '190.25', '4.0'],
     ])
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
+    db.close()
+  })
+
+  it('migrating a version-2 file packs its polls and minutes and gives the freed pages back', () => {
+    const v2 = new DatabaseSync(file())
+    v2.exec(SCHEMA_V1)
+    migrate(v2, 2)
+    v2.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 0)")
+    const poll = v2.prepare('INSERT INTO polls (symbol, t, price, underlying) VALUES (1, ?, ?, ?)')
+    const minute = v2.prepare("INSERT INTO minutes (symbol, t, open, high, low, close, underlying) VALUES (1, ?, ?, ?, ?, ?, '234.80')")
+    v2.exec('BEGIN')
+    for (let i = 0; i < 20_000; i++) poll.run(MONDAY_10_00_ET + i * 5_000, `235.${String(1876 + (i % 50)).padStart(4, '0')}0000`, '234.80')
+    for (let i = 0; i < 20_000; i++) minute.run(MONDAY_10_00_ET - DAY * 30 + i * 60_000, '235.10', '235.20', '235.00', '235.15')
+    v2.exec('COMMIT')
+    v2.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    v2.close()
+    const before = statSync(file()).size
+    const { db } = openHistoryDb(folder)
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(pollsOf(db, 1, 0)).toHaveLength(20_000)
+    expect(pollsOf(db, 1, 0)[49]).toEqual({ t: MONDAY_10_00_ET + 49 * 5_000, price: '235.19250000', underlying: '234.80' })
+    expect(minutesOf(db, 1, 0)).toHaveLength(20_000)
+    expect(statSync(file()).size).toBeLessThan(before / 5)
     db.close()
   })
 

@@ -63,6 +63,8 @@ function v2ToV3(db: DatabaseSync): void {
   db.exec(`DROP TABLE polls; DROP TABLE minutes; ${POLLS_TABLE} PRAGMA user_version = 3;`)
 }
 
+const PACKED_SINCE = 3
+
 const MIGRATIONS: Readonly<Record<number, string | ((db: DatabaseSync) => void)>> = { 1: V1_TO_V2, 2: v2ToV3 }
 
 export interface OpenedHistoryDb {
@@ -91,7 +93,8 @@ function openChecked(file: string): DatabaseSync {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
     const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
     if (check?.quick_check !== 'ok') throw new HistoryDbCorrupt(`quick_check: ${String(check?.quick_check)}`)
-    migrate(db)
+    const packed = migrate(db)
+    if (packed) compact(db)
     return db
   } catch (error) {
     db.close()
@@ -101,10 +104,11 @@ function openChecked(file: string): DatabaseSync {
 
 /**
  * Brings the schema to SCHEMA_VERSION (tests: to `target`), one step a transaction. A newer file
- * than we know is refused.
+ * than we know is refused. Returns whether it packed the rows of an older file.
  */
-export function migrate(db: DatabaseSync, target = SCHEMA_VERSION): void {
+export function migrate(db: DatabaseSync, target = SCHEMA_VERSION): boolean {
   let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+  const packs = version > 0 && version < PACKED_SINCE && target >= PACKED_SINCE
   if (version === 0) {
     const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
     if (tables.n > 0) throw new HistoryDbCorrupt('tables without a schema version: not our database')
@@ -117,6 +121,20 @@ export function migrate(db: DatabaseSync, target = SCHEMA_VERSION): void {
     if (step === undefined) throw new HistoryDbCorrupt(`no migration from schema version ${version}`)
     inTransaction(db, () => (typeof step === 'string' ? db.exec(step) : step(db)))
     version++
+  }
+  return packs
+}
+
+/**
+ * Gives the pages the packing freed back to the disk, once (a year's file goes from hundreds of
+ * megabytes to tens). Not done for want of room (VACUUM needs a copy's worth) is no harm: the
+ * free pages are used again as recording goes on.
+ */
+function compact(db: DatabaseSync): void {
+  try {
+    db.exec('VACUUM')
+  } catch (error) {
+    if (!isDiskFull(error)) throw error
   }
 }
 
