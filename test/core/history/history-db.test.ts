@@ -130,6 +130,8 @@ describe('recording', () => {
     recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80'), quote('NVDAon', '180.5', '180.1')]))
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 5_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 10_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { holders: 5 } }] })
+    // The same price again is no new row.
+    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 15_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
     expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 2 })
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 30_000, added: [], removed: [], changed: [{ symbol: 'NVDAon', fields: { price: '180.6' } }] })
     expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 4 })

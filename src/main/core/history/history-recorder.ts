@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import type { AssetChange, AssetQuote, Delta } from '../../../shared/domain'
+import type { AssetQuote, Delta } from '../../../shared/domain'
 import { nonNegativeAtMost } from '../../../shared/decimal'
 import { type RecordedRow, rollUp } from '../../../shared/history-recorded'
 import { DAY_MS, asCandle, firstFineTime, minutesOf, pollsOf } from './history-blocks'
@@ -80,8 +80,22 @@ export class HistoryRecorder {
     const t = delta.asOf
     if (this.pausedUntil !== null && t < this.pausedUntil) return
     for (const quote of delta.added) this.take(quote.symbol, latestOf(quote), t)
-    // Most changes of a poll are of other fields (volume, 24 h change): nothing to record there.
-    for (const change of delta.changed) if (touchesRecorded(change)) this.take(change.symbol, merged(this.latest.get(change.symbol), change), t)
+    for (const change of delta.changed) {
+      const f = change.fields
+      // Most changes of a poll are of other fields (volume, 24 h change): nothing to record there.
+      if (f.price === undefined && f.underlying === undefined && f.sharesMultiplier === undefined) continue
+      const before = this.latest.get(change.symbol)
+      this.take(
+        change.symbol,
+        {
+          price: f.price !== undefined ? f.price : (before?.price ?? null),
+          underlying: f.underlying !== undefined ? (f.underlying?.price ?? null) : (before?.underlying ?? null),
+          multiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : (before?.multiplier ?? null),
+        },
+        t,
+        before,
+      )
+    }
     for (const symbol of delta.removed) this.latest.delete(symbol)
     if (this.pending.length >= MAX_PENDING_ROWS || t - this.flushedAt >= FLUSH_EVERY_MS) this.flush(t)
   }
@@ -126,12 +140,15 @@ export class HistoryRecorder {
     for (; i < values.length; i += 4) this.insertPoll.run(values[i] ?? null, values[i + 1] ?? null, values[i + 2] ?? null, values[i + 3] ?? null)
   }
 
-  /** Remembers the asset's latest values; queues a row where its price or multiplier moved. */
-  private take(symbol: string, next: Latest, t: number): void {
-    const before = this.latest.get(symbol)
-    this.latest.set(symbol, next)
+  /**
+   * Remembers the asset's latest values (in the object kept for it: a new one a change would
+   * leave old garbage behind every poll); queues a row where its price or multiplier moved.
+   */
+  private take(symbol: string, next: Latest, t: number, before = this.latest.get(symbol)): void {
     const priceMoved = next.price !== null && (before?.price !== next.price || before.underlying !== next.underlying)
     const multiplierMoved = next.multiplier !== null && before?.multiplier !== next.multiplier
+    if (before) Object.assign(before, next)
+    else this.latest.set(symbol, next)
     if (priceMoved || multiplierMoved)
       this.pending.push({
         symbol,
@@ -192,18 +209,6 @@ const latestOf = (quote: AssetQuote): Latest => ({
   underlying: quote.underlying?.price ?? null,
   multiplier: quote.sharesMultiplier,
 })
-
-const touchesRecorded = (change: AssetChange): boolean =>
-  change.fields.price !== undefined || change.fields.underlying !== undefined || change.fields.sharesMultiplier !== undefined
-
-function merged(before: Latest | undefined, change: AssetChange): Latest {
-  const f = change.fields
-  return {
-    price: f.price !== undefined ? f.price : (before?.price ?? null),
-    underlying: f.underlying !== undefined ? (f.underlying?.price ?? null) : (before?.underlying ?? null),
-    multiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : (before?.multiplier ?? null),
-  }
-}
 
 /** Each row with the multiplier in force at its time (null before the first one recorded). */
 export function withMultipliers(db: DatabaseSync, symbol: number, rows: readonly Omit<RecordedRow, 'multiplier'>[]): RecordedRow[] {
