@@ -21,15 +21,12 @@ const POLLS_PER_STATEMENT = 100
 /** How long recording stays paused after a full disk before it tries again. */
 const RETRY_AFTER_FULL_MS = 60_000
 
-interface PendingRow {
-  symbol: string
-  t: number
-  /** Null where only the multiplier moved. */
-  price: string | null
-  underlying: string | null
-  /** Null where it did not move. */
-  multiplier: string | null
-}
+/**
+ * A row waiting to be written, as PENDING_WIDTH slots of one flat array: symbol, time, price (null
+ * where only the multiplier moved), the stock's price, the multiplier (null where it did not
+ * move). An object per row would outlive a few polls and be promoted, old garbage at every flush.
+ */
+const PENDING_WIDTH = 5
 
 interface Latest {
   price: string | null
@@ -51,7 +48,7 @@ export class HistoryRecorder {
   private readonly insertSymbol: StatementSync
   private readonly symbolId: StatementSync
   private pausedUntil: number | null = null
-  private pending: PendingRow[] = []
+  private pending: (string | number | null)[] = []
   private flushedAt = Number.NEGATIVE_INFINITY
 
   constructor(
@@ -97,7 +94,7 @@ export class HistoryRecorder {
       )
     }
     for (const symbol of delta.removed) this.latest.delete(symbol)
-    if (this.pending.length >= MAX_PENDING_ROWS || t - this.flushedAt >= FLUSH_EVERY_MS) this.flush(t)
+    if (this.pending.length >= MAX_PENDING_ROWS * PENDING_WIDTH || t - this.flushedAt >= FLUSH_EVERY_MS) this.flush(t)
   }
 
   /** Writes the rows waiting, in one transaction. */
@@ -109,10 +106,11 @@ export class HistoryRecorder {
     try {
       inTransaction(this.db, () => {
         const polls: (number | string | null)[] = []
-        for (const row of rows) {
-          const id = this.idOf(row.symbol, row.t)
-          if (row.price !== null) polls.push(id, row.t, row.price, row.underlying)
-          if (row.multiplier !== null) this.insertMultiplier.run(id, row.t, row.multiplier)
+        for (let i = 0; i < rows.length; i += PENDING_WIDTH) {
+          const t = rows[i + 1] as number
+          const id = this.idOf(rows[i] as string, t)
+          if (rows[i + 2] !== null) polls.push(id, t, rows[i + 2] ?? null, rows[i + 3] ?? null)
+          if (rows[i + 4] !== null) this.insertMultiplier.run(id, t, rows[i + 4] ?? null)
         }
         this.writePolls(polls)
       })
@@ -124,7 +122,7 @@ export class HistoryRecorder {
       if (!isDiskFull(error)) throw error
       this.pausedUntil = now + RETRY_AFTER_FULL_MS
       // What was not written is written again when it next changes.
-      for (const row of rows) this.latest.delete(row.symbol)
+      for (let i = 0; i < rows.length; i += PENDING_WIDTH) this.latest.delete(rows[i] as string)
       this.events.onProblem('The disk is full: recording of price history is paused; live prices go on.')
     }
   }
@@ -150,13 +148,7 @@ export class HistoryRecorder {
     if (before) Object.assign(before, next)
     else this.latest.set(symbol, next)
     if (priceMoved || multiplierMoved)
-      this.pending.push({
-        symbol,
-        t,
-        price: priceMoved ? next.price : null,
-        underlying: next.underlying,
-        multiplier: multiplierMoved ? next.multiplier : null,
-      })
+      this.pending.push(symbol, t, priceMoved ? next.price : null, next.underlying, multiplierMoved ? next.multiplier : null)
   }
 
   /**
