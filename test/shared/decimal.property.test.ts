@@ -1,9 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
+import { Dec, isDecimalString, isNonNegativeDecimalString, nonNegativeAtMost } from '../../src/shared/decimal'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 import { applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
 import { type ParsedRecords, parseMarketResponse, parsePriceResponse } from '../../src/shared/wire-parse'
+import { digits } from '../support/wire-arbitraries'
 
 /**
  * Decimals travel as the exact text the server sent. For any decimal the service could send (up to
@@ -100,5 +101,50 @@ describe('decimal strings', () => {
         expect(normalised(record, parsePriceResponse, applyPriceRecord).price).toBe(price)
       }),
     )
+  })
+})
+
+/**
+ * Pairs of non-negative decimals as a comparison finds hardest: leading zeros, trailing zeros,
+ * fractions of different lengths, equal values written differently, one digit apart.
+ */
+const anyUnsigned = fc
+  .tuple(digits(40), fc.option(digits(40), { nil: undefined }))
+  .map(([integer, fraction]) => (fraction === undefined ? integer : `${integer}.${fraction}`))
+const rewritten = (text: string) =>
+  fc.oneof(
+    fc.constant(text),
+    fc.nat(3).map((zeros) => `${'0'.repeat(zeros)}${text}`),
+    fc
+      .nat(3)
+      .map((zeros) => (text.includes('.') ? `${text}${'0'.repeat(zeros)}` : `${text}.0${'0'.repeat(zeros)}`)),
+    fc
+      .tuple(fc.nat(text.length - 1), fc.integer({ min: 0, max: 9 }))
+      .map(([at, digit]) => (text[at] === '.' ? text : `${text.slice(0, at)}${digit}${text.slice(at + 1)}`)),
+  )
+const comparedPair = fc.oneof(
+  fc.tuple(anyUnsigned, anyUnsigned),
+  anyUnsigned.chain((a) => fc.tuple(fc.constant(a), rewritten(a))),
+)
+
+describe('comparing decimal strings without Decimals', () => {
+  it('nonNegativeAtMost says a <= b exactly as decimal.js compares them', () => {
+    fc.assert(
+      fc.property(comparedPair, ([a, b]) => {
+        expect(nonNegativeAtMost(a, b)).toBe(new Dec(a).lte(b))
+        expect(nonNegativeAtMost(b, a)).toBe(new Dec(b).lte(a))
+      }),
+      { numRuns: 3_000 },
+    )
+  })
+
+  it('cases worth naming', () => {
+    expect(nonNegativeAtMost('007.50', '7.5')).toBe(true)
+    expect(nonNegativeAtMost('7.5', '007.50')).toBe(true)
+    expect(nonNegativeAtMost('0.1', '0.09')).toBe(false)
+    expect(nonNegativeAtMost('10', '9.999')).toBe(false)
+    expect(nonNegativeAtMost('0', '0.000')).toBe(true)
+    expect(nonNegativeAtMost('1', '1.0000000000000000000000000000000000000001')).toBe(true)
+    expect(nonNegativeAtMost('1.0000000000000000000000000000000000000001', '1')).toBe(false)
   })
 })
