@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import type { HoldingsTotals } from '../../../shared/holdings'
 import { toggleHideAmounts } from '../../api'
 import { formatPercent, formatPrice, formatSignedPrice, signOf } from '../../format'
@@ -68,9 +67,7 @@ export function PortfolioLine() {
     (clock) => cadenceMs !== null && isFeedSilent(clock.now, { cadenceMs, lastSuccessAt }),
   )
   const hidden = useAmountsHidden()
-  // A div or a section: either is an HTMLElement to measure.
-  const line = useRef<HTMLDivElement>(null)
-  useHeightVariable(line, '--portfolio-line-height')
+  const line = useHeightVariable('--portfolio-line-height')
   if (problem)
     return (
       <div ref={line} className="portfolio-line portfolio-problem" role="status">

@@ -1,23 +1,28 @@
-import { type RefObject, useLayoutEffect } from 'react'
+import { useCallback, useRef } from 'react'
 
 /**
- * Keeps a CSS variable on the document at the element's height while it is shown: floating things
- * anchored to the window's bottom (the toasts) stand above it rather than over it, however many
- * lines it folds into.
+ * A ref that keeps a CSS variable on the document at its element's height while it is shown:
+ * floating things anchored to the window's bottom (the toasts) stand above it rather than over
+ * it, however many lines it folds into. The height comes from a ResizeObserver, which reports
+ * after layout: reading it on each render would force a layout at every price push.
  */
-export function useHeightVariable(ref: RefObject<HTMLElement | null>, variable: string): void {
-  // Each render: the line may have become another element (its problem sentence, its figures).
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const root = document.documentElement
-    const follow = () => root.style.setProperty(variable, `${element.offsetHeight}px`)
-    follow()
-    const observer = new ResizeObserver(follow)
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      root.style.removeProperty(variable)
-    }
-  })
+export function useHeightVariable(variable: string): (element: HTMLElement | null) => void {
+  const observer = useRef<ResizeObserver | null>(null)
+  return useCallback(
+    (element: HTMLElement | null) => {
+      observer.current?.disconnect()
+      observer.current = null
+      const root = document.documentElement
+      if (!element) {
+        root.style.removeProperty(variable)
+        return
+      }
+      observer.current = new ResizeObserver(([entry]) => {
+        const height = entry?.borderBoxSize[0]?.blockSize
+        if (height !== undefined) root.style.setProperty(variable, `${height}px`)
+      })
+      observer.current.observe(element)
+    },
+    [variable],
+  )
 }
