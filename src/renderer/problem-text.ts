@@ -90,6 +90,8 @@ export function describeError(
 /** Why a row has no data: short words for the row, the service's own in `detail`. */
 export interface RowProblem {
   text: string
+  /** The fewest words that are still true, for a row whose problem has one narrow cell. */
+  short: string
   detail: string
 }
 
@@ -126,15 +128,15 @@ function noDataYet(error: StatusError, host: string): string {
  */
 export function rowProblem(symbolError: SnapshotError | null, status: AppStatus | null): RowProblem | null {
   if (symbolError) {
-    const text =
+    const [text, short] =
       symbolError.code === 'ASSET_NOT_FOUND'
-        ? 'Not listed by the service'
+        ? ['Not listed by the service', 'Not listed']
         : symbolError.code === 'INVALID_RECORD'
-          ? 'The service sent data for it that cannot be read'
-          : symbolError.message
-    return { text, detail: symbolError.message }
+          ? ['The service sent data for it that cannot be read', 'Unreadable']
+          : [symbolError.message, 'No data']
+    return { text, short, detail: symbolError.message }
   }
   const error = status?.endpoints.prices.lastError ?? status?.endpoints.market.lastError ?? null
   if (!status || !error) return null
-  return { text: noDataYet(error, hostOf(status.baseUrl)), detail: error.message }
+  return { text: noDataYet(error, hostOf(status.baseUrl)), short: 'No data yet', detail: error.message }
 }

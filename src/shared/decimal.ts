@@ -45,16 +45,44 @@ export function toFixedString(value: Dec, fractionDigits: number): DecimalString
   return /^-0(?:\.0+)?$/.test(text) ? text.slice(1) : text
 }
 
-/** Whether the non-negative decimal string `a` is at most `b`, exactly, without building Decimals. */
+/**
+ * Whether the non-negative decimal string `a` is at most `b`, exactly, without building Decimals.
+ * Read character by character, nothing allocated: a candle answer asks it once a candle, and the
+ * split-and-pad version was a sixth of validating and aligning a `1day/all` answer.
+ */
 export function nonNegativeAtMost(a: string, b: string): boolean {
-  // The usual case, two prices of one asset: the same digits before and after the point compare as text.
-  if (a.length === b.length && a.indexOf('.') === b.indexOf('.')) return a <= b
-  const [aInt = '', aFrac = ''] = a.split('.')
-  const [bInt = '', bFrac = ''] = b.split('.')
-  const ai = aInt.replace(/^0+(?=\d)/, '')
-  const bi = bInt.replace(/^0+(?=\d)/, '')
-  if (ai.length !== bi.length) return ai.length < bi.length
-  if (ai !== bi) return ai < bi
-  const width = Math.max(aFrac.length, bFrac.length)
-  return aFrac.padEnd(width, '0') <= bFrac.padEnd(width, '0')
+  const aPoint = integerEnd(a)
+  const bPoint = integerEnd(b)
+  const aStart = significantStart(a, aPoint)
+  const bStart = significantStart(b, bPoint)
+  const width = aPoint - aStart
+  if (width !== bPoint - bStart) return width < bPoint - bStart
+  for (let i = 0; i < width; i++) {
+    const x = a.charCodeAt(aStart + i)
+    const y = b.charCodeAt(bStart + i)
+    if (x !== y) return x < y
+  }
+  // The fractions, the shorter read as padded with zeros.
+  const fractionWidth = Math.max(a.length - aPoint, b.length - bPoint)
+  for (let i = 1; i < fractionWidth; i++) {
+    const x = aPoint + i < a.length ? a.charCodeAt(aPoint + i) : ZERO_CODE
+    const y = bPoint + i < b.length ? b.charCodeAt(bPoint + i) : ZERO_CODE
+    if (x !== y) return x < y
+  }
+  return true
+}
+
+const ZERO_CODE = 48
+
+/** Where the integer digits of a decimal string end: at its point, or its end. */
+function integerEnd(text: string): number {
+  const point = text.indexOf('.')
+  return point < 0 ? text.length : point
+}
+
+/** The first integer digit that counts: leading zeros skipped, the last digit always kept. */
+function significantStart(text: string, end: number): number {
+  let start = 0
+  while (start < end - 1 && text.charCodeAt(start) === ZERO_CODE) start++
+  return start
 }

@@ -1,5 +1,5 @@
 import type { HistoryPoint, MultiplierChange } from './history'
-import { type FairValue, exactPremium, fairValue } from './exact-premium'
+import { type FairValue, type ScaledDecimal, exactPremium, fairValue, scaled } from './exact-premium'
 import type { Candle, MultiplierStep } from './wire-history'
 
 /**
@@ -35,6 +35,8 @@ export function alignHistory(input: AlignInput): HistoryPoint[] {
   let m = 0
   let underlying: string | null = null
   let inForce: string | null = null
+  // The multiplier read once a change, not once a point: its 19 digits need BigInt's parser.
+  let inForceScaled: ScaledDecimal | null = null
   let fair: FairValue | null = null
   for (let i = 0; i < token.length; i++) {
     const candle = token[i] as Candle
@@ -49,8 +51,11 @@ export function alignHistory(input: AlignInput): HistoryPoint[] {
     const sameBucket = s > 0 && (stock[s - 1] as Candle).t === candle.t
     while (m < multiplier.length && (multiplier[m] as MultiplierStep).t <= closedAt) {
       const step = multiplier[m] as MultiplierStep
-      if (inForce !== step.value) fair = null
-      inForce = step.value
+      if (inForce !== step.value) {
+        fair = null
+        inForce = step.value
+        inForceScaled = scaled(step.value)
+      }
       m++
     }
     points[i] = {
@@ -62,7 +67,10 @@ export function alignHistory(input: AlignInput): HistoryPoint[] {
       underlyingClose: underlying,
       underlyingCarried: underlying !== null && !sameBucket,
       multiplier: inForce,
-      premium: underlying !== null && inForce !== null ? exactPremium(candle.close, (fair ??= fairValue(underlying, inForce))) : null,
+      premium:
+        underlying !== null && inForceScaled !== null
+          ? exactPremium(candle.close, (fair ??= fairValue(underlying, inForceScaled)))
+          : null,
     }
   }
   return points

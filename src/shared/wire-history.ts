@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isNonNegativeDecimalString, nonNegativeAtMost } from './decimal'
 import { normalizeTimestampMs } from './timestamps'
 import { symbol, timestamp } from './wire'
+import { isDecimalText } from './wire-fast-path'
 import { type RejectedRecord, ResponseShapeError, parseEach } from './wire-parse'
 
 /**
@@ -79,10 +80,10 @@ function fastCandle(raw: unknown): Candle | undefined {
   const c = raw as Record<string, unknown>
   const { open, high, low, close } = c
   if (
-    !isNonNegativeDecimalString(open) ||
-    !isNonNegativeDecimalString(high) ||
-    !isNonNegativeDecimalString(low) ||
-    !isNonNegativeDecimalString(close) ||
+    !isDecimalText(open, false) ||
+    !isDecimalText(high, false) ||
+    !isDecimalText(low, false) ||
+    !isDecimalText(close, false) ||
     typeof c.timestamp !== 'number' ||
     !nonNegativeAtMost(low, high)
   )
@@ -95,7 +96,7 @@ function fastCandle(raw: unknown): Candle | undefined {
 function fastMultiplierChange(raw: unknown): MultiplierStep | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined
   const { sharesMultiplier, changeTimestamp } = raw as Record<string, unknown>
-  if (!isNonNegativeDecimalString(sharesMultiplier) || !/[1-9]/.test(sharesMultiplier) || typeof changeTimestamp !== 'number')
+  if (!isDecimalText(sharesMultiplier, false) || !/[1-9]/.test(sharesMultiplier) || typeof changeTimestamp !== 'number')
     return undefined
   const t = normalizeTimestampMs(changeTimestamp)
   return t === null ? undefined : { t, value: sharesMultiplier }

@@ -65,6 +65,14 @@ describe('holdings in the window', () => {
     await expect
       .poll(() => gone.locator('.cell-problem').textContent(), { timeout: 15_000 })
       .toContain('Not listed')
+    // In its one narrow cell (the price's, the holding columns after it) the words are whole.
+    const words = gone.locator('.cell-problem-text')
+    const whole = () => words.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)
+    expect(await whole()).toBe(true)
+    await page.setViewportSize({ width: 360, height: 700 })
+    await expect.poll(whole).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 700 })
+    expect(await gone.locator('.cell-problem').getAttribute('aria-label')).toBe('Not listed by the service')
     expect(await valueCell(page, 'GONEon').textContent()).toMatch(/cost\s*60\.00/)
     expect(await valueCell(page, 'GONEon').locator('.no-value').getAttribute('title')).toMatch(/delisted/)
     // The portfolio's total cannot be known without GONEon's price: it says so instead of a sum.
@@ -150,6 +158,16 @@ describe('holdings in the window', () => {
     await toast.waitFor({ timeout: 15_000 })
     expect(activeList(core.settings.get()).symbols.at(-1)).toBe('BRK.Bon')
     expect(await shownOrder(page)).toEqual(['AAPLon', 'GONEon', 'NVDAon'])
+    // The toast stands above the portfolio line, at 1280 px and at 360 px where the line folds.
+    const portfolio = page.getByRole('region', { name: 'Portfolio' })
+    const clear = async () => {
+      const [toastBox, lineBox] = [await toast.boundingBox(), await portfolio.boundingBox()]
+      return toastBox !== null && lineBox !== null && toastBox.y + toastBox.height <= lineBox.y
+    }
+    await expect.poll(clear).toBe(true)
+    await page.setViewportSize({ width: 360, height: 700 })
+    await expect.poll(clear).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 700 })
     await toast.getByRole('button', { name: 'Show Watchlist' }).click()
     await expect
       .poll(() => page.getByRole('tab', { name: /Watchlist/ }).getAttribute('aria-selected'))

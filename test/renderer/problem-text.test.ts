@@ -87,6 +87,7 @@ describe('rowProblem', () => {
     }
     expect(rowProblem(unreadable, null)).toEqual({
       text: 'The service sent data for it that cannot be read',
+      short: 'Unreadable',
       detail: unreadable.message,
     })
     const down = statusOf({ baseUrl: 'https://api.example.com' }, null)

@@ -4,6 +4,7 @@ import { Dec, isDecimalString, isNonNegativeDecimalString, nonNegativeAtMost } f
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 import { applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
 import { type ParsedRecords, parseMarketResponse, parsePriceResponse } from '../../src/shared/wire-parse'
+import { digits } from '../support/wire-arbitraries'
 
 /**
  * Decimals travel as the exact text the server sent. For any decimal the service could send (up to
@@ -103,16 +104,47 @@ describe('decimal strings', () => {
   })
 })
 
-describe('nonNegativeAtMost', () => {
-  // Leading zeros too: "007.50" is a decimal the check accepts.
-  const padded = fc.tuple(fc.stringMatching(/^0{0,2}$/), unsignedDecimal).map(([zeros, digits]) => zeros + digits)
-  it('agrees with decimal.js for any two non-negative decimals, also of the same length and point', () => {
-    const sameShape = padded.chain((a) => fc.stringMatching(/^\d+$/).map((digits) => [a, a.replace(/\d/g, (_, i: number) => digits[i % digits.length] ?? '0')] as const))
+/**
+ * Pairs of non-negative decimals as a comparison finds hardest: leading zeros, trailing zeros,
+ * fractions of different lengths, equal values written differently, one digit apart.
+ */
+const anyUnsigned = fc
+  .tuple(digits(40), fc.option(digits(40), { nil: undefined }))
+  .map(([integer, fraction]) => (fraction === undefined ? integer : `${integer}.${fraction}`))
+const rewritten = (text: string) =>
+  fc.oneof(
+    fc.constant(text),
+    fc.nat(3).map((zeros) => `${'0'.repeat(zeros)}${text}`),
+    fc
+      .nat(3)
+      .map((zeros) => (text.includes('.') ? `${text}${'0'.repeat(zeros)}` : `${text}.0${'0'.repeat(zeros)}`)),
+    fc
+      .tuple(fc.nat(text.length - 1), fc.integer({ min: 0, max: 9 }))
+      .map(([at, digit]) => (text[at] === '.' ? text : `${text.slice(0, at)}${digit}${text.slice(at + 1)}`)),
+  )
+const comparedPair = fc.oneof(
+  fc.tuple(anyUnsigned, anyUnsigned),
+  anyUnsigned.chain((a) => fc.tuple(fc.constant(a), rewritten(a))),
+)
+
+describe('comparing decimal strings without Decimals', () => {
+  it('nonNegativeAtMost says a <= b exactly as decimal.js compares them', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.tuple(padded, padded), sameShape), ([a, b]) => {
-        expect(nonNegativeAtMost(a, b)).toBe(new Dec(a).lte(new Dec(b)))
+      fc.property(comparedPair, ([a, b]) => {
+        expect(nonNegativeAtMost(a, b)).toBe(new Dec(a).lte(b))
+        expect(nonNegativeAtMost(b, a)).toBe(new Dec(b).lte(a))
       }),
-      { numRuns: 2_000 },
+      { numRuns: 3_000 },
     )
+  })
+
+  it('cases worth naming', () => {
+    expect(nonNegativeAtMost('007.50', '7.5')).toBe(true)
+    expect(nonNegativeAtMost('7.5', '007.50')).toBe(true)
+    expect(nonNegativeAtMost('0.1', '0.09')).toBe(false)
+    expect(nonNegativeAtMost('10', '9.999')).toBe(false)
+    expect(nonNegativeAtMost('0', '0.000')).toBe(true)
+    expect(nonNegativeAtMost('1', '1.0000000000000000000000000000000000000001')).toBe(true)
+    expect(nonNegativeAtMost('1.0000000000000000000000000000000000000001', '1')).toBe(false)
   })
 })

@@ -10,14 +10,53 @@ const price = fc
   .map(([units, scale]) => new Dec(units.toString()).div(new Dec(10).pow(scale)).toFixed(scale))
 
 const viaDecimalJs = (close: string, underlying: string, multiplier: string) =>
-  new Dec(close).div(new Dec(underlying).times(multiplier)).minus(1).toSignificantDigits(PREMIUM_DIGITS).toString()
+  new Dec(close)
+    .div(new Dec(underlying).times(multiplier))
+    .minus(1)
+    .toSignificantDigits(PREMIUM_DIGITS)
+    .toString()
 
 describe('exact premium', () => {
   it('agrees with decimal.js to 16 significant digits, rounded half to even', () => {
     fc.assert(
-      fc.property(price, price, fc.constantFrom('1', '1.000000000000000000', '4.020787872682421860', '10', '0.993947746511883052'), (close, underlying, multiplier) => {
-        expect(exactPremium(close, fairValue(underlying, multiplier))).toBe(viaDecimalJs(close, underlying, multiplier))
-      }),
+      fc.property(
+        price,
+        price,
+        fc.constantFrom('1', '1.000000000000000000', '4.020787872682421860', '10', '0.993947746511883052'),
+        (close, underlying, multiplier) => {
+          expect(exactPremium(close, fairValue(underlying, multiplier))).toBe(
+            viaDecimalJs(close, underlying, multiplier),
+          )
+        },
+      ),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('agrees with decimal.js on closes near fair or near fair x 10^k: premiums of every magnitude', () => {
+    const multiplier = fc
+      .tuple(fc.bigInt({ min: 1n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 }))
+      .map(([units, scale]) => new Dec(units.toString()).div(new Dec(10).pow(scale)).toFixed(scale))
+    fc.assert(
+      fc.property(
+        price,
+        multiplier,
+        fc.integer({ min: -3, max: 3 }),
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 8 }),
+        (underlying, m, power, nudge, extraDigits) => {
+          // fair x 10^power moved by a few units in the last of its digits plus `extraDigits`.
+          const fair = new Dec(underlying).times(m)
+          const scale = fair.decimalPlaces() + extraDigits
+          const close = fair
+            .times(new Dec(10).pow(power))
+            .plus(new Dec(nudge.toString()).div(new Dec(10).pow(scale)))
+            .abs()
+          const text = close.toFixed(close.decimalPlaces())
+          fc.pre(/^\d{1,40}(?:\.\d{1,40})?$/.test(text))
+          expect(exactPremium(text, fairValue(underlying, m))).toBe(viaDecimalJs(text, underlying, m))
+        },
+      ),
       { numRuns: 2_000 },
     )
   })
@@ -28,5 +67,28 @@ describe('exact premium', () => {
     expect(exactPremium('99.5', fairValue('100', '1'))).toBe('-0.005')
     expect(exactPremium('1002', fairValue('100.1', '1'))).toBe('9.00999000999001')
     expect(exactPremium('1', fairValue('0.00', '1'))).toBeNull()
+    // Just short of a power of ten: 16 digits of nines, not a 1 a digit too high.
+    expect(exactPremium('0.000000006', fairValue('28833265.1097', '4.020787872682421860'))).toBe(
+      '-0.9999999999999999',
+    )
+    // Zeros of the whole part stay; zeros of the fraction go.
+    expect(exactPremium('11', fairValue('1', '1'))).toBe('10')
+    expect(exactPremium('201.5', fairValue('0.5', '2'))).toBe('200.5')
+    // Rounding up to a power of ten.
+    expect(exactPremium('1.99999999999999999', fairValue('1', '1'))).toBe('1')
+    expect(exactPremium('0.00000000000000001', fairValue('1', '1'))).toBe('-1')
+  })
+
+  it("operands beyond a double still give decimal.js's text", () => {
+    const close = `${'1'.repeat(330)}.5`
+    const underlying = '3'.repeat(200)
+    const multiplier = `${'7'.repeat(125)}.25`
+    expect(exactPremium(close, fairValue(underlying, multiplier))).toBe(
+      new Dec(close)
+        .div(new Dec(underlying).times(multiplier))
+        .minus(1)
+        .toSignificantDigits(PREMIUM_DIGITS)
+        .toString(),
+    )
   })
 })

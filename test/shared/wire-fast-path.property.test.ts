@@ -4,6 +4,7 @@ import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/de
 import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/shared/wire-fast-path'
 import { wireMarketRecord, wirePriceRecord } from '../../src/shared/wire'
 import { parseAllMarketResponse, parseAllPricesResponse, parseEach } from '../../src/shared/wire-parse'
+import { nearMisses, negativeDecimal, unsignedDecimal, validDecimal } from '../support/wire-arbitraries'
 
 /**
  * The hand-written fast path of the wire parser (wire-fast-path.ts) against the zod schemas it
@@ -12,43 +13,6 @@ import { parseAllMarketResponse, parseAllPricesResponse, parseEach } from '../..
  * it answer exactly as zod alone would, rejections and their reasons included.
  */
 
-const digits = (max: number) => fc.stringMatching(new RegExp(`^\\d{1,${max}}$`))
-const validDecimal = fc
-  .tuple(fc.boolean(), digits(22), fc.option(digits(20), { nil: undefined }))
-  .map(
-    ([minus, integer, fraction]) =>
-      `${minus ? '-' : ''}${integer}${fraction === undefined ? '' : `.${fraction}`}`,
-  )
-const unsignedDecimalOf = (decimals: fc.Arbitrary<string>) => decimals.map((text) => text.replace(/^-/, ''))
-const unsignedDecimal = unsignedDecimalOf(validDecimal)
-const oddValues = fc.constantFrom(
-  '1e5',
-  '+1',
-  ' 1',
-  '1.',
-  '.5',
-  '',
-  '-',
-  '-0',
-  '-1.5',
-  '1'.repeat(41),
-  `1.${'2'.repeat(41)}`,
-  '١٢',
-  '12\n',
-  'A'.repeat(65),
-  '😀'.repeat(33),
-  'A'.repeat(513),
-  -0,
-  -1,
-  1.5,
-  Number.NaN,
-  Number.POSITIVE_INFINITY,
-  Number.MAX_SAFE_INTEGER + 1,
-  253_402_300_800_000,
-)
-const negativeDecimal = unsignedDecimalOf(validDecimal).map((text) => `-${text}`)
-/** Values a field almost accepts: the cases a hand-written check is most likely to get wrong. */
-const nearMisses = fc.oneof(oddValues, negativeDecimal)
 const junk = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),

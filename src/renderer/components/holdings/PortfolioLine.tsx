@@ -6,6 +6,7 @@ import { useClock } from '../../store/clock-store'
 import { usePortfolio } from '../../store/portfolio-store'
 import { useWatch } from '../../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from './HiddenAmount'
+import { useHeightVariable } from './use-height-variable'
 import { Dec } from '../../../shared/decimal'
 
 /**
@@ -66,9 +67,10 @@ export function PortfolioLine() {
     (clock) => cadenceMs !== null && isFeedSilent(clock.now, { cadenceMs, lastSuccessAt }),
   )
   const hidden = useAmountsHidden()
+  const line = useHeightVariable('--portfolio-line-height')
   if (problem)
     return (
-      <div className="portfolio-line portfolio-problem" role="status">
+      <div ref={line} className="portfolio-line portfolio-problem" role="status">
         {problem}
       </div>
     )
@@ -124,7 +126,7 @@ export function PortfolioLine() {
     },
   ]
   return (
-    <section className="portfolio-line" aria-label="Portfolio">
+    <section ref={line} className="portfolio-line" aria-label="Portfolio">
       {figures.map((figure) => (
         <Amount key={figure.label} figure={figure} hidden={hidden} />
       ))}

@@ -35,20 +35,26 @@ export function rowId(symbol: string): string {
   return `row-${symbol}`
 }
 
-/** In place of the data cells: why a row has none, in short; the service's words in the tooltip. */
+/**
+ * In place of the data cells: why a row has none, in short; the service's own words in the
+ * tooltip. Where the problem has a single column (a held symbol's price cell, the holding columns
+ * after it) the fewest true words, so nothing is cut; the full sentence stays its accessible name.
+ */
 function ProblemCell({ span, problem }: { span: number; problem: RowProblem }) {
+  const narrow = span === 1
   return (
     <div
       role="gridcell"
       aria-colspan={span}
-      className="cell cell-problem"
+      aria-label={narrow ? problem.text : undefined}
+      className={`cell cell-problem${narrow ? ' narrow' : ''}`}
       style={{ gridColumn: `span ${span}` }}
-      title={problem.detail}
+      title={narrow ? `${problem.text}: ${problem.detail}` : problem.detail}
     >
       <span className="cell-problem-icon" aria-hidden="true">
         !
       </span>
-      <span className="cell-problem-text">{problem.text}</span>
+      <span className="cell-problem-text">{narrow ? problem.short : problem.text}</span>
     </div>
   )
 }
