@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openHistoryDb } from '../../src/main/core/history/history-db'
+import { inTransaction, openHistoryDb } from '../../src/main/core/history/history-db'
 import { HistoryRecorder } from '../../src/main/core/history/history-recorder'
-import { applyRetention } from '../../src/main/core/history/history-retention'
+import { RETENTION_EVERY_MS } from '../../src/main/core/history/history-recording'
+import type { PackedCandle } from '../../src/main/core/history/history-pack'
+import { applyRetention, writeCandles } from '../../src/main/core/history/history-retention'
 import { alignHistory } from '../../src/shared/history-align'
 import { sessionStateAt } from '../../src/shared/session-clock'
 import { parseCandlesResponse, parseMultiplierHistoryResponse } from '../../src/shared/wire-history'
@@ -157,7 +159,8 @@ async function recordingMetrics(sizes: readonly number[], rounds: number, log: (
  * A year of `symbols` at the default 5 s prices cadence, as the recorder and the retention leave
  * it: the last 7 days polled through the recorder (a row whenever a price moved: every poll in
  * the token's sessions, none while its market is closed), the 90 days before as 1-minute candles
- * and the rest as days, written as the retention writes them. One in five tokens trades off-hours.
+ * and the rest as days, written by the retention's own writer (so in the app's format), then the
+ * retention run once (it packs the week of polls). One in five tokens trades off-hours.
  */
 function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): Metric[] {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'tw-bench-historydb-'))
@@ -183,24 +186,29 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
     const firstPoll = now - 7 * DAY
     const firstMinute = Math.floor((now - 97 * DAY) / DAY) * DAY
     const firstDay = now - options.dbDays * DAY
-    const candle = db.prepare('INSERT OR REPLACE INTO days (symbol, t, open, high, low, close, underlying) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    const minute = db.prepare('INSERT OR REPLACE INTO minutes (symbol, t, open, high, low, close, underlying) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    db.exec('BEGIN')
+    const candleAt = (t: number, price: (t: number) => string) => ({ t, open: price(t), high: price(t + 1), low: price(t + 2), close: price(t + 3), underlying: price(t + 4).slice(0, -2) })
     for (const [i, symbol] of symbols.entries()) {
-      db.prepare('INSERT INTO symbols (symbol, since) VALUES (?, ?)').run(symbol, firstDay)
+      const id = Number(db.prepare('INSERT INTO symbols (symbol, since) VALUES (?, ?)').run(symbol, firstDay).lastInsertRowid)
       const price = (t: number) => (100 + i + Math.sin(t / 3.7e6 + i)).toFixed(i % 2 === 0 ? 8 : 2)
-      for (let t = Math.floor(firstDay / DAY) * DAY; t < firstMinute; t += DAY) candle.run(i + 1, t, price(t), price(t + 1), price(t + 2), price(t + 3), price(t + 4).slice(0, -2))
-      for (let t = firstMinute; t < firstPoll; t += 60_000) {
-        if (!trades(t, i)) continue
-        minute.run(i + 1, t, price(t), price(t + 1), price(t + 2), price(t + 3), price(t + 4).slice(0, -2))
-      }
-      if (i % 10 === 9) {
-        db.exec('COMMIT')
-        db.exec('BEGIN')
-      }
+      const dayCandles: PackedCandle[] = []
+      for (let t = Math.floor(firstDay / DAY) * DAY; t < firstMinute; t += DAY) dayCandles.push(candleAt(t, price))
+      const minuteCandles: PackedCandle[] = []
+      for (let t = firstMinute; t < firstPoll; t += 60_000) if (trades(t, i)) minuteCandles.push(candleAt(t, price))
+      inTransaction(db, () => {
+        writeCandles(db, 'days', id, dayCandles)
+        writeCandles(db, 'minutes', id, minuteCandles)
+      })
     }
-    db.exec('COMMIT')
+    let retentionMs = 0
+    // The retention as the app runs it: after a flush, once an hour of feed time, and once at the end.
+    const retain = (t: number) => {
+      const start = performance.now()
+      recorder.flush(t)
+      applyRetention(db, t)
+      retentionMs += performance.now() - start
+    }
     for (let t = firstPoll; t < now; t += PRICES_CADENCE_MS) {
+      if ((t - firstPoll) % RETENTION_EVERY_MS < PRICES_CADENCE_MS) retain(t)
       const quotes = symbols.flatMap((symbol, i) => {
         if (!trades(t, i)) return []
         const p = (100 + i + Math.sin(t / 3.7e6 + i)).toFixed(i % 2 === 0 ? 8 : 2)
@@ -216,11 +224,11 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
         })),
       })
     }
-    applyRetention(db, now)
+    retain(now)
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     const file = path.join(folder, 'history.sqlite')
     const megabytes = statSync(file).size / 1e6
-    log(`simulated year of ${options.dbSymbols} symbols written in ${round((performance.now() - started) / 1000)} s: ${round(megabytes)} MB`)
+    log(`simulated year of ${options.dbSymbols} symbols written in ${round((performance.now() - started) / 1000)} s (the retention's hourly runs ${round(retentionMs / 1000)} s of it): ${round(megabytes)} MB`)
     const queries: number[] = []
     for (let i = 0; i < 21; i++) {
       const start = performance.now()

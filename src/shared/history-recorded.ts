@@ -68,3 +68,17 @@ export function extend(candles: Candle[], t: number, row: Pick<RecordedRow, 'ope
   if (greater(last.low, row.low)) last.low = row.low
   last.close = row.close
 }
+
+/** Candles of `bucketMs` from rows in time order (a poll is a candle of one price). */
+export function rollUp(rows: readonly Omit<RecordedRow, 'multiplier'>[], bucketMs: number): (Candle & { underlying: string | null })[] {
+  const candles: Candle[] = []
+  const underlying: (string | null)[] = []
+  for (const row of rows) {
+    const t = Math.floor(row.t / bucketMs) * bucketMs
+    const count = candles.length
+    extend(candles, t, row)
+    if (candles.length > count) underlying.push(row.underlying)
+    else if (row.underlying !== null) underlying[count - 1] = row.underlying
+  }
+  return candles.map((candle, i) => ({ ...candle, underlying: underlying[i] ?? null }))
+}

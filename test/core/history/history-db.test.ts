@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, openHistoryDb } from '../../../src/main/core/history/history-db'
+import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, migrate, openHistoryDb } from '../../../src/main/core/history/history-db'
+import { minutesOf, pollsOf } from '../../../src/main/core/history/history-blocks'
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { applyRetention } from '../../../src/main/core/history/history-retention'
 import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
@@ -40,7 +41,7 @@ function quote(symbol: string, price: string, underlying: string, multiplier = '
 const deltaOf = (asOf: number, quotes: AssetQuote[]): Delta => ({ asOf, added: quotes, changed: [], removed: [] })
 
 describe('the file', () => {
-  it('migrates a version-1 file: polls kept, the multiplier moved to its own table, only where it changed', () => {
+  it('migrates a version-1 file: polls kept (packed), the multiplier moved to its own table, only where it changed', () => {
     const v1 = new DatabaseSync(file())
     v1.exec(SCHEMA_V1)
     v1.exec("INSERT INTO symbols (symbol, since) VALUES ('LLYon', 1000)")
@@ -53,7 +54,8 @@ describe('the file', () => {
       { t: 1000, value: '1.0' },
       { t: 3000, value: '4.0' },
     ])
-    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 3 })
+    expect(db.prepare('SELECT symbol, t FROM poll_hours').all()).toEqual([{ symbol: 1, t: 0 }])
+    expect(pollsOf(db, 1, 0).map((p) => p.t)).toEqual([1000, 2000, 3000])
     const read = new HistoryRecorder(db, { onProblem: () => undefined }).read('LLYon', 0)
     expect(read.rows.map((r) => [r.close, r.underlying, r.multiplier])).toEqual([
       ['760.10', '760.00', '1.0'],
@@ -61,6 +63,30 @@ describe('the file', () => {
       ['761.00', '190.25', '4.0'],
     ])
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
+    db.close()
+  })
+
+  it('migrating a version-2 file packs its polls and minutes and gives the freed pages back', () => {
+    const v2 = new DatabaseSync(file())
+    v2.exec(SCHEMA_V1)
+    migrate(v2, 2)
+    v2.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 0)")
+    const poll = v2.prepare('INSERT INTO polls (symbol, t, price, underlying) VALUES (1, ?, ?, ?)')
+    const minute = v2.prepare("INSERT INTO minutes (symbol, t, open, high, low, close, underlying) VALUES (1, ?, ?, ?, ?, ?, '234.80')")
+    v2.exec('BEGIN')
+    for (let i = 0; i < 20_000; i++) poll.run(MONDAY_10_00_ET + i * 5_000, `235.${String(1876 + (i % 50)).padStart(4, '0')}0000`, '234.80')
+    for (let i = 0; i < 20_000; i++) minute.run(MONDAY_10_00_ET - DAY * 30 + i * 60_000, '235.10', '235.20', '235.00', '235.15')
+    v2.exec('COMMIT')
+    v2.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    v2.close()
+    const before = statSync(file()).size
+    const { db } = openHistoryDb(folder)
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(pollsOf(db, 1, 0)).toHaveLength(20_000)
+    expect(pollsOf(db, 1, 0)[49]).toEqual({ t: MONDAY_10_00_ET + 49 * 5_000, price: '235.19250000', underlying: '234.80' })
+    expect(minutesOf(db, 1, 0)).toHaveLength(20_000)
+    expect(statSync(file()).size).toBeLessThan(before / 5)
     db.close()
   })
 
@@ -104,6 +130,8 @@ describe('recording', () => {
     recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80'), quote('NVDAon', '180.5', '180.1')]))
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 5_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 10_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { holders: 5 } }] })
+    // The same price again is no new row.
+    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 15_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
     expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 2 })
     recorder.recordDelta({ asOf: MONDAY_10_00_ET + 30_000, added: [], removed: [], changed: [{ symbol: 'NVDAon', fields: { price: '180.6' } }] })
     expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 4 })
@@ -114,6 +142,18 @@ describe('recording', () => {
       [5_000, '235.20', '234.80', '1.000000000000000000'],
     ])
     expect(db.prepare('SELECT COUNT(*) AS n FROM multipliers').get()).toEqual({ n: 2 })
+    db.close()
+  })
+
+  it('a flush of many rows (written a hundred to a statement) keeps every one, the remainder too', () => {
+    const { db } = openHistoryDb(folder)
+    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+    const many = Array.from({ length: 253 }, (_, i) => quote(`S${i}on`, `${100 + i}.1234567800`, i % 3 === 0 ? '' : `${100 + i}.12`))
+    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, many.map((q) => (q.underlying?.price === '' ? { ...q, underlying: null } : q))))
+    recorder.flush()
+    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 253 })
+    for (const i of [0, 1, 99, 100, 199, 200, 252])
+      expect(recorder.read(`S${i}on`, 0).rows.map((r) => [r.t, r.close, r.underlying])).toEqual([[MONDAY_10_00_ET, `${100 + i}.1234567800`, i % 3 === 0 ? null : `${100 + i}.12`]])
     db.close()
   })
 
@@ -146,10 +186,9 @@ describe('recording', () => {
     prices.forEach((price, i) => recorder.recordDelta(deltaOf(start + i * 5_000, [quote('AAPLon', price, price)])))
     recorder.flush()
     applyRetention(db, MONDAY_10_00_ET - 50 * DAY)
-    expect(db.prepare('SELECT t, open, high, low, close FROM minutes').all()).toEqual([
-      { t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
-    ])
-    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 0 })
+    expect(minutesOf(db, 1, 0)).toEqual([{ t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25', underlying: '100.25' }])
+    expect(pollsOf(db, 1, 0)).toEqual([])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM poll_hours').get()).toEqual({ n: 0 })
     applyRetention(db, MONDAY_10_00_ET)
     expect(db.prepare('SELECT t, open, high, low, close FROM days').all()).toEqual([
       { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },

@@ -1,6 +1,7 @@
 import { existsSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { BLOCK_TABLES, type CandleRow, POLLS_TABLE, type PollRow, storeMinutes, storePolls } from './history-blocks'
 
 /**
  * `history.sqlite` in the user data folder: what the poll worker took in of every asset (token
@@ -11,16 +12,18 @@ import { DatabaseSync } from 'node:sqlite'
  * It is a cache of what the service said (nothing the user typed is in it): a file that is not a
  * database, or not ours, is moved aside as `history.sqlite.corrupt-<time>` and a new one started.
  *
- * Tables (schema version 2):
+ * Tables (schema version 3):
  * - `symbols`: one id per symbol and when recording it began;
- * - `polls`: full resolution, one row per answer that changed the token's or the stock's price;
- * - `minutes`, `days`: candles the polls are rolled up into as they age (history-retention.ts);
+ * - `polls`: full resolution, one row per answer that changed the token's or the stock's price,
+ *   for the hour or two before the retention packs them into `poll_hours` (history-blocks.ts);
+ * - `minute_days`, `days`: candles the polls are rolled up into as they age (history-retention.ts),
+ *   the minutes packed a day to a row;
  * - `multipliers`: each change of the multiplier, kept as long as the symbol is.
  * Times are Unix ms, prices the exact decimal strings the service sent.
  */
 
 export const HISTORY_DB_FILE = 'history.sqlite'
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 const BUSY_TIMEOUT_MS = 5_000
 
 const CANDLE_COLUMNS = `symbol INTEGER NOT NULL, t INTEGER NOT NULL, open TEXT NOT NULL, high TEXT NOT NULL,
@@ -48,7 +51,21 @@ const V1_TO_V2 = `
   ALTER TABLE polls_v2 RENAME TO polls;
   PRAGMA user_version = 2;`
 
-const MIGRATIONS: Readonly<Record<number, string>> = { 1: V1_TO_V2 }
+/**
+ * Version 2 to 3: the polls and the minutes packed (a row per symbol and hour, and per symbol and
+ * day: a year of 100 symbols went from 884 MB to a fraction of it), and the polls still plain keyed
+ * by time first, so that a write appends instead of touching a page per symbol.
+ */
+function v2ToV3(db: DatabaseSync): void {
+  db.exec(BLOCK_TABLES)
+  storePolls(db, db.prepare('SELECT symbol, t, price, underlying FROM polls ORDER BY symbol, t').iterate() as Iterable<PollRow>)
+  storeMinutes(db, db.prepare('SELECT symbol, t, open, high, low, close, underlying FROM minutes ORDER BY symbol, t').iterate() as Iterable<CandleRow>)
+  db.exec(`DROP TABLE polls; DROP TABLE minutes; ${POLLS_TABLE} PRAGMA user_version = 3;`)
+}
+
+const PACKED_SINCE = 3
+
+const MIGRATIONS: Readonly<Record<number, string | ((db: DatabaseSync) => void)>> = { 1: V1_TO_V2, 2: v2ToV3 }
 
 export interface OpenedHistoryDb {
   db: DatabaseSync
@@ -76,7 +93,8 @@ function openChecked(file: string): DatabaseSync {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
     const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
     if (check?.quick_check !== 'ok') throw new HistoryDbCorrupt(`quick_check: ${String(check?.quick_check)}`)
-    migrate(db)
+    const packed = migrate(db)
+    if (packed) compact(db)
     return db
   } catch (error) {
     db.close()
@@ -84,9 +102,13 @@ function openChecked(file: string): DatabaseSync {
   }
 }
 
-/** Brings the schema to SCHEMA_VERSION, one step a transaction. A newer file than we know is refused. */
-export function migrate(db: DatabaseSync): void {
+/**
+ * Brings the schema to SCHEMA_VERSION (tests: to `target`), one step a transaction. A newer file
+ * than we know is refused. Returns whether it packed the rows of an older file.
+ */
+export function migrate(db: DatabaseSync, target = SCHEMA_VERSION): boolean {
   let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+  const packs = version > 0 && version < PACKED_SINCE && target >= PACKED_SINCE
   if (version === 0) {
     const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
     if (tables.n > 0) throw new HistoryDbCorrupt('tables without a schema version: not our database')
@@ -94,11 +116,25 @@ export function migrate(db: DatabaseSync): void {
     version = 1
   }
   if (version > SCHEMA_VERSION) throw new HistoryDbCorrupt(`schema version ${version} is newer than this app's ${SCHEMA_VERSION}`)
-  while (version < SCHEMA_VERSION) {
+  while (version < target) {
     const step = MIGRATIONS[version]
     if (step === undefined) throw new HistoryDbCorrupt(`no migration from schema version ${version}`)
-    inTransaction(db, () => db.exec(step))
+    inTransaction(db, () => (typeof step === 'string' ? db.exec(step) : step(db)))
     version++
+  }
+  return packs
+}
+
+/**
+ * Gives the pages the packing freed back to the disk, once (a year's file goes from hundreds of
+ * megabytes to tens). Not done for want of room (VACUUM needs a copy's worth) is no harm: the
+ * free pages are used again as recording goes on.
+ */
+function compact(db: DatabaseSync): void {
+  try {
+    db.exec('VACUUM')
+  } catch (error) {
+    if (!isDiskFull(error)) throw error
   }
 }
 

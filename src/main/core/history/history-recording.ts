@@ -13,7 +13,7 @@ import type { RecordedHistory } from './history-service'
  * stops the prices: a failure here is said and recording pauses.
  */
 
-const RETENTION_EVERY_MS = 3_600_000
+export const RETENTION_EVERY_MS = 3_600_000
 
 export class HistoryRecording {
   private db: DatabaseSync | null = null
