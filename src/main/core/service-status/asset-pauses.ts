@@ -38,16 +38,29 @@ export function upcomingPausesOf(
     .sort((a, b) => (a.start ?? Number.POSITIVE_INFINITY) - (b.start ?? Number.POSITIVE_INFINITY))
 }
 
-/** Each of `symbols` with a pause in force or to come, and its pauses; symbols without any are left out. */
+/**
+ * Each of `symbols` with a pause in force or to come, and its pauses; symbols without any are left
+ * out. Part of the status, which is derived on every poll: the pauses are grouped by symbol in one
+ * pass first, so the cost grows with the pauses plus the symbols, not with their product (500
+ * watched of 10,000 listed, a thousand pauses, took 10-16 ms a call searched symbol by symbol).
+ */
 export function pausesBySymbol(
   symbols: readonly string[],
   pauses: readonly AssetPauseReading[],
   nowMs: number,
 ): Record<string, SymbolPauses> {
+  const ownPauses = new Map<string, AssetPauseReading[]>()
+  for (const pause of pauses) {
+    const own = ownPauses.get(pause.symbol)
+    if (own) own.push(pause)
+    else ownPauses.set(pause.symbol, [pause])
+  }
   const result: Record<string, SymbolPauses> = {}
   for (const symbol of symbols) {
-    const active = activePauseOf(symbol, pauses, nowMs)
-    const upcoming = upcomingPausesOf(symbol, pauses, nowMs)
+    const own = ownPauses.get(symbol)
+    if (!own) continue
+    const active = activePauseOf(symbol, own, nowMs)
+    const upcoming = upcomingPausesOf(symbol, own, nowMs)
     if (active !== null || upcoming.length > 0) result[symbol] = { active, upcoming }
   }
   return result
