@@ -91,7 +91,7 @@ describe('ServiceStatusFeed', () => {
       market: { source: 'service', marketStatus: 'regular', calendarAgrees: true },
       publishes: { marketStatus: true, assetPauses: true },
     })
-    expect(status.view().pauses?.length).toBeGreaterThan(0)
+    expect(status.view().pauses?.all.length).toBeGreaterThan(0)
     expect(logged).toEqual([])
   })
 

@@ -14,7 +14,6 @@ import type { FeedConnection } from '../feed/poll-feed'
 import type { PauseReason } from '../feed/poll-scheduler'
 import { ServiceStatusFeed } from '../feed/service-status-feed'
 import { describeFailure } from '../feed/status-errors'
-import { pausesBySymbol } from '../service-status/asset-pauses'
 
 /**
  * What the service says of the market now, joined to the app: the status feed (market state and
@@ -59,7 +58,7 @@ export class ServiceStatusLink {
     this.statusFeed = new ServiceStatusFeed({
       onChange: () => {
         const { market, pauses } = this.statusFeed.view()
-        this.options.onStatus({ market, pauses })
+        this.options.onStatus({ market, pauses: pauses?.all ?? null })
         this.tellIfChanged()
       },
       log: options.log,
@@ -129,7 +128,7 @@ export class ServiceStatusLink {
       missing.has(feature) ? false : known === true || this.answered.has(feature) ? true : null
     return {
       market: view.market,
-      pauses: view.pauses === null ? null : pausesBySymbol(this.watched, view.pauses, this.clock.now()),
+      pauses: view.pauses?.ofSymbols(this.watched, this.clock.now()) ?? null,
       publishes: {
         marketStatus: publishes('marketStatus', view.publishes.marketStatus),
         assetPauses: publishes('assetPauses', view.publishes.assetPauses),

@@ -1,8 +1,9 @@
-import type { AssetPauseReading, MarketReading } from '../../../shared/service-status'
+import type { MarketReading } from '../../../shared/service-status'
 import { pauseReading } from '../../../shared/service-status'
 import type { EndpointStatus } from '../../../shared/status'
 import type { ApiClient } from '../api/api-client'
 import { type Clock, realClock } from '../clock'
+import { AssetPauses } from '../service-status/asset-pauses'
 import {
   type CrossCheckedMarket,
   DisagreementNotice,
@@ -33,7 +34,7 @@ const TRUSTED_FOR_CADENCES = 3
 export interface ServiceStatusView {
   market: MarketReading
   /** null: not known (the service does not publish them, or has not answered yet). */
-  pauses: AssetPauseReading[] | null
+  pauses: AssetPauses | null
   /** Whether the service publishes each; null until it has answered once. */
   publishes: Record<StatusJob, boolean | null>
 }
@@ -53,7 +54,7 @@ export class ServiceStatusFeed {
   private client: ApiClient | null = null
   private hidden = false
   private market: { checked: CrossCheckedMarket; receivedAt: number } | null = null
-  private pauses: AssetPauseReading[] | null = null
+  private pauses: AssetPauses | null = null
   private readonly publishes: Record<StatusJob, boolean | null> = { marketStatus: null, assetPauses: null }
 
   constructor(private readonly options: ServiceStatusFeedOptions) {
@@ -145,7 +146,7 @@ export class ServiceStatusFeed {
       const answer = await client.assetPauses(signal)
       if (client !== this.client) return
       this.publishes.assetPauses = answer.available
-      this.pauses = answer.available ? answer.value.records.map(pauseReading) : null
+      this.pauses = answer.available ? new AssetPauses(answer.value.records.map(pauseReading)) : null
     }
     this.options.onChange()
   }

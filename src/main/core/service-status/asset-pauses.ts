@@ -38,17 +38,33 @@ export function upcomingPausesOf(
     .sort((a, b) => (a.start ?? Number.POSITIVE_INFINITY) - (b.start ?? Number.POSITIVE_INFINITY))
 }
 
-/** Each of `symbols` with a pause in force or to come, and its pauses; symbols without any are left out. */
-export function pausesBySymbol(
-  symbols: readonly string[],
-  pauses: readonly AssetPauseReading[],
-  nowMs: number,
-): Record<string, SymbolPauses> {
-  const result: Record<string, SymbolPauses> = {}
-  for (const symbol of symbols) {
-    const active = activePauseOf(symbol, pauses, nowMs)
-    const upcoming = upcomingPausesOf(symbol, pauses, nowMs)
-    if (active !== null || upcoming.length > 0) result[symbol] = { active, upcoming }
+/**
+ * The service's answer grouped by symbol, once per answer: the status, derived on every poll (and
+ * by every getStatus), asks for the watched symbols' pauses each time. Searched symbol by symbol,
+ * 500 watched of 10,000 listed against a thousand pauses took 10-16 ms a call on the main thread;
+ * grouped, a call costs the watched symbols' own pauses.
+ */
+export class AssetPauses {
+  private readonly bySymbol = new Map<string, AssetPauseReading[]>()
+
+  constructor(readonly all: readonly AssetPauseReading[]) {
+    for (const pause of all) {
+      const own = this.bySymbol.get(pause.symbol)
+      if (own) own.push(pause)
+      else this.bySymbol.set(pause.symbol, [pause])
+    }
   }
-  return result
+
+  /** Each of `symbols` with a pause in force or to come, and its pauses; symbols without any are left out. */
+  ofSymbols(symbols: readonly string[], nowMs: number): Record<string, SymbolPauses> {
+    const result: Record<string, SymbolPauses> = {}
+    for (const symbol of symbols) {
+      const own = this.bySymbol.get(symbol)
+      if (!own) continue
+      const active = activePauseOf(symbol, own, nowMs)
+      const upcoming = upcomingPausesOf(symbol, own, nowMs)
+      if (active !== null || upcoming.length > 0) result[symbol] = { active, upcoming }
+    }
+    return result
+  }
 }
