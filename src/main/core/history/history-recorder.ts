@@ -10,8 +10,8 @@ import type { RecordedHistory } from './history-service'
 /**
  * Writes what the poll worker takes in to history.sqlite, and reads it back: a row for every
  * asset whose token or stock price changed, a multiplier row only when the multiplier did,
- * written together every 30 s of polls in one transaction. A full disk pauses recording (the live prices go on, the status says
- * so) and it tries again a minute later.
+ * written together every 30 s of polls in one transaction. A full disk pauses recording (the
+ * live prices go on, the status says so) and it tries again a minute later.
  */
 
 /** Rows wait at most this long (feed time) before they are written, or until there are this many. */
