@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { constants, setPriority } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { RUN_TYPESCRIPT } from './fresh-process'
+import { RUN_TYPESCRIPT, TYPESCRIPT_ENV } from './fresh-process'
 
 /**
  * The simulator in a process of its own (`npm run sim`), so that a benchmark of the core's
@@ -29,7 +29,7 @@ export async function startSimProcess(assets: number, speed = 1): Promise<SimPro
   const child = spawn(
     process.execPath,
     [...RUN_TYPESCRIPT, join(__dirname, 'sim-child.ts'), apiKey, String(assets), String(speed)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit'], env: TYPESCRIPT_ENV },
   )
   // The simulator stands for a service on another machine, whose work is no load on the user's:
   // here it shares the two cores with the app it serves, so it takes them only when the app leaves
