@@ -110,6 +110,13 @@ export function installBenchBridge(
       if (!series) throw new Error(`no history for ${range} in this benchmark`)
       return { ...(series as object), symbol }
     },
+    // As main answers for a service that publishes no dividends (the detail panel asks).
+    getDividends: (args) => ({
+      symbol: (args as { symbol: string }).symbol,
+      available: false,
+      dividends: null,
+      problem: null,
+    }),
     // Nothing held until a delta benchmark pushes positions (page-functions.ts).
     getPortfolio: () => ({
       method: 'average',
