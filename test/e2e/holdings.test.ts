@@ -67,7 +67,8 @@ describe('holdings in the window', () => {
       .toContain('Not listed')
     // In its one narrow cell (the price's, the holding columns after it) the words are whole.
     const words = gone.locator('.cell-problem-text')
-    const whole = () => words.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)
+    const whole = () =>
+      words.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)
     expect(await whole()).toBe(true)
     await page.setViewportSize({ width: 360, height: 700 })
     await expect.poll(whole).toBe(true)
@@ -104,7 +105,16 @@ describe('holdings in the window', () => {
     // The service goes quiet: the price turns stale, and the P&L on it says so in the same breath.
     await sim.close()
     await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 15_000 })
-    await rowOf(page, 'AAPLon').locator('.cell-unrealized .figure-stale').waitFor({ timeout: 5_000 })
+    const staleFigure = rowOf(page, 'AAPLon').locator('.cell-unrealized .figure-stale')
+    await staleFigure.waitFor({ timeout: 5_000 })
+    // Its tooltip names the price's time, which stays put while the marker's age counts on: the
+    // figures are not re-rendered at each tick of the clock.
+    const title = await staleFigure.getAttribute('title')
+    expect(title).toMatch(/^Computed on a stale price \(last good price \w{3} \d{1,2}, \d\d:\d\d:\d\d ET\)$/)
+    const marker = rowOf(page, 'AAPLon').locator('.stale')
+    const age = await marker.textContent()
+    await expect.poll(() => marker.textContent(), { timeout: 5_000 }).not.toBe(age)
+    expect(await staleFigure.getAttribute('title')).toBe(title)
   })
 
   it('sorts the Holdings tab and a list by a holding column, the position with no value last', async () => {

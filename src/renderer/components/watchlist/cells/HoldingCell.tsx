@@ -7,10 +7,12 @@ import {
   formatPercent,
   formatPrice,
   formatSignedPrice,
+  formatZonedDateTime,
   signOf,
   type NumberKind,
 } from '../../../format'
-import { staleLabel } from '../../../staleness'
+import { useDisplayZone } from '../../../display-zone'
+import { isFeedSilent } from '../../../staleness'
 import { useClock } from '../../../store/clock-store'
 import { usePortfolio } from '../../../store/portfolio-store'
 import { symbolErrorOf, useWatch } from '../../../store/watch-store'
@@ -63,10 +65,19 @@ function AtCost({ position }: { position: ValuedPosition }) {
   )
 }
 
+/** "Computed on a stale price (last good price Nov 21, 14:03:12 ET)". */
+function staleTitle(priceTimestamp: number | null, zone: ReturnType<typeof useDisplayZone>): string {
+  return priceTimestamp === null
+    ? 'Computed on a stale price'
+    : `Computed on a stale price (last good price ${formatZonedDateTime(priceTimestamp, zone)})`
+}
+
 /**
  * One figure of the row's position: blank in a row not held, dots while amounts are hidden, and
- * marked old (dashed, the age in its tooltip) whenever the price it was computed on is marked
- * stale, by the same rule as the symbol's stale marker.
+ * marked old (dashed, the price's time in its tooltip) whenever the price it was computed on is
+ * marked stale, by the same rule as the symbol's stale marker (staleness.ts). The clock is read
+ * for that yes or no only: the marker beside the symbol counts the age each second, and a held
+ * row's five figures re-rendering with it would cost the idle window about 1 % of its thread.
  */
 export const HoldingCell = memo(function HoldingCell({
   quote,
@@ -80,7 +91,8 @@ export const HoldingCell = memo(function HoldingCell({
   const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
   const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
   const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
-  const stale = useClock((state) => (column === 'quantity' ? null : staleLabel(quote, state.now, prices)))
+  const stale = useClock((state) => column !== 'quantity' && (quote.stale || isFeedSilent(state.now, prices)))
+  const zone = useDisplayZone()
   if (!position || position.quantity === '0') return null
   if (hidden) return <HiddenAmount />
   const value = position[HOLDING_FIGURE[column]]
@@ -94,9 +106,9 @@ export const HoldingCell = memo(function HoldingCell({
       className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}
     />
   )
-  if (stale === null || value === null) return number
+  if (!stale || value === null) return number
   return (
-    <span className="figure-stale" title={`Computed on a stale price (${stale})`}>
+    <span className="figure-stale" title={staleTitle(quote.priceTimestamp, zone)}>
       {number}
     </span>
   )
