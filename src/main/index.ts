@@ -27,7 +27,7 @@ import { firstFramePage } from './electron/first-frame-page'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './electron/ipc-bridge'
 import { boundsToSave, createMainWindow, fitToTickerMode } from './electron/main-window'
 import { setUpNotifications, showAlertNotification, showNotification } from './electron/notifications'
-import { PageMessages } from './electron/page-messages'
+import { sendWhenLoaded } from './electron/page-messages'
 import { hardenSession } from './electron/security'
 import { reportStartupFailure, runStartup, userDataFolderProblem } from './electron/startup'
 import { AppTray } from './electron/tray'
@@ -74,8 +74,6 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
 } else {
   const userDataDir = app.getPath('userData')
   let window: BrowserWindow | null = null
-  /** The one-off messages to the current window's page, held until it listens. */
-  let pageMessages: PageMessages | null = null
   let tray: AppTray | null = null
   let started = false
   let quitting = false
@@ -140,7 +138,7 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
     void core
       .invoke('updateSettings', { hideAmounts: !core.currentSettings().hideAmounts })
       .then((result) => {
-        if (result.ok) pageMessages?.send(eventChannels.settings, result.value)
+        if (result.ok && window) sendWhenLoaded(window.webContents, eventChannels.settings, result.value)
       })
 
   const applyStartAtLogin = (enabled: boolean) => {
@@ -201,13 +199,10 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
     const current = created.window
     window = current
     const contents = current.webContents
-    const messages = new PageMessages(contents)
-    pageMessages = messages
     const unregisterIpc = registerIpcHandlers(
       ipcMain,
       core,
       trustedSenderCheck(() => (current.isDestroyed() ? null : contents), created.isOwnPage),
-      () => messages.pageAsked(),
     )
     const stopForwarding = forwardEvents(core, () => (current.isDestroyed() ? null : contents))
     // A window that is gone takes its channels with it, so a new window can register them again.
@@ -215,7 +210,6 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
       unregisterIpc()
       stopForwarding()
       if (window === current) window = null
-      if (pageMessages === messages) pageMessages = null
     })
     for (const [event, visible] of [
       ['show', true],
@@ -302,7 +296,11 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
             setUpNotifications({
               platform: process.platform,
               inWindow: (notice, symbol) => {
-                pageMessages?.send(eventChannels.notice, { ...notice, ...(symbol ? { symbol } : {}) })
+                if (window)
+                  sendWhenLoaded(window.webContents, eventChannels.notice, {
+                    ...notice,
+                    ...(symbol ? { symbol } : {}),
+                  })
               },
               showApp: showWindow,
             })
@@ -318,7 +316,7 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
               showAlertNotification(entry, (symbol) => {
                 showWindow()
                 // A window made just now is still loading: the message waits for its page.
-                pageMessages?.send(eventChannels.focusSymbol, { symbol })
+                if (window) sendWhenLoaded(window.webContents, eventChannels.focusSymbol, { symbol })
               })
             })
             core.onSettingsChange(applyWindowSettings)

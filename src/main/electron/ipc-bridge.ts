@@ -15,17 +15,14 @@ const REFUSED: IpcResult<never> = {
   error: { code: 'invalid-argument', message: 'unknown sender' },
 }
 
-/** `onCommand`: told of each command from the trusted page (its listeners are in place by then). */
 export function registerIpcHandlers(
   ipcMain: IpcMain,
   core: Pick<AppCore, 'invoke'>,
   isTrustedSender: SenderCheck,
-  onCommand: () => void = () => {},
 ): () => void {
   for (const name of invokeNames) {
     ipcMain.handle(invokeChannels[name], async (event, args: unknown) => {
       if (!isTrustedSender(event)) return REFUSED
-      onCommand()
       return core.invoke(name, args)
     })
   }

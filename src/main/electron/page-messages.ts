@@ -1,42 +1,18 @@
 import type { WebContents } from 'electron'
 
-/** At most this many messages wait for a page that has not started listening (oldest dropped). */
-export const MAX_WAITING_MESSAGES = 20
-
 /**
- * Main's one-off messages to its window's page (a setting changed from the tray, a notice, "show
- * this symbol"), delivered once the page listens. Electron delivers `webContents.send` to the
- * document there at that moment, and a page without listeners loses it. The page subscribes to
- * every event before its first command (renderer/api.ts, connect), and loads its app only after
- * main's first frame is painted (renderer/main.tsx), so a loaded page is not yet a listening one:
- * a page that has sent a command since it last started loading listens. Until then the messages
- * wait, in order.
+ * Electron delivers `webContents.send` to the document that is there at that moment; while a new
+ * window's page loads, its listeners do not exist yet and the message is lost. A message that
+ * must arrive (show this symbol, a notice) is held until the page has loaded: by then its module
+ * script has run and subscribed (src/renderer/main.tsx calls connect() first thing).
  */
-export class PageMessages {
-  private listening = false
-  private readonly waiting: { channel: string; payload: unknown }[] = []
-
-  constructor(private readonly contents: Pick<WebContents, 'isDestroyed' | 'send' | 'on'>) {
-    // A reload starts a new document, whose listeners are not there yet.
-    contents.on('did-start-loading', () => {
-      this.listening = false
-    })
-  }
-
-  /** The page sent a command: it has subscribed to every event; what waited is delivered. */
-  pageAsked(): void {
-    if (this.listening) return
-    this.listening = true
-    for (const message of this.waiting.splice(0)) this.deliver(message.channel, message.payload)
-  }
-
-  send(channel: string, payload: unknown): void {
-    if (this.listening) return this.deliver(channel, payload)
-    this.waiting.push({ channel, payload })
-    if (this.waiting.length > MAX_WAITING_MESSAGES) this.waiting.shift()
-  }
-
-  private deliver(channel: string, payload: unknown): void {
-    if (!this.contents.isDestroyed()) this.contents.send(channel, payload)
-  }
+export function sendWhenLoaded(
+  contents: Pick<WebContents, 'isLoading' | 'isDestroyed' | 'once' | 'send'>,
+  channel: string,
+  payload: unknown,
+): void {
+  if (!contents.isLoading()) return contents.send(channel, payload)
+  contents.once('did-finish-load', () => {
+    if (!contents.isDestroyed()) contents.send(channel, payload)
+  })
 }
