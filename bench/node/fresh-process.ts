@@ -9,7 +9,7 @@ export const RUN_TYPESCRIPT = ['--require', 'tsx/cjs']
 /**
  * The environment of those processes. tsx compiles through esbuild's synchronous API, which by
  * default keeps a worker thread of its own for the life of the process, waking every second or
- * so: 130-230 ms of CPU a minute measured here, which a benchmark of the process's CPU would count
+ * so: 40-230 ms of CPU a minute measured here, which a benchmark of the process's CPU would count
  * as the app's. With this switch esbuild compiles (once; tsx caches) in a child process instead
  * and leaves no thread behind.
  */

@@ -301,7 +301,7 @@ async function idleMetrics(page: Page, seconds: number, windows: number): Promis
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
   const startedAt = await page.evaluate(() => performance.now())
   const busyPcts: number[] = []
-  for (let window = 0; window < windows; window++) {
+  for (let taken = 0; taken < windows; taken++) {
     const busyBefore = await cdpMetric(cdp, 'TaskDuration')
     const wallBefore = await cdpMetric(cdp, 'Timestamp')
     await page.waitForTimeout(seconds * 1000)
