@@ -54,7 +54,7 @@ describe('JsonFile.read', () => {
 
       expect(value).toEqual({ count: 0, note: 'default' })
       const movedTo = path.join(dir, 'counter.json.corrupt-2025-03-04T05-06-07.089Z')
-      expect(problem).toEqual({ kind: 'corrupt', message: expect.stringMatching(reason), movedTo })
+      expect(problem).toEqual({ kind: 'corrupt', message: expect.stringMatching(reason), movedTo, reason: expect.stringMatching(reason) })
       expect(problem?.message).toContain(movedTo)
       expect(reported).toEqual([problem])
       // Kept, byte for byte, and out of the way.

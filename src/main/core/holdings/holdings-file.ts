@@ -33,7 +33,7 @@ function emptyLedger(): HoldingsFileContent {
 
 function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.kind === 'corrupt' && problem.movedTo)
-    return `Your holdings file was unreadable and was moved aside to ${problem.movedTo}; the ledger starts empty.`
+    return `Your holdings file was unreadable and was moved aside to ${problem.movedTo}; the ledger starts empty. It ${problem.reason ?? 'could not be read'}.`
   if (problem.kind === 'unreadable')
     return `Your holdings file could not be read (${problem.message}); changes are not saved.`
   return `Your holdings file could not be used (${problem.message}).`

@@ -9,6 +9,8 @@ export interface JsonFileProblem {
   message: string
   /** Where a corrupt file was moved, so nothing the person had is lost. */
   movedTo?: string
+  /** What was wrong with a corrupt file: "is not valid JSON", "has invalid content (...)". */
+  reason?: string
 }
 
 export interface JsonFileOptions {
@@ -201,7 +203,7 @@ export class JsonFile<T> {
       return { value: this.defaults(), problem: { kind: 'corrupt', message } }
     }
     const message = `${this.path} ${what}; it was moved aside to ${movedTo}`
-    return { value: this.defaults(), problem: { kind: 'corrupt', message, movedTo } }
+    return { value: this.defaults(), problem: { kind: 'corrupt', message, movedTo, reason: what } }
   }
 
   private async ensureFolder(): Promise<void> {
