@@ -158,3 +158,44 @@ describe('AppCore holdings commands', () => {
     expect(column(rows.find((row) => row[0] === other), 'holdingQuantity')).toBe('')
   })
 })
+
+describe('arguments from the window refused, not trimmed to fit (issue #45)', () => {
+  it('restoreTransaction puts back only exactly what was deleted, once', async () => {
+    const { core, userDataDir } = await startCore()
+    const buy = { time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3.5', price: '100.10' }
+    await ok(core.invoke('addTransaction', buy))
+    await ok(core.invoke('addTransaction', { ...buy, quantity: '1.5', price: '120.20' }))
+    const removed = await ok<RemovedTransaction>(core.invoke('removeTransaction', { id: 't2' }))
+    const onDisk = () => JSON.parse(readFileSync(join(userDataDir, 'holdings.json'), 'utf8')).transactions
+    for (const forged of [
+      { ...removed.transaction, quantity: '1500' },
+      { ...removed.transaction, time: '2031-01-05T10:00:00-05:00' },
+      { ...removed.transaction, id: 't3' },
+    ]) {
+      const answer = await core.invoke('restoreTransaction', { transaction: forged, index: 1 })
+      expect([forged, answer.ok]).toEqual([forged, false])
+      expect(onDisk()).toHaveLength(1)
+    }
+    const refused = await core.invoke('restoreTransaction', { transaction: { ...removed.transaction, price: '0.01' }, index: 1 })
+    expect(refused).toEqual({ ok: false, error: { code: 'failed', message: 'Not restored: t2 was not deleted with this content' } })
+    const restored = await ok<LedgerView>(core.invoke('restoreTransaction', { transaction: removed.transaction, index: removed.index }))
+    expect(restored.transactions.map((t) => [t.id, t.quantity, t.price])).toEqual([['t1', '3.5', '100.10'], ['t2', '1.5', '120.20']])
+    await ok(core.invoke('restoreTransaction', { transaction: removed.transaction, index: removed.index }))
+    expect(onDisk()).toHaveLength(2)
+  })
+
+  it.each([
+    ['an unknown key in cadences', { cadences: { pricesMs: 5_000, everyMs: 1 } }],
+    ['__proto__ in cadences', JSON.parse('{"cadences":{"pricesMs":5000,"__proto__":{"polluted":true}}}')],
+    ['an unknown key in windowBounds', { windowBounds: { x: 10, y: 20, width: 800, height: 600, maximized: true } }],
+    ['__proto__ in windowBounds', JSON.parse('{"windowBounds":{"x":10,"y":20,"width":800,"height":600,"__proto__":{"polluted":true}}}')],
+  ])('updateSettings refuses %s and changes nothing', async (_what, patch) => {
+    const { core } = await startCore()
+    const before = core.settings.get()
+    const answer = await core.invoke('updateSettings', patch)
+    expect(answer.ok).toBe(false)
+    expect(answer.ok ? null : answer.error.code).toBe('invalid-argument')
+    expect(core.settings.get()).toEqual(before)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import type { IpcError } from '../../../shared/ipc-contract'
 import type { Transaction, TransactionInput } from '../../../shared/holdings'
 import {
@@ -68,6 +69,8 @@ function requireRoom(count: number): void {
 export class HoldingsFile {
   private readonly file: JsonFile<HoldingsFileContent>
   private current: HoldingsFileContent = emptyLedger()
+  /** What `remove` took out in this run, by id: all `restore` may put back. */
+  private readonly deleted = new Map<string, Transaction>()
   private readProblem: string | null = null
 
   constructor(
@@ -151,18 +154,23 @@ export class HoldingsFile {
       removed = { transaction: ledger.transactions[index] as Transaction, index }
       return { ...ledger, transactions }
     })
+    this.deleted.set(id, removed.transaction)
     return removed
   }
 
-  /** Puts a deleted transaction back under its own id (ids are never given twice). */
+  /**
+   * Puts a transaction deleted here back under its own id (ids are never given twice), exactly as
+   * it was: Undo is no way round the checks an add or an edit makes.
+   */
   async restore({ transaction, index }: { transaction: Transaction; index: number }): Promise<void> {
     await this.change((ledger) => {
       if (ledger.transactions.some((t) => t.id === transaction.id)) return ledger
-      // Only an id this ledger gave can come back: a made-up one could later be given again.
-      if (Number(transaction.id.slice(1)) >= ledger.nextId)
-        throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
+      const deleted = this.deleted.get(transaction.id)
+      if (deleted === undefined) throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
+      if (!isDeepStrictEqual(deleted, transaction))
+        throw new HoldingsError('failed', `Not restored: ${transaction.id} was not deleted with this content`)
       const transactions = [...ledger.transactions]
-      transactions.splice(Math.min(index, transactions.length), 0, transaction)
+      transactions.splice(Math.min(index, transactions.length), 0, deleted)
       requireRoom(transactions.length)
       requireConsistent(transactions, `Not restored`)
       return { ...ledger, transactions }
