@@ -9,6 +9,7 @@ import type { IpcResult } from '../../../src/shared/ipc-contract'
 import { cleanupAfterEach } from '../../support/cleanups'
 import { until } from '../../support/polls'
 import { Dec } from '../../../src/shared/decimal'
+import { HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
 
 /** The ledger's commands through AppCore's validating invoke, on the demo simulator. */
 
@@ -197,5 +198,22 @@ describe('arguments from the window refused, not trimmed to fit (issue #45)', ()
     expect(answer.ok ? null : answer.error.code).toBe('invalid-argument')
     expect(core.settings.get()).toEqual(before)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('the window\'s import and the command line at once (issue #45)', () => {
+  it('a trade the command line added since the window last read the ledger is a duplicate, not added twice', async () => {
+    const { core, userDataDir } = await startCore()
+    await ok(core.invoke('listTransactions', undefined))
+    const trade = { time: '2026-01-06T15:30:00Z', symbol: 'AAPLon', side: 'buy', quantity: '3.5', price: '100.10' } as const
+    const cli = new HoldingsFile(userDataDir, () => NOW)
+    await cli.load()
+    const added = await cli.add(trade)
+    const text = 'time,symbol,side,quantity,price\n2026-01-06T15:30:00Z,AAPLon,buy,3.5,100.10\n2026-01-07T15:30:00Z,AAPLon,sell,1.5,120.20\n'
+    const result = await ok<TransactionsImportResult>(core.invoke('importTransactions', { text }))
+    expect([result.added, result.duplicates]).toEqual([1, [{ line: 2, existingId: added.id }]])
+    const onDisk = JSON.parse(readFileSync(join(userDataDir, 'holdings.json'), 'utf8')).transactions as { id: string; side: string }[]
+    expect(onDisk.map((t) => [t.id, t.side])).toEqual([['t1', 'buy'], ['t2', 'sell']])
+    expect(result.ledger.transactions.map((t) => t.id)).toEqual(['t1', 't2'])
   })
 })

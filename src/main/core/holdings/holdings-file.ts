@@ -11,6 +11,7 @@ import {
 } from '../../../shared/holdings-schema'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage/json-file'
 import { replayLedger } from './ledger-replay'
+import { readTransactionsCsv, type TransactionsCsvImport } from './transactions-csv'
 
 export const HOLDINGS_FILE_NAME = 'holdings.json'
 
@@ -117,19 +118,35 @@ export class HoldingsFile {
   }
 
   /**
-   * Adds checked transactions all at once or not at all (an import); `what` starts the refusal.
-   * Resolves to them with their ids.
+   * Adds checked transactions all at once or not at all; `what` starts the refusal. Resolves to
+   * them with their ids.
    */
   async addAll(entered: readonly Omit<Transaction, 'id'>[], what: string): Promise<Transaction[]> {
     let added: Transaction[] = []
     await this.change((ledger) => {
-      added = entered.map((transaction, index) => ({ id: `t${ledger.nextId + index}`, ...transaction }))
-      const transactions = [...ledger.transactions, ...added]
-      requireRoom(transactions.length)
-      requireConsistent(transactions, what)
-      return { ...ledger, nextId: ledger.nextId + added.length, transactions }
+      const appended = withAppended(ledger, entered, what)
+      added = appended.added
+      return appended.ledger
     })
     return added
+  }
+
+  /**
+   * Imports a transactions CSV against the ledger as it is on disk, under its lock: another
+   * process (the command line) may have added a trade since this one last read it, and that trade
+   * must be found a duplicate, not added twice. Every line or none.
+   */
+  async importCsv(bytes: Uint8Array): Promise<{ read: TransactionsCsvImport; added: Transaction[] }> {
+    let read: TransactionsCsvImport = { ok: true, transactions: [], duplicates: [] }
+    let added: Transaction[] = []
+    await this.change((ledger) => {
+      read = readTransactionsCsv(bytes, ledger.transactions, this.now())
+      if (!read.ok || read.transactions.length === 0) return ledger
+      const appended = withAppended(ledger, read.transactions, 'Nothing imported')
+      added = appended.added
+      return appended.ledger
+    })
+    return { read, added }
   }
 
   async edit(id: string, input: TransactionInput): Promise<Transaction> {
@@ -180,6 +197,19 @@ export class HoldingsFile {
   private async change(mutate: (ledger: HoldingsFileContent) => HoldingsFileContent): Promise<void> {
     this.current = await this.file.update(mutate)
   }
+}
+
+/** The ledger with `entered` after its transactions under new ids, checked as a whole. */
+function withAppended(
+  ledger: HoldingsFileContent,
+  entered: readonly Omit<Transaction, 'id'>[],
+  what: string,
+): { ledger: HoldingsFileContent; added: Transaction[] } {
+  const added = entered.map((transaction, index) => ({ id: `t${ledger.nextId + index}`, ...transaction }))
+  const transactions = [...ledger.transactions, ...added]
+  requireRoom(transactions.length)
+  requireConsistent(transactions, what)
+  return { ledger: { ...ledger, nextId: ledger.nextId + added.length, transactions }, added }
 }
 
 function requireId(ledger: HoldingsFileContent, id: string): number {
