@@ -4,14 +4,16 @@ import path from 'node:path'
 import lockfile from 'proper-lockfile'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-// The library's own name for its temporary file: what a write killed before its rename leaves.
-import { _getTmpname as tempNameOf } from 'write-file-atomic'
+import writeFileAtomic from 'write-file-atomic'
 import { corruptFileName, JsonFile, type JsonFileProblem } from '../../../src/main/core/storage/json-file'
 import { failFsCall, makeTempDir } from './storage-helpers'
 
 const counterSchema = z.object({ count: z.number().int().nonnegative(), note: z.string() })
 type Counter = z.output<typeof counterSchema>
 const FIXED_NOW = new Date('2025-03-04T05:06:07.089Z')
+
+/** The library's own name for its temporary file (exported for tests, untyped): what a write killed before its rename leaves. */
+const tempNameOf = (writeFileAtomic as unknown as { _getTmpname(file: string): string })._getTmpname
 
 function counterFile(dir: string, onProblem?: (problem: JsonFileProblem) => void) {
   return new JsonFile<Counter>(
