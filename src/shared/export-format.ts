@@ -73,8 +73,10 @@ export interface WatchlistExport {
  * Spreadsheets run a cell that starts with one of these as a formula (OWASP "CSV injection"), so
  * a name from the service such as "=HYPERLINK(...)" gets a leading apostrophe, which they show as
  * text. Only for text: decimals are checked to be plain numbers, and "-0.5" must stay exact.
+ * Text that already starts with apostrophes before such a character gets one more, so that
+ * reading a cell back (`unguardedText`) can take exactly the one added away.
  */
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^'*[=+\-@\t\r]/
 
 /** RFC 4180: a field with a comma, quote or line break goes in quotes, its quotes doubled. */
 function quoteCsvField(field: string): string {
@@ -84,6 +86,11 @@ function quoteCsvField(field: string): string {
 export function textCell(value: string | null): string {
   if (value === null) return ''
   return quoteCsvField(FORMULA_START.test(value) ? `'${value}` : value)
+}
+
+/** A text cell as it was before `textCell` guarded it: the apostrophe it added taken away. */
+export function unguardedText(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell
 }
 
 /** A decimal as the exact string; anything that is not a plain decimal is treated as text. */
@@ -455,10 +462,19 @@ export interface CsvRow {
  * unquoted field is kept as a character, an unclosed quote runs to the end.
  */
 export function parseCsv(text: string, delimiter = ','): CsvRow[] {
+  return readCsv(text, delimiter).rows
+}
+
+/**
+ * `parseCsv`, and the line of a quote left open (it swallowed every line after it), or null:
+ * for an import that must not take a line that is not what its writer meant.
+ */
+export function readCsv(text: string, delimiter = ','): { rows: CsvRow[]; unclosedQuoteLine: number | null } {
   const rows: CsvRow[] = []
   let cells: string[] = []
   let field = ''
   let inQuotes = false
+  let quoteLine = 1
   let line = 1
   let rowLine = 1
   const endRow = () => {
@@ -484,14 +500,16 @@ export function parseCsv(text: string, delimiter = ','): CsvRow[] {
       line++
       endRow()
       rowLine = line
-    } else if (char === '"' && field === '') inQuotes = true
-    else if (char === delimiter) {
+    } else if (char === '"' && field === '') {
+      inQuotes = true
+      quoteLine = line
+    } else if (char === delimiter) {
       cells.push(field)
       field = ''
     } else field += char
   }
-  if (field !== '' || cells.length > 0) endRow()
-  return rows
+  if (field !== '' || cells.length > 0 || inQuotes) endRow()
+  return { rows, unclosedQuoteLine: inQuotes ? quoteLine : null }
 }
 
 // ---------------------------------------------------------------------------------------------

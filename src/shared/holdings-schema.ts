@@ -42,6 +42,18 @@ export const transactionSymbolSchema = z.string({ error: 'The symbol is required
   if (!checked.ok) ctx.addIssue({ code: 'custom', message: `"${symbol.slice(0, 20)}" is not a token symbol: ${checked.reason}` })
 })
 
+/**
+ * Whether the date and time as written exist (Date.parse takes February 31 as March 3 and 24:00
+ * as the next midnight): each part in its range, the day in its month, the offset at most 14 h.
+ */
+function isRealTime(time: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(time)
+  if (!parts) return false
+  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[]
+  const inMonth = new Date(Date.UTC(year as number, (month as number) - 1, day)).getUTCDate() === day
+  return inMonth && (month as number) >= 1 && (month as number) <= 12 && (hour as number) <= 23 && (minute as number) <= 59 && (second as number) <= 59 && offsetHours <= 14 && offsetMinutes <= 59
+}
+
 export const transactionTimeSchema = z.string({ error: 'The time is required' }).superRefine((time, ctx) => {
   if (NO_OFFSET_PATTERN.test(time))
     ctx.addIssue({ code: 'custom', message: `The time "${time}" has no offset: add Z or one like -05:00` })
@@ -50,6 +62,8 @@ export const transactionTimeSchema = z.string({ error: 'The time is required' })
       code: 'custom',
       message: `"${time.slice(0, 40)}" is not a time: write it like 2026-01-05T10:30:00-05:00`,
     })
+  else if (!isRealTime(time)) ctx.addIssue({ code: 'custom', message: `${time} is not a date and time that exists` })
+  else if (Date.parse(time) < 0) ctx.addIssue({ code: 'custom', message: `${time} is before 1970` })
 })
 
 export const quantitySchema = z.string({ error: 'The quantity is required' }).superRefine((quantity, ctx) => {
@@ -110,6 +124,17 @@ export const holdingsFileSchema = z
     transactions: z.array(transactionSchema).max(MAX_TRANSACTIONS),
   })
   .strict()
+  // A file edited by hand: an id twice would be removed twice at once, an id at or past nextId
+  // given again to the next trade.
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>()
+    for (const [index, { id }] of file.transactions.entries()) {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['transactions', index, 'id'], message: `The id ${id} is used twice` })
+      else if (Number(id.slice(1)) >= file.nextId)
+        ctx.addIssue({ code: 'custom', path: ['nextId'], message: `nextId ${file.nextId} is at or below ${id}, an id in use` })
+      seen.add(id)
+    }
+  })
 export type HoldingsFileContent = z.output<typeof holdingsFileSchema>
 
 /** Why this time is too far ahead of `nowMs` to be a trade already made, or null. */

@@ -249,7 +249,9 @@ export const settingsPatchSchema = settingsFields
   // Without their defaults: in a patch, a missing closeToTray, demo, costMethod, timeZone or
   // chart choice means "leave as is".
   .extend({
-    cadences: cadencesSchema.partial(),
+    // Strict inside too: a key the window should not send (or __proto__) is refused, not dropped.
+    cadences: cadencesSchema.partial().strict(),
+    windowBounds: windowBoundsSchema.strict().nullable(),
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,

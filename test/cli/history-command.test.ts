@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runHistoryCommand } from '../../src/main/cli/history-command'
-import { openHistoryDb } from '../../src/main/core/history/history-db'
+import { DatabaseSync } from 'node:sqlite'
+import { HISTORY_DB_FILE, openHistoryDb } from '../../src/main/core/history/history-db'
 import { HistoryRecorder } from '../../src/main/core/history/history-recorder'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { emptyAsset } from '../../src/shared/domain'
@@ -100,5 +102,112 @@ describe('tokenwatch history', () => {
       ['235.11', '0.0004680851063829787'],
       ['235.12', '0.0005106382978723404'],
     ])
+  })
+})
+
+/**
+ * A tmpfs of `size` at a new folder under `userData` (root only: the tests make a full and a
+ * read-only disk with it); null, with the reason printed, where it cannot be mounted.
+ */
+function smallDisk(size: string): string | null {
+  const mountPoint = path.join(userData, 'disk')
+  mkdirSync(mountPoint)
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', mountPoint], { stdio: 'pipe' })
+  } catch (error) {
+    console.log(`skipped: a tmpfs could not be mounted here (${String(error).split('\n')[0]}); the full-disk case needs root`)
+    return null
+  }
+  mounted.push(mountPoint)
+  return mountPoint
+}
+const mounted: string[] = []
+afterEach(() => {
+  for (const point of mounted.splice(0)) execFileSync('umount', [point])
+})
+
+async function runIn(folder: string, argv: string[]) {
+  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: folder })
+  const code = await runHistoryCommand(['--base-url', sim.url, ...argv], io, {
+    now: () => MONDAY_10_00_ET,
+    timeoutMs: 30_000,
+    readStoredKey: async () => null,
+  })
+  return { code, stdout: stdout(), stderr: stderr() }
+}
+
+function recordOnePoll(folder: string): void {
+  const { db } = openHistoryDb(folder)
+  const underlying = { ticker: 'AAPL', name: null, price: '235.00', high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null }
+  new HistoryRecorder(db, { onProblem: () => undefined }).recordDelta({
+    asOf: MONDAY_10_00_ET - 60_000,
+    added: [{ ...emptyAsset('AAPLon'), price: '235.10', sharesMultiplier: '1.000000000000000000', underlying }],
+    changed: [],
+    removed: [],
+  })
+  db.close()
+}
+
+describe('tokenwatch history with a history file it cannot use (issue #45)', () => {
+  const ARGV = ['--symbol', 'AAPLon', '--range', '1w', '--json']
+
+  /** The service's history in full, exit 0, and one line on stderr naming the file and why. */
+  async function expectServiceOnly(folder: string, why: RegExp) {
+    const { code, stdout, stderr } = await runIn(folder, ARGV)
+    expect(code).toBe(0)
+    const report = JSON.parse(stdout) as { source: string; points: unknown[] }
+    expect(report.source).toBe('service')
+    expect(report.points.length).toBeGreaterThan(50)
+    const lines = stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`${path.join(folder, HISTORY_DB_FILE)} could not be used (`)
+    expect(lines[0]).toMatch(why)
+    expect(lines[0]).toMatch(/; history from the service only\.$/)
+  }
+
+  it('a damaged file: left where it is, byte for byte, and said', async () => {
+    const file = path.join(userData, HISTORY_DB_FILE)
+    writeFileSync(file, 'not a database, a note someone saved here '.repeat(100))
+    await expectServiceOnly(userData, /it is damaged or is not a Tokenwatch history file/)
+    expect(readFileSync(file, 'utf8')).toBe('not a database, a note someone saved here '.repeat(100))
+    expect(readdirSync(userData)).toEqual([HISTORY_DB_FILE])
+  })
+
+  it('a file from a newer Tokenwatch: untouched by the command line and by the app\'s writer', async () => {
+    recordOnePoll(userData)
+    const newer = new DatabaseSync(path.join(userData, HISTORY_DB_FILE))
+    newer.exec('PRAGMA user_version = 4')
+    newer.close()
+    const before = readFileSync(path.join(userData, HISTORY_DB_FILE))
+    await expectServiceOnly(userData, /it was made by a newer Tokenwatch \(schema version 4; this one knows 3\)/)
+    expect(() => openHistoryDb(userData)).toThrow(/schema version 4; this one knows 3/)
+    expect(readFileSync(path.join(userData, HISTORY_DB_FILE)).equals(before)).toBe(true)
+    expect(readdirSync(userData).filter((name) => name.includes('corrupt'))).toEqual([])
+  })
+
+  it('a folder where the file should be', async () => {
+    mkdirSync(path.join(userData, HISTORY_DB_FILE))
+    await expectServiceOnly(userData, /a folder is in its place/)
+  })
+
+  it('a read-only folder', async () => {
+    const disk = smallDisk('1m')
+    const folder = disk ?? userData
+    recordOnePoll(folder)
+    if (disk) execFileSync('mount', ['-o', 'remount,ro', disk])
+    else chmodSync(folder, 0o500)
+    try {
+      await expectServiceOnly(folder, /unable to open database file|readonly/)
+    } finally {
+      if (!disk) chmodSync(folder, 0o700)
+    }
+  })
+
+  it('a full disk: said as a full disk, not as a disk I/O error', async () => {
+    const disk = smallDisk('256k')
+    if (disk === null) return
+    recordOnePoll(disk)
+    expect(() => writeFileSync(path.join(disk, 'filler'), Buffer.alloc(1 << 20))).toThrow(/ENOSPC/)
+    await expectServiceOnly(disk, /\(the disk is full\)/)
   })
 })

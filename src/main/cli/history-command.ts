@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
 import { HISTORY_RANGES, type HistoryPoint, type HistoryRange, type HistorySeries } from '../../shared/history'
 import { DEFAULT_BASE_URL } from '../../shared/settings'
 import type { ApiClient } from '../core/api/api-client'
 import { HistoryQueue } from '../core/api/history-queue'
 import type { Clock } from '../core/clock'
-import { HISTORY_DB_FILE, openHistoryDb } from '../core/history/history-db'
+import { HISTORY_DB_FILE, historyDbProblem, openHistoryDbToRead } from '../core/history/history-db'
 import { HistoryCache } from '../core/history/history-cache'
 import { HistoryRecorder } from '../core/history/history-recorder'
 import { HistoryService, type RecordedHistory } from '../core/history/history-service'
@@ -66,11 +67,24 @@ function historyText(series: HistorySeries): string {
   return `${lines.join('\n')}\n`
 }
 
-/** What the app recorded, read from its file when there is one (never created here). */
-function recordedIn(folder: string): (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory> {
+/**
+ * What the app recorded, read from its file when there is one (never created, moved or set aside
+ * here: only the app's writer does that). A file that cannot be used is said once, on stderr, and
+ * the history is then the service's alone.
+ */
+function recordedIn(folder: string, io: CliIo): (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory> {
+  let said = false
   return async (symbol, from, daily) => {
-    if (!existsSync(path.join(folder, HISTORY_DB_FILE))) return { rows: [], since: null }
-    const { db } = openHistoryDb(folder)
+    const file = path.join(folder, HISTORY_DB_FILE)
+    if (!existsSync(file)) return { rows: [], since: null }
+    let db: DatabaseSync
+    try {
+      db = openHistoryDbToRead(folder)
+    } catch (error) {
+      if (!said) io.stderr.write(`tokenwatch: ${file} could not be used (${historyDbProblem(error, folder)}); history from the service only.\n`)
+      said = true
+      return { rows: [], since: null }
+    }
     try {
       return new HistoryRecorder(db, { onProblem: () => undefined }).read(symbol, from, daily)
     } finally {
@@ -104,7 +118,7 @@ const historyCommand: ServiceCommand<HistoryArgs> = {
       queue: new HistoryQueue({ clock }),
       cache: new HistoryCache(null, clock),
       clock,
-      recorded: recordedIn(defaultUserDataDir(io.env)),
+      recorded: recordedIn(defaultUserDataDir(io.env), io),
     })
     const series = await service.history(args.symbol, args.range)
     // Without the service's candles nothing has checked the symbol yet: the prices endpoint does.

@@ -4,7 +4,7 @@ import { normalizeSymbolInput } from '../../shared/symbols'
 import type { Transaction } from '../../shared/holdings'
 import { MAX_CSV_BYTES } from '../../shared/holdings-schema'
 import { HoldingsError, HoldingsFile } from '../core/holdings/holdings-file'
-import { describeCsvProblems, readTransactionsCsv } from '../core/holdings/transactions-csv'
+import { describeCsvProblems } from '../core/holdings/transactions-csv'
 import { inTimeOrder } from '../core/holdings/ledger-replay'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
@@ -76,21 +76,20 @@ async function add(argv: string[], file: HoldingsFile, io: CliIo, now: () => num
   return EXIT.ok
 }
 
-async function importFile(argv: string[], file: HoldingsFile, io: CliIo, now: () => number): Promise<number> {
+async function importFile(argv: string[], file: HoldingsFile, io: CliIo): Promise<number> {
   const csvPath = path.resolve(positional(argv, 'CSV file to import'))
   const size = (await stat(csvPath).catch(() => null))?.size
   if (size === undefined) throw new UsageError(`cannot read ${csvPath}.`)
   // Checked before reading, so a huge file is never loaded whole.
   if (size > MAX_CSV_BYTES)
     throw new UsageError(`${csvPath} is ${(size / 1024 / 1024).toFixed(1)} MB; a transactions CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB. Nothing imported.`)
-  const read = readTransactionsCsv(await readFile(csvPath), file.transactions(), now())
+  const { read, added } = await file.importCsv(await readFile(csvPath))
   if (!read.ok) {
     const problems = describeCsvProblems(read.problems)
     writeLine(io.stderr, `tokenwatch tx import: nothing imported from ${csvPath}: ${problems.length} problem${problems.length > 1 ? 's' : ''}.`)
     for (const problem of problems) writeLine(io.stderr, `  ${problem}`)
     return EXIT.usage
   }
-  const added = await file.addAll(read.transactions, 'Nothing imported')
   for (const duplicate of read.duplicates)
     writeLine(io.stderr, `note: line ${duplicate.line} is already in the ledger as ${duplicate.existingId}; not added again.`)
   writeLine(io.stdout, `Imported ${added.length} transaction${added.length === 1 ? '' : 's'}${read.duplicates.length > 0 ? `; ${read.duplicates.length} duplicate${read.duplicates.length === 1 ? '' : 's'} skipped` : ''}.`)
@@ -125,7 +124,7 @@ export async function runTxCommand(argv: string[], io: CliIo, deps: TxCommandDep
         return EXIT.ok
       }
       case 'import':
-        return await importFile(rest, file, io, now)
+        return await importFile(rest, file, io)
       case 'remove': {
         const removed = (await file.remove(positional(rest, 'id of the transaction to remove'))).transaction
         writeLine(io.stdout, `Removed ${removed.id}: ${removed.side} ${removed.quantity} ${removed.symbol} on ${removed.time}.`)

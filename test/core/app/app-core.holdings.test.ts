@@ -9,6 +9,7 @@ import type { IpcResult } from '../../../src/shared/ipc-contract'
 import { cleanupAfterEach } from '../../support/cleanups'
 import { until } from '../../support/polls'
 import { Dec } from '../../../src/shared/decimal'
+import { HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
 
 /** The ledger's commands through AppCore's validating invoke, on the demo simulator. */
 
@@ -156,5 +157,63 @@ describe('AppCore holdings commands', () => {
     expect(column(heldRow, 'holdingValue')).toBe(price.times('2.5').toString())
     expect(column(heldRow, 'holdingPnl')).toBe(price.times('2.5').minus(250).toString())
     expect(column(rows.find((row) => row[0] === other), 'holdingQuantity')).toBe('')
+  })
+})
+
+describe('arguments from the window refused, not trimmed to fit (issue #45)', () => {
+  it('restoreTransaction puts back only exactly what was deleted, once', async () => {
+    const { core, userDataDir } = await startCore()
+    const buy = { time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3.5', price: '100.10' }
+    await ok(core.invoke('addTransaction', buy))
+    await ok(core.invoke('addTransaction', { ...buy, quantity: '1.5', price: '120.20' }))
+    const removed = await ok<RemovedTransaction>(core.invoke('removeTransaction', { id: 't2' }))
+    const onDisk = () => JSON.parse(readFileSync(join(userDataDir, 'holdings.json'), 'utf8')).transactions
+    for (const forged of [
+      { ...removed.transaction, quantity: '1500' },
+      { ...removed.transaction, time: '2031-01-05T10:00:00-05:00' },
+      { ...removed.transaction, id: 't3' },
+    ]) {
+      const answer = await core.invoke('restoreTransaction', { transaction: forged, index: 1 })
+      expect([forged, answer.ok]).toEqual([forged, false])
+      expect(onDisk()).toHaveLength(1)
+    }
+    const refused = await core.invoke('restoreTransaction', { transaction: { ...removed.transaction, price: '0.01' }, index: 1 })
+    expect(refused).toEqual({ ok: false, error: { code: 'failed', message: 'Not restored: t2 was not deleted with this content' } })
+    const restored = await ok<LedgerView>(core.invoke('restoreTransaction', { transaction: removed.transaction, index: removed.index }))
+    expect(restored.transactions.map((t) => [t.id, t.quantity, t.price])).toEqual([['t1', '3.5', '100.10'], ['t2', '1.5', '120.20']])
+    await ok(core.invoke('restoreTransaction', { transaction: removed.transaction, index: removed.index }))
+    expect(onDisk()).toHaveLength(2)
+  })
+
+  it.each([
+    ['an unknown key in cadences', { cadences: { pricesMs: 5_000, everyMs: 1 } }],
+    ['__proto__ in cadences', JSON.parse('{"cadences":{"pricesMs":5000,"__proto__":{"polluted":true}}}')],
+    ['an unknown key in windowBounds', { windowBounds: { x: 10, y: 20, width: 800, height: 600, maximized: true } }],
+    ['__proto__ in windowBounds', JSON.parse('{"windowBounds":{"x":10,"y":20,"width":800,"height":600,"__proto__":{"polluted":true}}}')],
+  ])('updateSettings refuses %s and changes nothing', async (_what, patch) => {
+    const { core } = await startCore()
+    const before = core.settings.get()
+    const answer = await core.invoke('updateSettings', patch)
+    expect(answer.ok).toBe(false)
+    expect(answer.ok ? null : answer.error.code).toBe('invalid-argument')
+    expect(core.settings.get()).toEqual(before)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('the window\'s import and the command line at once (issue #45)', () => {
+  it('a trade the command line added since the window last read the ledger is a duplicate, not added twice', async () => {
+    const { core, userDataDir } = await startCore()
+    await ok(core.invoke('listTransactions', undefined))
+    const trade = { time: '2026-01-06T15:30:00Z', symbol: 'AAPLon', side: 'buy', quantity: '3.5', price: '100.10' } as const
+    const cli = new HoldingsFile(userDataDir, () => NOW)
+    await cli.load()
+    const added = await cli.add(trade)
+    const text = 'time,symbol,side,quantity,price\n2026-01-06T15:30:00Z,AAPLon,buy,3.5,100.10\n2026-01-07T15:30:00Z,AAPLon,sell,1.5,120.20\n'
+    const result = await ok<TransactionsImportResult>(core.invoke('importTransactions', { text }))
+    expect([result.added, result.duplicates]).toEqual([1, [{ line: 2, existingId: added.id }]])
+    const onDisk = JSON.parse(readFileSync(join(userDataDir, 'holdings.json'), 'utf8')).transactions as { id: string; side: string }[]
+    expect(onDisk.map((t) => [t.id, t.side])).toEqual([['t1', 'buy'], ['t2', 'sell']])
+    expect(result.ledger.transactions.map((t) => t.id)).toEqual(['t1', 't2'])
   })
 })

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -121,6 +121,62 @@ describe('the file', () => {
     expect(db.prepare('SELECT COUNT(*) AS n, MAX(t) AS last FROM polls').get()).toEqual({ n: 1_000, last: 999 })
     db.close()
   }, 30_000)
+})
+
+describe('opened by two processes at once, and its mode (issue #45)', () => {
+  /** Starts an opener, resolves once it is waiting for the word to open. */
+  function opener() {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'history-db.opener.child.ts'), folder], {
+      cwd: PROJECT_ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the opener never got ready')), 20_000)
+      child.stdout?.on('data', () => {
+        if (out.includes('ready')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    })
+    const done = new Promise<string>((resolve) => child.once('exit', () => resolve(out.replace('ready\n', '').trim())))
+    return { child, ready, done }
+  }
+
+  it('two processes migrating one old file at once: both open it, the migration done once', async () => {
+    // A version-1 file big enough that its migration takes a while: the second opener reads the
+    // version while the first is still migrating.
+    const v1 = new DatabaseSync(file())
+    v1.exec('PRAGMA journal_mode = WAL')
+    v1.exec(SCHEMA_V1)
+    v1.exec("INSERT INTO symbols (symbol, since) VALUES ('LLYon', 1000)")
+    const insert = v1.prepare("INSERT INTO polls VALUES (1, ?, '760.10', '760.00', '1.0')")
+    v1.exec('BEGIN')
+    for (let t = 0; t < 200_000; t++) insert.run(t * 1_000)
+    v1.exec('COMMIT')
+    v1.close()
+    const openers = [opener(), opener()]
+    await Promise.all(openers.map((o) => o.ready))
+    for (const o of openers) o.child.stdin?.write('go\n')
+    expect(await Promise.all(openers.map((o) => o.done))).toEqual(['opened', 'opened'])
+    const { db } = openHistoryDb(folder)
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(pollsOf(db, 1, 0)).toHaveLength(200_000)
+    db.close()
+  }, 60_000)
+
+  it('is created 0600, its -wal and -shm too; one an older version left 0644 is narrowed', () => {
+    const { db } = openHistoryDb(folder)
+    db.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 1000)")
+    for (const name of [HISTORY_DB_FILE, `${HISTORY_DB_FILE}-wal`, `${HISTORY_DB_FILE}-shm`])
+      expect([name, (statSync(path.join(folder, name)).mode & 0o777).toString(8)]).toEqual([name, '600'])
+    db.close()
+    chmodSync(file(), 0o644)
+    openHistoryDb(folder).db.close()
+    expect((statSync(file()).mode & 0o777).toString(8)).toBe('600')
+  })
 })
 
 describe('recording', () => {

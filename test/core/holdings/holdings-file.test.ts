@@ -96,3 +96,20 @@ describe('HoldingsFile', () => {
     expect((await readdir(dir)).some((name) => name.startsWith('holdings.json.corrupt-'))).toBe(true)
   })
 })
+
+describe('a hand-edited holdings.json (issue #45)', () => {
+  const trade = (id: string) => ({ id, time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3.5', price: '100.10', fee: '0', note: null })
+
+  it.each([
+    ['two transactions with one id', { version: 1, nextId: 4, transactions: [trade('t2'), trade('t3'), trade('t2')] }, 'transactions.2.id: The id t2 is used twice'],
+    ['nextId at an id in use', { version: 1, nextId: 3, transactions: [trade('t1'), trade('t3')] }, 'nextId: nextId 3 is at or below t3, an id in use'],
+    ['nextId below an id in use', { version: 1, nextId: 2, transactions: [trade('t5')] }, 'nextId: nextId 2 is at or below t5, an id in use'],
+  ])('%s: refused on read, naming the id, and kept aside', async (_name, content, why) => {
+    await writeFile(path.join(dir, 'holdings.json'), JSON.stringify(content))
+    const file = new HoldingsFile(dir, () => NOW)
+    expect(await file.load()).toEqual([])
+    expect(file.problem()).toContain(`It has invalid content (${why}).`)
+    const aside = (await readdir(dir)).find((name) => name.startsWith('holdings.json.corrupt-')) as string
+    expect(JSON.parse(await readFile(path.join(dir, aside), 'utf8'))).toEqual(content)
+  })
+})

@@ -83,3 +83,51 @@ describe('transactionsCsv', () => {
     })
   })
 })
+
+describe('what could lose or double a trade (issue #45)', () => {
+  it('an unclosed quote is refused, naming the line it opened on, instead of swallowing the next lines', () => {
+    const text = `${HEADER}2026-01-06T10:00:00Z,AAPLon,buy,1.5,100.10,0,"bought at the open\n2026-01-07T10:00:00Z,AAPLon,buy,2,101.20,0,second\n2026-01-08T10:00:00Z,AAPLon,sell,0.5,120.20,0,third\n`
+    expect(problemsOf(text)).toEqual([
+      'line 2: a quote opened here is never closed, so every line after it would be read into this one',
+    ])
+  })
+
+  it('the app\'s export imported again is all duplicates, notes the formula guard changed included', () => {
+    const notes = ['=SUM(A1)', '+1 for the dip', '-0.5 slippage', "@desk", "'=already quoted", "'tis the season", ' spaced ']
+    const full: Transaction[] = notes.map((note, index) => ({
+      id: `t${index + 1}`,
+      time: `2026-01-0${index + 2}T15:30:00Z`,
+      symbol: 'AAPLon',
+      side: 'buy',
+      quantity: '3.5',
+      price: '100.10',
+      fee: '0',
+      note,
+    }))
+    const csv = transactionsCsv(full)
+    expect(csv).toContain(",'=SUM(A1)\r\n")
+    expect(csv).toContain(",''=already quoted\r\n")
+    const read = readTransactionsCsv(utf8(csv), full, NOW)
+    expect(read).toEqual({ ok: true, transactions: [], duplicates: full.map((t, index) => ({ line: index + 2, existingId: t.id })) })
+  })
+
+  it('a header naming a column twice is refused', () => {
+    expect(problemsOf('time,symbol,side,quantity,price,price\n2026-01-06T10:00:00Z,AAPLon,buy,1,100.10,120.20\n')).toEqual([
+      'The header names the column price twice',
+    ])
+  })
+
+  it.each([
+    ['2026-02-31T10:00:00Z', 'is not a date and time that exists'],
+    ['2026-06-31T10:00:00-04:00', 'is not a date and time that exists'],
+    ['2026-01-05T24:00:00Z', 'is not a date and time that exists'],
+    ['1969-12-31T10:00:00Z', 'is before 1970'],
+  ])('the time %s is refused', (time, why) => {
+    expect(problemsOf(`${HEADER}${time},AAPLon,buy,1.5,100.10\n`)).toEqual([`line 2: time: ${time} ${why}`])
+  })
+
+  it('a real leap day and a time with a fraction and an offset are taken', () => {
+    const read = readTransactionsCsv(utf8(`${HEADER}2024-02-29T10:00:00.250-05:00,AAPLon,buy,1.5,100.10\n`), [], NOW)
+    expect(read.ok).toBe(true)
+  })
+})

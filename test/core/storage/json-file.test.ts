@@ -1,14 +1,19 @@
+import { spawn } from 'node:child_process'
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import writeFileAtomic from 'write-file-atomic'
 import { corruptFileName, JsonFile, type JsonFileProblem } from '../../../src/main/core/storage/json-file'
 import { failFsCall, makeTempDir } from './storage-helpers'
 
 const counterSchema = z.object({ count: z.number().int().nonnegative(), note: z.string() })
 type Counter = z.output<typeof counterSchema>
 const FIXED_NOW = new Date('2025-03-04T05:06:07.089Z')
+
+/** The library's own name for its temporary file (exported for tests, untyped): what a write killed before its rename leaves. */
+const tempNameOf = (writeFileAtomic as unknown as { _getTmpname(file: string): string })._getTmpname
 
 function counterFile(dir: string, onProblem?: (problem: JsonFileProblem) => void) {
   return new JsonFile<Counter>(
@@ -54,7 +59,7 @@ describe('JsonFile.read', () => {
 
       expect(value).toEqual({ count: 0, note: 'default' })
       const movedTo = path.join(dir, 'counter.json.corrupt-2025-03-04T05-06-07.089Z')
-      expect(problem).toEqual({ kind: 'corrupt', message: expect.stringMatching(reason), movedTo })
+      expect(problem).toEqual({ kind: 'corrupt', message: expect.stringMatching(reason), movedTo, reason: expect.stringMatching(reason) })
       expect(problem?.message).toContain(movedTo)
       expect(reported).toEqual([problem])
       // Kept, byte for byte, and out of the way.
@@ -296,5 +301,47 @@ describe('JsonFile.update', () => {
     expect((await file.read()).value.count).toBe(2)
     // Taken over and released: no lock is left behind.
     expect(existsSync(`${file.path}.lock`)).toBe(false)
+  })
+})
+
+describe('what a killed writer leaves (issue #45)', () => {
+  it('a lock whose process is gone is taken over at once, not after it goes stale', async () => {
+    const dir = makeTempDir()
+    // Stale only after ten minutes: a takeover here cannot be proper-lockfile's staleness.
+    const file = new JsonFile<Counter>(path.join(dir, 'counter.json'), counterSchema, () => ({ count: 0, note: 'default' }), { staleLockMs: 600_000 })
+    await file.write({ count: 1, note: 'x' })
+    const holder = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'json-file.lock-holder.child.ts'), file.path], {
+      cwd: path.resolve(__dirname, '../../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise<void>((resolve, reject) => {
+      holder.once('exit', () => reject(new Error('the holder ended before taking the lock')))
+      holder.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
+    })
+    holder.removeAllListeners('exit')
+    const exited = new Promise((resolve) => holder.once('exit', resolve))
+    holder.kill('SIGKILL')
+    await exited
+    expect(existsSync(`${file.path}.lock`)).toBe(true)
+
+    await file.update((current) => ({ ...current, count: current.count + 1 }))
+    expect((await file.read()).value.count).toBe(2)
+    expect(readdirSync(dir).sort()).toEqual(['counter.json'])
+  }, 60_000)
+
+  it('the temporary file of a write killed before its rename is removed at the next start; a fresh one is left', async () => {
+    const dir = makeTempDir()
+    const target = path.join(dir, 'counter.json')
+    writeFileSync(target, JSON.stringify({ count: 3, note: 'kept' }))
+    const leftover = tempNameOf(target)
+    const inProgress = `${target}.4242`
+    writeFileSync(leftover, '{"count": 4, "no')
+    writeFileSync(inProgress, '{"count": 5, "no')
+    const lastRun = new Date(Date.now() - 5 * 60_000)
+    fs.utimesSync(leftover, lastRun, lastRun)
+
+    const file = counterFile(dir)
+    expect((await file.read()).value).toEqual({ count: 3, note: 'kept' })
+    expect(readdirSync(dir).sort()).toEqual(['counter.json', 'counter.json.4242'])
   })
 })

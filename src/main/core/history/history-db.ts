@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync, renameSync, statSync, statfsSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { BLOCK_TABLES, type CandleRow, POLLS_TABLE, type PollRow, storeMinutes, storePolls } from './history-blocks'
@@ -7,10 +7,14 @@ import { BLOCK_TABLES, type CandleRow, POLLS_TABLE, type PollRow, storeMinutes, 
  * `history.sqlite` in the user data folder: what the poll worker took in of every asset (token
  * price, stock price, multiplier, time), through Node's built-in `node:sqlite` (no native module).
  * Only the poll worker opens it for the app; the CLI opens it to read. WAL and a busy timeout let
- * both share it; every write is one transaction, so a crash loses at most the last one.
+ * both share it; every write is one transaction, so a crash loses at most the last one. It is
+ * created 0600, as every other file of the app (SQLite gives its -wal and -shm the same mode).
  *
- * It is a cache of what the service said (nothing the user typed is in it): a file that is not a
- * database, or not ours, is moved aside as `history.sqlite.corrupt-<time>` and a new one started.
+ * It is a cache of what the service said (nothing the user typed is in it): when the app's writer
+ * finds a file that is not a database, or not ours, it moves it aside as
+ * `history.sqlite.corrupt-<time>` and starts a new one. A reader (the CLI) never moves anything:
+ * it says why the file could not be used and goes on without it. A file from a newer Tokenwatch
+ * is left as it is by both.
  *
  * Tables (schema version 3):
  * - `symbols`: one id per symbol and when recording it began;
@@ -73,7 +77,10 @@ export interface OpenedHistoryDb {
   setAside: string | null
 }
 
-/** Opens (creating or migrating) the database in `folder`; a corrupt one is moved aside first. */
+/**
+ * Opens (creating or migrating) the database in `folder` for the app's writer; a corrupt one is
+ * moved aside first. A newer one is refused (HistoryDbNewer) and left untouched.
+ */
 export function openHistoryDb(folder: string, now: () => number = Date.now): OpenedHistoryDb {
   const file = path.join(folder, HISTORY_DB_FILE)
   try {
@@ -87,7 +94,23 @@ export function openHistoryDb(folder: string, now: () => number = Date.now): Ope
   }
 }
 
+/** Opens the database in `folder` to read (migrating an older one); a file it cannot use is left as it is. */
+export function openHistoryDbToRead(folder: string): DatabaseSync {
+  return openChecked(path.join(folder, HISTORY_DB_FILE))
+}
+
+/** Why the database in `folder` could not be used, in words: "the disk is full", "it was made by a newer Tokenwatch". */
+export function historyDbProblem(error: unknown, folder: string): string {
+  if (error instanceof HistoryDbNewer) return `it was made by a newer Tokenwatch (${error.message})`
+  if (looksCorrupt(error)) return 'it is damaged or is not a Tokenwatch history file'
+  if (isDiskFull(error, folder)) return 'the disk is full'
+  const file = path.join(folder, HISTORY_DB_FILE)
+  if (existsSync(file) && statSync(file).isDirectory()) return 'a folder is in its place'
+  return error instanceof Error ? error.message : String(error)
+}
+
 function openChecked(file: string): DatabaseSync {
+  createPrivately(file)
   const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
   try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
@@ -103,26 +126,41 @@ function openChecked(file: string): DatabaseSync {
 }
 
 /**
- * Brings the schema to SCHEMA_VERSION (tests: to `target`), one step a transaction. A newer file
- * than we know is refused. Returns whether it packed the rows of an older file.
+ * SQLite would create the file with the process's umask (0644) and give its -wal and -shm the
+ * file's mode: creating it 0600 first keeps all three private. A file an older version made
+ * readable by everyone is narrowed too.
+ */
+function createPrivately(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'wx', 0o600))
+  else if (statSync(file).isFile() && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600)
+}
+
+/**
+ * Brings the schema to SCHEMA_VERSION (tests: to `target`). The version is read and every step
+ * taken in one write transaction: another process opening the same old file at once waits, then
+ * finds it migrated. A newer file than we know is refused. Returns whether it packed the rows of
+ * an older file.
  */
 export function migrate(db: DatabaseSync, target = SCHEMA_VERSION): boolean {
-  let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
-  const packs = version > 0 && version < PACKED_SINCE && target >= PACKED_SINCE
-  if (version === 0) {
-    const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
-    if (tables.n > 0) throw new HistoryDbCorrupt('tables without a schema version: not our database')
-    inTransaction(db, () => db.exec(SCHEMA_V1))
-    version = 1
-  }
-  if (version > SCHEMA_VERSION) throw new HistoryDbCorrupt(`schema version ${version} is newer than this app's ${SCHEMA_VERSION}`)
-  while (version < target) {
-    const step = MIGRATIONS[version]
-    if (step === undefined) throw new HistoryDbCorrupt(`no migration from schema version ${version}`)
-    inTransaction(db, () => (typeof step === 'string' ? db.exec(step) : step(db)))
-    version++
-  }
-  return packs
+  return inTransaction(db, () => {
+    let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+    const packs = version > 0 && version < PACKED_SINCE && target >= PACKED_SINCE
+    if (version === 0) {
+      const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
+      if (tables.n > 0) throw new HistoryDbCorrupt('tables without a schema version: not our database')
+      db.exec(SCHEMA_V1)
+      version = 1
+    }
+    if (version > SCHEMA_VERSION) throw new HistoryDbNewer(`schema version ${version}; this one knows ${SCHEMA_VERSION}`)
+    while (version < target) {
+      const step = MIGRATIONS[version]
+      if (step === undefined) throw new HistoryDbCorrupt(`no migration from schema version ${version}`)
+      if (typeof step === 'string') db.exec(step)
+      else step(db)
+      version++
+    }
+    return packs
+  })
 }
 
 /**
@@ -154,6 +192,11 @@ export class HistoryDbCorrupt extends Error {
   override readonly name = 'HistoryDbCorrupt'
 }
 
+/** A file a newer Tokenwatch wrote: not ours to change or set aside. */
+export class HistoryDbNewer extends Error {
+  override readonly name = 'HistoryDbNewer'
+}
+
 /** SQLite's words for a file that is not a database, or a damaged one. */
 function looksCorrupt(error: unknown): boolean {
   if (error instanceof HistoryDbCorrupt) return true
@@ -161,8 +204,21 @@ function looksCorrupt(error: unknown): boolean {
   return /not a database|malformed|corrupt|SQLITE_CORRUPT|SQLITE_NOTADB| 26 | 11 /i.test(`${text} `)
 }
 
-/** Whether a write failed for want of disk space (SQLITE_FULL, or the OS's ENOSPC). */
-export function isDiskFull(error: unknown): boolean {
+/**
+ * Whether a write failed for want of disk space (SQLITE_FULL, or the OS's ENOSPC). SQLite says
+ * only "disk I/O error" when it cannot grow the -shm file on opening; with `folder`, such an
+ * error on a disk with no free block is a full disk too.
+ */
+export function isDiskFull(error: unknown, folder?: string): boolean {
   const text = error instanceof Error ? `${error.message} ${String((error as { errcode?: unknown }).errcode)} ${String((error as { code?: unknown }).code)}` : ''
-  return /database or disk is full|SQLITE_FULL|ENOSPC| 13 /i.test(`${text} `)
+  if (/database or disk is full|SQLITE_FULL|ENOSPC| 13 /i.test(`${text} `)) return true
+  return folder !== undefined && /disk I\/O error/i.test(text) && noFreeBlock(folder)
+}
+
+function noFreeBlock(folder: string): boolean {
+  try {
+    return statfsSync(folder).bavail === 0
+  } catch {
+    return false
+  }
 }

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { AssetQuote, Delta } from '../../../shared/domain'
 import type { Clock } from '../clock'
-import { openHistoryDb } from './history-db'
+import { HISTORY_DB_FILE, historyDbProblem, openHistoryDb } from './history-db'
 import { HistoryRecorder } from './history-recorder'
 import { applyRetention } from './history-retention'
 import type { RecordedHistory } from './history-service'
@@ -38,7 +38,7 @@ export class HistoryRecording {
         this.say(`The price history file was damaged and was set aside (${opened.setAside}); recording started afresh.`)
       this.keepRetention()
     } catch (error) {
-      this.say(`Price history is not being recorded: ${error instanceof Error ? error.message : String(error)}.`)
+      this.say(`Price history is not being recorded: ${HISTORY_DB_FILE} could not be used (${historyDbProblem(error, folder)}).`)
     }
   }
 

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import type { IpcError } from '../../../shared/ipc-contract'
 import type { Transaction, TransactionInput } from '../../../shared/holdings'
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../../shared/holdings-schema'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage/json-file'
 import { replayLedger } from './ledger-replay'
+import { readTransactionsCsv, type TransactionsCsvImport } from './transactions-csv'
 
 export const HOLDINGS_FILE_NAME = 'holdings.json'
 
@@ -33,7 +35,7 @@ function emptyLedger(): HoldingsFileContent {
 
 function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.kind === 'corrupt' && problem.movedTo)
-    return `Your holdings file was unreadable and was moved aside to ${problem.movedTo}; the ledger starts empty.`
+    return `Your holdings file was unreadable and was moved aside to ${problem.movedTo}; the ledger starts empty. It ${problem.reason ?? 'could not be read'}.`
   if (problem.kind === 'unreadable')
     return `Your holdings file could not be read (${problem.message}); changes are not saved.`
   return `Your holdings file could not be used (${problem.message}).`
@@ -68,6 +70,8 @@ function requireRoom(count: number): void {
 export class HoldingsFile {
   private readonly file: JsonFile<HoldingsFileContent>
   private current: HoldingsFileContent = emptyLedger()
+  /** What `remove` took out in this run, by id: all `restore` may put back. */
+  private readonly deleted = new Map<string, Transaction>()
   private readProblem: string | null = null
 
   constructor(
@@ -114,19 +118,35 @@ export class HoldingsFile {
   }
 
   /**
-   * Adds checked transactions all at once or not at all (an import); `what` starts the refusal.
-   * Resolves to them with their ids.
+   * Adds checked transactions all at once or not at all; `what` starts the refusal. Resolves to
+   * them with their ids.
    */
   async addAll(entered: readonly Omit<Transaction, 'id'>[], what: string): Promise<Transaction[]> {
     let added: Transaction[] = []
     await this.change((ledger) => {
-      added = entered.map((transaction, index) => ({ id: `t${ledger.nextId + index}`, ...transaction }))
-      const transactions = [...ledger.transactions, ...added]
-      requireRoom(transactions.length)
-      requireConsistent(transactions, what)
-      return { ...ledger, nextId: ledger.nextId + added.length, transactions }
+      const appended = withAppended(ledger, entered, what)
+      added = appended.added
+      return appended.ledger
     })
     return added
+  }
+
+  /**
+   * Imports a transactions CSV against the ledger as it is on disk, under its lock: another
+   * process (the command line) may have added a trade since this one last read it, and that trade
+   * must be found a duplicate, not added twice. Every line or none.
+   */
+  async importCsv(bytes: Uint8Array): Promise<{ read: TransactionsCsvImport; added: Transaction[] }> {
+    let read: TransactionsCsvImport = { ok: true, transactions: [], duplicates: [] }
+    let added: Transaction[] = []
+    await this.change((ledger) => {
+      read = readTransactionsCsv(bytes, ledger.transactions, this.now())
+      if (!read.ok || read.transactions.length === 0) return ledger
+      const appended = withAppended(ledger, read.transactions, 'Nothing imported')
+      added = appended.added
+      return appended.ledger
+    })
+    return { read, added }
   }
 
   async edit(id: string, input: TransactionInput): Promise<Transaction> {
@@ -151,18 +171,23 @@ export class HoldingsFile {
       removed = { transaction: ledger.transactions[index] as Transaction, index }
       return { ...ledger, transactions }
     })
+    this.deleted.set(id, removed.transaction)
     return removed
   }
 
-  /** Puts a deleted transaction back under its own id (ids are never given twice). */
+  /**
+   * Puts a transaction deleted here back under its own id (ids are never given twice), exactly as
+   * it was: Undo is no way round the checks an add or an edit makes.
+   */
   async restore({ transaction, index }: { transaction: Transaction; index: number }): Promise<void> {
     await this.change((ledger) => {
       if (ledger.transactions.some((t) => t.id === transaction.id)) return ledger
-      // Only an id this ledger gave can come back: a made-up one could later be given again.
-      if (Number(transaction.id.slice(1)) >= ledger.nextId)
-        throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
+      const deleted = this.deleted.get(transaction.id)
+      if (deleted === undefined) throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
+      if (!isDeepStrictEqual(deleted, transaction))
+        throw new HoldingsError('failed', `Not restored: ${transaction.id} was not deleted with this content`)
       const transactions = [...ledger.transactions]
-      transactions.splice(Math.min(index, transactions.length), 0, transaction)
+      transactions.splice(Math.min(index, transactions.length), 0, deleted)
       requireRoom(transactions.length)
       requireConsistent(transactions, `Not restored`)
       return { ...ledger, transactions }
@@ -172,6 +197,19 @@ export class HoldingsFile {
   private async change(mutate: (ledger: HoldingsFileContent) => HoldingsFileContent): Promise<void> {
     this.current = await this.file.update(mutate)
   }
+}
+
+/** The ledger with `entered` after its transactions under new ids, checked as a whole. */
+function withAppended(
+  ledger: HoldingsFileContent,
+  entered: readonly Omit<Transaction, 'id'>[],
+  what: string,
+): { ledger: HoldingsFileContent; added: Transaction[] } {
+  const added = entered.map((transaction, index) => ({ id: `t${ledger.nextId + index}`, ...transaction }))
+  const transactions = [...ledger.transactions, ...added]
+  requireRoom(transactions.length)
+  requireConsistent(transactions, what)
+  return { ledger: { ...ledger, nextId: ledger.nextId + added.length, transactions }, added }
 }
 
 function requireId(ledger: HoldingsFileContent, id: string): number {

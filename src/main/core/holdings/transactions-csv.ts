@@ -1,5 +1,5 @@
 import { Dec } from '../../../shared/decimal'
-import { parseCsv, textCell } from '../../../shared/export-format'
+import { readCsv, textCell, unguardedText } from '../../../shared/export-format'
 import type { Transaction, TransactionsImportResult } from '../../../shared/holdings'
 import {
   csvSizeProblem,
@@ -67,6 +67,15 @@ function sameTrade(a: Omit<Transaction, 'id'>, b: Omit<Transaction, 'id'>): bool
   )
 }
 
+/**
+ * A cell as the transaction's field: the note exactly as exported (its spaces kept, the formula
+ * guard's apostrophe taken away, so an export imported again matches its own trades), the other
+ * fields trimmed.
+ */
+function cellValue(column: string, cell: string): string {
+  return column === 'note' ? unguardedText(cell) : cell.trim()
+}
+
 /** Reads a transactions CSV against the ledger as it is; nothing is changed here. */
 export function readTransactionsCsv(
   bytes: Uint8Array,
@@ -75,13 +84,18 @@ export function readTransactionsCsv(
 ): TransactionsCsvImport {
   const decoded = decodeUtf8(bytes)
   if ('reason' in decoded) return refuse(decoded.reason)
-  const rows = parseCsv(decoded.text).filter((row) => row.cells.some((cell) => cell.trim() !== ''))
+  const read = readCsv(decoded.text)
+  if (read.unclosedQuoteLine !== null)
+    return { ok: false, problems: [{ line: read.unclosedQuoteLine, reason: 'a quote opened here is never closed, so every line after it would be read into this one' }] }
+  const rows = read.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''))
   const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? []
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column))
   if (rows.length === 0 || missing.length > 0)
     return refuse(`The first line must name the columns ${TRANSACTION_CSV_COLUMNS.join(',')} (fee and note may be left out); missing: ${missing.join(', ') || 'all'}`)
   const unknown = header.filter((column) => !(TRANSACTION_CSV_COLUMNS as readonly string[]).includes(column))
   if (unknown.length > 0) return refuse(`Unknown column${unknown.length > 1 ? 's' : ''} in the header: ${unknown.join(', ').slice(0, 80)}`)
+  const twice = header.find((column, index) => header.indexOf(column) !== index)
+  if (twice !== undefined) return refuse(`The header names the column ${twice} twice`)
   if (rows.length - 1 + ledger.length > MAX_TRANSACTIONS)
     return refuse(`The ledger holds at most ${MAX_TRANSACTIONS} transactions; this file has ${rows.length - 1}`)
 
@@ -95,7 +109,7 @@ export function readTransactionsCsv(
       continue
     }
     const fields = Object.fromEntries(
-      header.map((column, index) => [column, row.cells[index]?.trim() ?? '']).filter(([, value]) => value !== ''),
+      header.map((column, index) => [column, cellValue(column, row.cells[index] ?? '')]).filter(([, value]) => value !== ''),
     )
     const checked = transactionInputSchema.safeParse(fields)
     if (!checked.success) {

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
 import writeFileAtomic from 'write-file-atomic'
@@ -9,6 +10,8 @@ export interface JsonFileProblem {
   message: string
   /** Where a corrupt file was moved, so nothing the person had is lost. */
   movedTo?: string
+  /** What was wrong with a corrupt file: "is not valid JSON", "has invalid content (...)". */
+  reason?: string
 }
 
 export interface JsonFileOptions {
@@ -36,6 +39,21 @@ export interface JsonFileOptions {
  */
 const LOCK_RETRIES = { retries: 60, factor: 1.3, minTimeout: 5, maxTimeout: 500, randomize: true }
 const DEFAULT_STALE_LOCK_MS = 10_000
+/**
+ * write-file-atomic's temporary file is `<file>.<32-bit number>`; one older than this is not a
+ * write in progress (that takes milliseconds) but what a killed write left behind.
+ */
+const LEFTOVER_TEMP_MS = 60_000
+
+/** Whether a process of this id is running on this computer (EPERM: running, as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
 
 /** Plain words for the errors a person can act on; anything else keeps its own message. */
 const FS_ERROR_REASONS: Record<string, string> = {
@@ -79,6 +97,7 @@ export class JsonFile<T> {
   private readonly onProblem: (problem: JsonFileProblem) => void
   private readonly staleLockMs: number
   private readonly checkWrites: boolean
+  private leftoversRemoved = false
 
   constructor(
     readonly path: string,
@@ -94,6 +113,7 @@ export class JsonFile<T> {
 
   /** Reads and validates. Missing file: defaults. Unparseable or invalid: moved aside, defaults, and a problem. */
   async read(): Promise<{ value: T; problem: JsonFileProblem | null }> {
+    await this.removeLeftovers()
     const result = await this.readOnce()
     if (result.problem) this.onProblem(result.problem)
     return result
@@ -127,14 +147,8 @@ export class JsonFile<T> {
     let release: () => Promise<void>
     try {
       await this.ensureFolder()
-      release = await lockfile.lock(this.path, {
-        realpath: false, // the file itself may not exist yet
-        stale: this.staleLockMs,
-        retries: LOCK_RETRIES,
-        // The default throws from a timer, which would crash the process.
-        onCompromised: (error) => {
-          lostLock = error
-        },
+      release = await this.lock((error) => {
+        lostLock = error
       })
     } catch (error) {
       throw new Error(`Could not lock ${this.path} for writing: ${describeFsError(error)}`, { cause: error })
@@ -157,6 +171,75 @@ export class JsonFile<T> {
       await release().catch(() => {
         // The lock was already taken over or removed; nothing left to release.
       })
+    }
+  }
+
+  private get ownerPath(): string {
+    return `${this.path}.lock-owner`
+  }
+
+  /**
+   * proper-lockfile's lock (a folder, refreshed while held), with who holds it written beside it:
+   * a lock whose process is gone is taken over at once rather than after `staleLockMs`. The owner
+   * file names the lock folder it belongs to (inode and birth), so an old one is never read as
+   * the owner of a newer lock.
+   */
+  private async lock(onCompromised: (error: Error) => void): Promise<() => Promise<void>> {
+    const options = {
+      realpath: false, // the file itself may not exist yet
+      stale: this.staleLockMs,
+      // The default throws from a timer, which would crash the process.
+      onCompromised,
+    }
+    let release: () => Promise<void>
+    try {
+      release = await lockfile.lock(this.path, { ...options, retries: 0 })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+      await this.takeOverAbandonedLock()
+      release = await lockfile.lock(this.path, { ...options, retries: LOCK_RETRIES })
+    }
+    const folder = await fs.stat(`${this.path}.lock`)
+    const owner = { host: os.hostname(), pid: process.pid, ino: folder.ino, birth: folder.birthtimeMs }
+    await fs.writeFile(this.ownerPath, JSON.stringify(owner), { mode: 0o600 }).catch(() => {
+      // Without it a killed holder's lock goes stale after staleLockMs, as before.
+    })
+    return async () => {
+      await fs.rm(this.ownerPath, { force: true })
+      await release()
+    }
+  }
+
+  /** Removes the lock when the owner file says a process on this computer holds it and that process is gone. */
+  private async takeOverAbandonedLock(): Promise<void> {
+    try {
+      const owner = JSON.parse(await fs.readFile(this.ownerPath, 'utf8')) as Record<string, unknown>
+      const folder = await fs.stat(`${this.path}.lock`)
+      const abandoned =
+        owner.host === os.hostname() &&
+        owner.ino === folder.ino &&
+        owner.birth === folder.birthtimeMs &&
+        typeof owner.pid === 'number' &&
+        !isRunning(owner.pid)
+      if (!abandoned) return
+      await fs.rm(this.ownerPath, { force: true })
+      await fs.rmdir(`${this.path}.lock`)
+    } catch {
+      // No owner said, or the lock went meanwhile: wait for it as for any other.
+    }
+  }
+
+  /** Once: the temporary files of writes killed mid-way (old enough not to be a write in progress). */
+  private async removeLeftovers(): Promise<void> {
+    if (this.leftoversRemoved) return
+    this.leftoversRemoved = true
+    const base = path.basename(this.path)
+    const names = await fs.readdir(path.dirname(this.path)).catch(() => [] as string[])
+    for (const name of names) {
+      if (!name.startsWith(`${base}.`) || !/^\d+$/.test(name.slice(base.length + 1))) continue
+      const leftover = path.join(path.dirname(this.path), name)
+      const stat = await fs.stat(leftover).catch(() => null)
+      if (stat?.isFile() && stat.mtimeMs < Date.now() - LEFTOVER_TEMP_MS) await fs.rm(leftover, { force: true }).catch(() => undefined)
     }
   }
 
@@ -201,7 +284,7 @@ export class JsonFile<T> {
       return { value: this.defaults(), problem: { kind: 'corrupt', message } }
     }
     const message = `${this.path} ${what}; it was moved aside to ${movedTo}`
-    return { value: this.defaults(), problem: { kind: 'corrupt', message, movedTo } }
+    return { value: this.defaults(), problem: { kind: 'corrupt', message, movedTo, reason: what } }
   }
 
   private async ensureFolder(): Promise<void> {

@@ -3,7 +3,7 @@ import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../
 import type { ExportResult } from '../../../../shared/transfer'
 import { HoldingsError, type HoldingsFile } from '../../holdings/holdings-file'
 import { inTimeOrder, replayLedger } from '../../holdings/ledger-replay'
-import { readTransactionsCsv, transactionsCsv } from '../../holdings/transactions-csv'
+import { transactionsCsv } from '../../holdings/transactions-csv'
 import { holdingsReport } from '../../holdings/valuation'
 import type { SomeCommandHandlers } from '../dispatch'
 import type { CommandContext } from './command-context'
@@ -25,7 +25,7 @@ export function holdingsCommands(
   | 'exportTransactions'
   | 'getHoldings'
 > {
-  const { holdings, clock, holdingsChanged } = context
+  const { holdings, holdingsChanged } = context
   return {
     listTransactions: async () => ledgerView(holdings),
     addTransaction: async (input) => {
@@ -50,9 +50,8 @@ export function holdingsCommands(
     },
     importTransactions: async (file) => {
       const bytes = 'text' in file ? new TextEncoder().encode(file.text) : Buffer.from(file.base64, 'base64')
-      const read = readTransactionsCsv(bytes, holdings.transactions(), clock.now())
+      const { read, added } = await holdings.importCsv(bytes)
       if (!read.ok) return { added: 0, problems: read.problems, duplicates: [], ledger: ledgerView(holdings) }
-      const added = await holdings.addAll(read.transactions, 'Nothing imported')
       return holdingsChanged({
         added: added.length,
         problems: [],
