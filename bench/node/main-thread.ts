@@ -3,12 +3,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { AppCore } from '../../src/main/core/app/app-core'
 import { ENDPOINT_NAMES } from '../../src/shared/status'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
-import { type Metric, median, metric, round } from '../report'
+import { type Metric, median, metric, ratioMetric, round } from '../report'
 import { APP_WORKER, FAST_CLOCK_WORKER, startBenchCore } from './bench-core'
 import { heapUsedAfterGc } from './gc'
 import { runInFreshProcess } from './fresh-process'
 import { BENCH_INSTANT } from './sim-bodies'
-import { startSimProcess } from './sim-process'
+import { replayRequests } from './network-floor'
+import { type SimRequest, startSimProcess } from './sim-process'
 import { describeThreadCpu, threadCpuMs } from './thread-cpu'
 
 /**
@@ -22,14 +23,17 @@ import { describeThreadCpu, threadCpuMs } from './thread-cpu'
  *    market run CLOCK_SPEED times faster than real time (bench/node/fast-clock-poll-worker.ts), so
  *    the main thread gets ten minutes of deltas in one, a denser load than the app ever sees.
  *  - CPU: the whole core (main thread and worker) on real time at the default cadences, 20 symbols
- *    of 400, as a share of one core: the median of `cpuRuns` runs, each in a fresh process (a
- *    single minute's figure swings by a third on this shared machine).
+ *    of 400, over its floor, a process making the same requests at the same offsets and parsing
+ *    the answers, nothing else (network-floor.ts): `cpuRuns` pairs of core then floor, each in a
+ *    fresh process, the budget on the median of the pairs' ratios (a single minute's share of a
+ *    core swings by a factor of ten on this shared machine; both of a pair swing together).
  * The simulator runs in a process of its own, so none of its work is counted; so does each run,
  * so that none of the benchmark's other work is (bench/node/fresh-process.ts).
  */
 
 export const EVENT_LOOP_BUDGET_MS = { p99: 10, max: 50 }
-export const CORE_CPU_BUDGET_PCT = 0.5
+/** The core's CPU over a process doing only its network work (network-floor.ts). */
+export const CORE_CPU_BUDGET_RATIO = 1.5
 
 export interface MainThreadOptions {
   listedSizes: number[]
@@ -58,9 +62,14 @@ export interface CpuRun {
   cpuMsPerMinute: number
 }
 
+export interface CoreCpuRun extends CpuRun {
+  requests: SimRequest[]
+}
+
 export type MainThreadRequest =
   | { run: 'eventLoop'; listed: number; options: MainThreadOptions }
   | { run: 'cpu'; options: MainThreadOptions }
+  | { run: 'cpuFloor'; options: MainThreadOptions; requests: SimRequest[] }
 
 /** Each run in a process of its own (see runInFreshProcess). */
 function inFreshProcess<T>(request: MainThreadRequest, log: (line: string) => void): Promise<T> {
@@ -118,27 +127,57 @@ export async function eventLoopRun(
   }
 }
 
-export async function cpuRun(options: MainThreadOptions, log: (line: string) => void): Promise<CpuRun> {
-  const sim = await startSimProcess(400)
+/** This process's CPU over the measurement window, after the warm-up, as a share of one core. */
+async function measureCpu(
+  options: MainThreadOptions,
+  log: (line: string) => void,
+  describe: () => string,
+): Promise<CpuRun> {
+  await new Promise((resolve) => setTimeout(resolve, options.cpuWarmupMs))
+  const before = process.cpuUsage()
+  const threadsBefore = threadCpuMs()
+  const startedAt = performance.now()
+  await new Promise((resolve) => setTimeout(resolve, options.cpuMeasureMs))
+  const used = process.cpuUsage(before)
+  const wallMs = performance.now() - startedAt
+  const cpuMs = (used.user + used.system) / 1000
+  log(
+    `${describe()}: ${round(cpuMs)} ms in ${round(wallMs / 1000)} s ` +
+      `(by thread: ${describeThreadCpu(threadsBefore, threadCpuMs()) || 'not readable here'})`,
+  )
+  return { pct: (100 * cpuMs) / wallMs, cpuMsPerMinute: (cpuMs * 60_000) / wallMs }
+}
+
+/** The core's CPU, and the requests it made (for its floor to repeat). */
+export async function cpuRun(options: MainThreadOptions, log: (line: string) => void): Promise<CoreCpuRun> {
+  const sim = await startSimProcess(400, 1, true)
   try {
     const symbols = sim.symbols.slice(0, 20)
     const bench = await startBenchCore(sim, symbols, APP_WORKER)
     try {
-      await new Promise((resolve) => setTimeout(resolve, options.cpuWarmupMs))
-      const before = process.cpuUsage()
-      const threadsBefore = threadCpuMs()
-      const startedAt = performance.now()
-      await new Promise((resolve) => setTimeout(resolve, options.cpuMeasureMs))
-      const used = process.cpuUsage(before)
-      const wallMs = performance.now() - startedAt
-      const cpuMs = (used.user + used.system) / 1000
-      log(
-        `core CPU: ${round(cpuMs)} ms in ${round(wallMs / 1000)} s, ${bench.deltas()} deltas ` +
-          `(by thread: ${describeThreadCpu(threadsBefore, threadCpuMs()) || 'not readable here'})`,
-      )
-      return { pct: (100 * cpuMs) / wallMs, cpuMsPerMinute: (cpuMs * 60_000) / wallMs }
+      const run = await measureCpu(options, log, () => `core CPU, ${bench.deltas()} deltas`)
+      return { ...run, requests: sim.requests() }
     } finally {
       await bench.close()
+    }
+  } finally {
+    await sim.close()
+  }
+}
+
+/** The floor's CPU: the same requests at the same offsets, parsed, nothing else (network-floor.ts). */
+export async function cpuFloorRun(
+  options: MainThreadOptions,
+  requests: readonly SimRequest[],
+  log: (line: string) => void,
+): Promise<CpuRun> {
+  const sim = await startSimProcess(400)
+  try {
+    const floor = replayRequests(sim.url, sim.apiKey, requests)
+    try {
+      return await measureCpu(options, log, () => `network floor, ${floor.requests} requests`)
+    } finally {
+      await floor.stop()
     }
   } finally {
     await sim.close()
@@ -158,25 +197,32 @@ export async function mainThreadMetrics(
       metric('main.eventLoopDelay.deltas', listed, run.deltas, 'deltas in the run', null),
     )
   }
-  const cpuRuns: CpuRun[] = []
-  for (let run = 0; run < options.cpuRuns; run++)
-    cpuRuns.push(await inFreshProcess<CpuRun>({ run: 'cpu', options }, log))
-  const cpu = {
-    pct: median(cpuRuns.map((run) => run.pct)),
-    cpuMsPerMinute: median(cpuRuns.map((run) => run.cpuMsPerMinute)),
+  // Alternately the core and its floor, each pair's floor repeating the requests its core made.
+  const pairs: { core: CpuRun; floor: CpuRun }[] = []
+  for (let run = 0; run < options.cpuRuns; run++) {
+    const core = await inFreshProcess<CoreCpuRun>({ run: 'cpu', options }, log)
+    const floor = await inFreshProcess<CpuRun>({ run: 'cpuFloor', options, requests: core.requests }, log)
+    pairs.push({ core, floor })
   }
+  const ratios = pairs.map(({ core, floor }) => core.pct / floor.pct)
+  const corePct = median(pairs.map(({ core }) => core.pct))
+  const floorPct = median(pairs.map(({ floor }) => floor.pct))
   log(
-    `core CPU, each run: ${cpuRuns.map((run) => `${round(run.pct)} %`).join(', ')}; median ${round(cpu.pct)} %`,
+    `core CPU over its network floor, each pair: ` +
+      pairs.map(({ core, floor }) => `${round(core.pct)} / ${round(floor.pct)} %`).join(', ') +
+      `; median ratio ${round(median(ratios))}`,
   )
   metrics.push(
-    metric(
-      'core.cpu.pctOfOneCore',
+    ratioMetric(
+      'core.cpu.ratioToFloor',
       20,
-      round(cpu.pct),
-      `% of one core (20 of 400, default cadences; median of ${cpuRuns.length} runs)`,
-      CORE_CPU_BUDGET_PCT,
+      round(median(ratios)),
+      `x network floor (20 of 400, default cadences; median of ${ratios.length} pairs)`,
+      CORE_CPU_BUDGET_RATIO,
+      { subject: round(corePct), floor: round(floorPct), unit: '% of one core' },
     ),
-    metric('core.cpu.msPerMinute', 20, round(cpu.cpuMsPerMinute), 'ms CPU per minute', null),
+    metric('core.cpu.pctOfOneCore', 20, round(corePct), '% of one core (median; information)', null),
+    metric('core.cpu.msPerMinute', 20, round(median(pairs.map(({ core }) => core.cpuMsPerMinute))), 'ms CPU per minute', null),
   )
   return metrics
 }

@@ -69,6 +69,7 @@ const METRICS = [
   'main.eventLoopDelay.maxMs',
   'main.eventLoopDelay.deltas',
   'core.cpu.pctOfOneCore',
+  'core.cpu.ratioToFloor',
   'core.cpu.msPerMinute',
   'core.heap.ratioToJson',
   'core.heap.heldMB',
