@@ -15,9 +15,9 @@ export interface Metric {
   budget: number | null
   ok: boolean
   /**
-   * For a figure budgeted as a ratio to a floor measured beside it: the subject's and the floor's
-   * own figures (medians, in `unit`), `value` being the median of the pair ratios; null for a
-   * plain limit.
+   * For a figure measured beside a floor: the subject's and the floor's own figures (medians, in
+   * `floor.unit`) and the median of the pairs' ratios; null for a plain limit. The budget applies
+   * to `value`, which is that ratio for a figure budgeted as one.
    */
   floor: Floor | null
 }
@@ -25,6 +25,7 @@ export interface Metric {
 export interface Floor {
   subject: number
   floor: number
+  ratio: number
   unit: string
 }
 
@@ -34,20 +35,19 @@ export function metric(
   value: number,
   unit: string,
   budget: number | null,
+  floor: Floor | null = null,
 ): Metric {
-  return { metric: name, n, value, unit, budget, ok: budget === null || value <= budget, floor: null }
+  return { metric: name, n, value, unit, budget, ok: budget === null || value <= budget, floor }
 }
 
-/** A figure budgeted as a ratio of its subject to a floor measured beside it. */
-export function ratioMetric(
-  name: string,
-  n: number | null,
-  ratio: number,
-  unit: string,
-  budget: number,
-  floor: Floor,
-): Metric {
-  return { ...metric(name, n, ratio, unit, budget), floor }
+/** Subject and floor measured alternately: the medians of each and of the pairs' ratios. */
+export function floorOf(pairs: readonly { subject: number; floor: number }[], unit: string): Floor {
+  return {
+    subject: round(median(pairs.map((pair) => pair.subject))),
+    floor: round(median(pairs.map((pair) => pair.floor))),
+    ratio: round(median(pairs.map((pair) => pair.subject / pair.floor))),
+    unit,
+  }
 }
 
 export function median(values: readonly number[]): number {

@@ -5,7 +5,7 @@ import { type Metric, metric, round } from '../report'
 import { FAST_CLOCK_WORKER, startBenchCore } from './bench-core'
 import { runInFreshProcess } from './fresh-process'
 import { heapUsedAfterGc } from './gc'
-import { workerHeapAfterGc } from './heap-channel'
+import { workerHeapAfterGc } from './worker-channel'
 import { startSimProcess } from './sim-process'
 
 /**

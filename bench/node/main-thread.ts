@@ -1,13 +1,17 @@
-import { join } from 'node:path'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { AppCore } from '../../src/main/core/app/app-core'
 import { ENDPOINT_NAMES } from '../../src/shared/status'
 import { MAX_WATCHLIST } from '../../src/shared/settings'
-import { type Metric, median, metric, ratioMetric, round } from '../report'
+import { type Metric, floorOf, median, metric, round } from '../report'
 import { APP_WORKER, FAST_CLOCK_WORKER, startBenchCore } from './bench-core'
 import { heapUsedAfterGc } from './gc'
 import { runInFreshProcess } from './fresh-process'
 import { BENCH_INSTANT } from './sim-bodies'
+import { type DelayReading, type PostLog } from './event-loop-floor'
+import { postedByWorker } from './message-log'
 import { replayRequests } from './network-floor'
 import { type SimRequest, startSimProcess } from './sim-process'
 import { describeThreadCpu, threadCpuMs } from './thread-cpu'
@@ -31,7 +35,12 @@ import { describeThreadCpu, threadCpuMs } from './thread-cpu'
  * so that none of the benchmark's other work is (bench/node/fresh-process.ts).
  */
 
-export const EVENT_LOOP_BUDGET_MS = { p99: 10, max: 50 }
+/**
+ * The frame budget: a main thread that stalls longer than one frame at 60 Hz delays the window's
+ * next update by a frame. In ms, not as a ratio to the floor: it is the user's frame that counts;
+ * the floor beside it says how much of a reading is the host's.
+ */
+export const EVENT_LOOP_BUDGET_MS = { p99: 5, max: 16.7 }
 /** The core's CPU over a process doing only its network work (network-floor.ts). */
 export const CORE_CPU_BUDGET_RATIO = 1.5
 
@@ -40,7 +49,8 @@ export interface MainThreadOptions {
   virtualMs: number
   cpuWarmupMs: number
   cpuMeasureMs: number
-  cpuRuns: number
+  /** How many pairs of subject and floor, measured alternately, each figure is the median of. */
+  pairs: number
 }
 
 /**
@@ -51,10 +61,10 @@ export interface MainThreadOptions {
  */
 const CLOCK_SPEED = 10
 
-export interface EventLoopRun {
-  p99Ms: number
-  maxMs: number
+export interface EventLoopRun extends DelayReading {
   deltas: number
+  /** A PostLog of the worker's messages during the run, as JSON, for the floor to repeat. */
+  postLogFile: string
 }
 
 export interface CpuRun {
@@ -70,6 +80,7 @@ export type MainThreadRequest =
   | { run: 'eventLoop'; listed: number; options: MainThreadOptions }
   | { run: 'cpu'; options: MainThreadOptions }
   | { run: 'cpuFloor'; options: MainThreadOptions; requests: SimRequest[] }
+  | { run: 'eventLoopFloor'; postLogFile: string }
 
 /** Each run in a process of its own (see runInFreshProcess). */
 function inFreshProcess<T>(request: MainThreadRequest, log: (line: string) => void): Promise<T> {
@@ -89,6 +100,7 @@ export async function eventLoopRun(
 ): Promise<EventLoopRun> {
   const sim = await startSimProcess(listed, CLOCK_SPEED)
   process.env.TOKENWATCH_BENCH_SPEED = String(CLOCK_SPEED)
+  process.env.TOKENWATCH_BENCH_RECORD_POSTS = '1'
   try {
     const symbols = sim.symbols.slice(0, MAX_WATCHLIST)
     // The benchmark's own garbage (earlier runs and suites) is no part of the core's work.
@@ -98,6 +110,7 @@ export async function eventLoopRun(
     // From the first snapshot on: the app's start-up (settings, keychain) is not polling.
     const histogram = monitorEventLoopDelay({ resolution: 1 })
     histogram.enable()
+    const from = Date.now()
     try {
       // Done when the worker's polls have covered the run, on its clock.
       const endAt = BENCH_INSTANT + options.virtualMs
@@ -108,6 +121,12 @@ export async function eventLoopRun(
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
       histogram.disable()
+      const to = Date.now()
+      const postLogFile = join(mkdtempSync(join(tmpdir(), 'tokenwatch-bench-posts-')), 'posts.json')
+      writeFileSync(
+        postLogFile,
+        JSON.stringify({ posted: await postedByWorker(), from, to } satisfies PostLog),
+      )
       const realSeconds = (Date.now() - startedAt) / 1000
       log(
         `main thread, ${listed} listed: ${bench.deltas()} deltas of ${symbols.length} rows in ${round(realSeconds)} s ` +
@@ -117,12 +136,14 @@ export async function eventLoopRun(
         p99Ms: histogram.percentile(99) / 1e6,
         maxMs: histogram.max / 1e6,
         deltas: bench.deltas(),
+        postLogFile,
       }
     } finally {
       await bench.close()
     }
   } finally {
     delete process.env.TOKENWATCH_BENCH_SPEED
+    delete process.env.TOKENWATCH_BENCH_RECORD_POSTS
     await sim.close()
   }
 }
@@ -190,39 +211,91 @@ export async function mainThreadMetrics(
 ): Promise<Metric[]> {
   const metrics: Metric[] = []
   for (const listed of options.listedSizes) {
-    const run = await inFreshProcess<EventLoopRun>({ run: 'eventLoop', listed, options }, log)
+    // Alternately the main thread and its floor, each floor repeating its subject's messages.
+    const pairs: { subject: EventLoopRun; floor: DelayReading }[] = []
+    for (let pair = 0; pair < options.pairs; pair++) {
+      const subject = await inFreshProcess<EventLoopRun>({ run: 'eventLoop', listed, options }, log)
+      try {
+        const floor = await inFreshProcess<DelayReading>(
+          { run: 'eventLoopFloor', postLogFile: subject.postLogFile },
+          log,
+        )
+        log(
+          `main thread, ${listed} listed: longest ${round(subject.maxMs)} ms (floor ${round(floor.maxMs)} ms), ` +
+            `p99 ${round(subject.p99Ms)} ms (floor ${round(floor.p99Ms)} ms)`,
+        )
+        pairs.push({ subject, floor })
+      } finally {
+        rmSync(dirname(subject.postLogFile), { recursive: true, force: true })
+      }
+    }
+    const p99 = floorOf(
+      pairs.map((pair) => ({ subject: pair.subject.p99Ms, floor: pair.floor.p99Ms })),
+      'ms',
+    )
+    const max = floorOf(
+      pairs.map((pair) => ({ subject: pair.subject.maxMs, floor: pair.floor.maxMs })),
+      'ms',
+    )
     metrics.push(
-      metric('main.eventLoopDelay.p99Ms', listed, round(run.p99Ms), 'ms', EVENT_LOOP_BUDGET_MS.p99),
-      metric('main.eventLoopDelay.maxMs', listed, round(run.maxMs), 'ms', EVENT_LOOP_BUDGET_MS.max),
-      metric('main.eventLoopDelay.deltas', listed, run.deltas, 'deltas in the run', null),
+      metric(
+        'main.eventLoopDelay.p99Ms',
+        listed,
+        p99.subject,
+        `ms (median of ${pairs.length})`,
+        EVENT_LOOP_BUDGET_MS.p99,
+        p99,
+      ),
+      metric(
+        'main.eventLoopDelay.maxMs',
+        listed,
+        max.subject,
+        `ms (median of ${pairs.length})`,
+        EVENT_LOOP_BUDGET_MS.max,
+        max,
+      ),
+      metric(
+        'main.eventLoopDelay.deltas',
+        listed,
+        median(pairs.map((pair) => pair.subject.deltas)),
+        'deltas in a run',
+        null,
+      ),
     )
   }
   // Alternately the core and its floor, each pair's floor repeating the requests its core made.
   const pairs: { core: CpuRun; floor: CpuRun }[] = []
-  for (let run = 0; run < options.cpuRuns; run++) {
+  for (let run = 0; run < options.pairs; run++) {
     const core = await inFreshProcess<CoreCpuRun>({ run: 'cpu', options }, log)
     const floor = await inFreshProcess<CpuRun>({ run: 'cpuFloor', options, requests: core.requests }, log)
     pairs.push({ core, floor })
   }
-  const ratios = pairs.map(({ core, floor }) => core.pct / floor.pct)
-  const corePct = median(pairs.map(({ core }) => core.pct))
-  const floorPct = median(pairs.map(({ floor }) => floor.pct))
+  const floor = floorOf(
+    pairs.map((pair) => ({ subject: pair.core.pct, floor: pair.floor.pct })),
+    '% of one core',
+  )
   log(
     `core CPU over its network floor, each pair: ` +
-      pairs.map(({ core, floor }) => `${round(core.pct)} / ${round(floor.pct)} %`).join(', ') +
-      `; median ratio ${round(median(ratios))}`,
+      pairs.map((pair) => `${round(pair.core.pct)} / ${round(pair.floor.pct)} %`).join(', ') +
+      `; median ratio ${floor.ratio}`,
   )
   metrics.push(
-    ratioMetric(
+    metric(
       'core.cpu.ratioToFloor',
       20,
-      round(median(ratios)),
-      `x network floor (20 of 400, default cadences; median of ${ratios.length} pairs)`,
+      floor.ratio,
+      `x network floor (20 of 400, default cadences; median of ${pairs.length} pairs)`,
       CORE_CPU_BUDGET_RATIO,
-      { subject: round(corePct), floor: round(floorPct), unit: '% of one core' },
+      floor,
     ),
-    metric('core.cpu.pctOfOneCore', 20, round(corePct), '% of one core (median; information)', null),
-    metric('core.cpu.msPerMinute', 20, round(median(pairs.map(({ core }) => core.cpuMsPerMinute))), 'ms CPU per minute', null),
+    metric('core.cpu.pctOfOneCore', 20, floor.subject, '% of one core (median; information)', null),
+    metric(
+      'core.cpu.msPerMinute',
+      20,
+      round(median(pairs.map(({ core }) => core.cpuMsPerMinute))),
+      'ms CPU per minute',
+      null,
+    ),
   )
   return metrics
 }

@@ -18,7 +18,11 @@ export interface NetworkFloor {
 }
 
 /** Starts repeating `schedule` against the simulator at `baseUrl`, its first request now. */
-export function replayRequests(baseUrl: string, apiKey: string, schedule: readonly SimRequest[]): NetworkFloor {
+export function replayRequests(
+  baseUrl: string,
+  apiKey: string,
+  schedule: readonly SimRequest[],
+): NetworkFloor {
   const first = schedule[0]?.atMs ?? 0
   const inFlight = new Set<Promise<void>>()
   let made = 0
