@@ -1,8 +1,9 @@
 /**
  * What a benchmark reports, and how: one Metric per figure, printed as a table for people or as one
- * JSON object per line for scripts (`--json`). Every budget is an upper bound: a metric meets it
- * when its value is at most the budget. A metric without a budget (null) is context for the others
- * and is neither ok nor missed in the summary.
+ * JSON object per line for scripts (`--json`). Every budget is an upper bound: a metric is within
+ * it when its value is at most the budget (`ok`); whether that is a verdict depends on how busy the
+ * host was (bench/verdict.ts). A metric without a budget (null) is context for the others and is
+ * neither ok nor missed in the summary.
  */
 
 export interface Metric {
@@ -13,11 +14,19 @@ export interface Metric {
   unit: string
   budget: number | null
   ok: boolean
+  /**
+   * For a figure measured beside a floor: the subject's and the floor's own figures (medians, in
+   * `floor.unit`) and the median of the pairs' ratios; null for a plain limit. The budget applies
+   * to `value`, which is that ratio for a figure budgeted as one.
+   */
+  floor: Floor | null
 }
 
-export interface Summary {
-  ok: number
-  missed: number
+export interface Floor {
+  subject: number
+  floor: number
+  ratio: number
+  unit: string
 }
 
 export function metric(
@@ -26,14 +35,19 @@ export function metric(
   value: number,
   unit: string,
   budget: number | null,
+  floor: Floor | null = null,
 ): Metric {
-  return { metric: name, n, value, unit, budget, ok: budget === null || value <= budget }
+  return { metric: name, n, value, unit, budget, ok: budget === null || value <= budget, floor }
 }
 
-export function summarize(metrics: readonly Metric[]): Summary {
-  const budgeted = metrics.filter((m) => m.budget !== null)
-  const missed = budgeted.filter((m) => !m.ok).length
-  return { ok: budgeted.length - missed, missed }
+/** Subject and floor measured alternately: the medians of each and of the pairs' ratios. */
+export function floorOf(pairs: readonly { subject: number; floor: number }[], unit: string): Floor {
+  return {
+    subject: round(median(pairs.map((pair) => pair.subject))),
+    floor: round(median(pairs.map((pair) => pair.floor))),
+    ratio: round(median(pairs.map((pair) => pair.subject / pair.floor))),
+    unit,
+  }
 }
 
 export function median(values: readonly number[]): number {
@@ -49,36 +63,4 @@ export function round(value: number): number {
   if (!Number.isFinite(value) || value === 0) return value
   const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(value))))
   return Number(value.toFixed(Math.min(digits, 6)))
-}
-
-export function jsonLine(entry: Metric | { summary: Summary }): string {
-  return JSON.stringify(entry)
-}
-
-function formatNumber(value: number | null): string {
-  if (value === null) return '-'
-  return round(value).toLocaleString('en-US', { maximumFractionDigits: 6 })
-}
-
-/** A plain-text table: metric, n, value, budget and a verdict per line. */
-export function table(metrics: readonly Metric[]): string {
-  const rows = metrics.map((m) => [
-    m.metric,
-    m.n === null ? '' : m.n.toLocaleString('en-US'),
-    `${formatNumber(m.value)} ${m.unit}`,
-    m.budget === null ? '' : `<= ${formatNumber(m.budget)}`,
-    m.budget === null ? '' : m.ok ? 'ok' : 'MISSED',
-  ])
-  const header = ['metric', 'n', 'value', 'budget', '']
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  )
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 2 || column === 1 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd()
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
 }

@@ -3,7 +3,8 @@ import { runInBackground } from '../../src/main/core/feed/worker/background-prio
 import type { Clock } from '../../src/main/core/clock'
 import { servePollFeed } from '../../src/main/core/feed/worker/poll-worker-host'
 import type { ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
-import { answerHeapRequests } from './heap-channel'
+import { answerHeapRequests } from './worker-channel'
+import { recordingPosts } from './message-log'
 import { BENCH_INSTANT } from './sim-bodies'
 
 /**
@@ -11,8 +12,9 @@ import { BENCH_INSTANT } from './sim-bodies'
  * the benchmarks' fixed instant and runs TOKENWATCH_BENCH_SPEED times faster than real time:
  * every cadence, backoff and stale timer shrinks by that factor, so ten minutes of polling take
  * a fraction of that. Not faster than the two cores can carry: the worker and the simulator
- * must leave the main thread a core, as the app's real cadences do. It also tells its heap when
- * asked (bench/node/heap-channel.ts).
+ * must leave the main thread a core, as the app's real cadences do. It also tells its heap and
+ * the sizes and times of the messages it posted when asked (worker-channel.ts, message-log.ts;
+ * only with TOKENWATCH_BENCH_RECORD_POSTS set, so that the heap suite weighs no log).
  */
 if (!parentPort) throw new Error('run as a worker thread')
 const port = parentPort
@@ -29,7 +31,9 @@ const fastClock: Clock = {
 }
 servePollFeed(
   {
-    postMessage: (message) => port.postMessage(message),
+    postMessage: process.env.TOKENWATCH_BENCH_RECORD_POSTS
+      ? recordingPosts((message) => port.postMessage(message))
+      : (message) => port.postMessage(message),
     on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
   },
   { clock: fastClock },

@@ -1,9 +1,24 @@
+import { type DelayReading, eventLoopFloorRun } from './event-loop-floor'
 import { answerFromFreshProcess } from './fresh-process'
-import { type CpuRun, type EventLoopRun, cpuRun, eventLoopRun, type MainThreadRequest } from './main-thread'
+import {
+  type CpuRun,
+  type EventLoopRun,
+  cpuFloorRun,
+  cpuRun,
+  eventLoopRun,
+  type MainThreadRequest,
+} from './main-thread'
 
 /** One run of bench/node/main-thread.ts, in a process of its own (runInFreshProcess). */
-answerFromFreshProcess<MainThreadRequest, EventLoopRun | CpuRun>((request, log) =>
-  request.run === 'eventLoop'
-    ? eventLoopRun(request.listed, request.options, log)
-    : cpuRun(request.options, log),
-)
+answerFromFreshProcess<MainThreadRequest, EventLoopRun | CpuRun | DelayReading>((request, log) => {
+  switch (request.run) {
+    case 'eventLoop':
+      return eventLoopRun(request.listed, request.options, log)
+    case 'cpu':
+      return cpuRun(request.options, log)
+    case 'cpuFloor':
+      return cpuFloorRun(request.options, request.requests, log)
+    case 'eventLoopFloor':
+      return eventLoopFloorRun(request.postLogFile)
+  }
+})

@@ -144,7 +144,12 @@ export async function pipelineMetrics(
           `${(pollCase.body.length / 1e6).toFixed(1)} MB per body`,
       )
       metrics.push(
-        metric(`pipeline.${kind}.ratio`, n, round(result.ratio), 'x JSON.parse', PIPELINE_BUDGETS[kind]),
+        metric(`pipeline.${kind}.ratio`, n, round(result.ratio), 'x JSON.parse', PIPELINE_BUDGETS[kind], {
+          subject: round(result.pipelineMs),
+          floor: round(result.floorMs),
+          ratio: round(result.ratio),
+          unit: 'ms',
+        }),
         metric(`pipeline.${kind}.ms`, n, round(result.pipelineMs), 'ms', null),
         metric(`pipeline.${kind}.jsonParseMs`, n, round(result.floorMs), 'ms', null),
         metric(

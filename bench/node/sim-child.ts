@@ -1,3 +1,5 @@
+import { subscribe } from 'node:diagnostics_channel'
+import type { IncomingMessage } from 'node:http'
 import { startSimServer } from '../../src/main/sim/server/server'
 import { BENCH_INSTANT } from './sim-bodies'
 
@@ -6,12 +8,19 @@ import { BENCH_INSTANT } from './sim-bodies'
  * Its market time starts at the benchmarks' fixed instant and runs `speed` times faster than real
  * time, so that a poll worker on virtual time (which polls again as soon as a poll lands) finds
  * prices that moved since its last poll, as it would at real cadences. It says where it listens,
- * then its symbols in listing order, one line each.
+ * then its symbols in listing order, one line each. With `log-requests`, it then says each request
+ * it receives ("request <ms since start> <path>"), for a floor that repeats the same network work
+ * (bench/node/network-floor.ts).
  */
-const [apiKey, assets, speed] = process.argv.slice(2)
-if (!apiKey || !assets || !speed) throw new Error('usage: sim-child.ts <key> <assets> <speed>')
+const [apiKey, assets, speed, logRequests] = process.argv.slice(2)
+if (!apiKey || !assets || !speed) throw new Error('usage: sim-child.ts <key> <assets> <speed> [log-requests]')
 const startedAt = Date.now()
 const clock = () => BENCH_INSTANT + (Date.now() - startedAt) * Number(speed)
+if (logRequests === 'log-requests')
+  subscribe('http.server.request.start', (message) => {
+    const { request } = message as { request: IncomingMessage }
+    process.stdout.write(`request ${Date.now() - startedAt} ${request.url ?? ''}\n`)
+  })
 void startSimServer({ apiKey, port: 0, assets: Number(assets), clock }).then((sim) => {
   process.stdout.write(`listening on ${sim.url}\n${JSON.stringify(sim.market.symbols())}\n`)
   process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)))

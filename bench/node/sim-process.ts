@@ -20,15 +20,31 @@ export interface SimProcess {
    * of the app's main thread, which never parses a whole list.
    */
   symbols: string[]
+  /** With `logRequests`: every request received so far, in order (else always empty). */
+  requests(): SimRequest[]
   close(): Promise<void>
 }
 
+export interface SimRequest {
+  /** Milliseconds since the simulator started. */
+  atMs: number
+  /** The path and query asked for. */
+  path: string
+}
+
 /** `speed`: how much faster than real time the simulated market's time runs (see sim-child.ts). */
-export async function startSimProcess(assets: number, speed = 1): Promise<SimProcess> {
+export async function startSimProcess(assets: number, speed = 1, logRequests = false): Promise<SimProcess> {
   const apiKey = 'bench-sim-process-key-0123456789'
   const child = spawn(
     process.execPath,
-    [...RUN_TYPESCRIPT, join(__dirname, 'sim-child.ts'), apiKey, String(assets), String(speed)],
+    [
+      ...RUN_TYPESCRIPT,
+      join(__dirname, 'sim-child.ts'),
+      apiKey,
+      String(assets),
+      String(speed),
+      ...(logRequests ? ['log-requests'] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: TYPESCRIPT_ENV },
   )
   // The simulator stands for a service on another machine, whose work is no load on the user's:
@@ -47,10 +63,21 @@ export async function startSimProcess(assets: number, speed = 1): Promise<SimPro
   const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1]
   if (!url) throw new Error(`the simulator said "${line}" instead of where it listens`)
   const symbols = JSON.parse(await nextLine()) as string[]
+  const requests: SimRequest[] = []
+  if (logRequests)
+    void (async () => {
+      for (let line = await nextLine(); line !== ''; line = await nextLine()) {
+        const [, atMs, path] = /^request (\d+) (.*)$/.exec(line) ?? []
+        if (atMs !== undefined && path !== undefined) requests.push({ atMs: Number(atMs), path })
+      }
+    })().catch(() => {
+      // The simulator was closed: no more requests to log.
+    })
   return {
     url,
     apiKey,
     symbols,
+    requests: () => [...requests],
     close: async () => {
       if (child.exitCode !== null) return
       const exited = once(child, 'exit')

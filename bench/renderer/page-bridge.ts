@@ -37,6 +37,8 @@ export interface BenchPageState {
   deltasSent: number
   /** What getHistory answers for each range, whatever the symbol (history-switch.ts sets them). */
   histories: Record<string, unknown>
+  /** How long getHistory takes to answer: the simulator's own answer time, where a benchmark sets it. */
+  historyAnswerMs: number
 }
 
 declare global {
@@ -104,10 +106,12 @@ export function installBenchBridge(
     // Kept as main keeps them: the chart's range is a setting the page reads back.
     updateSettings: (patch) => (answers.settings = { ...answers.settings, ...(patch as Partial<Settings>) }),
     getKeyStatus: () => answers.keyStatus,
-    getHistory: (args) => {
+    getHistory: async (args) => {
       const { symbol, range } = args as { symbol: string; range: string }
       const series = window.__bench?.histories[range]
       if (!series) throw new Error(`no history for ${range} in this benchmark`)
+      const waitMs = window.__bench?.historyAnswerMs ?? 0
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
       return { ...(series as object), symbol }
     },
     // As main answers for a service that publishes no dividends (the detail panel asks).
@@ -158,6 +162,7 @@ export function installBenchBridge(
     snapshot: null,
     deltasSent: 0,
     histories: {},
+    historyAnswerMs: 0,
   }
   window.__bench = state
   new PerformanceObserver((list) => {

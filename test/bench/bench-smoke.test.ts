@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Metric, Summary } from '../../bench/report'
+import type { JudgedMetric, Summary } from '../../bench/verdict'
 
 /**
  * The benchmarks are not tests, but they must keep working: `npm run bench -- --json --smoke`
@@ -40,6 +40,7 @@ const METRICS = [
   'renderer.delta.commitMs',
   'renderer.delta.wrongRowRenders',
   'renderer.idle.mainThreadBusyPct',
+  'renderer.idle.ratioToFloor',
   'renderer.idle.longTasks',
   'renderer.heap.growthPct',
   'renderer.heap.afterSnapshotMB',
@@ -48,6 +49,10 @@ const METRICS = [
   'renderer.delta.withHoldings.wrongRowRenders',
   'renderer.history.switchTo1YMs',
   'renderer.history.switchToAllMs',
+  'renderer.history.uncachedRangeMs',
+  'renderer.history.simAnswerMs',
+  'renderer.keyToPaint.detailMs',
+  'renderer.keyToPaint.ledgerMs',
   'core.idle.timersSoonerThanCadence',
   'core.idle.minTimerDelayMs',
   'core.idle.wakeupsPerMinute',
@@ -69,6 +74,7 @@ const METRICS = [
   'main.eventLoopDelay.maxMs',
   'main.eventLoopDelay.deltas',
   'core.cpu.pctOfOneCore',
+  'core.cpu.ratioToFloor',
   'core.cpu.msPerMinute',
   'core.heap.ratioToJson',
   'core.heap.heldMB',
@@ -101,10 +107,24 @@ describe('npm run bench -- --json --smoke', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as unknown)
     const summary = lines.pop() as { summary: Summary }
-    const metrics = lines as Metric[]
+    const metrics = lines as JudgedMetric[]
 
     for (const line of metrics) {
-      expect(Object.keys(line).sort(), line.metric).toEqual(['budget', 'metric', 'n', 'ok', 'unit', 'value'])
+      expect(Object.keys(line).sort(), line.metric).toEqual([
+        'budget',
+        'calibration',
+        'floor',
+        'metric',
+        'n',
+        'ok',
+        'unit',
+        'value',
+        'verdict',
+      ])
+      expect(Number.isFinite(line.calibration.busy) && line.calibration.busy >= 1, line.metric).toBe(true)
+      expect(line.verdict, line.metric).toBe(
+        line.budget === null ? null : line.calibration.busy > 1.5 ? 'not judged' : line.ok ? 'ok' : 'missed',
+      )
       expect(Number.isFinite(line.value), `${line.metric} = ${line.value}`).toBe(true)
       expect(line.n === null || Number.isInteger(line.n), line.metric).toBe(true)
       expect(typeof line.unit).toBe('string')
@@ -115,8 +135,9 @@ describe('npm run bench -- --json --smoke', () => {
 
     const budgeted = metrics.filter((line) => line.budget !== null)
     expect(summary.summary).toEqual({
-      ok: budgeted.filter((line) => line.ok).length,
-      missed: budgeted.filter((line) => !line.ok).length,
+      ok: budgeted.filter((line) => line.verdict === 'ok').length,
+      missed: budgeted.filter((line) => line.verdict === 'missed').length,
+      notJudged: budgeted.filter((line) => line.verdict === 'not judged').length,
     })
   }, 180_000)
 })
