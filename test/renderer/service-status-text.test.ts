@@ -105,6 +105,95 @@ describe('the quick check', () => {
   })
 })
 
+describe('the quick check through a pause (issue 44, item 3)', () => {
+  /** Sunday 2026-11-15 21:00 ET: LLYon paused for its split from 19:50 ET until Monday 04:00 ET. */
+  const SUNDAY_21_00 = Date.UTC(2026, 10, 16, 2, 0)
+  const split = {
+    symbol: 'LLYon',
+    status: 'active',
+    type: 'scheduled',
+    code: 'ASSET_PAUSED',
+    reason: 'stock_split',
+    start: Date.UTC(2026, 10, 16, 0, 50),
+    end: Date.UTC(2026, 10, 16, 9, 0),
+    updateSharesMultiplier: true,
+  }
+  const quote = { price: '776.03', limits: { ...LIMITS, overnight: limit('200000') } }
+  const paused = {
+    ...open,
+    symbol: 'LLYon',
+    tradingOpen: false,
+    reasonCode: 'ASSET_PAUSED',
+    reason: 'Stock_Split',
+  }
+  const noPause = { asset: null, marketHalt: null }
+
+  it('a session the pause covers does not fit, whatever its maximum', () => {
+    const check = quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, {
+      asset: { active: { effect: 'paused', pause: split }, upcoming: [] },
+      marketHalt: null,
+    })
+    expect(check.now).toBe('Not now: Paused for this token')
+    expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
+      ['overnight', false, 'paused: Stock split until Mon 04:00 ET'],
+    ])
+  })
+
+  it('a pause to come that covers a session left today takes it; one that covers only part does not', () => {
+    const upcoming = { ...split, status: 'upcoming' }
+    const before = Date.UTC(2026, 10, 15, 23, 0) // Sunday 18:00 ET: nothing runs until overnight at 20:00
+    const covering = quickCheck('1500', 'usd', quote, paused, before, {
+      asset: { active: null, upcoming: [upcoming] },
+      marketHalt: null,
+    })
+    // Off-hours runs until 20:00 (no limits for it here); the pause starts at 19:50, before
+    // overnight opens, and ends after today.
+    expect(covering.sessions.map((s) => [s.session, s.fits])).toEqual([
+      ['offhours', false],
+      ['overnight', false],
+    ])
+    const late = { ...upcoming, start: Date.UTC(2026, 10, 16, 3, 0) } // from 22:00 ET
+    const partial = quickCheck('1500', 'usd', quote, paused, before, {
+      asset: { active: null, upcoming: [late] },
+      marketHalt: null,
+    })
+    expect(partial.sessions.map((s) => [s.session, s.fits])).toEqual([
+      ['offhours', false],
+      ['overnight', true],
+    ])
+    // A limit is not a pause: smaller requests still go through.
+    const limited = quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, {
+      asset: { active: { effect: 'limited', pause: { ...split, code: 'ASSET_LIMITED' } }, upcoming: [] },
+      marketHalt: null,
+    })
+    expect(limited.sessions.map((s) => [s.session, s.fits])).toEqual([['overnight', true]])
+    expect(quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, noPause).sessions[0]?.fits).toBe(true)
+  })
+
+  it("the service's halt of the market takes the running session, not those after it", () => {
+    const halt = {
+      source: 'service' as const,
+      marketStatus: 'paused',
+      isOpen: false,
+      offhoursOpen: false,
+      nextOpenSession: null,
+      nextOpen: null,
+      nextClose: null,
+      reason: 'market_paused',
+      calendarAgrees: false,
+    }
+    const check = quickCheck('15,000', 'usd', { price: '200', limits: LIMITS }, open, TUESDAY_LATE_MORNING, {
+      asset: null,
+      marketHalt: halt,
+    })
+    expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
+      ['regular', false, 'market paused by the service'],
+      ['postmarket', true, 'at most $20,000'],
+      ['overnight', false, 'not tradable'],
+    ])
+  })
+})
+
 describe('pauses in words', () => {
   const pause = {
     symbol: 'LLYon',
