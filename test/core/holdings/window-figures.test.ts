@@ -117,8 +117,13 @@ describe('the holdings figures main sends the window', () => {
 const price = fc
   .tuple(fc.integer({ min: 1, max: 5_000_000 }), fc.integer({ min: 2, max: 6 }))
   .map(([units, places]) => new Dec(units).dividedBy(new Dec(10).pow(places)).toFixed(places))
-const quantity = fc.integer({ min: 1, max: 2_000_000 }).map((units) => new Dec(units).dividedBy(1000).toString())
-const fee = fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 999 }).map((cents) => new Dec(cents).dividedBy(100).toFixed(2)))
+const quantity = fc
+  .integer({ min: 1, max: 2_000_000 })
+  .map((units) => new Dec(units).dividedBy(1000).toString())
+const fee = fc.oneof(
+  fc.constant('0'),
+  fc.integer({ min: 1, max: 999 }).map((cents) => new Dec(cents).dividedBy(100).toFixed(2)),
+)
 
 const SYMBOLS = ['NVDAon', 'AAPLon', 'LLYon'] as const
 const step = fc.record({
@@ -164,27 +169,34 @@ const quotes = fc
 describe('holdings figures, property', () => {
   it('every figure on screen is a number wherever a price exists, under both methods', () => {
     fc.assert(
-      fc.property(ledger, quotes, fc.constantFrom<CostMethod>('average', 'fifo'), (transactions, priced, method) => {
-        const update = pushed(transactions, method, priced)
-        const shown = shownFigures(update)
-        const hasPrice = new Set(priced.map((quote) => quote.symbol))
-        for (const position of update.positions) {
-          const held = position.quantity !== '0'
-          for (const figure of ['cost', 'realized'] as const) expect(shown[`${position.symbol} ${figure}`]).not.toBe(MISSING)
-          if (!hasPrice.has(position.symbol)) continue
-          for (const figure of ['value', 'P&L', '24h', 'premium'])
-            expect(shown[`${position.symbol} ${figure}`], `${position.symbol} ${figure}`).not.toBe(MISSING)
-          if (held) expect(shown[`${position.symbol} P&L %`]).not.toBe(MISSING)
-        }
-        expect(shown['Realized']).not.toBe(MISSING)
-        const everyHeldPriced = update.positions.every((p) => p.quantity === '0' || hasPrice.has(p.symbol))
-        if (everyHeldPriced)
-          for (const total of ['Value', '24h', 'P&L', 'Prem']) expect(shown[total], total).not.toBe(MISSING)
-        // And what was sent is what the window's own check accepts.
-        for (const position of update.positions)
-          for (const value of Object.values(position))
-            if (typeof value === 'string' && value !== position.symbol) expect(isDecimalString(value)).toBe(true)
-      }),
+      fc.property(
+        ledger,
+        quotes,
+        fc.constantFrom<CostMethod>('average', 'fifo'),
+        (transactions, priced, method) => {
+          const update = pushed(transactions, method, priced)
+          const shown = shownFigures(update)
+          const hasPrice = new Set(priced.map((quote) => quote.symbol))
+          for (const position of update.positions) {
+            const held = position.quantity !== '0'
+            for (const figure of ['cost', 'realized'] as const)
+              expect(shown[`${position.symbol} ${figure}`]).not.toBe(MISSING)
+            if (!hasPrice.has(position.symbol)) continue
+            for (const figure of ['value', 'P&L', '24h', 'premium'])
+              expect(shown[`${position.symbol} ${figure}`], `${position.symbol} ${figure}`).not.toBe(MISSING)
+            if (held) expect(shown[`${position.symbol} P&L %`]).not.toBe(MISSING)
+          }
+          expect(shown['Realized']).not.toBe(MISSING)
+          const everyHeldPriced = update.positions.every((p) => p.quantity === '0' || hasPrice.has(p.symbol))
+          if (everyHeldPriced)
+            for (const total of ['Value', '24h', 'P&L', 'Prem']) expect(shown[total], total).not.toBe(MISSING)
+          // And what was sent is what the window's own check accepts.
+          for (const position of update.positions)
+            for (const value of Object.values(position))
+              if (typeof value === 'string' && value !== position.symbol)
+                expect(isDecimalString(value)).toBe(true)
+        },
+      ),
       { numRuns: 200 },
     )
   })

@@ -49,5 +49,9 @@ export function totalsForWindow(totals: HoldingsTotals): HoldingsTotals {
 }
 
 export function reportForWindow<Report extends HoldingsReport>(report: Report): Report {
-  return { ...report, positions: report.positions.map(positionForWindow), totals: totalsForWindow(report.totals) }
+  return {
+    ...report,
+    positions: report.positions.map(positionForWindow),
+    totals: totalsForWindow(report.totals),
+  }
 }
