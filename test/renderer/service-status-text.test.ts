@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionLimit } from '../../src/shared/domain'
-import type { CapacityReading } from '../../src/shared/service-status'
+import type { CapacityReading, SymbolPauses } from '../../src/shared/service-status'
 import {
   capacityLine,
   dollarsText,
@@ -139,34 +139,30 @@ describe('the quick check through a pause (issue 44, item 3)', () => {
     ])
   })
 
+  /** Which of today's remaining sessions $1,500 fits at `now`, with the token's pauses. */
+  const fitsAt = (now: number, asset: SymbolPauses) =>
+    quickCheck('1500', 'usd', quote, paused, now, { asset, marketHalt: null }).sessions.map((s) => [
+      s.session,
+      s.fits,
+    ])
+
   it('a pause to come that covers a session left today takes it; one that covers only part does not', () => {
     const upcoming = { ...split, status: 'upcoming' }
     const before = Date.UTC(2026, 10, 15, 23, 0) // Sunday 18:00 ET: nothing runs until overnight at 20:00
-    const covering = quickCheck('1500', 'usd', quote, paused, before, {
-      asset: { active: null, upcoming: [upcoming] },
-      marketHalt: null,
-    })
     // Off-hours runs until 20:00 (no limits for it here); the pause starts at 19:50, before
     // overnight opens, and ends after today.
-    expect(covering.sessions.map((s) => [s.session, s.fits])).toEqual([
+    expect(fitsAt(before, { active: null, upcoming: [upcoming] })).toEqual([
       ['offhours', false],
       ['overnight', false],
     ])
     const late = { ...upcoming, start: Date.UTC(2026, 10, 16, 3, 0) } // from 22:00 ET
-    const partial = quickCheck('1500', 'usd', quote, paused, before, {
-      asset: { active: null, upcoming: [late] },
-      marketHalt: null,
-    })
-    expect(partial.sessions.map((s) => [s.session, s.fits])).toEqual([
+    expect(fitsAt(before, { active: null, upcoming: [late] })).toEqual([
       ['offhours', false],
       ['overnight', true],
     ])
     // A limit is not a pause: smaller requests still go through.
-    const limited = quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, {
-      asset: { active: { effect: 'limited', pause: { ...split, code: 'ASSET_LIMITED' } }, upcoming: [] },
-      marketHalt: null,
-    })
-    expect(limited.sessions.map((s) => [s.session, s.fits])).toEqual([['overnight', true]])
+    const limiting = { effect: 'limited' as const, pause: { ...split, code: 'ASSET_LIMITED' } }
+    expect(fitsAt(SUNDAY_21_00, { active: limiting, upcoming: [] })).toEqual([['overnight', true]])
     expect(quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, noPause).sessions[0]?.fits).toBe(true)
   })
 
