@@ -119,6 +119,32 @@ export function formatSignedPrice(value: string | null | undefined): string {
 }
 
 /**
+ * Money (dollar amounts: a position's value and cost, P&L, 24 h P&L, premium exposure) in cents.
+ * This is the one place money is rounded for show, half to even as the tray's line rounds it
+ * (shared/portfolio-text.ts); the figure as main sent it is the tooltip. Prices per token keep
+ * their digits (formatPrice, formatSignedPrice).
+ */
+function moneyFormat(signDisplay: 'negative' | 'always' | 'exceptZero'): Intl.NumberFormat {
+  return numberFormat(`money:${signDisplay}`, () => ({
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    roundingMode: 'halfEven',
+    signDisplay,
+  }))
+}
+
+export function formatMoney(value: string | null | undefined): string {
+  if (!isDecimalString(value)) return MISSING
+  return formatDecimal(value, moneyFormat('negative'))
+}
+
+/** Signed money: a loss of less than half a cent still reads "-0.00", never a gain or nothing. */
+export function formatSignedMoney(value: string | null | undefined): string {
+  if (!isDecimalString(value)) return MISSING
+  return formatDecimal(value, moneyFormat(signDisplayFor(value)))
+}
+
+/**
  * A percent given as percent points ("2.48" is 2.48 %): "+2.48%". The percent style multiplies
  * by 100, so the string is first divided by 100 exactly, by moving its decimal point.
  */
@@ -163,8 +189,8 @@ export function formatCompact(value: string | null | undefined): string {
   return formatDecimal(value, formatter)
 }
 
-/** What a number in a cell is, for its short form: a price, a signed change, a percent. */
-export type NumberKind = 'price' | 'signed' | 'percent'
+/** What a number in a cell is, for its short form: a price, a signed change, a percent, money. */
+export type NumberKind = 'price' | 'signed' | 'percent' | 'money' | 'signedMoney'
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉'
 
@@ -184,8 +210,11 @@ function subscriptZeros(value: DecimalString, signed: boolean): string {
  */
 export function formatShort(value: string | null | undefined, kind: NumberKind): string {
   if (!isDecimalString(value)) return MISSING
-  const signDisplay = kind === 'price' ? 'negative' : signDisplayFor(value)
   const digits = integerDigits(value)
+  // Money below a thousand is short already in cents; above, it is shortened as a price or change.
+  if (kind === 'money') return digits < 4 ? formatMoney(value) : formatShort(value, 'price')
+  if (kind === 'signedMoney') return digits < 4 ? formatSignedMoney(value) : formatShort(value, 'signed')
+  const signDisplay = kind === 'price' ? 'negative' : signDisplayFor(value)
   if (signOf(value) !== 0 && leadingFractionZeros(value) >= 4) {
     const short = subscriptZeros(value, signDisplay === 'always')
     return kind === 'percent' ? `${short}%` : short

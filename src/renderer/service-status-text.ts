@@ -1,7 +1,7 @@
 import { SESSION_LABEL } from '../shared/alert-text'
 import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
 import type { AssetQuote } from '../shared/domain'
-import type { AssetPauseReading, CapacityReading, SymbolPauses } from '../shared/service-status'
+import type { AssetPauseReading, CapacityReading, MarketReading, SymbolPauses } from '../shared/service-status'
 import { pauseReasonText } from '../shared/service-status'
 import {
   addDays,
@@ -165,19 +165,59 @@ function amountOf(text: string): DecimalString | null {
   return /^\d+(?:\.\d+)?$/.test(cleaned) && !new Dec(cleaned).isZero() ? cleaned : null
 }
 
+/** A session still to run today: from `start` (now, for the running one) to its last end today. */
+interface SessionSpan {
+  session: SessionName
+  start: number
+  end: number
+}
+
 /** The sessions from `now` to the end of today (US Eastern), each once, in order. */
-function remainingSessionsToday(now: number): SessionName[] {
+function remainingSessionsToday(now: number): SessionSpan[] {
   const tomorrow = easternWallTimeToUtc(addDays(easternClock(now).date, 1), 0)
-  const sessions: SessionName[] = []
-  for (const interval of sessionIntervals(now, tomorrow))
-    if (interval.session !== null && !sessions.includes(interval.session)) sessions.push(interval.session)
-  return sessions
+  const spans: SessionSpan[] = []
+  for (const interval of sessionIntervals(now, tomorrow)) {
+    if (interval.session === null) continue
+    const known = spans.find((span) => span.session === interval.session)
+    if (known) known.end = interval.end
+    else spans.push({ session: interval.session, start: interval.start, end: interval.end })
+  }
+  return spans
+}
+
+/** What stops trading beside the calendar: the token's pauses, and the service's halt of the market. */
+export interface TradingPauses {
+  asset: SymbolPauses | null
+  /** The service's market reading while it halts the market (useMarketHalt), else null. */
+  marketHalt: MarketReading | null
+}
+
+/**
+ * Why a session left today is not tradable for all of it: a pause of the token (not a limit) in
+ * force from its start to its end, or the service's halt of the market while the session runs
+ * now. A halt has no known end, so only the running session is taken from it.
+ */
+function pausedFor(span: SessionSpan, pauses: TradingPauses, now: number): string | null {
+  const { asset, marketHalt } = pauses
+  const pausing = [
+    ...(asset?.active?.effect === 'paused' ? [asset.active.pause] : []),
+    ...(asset?.upcoming ?? []).filter((pause) => pause.code === 'ASSET_PAUSED'),
+  ]
+  for (const pause of pausing) {
+    const from = pause.start ?? Number.NEGATIVE_INFINITY
+    const until = pause.end ?? Number.POSITIVE_INFINITY
+    if (from <= span.start && until >= span.end) {
+      const end = pause.end === null ? '' : ` until ${shortMarketTime(pause.end, now)}`
+      return `paused: ${pauseReasonText(pause.reason)}${end}`
+    }
+  }
+  return marketHalt !== null && span.start <= now ? 'market paused by the service' : null
 }
 
 /**
  * Whether `amountText` (dollars or tokens) fits the buy capacity now, and in which of today's
  * remaining sessions it would fit by the static per-session maxima (a token amount priced at the
- * token's last price). The arithmetic is decimal throughout.
+ * token's last price), a session a pause covers never fitting. The arithmetic is decimal throughout.
  */
 export function quickCheck(
   amountText: string,
@@ -185,6 +225,7 @@ export function quickCheck(
   quote: Pick<AssetQuote, 'price' | 'limits'>,
   buy: CapacityReading | null,
   now: number,
+  pauses: TradingPauses = { asset: null, marketHalt: null },
 ): QuickCheck {
   const empty: QuickCheck = { inputError: null, now: null, fitsNow: null, sessions: [] }
   if (amountText.trim() === '') return empty
@@ -216,11 +257,14 @@ export function quickCheck(
         ? 'Does not fit now: no requests left'
         : `Does not fit now: ${capacityLine('buy', buy, now).replace(/^Buy now: /, '')}`
   }
-  const sessions = remainingSessionsToday(now).map((session) => {
+  const sessions = remainingSessionsToday(now).map((span) => {
+    const { session } = span
     const limit = quote.limits?.[session] ?? null
     const label = SESSION_LABEL[session]
     if (limit === null) return { session, label, fits: false, why: 'no limits received' }
     if (!limit.tradable) return { session, label, fits: false, why: 'not tradable' }
+    const paused = pausedFor(span, pauses, now)
+    if (paused !== null) return { session, label, fits: false, why: paused }
     if (dollars === null) return { session, label, fits: false, why: 'no price to value tokens at' }
     const fits = dollars.lte(limit.maxActiveNotionalValue)
     return { session, label, fits, why: `at most ${dollarsText(limit.maxActiveNotionalValue)}` }

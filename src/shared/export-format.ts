@@ -342,7 +342,12 @@ function collect(
         readings.push({ line, input: shown, symbol: named.symbol })
       } else {
         const guess = listing.likelyMeant(input)
-        if (guess) suggestions.push({ line, input: shown, symbol: guess.symbol })
+        // One line, one outcome: an entry offered as what it likely meant is neither added as
+        // typed nor reported again as unknown or invalid.
+        if (guess) {
+          suggestions.push({ line, input: shown, symbol: guess.symbol })
+          continue
+        }
       }
     }
     if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })

@@ -91,6 +91,8 @@ describe('the add-symbol search', () => {
     ])
     const guesses = dialog.getByRole('region', { name: 'Not added, did you mean: 1' })
     expect(await guesses.locator('li').allTextContents()).toEqual(['line 3: brkb: did you mean BRK.Bon?'])
+    // One line, one outcome: brkb is not reported unknown as well (issue 44, item 6).
+    expect(await dialog.getByRole('region', { name: /^Unknown to the service/ }).count()).toBe(0)
     expect(activeList(core.settings.get()).symbols.slice(-2)).toEqual(['BRK.Bon', 'KOon'])
   })
 

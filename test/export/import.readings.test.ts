@@ -54,17 +54,18 @@ describe('importWatchlist with the listing: readings', () => {
 })
 
 describe('importWatchlist with the listing: guesses for what it cannot read', () => {
-  it('suggests BRK.Bon for brkb, and does not import the guess', () => {
+  it('suggests BRK.Bon for brkb, and neither imports the guess nor reports the line again', () => {
     const result = importWatchlist('brkb\n', listing)
-    // BRKBon is a well-formed symbol the service does not list: the caller reports it unknown.
-    expect(result.symbols).toEqual(['BRKBon'])
+    // BRKBon is well formed but not listed: the line's one outcome is the suggestion, not "unknown" too.
+    expect(result.symbols).toEqual([])
+    expect(result.invalid).toEqual([])
     expect(result.suggestions).toEqual([{ line: 1, input: 'brkb', symbol: 'BRK.Bon' }])
   })
 
-  it('suggests for an entry that is not even a symbol, which stays invalid', () => {
+  it('suggests for an entry that is not even a symbol, and reports it only so', () => {
     const result = importWatchlist('mcdona!\n', listing)
     expect(result.symbols).toEqual([])
-    expect(result.invalid).toHaveLength(1)
+    expect(result.invalid).toEqual([])
     expect(result.suggestions).toEqual([{ line: 1, input: 'mcdona!', symbol: 'MCDon' }])
   })
 

@@ -49,10 +49,12 @@ const {
   formatCompact,
   formatExact,
   formatInteger,
+  formatMoney,
   formatPercent,
   formatPrice,
   formatRatio,
   formatShort,
+  formatSignedMoney,
   formatSignedPrice,
   hundredth,
   MISSING,
@@ -107,6 +109,28 @@ describe('format (en-US)', () => {
     expect(formatPercent('-100')).toBe('-100.00%')
     expect(formatPercent('-99.5')).toBe('-99.50%')
     expect(formatPercent('-99.994')).toBe('-99.99%')
+  })
+
+  it('shows money in cents, half to even, keeping the sign of a loss under a cent', () => {
+    // The figures of issue 44, item 8: dollars beside dollars, all in cents.
+    expect(formatSignedMoney('-37.1006')).toBe('-37.10')
+    expect(formatSignedMoney('-1.8927')).toBe('-1.89')
+    expect(formatSignedMoney('502.4331')).toBe('+502.43')
+    expect(formatSignedMoney('70.8831')).toBe('+70.88')
+    expect(formatSignedMoney('-0.00065')).toBe('-0.00')
+    expect(formatSignedMoney('0')).toBe('0.00')
+    expect(formatSignedMoney('0.125')).toBe('+0.12')
+    expect(formatSignedMoney('0.135')).toBe('+0.14')
+    expect(formatMoney('70.9331')).toBe('70.93')
+    expect(formatMoney('1232.77')).toBe('1,232.77')
+    expect(formatMoney('747.646666666666666667')).toBe('747.65')
+    expect(formatMoney(null)).toBe(MISSING)
+    // Narrow cells: cents below a thousand, the short form above; never more digits than in full.
+    expect(formatShort('-0.00065', 'signedMoney')).toBe('-0.00')
+    expect(formatShort('485.123333', 'signedMoney')).toBe('+485.12')
+    expect(formatShort('70.9331', 'money')).toBe('70.93')
+    expect(formatShort('123456.789', 'money')).toBe('123K')
+    expect(formatShort('-45678.9', 'signedMoney')).toBe('-45.7K')
   })
 
   it('abbreviates for narrow cells and keeps the sign', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionLimit } from '../../src/shared/domain'
-import type { CapacityReading } from '../../src/shared/service-status'
+import type { CapacityReading, SymbolPauses } from '../../src/shared/service-status'
 import {
   capacityLine,
   dollarsText,
@@ -102,6 +102,91 @@ describe('the quick check', () => {
       sessions: [],
     })
     expect(quickCheck('  ', 'usd', quote, open, TUESDAY_LATE_MORNING).now).toBeNull()
+  })
+})
+
+describe('the quick check through a pause (issue 44, item 3)', () => {
+  /** Sunday 2026-11-15 21:00 ET: LLYon paused for its split from 19:50 ET until Monday 04:00 ET. */
+  const SUNDAY_21_00 = Date.UTC(2026, 10, 16, 2, 0)
+  const split = {
+    symbol: 'LLYon',
+    status: 'active',
+    type: 'scheduled',
+    code: 'ASSET_PAUSED',
+    reason: 'stock_split',
+    start: Date.UTC(2026, 10, 16, 0, 50),
+    end: Date.UTC(2026, 10, 16, 9, 0),
+    updateSharesMultiplier: true,
+  }
+  const quote = { price: '776.03', limits: { ...LIMITS, overnight: limit('200000') } }
+  const paused = {
+    ...open,
+    symbol: 'LLYon',
+    tradingOpen: false,
+    reasonCode: 'ASSET_PAUSED',
+    reason: 'Stock_Split',
+  }
+  const noPause = { asset: null, marketHalt: null }
+
+  it('a session the pause covers does not fit, whatever its maximum', () => {
+    const check = quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, {
+      asset: { active: { effect: 'paused', pause: split }, upcoming: [] },
+      marketHalt: null,
+    })
+    expect(check.now).toBe('Not now: Paused for this token')
+    expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
+      ['overnight', false, 'paused: Stock split until Mon 04:00 ET'],
+    ])
+  })
+
+  /** Which of today's remaining sessions $1,500 fits at `now`, with the token's pauses. */
+  const fitsAt = (now: number, asset: SymbolPauses) =>
+    quickCheck('1500', 'usd', quote, paused, now, { asset, marketHalt: null }).sessions.map((s) => [
+      s.session,
+      s.fits,
+    ])
+
+  it('a pause to come that covers a session left today takes it; one that covers only part does not', () => {
+    const upcoming = { ...split, status: 'upcoming' }
+    const before = Date.UTC(2026, 10, 15, 23, 0) // Sunday 18:00 ET: nothing runs until overnight at 20:00
+    // Off-hours runs until 20:00 (no limits for it here); the pause starts at 19:50, before
+    // overnight opens, and ends after today.
+    expect(fitsAt(before, { active: null, upcoming: [upcoming] })).toEqual([
+      ['offhours', false],
+      ['overnight', false],
+    ])
+    const late = { ...upcoming, start: Date.UTC(2026, 10, 16, 3, 0) } // from 22:00 ET
+    expect(fitsAt(before, { active: null, upcoming: [late] })).toEqual([
+      ['offhours', false],
+      ['overnight', true],
+    ])
+    // A limit is not a pause: smaller requests still go through.
+    const limiting = { effect: 'limited' as const, pause: { ...split, code: 'ASSET_LIMITED' } }
+    expect(fitsAt(SUNDAY_21_00, { active: limiting, upcoming: [] })).toEqual([['overnight', true]])
+    expect(quickCheck('1500', 'usd', quote, paused, SUNDAY_21_00, noPause).sessions[0]?.fits).toBe(true)
+  })
+
+  it("the service's halt of the market takes the running session, not those after it", () => {
+    const halt = {
+      source: 'service' as const,
+      marketStatus: 'paused',
+      isOpen: false,
+      offhoursOpen: false,
+      nextOpenSession: null,
+      nextOpen: null,
+      nextClose: null,
+      reason: 'market_paused',
+      calendarAgrees: false,
+    }
+    const check = quickCheck('15,000', 'usd', { price: '200', limits: LIMITS }, open, TUESDAY_LATE_MORNING, {
+      asset: null,
+      marketHalt: halt,
+    })
+    expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
+      ['regular', false, 'market paused by the service'],
+      ['postmarket', true, 'at most $20,000'],
+      ['overnight', false, 'not tradable'],
+    ])
   })
 })
 

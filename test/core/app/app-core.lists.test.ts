@@ -350,8 +350,22 @@ describe('import read against the listing', () => {
       { line: 1, input: 'brk-b', symbol: 'BRK.Bon' },
       { line: 2, input: 'coca cola', symbol: 'KOon' },
     ])
-    expect(result.unknown).toEqual(['BRKBon'])
+    expect(result.unknown).toEqual([])
     expect(result.suggestions).toEqual([{ line: 3, input: 'brkb', symbol: 'BRK.Bon' }])
+  })
+
+  it('reports each line of the issue 44 list once: brkb only as "did you mean BRK.Bon?"', async () => {
+    const { core } = await startCore()
+    const lines = ['coca cola', 'brkb', 'brk-b', 'procter gamble', 'mcdonalds', 'jp morgan', 'google']
+    const result = await ok<ImportResult>(
+      core.invoke('importWatchlist', { text: `${lines.join('\n')}\n`, into: { listId: 'l1' } }),
+    )
+    expect(result.unknown).toEqual([])
+    expect(result.suggestions).toEqual([{ line: 2, input: 'brkb', symbol: 'BRK.Bon' }])
+    // Every other line is read as the listed symbol it names, and added: one outcome each.
+    expect(result.readings?.map((reading) => reading.line)).toEqual([1, 3, 4, 5, 6, 7])
+    expect(result.added).toEqual(['KOon', 'BRK.Bon', 'PGon', 'MCDon', 'JPMon', 'GOOGLon'])
+    expect([result.invalid, result.duplicates]).toEqual([[], []])
   })
 
   it('says, per watchlist of an export, which entries it read', async () => {

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/holdings'
 import { replayLedger } from './ledger-replay'
 import { holdingsTotals, valuePosition } from './valuation'
+import { reportForWindow } from './window-figures'
 
 /** What the tracker reads: the ledger, the chosen method, the feed's latest quotes and the clock. */
 export interface PositionsSources {
@@ -86,14 +87,15 @@ export class PositionsTracker {
     return this.ledger.keys()
   }
 
+  /** What the window is sent: the figures bounded to what it reads (window-figures.ts). */
   current(): PortfolioUpdate {
     const positions = [...this.valued.values()]
-    return {
+    return reportForWindow({
       method: this.method,
       asOf: new Date(this.sources.now()).toISOString(),
       positions,
       totals: holdingsTotals(positions),
       problem: this.problem,
-    }
+    })
   }
 }

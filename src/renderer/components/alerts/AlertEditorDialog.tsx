@@ -15,7 +15,7 @@ import {
   refusalErrors,
 } from '../../alert-form'
 import { closeAlertEditor, saveAlert } from '../../alerts-api'
-import { formatExact, formatPercent, formatPrice } from '../../format'
+import { formatExact, formatMoney, formatPercent, formatPrice } from '../../format'
 import { type AlertEditorTarget, useAlerts } from '../../store/alert-store'
 import { useWatch, watchStore } from '../../store/watch-store'
 import { portfolioStore } from '../../store/portfolio-store'
@@ -77,7 +77,7 @@ function currentValueHint(kind: AlertKind, quote: AssetQuote | undefined): strin
     if (watchStore.getState().settings?.hideAmounts) return undefined
     return kind === 'pnl-pct'
       ? `Unrealized now ${formatPercent(position.unrealizedPct)}`
-      : `Position value now ${formatPrice(position.value)}`
+      : `Position value now ${formatMoney(position.value)}`
   }
   return undefined
 }

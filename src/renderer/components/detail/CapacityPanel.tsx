@@ -4,7 +4,7 @@ import { refreshCapacity, showDetailOf } from '../../api'
 import { formatAge } from '../../format'
 import { type AmountUnit, capacityLine, quickCheck } from '../../service-status-text'
 import { useClock } from '../../store/clock-store'
-import { useCapacity, useServiceState } from '../../store/service-store'
+import { useCapacity, useMarketHalt, useServiceState, useSymbolPauses } from '../../store/service-store'
 import { describedBy, Field, SelectField } from '../ui/form-fields'
 
 /**
@@ -24,7 +24,9 @@ function QuickCheck({ quote }: { quote: AssetQuote }) {
   const [unit, setUnit] = useState<AmountUnit>('usd')
   const capacity = useCapacity(quote.symbol)
   const minute = useClock((state) => Math.floor(state.now / 60_000) * 60_000)
-  const check = quickCheck(amount, unit, quote, capacity?.buy ?? null, minute)
+  const asset = useSymbolPauses(quote.symbol) ?? null
+  const marketHalt = useMarketHalt()
+  const check = quickCheck(amount, unit, quote, capacity?.buy ?? null, minute, { asset, marketHalt })
   const inputId = `${id}-amount`
   return (
     <div className="quick-check">

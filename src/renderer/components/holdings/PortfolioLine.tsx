@@ -1,6 +1,6 @@
 import type { HoldingsTotals } from '../../../shared/holdings'
 import { toggleHideAmounts } from '../../api'
-import { formatPercent, formatPrice, formatSignedPrice, signOf } from '../../format'
+import { formatMoney, formatPercent, formatSignedMoney, signOf } from '../../format'
 import { isFeedSilent } from '../../staleness'
 import { useClock } from '../../store/clock-store'
 import { usePortfolio } from '../../store/portfolio-store'
@@ -29,8 +29,10 @@ type Figure = {
 
 function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
   const sign = figure.signed ? signOf(figure.value) : 0
+  // Money shows in cents; the figure as main sent it is in the tooltip (not while hidden).
+  const exact = hidden || figure.value === null ? '' : `. Exact: ${figure.value}`
   return (
-    <span className={`portfolio-figure${figure.stale ? ' figure-stale' : ''}`} title={figure.title}>
+    <span className={`portfolio-figure${figure.stale ? ' figure-stale' : ''}`} title={`${figure.title}${exact}`}>
       <span className="portfolio-label">{figure.label}</span>{' '}
       {hidden ? (
         <HiddenAmount />
@@ -39,8 +41,8 @@ function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
           {figure.value === null
             ? figure.missing
             : figure.signed
-              ? formatSignedPrice(figure.value)
-              : formatPrice(figure.value)}
+              ? formatSignedMoney(figure.value)
+              : formatMoney(figure.value)}
           {figure.pct !== undefined && figure.pct !== null && ` (${formatPercent(figure.pct)})`}
         </span>
       )}

@@ -1,20 +1,18 @@
 import { useState } from 'react'
 import { Dec } from '../../../shared/decimal'
 import type { Transaction } from '../../../shared/holdings'
-import { formatExact, formatPrice } from '../../format'
+import { formatExact, formatMoney } from '../../format'
 import { deleteTransaction, describeTrade } from '../../ledger-api'
 import { useDisplayZone } from '../../display-zone'
 import { formatTradeTime, tradeAmount } from '../../ledger-view'
 
-/** quantity x price, before the fee: "= 1,103.60", or "≈ 33.463" where the digits shown are rounded. */
+/** quantity x price, before the fee, in cents: "= 1,103.60", or "≈ 33.46" where the cents are rounded. */
 function TradeAmount({ transaction }: { transaction: Transaction }) {
   const amount = tradeAmount(transaction)
-  // formatPrice shows 2 places from 1,000 up and 4 below (more below 1): past them it rounds.
-  const decimal = new Dec(amount)
-  const exact = decimal.decimalPlaces() <= (decimal.abs().greaterThanOrEqualTo(1000) ? 2 : 4)
+  const exact = new Dec(amount).decimalPlaces() <= 2
   return (
     <span className="transaction-amount num" title={`Quantity × price, before the fee: ${amount} USD`}>
-      {exact ? '=' : '≈'} {formatPrice(amount)}
+      {exact ? '=' : '≈'} {formatMoney(amount)}
     </span>
   )
 }

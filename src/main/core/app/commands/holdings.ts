@@ -5,6 +5,7 @@ import { HoldingsError, type HoldingsFile } from '../../holdings/holdings-file'
 import { inTimeOrder, replayLedger } from '../../holdings/ledger-replay'
 import { transactionsCsv } from '../../holdings/transactions-csv'
 import { holdingsReport } from '../../holdings/valuation'
+import { reportForWindow } from '../../holdings/window-figures'
 import type { SomeCommandHandlers } from '../dispatch'
 import type { CommandContext } from './command-context'
 
@@ -64,7 +65,10 @@ export function holdingsCommands(
   }
 }
 
-/** The positions by `method` (the CLI may ask for another than the window's), at the latest quotes. */
+/**
+ * The positions by `method` (the CLI may ask for another than the window's), at the latest quotes,
+ * bounded as everything main answers over IPC (window-figures.ts).
+ */
 function currentHoldings(context: CommandContext, method: CostMethod): HoldingsReport {
   const replay = replayLedger(context.holdings.transactions(), method)
   // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
@@ -73,7 +77,7 @@ function currentHoldings(context: CommandContext, method: CostMethod): HoldingsR
   const quotes = new Map<string, AssetQuote>(
     context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]),
   )
-  return holdingsReport(replay.positions, quotes, method, context.clock.now())
+  return reportForWindow(holdingsReport(replay.positions, quotes, method, context.clock.now()))
 }
 
 /**

@@ -4,9 +4,9 @@ import type { ValuedPosition } from '../../../../shared/holdings'
 import { HOLDING_FIGURE, type HoldingColumn } from '../../../../shared/watchlist-columns'
 import {
   formatExact,
+  formatMoney,
   formatPercent,
-  formatPrice,
-  formatSignedPrice,
+  formatSignedMoney,
   formatZonedDateTime,
   signOf,
   type NumberKind,
@@ -22,21 +22,22 @@ import { FitNumber } from './FitNumber'
 /** What kind of number each holding column shows. */
 const KINDS: Record<HoldingColumn, NumberKind> = {
   quantity: 'price',
-  positionValue: 'price',
-  unrealized: 'signed',
+  positionValue: 'money',
+  unrealized: 'signedMoney',
   unrealizedPct: 'percent',
-  dayPnl: 'signed',
-  premiumExposure: 'signed',
+  dayPnl: 'signedMoney',
+  premiumExposure: 'signedMoney',
 }
 
+/** The quantity with every digit, money in cents (the full figure is the cell's tooltip). */
 function formatted(column: HoldingColumn, value: string | null): string {
   if (column === 'quantity') return formatExact(value)
   const kind = KINDS[column]
   return kind === 'percent'
     ? formatPercent(value)
-    : kind === 'signed'
-      ? formatSignedPrice(value)
-      : formatPrice(value)
+    : kind === 'signedMoney'
+      ? formatSignedMoney(value)
+      : formatMoney(value)
 }
 
 /**
@@ -57,10 +58,10 @@ function AtCost({ position }: { position: ValuedPosition }) {
   return (
     <span
       className="no-value"
-      title={reason}
-      aria-label={`No value: ${reason}. Cost ${formatPrice(position.cost)}`}
+      title={`${reason}; cost ${position.cost}`}
+      aria-label={`No value: ${reason}. Cost ${formatMoney(position.cost)}`}
     >
-      <span className="no-value-tag">cost</span> {formatPrice(position.cost)}
+      <span className="no-value-tag">cost</span> {formatMoney(position.cost)}
     </span>
   )
 }
@@ -97,7 +98,7 @@ export const HoldingCell = memo(function HoldingCell({
   if (hidden) return <HiddenAmount />
   const value = position[HOLDING_FIGURE[column]]
   if (column === 'positionValue' && value === null) return <AtCost position={position} />
-  const sign = KINDS[column] === 'price' ? 0 : signOf(value)
+  const sign = KINDS[column] === 'price' || KINDS[column] === 'money' ? 0 : signOf(value)
   const number = (
     <FitNumber
       value={value}
