@@ -10,3 +10,5 @@ export const SEARCH_INPUT_ID = 'symbol-search'
 export const GRID_ID = 'watchlist-grid'
 /** The id of the empty list's "Add symbol" button, where focus goes when there are no rows. */
 export const EMPTY_LIST_ADD_ID = 'empty-list-add'
+/** The id of the ticker-only view's "Show the full window", where focus goes as that view opens. */
+export const TICKER_EXIT_ID = 'ticker-exit'

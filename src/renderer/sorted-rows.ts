@@ -16,7 +16,7 @@ export function explainSortedRows(): void {
     tone: 'info',
     title: 'Rows follow the sort',
     text,
-    action: { label: 'Clear sort', run: () => void updateListView({ sort: null }) },
+    action: { label: 'Clear sort', run: () => void updateListView({ sort: null }), repeatable: true },
   })
   announce(text)
 }

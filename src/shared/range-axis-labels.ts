@@ -22,6 +22,12 @@ const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 /** A day counts as trading (and gets a label) when its market opens by 06:00, as premarket does. */
 const DAY_OPENS_BY_MS = 6 * HOUR_MS
+/**
+ * A day with less trading than this before the next day (on the axis, gaps left out) gets no
+ * label: in London, a stock token's Saturday holds only Friday's last post-market hour, and its
+ * label would crowd Monday's across the squeezed weekend.
+ */
+const MIN_DAY_TRADING_MS = 2 * HOUR_MS
 /** A label is at least this wide: a unit with more candidates than width / this cannot fit. */
 const MIN_LABEL_PX = 24
 
@@ -88,6 +94,14 @@ function placed(axis: TradingAxis, start: number, keep: (t: number) => boolean):
   return gap.end <= axis.to && keep(gap.end) ? gap.end : null
 }
 
+/** The trading time between two instants on the axis: the span less its closed gaps. */
+function tradingWithin(axis: TradingAxis, from: number, to: number): number {
+  const closed = axis.segments
+    .filter((segment) => segment.gap)
+    .reduce((sum, gap) => sum + Math.max(0, Math.min(to, gap.end) - Math.max(from, gap.start)), 0)
+  return to - from - closed
+}
+
 /** The labels of one unit, every `step`-th of them (every 3rd month: quarters). */
 function candidates(
   axis: TradingAxis,
@@ -98,11 +112,13 @@ function candidates(
 ): Array<{ t: number; text: string }> {
   const out: Array<{ t: number; text: string }> = []
   let counted = 0
-  for (const day of starts) {
+  for (const [index, day] of starts.entries()) {
     const monthName = MONTHS[Number(day.month) - 1] ?? day.month
     let text: string
     let keep: (t: number) => boolean
     if (unit === 'day') {
+      const next = starts[index + 1]?.t
+      if (next !== undefined && tradingWithin(axis, day.t, next) < MIN_DAY_TRADING_MS) continue
       if (counted++ % step !== 0) continue
       text = `${day.weekday} ${Number(day.dayOfMonth)}`
       // A day whose market opens only in its evening (a Sunday) is the next day's: not labelled.

@@ -6,6 +6,7 @@ import { importDialogWithFile } from './import-steps'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
 import { violations } from './axe-violations'
+import { legendSwatchContrasts } from './legend-contrast'
 
 /**
  * axe finds no moderate, serious or critical violation in the main views, dark and light, each at
@@ -236,6 +237,28 @@ for (const theme of ['dark', 'light'] as const) {
     })
 
   describe(`accessibility (${theme} theme, narrow and wide)`, () => {
+    it(
+      'draws every chart legend swatch at least 3:1 against its background, "Closed" among them',
+      async () => {
+        // A Saturday: AAPLon does not trade off-hours, so its 24 hours show a closed stretch.
+        const { page } = await openAt(theme, ET_1300_SATURDAY)
+        await rowOf(page, 'AAPLon').click()
+        await page.keyboard.press('Enter')
+        await page.locator('.chart .chart-tick').first().waitFor({ timeout: SETTLE_MS })
+        const day = await legendSwatchContrasts(page)
+        // A week: the history chart's lines (token, stock, carried close, premium) beside the bands.
+        await page.getByRole('radio', { name: /^1 week/ }).click()
+        await page.locator('.chart-shown .chart-history .chart-tick').first().waitFor({ timeout: SETTLE_MS })
+        const week = await legendSwatchContrasts(page)
+        const names = [...day, ...week].map((swatch) => swatch.name)
+        expect(names).toContain('Closed')
+        expect(names).toContain('Stock close carried')
+        const faint = [...day, ...week].filter((swatch) => swatch.ratio < 3)
+        expect(faint.map((swatch) => `${swatch.name} ${swatch.ratio.toFixed(2)}:1`)).toEqual([])
+      },
+      AXE_TEST_MS,
+    )
+
     it(
       'has no violation in the whole main view at 360 and 1280 px',
       async () => {

@@ -156,6 +156,44 @@ describe.each([
   })
 })
 
+describe.each(['light', 'dark'] as const)('the 24 h sparkline on a Saturday, %s theme', (theme) => {
+  /** 13:00 ET on Saturday 21 November 2026: the stock tokens closed since Friday evening. */
+  const SATURDAY = Date.UTC(2026, 10, 21, 18, 0)
+  const CLOSED_TOKENS = ['AAPLon', 'MSFTon', 'AMZNon', 'Fon']
+
+  it('shades the closed stretch in the background colour, never a solid bar', async () => {
+    const harness = await startLiveHarness({
+      browser,
+      marketTime: SATURDAY,
+      settings: { theme },
+      extraSymbols: ['MSFTon', 'AMZNon'],
+    })
+    try {
+      const { page } = harness
+      const background = await page.evaluate(() => {
+        const probe = document.createElement('div')
+        probe.style.background = 'var(--bg)'
+        document.body.append(probe)
+        const colour = getComputedStyle(probe).backgroundColor
+        probe.remove()
+        return colour
+      })
+      for (const symbol of CLOSED_TOKENS) {
+        const sparkline = rowOf(page, symbol).locator('svg.sparkline')
+        await sparkline.locator('polyline').waitFor()
+        const fills = await sparkline
+          .locator('rect')
+          .evaluateAll((rects) => rects.map((rect) => getComputedStyle(rect).fill))
+        // Closed since Friday evening: one gap, at the right end.
+        expect(fills, symbol).toEqual([background])
+      }
+      expect(unexpectedErrors(harness)).toEqual([])
+    } finally {
+      await harness.close()
+    }
+  })
+})
+
 describe('the chart in the bundle', () => {
   it('is a chunk of its own, loaded after the first frame, not part of the first load', () => {
     const assets = join(RENDERER_DIR, 'assets')

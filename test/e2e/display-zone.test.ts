@@ -127,3 +127,28 @@ describe.each(COMPUTER_ZONES)(
     })
   },
 )
+
+describe("a week's chart in this computer's time, in Europe/London", () => {
+  /** 08:00 ET on Monday 16 November 2026. */
+  const MONDAY_0800 = Date.UTC(2026, 10, 16, 13, 0)
+
+  it.each([1280, 360])('labels AAPLon 1W by day at %i px, as in market time', async (width) => {
+    const { page } = await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        marketTime: MONDAY_0800,
+        timezoneId: 'Europe/London',
+        viewport: { width, height: 760 },
+        settings: { timeZone: 'computer', chartRange: '1w' },
+      }),
+    )
+    await rowOf(page, 'AAPLon').click()
+    await page.keyboard.press('Enter')
+    const chart = page.locator('.chart-shown .chart-history')
+    await chart.locator('.chart-tick').first().waitFor({ timeout: 15_000 })
+    expect(await chart.locator('.chart-axis-unit').textContent()).toBe('Labels: days')
+    const ticks = await chart.locator('.chart-tick').allTextContents()
+    expect(ticks.length).toBeGreaterThanOrEqual(3)
+    for (const tick of ticks) expect(tick).toMatch(/^(Mon|Tue|Wed|Thu|Fri) 1\d$/)
+  })
+})

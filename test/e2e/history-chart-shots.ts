@@ -50,7 +50,8 @@ async function main(): Promise<void> {
             const { page } = harness
             await rowOf(page, symbol).click()
             await page.keyboard.press('Enter')
-            await page.locator('.chart-history .chart-tick').first().waitFor()
+            // Room for a busy machine: the whole history is laid out first.
+            await page.locator('.chart-history .chart-tick').first().waitFor({ timeout: 120_000 })
             const chart = page.locator('.chart-history')
             await chart.focus()
             // The crosshair a little way in, so the readout shows a point.

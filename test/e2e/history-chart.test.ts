@@ -378,6 +378,47 @@ describe.each([
   })
 })
 
+describe('the readout replacing its hint', () => {
+  for (const width of [1280, 360])
+    it(`moves nothing below it at ${width} px (NVDAon 1M, the chart focused, End)`, async () => {
+      const harness = await startHistoryHarness({
+        browser,
+        marketTime: MONDAY,
+        viewport: { width, height: 760 },
+        settings: { chartRange: '1m' },
+        histories: fixtures(MONDAY),
+      })
+      try {
+        const { page } = harness
+        await openDetail(page, OFF_HOURS)
+        await historyShown(page)
+        const chart = page.locator('.chart-shown .chart-history')
+        // The plot under the readout, and the legend under the plot.
+        const chartTop = async () =>
+          [
+            (await chart.locator('.chart-canvas-history').boundingBox())?.y,
+            (await chart.locator('.chart-caption').boundingBox())?.y,
+          ].map((y) => y?.toFixed(1))
+        const before = await chartTop()
+        const hint = readout(page).getByText(/^Point at the chart/)
+        expect(await hint.isVisible()).toBe(true)
+        await chart.focus()
+        await page.keyboard.press('End')
+        await readout(page).locator('.chart-readout-time').waitFor()
+        expect(await hint.count()).toBe(0)
+        expect(await chartTop()).toEqual(before)
+        // Nor when the crosshair walks to the first point, whose figures differ.
+        const lastTime = await readout(page).locator('.chart-readout-time').textContent()
+        await page.keyboard.press('Home')
+        await expect.poll(() => readout(page).locator('.chart-readout-time').textContent()).not.toBe(lastTime)
+        expect(await chartTop()).toEqual(before)
+        expect(unexpectedErrors(harness)).toEqual([])
+      } finally {
+        await harness.close()
+      }
+    })
+})
+
 describe('at 360 px', () => {
   it('clips no figure: the readout wraps inside the panel, the buttons fit', async () => {
     const harness = await startHistoryHarness({

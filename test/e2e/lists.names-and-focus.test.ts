@@ -173,6 +173,31 @@ describe('naming a watchlist', () => {
     await expect.poll(() => focused(page), SOON).toBe('button#empty-list-add:Add symbol')
   }, 120_000)
 
+  it('keeps focus on a control entering the ticker-only view and tabbing out of the ticker', async () => {
+    const { page } = await harnesses.open((browser) =>
+      startLiveHarness({ browser, viewport: { width: 1280, height: 760 } }),
+    )
+    await rowOf(page, 'AAPLon').waitFor()
+    // The full window: Tab from the ticker goes on to the next control, the list's tabs.
+    await page.getByRole('region', { name: 'Price ticker' }).focus()
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).not.toBe('body')
+    expect(await focused(page)).not.toMatch(/Price ticker/)
+
+    // Ticker only, by its button: its own button is gone, focus goes to the strip's view.
+    await page.getByRole('button', { name: 'Ticker only' }).click()
+    await page.getByRole('button', { name: 'Show the full window' }).waitFor(SOON)
+    await expect.poll(() => focused(page), SOON).not.toBe('body')
+    // Tab walks the view's two controls round and round, either way, and never drops to the page.
+    const stops: string[] = []
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key)
+      stops.push(await focused(page))
+    }
+    const [strip, exit] = ['section#:Price ticker', 'button#ticker-exit:Show the full window']
+    expect(stops).toEqual([strip, exit, strip, exit, strip])
+  }, 120_000)
+
   it('names the symbol and list a key acts on, and keeps focus on something at every step', async () => {
     const harness = await harnesses.open((browser) =>
       startLiveHarness({

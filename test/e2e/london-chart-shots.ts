@@ -7,13 +7,16 @@ import { startLiveHarness } from './live-sim'
  * The detail chart with the computer in London, narrow and wide, on a fixed Monday morning (the
  * chart reaches back over the weekend) and a fixed Saturday (a token trading off-hours): every
  * time reads in market time with its zone, or, with "this computer's time" chosen in Settings,
- * in London's (london-chart-*-computer-*.png); and the Settings dialog where that is chosen.
+ * in London's (london-chart-*-computer-*.png); a stock token's week in London's time, labelled by
+ * day (london-week-*.png); and the Settings dialog where that is chosen.
  * `npx tsx test/e2e/london-chart-shots.ts` writes docs/screenshots/london-chart-*.png and
  * settings-time-zone-*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
 /** 10:15 ET on Monday 23 November 2026. */
 const MONDAY_MORNING = Date.UTC(2026, 10, 23, 15, 15)
+/** 08:00 ET on Monday 16 November 2026. */
+const MONDAY_0800 = Date.UTC(2026, 10, 16, 13, 0)
 
 async function main(): Promise<void> {
   const browser = await launchBrowser()
@@ -47,6 +50,32 @@ async function main(): Promise<void> {
             await harness.close()
           }
         }
+    // A stock token's week in London's time, on a Monday morning and a Saturday: labelled by day.
+    for (const [day, marketTime] of [
+      ['monday', MONDAY_0800],
+      ['saturday', SATURDAY],
+    ] as const)
+      for (const [name, width] of NARROW_AND_WIDE) {
+        const harness = await startLiveHarness({
+          browser,
+          marketTime,
+          timezoneId: 'Europe/London',
+          viewport: { width, height: 900 },
+          settings: { timeZone: 'computer', chartRange: '1w' },
+        })
+        const file = `london-week-${day}-computer-${name}.png`
+        try {
+          const { page } = harness
+          await rowOf(page, 'AAPLon').click()
+          await page.keyboard.press('Enter')
+          const chart = page.locator('.chart-shown .chart-history')
+          await chart.locator('.chart-tick').first().waitFor({ timeout: 15_000 })
+          await chart.screenshot({ path: join(OUT, file) })
+          console.log(`wrote ${file}`)
+        } finally {
+          await harness.close()
+        }
+      }
     for (const [name, width] of NARROW_AND_WIDE) {
       const harness = await startLiveHarness({
         browser,

@@ -252,6 +252,24 @@ describe('watchlist', () => {
     await expect.poll(() => shownOrder(page)).toEqual(watchlistOrder)
   })
 
+  it('says "Rows follow the sort" once, counted, when Alt+Up is pressed again and again', async () => {
+    const harness = await open()
+    const { page } = harness
+    await pause(harness)
+    await page.getByRole('columnheader', { name: /Token price/ }).getByRole('button').click()
+    await rowOf(page, 'NVDAon').click()
+    // As a person presses: three times, a few hundred milliseconds apart.
+    for (const pauseMs of [350, 280, 0]) {
+      await page.keyboard.press('Alt+ArrowUp')
+      await page.waitForTimeout(pauseMs)
+    }
+    const toasts = page.getByRole('region', { name: 'Notifications' })
+    await expect.poll(() => toasts.locator('.toast-title').allTextContents()).toEqual(['Rows follow the sort ×3'])
+    // Its button still clears the sort.
+    await toasts.getByRole('button', { name: 'Clear sort' }).click()
+    await expect.poll(() => shownList(harness.core.settings.get()).sort).toBeNull()
+  })
+
   it("keeps a second sort click on screen when the first one's save answers last", async () => {
     // Main saves both in order; the answer to the first is held until the second has answered.
     let releaseFirstAnswer = () => {}

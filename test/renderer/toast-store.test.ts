@@ -37,4 +37,15 @@ describe('toasts', () => {
     showToast({ ...undo, action: { label: 'Undo', run: () => undefined } })
     expect(shown()).toEqual(['Removed AAPLon ×1', 'Removed AAPLon ×1'])
   })
+
+  it('merges a message whose button does the same each time (Clear sort), keeping the newest button', () => {
+    const runs: string[] = []
+    const clearSort = (run: string) => ({ label: 'Clear sort', run: () => void runs.push(run), repeatable: true })
+    showToast({ ...sortToast, action: clearSort('first') })
+    showToast({ ...sortToast, action: clearSort('second') })
+    showToast({ ...sortToast, action: { label: 'Undo', run: () => undefined, repeatable: true } })
+    expect(shown()).toEqual(['Rows follow the sort ×2', 'Rows follow the sort ×1'])
+    toastStore.getState().toasts[0]!.action!.run()
+    expect(runs).toEqual(['second'])
+  })
 })

@@ -74,6 +74,23 @@ describe('the unit of the labels', () => {
     expect(months.map((label) => label.text)).toContain('Jun')
   })
 
+  it.each([900, 360])(
+    'labels a stock token’s week by day in London too, where Friday’s last hour is Saturday (%i px)',
+    (width) => {
+      // Monday 16 November 2026, 08:00 ET; a London computer's days start at 19:00 ET.
+      const axis = axisOf('1w', Date.UTC(2026, 10, 16, 13, 0), false)
+      const byDay = ['Tue 10', 'Wed 11', 'Thu 12', 'Fri 13', 'Mon 16']
+      for (const timeZone of [ZONE, 'Europe/London']) {
+        const labels = rangeAxisLabels(axis, { width, timeZone })
+        expect({ timeZone, unit: labels.unit, texts: labels.labels.map((label) => label.text) }).toEqual({
+          timeZone,
+          unit: 'day',
+          texts: byDay,
+        })
+      }
+    },
+  )
+
   it('labels an off-hours token’s weekend days, which it trades', () => {
     const days = rangeAxisLabels(axisOf('1w', SATURDAY, true), { width: 900, timeZone: ZONE }).labels
     expect(days.map((label) => label.text)).toEqual(expect.arrayContaining(['Sat 21']))

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react'
 import { afterNextPaint } from '../after-paint'
 import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
 import { useFrameHeight, useFrameLayout } from '../layout'
+import { TICKER_EXIT_ID } from '../element-ids'
 import { keepFocusOnPage } from '../panel-focus'
 import { markFirstFramePainted, useWatch } from '../store/watch-store'
 import { AlertsPanel } from './alerts/AlertsPanel'
@@ -87,10 +88,24 @@ function useDocumentAppearance() {
   }, [theme, density])
 }
 
+/**
+ * The ticker-only view has two stops, the strip and its way back: Tab past either end comes round
+ * to the other, as in a dialog, instead of leaving focus on the page with nothing to act on.
+ */
+function wrapTab(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key !== 'Tab') return
+  const stops = [...event.currentTarget.querySelectorAll<HTMLElement>('[tabindex="0"], button')]
+  const [first, last] = [stops[0], stops.at(-1)]
+  const [leaving, next] = event.shiftKey ? [first, last] : [last, first]
+  if (event.target !== leaving || !next) return
+  event.preventDefault()
+  next.focus()
+}
+
 function TickerOnly() {
   return (
     // The window's one view now: its main landmark and its heading, as the full window has.
-    <main className="ticker-only">
+    <main className="ticker-only" onKeyDown={wrapTab}>
       <h1 className="visually-hidden">Tokenwatch ticker</h1>
       <div className="ticker-only-session">
         <PhaseTag />
@@ -101,6 +116,7 @@ function TickerOnly() {
       <Ticker compact />
       <IconButton
         label="Show the full window"
+        id={TICKER_EXIT_ID}
         className="ticker-exit"
         onClick={() => void updatePreference({ tickerOnly: false }).then(() => keepFocusOnPage())}
       >

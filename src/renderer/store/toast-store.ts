@@ -16,8 +16,11 @@ export interface Toast {
   detail?: string
   /** A symbol the toast offers to show. */
   symbol?: string
-  /** A button that acts on what the toast says (Undo). */
-  action?: { label: string; run(): void }
+  /**
+   * A button that acts on what the toast says (Undo). `repeatable`: the button does the same
+   * whatever the toast it stands on (Clear sort), so a repeat of the message may share it.
+   */
+  action?: { label: string; run(): void; repeatable?: boolean }
   tone: 'alert' | 'info'
   /** How many times this same message was shown while the toast stood (1 at first). */
   count: number
@@ -42,11 +45,20 @@ let nextId = 1
 /** Each toast's timer, restarted when the same message comes again. */
 const timers = new Map<number, ReturnType<typeof setTimeout>>()
 
-/** The same words, and nothing to act on: a toast with Undo acts on its own removal, never merged. */
+/**
+ * The same words, and nothing to act on or the same repeatable act: a toast with Undo acts on its
+ * own removal, never merged.
+ */
 function sameMessage(shown: Toast, toast: Omit<Toast, 'id' | 'count'>): boolean {
+  const sameAct =
+    shown.action === undefined
+      ? toast.action === undefined
+      : toast.action !== undefined &&
+        shown.action.repeatable === true &&
+        toast.action.repeatable === true &&
+        shown.action.label === toast.action.label
   return (
-    !shown.action &&
-    !toast.action &&
+    sameAct &&
     shown.tone === toast.tone &&
     shown.title === toast.title &&
     shown.text === toast.text &&

@@ -2,7 +2,8 @@ import { toggleAlerts } from '../../alerts-api'
 import { refreshNow, setPaused, togglePin, updatePreference } from '../../api'
 import { useAlerts } from '../../store/alert-store'
 import { openDialog, useWatch } from '../../store/watch-store'
-import { SEARCH_INPUT_ID } from '../../element-ids'
+import { SEARCH_INPUT_ID, TICKER_EXIT_ID } from '../../element-ids'
+import { keepFocusOnPage } from '../../panel-focus'
 import type { FrameLayout } from '../../layout'
 import { exportWatchlistAs } from '../../watchlist-files'
 import { IconButton } from '../ui/IconButton'
@@ -73,7 +74,11 @@ function useHeaderActions(): HeaderAction[] {
     {
       label: 'Ticker only',
       glyph: '▭',
-      onSelect: () => void updatePreference({ tickerOnly: true }),
+      // Its button goes with the full window: focus goes to the one that brings it back.
+      onSelect: () =>
+        void updatePreference({ tickerOnly: true }).then(() =>
+          keepFocusOnPage(() => document.getElementById(TICKER_EXIT_ID)),
+        ),
       inline: ['wide'],
     },
     { label: 'Transactions', glyph: '⇄', onSelect: () => openDialog('ledger'), inline: ['wide'], shortcut: 'T' },

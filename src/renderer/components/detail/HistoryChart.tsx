@@ -21,8 +21,11 @@ const PRICE_PANE_HEIGHT = 150
 const PREMIUM_PANE_HEIGHT = 64
 /** A closed stretch narrower than this is left to the bands (a year has fifty weekends). */
 const MIN_GAP_PX = 3
-/** Carried stock closes and their premium, drawn at this opacity of their colour. */
-const CARRIED_ALPHA = '66'
+/**
+ * Carried stock closes and their premium, drawn at this opacity of their colour (0.7): faded
+ * beside the live line, yet 3:1 against the panel in both themes, as its legend swatch.
+ */
+const CARRIED_ALPHA = 'b3'
 
 /** The chart and what it draws, made once per figure. */
 interface DrawnChart {

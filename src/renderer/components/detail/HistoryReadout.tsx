@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Dec } from '../../../shared/decimal'
 import type { HistoryPoint, HistorySeries, MultiplierChange } from '../../../shared/history'
 import { premiumPercent } from '../../chart/history-model'
@@ -56,9 +56,10 @@ function rejectedWords(count: number): string {
   return `${count} ${count === 1 ? 'candle was' : 'candles were'} left out: they failed validation.`
 }
 
-function Figure({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+/** `named`: the figure's own class (`chart-readout-price`...), left off a reserving copy. */
+function Figure({ label, children, named }: { label: string; children: ReactNode; named?: string }) {
   return (
-    <span className={className ? `chart-readout-item ${className}` : 'chart-readout-item'}>
+    <span className={named ? `chart-readout-item ${named}` : 'chart-readout-item'}>
       <span className="muted">{label}</span> <span className="num">{children}</span>
     </span>
   )
@@ -71,10 +72,95 @@ function stepIn(series: HistorySeries, index: number): MultiplierChange | undefi
   return series.multiplierChanges.find((change) => change.t > before && change.t <= point.t)
 }
 
+/** What the readout says of one point, in words. */
+interface PointWords {
+  time: string
+  open: string
+  high: string
+  low: string
+  close: string
+  stock: string
+  stockCarried: boolean
+  multiplier: string
+  premium: string
+  premiumCarried: boolean
+}
+
+function pointWords(series: HistorySeries, index: number, zone: DisplayZone): PointWords {
+  const point = series.points[index] as HistoryPoint
+  const step = stepIn(series, index)
+  return {
+    time: bucketTime(point.t, series.interval, zone),
+    open: formatExact(point.open),
+    high: formatExact(point.high),
+    low: formatExact(point.low),
+    close: formatExact(point.close),
+    stock: formatExact(point.underlyingClose),
+    stockCarried: point.underlyingCarried,
+    multiplier: step ? `${formatExact(step.from)} → ${formatExact(step.to)}` : formatExact(point.multiplier),
+    premium: premiumPercent(point.premium),
+    premiumCarried: point.underlyingCarried && point.premium !== null,
+  }
+}
+
+/**
+ * The longest words each figure takes over the series, carried marks included: a readout at
+ * least as long as any point's, which the readout keeps room for.
+ */
+function longestWords(series: HistorySeries, zone: DisplayZone): PointWords | null {
+  let longest: PointWords | null = null
+  for (let index = 0; index < series.points.length; index++) {
+    const words = pointWords(series, index, zone)
+    if (longest === null) longest = words
+    else
+      for (const key of Object.keys(words) as (keyof PointWords)[]) {
+        const [kept, next] = [longest[key], words[key]]
+        if (typeof kept === 'boolean') (longest[key] as boolean) = kept || (next as boolean)
+        else if ((next as string).length > kept.length) (longest[key] as string) = next as string
+      }
+  }
+  return longest
+}
+
+/**
+ * Every figure of one point. `reserving`: an unseen copy that only holds the readout's height
+ * (its classes left off, so nothing reads it as the readout).
+ */
+function PointFigures({ words, reserving }: { words: PointWords; reserving: boolean }) {
+  const named = (name: string) => (reserving ? undefined : name)
+  return (
+    <>
+      <span className={reserving ? 'chart-readout-item' : 'chart-readout-item chart-readout-time'}>{words.time}</span>
+      <Figure label="O">{words.open}</Figure>
+      <Figure label="H">{words.high}</Figure>
+      <Figure label="L">{words.low}</Figure>
+      <Figure label="C" named={named('chart-readout-price')}>
+        {words.close}
+      </Figure>
+      <Figure label="Stock" named={named('chart-readout-stock')}>
+        {words.stock}
+        {words.stockCarried && <span className={named('carried')}> carried (no stock candle)</span>}
+      </Figure>
+      <Figure label="Multiplier" named={named('chart-readout-multiplier')}>
+        {words.multiplier}
+      </Figure>
+      <Figure label="Premium" named={named('chart-readout-premium')}>
+        {words.premium}
+        {words.premiumCarried && <span className={named('carried')}> on a carried close</span>}
+      </Figure>
+    </>
+  )
+}
+
+/**
+ * The readout of the point under the crosshair, or a hint while there is none. Both stand over an
+ * unseen readout of the longest words the series takes, so the readout keeps the lines it needs
+ * (two or three when narrow) from the start, and the chart below does not jump as points are read.
+ */
 export function HistoryReadout({ series, index }: { series: HistorySeries; index: number | null }) {
   const zone = useDisplayZone()
+  const longest = useMemo(() => longestWords(series, zone), [series, zone])
   const point = index === null ? undefined : series.points[index]
-  const step = index === null ? undefined : stepIn(series, index)
   return (
     <p
       className="chart-readout chart-readout-history"
@@ -82,34 +168,18 @@ export function HistoryReadout({ series, index }: { series: HistorySeries; index
       aria-atomic="true"
       title={rejectedWords(series.rejectedCandles)}
     >
-      {point ? (
-        <>
-          <span className="chart-readout-item chart-readout-time">
-            {bucketTime(point.t, series.interval, zone)}
-          </span>
-          <Figure label="O">{formatExact(point.open)}</Figure>
-          <Figure label="H">{formatExact(point.high)}</Figure>
-          <Figure label="L">{formatExact(point.low)}</Figure>
-          <Figure label="C" className="chart-readout-price">
-            {formatExact(point.close)}
-          </Figure>
-          <Figure label="Stock" className="chart-readout-stock">
-            {formatExact(point.underlyingClose)}
-            {point.underlyingCarried && <span className="carried"> carried (no stock candle)</span>}
-          </Figure>
-          <Figure label="Multiplier" className="chart-readout-multiplier">
-            {step ? `${formatExact(step.from)} → ${formatExact(step.to)}` : formatExact(point.multiplier)}
-          </Figure>
-          <Figure label="Premium" className="chart-readout-premium">
-            {premiumPercent(point.premium)}
-            {point.underlyingCarried && point.premium !== null && (
-              <span className="carried"> on a carried close</span>
-            )}
-          </Figure>
-        </>
-      ) : (
-        <span className="muted">Point at the chart, or focus it and use the arrow keys.</span>
+      {longest && (
+        <span className="chart-readout-line chart-readout-reserve" aria-hidden="true">
+          <PointFigures words={longest} reserving={true} />
+        </span>
       )}
+      <span className="chart-readout-line">
+        {point ? (
+          <PointFigures words={pointWords(series, index as number, zone)} reserving={false} />
+        ) : (
+          <span className="muted">Point at the chart, or focus it and use the arrow keys.</span>
+        )}
+      </span>
     </p>
   )
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 export function IconButton(props: {
   label: string
   onClick(): void
+  id?: string
   pressed?: boolean
   className?: string
   children: ReactNode
@@ -14,6 +15,7 @@ export function IconButton(props: {
   return (
     <button
       type="button"
+      id={props.id}
       className={`icon-button ${props.className ?? ''}`}
       aria-label={props.label}
       aria-pressed={props.pressed}

@@ -100,7 +100,7 @@ export const Sparkline = memo(function Sparkline({
       {gapRanges(axis, WIDTH, 1).map((gap) => (
         <rect
           key={gap.start}
-          className="chart-gap"
+          className="sparkline-gap"
           x={gap.x0}
           y={0}
           width={gap.x1 - gap.x0}
