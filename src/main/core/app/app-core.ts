@@ -18,7 +18,7 @@ import { type CommandHandlers, dispatch } from './dispatch'
 import { EventBus } from './event-bus'
 import { type PollFeedWithService, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
-import { quotesTouched, trackPositions } from './track-positions'
+import { quotesTouched, trackPositions } from '../holdings/track-positions'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the

@@ -7,7 +7,7 @@ import type { KeyVault } from '../../secrets/key-vault'
 import type { HoldingsFile } from '../../holdings/holdings-file'
 import type { PositionsTracker } from '../../holdings/positions-tracker'
 import type { SettingsFile } from '../../storage/settings-file'
-import type { ServiceStatusLink } from '../service-status-link'
+import type { ServiceStatusLink } from '../../service-status/service-status-link'
 import type { HistoryService } from '../../history/history-service'
 
 /**

@@ -1,5 +1,5 @@
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import type { CommandContext } from '../app/commands/command-context'
 
 /**
  * The detail chart's history (issue #31): asked for the symbol the window has open, on demand.

@@ -1,7 +1,7 @@
-import type { Settings } from '../../../../shared/settings'
-import { type DeletedList, SettingsError } from '../../storage/settings-file'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { Settings } from '../../../shared/settings'
+import { type DeletedList, SettingsError } from '../storage/settings-file'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import type { CommandContext } from '../app/commands/command-context'
 
 type ListCommand =
   | 'addSymbol'

@@ -1,5 +1,5 @@
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import type { CommandContext } from '../app/commands/command-context'
 
 /** The positions as main keeps them, for a window that starts (it then follows the pushes). */
 export function portfolioCommands(context: CommandContext): SomeCommandHandlers<'getPortfolio'> {

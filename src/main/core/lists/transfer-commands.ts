@@ -4,16 +4,16 @@ import {
   importExportedLists,
   importWatchlist,
   partitionByListing,
-} from '../../../../shared/export-format'
-import type { HistoryRange } from '../../../../shared/history'
-import { ListingIndex } from '../../../../shared/listing-index'
-import type { ExportResult, ImportResult } from '../../../../shared/transfer'
-import { activeList } from '../../../../shared/watchlists'
-import { SettingsError } from '../../storage/settings-file'
-import type { SomeCommandHandlers } from '../dispatch'
-import { importListsInto } from '../list-import'
-import type { CommandContext } from './command-context'
-import { inTimeOrder } from '../../holdings/ledger-replay'
+} from '../../../shared/export-format'
+import type { HistoryRange } from '../../../shared/history'
+import { ListingIndex } from '../../../shared/listing-index'
+import type { ExportResult, ImportResult } from '../../../shared/transfer'
+import { activeList } from '../../../shared/watchlists'
+import { SettingsError } from '../storage/settings-file'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import { importListsInto } from './list-import'
+import type { CommandContext } from '../app/commands/command-context'
+import { inTimeOrder } from '../holdings/ledger-replay'
 
 /**
  * Watchlists out to a file (CSV, JSON) and in from a file or pasted text; a symbol's shown history

@@ -1,6 +1,6 @@
-import type { SomeCommandHandlers } from '../dispatch'
-import { DIVIDENDS_COLUMN_MAX_AGE_MS, DIVIDENDS_DETAIL_MAX_AGE_MS } from '../service-status-link'
-import type { CommandContext } from './command-context'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import { DIVIDENDS_COLUMN_MAX_AGE_MS, DIVIDENDS_DETAIL_MAX_AGE_MS } from './service-status-link'
+import type { CommandContext } from '../app/commands/command-context'
 
 type ServiceStatusCommand = 'setDetailOpen' | 'refreshCapacity' | 'getDividends'
 

@@ -1,10 +1,10 @@
 import type { AssetQuote, Delta } from '../../../shared/domain'
 import type { Clock } from '../clock'
 import type { PollFeed } from '../feed/poll-feed'
-import type { HoldingsFile } from '../holdings/holdings-file'
-import { PositionsTracker } from '../holdings/positions-tracker'
+import type { HoldingsFile } from './holdings-file'
+import { PositionsTracker } from './positions-tracker'
 import type { SettingsFile } from '../storage/settings-file'
-import type { EventBus } from './event-bus'
+import type { EventBus } from '../app/event-bus'
 
 /** The core's parts the positions are computed from; updates go out as the `portfolio` event. */
 export interface PositionsParts {

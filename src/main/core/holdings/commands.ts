@@ -1,12 +1,12 @@
-import type { AssetQuote } from '../../../../shared/domain'
-import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../../../shared/holdings'
-import type { ExportResult } from '../../../../shared/transfer'
-import { HoldingsError, type HoldingsFile } from '../../holdings/holdings-file'
-import { inTimeOrder, replayLedger } from '../../holdings/ledger-replay'
-import { readTransactionsCsv, transactionsCsv } from '../../holdings/transactions-csv'
-import { holdingsReport } from '../../holdings/valuation'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { AssetQuote } from '../../../shared/domain'
+import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../../shared/holdings'
+import type { ExportResult } from '../../../shared/transfer'
+import { HoldingsError, type HoldingsFile } from './holdings-file'
+import { inTimeOrder, replayLedger } from './ledger-replay'
+import { readTransactionsCsv, transactionsCsv } from './transactions-csv'
+import { holdingsReport } from './valuation'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import type { CommandContext } from '../app/commands/command-context'
 
 /**
  * The holdings ledger from the window: list, add, edit, delete and put back, import and export as

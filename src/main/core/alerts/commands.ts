@@ -1,8 +1,8 @@
-import type { AlertInput } from '../../../../shared/alerts'
-import { sessionAlertRefusal } from '../../../../shared/session-alerts'
-import { SettingsError } from '../../storage/settings-file'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { AlertInput } from '../../../shared/alerts'
+import { sessionAlertRefusal } from '../../../shared/session-alerts'
+import { SettingsError } from '../storage/settings-file'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import type { CommandContext } from '../app/commands/command-context'
 
 type AlertCommand =
   | 'listAlerts'

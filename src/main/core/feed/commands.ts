@@ -1,6 +1,6 @@
-import { withoutHistories } from '../../../../shared/domain'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import { withoutHistories } from '../../../shared/domain'
+import type { SomeCommandHandlers } from '../app/dispatch'
+import type { CommandContext } from '../app/commands/command-context'
 
 type FeedCommand =
   'getSnapshot' | 'getStatus' | 'refreshNow' | 'setPaused' | 'setWindowVisible' | 'setOnline' | 'listAssets'
