@@ -1,7 +1,7 @@
 import { isDecimalString } from './decimal'
 import { type AssetQuote, emptyAsset, type Snapshot } from './domain'
 import type { Transaction, ValuedPosition } from './holdings'
-import { isTradableIn } from './normalize'
+import { isTradableIn } from '../main/core/api/wire/normalize'
 import { SESSION_NAMES } from './sessions'
 import type { ListingIndex } from './listing-index'
 import { normalizeSymbolInput, type SymbolCheck } from './symbols'

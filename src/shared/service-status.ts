@@ -1,5 +1,5 @@
 import { isSessionName, type SessionName } from './sessions'
-import type { TradeSide, WireAssetPause, WireDividends, WireTradingCapacity } from './wire-status'
+import type { TradeSide, WireAssetPause, WireDividends, WireTradingCapacity } from '../main/core/api/wire/wire-status'
 
 /**
  * What the service says about the market right now, in the app's own terms (zod-free, so the

@@ -1,6 +1,6 @@
 import { SESSION_LABEL } from './alert-text'
 import type { AssetQuote } from './domain'
-import { isTradableIn } from './normalize'
+import { isTradableIn } from '../main/core/api/wire/normalize'
 import type { MarketReading } from './service-status'
 import type { MarketPhase } from './session-clock'
 import { isConventionalSession } from './sessions'

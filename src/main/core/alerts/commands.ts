@@ -1,5 +1,5 @@
 import type { AlertInput } from '../../../shared/alerts'
-import { sessionAlertRefusal } from '../../../shared/session-alerts'
+import { sessionAlertRefusal } from './session-alerts'
 import { SettingsError } from '../storage/settings-file'
 import type { SomeCommandHandlers } from '../app/dispatch'
 import type { CommandContext } from '../app/commands/command-context'
