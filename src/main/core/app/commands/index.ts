@@ -1,4 +1,4 @@
-import type { CommandHandlers } from '../dispatch'
+import type { CommandHandlers } from '../../command-handlers'
 import { alertCommands } from '../../alerts/commands'
 import type { CommandContext } from './command-context'
 import { feedCommands } from '../../feed/commands'
@@ -6,10 +6,8 @@ import { historyCommands } from '../../history/commands'
 import { holdingsCommands } from '../../holdings/commands'
 import { keyCommands } from './keys'
 import { listCommands } from '../../lists/commands'
-import { portfolioCommands } from '../../holdings/portfolio-commands'
 import { serviceStatusCommands } from '../../service-status/commands'
 import { settingsCommands } from './settings'
-import { transferCommands } from '../../lists/transfer-commands'
 
 /**
  * Every contract channel's handler, one module per capability (as Signal Desktop installs one
@@ -22,9 +20,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...settingsCommands(context),
     ...keyCommands(context),
     ...alertCommands(context),
-    ...transferCommands(context),
     ...holdingsCommands(context),
-    ...portfolioCommands(context),
     ...serviceStatusCommands(context),
     ...historyCommands(context),
   } satisfies CommandHandlers
