@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { snapshotSchema } from '../../src/main/core/storage/snapshot-cache-schema'
 import { emptyAsset } from '../../src/shared/domain'
-import { applyLimitsRecord, applyMarketRecord, isTradableIn } from '../../src/main/core/api/wire/normalize'
+import { applyLimitsRecord, applyMarketRecord } from '../../src/main/core/api/wire/normalize'
+import { isTradableIn } from '../../src/shared/domain'
 import { parseLimitsResponse, parseMarketResponse } from '../../src/main/core/api/wire/wire-parse'
 
 /**

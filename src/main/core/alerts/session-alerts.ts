@@ -1,7 +1,6 @@
 import { SESSION_LABEL } from '../../../shared/alert-text'
 import type { AlertInput } from '../../../shared/alerts'
-import type { AssetQuote } from '../../../shared/domain'
-import { isTradableIn } from '../api/wire/normalize'
+import { type AssetQuote, isTradableIn } from '../../../shared/domain'
 import { SESSION_BADGE, SESSION_NAMES } from '../../../shared/sessions'
 
 /**

@@ -16,11 +16,8 @@ import {
 } from './api-errors'
 import { boundedGet } from './bounded-get'
 import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
-import {
-  type CapacityReading,
-  capacityReading,
-  capacityUnavailable,
-} from '../../../shared/service-status'
+import type { CapacityReading } from '../../../shared/service-status'
+import { capacityReading, capacityUnavailable } from './wire/status-readings'
 import type { CandleInterval, CandleRange } from './wire/candle-pairs'
 import {
   type CandlesAnswer,
@@ -28,7 +25,8 @@ import {
   parseCandlesResponse,
   parseMultiplierHistoryResponse,
 } from './wire/wire-history'
-import type { TradeSide, WireAssetPause, WireDividends, WireMarketStatus } from './wire/wire-status'
+import type { TradeSide } from '../../../shared/holdings'
+import type { WireAssetPause, WireDividends, WireMarketStatus } from './wire/wire-status'
 import {
   parseAssetPausesResponse,
   parseDividendsResponse,

@@ -1,5 +1,5 @@
 import { Dec } from '../../../shared/decimal'
-import { parseCsv, textCell } from '../../../shared/export-format'
+import { parseCsv, textCell } from '../../../shared/csv'
 import type { Transaction, TransactionsImportResult } from '../../../shared/holdings'
 import {
   csvSizeProblem,

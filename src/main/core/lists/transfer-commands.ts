@@ -1,6 +1,5 @@
 import {
   type ExportFormat,
-  exportWatchlist,
   importExportedLists,
   importWatchlist,
   partitionByListing,
@@ -12,6 +11,7 @@ import { activeList } from '../../../shared/watchlists'
 import { SettingsError } from '../storage/settings-file'
 import type { SomeCommandHandlers } from '../command-handlers'
 import { importListsInto } from './list-import'
+import { exportWatchlist } from './watchlist-export'
 import type { Transaction, ValuedPosition } from '../../../shared/holdings'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'

@@ -1,4 +1,4 @@
-import { calendarMarketReading, easternMinuteText } from '../../../shared/market-calendar-reading'
+import { calendarMarketReading, easternMinuteText } from '../market-calendar-reading'
 import type { MarketReading, ServiceState } from '../../../shared/service-status'
 import { serviceWord } from '../../../shared/service-status'
 import type { WireMarketStatus } from '../api/wire/wire-status'

@@ -1,5 +1,5 @@
 import type { MarketReading } from '../../../shared/service-status'
-import { pauseReading } from '../../../shared/service-status'
+import { pauseReading } from '../api/wire/status-readings'
 import type { EndpointStatus } from '../../../shared/status'
 import type { ApiClient } from '../api/api-client'
 import { type Clock, realClock } from '../clock'

@@ -208,10 +208,3 @@ export function applyLimitsRecord(asset: AssetQuote, record: LimitsWithTime): As
   }
   return applyAssetChange(asset, { limits, limitsTimestamp: record.timestamp })
 }
-
-/** Whether a token is tradable in a session: the limits say so first, else `tradableSessions`. */
-export function isTradableIn(asset: AssetQuote, session: SessionName): boolean {
-  const limit = asset.limits?.[session]
-  if (limit) return limit.tradable
-  return asset.tradableSessions.includes(session)
-}

@@ -1,4 +1,4 @@
-import { normalizeTimestampMs } from '../../../../shared/timestamps'
+import { normalizeTimestampMs } from './timestamps'
 import type { WireMarketRecord, WirePriceRecord } from './wire'
 
 /**

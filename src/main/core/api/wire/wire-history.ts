@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isNonNegativeDecimalString, nonNegativeAtMost } from '../../../../shared/decimal'
-import { normalizeTimestampMs } from '../../../../shared/timestamps'
+import { normalizeTimestampMs } from './timestamps'
 import { symbol, timestamp } from './wire'
 import { isDecimalText } from './wire-fast-path'
 import { type RejectedRecord, ResponseShapeError, parseEach } from './wire-parse'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isDecimalString, isNonNegativeDecimalString } from '../../../../shared/decimal'
-import { normalizeTimestampMs } from '../../../../shared/timestamps'
+import { normalizeTimestampMs } from './timestamps'
 
 /**
  * Wire schemas of the five endpoints (spec part 2), tolerant where the real service varies
