@@ -1,7 +1,7 @@
 import { Bench } from 'tinybench'
 import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 import type { Delta } from '../../src/shared/domain'
-import { parseAllMarketResponse, parseAllPricesResponse } from '../../src/shared/wire-parse'
+import { parseAllMarketResponse, parseAllPricesResponse } from '../../src/main/core/api/wire/wire-parse'
 import { type Metric, median, metric, round } from '../report'
 import { collectYoungGarbage } from './gc'
 import { type PollKind, PollSeries } from './poll-series'

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../src/main/core/api/api-client'
-import { ServiceStatusLink } from '../../src/main/core/app/service-status-link'
-import { CAPACITY_REFRESH_MS } from '../../src/main/core/feed/capacity-watch'
+import { ServiceStatusLink } from '../../src/main/core/service-status/service-status-link'
+import { CAPACITY_REFRESH_MS } from '../../src/main/core/service-status/capacity-watch'
 import { cadenceOf, MarketFeed } from '../../src/main/core/feed/market-feed'
 import { startSimServer } from '../../src/main/sim/server/server'
 import type { SimEndpoint } from '../../src/main/sim/server/routes'

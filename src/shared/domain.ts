@@ -152,3 +152,10 @@ export interface ListedAsset {
   ticker: string | null
   name: string | null
 }
+
+/** Whether a token is tradable in a session: the limits say so first, else `tradableSessions`. */
+export function isTradableIn(asset: AssetQuote, session: SessionName): boolean {
+  const limit = asset.limits?.[session]
+  if (limit) return limit.tradable
+  return asset.tradableSessions.includes(session)
+}

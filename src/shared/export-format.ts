@@ -1,54 +1,17 @@
-import { isDecimalString } from './decimal'
-import { type AssetQuote, emptyAsset, type Snapshot } from './domain'
-import type { Transaction, ValuedPosition } from './holdings'
-import { isTradableIn } from './normalize'
-import { SESSION_NAMES } from './sessions'
+import { type CsvRow, parseCsv } from './csv'
+import type { AssetQuote } from './domain'
+import type { Transaction } from './holdings'
 import type { ListingIndex } from './listing-index'
 import { normalizeSymbolInput, type SymbolCheck } from './symbols'
 
 /**
- * Export of the watchlist with its quotes (CSV or JSON), and import of a watchlist from what a
- * person has at hand: a plain list, someone's CSV with a symbol column, or our own export. Pure
- * string work, so main uses it for the save and open dialogs, the CLI for `export`, and the
- * renderer could preview an import.
- *
- * Decimals are written as the exact strings the service sent, never through a number.
+ * Import of a watchlist from what a person has at hand: a plain list, someone's CSV with a symbol
+ * column, or our own export (whose JSON shape is stated here; main writes it:
+ * core/lists/watchlist-export.ts). Pure string work, so main uses it for the open dialog and the
+ * window for an import's preview.
  */
 
 export type ExportFormat = 'csv' | 'json'
-
-/**
- * The position in each symbol, from the ledger valued at the same quotes (main computes them:
- * valuation.ts); empty cells where nothing is held or a figure lacks its price.
- */
-const HOLDING_CSV_COLUMNS = [
-  'holdingQuantity',
-  'holdingValue',
-  'holdingPnl',
-  'holdingPnlPct',
-  'holding24hPnl',
-  'holdingPremiumExposure',
-] as const
-
-export const CSV_COLUMNS = [
-  'symbol',
-  'name',
-  'ticker',
-  'price',
-  'priceTimestamp',
-  'change24h',
-  'changePct24h',
-  'underlyingPrice',
-  'fairValue',
-  'premiumPct',
-  'sharesMultiplier',
-  'volume',
-  'marketCap',
-  'holders',
-  'tradableSessions',
-  'constituentTokens',
-  ...HOLDING_CSV_COLUMNS,
-] as const
 
 /** Tags our JSON export, so an import can tell it from any other JSON. */
 export const JSON_EXPORT_VERSION = 1
@@ -64,117 +27,6 @@ export interface WatchlistExport {
   assets: AssetQuote[]
   /** The holdings ledger, every transaction in time order, when one was handed to the export. */
   transactions?: Transaction[]
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV cells
-
-/**
- * Spreadsheets run a cell that starts with one of these as a formula (OWASP "CSV injection"), so
- * a name from the service such as "=HYPERLINK(...)" gets a leading apostrophe, which they show as
- * text. Only for text: decimals are checked to be plain numbers, and "-0.5" must stay exact.
- * Text that already starts with apostrophes before such a character gets one more, so that
- * reading a cell back (`unguardedText`) can take exactly the one added away.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/
-
-/** RFC 4180: a field with a comma, quote or line break goes in quotes, its quotes doubled. */
-function quoteCsvField(field: string): string {
-  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field
-}
-
-export function textCell(value: string | null): string {
-  if (value === null) return ''
-  return quoteCsvField(FORMULA_START.test(value) ? `'${value}` : value)
-}
-
-/** A text cell as it was before `textCell` guarded it: the apostrophe it added taken away. */
-export function unguardedText(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell
-}
-
-/** A decimal as the exact string; anything that is not a plain decimal is treated as text. */
-function decimalCell(value: string | null): string {
-  return isDecimalString(value) ? value : textCell(value)
-}
-
-function timestampCell(ms: number | null): string {
-  return ms === null ? '' : new Date(ms).toISOString()
-}
-
-function csvRow(asset: AssetQuote, position: ValuedPosition | undefined): string {
-  // A position sold to zero holds nothing: its cells stay empty like a symbol never held.
-  const held = position && position.quantity !== '0' ? position : null
-  const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
-    symbol: textCell(asset.symbol),
-    name: textCell(asset.name),
-    ticker: textCell(asset.ticker),
-    price: decimalCell(asset.price),
-    priceTimestamp: timestampCell(asset.priceTimestamp),
-    change24h: decimalCell(asset.change24h),
-    changePct24h: decimalCell(asset.changePct24h),
-    underlyingPrice: decimalCell(asset.underlying?.price ?? null),
-    fairValue: decimalCell(asset.fairValue),
-    premiumPct: decimalCell(asset.premiumPct),
-    sharesMultiplier: decimalCell(asset.sharesMultiplier),
-    volume: decimalCell(asset.underlying?.volume ?? null),
-    marketCap: decimalCell(asset.underlying?.marketCap ?? null),
-    holders: asset.holders === null ? '' : String(asset.holders),
-    // The sessions the row's badges show: the limits decide first, as everywhere else.
-    tradableSessions: SESSION_NAMES.filter((session) => isTradableIn(asset, session)).join(' '),
-    // A basket's tokens, space-separated like the sessions; empty for a single stock.
-    constituentTokens: textCell(asset.constituentTokens.join(' ')),
-    holdingQuantity: decimalCell(held?.quantity ?? null),
-    holdingValue: decimalCell(held?.value ?? null),
-    holdingPnl: decimalCell(held?.unrealized ?? null),
-    holdingPnlPct: decimalCell(held?.unrealizedPct ?? null),
-    holding24hPnl: decimalCell(held?.dayChange ?? null),
-    holdingPremiumExposure: decimalCell(held?.premiumExposure ?? null),
-  }
-  return CSV_COLUMNS.map((column) => cells[column]).join(',')
-}
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-/**
- * The watchlist in its order, each symbol with its quote from `snapshot` (empty cells or no asset
- * where the snapshot has none). CSV has a header row and CRLF line ends (RFC 4180).
- */
-export function exportWatchlist(
-  symbols: readonly string[],
-  snapshot: Snapshot | null,
-  format: ExportFormat,
-  options: {
-    now?: number
-    lists?: readonly { name: string; symbols: readonly string[] }[]
-    /** Valued positions for the CSV's holding columns. */
-    positions?: readonly ValuedPosition[]
-    /** The ledger, for the JSON export. */
-    transactions?: readonly Transaction[]
-  } = {},
-): string {
-  const bySymbol = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
-  if (format === 'csv') {
-    const positions = new Map((options.positions ?? []).map((position) => [position.symbol, position]))
-    const lines = [
-      CSV_COLUMNS.join(','),
-      ...symbols.map((symbol) => csvRow(bySymbol.get(symbol) ?? emptyAsset(symbol), positions.get(symbol))),
-    ]
-    return `${lines.join('\r\n')}\r\n`
-  }
-  // JSON carries every list (CSV is one table: the shown list).
-  const lists = options.lists?.map((list) => ({ name: list.name, symbols: [...list.symbols] }))
-  const everySymbol = [...new Set([...symbols, ...(lists ?? []).flatMap((list) => list.symbols)])]
-  const body: WatchlistExport = {
-    version: JSON_EXPORT_VERSION,
-    exportedAt: new Date(options.now ?? Date.now()).toISOString(),
-    watchlist: [...symbols],
-    ...(lists ? { lists } : {}),
-    assets: everySymbol.flatMap((symbol) => bySymbol.get(symbol) ?? []),
-    ...(options.transactions ? { transactions: [...options.transactions] } : {}),
-  }
-  return `${JSON.stringify(body, null, 2)}\n`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,73 +303,6 @@ function symbolEntries(list: readonly unknown[]): [Entry[], ImportProblem[]] {
   })
   return [entries, problems]
 }
-
-// ---------------------------------------------------------------------------------------------
-// RFC 4180 reading
-
-export interface CsvRow {
-  /** The 1-based line the row starts on (a quoted field may span lines). */
-  line: number
-  cells: string[]
-}
-
-/**
- * Splits CSV text into rows of cells: quoted fields may hold commas, doubled quotes and line
- * breaks; CRLF, LF and CR all end a row. Lenient where a file is sloppy: a quote inside an
- * unquoted field is kept as a character, an unclosed quote runs to the end.
- */
-export function parseCsv(text: string, delimiter = ','): CsvRow[] {
-  return readCsv(text, delimiter).rows
-}
-
-/**
- * `parseCsv`, and the line of a quote left open (it swallowed every line after it), or null:
- * for an import that must not take a line that is not what its writer meant.
- */
-export function readCsv(text: string, delimiter = ','): { rows: CsvRow[]; unclosedQuoteLine: number | null } {
-  const rows: CsvRow[] = []
-  let cells: string[] = []
-  let field = ''
-  let inQuotes = false
-  let quoteLine = 1
-  let line = 1
-  let rowLine = 1
-  const endRow = () => {
-    cells.push(field)
-    rows.push({ line: rowLine, cells })
-    cells = []
-    field = ''
-  }
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string
-    if (inQuotes) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (char === '"') inQuotes = false
-      else {
-        // A line break inside quotes is part of the field, kept as it was written.
-        field += char
-        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++
-      }
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++
-      line++
-      endRow()
-      rowLine = line
-    } else if (char === '"' && field === '') {
-      inQuotes = true
-      quoteLine = line
-    } else if (char === delimiter) {
-      cells.push(field)
-      field = ''
-    } else field += char
-  }
-  if (field !== '' || cells.length > 0 || inQuotes) endRow()
-  return { rows, unclosedQuoteLine: inQuotes ? quoteLine : null }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /**
  * Splits imported symbols by whether the service lists them (the caller has the listing). Both

@@ -1,5 +1,5 @@
 import { isSessionName, type SessionName } from './sessions'
-import type { TradeSide, WireAssetPause, WireDividends, WireTradingCapacity } from './wire-status'
+import type { TradeSide } from './holdings'
 
 /**
  * What the service says about the market right now, in the app's own terms (zod-free, so the
@@ -98,16 +98,24 @@ export interface CapacityView {
   problem: string | null
 }
 
+/** The service's dividend figures, as sent (the wire's schema checks them in main). */
+export interface DividendFigures {
+  /** A fraction ("0.0245" = 2.45 %). */
+  dividendYield?: string | null | undefined
+  payoutFrequency?: string | null | undefined
+  /** US dollars a share. */
+  lastCashAmount?: string | null | undefined
+  /** YYYY-MM-DD. */
+  lastPaymentDate?: string | null | undefined
+}
+
 /** A symbol's dividends as the detail panel and the yield column show them. */
 export interface DividendsView {
   symbol: string
   /** false: the service does not publish dividends. */
   available: boolean
   /** The service's answer, decimals as sent; null when unavailable or failed. */
-  dividends: Pick<
-    WireDividends,
-    'dividendYield' | 'payoutFrequency' | 'lastCashAmount' | 'lastPaymentDate'
-  > | null
+  dividends: DividendFigures | null
   problem: string | null
 }
 
@@ -139,46 +147,4 @@ export function pauseReasonText(reason: string | null): string {
 /** The service's word for display and comparison: lower-cased, nothing else changed. */
 export function serviceWord(word: string | null | undefined): string | null {
   return word == null ? null : word.toLowerCase()
-}
-
-export function pauseReading(pause: WireAssetPause): AssetPauseReading {
-  return {
-    symbol: pause.symbol,
-    status: pause.status.toLowerCase(),
-    type: pause.type.toLowerCase(),
-    code: pause.reason?.code ?? null,
-    reason: serviceWord(pause.reason?.message),
-    start: pause.start ?? null,
-    end: pause.end ?? null,
-    updateSharesMultiplier: pause.updateSharesMultiplier === true,
-  }
-}
-
-export function capacityReading(capacity: WireTradingCapacity): CapacityReading {
-  return {
-    symbol: capacity.symbol,
-    side: capacity.side,
-    available: true,
-    tradingOpen: capacity.isAssetTradingOpen,
-    maxTokens: capacity.maxTokens,
-    maxNotionalValue: capacity.maxNotionalValue,
-    remainingAttestations: capacity.remainingAttestations,
-    reasonCode: capacity.reason?.code ?? null,
-    reason: capacity.reason?.message ?? null,
-  }
-}
-
-/** The capacity asked of a service that does not publish it. */
-export function capacityUnavailable(symbol: string, side: TradeSide): CapacityReading {
-  return {
-    symbol,
-    side,
-    available: false,
-    tradingOpen: null,
-    maxTokens: null,
-    maxNotionalValue: null,
-    remainingAttestations: null,
-    reasonCode: null,
-    reason: null,
-  }
 }

@@ -1,6 +1,5 @@
 import { SESSION_LABEL } from './alert-text'
-import type { AssetQuote } from './domain'
-import { isTradableIn } from './normalize'
+import { type AssetQuote, isTradableIn } from './domain'
 import type { MarketReading } from './service-status'
 import type { MarketPhase } from './session-clock'
 import { isConventionalSession } from './sessions'

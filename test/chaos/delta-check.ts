@@ -1,6 +1,6 @@
 import { applyDelta } from '../../src/shared/delta'
 import type { AssetQuote, Delta, Snapshot } from '../../src/shared/domain'
-import { fairValueOf } from '../../src/shared/normalize'
+import { fairValueOf } from '../../src/main/core/api/wire/normalize'
 import { LIMIT_SESSIONS, type SentValues, UNDERLYING_FIELDS, historyKey, limitKey } from './sent-values'
 
 /**

@@ -6,8 +6,8 @@ import {
 } from '../../src/main/core/api/api-client'
 import { ApiError } from '../../src/main/core/api/api-errors'
 import type { EndpointName } from '../../src/shared/status'
-import type { WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
-import type { LimitsWithTime } from '../../src/shared/wire-parse'
+import type { WireMarketRecord, WirePriceRecord } from '../../src/main/core/api/wire/wire'
+import type { LimitsWithTime } from '../../src/main/core/api/wire/wire-parse'
 import type { WarpClock } from './warp-clock'
 
 /**

@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AssetQuote } from '../../src/shared/domain'
-import { CSV_COLUMNS, exportWatchlist, importWatchlist, parseCsv } from '../../src/shared/export-format'
+import { parseCsv } from '../../src/shared/csv'
+import { importWatchlist } from '../../src/shared/export-format'
+import { CSV_COLUMNS, exportWatchlist } from '../../src/main/core/lists/watchlist-export'
 import { AS_OF, fullAsset, snapshotOf } from './export-fixtures'
 
 /** CSV and JSON export: exact decimals, RFC 4180 quoting, no formulas for spreadsheets. */

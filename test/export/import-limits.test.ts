@@ -4,8 +4,8 @@ import {
   importExportedLists,
   importWatchlist,
   MAX_IMPORT_CHARS,
-  parseCsv,
 } from '../../src/shared/export-format'
+import { parseCsv } from '../../src/shared/csv'
 
 /**
  * Importing at the edges: an export carrying several watchlists (each read on its own, a bad one

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   importWatchlist,
   MAX_IMPORT_CHARS,
-  parseCsv,
   partitionByListing,
 } from '../../src/shared/export-format'
+import { parseCsv } from '../../src/shared/csv'
 import { ListingIndex } from '../../src/shared/listing-index'
 
 /** Importing a watchlist from what people have: messy lists, other apps' CSV, our own JSON. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axisLabels } from '../../src/shared/axis-labels'
+import { axisLabels } from '../../src/renderer/chart/axis-labels'
 import { tradingAxis } from '../../src/shared/trading-axis'
 
 /**

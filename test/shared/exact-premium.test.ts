@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../src/shared/decimal'
-import { PREMIUM_DIGITS, exactPremium, fairValue } from '../../src/shared/exact-premium'
+import { PREMIUM_DIGITS, exactPremium, fairValue } from '../../src/main/core/history/exact-premium'
 
 /** The premium in BigInt decimal arithmetic gives the text decimal.js gives, for any prices. */
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../src/shared/decimal'
-import { decimalFairValue, doubleFairValue, fairValueOf } from '../../src/shared/fair-value'
+import { decimalFairValue, doubleFairValue, fairValueOf } from '../../src/main/core/api/wire/fair-value'
 
 /**
  * fairValueOf answers with integer arithmetic where it can and with decimal.js elsewhere; either

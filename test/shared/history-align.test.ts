@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { alignHistory, multiplierChanges } from '../../src/shared/history-align'
-import { HISTORY_PLANS, rangeStart } from '../../src/shared/history-plan'
-import { recordedCandles } from '../../src/shared/history-recorded'
+import { alignHistory, multiplierChanges } from '../../src/main/core/history/history-align'
+import { HISTORY_PLANS, rangeStart } from '../../src/main/core/history/history-plan'
+import { recordedCandles } from '../../src/main/core/history/history-recorded'
 import { Dec } from '../../src/shared/decimal'
-import type { Candle } from '../../src/shared/wire-history'
+import type { Candle } from '../../src/main/core/api/wire/wire-history'
 
 /**
  * Token candles, stock candles and the multiplier history joined, at fixed market times: a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyAsset } from '../../src/shared/domain'
-import { applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
-import type { WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
+import { applyMarketRecord, applyPriceRecord } from '../../src/main/core/api/wire/normalize'
+import type { WireMarketRecord, WirePriceRecord } from '../../src/main/core/api/wire/wire'
 
 /**
  * Records folded into a quote, case by case: a repeated poll gives back the very same quote (the

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { Dec, toFixedString } from '../../src/shared/decimal'
 import { applyAssetChange } from '../../src/shared/delta'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../src/shared/normalize'
+import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../src/main/core/api/wire/normalize'
 import { isSessionName, type SessionName } from '../../src/shared/sessions'
-import type { WireMarketRecord, WirePriceRecord } from '../../src/shared/wire'
-import type { LimitsWithTime } from '../../src/shared/wire-parse'
+import type { WireMarketRecord, WirePriceRecord } from '../../src/main/core/api/wire/wire'
+import type { LimitsWithTime } from '../../src/main/core/api/wire/wire-parse'
 
 /**
  * The normaliser keeps what did not change (the history array, the underlying object, the session

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { snapshotSchema } from '../../src/main/core/storage/snapshot-cache-schema'
 import { emptyAsset } from '../../src/shared/domain'
-import { applyLimitsRecord, applyMarketRecord, isTradableIn } from '../../src/shared/normalize'
-import { parseLimitsResponse, parseMarketResponse } from '../../src/shared/wire-parse'
+import { applyLimitsRecord, applyMarketRecord } from '../../src/main/core/api/wire/normalize'
+import { isTradableIn } from '../../src/shared/domain'
+import { parseLimitsResponse, parseMarketResponse } from '../../src/main/core/api/wire/wire-parse'
 
 /**
  * The service's `offhours` session and `constituentTokens` (real-service-notes.md) kept from the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rangeAxisLabels } from '../../src/shared/range-axis-labels'
+import { rangeAxisLabels } from '../../src/renderer/chart/range-axis-labels'
 import { historyAxis } from '../../src/shared/trading-axis'
 import { historyFixture } from '../support/history-fixtures'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { describeCondition } from '../../src/shared/alert-text'
 import type { AlertCondition } from '../../src/shared/alerts'
 import type { SessionLimit, SessionLimits } from '../../src/shared/domain'
-import { sessionAlertRefusal } from '../../src/shared/session-alerts'
+import { sessionAlertRefusal } from '../../src/main/core/alerts/session-alerts'
 import { offhoursTokenCount, sessionHeadline } from '../../src/shared/session-text'
 import { quoteOf } from '../renderer/quote-fixtures'
 

@@ -7,7 +7,7 @@ import { emptyAsset } from '../../src/shared/domain'
 import { DEFAULT_SETTINGS, DEFAULT_WATCHLIST, settingsSchema } from '../../src/shared/settings'
 import { isConventionalSession } from '../../src/shared/sessions'
 import { checkSymbol, isValidSymbol, normalizeSymbolInput } from '../../src/shared/symbols'
-import { SECONDS_THRESHOLD, normalizeTimestampMs } from '../../src/shared/timestamps'
+import { SECONDS_THRESHOLD, normalizeTimestampMs } from '../../src/main/core/api/wire/timestamps'
 import { activeList, listNamed, listsHolding } from '../../src/shared/watchlists'
 
 /** The small pure helpers the rows, the status bar and the lists stand on, at their edges. */

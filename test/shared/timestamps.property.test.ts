@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SECONDS_THRESHOLD, normalizeTimestampMs } from '../../src/shared/timestamps'
+import { SECONDS_THRESHOLD, normalizeTimestampMs } from '../../src/main/core/api/wire/timestamps'
 
 /** The service documents ms, one sample is in seconds: either way we end up with the same instant in ms. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axisLabels, type AxisLabel } from '../../src/shared/axis-labels'
+import { axisLabels, type AxisLabel } from '../../src/renderer/chart/axis-labels'
 import {
   closedSpans,
   historyAxis,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
-import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/shared/wire-fast-path'
-import { wireMarketRecord, wirePriceRecord } from '../../src/shared/wire'
+import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/main/core/api/wire/wire-fast-path'
+import { wireMarketRecord, wirePriceRecord } from '../../src/main/core/api/wire/wire'
 
 /**
  * The wire parser's fast path at the contract's limits, case by case (the property test covers

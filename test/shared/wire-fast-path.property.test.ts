@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
-import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/shared/wire-fast-path'
-import { wireMarketRecord, wirePriceRecord } from '../../src/shared/wire'
-import { parseAllMarketResponse, parseAllPricesResponse, parseEach } from '../../src/shared/wire-parse'
+import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/main/core/api/wire/wire-fast-path'
+import { wireMarketRecord, wirePriceRecord } from '../../src/main/core/api/wire/wire'
+import { parseAllMarketResponse, parseAllPricesResponse, parseEach } from '../../src/main/core/api/wire/wire-parse'
 import { nearMisses, negativeDecimal, unsignedDecimal, validDecimal } from '../support/wire-arbitraries'
 
 /**

@@ -5,8 +5,8 @@ import {
   parseMultiplierHistoryResponse,
   wireCandle,
   wireMultiplierChange,
-} from '../../src/shared/wire-history'
-import { parseEach } from '../../src/shared/wire-parse'
+} from '../../src/main/core/api/wire/wire-history'
+import { parseEach } from '../../src/main/core/api/wire/wire-parse'
 import { nearMisses, unsignedDecimal } from '../support/wire-arbitraries'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCandlesResponse, parseMultiplierHistoryResponse } from '../../src/shared/wire-history'
+import { parseCandlesResponse, parseMultiplierHistoryResponse } from '../../src/main/core/api/wire/wire-history'
 
 /** The history answers read record by record: a bad candle or change degrades only itself. */
 

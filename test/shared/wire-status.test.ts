@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { parseLimitsResponse } from '../../src/shared/wire-parse'
+import { parseLimitsResponse } from '../../src/main/core/api/wire/wire-parse'
 import {
   parseAssetPausesResponse,
   parseDividendsResponse,
   parseMarketStatusResponse,
   parseTradingCapacityResponse,
-} from '../../src/shared/wire-status-parse'
+} from '../../src/main/core/api/wire/wire-status-parse'
 
 /**
  * The endpoints beyond the spec, read as real-service-notes.md documents them ("Beyond the spec"):

@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings'
 import type { CapacityReading } from '../../shared/service-status'
 import { normalizeSymbolInput } from '../../shared/symbols'
-import { TRADE_SIDES, type TradeSide } from '../../shared/wire-status'
+import { TRADE_SIDES, type TradeSide } from '../../shared/holdings'
 import type { ApiClient } from '../core/api/api-client'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
 import {

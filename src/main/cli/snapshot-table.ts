@@ -1,6 +1,5 @@
 import { Dec, toFixedString } from '../../shared/decimal'
-import type { AssetQuote, Snapshot } from '../../shared/domain'
-import { isTradableIn } from '../../shared/normalize'
+import { type AssetQuote, isTradableIn, type Snapshot } from '../../shared/domain'
 import { SESSION_BADGE, SESSION_NAMES } from '../../shared/sessions'
 
 /** The `snapshot` command's human-readable output: one aligned row per asset. */

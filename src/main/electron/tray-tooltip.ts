@@ -1,7 +1,7 @@
 import type { Snapshot } from '../../shared/domain'
 import type { AppStatus } from '../../shared/status'
 import type { PortfolioUpdate } from '../../shared/holdings'
-import { portfolioSummary } from '../../shared/portfolio-text'
+import { portfolioSummary } from './portfolio-text'
 import { lastDataAt } from '../../shared/data-status'
 import { type DisplayZone, displayZone } from '../../shared/display-time'
 import { freshnessSentence } from '../../shared/source-freshness'

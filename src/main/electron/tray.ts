@@ -4,7 +4,7 @@ import { displayZone, type TimeZoneChoice } from '../../shared/display-time'
 import { freshnessSentence } from '../../shared/source-freshness'
 import type { AppStatus } from '../../shared/status'
 import type { PortfolioUpdate } from '../../shared/holdings'
-import { portfolioSummary } from '../../shared/portfolio-text'
+import { portfolioSummary } from './portfolio-text'
 import { trayTooltip, trayTooltipLimit } from './tray-tooltip'
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/core/api/api-client'
 import { ApiError } from '../../../src/main/core/api/api-errors'
-import { HistoryQueue } from '../../../src/main/core/api/history-queue'
+import { HistoryQueue } from '../../../src/main/core/history/history-queue'
 import { realClock } from '../../../src/main/core/clock'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { TEST_KEY } from './api-client.fixtures'

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/main/core/api/api-errors'
 import type { ApiClient, FetchResult } from '../../../src/main/core/api/api-client'
 import { fetchPrices, PER_SYMBOL_CONCURRENCY, unreadableAnswer } from '../../../src/main/core/api/endpoint-fetchers'
-import type { WirePriceRecord } from '../../../src/shared/wire'
-import type { RejectedRecord } from '../../../src/shared/wire-parse'
+import type { WirePriceRecord } from '../../../src/main/core/api/wire/wire'
+import type { RejectedRecord } from '../../../src/main/core/api/wire/wire-parse'
 
 /**
  * The per-symbol and all-assets fetches on a client that answers as each test says, without HTTP

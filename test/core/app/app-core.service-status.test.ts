@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
-import { CAPACITY_MIN_INTERVAL_MS, CAPACITY_REFRESH_MS } from '../../../src/main/core/feed/capacity-watch'
+import { CAPACITY_MIN_INTERVAL_MS, CAPACITY_REFRESH_MS } from '../../../src/main/core/service-status/capacity-watch'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import type { ServiceReadings } from '../../../src/main/sim/market/service-bodies'
 import { LLY_SPLIT } from '../../../src/main/sim/market/real-assets'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importListsInto } from '../../../src/main/core/app/list-import'
+import { importListsInto } from '../../../src/main/core/lists/list-import'
 import { SettingsFile } from '../../../src/main/core/storage/settings-file'
 import { importExportedLists } from '../../../src/shared/export-format'
 import { ListingIndex } from '../../../src/shared/listing-index'

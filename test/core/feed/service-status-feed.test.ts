@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/core/api/api-client'
 import { MarketFeed } from '../../../src/main/core/feed/market-feed'
-import { HIDDEN_STATUS_CADENCE_MS, STATUS_CADENCE_MS, ServiceStatusFeed } from '../../../src/main/core/feed/service-status-feed'
+import { HIDDEN_STATUS_CADENCE_MS, STATUS_CADENCE_MS, ServiceStatusFeed } from '../../../src/main/core/service-status/service-status-feed'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { WarpClock } from '../../chaos/warp-clock'
 

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyDelta } from '../../../src/shared/delta'
 import { type Snapshot, sameServiceAs } from '../../../src/shared/domain'
-import type { WireMarketRecord, WirePriceRecord } from '../../../src/shared/wire'
-import type { LimitsWithTime } from '../../../src/shared/wire-parse'
+import type { WireMarketRecord, WirePriceRecord } from '../../../src/main/core/api/wire/wire'
+import type { LimitsWithTime } from '../../../src/main/core/api/wire/wire-parse'
 import { SnapshotState } from '../../../src/main/core/feed/snapshot-state'
 
 const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']

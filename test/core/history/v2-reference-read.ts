@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { type RecordedRow, rollUp } from '../../../src/shared/history-recorded'
+import { type RecordedRow, rollUp } from '../../../src/main/core/history/history-recorded'
 import { withMultipliers } from '../../../src/main/core/history/history-recorder'
 import type { RecordedHistory } from '../../../src/main/core/history/history-service'
 

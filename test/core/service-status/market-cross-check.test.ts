@@ -9,8 +9,9 @@ import {
 import type { ServiceReadings } from '../../../src/main/sim/market/service-bodies'
 import { LLY_SPLIT } from '../../../src/main/sim/market/real-assets'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
-import { type AssetPauseReading, pauseReading } from '../../../src/shared/service-status'
-import type { WireMarketStatus } from '../../../src/shared/wire-status'
+import type { AssetPauseReading } from '../../../src/shared/service-status'
+import { pauseReading } from '../../../src/main/core/api/wire/status-readings'
+import type { WireMarketStatus } from '../../../src/main/core/api/wire/wire-status'
 
 /**
  * The market's state from the service, checked against our calendar, at fixed market times: the

@@ -5,7 +5,7 @@ import {
   DESCRIBED_PAIRS,
   CATALOGUE_PAIRS,
   INTERVAL_MS,
-} from '../../../src/shared/candle-pairs'
+} from '../../../src/main/core/api/wire/candle-pairs'
 import { sessionIntervals } from '../../../src/shared/session-clock'
 import type { SessionName } from '../../../src/shared/sessions'
 import type { CandleBody } from '../../../src/main/sim/market/candles'

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Dec } from '../../../src/shared/decimal'
-import { wireErrorBody } from '../../../src/shared/wire'
+import { wireErrorBody } from '../../../src/main/core/api/wire/wire'
 import {
   parseAssetPausesResponse,
   parseDividendsResponse,
   parseMarketStatusResponse,
   parseTradingCapacityResponse,
-} from '../../../src/shared/wire-status-parse'
+} from '../../../src/main/core/api/wire/wire-status-parse'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { LLY_SPLIT } from '../../../src/main/sim/market/real-assets'
 import { API_KEY, SATURDAY_NOON_ET, TUESDAY_10_00_ET, getJson, manualClock } from '../sim-helpers'

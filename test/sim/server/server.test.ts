@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Dec } from '../../../src/shared/decimal'
-import { wireErrorBody } from '../../../src/shared/wire'
-import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from '../../../src/shared/wire-parse'
+import { wireErrorBody } from '../../../src/main/core/api/wire/wire'
+import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from '../../../src/main/core/api/wire/wire-parse'
 import {
   SIM_KEEP_ALIVE_MS,
   type SimEndpoint,

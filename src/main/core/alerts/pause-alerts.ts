@@ -1,4 +1,4 @@
-import { easternMinuteText } from '../../../shared/market-calendar-reading'
+import { easternMinuteText } from '../market-calendar-reading'
 import { type AssetPauseReading, pauseReasonText } from '../../../shared/service-status'
 
 /**

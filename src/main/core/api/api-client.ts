@@ -2,8 +2,8 @@ import { Agent, type Dispatcher } from 'undici'
 import { version } from '../../../../package.json'
 import { checkBaseUrl } from '../../../shared/settings'
 import { checkSymbol } from '../../../shared/symbols'
-import type { WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
-import { type LimitsWithTime, type ParsedRecords, type RejectedRecord, ResponseShapeError, parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from '../../../shared/wire-parse'
+import type { WireMarketRecord, WirePriceRecord } from './wire/wire'
+import { type LimitsWithTime, type ParsedRecords, type RejectedRecord, ResponseShapeError, parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from './wire/wire-parse'
 import {
   ApiConfigError,
   ApiError,
@@ -16,25 +16,23 @@ import {
 } from './api-errors'
 import { boundedGet } from './bounded-get'
 import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
-import {
-  type CapacityReading,
-  capacityReading,
-  capacityUnavailable,
-} from '../../../shared/service-status'
-import type { CandleInterval, CandleRange } from '../../../shared/candle-pairs'
+import type { CapacityReading } from '../../../shared/service-status'
+import { capacityReading, capacityUnavailable } from './wire/status-readings'
+import type { CandleInterval, CandleRange } from './wire/candle-pairs'
 import {
   type CandlesAnswer,
   type MultiplierAnswer,
   parseCandlesResponse,
   parseMultiplierHistoryResponse,
-} from '../../../shared/wire-history'
-import type { TradeSide, WireAssetPause, WireDividends, WireMarketStatus } from '../../../shared/wire-status'
+} from './wire/wire-history'
+import type { TradeSide } from '../../../shared/holdings'
+import type { WireAssetPause, WireDividends, WireMarketStatus } from './wire/wire-status'
 import {
   parseAssetPausesResponse,
   parseDividendsResponse,
   parseMarketStatusResponse,
   parseTradingCapacityResponse,
-} from '../../../shared/wire-status-parse'
+} from './wire/wire-status-parse'
 
 /**
  * The market-data API client (spec part 4). One method per endpoint; each call either resolves

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { ErrorKind } from '../../../shared/status'
-import { wireErrorBody } from '../../../shared/wire'
+import { wireErrorBody } from './wire/wire'
 
 /**
  * The closed set of ways a call to the market-data API can fail, each with a message a trader can

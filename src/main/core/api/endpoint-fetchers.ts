@@ -1,6 +1,6 @@
 import type { SnapshotError } from '../../../shared/domain'
-import type { WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
-import type { LimitsWithTime, RejectedRecord } from '../../../shared/wire-parse'
+import type { WireMarketRecord, WirePriceRecord } from './wire/wire'
+import type { LimitsWithTime, RejectedRecord } from './wire/wire-parse'
 import type { ApiClient, FetchResult } from './api-client'
 import { ApiError } from './api-errors'
 

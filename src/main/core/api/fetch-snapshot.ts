@@ -5,7 +5,7 @@ import {
   type SnapshotSource,
   emptyAsset,
 } from '../../../shared/domain'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
+import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from './wire/normalize'
 import { checkSymbol } from '../../../shared/symbols'
 import type { ApiClient } from './api-client'
 import { ApiError, type ApiErrorKind } from './api-errors'

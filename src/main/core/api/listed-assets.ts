@@ -1,5 +1,5 @@
 import type { ListedAsset } from '../../../shared/domain'
-import type { WireMarketRecord } from '../../../shared/wire'
+import type { WireMarketRecord } from './wire/wire'
 
 /** The all-assets market answer as the search and the readings of typed symbols need it. */
 export function listedAssetsOf(records: readonly WireMarketRecord[]): ListedAsset[] {

@@ -14,11 +14,13 @@ import type { AppCoreOptions } from './app-core-options'
 import { deriveAppStatus, feedStatus, firstProblem } from './app-status'
 import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
-import { type CommandHandlers, dispatch } from './dispatch'
+import type { CommandHandlers } from '../command-handlers'
+import { dispatch } from './dispatch'
 import { EventBus } from './event-bus'
 import { type PollFeedWithService, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
-import { quotesTouched, trackPositions } from './track-positions'
+import { inTimeOrder } from '../holdings/ledger-replay'
+import { quotesTouched, trackPositions } from '../holdings/track-positions'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -72,6 +74,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
       requestTimeoutMs: options.requestTimeoutMs,
       settingsChanged: async (patch) => this.announceSettings(await this.settings.patch(patch)),
     })
+    const alertsChanged = <T>(result: T): T =>
+      this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot()))
     this.handlers = commandHandlers({
       ...parts,
       positions: this.positions,
@@ -85,8 +89,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
       statusChanged: () => this.events.emit('status', this.status()),
       tellShell: (settings) => this.events.tellShell(settings),
       listsChanged: (settings) => this.announceSettings(this.watchChanged(settings)),
-      alertsChanged: (result) =>
-        this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot())),
+      alertsChanged,
+      removeAlertsOf: async (symbol) => {
+        alertsChanged(await this.alerts.file.removeForSymbol(symbol))
+      },
+      ledger: () => inTimeOrder(this.holdings.transactions()),
+      heldPositions: () => this.positions.current().positions,
       holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
       reconnect: async () => {
         await this.connection.connect()

@@ -7,14 +7,7 @@ import {
   invokeContract,
 } from '../../../shared/ipc-contract'
 import { ApiError } from '../api/api-errors'
-
-/** One handler per contract channel: it gets the checked arguments and returns the channel's result. */
-export type CommandHandlers = {
-  [N in InvokeName]: (args: InvokeParsedArgs<N>) => Promise<InvokeResult<N>>
-}
-
-/** The handlers of some channels: what one capability's command module provides. */
-export type SomeCommandHandlers<N extends InvokeName> = Pick<CommandHandlers, N>
+import type { CommandHandlers } from '../command-handlers'
 
 /**
  * One contract channel, as every caller (the shell's IPC, the CLI, the tests' harness) reaches the

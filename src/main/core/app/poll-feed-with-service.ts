@@ -9,8 +9,8 @@ import type { AppStatus } from '../../../shared/status'
 import type { AlertCenter } from '../alerts/alert-center'
 import type { Clock } from '../clock'
 import type { EventBus } from './event-bus'
-import { AppHistory } from './app-history'
-import { ServiceStatusLink } from './service-status-link'
+import { AppHistory } from '../history/app-history'
+import { ServiceStatusLink } from '../service-status/service-status-link'
 
 /** What AppCore hands over: where the status and the capacity go, and the alerts that follow the market and pauses. */
 export interface ServiceStatusWiring {

@@ -1,7 +1,7 @@
 import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../../shared/domain'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
-import type { WireMarketRecord } from '../../../shared/wire'
+import type { WireMarketRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
 import {
   type EndpointMode,

@@ -10,9 +10,9 @@ import {
   sameServiceAs,
 } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../../shared/normalize'
-import type { WireMarketRecord, WirePriceRecord } from '../../../shared/wire'
-import type { LimitsWithTime } from '../../../shared/wire-parse'
+import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../api/wire/normalize'
+import type { WireMarketRecord, WirePriceRecord } from '../api/wire/wire'
+import type { LimitsWithTime } from '../api/wire/wire-parse'
 
 export type ErrorSlot = 'prices' | 'market' | 'limits'
 

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { AssetQuote, Delta } from '../../../shared/domain'
 import { nonNegativeAtMost } from '../../../shared/decimal'
-import { type RecordedRow, rollUp } from '../../../shared/history-recorded'
+import { type RecordedRow, rollUp } from './history-recorded'
 import { DAY_MS, asCandle, firstFineTime, minutesOf, pollsOf } from './history-blocks'
 import { inTransaction, isDiskFull } from './history-db'
 import type { PackedPoll } from './history-pack'

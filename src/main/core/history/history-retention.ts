@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { rollUp } from '../../../shared/history-recorded'
+import { rollUp } from './history-recorded'
 import { inTransaction } from './history-db'
 import {
   type CandleRow,

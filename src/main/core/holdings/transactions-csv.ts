@@ -1,5 +1,5 @@
 import { Dec } from '../../../shared/decimal'
-import { readCsv, textCell, unguardedText } from '../../../shared/export-format'
+import { readCsv, textCell, unguardedText } from '../../../shared/csv'
 import type { Transaction, TransactionsImportResult } from '../../../shared/holdings'
 import {
   csvSizeProblem,

@@ -1,7 +1,7 @@
-import { calendarMarketReading, easternMinuteText } from '../../../shared/market-calendar-reading'
+import { calendarMarketReading, easternMinuteText } from '../market-calendar-reading'
 import type { MarketReading, ServiceState } from '../../../shared/service-status'
 import { serviceWord } from '../../../shared/service-status'
-import type { WireMarketStatus } from '../../../shared/wire-status'
+import type { WireMarketStatus } from '../api/wire/wire-status'
 
 /**
  * The market's state to show: the service's where it answered, our calendar where it did not (a

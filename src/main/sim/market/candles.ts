@@ -1,5 +1,5 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
-import { type CandleInterval, type CandleRange, INTERVAL_MS, RANGE_MS } from '../../../shared/candle-pairs'
+import { type CandleInterval, type CandleRange, INTERVAL_MS, RANGE_MS } from '../../core/api/wire/candle-pairs'
 import type { AssetProfile } from './asset-profile'
 import { sessionIntervals } from '../../../shared/session-clock'
 import { CHUNK_MS, chunkOf, chunkStart } from './session-variance'

@@ -26,7 +26,7 @@ import {
   multiplierHistoryBody,
   multiplierSteps,
 } from './candles'
-import type { CandleInterval, CandleRange } from '../../../shared/candle-pairs'
+import type { CandleInterval, CandleRange } from '../../core/api/wire/candle-pairs'
 import {
   type AssetPauseBody,
   type CapacityRefusal,

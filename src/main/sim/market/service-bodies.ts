@@ -1,5 +1,5 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
-import { calendarMarketReading } from '../../../shared/market-calendar-reading'
+import { calendarMarketReading } from '../../core/market-calendar-reading'
 import { addDays, easternClock, liveSessionOf, sessionStateAt } from '../../../shared/session-clock'
 import type { AssetProfile } from './asset-profile'
 import type { SymbolLimitsBody } from './records'

@@ -12,7 +12,7 @@ import {
   DESCRIBED_PAIRS,
   isCandleInterval,
   isCandleRange,
-} from '../../../shared/candle-pairs'
+} from '../../core/api/wire/candle-pairs'
 
 /**
  * The simulated market-data API over node:http: the five endpoints of spec part 4, the error

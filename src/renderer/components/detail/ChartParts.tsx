@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react'
 import { SESSION_LABEL } from '../../../shared/alert-text'
-import type { AxisLabel } from '../../../shared/axis-labels'
+import type { AxisLabel } from '../../chart/axis-labels'
 import { SESSION_NAMES, type SessionName } from '../../../shared/sessions'
 import type { AxisSegment } from '../../../shared/trading-axis'
 import { nearestPoint } from '../../chart/chart-slots'

@@ -2,7 +2,7 @@ import { CandlestickSeries, LineSeries, LineStyle, type IChartApi, type ISeriesA
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DisplayZone } from '../../../shared/display-time'
 import type { HistoryRange, HistorySeries } from '../../../shared/history'
-import { rangeAxisLabels } from '../../../shared/range-axis-labels'
+import { rangeAxisLabels } from '../../chart/range-axis-labels'
 import type { ChartStyle } from '../../../shared/settings'
 import { slotTime } from '../../chart/chart-slots'
 import { measureLabel, themeColor } from '../../chart/chart-page'

@@ -1,6 +1,6 @@
 import { AreaSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { axisLabels } from '../../../shared/axis-labels'
+import { axisLabels } from '../../chart/axis-labels'
 import { compareDecimalStrings } from '../../../shared/decimal'
 import type { HistoryPoint as DayPoint } from '../../../shared/domain'
 import type { HistoryRange } from '../../../shared/history'

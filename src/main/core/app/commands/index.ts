@@ -1,15 +1,13 @@
-import type { CommandHandlers } from '../dispatch'
-import { alertCommands } from './alerts'
+import type { CommandHandlers } from '../../command-handlers'
+import { alertCommands } from '../../alerts/commands'
 import type { CommandContext } from './command-context'
-import { feedCommands } from './feed'
-import { historyCommands } from './history'
-import { holdingsCommands } from './holdings'
+import { feedCommands } from '../../feed/commands'
+import { historyCommands } from '../../history/commands'
+import { holdingsCommands } from '../../holdings/commands'
 import { keyCommands } from './keys'
-import { listCommands } from './lists'
-import { portfolioCommands } from './portfolio'
-import { serviceStatusCommands } from './service-status'
+import { listCommands } from '../../lists/commands'
+import { serviceStatusCommands } from '../../service-status/commands'
 import { settingsCommands } from './settings'
-import { transferCommands } from './transfer'
 
 /**
  * Every contract channel's handler, one module per capability (as Signal Desktop installs one
@@ -22,9 +20,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...settingsCommands(context),
     ...keyCommands(context),
     ...alertCommands(context),
-    ...transferCommands(context),
     ...holdingsCommands(context),
-    ...portfolioCommands(context),
     ...serviceStatusCommands(context),
     ...historyCommands(context),
   } satisfies CommandHandlers

@@ -1,4 +1,4 @@
-import type { SomeCommandHandlers } from '../dispatch'
+import type { SomeCommandHandlers } from '../../command-handlers'
 import type { CommandContext } from './command-context'
 
 type SettingsCommand = 'getSettings' | 'updateSettings' | 'togglePin'

@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import type { AssetQuote } from '../../../../shared/domain'
-import { isTradableIn } from '../../../../shared/normalize'
+import { isTradableIn } from '../../../../shared/domain'
 import { SESSION_LABEL } from '../../../../shared/alert-text'
 import { CONVENTIONAL_SESSIONS, SESSION_BADGE, type SessionName } from '../../../../shared/sessions'
 import { useLiveSession, useMarketHalt, useSymbolPauses } from '../../../store/service-store'

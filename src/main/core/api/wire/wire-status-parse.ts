@@ -1,5 +1,5 @@
+import type { TradeSide } from '../../../../shared/holdings'
 import {
-  type TradeSide,
   type WireAssetPause,
   type WireDividends,
   type WireMarketStatus,

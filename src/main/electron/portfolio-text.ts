@@ -1,5 +1,5 @@
-import { Dec } from './decimal'
-import { HIDDEN_AMOUNT, type PortfolioUpdate } from './holdings'
+import { Dec } from '../../shared/decimal'
+import { HIDDEN_AMOUNT, type PortfolioUpdate } from '../../shared/holdings'
 
 /**
  * The portfolio in one short line, for the tray's tooltip and menu (the window draws its own line

@@ -1,6 +1,6 @@
-import type { HistoryPoint, MultiplierChange } from './history'
+import type { HistoryPoint, MultiplierChange } from '../../../shared/history'
 import { type FairValue, type ScaledDecimal, exactPremium, fairValue, scaled } from './exact-premium'
-import type { Candle, MultiplierStep } from './wire-history'
+import type { Candle, MultiplierStep } from '../api/wire/wire-history'
 
 /**
  * Token candles, stock candles and the multiplier history joined into one point per token bucket

@@ -1,5 +1,5 @@
 import { type AxisLabel, type AxisLabelOptions, DEFAULT_SPACING, fitting, localTime } from './axis-labels'
-import type { TradingAxis } from './trading-axis'
+import type { TradingAxis } from '../../shared/trading-axis'
 
 /**
  * The time labels of a chart beyond 24 hours (a week to all time), on the same trading axis and

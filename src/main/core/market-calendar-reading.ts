@@ -1,5 +1,5 @@
-import { type MarketPhase, type SessionState, easternClock, sessionStateAt } from './session-clock'
-import { type ConventionalSession, isConventionalSession } from './sessions'
+import { type MarketPhase, type SessionState, easternClock, sessionStateAt } from '../../shared/session-clock'
+import { type ConventionalSession, isConventionalSession } from '../../shared/sessions'
 
 /**
  * The market as our own session calendar reads it at an instant, in the terms of the service's

@@ -1,12 +1,19 @@
-import { withoutHistories } from '../../../../shared/domain'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import { withoutHistories } from '../../../shared/domain'
+import type { SomeCommandHandlers } from '../command-handlers'
+import type { AppStatus } from '../../../shared/status'
+import type { PollFeed } from './poll-feed'
+
+/** What the feed's commands use: the feed, and the app's status as the window is shown it. */
+export interface FeedCommandContext {
+  feed: PollFeed
+  status(): AppStatus
+}
 
 type FeedCommand =
   'getSnapshot' | 'getStatus' | 'refreshNow' | 'setPaused' | 'setWindowVisible' | 'setOnline' | 'listAssets'
 
 /** What the window reads of the feed, and how it steers polling (pause, visibility, network). */
-export function feedCommands({ feed, status }: CommandContext): SomeCommandHandlers<FeedCommand> {
+export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandHandlers<FeedCommand> {
   return {
     getSnapshot: async (args) =>
       args?.history === false ? withoutHistories(feed.snapshot()) : feed.fullSnapshot(),

@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { ApiClient } from '../api/api-client'
-import { HistoryQueue } from '../api/history-queue'
+import { HistoryQueue } from './history-queue'
 import type { Clock } from '../clock'
 import type { FeedConnection, PollFeed } from '../feed/poll-feed'
-import { HistoryCache } from '../history/history-cache'
-import { HistoryService } from '../history/history-service'
+import { HistoryCache } from './history-cache'
+import { HistoryService } from './history-service'
 
 /**
  * History in the app: a client of its own on the connection the feed polls (so its requests

@@ -1,13 +1,21 @@
-import type { SomeCommandHandlers } from '../dispatch'
-import { DIVIDENDS_COLUMN_MAX_AGE_MS, DIVIDENDS_DETAIL_MAX_AGE_MS } from '../service-status-link'
-import type { CommandContext } from './command-context'
+import type { SomeCommandHandlers } from '../command-handlers'
+import {
+  DIVIDENDS_COLUMN_MAX_AGE_MS,
+  DIVIDENDS_DETAIL_MAX_AGE_MS,
+  type ServiceStatusLink,
+} from './service-status-link'
+
+/** What the service's status commands use: the link that polls it beside the prices. */
+export interface ServiceStatusCommandContext {
+  service: ServiceStatusLink
+}
 
 type ServiceStatusCommand = 'setDetailOpen' | 'refreshCapacity' | 'getDividends'
 
 /** What the detail panel and the yield column ask of the service beyond the spec. */
 export function serviceStatusCommands({
   service,
-}: CommandContext): SomeCommandHandlers<ServiceStatusCommand> {
+}: ServiceStatusCommandContext): SomeCommandHandlers<ServiceStatusCommand> {
   return {
     setDetailOpen: async ({ symbol }) => service.openDetail(symbol),
     refreshCapacity: async () => {

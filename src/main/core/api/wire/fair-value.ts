@@ -1,4 +1,4 @@
-import { Dec, isNonNegativeDecimalString, toFixedString } from './decimal'
+import { Dec, isNonNegativeDecimalString, toFixedString } from '../../../../shared/decimal'
 
 /**
  * A token's fair value (underlying price x sharesMultiplier) and its premium over it, each to

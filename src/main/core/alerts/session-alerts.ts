@@ -1,8 +1,7 @@
-import { SESSION_LABEL } from './alert-text'
-import type { AlertInput } from './alerts'
-import type { AssetQuote } from './domain'
-import { isTradableIn } from './normalize'
-import { SESSION_BADGE, SESSION_NAMES } from './sessions'
+import { SESSION_LABEL } from '../../../shared/alert-text'
+import type { AlertInput } from '../../../shared/alerts'
+import { type AssetQuote, isTradableIn } from '../../../shared/domain'
+import { SESSION_BADGE, SESSION_NAMES } from '../../../shared/sessions'
 
 /**
  * Why a session alert can never fire for this token, or null when it can (or when the token's

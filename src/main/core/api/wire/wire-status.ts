@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TRADE_SIDES } from '../../../../shared/holdings'
 import { nonNegativeDecimal, symbol, timestamp } from './wire'
 
 /**
@@ -71,9 +72,6 @@ export const wireAssetPause = z
     message: 'the pause ends before it starts',
     path: ['end'],
   })
-
-export const TRADE_SIDES = ['buy', 'sell'] as const
-export type TradeSide = (typeof TRADE_SIDES)[number]
 
 /** An integer count; the service sends a string ("3"), a number is taken too. */
 const countString = z.union([

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isDecimalString, isNonNegativeDecimalString } from './decimal'
+import { isDecimalString, isNonNegativeDecimalString } from '../../../../shared/decimal'
 import { normalizeTimestampMs } from './timestamps'
 
 /**

@@ -1,8 +1,8 @@
 import type { CapacityView } from '../../../shared/service-status'
 import type { ApiClient } from '../api/api-client'
 import { type Clock, realClock } from '../clock'
-import { BACKOFF, type PauseReason } from './poll-scheduler'
-import { describeFailure } from './status-errors'
+import { BACKOFF, type PauseReason } from '../feed/poll-scheduler'
+import { describeFailure } from '../feed/status-errors'
 
 /**
  * Trading capacity now (`/v1/limits/trading`, never cached by the service) for the one symbol

@@ -1,6 +1,6 @@
-import { nonNegativeAtMost } from './decimal'
-import { sessionStateAt } from './session-clock'
-import type { Candle, MultiplierStep } from './wire-history'
+import { nonNegativeAtMost } from '../../../shared/decimal'
+import { sessionStateAt } from '../../../shared/session-clock'
+import type { Candle, MultiplierStep } from '../api/wire/wire-history'
 
 /**
  * What Tokenwatch recorded of an asset (the poll worker's database), made into the same candles

@@ -1,13 +1,30 @@
-import type { AssetQuote } from '../../../../shared/domain'
-import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../../../shared/holdings'
-import type { ExportResult } from '../../../../shared/transfer'
-import { HoldingsError, type HoldingsFile } from '../../holdings/holdings-file'
-import { inTimeOrder, replayLedger } from '../../holdings/ledger-replay'
-import { transactionsCsv } from '../../holdings/transactions-csv'
-import { holdingsReport } from '../../holdings/valuation'
-import { reportForWindow } from '../../holdings/window-figures'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { AssetQuote } from '../../../shared/domain'
+import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../../shared/holdings'
+import type { ExportResult } from '../../../shared/transfer'
+import { HoldingsError, type HoldingsFile } from './holdings-file'
+import { inTimeOrder, replayLedger } from './ledger-replay'
+import { transactionsCsv } from './transactions-csv'
+import { holdingsReport } from './valuation'
+import { reportForWindow } from './window-figures'
+import type { SomeCommandHandlers } from '../command-handlers'
+import type { Clock } from '../clock'
+import type { PollFeed } from '../feed/poll-feed'
+import type { SettingsFile } from '../storage/settings-file'
+import type { PositionsTracker } from './positions-tracker'
+
+/** What the holdings' commands use: the ledger, the latest quotes, and the app's reaction to a change. */
+export interface HoldingsCommandContext {
+  holdings: HoldingsFile
+  /** The positions valued at the latest quotes, as last pushed to the window. */
+  positions: PositionsTracker
+  settings: Pick<SettingsFile, 'get'>
+  feed: Pick<PollFeed, 'snapshot' | 'listAssets'>
+  clock: Clock
+  /** The ledger changed: poll the symbols now held too. */
+  holdingsChanged<T>(result: T): T
+  /** The shell's save dialog: resolves to the saved path, or null when cancelled. */
+  saveExport?: (fileName: string, content: string) => Promise<string | null>
+}
 
 /**
  * The holdings ledger from the window: list, add, edit, delete and put back, import and export as
@@ -15,7 +32,7 @@ import type { CommandContext } from './command-context'
  * the contract; HoldingsFile checks them again against the clock and the whole ledger.
  */
 export function holdingsCommands(
-  context: CommandContext,
+  context: HoldingsCommandContext,
 ): SomeCommandHandlers<
   | 'listTransactions'
   | 'addTransaction'
@@ -25,6 +42,7 @@ export function holdingsCommands(
   | 'importTransactions'
   | 'exportTransactions'
   | 'getHoldings'
+  | 'getPortfolio'
 > {
   const { holdings, holdingsChanged } = context
   return {
@@ -62,6 +80,8 @@ export function holdingsCommands(
     },
     exportTransactions: async () => exportLedger(context, holdings.transactions()),
     getHoldings: async ({ method = context.settings.get().costMethod }) => currentHoldings(context, method),
+    // The positions as main keeps them, for a window that starts (it then follows the pushes).
+    getPortfolio: async () => context.positions.current(),
   }
 }
 
@@ -69,7 +89,7 @@ export function holdingsCommands(
  * The positions by `method` (the CLI may ask for another than the window's), at the latest quotes,
  * bounded as everything main answers over IPC (window-figures.ts).
  */
-function currentHoldings(context: CommandContext, method: CostMethod): HoldingsReport {
+function currentHoldings(context: HoldingsCommandContext, method: CostMethod): HoldingsReport {
   const replay = replayLedger(context.holdings.transactions(), method)
   // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
   if (!replay.ok)
@@ -84,7 +104,7 @@ function currentHoldings(context: CommandContext, method: CostMethod): HoldingsR
  * A symbol the service does not list is kept (a delisted token is still held) and said. Without a
  * listing to ask (the service is down), nothing is said rather than something untrue.
  */
-async function unlistedWarning(context: CommandContext, symbol: string): Promise<string | null> {
+async function unlistedWarning(context: HoldingsCommandContext, symbol: string): Promise<string | null> {
   const listed = await context.feed.listAssets().catch(() => null)
   if (listed === null || listed.some((asset) => asset.symbol === symbol)) return null
   return `${symbol} is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at`
@@ -94,7 +114,7 @@ function ledgerView(holdings: HoldingsFile): LedgerView {
   return { transactions: inTimeOrder(holdings.transactions()), problem: holdings.problem() }
 }
 
-async function exportLedger(context: CommandContext, transactions: Transaction[]): Promise<ExportResult> {
+async function exportLedger(context: HoldingsCommandContext, transactions: Transaction[]): Promise<ExportResult> {
   const content = transactionsCsv(transactions)
   const fileName = `tokenwatch-transactions-${new Date(context.clock.now()).toISOString().slice(0, 10)}.csv`
   if (!context.saveExport) return { fileName, savedTo: null, content }

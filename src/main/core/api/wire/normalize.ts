@@ -1,8 +1,8 @@
-import { applyAssetChange, sameUnderlying } from './delta'
-import type { AssetQuote, HistoryPoint, SessionLimits, UnderlyingMarket } from './domain'
-import type { DecimalString } from './decimal'
+import { applyAssetChange, sameUnderlying } from '../../../../shared/delta'
+import type { AssetQuote, HistoryPoint, SessionLimits, UnderlyingMarket } from '../../../../shared/domain'
+import type { DecimalString } from '../../../../shared/decimal'
 import { fairValueOf } from './fair-value'
-import { isSessionName, type SessionName } from './sessions'
+import { isSessionName, type SessionName } from '../../../../shared/sessions'
 import type { WireMarketRecord, WirePriceRecord } from './wire'
 import type { LimitsWithTime } from './wire-parse'
 
@@ -207,11 +207,4 @@ export function applyLimitsRecord(asset: AssetQuote, record: LimitsWithTime): As
     offhours: record.offhours ?? null,
   }
   return applyAssetChange(asset, { limits, limitsTimestamp: record.timestamp })
-}
-
-/** Whether a token is tradable in a session: the limits say so first, else `tradableSessions`. */
-export function isTradableIn(asset: AssetQuote, session: SessionName): boolean {
-  const limit = asset.limits?.[session]
-  if (limit) return limit.tradable
-  return asset.tradableSessions.includes(session)
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock'
-import { ApiError } from './api-errors'
+import { ApiError } from '../api/api-errors'
 
 /**
  * The history requests' own line, apart from the price polls: one request at a time, at least

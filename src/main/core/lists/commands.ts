@@ -1,7 +1,16 @@
-import type { Settings } from '../../../../shared/settings'
-import { type DeletedList, SettingsError } from '../../storage/settings-file'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { Settings } from '../../../shared/settings'
+import { type DeletedList, SettingsError } from '../storage/settings-file'
+import type { SomeCommandHandlers } from '../command-handlers'
+import { type TransferCommand, type TransferCommandContext, transferCommands } from './transfer-commands'
+
+/**
+ * What the lists' commands use: the transfers' parts, and the alerts of a removed symbol, deleted
+ * by the app (no room imports another capability's).
+ */
+export interface ListCommandContext extends TransferCommandContext {
+  /** Deletes a symbol's alerts (the symbol was removed with them). */
+  removeAlertsOf(symbol: string): Promise<void>
+}
 
 type ListCommand =
   | 'addSymbol'
@@ -16,8 +25,10 @@ type ListCommand =
   | 'updateList'
 
 /** The watchlists and their symbols. Every change answers with what changed and is told at once. */
-export function listCommands(context: CommandContext): SomeCommandHandlers<ListCommand> {
-  const { settings, alerts, listsChanged, alertsChanged } = context
+export function listCommands(
+  context: ListCommandContext,
+): SomeCommandHandlers<ListCommand | TransferCommand> {
+  const { settings, listsChanged, removeAlertsOf } = context
   /** Lists deleted in this run, by id, so that Undo can put them back. */
   const deletedLists = new Map<string, DeletedList>()
   /** A symbol command answers with the symbols of the list it changed. */
@@ -27,10 +38,11 @@ export function listCommands(context: CommandContext): SomeCommandHandlers<ListC
     return after.lists.find((list) => list.id === id)?.symbols ?? []
   }
   return {
+    ...transferCommands(context),
     addSymbol: async ({ symbol, listId }) => symbolsOf(await settings.addSymbol(symbol, listId), listId),
     removeSymbol: async ({ symbol, listId, deleteAlerts }) => {
       const after = await settings.removeSymbol(symbol, listId)
-      if (deleteAlerts) alertsChanged(await alerts.file.removeForSymbol(symbol))
+      if (deleteAlerts) await removeAlertsOf(symbol)
       return symbolsOf(after, listId)
     },
     moveSymbol: async ({ symbol, toIndex, listId }) =>

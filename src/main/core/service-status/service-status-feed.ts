@@ -1,17 +1,17 @@
 import type { MarketReading } from '../../../shared/service-status'
-import { pauseReading } from '../../../shared/service-status'
+import { pauseReading } from '../api/wire/status-readings'
 import type { EndpointStatus } from '../../../shared/status'
 import type { ApiClient } from '../api/api-client'
 import { type Clock, realClock } from '../clock'
-import { AssetPauses } from '../service-status/asset-pauses'
+import { AssetPauses } from './asset-pauses'
 import {
   type CrossCheckedMarket,
   DisagreementNotice,
   calendarOnlyReading,
   crossCheckMarket,
-} from '../service-status/market-cross-check'
-import { BACKOFF, type PauseReason, PollScheduler } from './poll-scheduler'
-import { describeFailure } from './status-errors'
+} from './market-cross-check'
+import { BACKOFF, type PauseReason, PollScheduler } from '../feed/poll-scheduler'
+import { describeFailure } from '../feed/status-errors'
 
 /**
  * Polls what the service says of the market now: `/v1/status/market` and `/v1/status/assets`, at

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isNonNegativeDecimalString, nonNegativeAtMost } from './decimal'
+import { isNonNegativeDecimalString, nonNegativeAtMost } from '../../../../shared/decimal'
 import { normalizeTimestampMs } from './timestamps'
 import { symbol, timestamp } from './wire'
 import { isDecimalText } from './wire-fast-path'

@@ -1,8 +1,17 @@
-import type { AlertInput } from '../../../../shared/alerts'
-import { sessionAlertRefusal } from '../../../../shared/session-alerts'
-import { SettingsError } from '../../storage/settings-file'
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { AlertInput } from '../../../shared/alerts'
+import { sessionAlertRefusal } from './session-alerts'
+import { SettingsError } from '../storage/settings-file'
+import type { SomeCommandHandlers } from '../command-handlers'
+import type { PollFeed } from '../feed/poll-feed'
+import type { AlertCenter } from './alert-center'
+
+/** What the alerts' commands use: the alerts, the latest quotes, and the app's reaction to a change. */
+export interface AlertCommandContext {
+  alerts: AlertCenter
+  feed: Pick<PollFeed, 'snapshot'>
+  /** The alerts changed: poll their symbols too, and let the engine see them. */
+  alertsChanged<T>(result: T): T
+}
 
 type AlertCommand =
   | 'listAlerts'
@@ -18,7 +27,7 @@ export function alertCommands({
   alerts,
   feed,
   alertsChanged,
-}: CommandContext): SomeCommandHandlers<AlertCommand> {
+}: AlertCommandContext): SomeCommandHandlers<AlertCommand> {
   /** A session alert for a session the token cannot trade in would never fire: refused, with why. */
   const refuseImpossibleAlert = (input: AlertInput) => {
     const asset = feed.snapshot().assets.find((candidate) => candidate.symbol === input.symbol)

@@ -8,11 +8,11 @@ import type {
 } from '../../../shared/service-status'
 import type { ApiClient } from '../api/api-client'
 import { type Clock, realClock } from '../clock'
-import { CapacityWatch } from '../feed/capacity-watch'
+import { CapacityWatch } from './capacity-watch'
 import { clientForConnection } from '../feed/connection-client'
 import type { FeedConnection } from '../feed/poll-feed'
 import type { PauseReason } from '../feed/poll-scheduler'
-import { ServiceStatusFeed } from '../feed/service-status-feed'
+import { ServiceStatusFeed } from './service-status-feed'
 import { describeFailure } from '../feed/status-errors'
 
 /**

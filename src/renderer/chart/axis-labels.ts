@@ -1,4 +1,4 @@
-import type { TradingAxis } from './trading-axis'
+import type { TradingAxis } from '../../shared/trading-axis'
 
 /**
  * Where a chart's time labels go, so that they never overlap whatever the window: 24 hours of a

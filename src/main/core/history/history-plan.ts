@@ -1,6 +1,6 @@
-import type { CandleInterval, CandleRange } from './candle-pairs'
-import { INTERVAL_MS } from './candle-pairs'
-import type { HistoryRange } from './history'
+import type { CandleInterval, CandleRange } from '../api/wire/candle-pairs'
+import { INTERVAL_MS } from '../api/wire/candle-pairs'
+import type { HistoryRange } from '../../../shared/history'
 
 /**
  * Which candles each chart range asks the service for (issue #31): 1W and 1M from `1hour/1month`

@@ -1,27 +1,48 @@
 import {
   type ExportFormat,
-  exportWatchlist,
   importExportedLists,
   importWatchlist,
   partitionByListing,
-} from '../../../../shared/export-format'
-import type { HistoryRange } from '../../../../shared/history'
-import { ListingIndex } from '../../../../shared/listing-index'
-import type { ExportResult, ImportResult } from '../../../../shared/transfer'
-import { activeList } from '../../../../shared/watchlists'
-import { SettingsError } from '../../storage/settings-file'
-import type { SomeCommandHandlers } from '../dispatch'
-import { importListsInto } from '../list-import'
-import type { CommandContext } from './command-context'
-import { inTimeOrder } from '../../holdings/ledger-replay'
+} from '../../../shared/export-format'
+import type { HistoryRange } from '../../../shared/history'
+import { ListingIndex } from '../../../shared/listing-index'
+import type { ExportResult, ImportResult } from '../../../shared/transfer'
+import { activeList } from '../../../shared/watchlists'
+import { SettingsError } from '../storage/settings-file'
+import type { SomeCommandHandlers } from '../command-handlers'
+import { importListsInto } from './list-import'
+import { exportWatchlist } from './watchlist-export'
+import type { Transaction, ValuedPosition } from '../../../shared/holdings'
+import type { Settings } from '../../../shared/settings'
+import type { Clock } from '../clock'
+import type { PollFeed } from '../feed/poll-feed'
+import type { SettingsFile } from '../storage/settings-file'
 
 /**
  * Watchlists out to a file (CSV, JSON) and in from a file or pasted text; a symbol's shown history
  * out to a CSV file.
  */
-export function transferCommands(
-  context: CommandContext,
-): SomeCommandHandlers<'exportWatchlist' | 'importWatchlist' | 'exportHistory'> {
+/**
+ * What the lists and their transfers use: the settings file that holds the lists, the feed's
+ * quotes and listing, and the ledger and positions a watchlist export carries, handed in by the app.
+ */
+export interface TransferCommandContext {
+  settings: SettingsFile
+  feed: Pick<PollFeed, 'snapshot' | 'listAssets'>
+  clock: Clock
+  /** The ledger in time order: a JSON export carries it. */
+  ledger(): Transaction[]
+  /** The positions as last pushed to the window: a CSV export's holding columns. */
+  heldPositions(): ValuedPosition[]
+  /** The lists changed: poll what is now watched, tell the shell and the window. */
+  listsChanged(settings: Settings): Settings
+  /** The shell's save dialog: resolves to the saved path, or null when cancelled. */
+  saveExport?: (fileName: string, content: string) => Promise<string | null>
+}
+
+export type TransferCommand = 'exportWatchlist' | 'importWatchlist' | 'exportHistory'
+
+export function transferCommands(context: TransferCommandContext): SomeCommandHandlers<TransferCommand> {
   return {
     exportWatchlist: async ({ format }) => exportShownList(context, format),
     importWatchlist: async ({ text, into }) => importInto(context, text, into),
@@ -30,7 +51,7 @@ export function transferCommands(
 }
 
 async function saveOrHandBack(
-  context: CommandContext,
+  context: TransferCommandContext,
   fileName: string,
   content: string,
 ): Promise<ExportResult> {
@@ -40,7 +61,7 @@ async function saveOrHandBack(
 
 /** The table was checked against the contract (history-csv.ts): it is only a history table. */
 async function exportHistoryCsv(
-  context: CommandContext,
+  context: TransferCommandContext,
   symbol: string,
   range: HistoryRange,
   csv: string,
@@ -49,15 +70,15 @@ async function exportHistoryCsv(
   return saveOrHandBack(context, `tokenwatch-${symbol}-${range}-${date}.csv`, csv)
 }
 
-async function exportShownList(context: CommandContext, format: ExportFormat): Promise<ExportResult> {
+async function exportShownList(context: TransferCommandContext, format: ExportFormat): Promise<ExportResult> {
   const { settings: settingsFile, feed, clock } = context
   const settings = settingsFile.get()
-  const transactions = inTimeOrder(context.holdings.transactions())
+  const transactions = context.ledger()
   const content = exportWatchlist(activeList(settings).symbols, feed.snapshot(), format, {
     now: clock.now(),
     lists: settings.lists,
     // The holding columns are the positions main pushes to the window: the same figures, one valuation.
-    ...(format === 'csv' ? { positions: context.positions.current().positions } : { transactions }),
+    ...(format === 'csv' ? { positions: context.heldPositions() } : { transactions }),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
   return saveOrHandBack(context, `tokenwatch-${date}.${format}`, content)
@@ -65,7 +86,7 @@ async function exportShownList(context: CommandContext, format: ExportFormat): P
 
 /** Adds the valid symbols the service lists; everything else is listed back, never dropped. */
 async function importInto(
-  context: CommandContext,
+  context: TransferCommandContext,
   text: string,
   into: { listId: string } | { newList: string } | undefined,
 ): Promise<ImportResult> {

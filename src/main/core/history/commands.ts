@@ -1,12 +1,19 @@
-import type { SomeCommandHandlers } from '../dispatch'
-import type { CommandContext } from './command-context'
+import type { SomeCommandHandlers } from '../command-handlers'
+import type { PollFeed } from '../feed/poll-feed'
+import type { HistoryService } from './history-service'
+
+/** What the history command uses: what the feed polls, and the history beyond 24 hours. */
+export interface HistoryCommandContext {
+  feed: Pick<PollFeed, 'pollPlan' | 'snapshot'>
+  history: HistoryService
+}
 
 /**
  * The detail chart's history (issue #31): asked for the symbol the window has open, on demand.
  * Only a symbol the app polls (a watched, alerted or held one) is asked of the service: the
  * window cannot make main fetch the history of every symbol there is.
  */
-export function historyCommands({ feed, history }: CommandContext): SomeCommandHandlers<'getHistory'> {
+export function historyCommands({ feed, history }: HistoryCommandContext): SomeCommandHandlers<'getHistory'> {
   return {
     getHistory: async ({ symbol, range }) => {
       if (

@@ -1,10 +1,10 @@
 import type { AssetQuote, Delta } from '../../../shared/domain'
+import type { PortfolioUpdate } from '../../../shared/holdings'
 import type { Clock } from '../clock'
 import type { PollFeed } from '../feed/poll-feed'
-import type { HoldingsFile } from '../holdings/holdings-file'
-import { PositionsTracker } from '../holdings/positions-tracker'
+import type { HoldingsFile } from './holdings-file'
+import { PositionsTracker } from './positions-tracker'
 import type { SettingsFile } from '../storage/settings-file'
-import type { EventBus } from './event-bus'
 
 /** The core's parts the positions are computed from; updates go out as the `portfolio` event. */
 export interface PositionsParts {
@@ -12,7 +12,11 @@ export interface PositionsParts {
   settings: SettingsFile
   feed: PollFeed
   clock: Clock
-  events: EventBus
+  /** The app's event bus, as far as the positions use it (no room imports app/). */
+  events: {
+    emit(event: 'portfolio', update: PortfolioUpdate): void
+    onShellSettings(listener: () => void): unknown
+  }
 }
 
 /**
