@@ -9,6 +9,8 @@ export interface CliIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   env: NodeJS.ProcessEnv
+  /** --verbose, taken by every command: where the command's settings came from, on stderr. */
+  verbose?: boolean
 }
 
 /** Exit codes shared by the commands, so scripts can tell what went wrong. */

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/settings'
 import { isValidSymbol, normalizeSymbolInput } from '../../shared/symbols'
 import type { Settings } from '../../shared/settings'
@@ -6,7 +7,7 @@ import { KeyVault } from '../core/secrets/key-vault'
 import { defaultUserDataDir } from '../core/storage/paths'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
 import { SettingsFile } from '../core/storage/settings-file'
-import { type CliIo, UsageError } from './io'
+import { type CliIo, UsageError, writeLine } from './io'
 
 /** What the commands that talk to the service share: --base-url, --symbols or --list, and the API key. */
 
@@ -50,10 +51,35 @@ export async function symbolsToWatch(
   return symbols
 }
 
-export function parseBaseUrlFlag(value: string | undefined): string {
-  const base = checkBaseUrl(value ?? DEFAULT_BASE_URL)
+/** How every command's --help describes --base-url. */
+export const BASE_URL_HELP = `the market-data service (default: the app's, from settings.json; else ${DEFAULT_BASE_URL})`
+
+/** --base-url checked, or null when not given: the app's settings then say (serviceBaseUrl). */
+export function parseBaseUrlFlag(value: string | undefined): string | null {
+  if (value === undefined) return null
+  const base = checkBaseUrl(value)
   if (!base.ok) throw new UsageError(`--base-url: ${base.reason}.`)
   return base.url
+}
+
+/**
+ * The service a command asks: --base-url when given, else the one in the app's settings.json (so
+ * a key stored for the app's service is the key the command finds), said on stderr with --verbose.
+ * An unreadable settings file is said and the default used, as the app does.
+ */
+export async function serviceBaseUrl(flag: string | null, command: string, io: CliIo): Promise<string> {
+  if (flag !== null) {
+    if (io.verbose) writeLine(io.stderr, `tokenwatch ${command}: asking ${flag} (--base-url)`)
+    return flag
+  }
+  const dir = defaultUserDataDir(io.env)
+  const file = new SettingsFile(dir)
+  const { baseUrl } = await file.load()
+  const problem = file.problem()
+  if (problem) writeLine(io.stderr, `tokenwatch ${command}: ${problem}`)
+  if (io.verbose)
+    writeLine(io.stderr, `tokenwatch ${command}: asking ${baseUrl} (the app's settings, ${join(dir, 'settings.json')})`)
+  return baseUrl
 }
 
 /**

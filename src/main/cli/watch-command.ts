@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, parseBaseUrlFlag, symbolsToWatch } from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl, symbolsToWatch } from './service-args'
 import { openClient } from './service-client'
 
 /**
@@ -17,7 +17,7 @@ export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | -
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
                     listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
   --list NAME       the symbols of the app's saved watchlist NAME
-  --base-url URL    the market-data service (default ${DEFAULT_SETTINGS.baseUrl})
+  --base-url URL    ${BASE_URL_HELP}
   --json            print each delta as one JSON line (NDJSON) instead of readable lines
   --count N         stop after N deltas (default: run until Ctrl+C)
 
@@ -61,7 +61,7 @@ export async function runWatchCommand(
   io: CliIo,
   deps: WatchCommandDeps = {},
 ): Promise<number> {
-  let baseUrl: string
+  let baseUrlFlag: string | null
   let symbols: string[]
   let json: boolean
   let count: number | null
@@ -76,7 +76,7 @@ export async function runWatchCommand(
       io.stdout.write(WATCH_USAGE)
       return EXIT.ok
     }
-    baseUrl = parseBaseUrlFlag(values['base-url'])
+    baseUrlFlag = parseBaseUrlFlag(values['base-url'])
     symbols = await symbolsToWatch(values, io.env)
     json = values.json ?? false
     count = parseCount(values.count)
@@ -86,6 +86,7 @@ export async function runWatchCommand(
     return EXIT.usage
   }
 
+  const baseUrl = await serviceBaseUrl(baseUrlFlag, 'watch', io)
   const client = await openClient('watch', io, baseUrl, deps)
   if (typeof client === 'number') return client
   const read = await symbolsOrExit('watch', symbols, client, io)
