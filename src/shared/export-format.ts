@@ -3,7 +3,7 @@ import { type AssetQuote, emptyAsset, type Snapshot } from './domain'
 import type { Transaction, ValuedPosition } from './holdings'
 import { isTradableIn } from './normalize'
 import { SESSION_NAMES } from './sessions'
-import type { ListingIndex } from './listing-index'
+import { type ListingIndex, readEntry } from './listing-index'
 import { normalizeSymbolInput, type SymbolCheck } from './symbols'
 
 /**
@@ -306,15 +306,6 @@ function exportedLists(text: string): unknown[] | null {
   }
 }
 
-/** The entry as a symbol (the listing settles "AON": AONon), and whether the service lists it. */
-function symbolCheck(
-  input: string,
-  listing: ListingIndex | undefined,
-): { checked: SymbolCheck; listed: boolean } {
-  const checked = normalizeSymbolInput(input, listing && ((symbol) => listing.isListed(symbol)))
-  return { checked, listed: checked.ok && listing?.isListed(checked.symbol) === true }
-}
-
 function collect(
   entries: readonly Entry[],
   problems: ImportProblem[],
@@ -326,16 +317,15 @@ function collect(
   const seen = new Set<string>()
   for (const { line, input } of entries) {
     const shown = shownInput(input)
-    const asTyped = symbolCheck(input, listing)
-    let checked = asTyped.checked
-    if (listing && !asTyped.listed) {
-      const named = listing.readAs(input)
-      if (named) {
-        checked = { ok: true, symbol: named.symbol }
-        readings.push({ line, input: shown, symbol: named.symbol })
+    let checked: SymbolCheck = normalizeSymbolInput(input)
+    if (listing) {
+      const reading = readEntry(input, listing)
+      if (reading.symbol === null) {
+        checked = reading.asWritten
+        if (reading.guess) suggestions.push({ line, input: shown, symbol: reading.guess.symbol })
       } else {
-        const guess = listing.likelyMeant(input)
-        if (guess) suggestions.push({ line, input: shown, symbol: guess.symbol })
+        checked = { ok: true, symbol: reading.symbol }
+        if (reading.readAs) readings.push({ line, input: shown, symbol: reading.symbol })
       }
     }
     if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })
@@ -371,7 +361,10 @@ function textEntries(text: string, listing: ListingIndex | undefined): Entry[] {
 }
 
 function namesOneAsset(whole: string, tokens: readonly string[], listing: ListingIndex): boolean {
-  const everyTokenListed = tokens.every((token) => symbolCheck(token, listing).listed)
+  const everyTokenListed = tokens.every((token) => {
+    const reading = readEntry(token, listing)
+    return reading.symbol !== null && !reading.readAs
+  })
   return !everyTokenListed && listing.readAs(whole) !== null
 }
 

@@ -54,11 +54,18 @@ describe('importWatchlist with the listing: readings', () => {
 })
 
 describe('importWatchlist with the listing: guesses for what it cannot read', () => {
-  it('suggests BRK.Bon for brkb, and does not import the guess', () => {
+  it('reads brkb as BRK.Bon, as the search finds it, and says so', () => {
     const result = importWatchlist('brkb\n', listing)
-    // BRKBon is a well-formed symbol the service does not list: the caller reports it unknown.
-    expect(result.symbols).toEqual(['BRKBon'])
-    expect(result.suggestions).toEqual([{ line: 1, input: 'brkb', symbol: 'BRK.Bon' }])
+    expect(result.symbols).toEqual(['BRK.Bon'])
+    expect(result.readings).toEqual([{ line: 1, input: 'brkb', symbol: 'BRK.Bon' }])
+    expect(result.suggestions).toEqual([])
+  })
+
+  it('suggests MCDon for mcdona, and does not import the guess', () => {
+    const result = importWatchlist('mcdona\n', listing)
+    // MCDONAon is a well-formed symbol the service does not list: the caller reports it unknown.
+    expect(result.symbols).toEqual(['MCDONAon'])
+    expect(result.suggestions).toEqual([{ line: 1, input: 'mcdona', symbol: 'MCDon' }])
   })
 
   it('suggests for an entry that is not even a symbol, which stays invalid', () => {

@@ -89,17 +89,18 @@ export async function serviceBaseUrl(flag: string | null, command: string, io: C
 const WORDS_AND_SEPARATORS = /^[A-Za-z0-9]+(?:[ ./&'-]{1,3}[A-Za-z0-9]+)*$/
 
 /**
- * Written with a separator other than the symbol's own dot, or with a space: only the service's
- * listing can say which symbol it names (readByListing); no part of it ever reaches a URL.
+ * Not written as a full symbol ("AAPLon", "BRK.Bon") but as words a trader writes ("aapl", "brkb",
+ * "google", "coca cola"): only the service's listing can say which symbol it names
+ * (readByListing), as the window's search and import read it; no part of it ever reaches a URL.
  */
 export function needsListing(entry: string): boolean {
-  return /[^A-Za-z0-9.]/.test(entry) && WORDS_AND_SEPARATORS.test(entry) && !isValidSymbol(entry)
+  return WORDS_AND_SEPARATORS.test(entry) && !isValidSymbol(entry)
 }
 
 /**
- * "aapl, TSLAon" -> ['AAPLon', 'TSLAon']; an entry that needs the listing ("brk-b") is kept as
- * written, for the command to read once it can ask the service; any other bad entry is a
- * UsageError naming it.
+ * "AAPLon, aapl, brk-b" -> ['AAPLon', 'aapl', 'brk-b']: full symbols as they are, entries that
+ * need the listing kept as written, for the command to read once it can ask the service; any
+ * other bad entry is a UsageError naming it.
  */
 export function parseSymbolList(list: string | undefined): string[] {
   if (list === undefined)

@@ -340,26 +340,26 @@ describe('export and import with several watchlists', () => {
 })
 
 describe('import read against the listing', () => {
-  it('adds brk-b and "coca cola" as the listed symbols they name, and offers BRK.Bon for brkb', async () => {
+  it('adds brk-b and "coca cola" as the listed symbols they name, and offers MCDon for mcdona', async () => {
     const { core } = await startCore()
     const result = await ok<ImportResult>(
-      core.invoke('importWatchlist', { text: 'brk-b\ncoca cola\nbrkb\n', into: { listId: 'l1' } }),
+      core.invoke('importWatchlist', { text: 'brk-b\ncoca cola\nmcdona\n', into: { listId: 'l1' } }),
     )
     expect(result.added).toEqual(['BRK.Bon', 'KOon'])
     expect(result.readings).toEqual([
       { line: 1, input: 'brk-b', symbol: 'BRK.Bon' },
       { line: 2, input: 'coca cola', symbol: 'KOon' },
     ])
-    expect(result.unknown).toEqual(['BRKBon'])
-    expect(result.suggestions).toEqual([{ line: 3, input: 'brkb', symbol: 'BRK.Bon' }])
+    expect(result.unknown).toEqual(['MCDONAon'])
+    expect(result.suggestions).toEqual([{ line: 3, input: 'mcdona', symbol: 'MCDon' }])
   })
 
   it('says, per watchlist of an export, which entries it read', async () => {
     const { core } = await startCore()
-    const text = JSON.stringify({ version: 1, lists: [{ name: 'Brands', symbols: ['google', 'brkb'] }] })
+    const text = JSON.stringify({ version: 1, lists: [{ name: 'Brands', symbols: ['google', 'mcdona'] }] })
     const result = await ok<ImportResult>(core.invoke('importWatchlist', { text }))
     expect(result.readings).toEqual([{ line: 1, input: 'Brands: google', symbol: 'GOOGLon' }])
-    expect(result.suggestions).toEqual([{ line: 2, input: 'Brands: brkb', symbol: 'BRK.Bon' }])
+    expect(result.suggestions).toEqual([{ line: 2, input: 'Brands: mcdona', symbol: 'MCDon' }])
     expect(listNamed(core.settings.get(), 'Brands')?.symbols).toEqual(['GOOGLon'])
   })
 })
