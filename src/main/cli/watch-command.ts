@@ -1,6 +1,7 @@
 import type { Delta } from '../../shared/domain'
 import type { EndpointName } from '../../shared/status'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
+import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
@@ -42,9 +43,14 @@ function parseCount(value: string | undefined): number | null {
   return count
 }
 
-/** One readable line per asset whose price changed: "14:02:05  AAPLon  190.25  +0.12%". */
+
+/**
+ * One readable line per asset whose price changed: "14:02:05 ET  AAPLon  190.25  +0.12%". Market
+ * time with its zone named, as the window's times are by default.
+ */
 export function describeDelta(delta: Delta): string[] {
-  const time = new Date(delta.asOf).toISOString().slice(11, 19)
+  const clock = easternClock(delta.asOf)
+  const time = `${pad2(clock.hour)}:${pad2(clock.minute)}:${pad2(clock.second)} ET`
   const lines = delta.changed
     .filter((change) => change.fields.price !== undefined)
     .map((change) => {
