@@ -26,7 +26,7 @@ const withChecker = process.env.MUTATION_CHECKER !== 'off'
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutation.config.ts' },
+  vitest: { configFile: 'vitest.mutation.config.mts' },
   checkers: withChecker ? ['typescript'] : [],
   // The mutated folders only: the checker then re-checks no test or bench file per mutant.
   tsconfigFile: 'tsconfig.mutation.json',

@@ -1,7 +1,7 @@
 import { type CsvRow, parseCsv } from './csv'
 import type { AssetQuote } from './domain'
 import type { Transaction } from './holdings'
-import type { ListingIndex } from './listing-index'
+import { type ListingIndex, readEntry } from './listing-index'
 import { normalizeSymbolInput, type SymbolCheck } from './symbols'
 
 /**
@@ -165,15 +165,6 @@ function exportedLists(text: string): unknown[] | null {
   }
 }
 
-/** The entry as a symbol (the listing settles "AON": AONon), and whether the service lists it. */
-function symbolCheck(
-  input: string,
-  listing: ListingIndex | undefined,
-): { checked: SymbolCheck; listed: boolean } {
-  const checked = normalizeSymbolInput(input, listing && ((symbol) => listing.isListed(symbol)))
-  return { checked, listed: checked.ok && listing?.isListed(checked.symbol) === true }
-}
-
 function collect(
   entries: readonly Entry[],
   problems: ImportProblem[],
@@ -185,21 +176,20 @@ function collect(
   const seen = new Set<string>()
   for (const { line, input } of entries) {
     const shown = shownInput(input)
-    const asTyped = symbolCheck(input, listing)
-    let checked = asTyped.checked
-    if (listing && !asTyped.listed) {
-      const named = listing.readAs(input)
-      if (named) {
-        checked = { ok: true, symbol: named.symbol }
-        readings.push({ line, input: shown, symbol: named.symbol })
-      } else {
-        const guess = listing.likelyMeant(input)
+    let checked: SymbolCheck = normalizeSymbolInput(input)
+    if (listing) {
+      const reading = readEntry(input, listing)
+      if (reading.symbol === null) {
         // One line, one outcome: an entry offered as what it likely meant is neither added as
         // typed nor reported again as unknown or invalid.
-        if (guess) {
-          suggestions.push({ line, input: shown, symbol: guess.symbol })
+        if (reading.guess) {
+          suggestions.push({ line, input: shown, symbol: reading.guess.symbol })
           continue
         }
+        checked = reading.asWritten
+      } else {
+        checked = { ok: true, symbol: reading.symbol }
+        if (reading.readAs) readings.push({ line, input: shown, symbol: reading.symbol })
       }
     }
     if (!checked.ok) result.invalid.push({ line, input: shown, reason: checked.reason })
@@ -235,7 +225,10 @@ function textEntries(text: string, listing: ListingIndex | undefined): Entry[] {
 }
 
 function namesOneAsset(whole: string, tokens: readonly string[], listing: ListingIndex): boolean {
-  const everyTokenListed = tokens.every((token) => symbolCheck(token, listing).listed)
+  const everyTokenListed = tokens.every((token) => {
+    const reading = readEntry(token, listing)
+    return reading.symbol !== null && !reading.readAs
+  })
   return !everyTokenListed && listing.readAs(whole) !== null
 }
 

@@ -1,5 +1,6 @@
 import { BRAND_ALIASES } from './brand-aliases'
 import type { ListedAsset } from './domain'
+import { type SymbolCheck, normalizeSymbolInput } from './symbols'
 
 /**
  * The service's listing, indexed once, to find assets as traders write them: a ticker with any
@@ -167,31 +168,46 @@ export class ListingIndex {
 
   /**
    * What an import line or a --symbols entry names when it is not a listed symbol as written: the
-   * same ticker with other separators ("brk-b", "BRK B"), or, in whole words, exactly one listed
-   * name or brand ("coca cola", "google"). Null when nothing, or more than one asset, fits.
+   * same ticker with other separators or none ("brk-b", "BRK B", "brkb"), as the search's exact
+   * match finds it, or, in whole words, exactly one listed name or brand ("coca cola", "google").
+   * Null when nothing, or more than one asset, fits.
    */
   readAs(input: string): ListedAsset | null {
     const separated = separatorsAlike(input)
     if (separated === '') return null
     const bySeparators = this.entries.filter((entry) => entry.separated.includes(separated))
     if (bySeparators.length > 0) return only(bySeparators)
+    const code = separatorFree(input)
+    const byCode = this.entries.filter((entry) => entry.codes.includes(code))
+    if (byCode.length > 0) return only(byCode)
     const typed = significantWords(input)
     if (typed.length === 0 || typed.join('').length < 2) return null
     return only(this.entries.filter((entry) => wordsFound(typed, entry.namePhrases, true)))
   }
 
-  /**
-   * A guess for an entry that could not be read, offered, never applied: the ticker without its
-   * separators ("brkb": BRK.Bon), else the one asset a search finds.
-   */
+  /** A guess for an entry that could not be read, offered, never applied: the one asset a search finds. */
   likelyMeant(input: string): ListedAsset | null {
-    const code = separatorFree(input)
-    if (code === '') return null
-    const byCode = this.entries.filter((entry) => entry.codes.includes(code))
-    if (byCode.length > 0) return only(byCode)
     const found = this.search(input, 2)
     return found.length === 1 ? (found[0] as ListedAsset) : null
   }
+}
+
+/**
+ * How one entry reads against the listing, the same for the window's import, the command line's
+ * --symbols and its ledger: a listed symbol as written ("AAPLon", "aapl"), else the one listed
+ * asset it names (readAs), else not listed, with the symbol it would be as written (which may be
+ * no symbol at all) and a guess.
+ */
+export type EntryReading =
+  | { symbol: string; readAs: boolean }
+  | { symbol: null; asWritten: SymbolCheck; guess: ListedAsset | null }
+
+export function readEntry(input: string, listing: ListingIndex): EntryReading {
+  const asWritten = normalizeSymbolInput(input, (symbol) => listing.isListed(symbol))
+  if (asWritten.ok && listing.isListed(asWritten.symbol)) return { symbol: asWritten.symbol, readAs: false }
+  const named = listing.readAs(input)
+  if (named) return { symbol: named.symbol, readAs: true }
+  return { symbol: null, asWritten, guess: listing.likelyMeant(input) }
 }
 
 function only(entries: readonly IndexedAsset[]): ListedAsset | null {

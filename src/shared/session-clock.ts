@@ -433,7 +433,7 @@ export function isConventionalOpen(ms: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // Display
 
-const pad2 = (n: number): string => String(n).padStart(2, '0')
+export const pad2 = (n: number): string => String(n).padStart(2, '0')
 
 /**
  * A countdown for the header clock, in its two largest units: "2d 03h", "1h 05m", "4m 09s", "9s".

@@ -2,8 +2,8 @@ import { type ChaosReport, type Measurement, THRESHOLDS, failedThresholds, runCh
 import { type Cell, formatTable } from './table'
 
 /**
- * `npm run chaos`: the long chaos run (at least 2,000 polls), its figures as a table, and with
- * `--json` one last line of JSON with the eight headline figures. Exits 1 when a figure misses
+ * `npm run chaos`: the long chaos run (at least 2,000 polls), its figures as a table; with `--json`
+ * stdout is one JSON document, the eight headline figures, and the tables go to stderr. Exits 1 when a figure misses
  * its threshold. Options: --cycles N (default 2000), --seed N (default 1).
  */
 
@@ -96,13 +96,16 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`chaos: ${line}\n`),
   })
   const failures = failedThresholds(report.figures)
-  process.stdout.write(`${tables(report)}\n\n`)
-  process.stdout.write(
+  const json = args.includes('--json')
+  // With --json, stdout is the JSON document alone, for a script to parse; the tables are for people.
+  const tablesTo = json ? process.stderr : process.stdout
+  tablesTo.write(`${tables(report)}\n\n`)
+  tablesTo.write(
     failures.length === 0
       ? 'chaos: every figure within its threshold\n'
       : `chaos: FAILED ${failures.join('; ')}\n`,
   )
-  if (args.includes('--json')) process.stdout.write(`${JSON.stringify(report.figures)}\n`)
+  if (json) process.stdout.write(`${JSON.stringify(report.figures)}\n`)
   process.exitCode = failures.length === 0 ? 0 : 1
 }
 

@@ -51,3 +51,28 @@ describe('tokenwatch export --format csv', () => {
     expect(notHeld?.[column('holdingQuantity')]).toBe('')
   })
 })
+
+describe('tokenwatch export --format json', () => {
+  it('carries the ledger as the window export does', async () => {
+    const dir = await userDataWithLedger()
+    const { io, stdout } = memoryIo({ [USER_DATA_ENV]: dir })
+    expect(await runExportCommand(['--format', 'json'], io, { now: () => NOW })).toBe(0)
+    const body = JSON.parse(stdout()) as { transactions?: { symbol: string; quantity: string; price: string }[] }
+    expect(body.transactions).toEqual([expect.objectContaining({ symbol: 'AAPLon', quantity: '2.5', price: '90' })])
+  })
+
+  it('with --list NAME keeps the lists key its help promises, holding that list', async () => {
+    const dir = await userDataWithLedger()
+    const settings = new SettingsFile(dir)
+    await settings.load()
+    await settings.update((current) => ({
+      ...current,
+      lists: [...current.lists, { ...current.lists[0]!, id: 'l77', name: 'Tech', symbols: ['NVDAon', 'AAPLon'] }],
+    }))
+    const { io, stdout } = memoryIo({ [USER_DATA_ENV]: dir })
+    expect(await runExportCommand(['--format', 'json', '--list', 'tech'], io, { now: () => NOW })).toBe(0)
+    const body = JSON.parse(stdout()) as { watchlist: string[]; lists?: { name: string; symbols: string[] }[] }
+    expect(body.watchlist).toEqual(['NVDAon', 'AAPLon'])
+    expect(body.lists).toEqual([{ name: 'Tech', symbols: ['NVDAon', 'AAPLon'] }])
+  })
+})

@@ -31,7 +31,7 @@ afterEach(async () => {
 
 async function tx(...argv: string[]) {
   const { io, stdout, stderr } = memoryIo({ TOKENWATCH_USER_DATA: userData })
-  const code = await runTxCommand(argv, io, { now: () => NOW })
+  const code = await runTxCommand(argv, io, { now: () => NOW, readStoredKey: async () => null })
   return { code, stdout: stdout(), stderr: stderr() }
 }
 

@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT } from '../../src/main/cli/io'
 import { parseSymbolList } from '../../src/main/cli/service-args'
 import { runSnapshotCommand } from '../../src/main/cli/snapshot-command'
+import { runTxCommand } from '../../src/main/cli/tx-command'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
 import type { Snapshot } from '../../src/shared/domain'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { memoryIo } from './memory-io'
@@ -51,9 +56,26 @@ describe('--symbols read against the listing', () => {
     expect(run.stdout).toBe('')
   })
 
-  it('asks for the listing only when an entry needs it', async () => {
+  it('reads single words as the window reads them: google, apple, brkb, facebook', async () => {
+    const run = await snapshot('google,apple,brkb,facebook')
+    expect(run.code).toBe(EXIT.ok)
+    expect(symbolsOf(run.stdout).sort()).toEqual(['AAPLon', 'BRK.Bon', 'GOOGLon', 'METAon'])
+    expect(run.stderr.split('\n')).toEqual(
+      expect.arrayContaining(['google read as GOOGLon', 'apple read as AAPLon', 'brkb read as BRK.Bon', 'facebook read as METAon']),
+    )
+  })
+
+  it('offers a guess for a single word too, in one sentence without a stray full stop', async () => {
+    const guessed = await snapshot('mcdona')
+    expect(guessed.code).toBe(EXIT.usage)
+    expect(guessed.stderr).toBe('tokenwatch snapshot: --symbols: "mcdona" names no asset the service lists; did you mean MCDon?\n')
+    const none = await snapshot('zzqx')
+    expect(none.stderr).toBe('tokenwatch snapshot: --symbols: "zzqx" names no asset the service lists.\n')
+  })
+
+  it('asks for the listing only when an entry is not a full symbol', async () => {
     const before = sim.stats()
-    const run = await snapshot('aapl,BRK.Bon')
+    const run = await snapshot('AAPLon,BRK.Bon')
     expect(run.code).toBe(EXIT.ok)
     expect(run.stderr).toBe('')
     const after = sim.stats()
@@ -62,7 +84,38 @@ describe('--symbols read against the listing', () => {
   })
 
   it('keeps such entries as written for the listing, and still refuses plain bad ones at once', () => {
-    expect(parseSymbolList('aapl, brk-b ,BRK B')).toEqual(['AAPLon', 'brk-b', 'BRK B'])
-    expect(() => parseSymbolList('x'.repeat(20))).toThrow('is not a token symbol')
+    expect(parseSymbolList('AAPLon, aapl, brk-b ,BRK B')).toEqual(['AAPLon', 'aapl', 'brk-b', 'BRK B'])
+    expect(() => parseSymbolList('../etc')).toThrow('is not a token symbol')
+  })
+})
+
+describe('tx add --symbol read against the listing of the app service', () => {
+  async function txAdd(symbol: string) {
+    const dir = await mkdtemp(join(tmpdir(), 'tw-tx-listing-'))
+    const settings = new SettingsFile(dir)
+    await settings.load()
+    await settings.update((current) => ({ ...current, baseUrl: sim.url }))
+    const out = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: dir })
+    const code = await runTxCommand(
+      ['add', '--symbol', symbol, '--side', 'buy', '--quantity', '3.5', '--price', '120.20', '--time', '2025-10-14T10:30:00-04:00'],
+      out.io,
+      { now: () => TUESDAY, readStoredKey: async () => null },
+    )
+    await rm(dir, { recursive: true, force: true })
+    return { code, stdout: out.stdout(), stderr: out.stderr() }
+  }
+
+  it('records brk-b as BRK.Bon, and says so', async () => {
+    const run = await txAdd('brk-b')
+    expect(run.code).toBe(EXIT.ok)
+    expect(run.stdout).toBe('Added t1: buy 3.5 BRK.Bon at 120.20 (fee 0) on 2025-10-14T10:30:00-04:00.\n')
+    expect(run.stderr).toBe('brk-b read as BRK.Bon\n')
+  })
+
+  it('records a symbol the service does not list as written, and says so with a guess', async () => {
+    const run = await txAdd('mcdona')
+    expect(run.code).toBe(EXIT.ok)
+    expect(run.stdout).toContain('buy 3.5 MCDONAon at 120.20')
+    expect(run.stderr).toBe('note: the service does not list MCDONAon; recorded as written; did you mean MCDon?\n')
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyDelta } from '../../src/shared/delta'
 import type { Delta, Snapshot } from '../../src/shared/domain'
-import { runWatchCommand } from '../../src/main/cli/watch-command'
+import { describeDelta, runWatchCommand } from '../../src/main/cli/watch-command'
 import { EXIT } from '../../src/main/cli/io'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { memoryIo } from './memory-io'
@@ -53,7 +53,7 @@ describe('tokenwatch watch', () => {
       await new Promise((r) => setTimeout(r, 20))
     stop()
     expect(await running).toBe(EXIT.ok)
-    expect(out.stdout()).toMatch(/^\d\d:\d\d:\d\d {2}AAPLon {2}\d+\.\d+/m)
+    expect(out.stdout()).toMatch(/^\d\d:\d\d:\d\d ET {2}AAPLon {2}\d+\.\d+/m)
   })
 
   it('reports a rejected key on stderr, once, while it keeps retrying', async () => {
@@ -110,5 +110,15 @@ describe('tokenwatch watch', () => {
       }),
     ).toBe(EXIT.key)
     expect(noKey.stderr()).toMatch(/no API key/)
+  })
+})
+
+describe('watch without --json', () => {
+  it('prints each change at its market time with the zone named, in summer and in winter', () => {
+    const change = (asOf: number): Delta =>
+      ({ asOf, changed: [{ symbol: 'AAPLon', fields: { price: '190.25', changePct24h: '0.12' } }], added: [], removed: [] }) as unknown as Delta
+    // 18:02:05 UTC is 14:02:05 in New York in July (EDT) and 13:02:05 in November (EST).
+    expect(describeDelta(change(Date.parse('2026-07-14T18:02:05Z')))).toEqual(['14:02:05 ET  AAPLon  190.25  +0.12%'])
+    expect(describeDelta(change(Date.parse('2026-11-17T18:02:05Z')))).toEqual(['13:02:05 ET  AAPLon  190.25  +0.12%'])
   })
 })

@@ -54,12 +54,19 @@ describe('importWatchlist with the listing: readings', () => {
 })
 
 describe('importWatchlist with the listing: guesses for what it cannot read', () => {
-  it('suggests BRK.Bon for brkb, and neither imports the guess nor reports the line again', () => {
+  it('reads brkb as BRK.Bon, as the search finds it, and says so', () => {
     const result = importWatchlist('brkb\n', listing)
-    // BRKBon is well formed but not listed: the line's one outcome is the suggestion, not "unknown" too.
+    expect(result.symbols).toEqual(['BRK.Bon'])
+    expect(result.readings).toEqual([{ line: 1, input: 'brkb', symbol: 'BRK.Bon' }])
+    expect(result.suggestions).toEqual([])
+  })
+
+  it('suggests MCDon for mcdona, and neither imports the guess nor reports the line again', () => {
+    const result = importWatchlist('mcdona\n', listing)
+    // MCDONAon is well formed but not listed: the line's one outcome is the suggestion, not "unknown" too.
     expect(result.symbols).toEqual([])
     expect(result.invalid).toEqual([])
-    expect(result.suggestions).toEqual([{ line: 1, input: 'brkb', symbol: 'BRK.Bon' }])
+    expect(result.suggestions).toEqual([{ line: 1, input: 'mcdona', symbol: 'MCDon' }])
   })
 
   it('suggests for an entry that is not even a symbol, and reports it only so', () => {

@@ -7,7 +7,7 @@ import fc from 'fast-check'
  *
  *   FC_SEED=-1819918769 npx vitest run test/shared/decimal.property.test.ts -t 'name'
  *
- * Loaded before every test file (vitest.config.ts); without FC_SEED each run draws a new seed.
+ * Loaded before every test file (vitest.config.mts); without FC_SEED each run draws a new seed.
  */
 const seed = process.env.FC_SEED
 if (seed !== undefined && seed !== '') {

@@ -1,4 +1,3 @@
-import { DEFAULT_BASE_URL } from '../../shared/settings'
 import type { CapacityReading } from '../../shared/service-status'
 import { normalizeSymbolInput } from '../../shared/symbols'
 import { TRADE_SIDES, type TradeSide } from '../../shared/holdings'
@@ -11,7 +10,7 @@ import {
   runServiceCommand,
   writeJson,
 } from './service-client'
-import { parseBaseUrlFlag } from './service-args'
+import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
 
 /**
  * `tokenwatch capacity --symbol S`: how much the key's owner can buy and sell now
@@ -24,7 +23,7 @@ export const CAPACITY_USAGE = `Usage: tokenwatch capacity --symbol S [--side buy
 
   --symbol S        the token; "aapl" is read as AAPLon
   --side buy|sell   one side only (default both)
-  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+  --base-url URL    ${BASE_URL_HELP}
   --json            print a JSON array, one object per side:
                     {symbol, side, available, tradingOpen, maxTokens, maxNotionalValue,
                      remainingAttestations, reasonCode, reason}
@@ -34,7 +33,7 @@ or an unknown symbol, 3 no API key or the key was rejected, 4 the service could 
 `
 
 interface CapacityArgs {
-  baseUrl: string
+  baseUrl: string | null
   symbol: string
   sides: readonly TradeSide[]
   json: boolean

@@ -1,5 +1,4 @@
 import { Dec } from '../../shared/decimal'
-import { DEFAULT_BASE_URL } from '../../shared/settings'
 import type { ApiClient } from '../core/api/api-client'
 import { parseSymbolFlag } from './capacity-command'
 import { type CliIo, EXIT, parseFlags, writeLine } from './io'
@@ -10,7 +9,7 @@ import {
   runServiceCommand,
   writeJson,
 } from './service-client'
-import { parseBaseUrlFlag } from './service-args'
+import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
 
 /**
  * `tokenwatch dividends --symbol S`: the underlying's dividend yield, payout frequency and last
@@ -21,7 +20,7 @@ import { parseBaseUrlFlag } from './service-args'
 export const DIVIDENDS_USAGE = `Usage: tokenwatch dividends --symbol S [--base-url URL] [--json]
 
   --symbol S        the token; "aapl" is read as AAPLon
-  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+  --base-url URL    ${BASE_URL_HELP}
   --json            print {symbol, available, ticker, dividendYield, dividendYieldPercent,
                      payoutFrequency, lastCashAmount, lastPaymentDate}
 
@@ -43,7 +42,7 @@ export interface DividendsReport {
 }
 
 interface DividendsArgs {
-  baseUrl: string
+  baseUrl: string | null
   symbol: string
   json: boolean
 }

@@ -1,14 +1,14 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Snapshot } from '../../shared/domain'
-import type { ValuedPosition } from '../../shared/holdings'
+import type { Transaction, ValuedPosition } from '../../shared/holdings'
 import type { ExportFormat } from '../../shared/export-format'
 import { exportWatchlist } from '../core/lists/watchlist-export'
 import { checkBaseUrl, type Settings } from '../../shared/settings'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
-import { activeList } from '../../shared/watchlists'
+import { activeList, listNamed } from '../../shared/watchlists'
 import { HoldingsFile } from '../core/holdings/holdings-file'
-import { replayLedger } from '../core/holdings/ledger-replay'
+import { inTimeOrder, replayLedger } from '../core/holdings/ledger-replay'
 import { valuePosition } from '../core/holdings/valuation'
 import { SettingsFile } from '../core/storage/settings-file'
 import { SnapshotCache } from '../core/storage/snapshot-cache'
@@ -22,7 +22,8 @@ import { symbolsOfList } from './service-args'
 
 export const EXPORT_USAGE = `Usage: tokenwatch export --format csv|json [--list NAME] [--base-url URL] [--user-data DIR]
 
-  --format csv|json   CSV with a header row, or JSON {exportedAt, watchlist, lists, assets}
+  --format csv|json   CSV with a header row and the holding columns, or JSON {version,
+                      exportedAt, watchlist, lists, assets, transactions} (the ledger)
   --list NAME         the saved watchlist NAME (default: the one the app shows)
   --base-url URL      use the cached quotes only if they came from this service
   --user-data DIR     the app's data folder (default: the app's own, or $${USER_DATA_ENV})
@@ -133,6 +134,16 @@ async function cachedPositions(
   return replay.positions.map((position) => valuePosition(position, quotes.get(position.symbol)))
 }
 
+/** The ledger in time order for the JSON export; an unusable ledger file is said and left out. */
+async function ledger(args: ExportArgs, io: Pick<CliIo, 'stderr'>, now: () => number): Promise<Transaction[] | undefined> {
+  const file = new HoldingsFile(args.userDataDir, now)
+  const transactions = await file.load()
+  const problem = file.problem()
+  if (problem === null) return inTimeOrder(transactions)
+  line(io.stderr, `note: the ledger is left out: ${problem}`)
+  return undefined
+}
+
 export async function runExportCommand(
   argv: string[],
   io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
@@ -168,11 +179,14 @@ export async function runExportCommand(
     return EXIT.usage
   }
   const snapshot = await cachedQuotes(args, io)
-  // Asked for one list by name: that one; else the shown list, with every list in JSON.
-  const lists = args.list === null ? saved.lists : undefined
+  // Asked for one list by name: that one, in JSON's lists too; else the shown list, with every list.
+  const lists = args.list === null ? saved.lists : [{ name: listNamed(saved, args.list)?.name ?? args.list, symbols: watchlist }]
   const now = deps.now ?? Date.now
-  const positions =
-    args.format === 'csv' ? await cachedPositions(args, snapshot, saved.costMethod, io, now) : undefined
-  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: now(), lists, positions }))
+  // As the window's export: the CSV adds the holding columns, the JSON carries the ledger.
+  const holdings =
+    args.format === 'csv'
+      ? { positions: await cachedPositions(args, snapshot, saved.costMethod, io, now) }
+      : { transactions: await ledger(args, io, now) }
+  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: now(), lists, ...holdings }))
   return EXIT.ok
 }

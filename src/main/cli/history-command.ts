@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { HISTORY_RANGES, type HistoryPoint, type HistoryRange, type HistorySeries } from '../../shared/history'
-import { DEFAULT_BASE_URL } from '../../shared/settings'
 import type { ApiClient } from '../core/api/api-client'
 import { HistoryQueue } from '../core/history/history-queue'
 import type { Clock } from '../core/clock'
@@ -14,7 +13,7 @@ import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { parseSymbolFlag } from './capacity-command'
 import { type CliIo, EXIT, UsageError, parseFlags } from './io'
 import { ONE_QUESTION_FLAGS, type ServiceCommand, type ServiceCommandDeps, runServiceCommand, writeJson } from './service-client'
-import { parseBaseUrlFlag } from './service-args'
+import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
 
 /**
  * `tokenwatch history --symbol S --range R [--json | --csv]`: the token's history for one range,
@@ -29,7 +28,7 @@ export const HISTORY_USAGE = `Usage: tokenwatch history --symbol S --range R [--
   --json            print {symbol, range, interval, source, note, points: [{t, open, high, low, close,
                      underlyingClose, underlyingCarried, multiplier, premium}]}
   --csv             the points as CSV, the same columns
-  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+  --base-url URL    ${BASE_URL_HELP}
 
 Prices are decimal strings exactly as received; premium is a fraction ("0.0012" is +0.12%).
 What the app recorded is read from ${HISTORY_DB_FILE} in its data folder ($${USER_DATA_ENV} if set).
@@ -41,7 +40,7 @@ Exit codes: 0 answered, 2 bad usage or an unknown symbol, 3 no API key or the ke
 const COLUMNS = ['t', 'open', 'high', 'low', 'close', 'underlyingClose', 'underlyingCarried', 'multiplier', 'premium'] as const
 
 interface HistoryArgs {
-  baseUrl: string
+  baseUrl: string | null
   symbol: string
   range: HistoryRange
   format: 'json' | 'csv' | 'text'

@@ -1,7 +1,6 @@
 import { Dec, toFixedString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
 import { COST_METHODS, type CostMethod, type HoldingsReport } from '../../shared/holdings'
-import { DEFAULT_BASE_URL } from '../../shared/settings'
 import { fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { HoldingsFile } from '../core/holdings/holdings-file'
 import { replayLedger } from '../core/holdings/ledger-replay'
@@ -9,7 +8,7 @@ import { holdingsReport } from '../core/holdings/valuation'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import { type StoredKeyReader, parseBaseUrlFlag } from './service-args'
+import { type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl } from './service-args'
 import { openClient } from './service-client'
 
 /**
@@ -21,7 +20,7 @@ export const HOLDINGS_USAGE = `Usage: tokenwatch holdings [--json] [--method ave
 
   --json            print {method, asOf, positions, totals} with every amount as a decimal string
   --method M        average or fifo (default: the app's setting, else average)
-  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+  --base-url URL    ${BASE_URL_HELP}
 
 Reads the ledger in holdings.json ($${USER_DATA_ENV} if set). A figure that needs a price the
 service did not give is null (blank in the table); figures from a stale quote are marked stale.
@@ -41,7 +40,7 @@ interface HoldingsArgs {
   json: boolean
   /** Unset: the method chosen in the app's settings. */
   method: CostMethod | undefined
-  baseUrl: string
+  baseUrl: string | null
 }
 
 function parseHoldingsArgs(argv: string[]): HoldingsArgs | 'help' {
@@ -116,10 +115,11 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
   let code: number = EXIT.ok
   const quotes = new Map<string, AssetQuote>()
   if (held.length > 0) {
-    const client = await openClient('holdings', io, args.baseUrl, deps)
+    const baseUrl = await serviceBaseUrl(args.baseUrl, 'holdings', io)
+    const client = await openClient('holdings', io, baseUrl, deps)
     if (typeof client === 'number') return client
     try {
-      const report = await fetchSnapshotReport(client, held, { baseUrl: args.baseUrl, demo: false }, now)
+      const report = await fetchSnapshotReport(client, held, { baseUrl, demo: false }, now)
       for (const asset of report.snapshot.assets) quotes.set(asset.symbol, asset)
       for (const error of report.snapshot.errors) writeLine(io.stderr, `warning: ${error.scope}: ${error.message}`)
       if (report.endpointFailures.some((kind) => kind === 'key-missing' || kind === 'key-rejected')) code = EXIT.key

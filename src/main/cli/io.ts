@@ -9,6 +9,8 @@ export interface CliIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   env: NodeJS.ProcessEnv
+  /** --verbose, taken by every command: where the command's settings came from, on stderr. */
+  verbose?: boolean
 }
 
 /** Exit codes shared by the commands, so scripts can tell what went wrong. */
@@ -43,10 +45,23 @@ export function parseFlags<const T extends NonNullable<ParseArgsConfig['options'
   }
 }
 
-/** Resolves on the first SIGINT or SIGTERM: how long-running commands (sim, watch) are stopped. */
+/** How often a long-running command checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 500
+
+/**
+ * Resolves on the first SIGINT or SIGTERM, or once the process that started this one is gone: how
+ * long-running commands (sim, watch) are stopped.
+ */
 export function untilSignal(): Promise<void> {
   return new Promise((resolve) => {
+    // `npm run sim` runs this under a shell; npm passes its SIGTERM to that shell, which dies
+    // without passing it on, leaving this process to a new parent. So a changed parent stops it too.
+    const parent = process.ppid
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) stop()
+    }, PARENT_CHECK_MS)
     const stop = () => {
+      clearInterval(orphaned)
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
       resolve()

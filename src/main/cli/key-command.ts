@@ -3,10 +3,9 @@ import { invokeContract } from '../../shared/ipc-contract'
 import type { KeyStatus } from '../../shared/status'
 import { checkBaseUrl } from '../../shared/settings'
 import { KeyVault } from '../core/secrets/key-vault'
-import { defaultUserDataDir } from '../core/storage/paths'
 import { KeytarSecretStore, type SecretStore } from '../core/secrets/secret-store'
-import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, EXIT, UsageError } from './io'
+import { API_KEY_ENV, serviceBaseUrl } from './service-args'
 
 /** For tests: the keychain to use instead of the OS one (null: none at all). */
 export interface KeyCommandDeps {
@@ -22,7 +21,9 @@ const USAGE = `Usage:
   tokenwatch key clear [--base-url URL]    remove the stored key
 
 One key is kept per base URL origin, in the system keychain. Without --base-url, the base URL
-from your settings is used. Give the key on standard input, never as an argument:
+from the app's settings is used (--verbose says which). TOKENWATCH_API_KEY, when set, is the key
+every command sends instead of the stored one (key status says so). Give the key on standard
+input, never as an argument:
   printf '%s' "$TOKENWATCH_KEY" | tokenwatch key set
 `
 
@@ -130,14 +131,6 @@ async function readKey(io: CliIo): Promise<string> {
   return checked.data.key
 }
 
-async function configuredBaseUrl(io: CliIo): Promise<string> {
-  const settings = new SettingsFile(defaultUserDataDir(io.env))
-  const { baseUrl } = await settings.load()
-  const problem = settings.problem()
-  if (problem) io.stderr.write(`${problem}\n`)
-  return baseUrl
-}
-
 /** `tokenwatch key set|status|clear [--base-url URL]`. Returns the exit code (EXIT, or EXIT_KEYCHAIN_UNAVAILABLE). */
 export async function runKeyCommand(argv: string[], io: CliIo, deps: KeyCommandDeps = {}): Promise<number> {
   let args: KeyArgs
@@ -153,7 +146,7 @@ export async function runKeyCommand(argv: string[], io: CliIo, deps: KeyCommandD
   }
 
   try {
-    const baseUrl = args.baseUrl ?? (await configuredBaseUrl(io))
+    const baseUrl = await serviceBaseUrl(args.baseUrl, 'key', io)
     const vault = new KeyVault(deps.keychain === undefined ? new KeytarSecretStore() : deps.keychain)
     await vault.init()
     const unavailable = (doing: string) => {
@@ -169,6 +162,8 @@ export async function runKeyCommand(argv: string[], io: CliIo, deps: KeyCommandD
         io.stdout.write(`${describeStatus(baseUrl, status)}\n`)
         if (!status.keychainAvailable)
           io.stdout.write(`The system keychain is not available: ${status.keychainProblem}\n`)
+        if (io.env[API_KEY_ENV])
+          io.stdout.write(`${API_KEY_ENV} is set: the commands send it, not the keychain's key.\n`)
         return EXIT.ok
       }
       case 'set': {

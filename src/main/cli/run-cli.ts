@@ -59,11 +59,17 @@ ${Object.entries(COMMANDS)
   .map(([name, command]) => `  ${name.padEnd(10)}${command.summary}`)
   .join('\n')}
 
+Every command that asks the service asks the one in the app's settings (settings.json in the
+app's data folder, TOKENWATCH_USER_DATA to point elsewhere) unless given --base-url URL; with
+--verbose it says on stderr which it asks and where that came from.
+
 Run \`tokenwatch <command> --help\` for a command's options.
 `
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv
+  // --verbose is every command's, so it is taken here rather than by each command's flags.
+  const verbose = argv.includes('--verbose')
+  const [name, ...rest] = argv.filter((arg) => arg !== '--verbose')
   if (name === 'help' || name === '--help' || name === '-h') {
     io.stdout.write(CLI_USAGE)
     return EXIT.ok
@@ -75,5 +81,5 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     )
     return EXIT.usage
   }
-  return command.run(rest, io)
+  return command.run(rest, verbose ? { ...io, verbose } : io)
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/settings'
 import { isValidSymbol, normalizeSymbolInput } from '../../shared/symbols'
 import type { Settings } from '../../shared/settings'
@@ -6,7 +7,7 @@ import { KeyVault } from '../core/secrets/key-vault'
 import { defaultUserDataDir } from '../core/storage/paths'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
 import { SettingsFile } from '../core/storage/settings-file'
-import { type CliIo, UsageError } from './io'
+import { type CliIo, UsageError, writeLine } from './io'
 
 /** What the commands that talk to the service share: --base-url, --symbols or --list, and the API key. */
 
@@ -50,10 +51,35 @@ export async function symbolsToWatch(
   return symbols
 }
 
-export function parseBaseUrlFlag(value: string | undefined): string {
-  const base = checkBaseUrl(value ?? DEFAULT_BASE_URL)
+/** How every command's --help describes --base-url. */
+export const BASE_URL_HELP = `the market-data service (default: the app's, from settings.json; else ${DEFAULT_BASE_URL})`
+
+/** --base-url checked, or null when not given: the app's settings then say (serviceBaseUrl). */
+export function parseBaseUrlFlag(value: string | undefined): string | null {
+  if (value === undefined) return null
+  const base = checkBaseUrl(value)
   if (!base.ok) throw new UsageError(`--base-url: ${base.reason}.`)
   return base.url
+}
+
+/**
+ * The service a command asks: --base-url when given, else the one in the app's settings.json (so
+ * a key stored for the app's service is the key the command finds), said on stderr with --verbose.
+ * An unreadable settings file is said and the default used, as the app does.
+ */
+export async function serviceBaseUrl(flag: string | null, command: string, io: CliIo): Promise<string> {
+  if (flag !== null) {
+    if (io.verbose) writeLine(io.stderr, `tokenwatch ${command}: asking ${flag} (--base-url)`)
+    return flag
+  }
+  const dir = defaultUserDataDir(io.env)
+  const file = new SettingsFile(dir)
+  const { baseUrl } = await file.load()
+  const problem = file.problem()
+  if (problem) writeLine(io.stderr, `tokenwatch ${command}: ${problem}`)
+  if (io.verbose)
+    writeLine(io.stderr, `tokenwatch ${command}: asking ${baseUrl} (the app's settings, ${join(dir, 'settings.json')})`)
+  return baseUrl
 }
 
 /**
@@ -63,17 +89,18 @@ export function parseBaseUrlFlag(value: string | undefined): string {
 const WORDS_AND_SEPARATORS = /^[A-Za-z0-9]+(?:[ ./&'-]{1,3}[A-Za-z0-9]+)*$/
 
 /**
- * Written with a separator other than the symbol's own dot, or with a space: only the service's
- * listing can say which symbol it names (readByListing); no part of it ever reaches a URL.
+ * Not written as a full symbol ("AAPLon", "BRK.Bon") but as words a trader writes ("aapl", "brkb",
+ * "google", "coca cola"): only the service's listing can say which symbol it names
+ * (readByListing), as the window's search and import read it; no part of it ever reaches a URL.
  */
 export function needsListing(entry: string): boolean {
-  return /[^A-Za-z0-9.]/.test(entry) && WORDS_AND_SEPARATORS.test(entry) && !isValidSymbol(entry)
+  return WORDS_AND_SEPARATORS.test(entry) && !isValidSymbol(entry)
 }
 
 /**
- * "aapl, TSLAon" -> ['AAPLon', 'TSLAon']; an entry that needs the listing ("brk-b") is kept as
- * written, for the command to read once it can ask the service; any other bad entry is a
- * UsageError naming it.
+ * "AAPLon, aapl, brk-b" -> ['AAPLon', 'aapl', 'brk-b']: full symbols as they are, entries that
+ * need the listing kept as written, for the command to read once it can ask the service; any
+ * other bad entry is a UsageError naming it.
  */
 export function parseSymbolList(list: string | undefined): string[] {
   if (list === undefined)

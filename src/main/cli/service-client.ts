@@ -1,7 +1,7 @@
 import { ApiClient } from '../core/api/api-client'
 import { ApiConfigError, ApiError } from '../core/api/api-errors'
 import { type CliIo, EXIT, UsageError, writeLine } from './io'
-import { type StoredKeyReader, noKeyMessage, resolveApiKey } from './service-args'
+import { type StoredKeyReader, noKeyMessage, resolveApiKey, serviceBaseUrl } from './service-args'
 
 /**
  * What the one-question commands (status, capacity, dividends) share: the key from the
@@ -83,7 +83,7 @@ export function writeJson(io: CliIo, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
 }
 
-export interface ServiceCommand<A extends { baseUrl: string }> {
+export interface ServiceCommand<A extends { baseUrl: string | null }> {
   name: string
   usage: string
   /** Reads the flags; throws UsageError for a mistake. */
@@ -93,7 +93,7 @@ export interface ServiceCommand<A extends { baseUrl: string }> {
 }
 
 /** Flags (or help), then the key and the client, then the command's own question. */
-export async function runServiceCommand<A extends { baseUrl: string }>(
+export async function runServiceCommand<A extends { baseUrl: string | null }>(
   command: ServiceCommand<A>,
   argv: string[],
   io: CliIo,
@@ -112,7 +112,8 @@ export async function runServiceCommand<A extends { baseUrl: string }>(
     return EXIT.ok
   }
   const parsed = args
-  return askService(command.name, io, parsed.baseUrl, deps, (client) =>
+  const baseUrl = await serviceBaseUrl(parsed.baseUrl, command.name, io)
+  return askService(command.name, io, baseUrl, deps, (client) =>
     command.run(client, parsed, io, deps.now ?? Date.now),
   )
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { SESSION_LABEL } from '../../shared/alert-text'
-import { easternClock, formatCountdown, type MarketPhase, sessionStateAt } from '../../shared/session-clock'
+import { easternClock, formatCountdown, type MarketPhase, pad2, sessionStateAt } from '../../shared/session-clock'
 import { type CliIo, EXIT, UsageError, writeLine } from './io'
 
 /**
@@ -90,7 +90,6 @@ export function sessionsLineAt(at: number): SessionsLine {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
-const pad2 = (n: number): string => String(n).padStart(2, '0')
 
 /** "Sat 2026-11-28 12:00:30 ET" (seconds only when there are some). */
 function easternText(ms: number): string {

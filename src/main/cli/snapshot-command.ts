@@ -1,7 +1,6 @@
-import { DEFAULT_BASE_URL } from '../../shared/settings'
 import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, parseBaseUrlFlag, symbolsToWatch } from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl, symbolsToWatch } from './service-args'
 import { openClient } from './service-client'
 import { formatSnapshotTable } from './snapshot-table'
 import { symbolsOrExit } from './symbol-reading'
@@ -14,7 +13,7 @@ export const SNAPSHOT_USAGE = `Usage: tokenwatch snapshot (--symbols AAPLon,TSLA
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
                     listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
   --list NAME       the symbols of the app's saved watchlist NAME (in $${USER_DATA_ENV} if set)
-  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+  --base-url URL    ${BASE_URL_HELP}
   --json            print the snapshot as JSON instead of a table
 
 The API key comes from the TOKENWATCH_API_KEY environment variable, else from the key stored
@@ -33,7 +32,7 @@ export interface SnapshotCommandDeps {
 }
 
 interface SnapshotArgs {
-  baseUrl: string
+  baseUrl: string | null
   symbols: string[]
   json: boolean
 }
@@ -84,7 +83,8 @@ export async function runSnapshotCommand(
     return EXIT.ok
   }
 
-  const client = await openClient('snapshot', io, args.baseUrl, deps)
+  const baseUrl = await serviceBaseUrl(args.baseUrl, 'snapshot', io)
+  const client = await openClient('snapshot', io, baseUrl, deps)
   if (typeof client === 'number') return client
 
   let report: SnapshotReport
@@ -94,7 +94,7 @@ export async function runSnapshotCommand(
     report = await fetchSnapshotReport(
       client,
       symbols,
-      { baseUrl: args.baseUrl, demo: false },
+      { baseUrl, demo: false },
       deps.now ?? Date.now,
     )
   } finally {

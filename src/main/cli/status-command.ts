@@ -1,4 +1,3 @@
-import { DEFAULT_BASE_URL } from '../../shared/settings'
 import { easternMinuteText } from '../core/market-calendar-reading'
 import type { AssetPauseReading, MarketReading } from '../../shared/service-status'
 import { pauseReading } from '../core/api/wire/status-readings'
@@ -12,7 +11,7 @@ import {
   runServiceCommand,
   writeJson,
 } from './service-client'
-import { parseBaseUrlFlag } from './service-args'
+import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
 
 /**
  * `tokenwatch status`: the market's state as the service says it (`/v1/status/market`), checked
@@ -23,7 +22,7 @@ import { parseBaseUrlFlag } from './service-args'
 
 export const STATUS_USAGE = `Usage: tokenwatch status [--base-url URL] [--json]
 
-  --base-url URL    the market-data service (default ${DEFAULT_BASE_URL})
+  --base-url URL    ${BASE_URL_HELP}
   --json            print {"market": {...}, "pauses": [...]} (times Unix ms or null)
 
 Where the service publishes no market status, the market is read from our session calendar
@@ -40,7 +39,7 @@ export interface StatusReport {
 }
 
 interface StatusArgs {
-  baseUrl: string
+  baseUrl: string | null
   json: boolean
 }
 

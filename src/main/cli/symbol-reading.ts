@@ -1,15 +1,15 @@
-import { ListingIndex } from '../../shared/listing-index'
-import type { ApiClient } from '../core/api/api-client'
+import { ListingIndex, readEntry } from '../../shared/listing-index'
+import { ApiClient } from '../core/api/api-client'
 import { ApiError } from '../core/api/api-errors'
 import { listedAssetsOf } from '../core/api/listed-assets'
 import { EXIT, type CliIo, UsageError, writeLine } from './io'
-import { needsListing } from './service-args'
+import { type StoredKeyReader, needsListing, resolveApiKey, serviceBaseUrl } from './service-args'
 
 /**
- * The --symbols entries written as traders write them ("brk-b", "BRK/B", "coca cola"), read
- * against the service's listing, asked once and only when such an entry was given. Each reading
- * is said on stderr ("brk-b read as BRK.Bon"); an entry that names no listed asset is a usage
- * error, with a guess when there is one.
+ * The --symbols entries read as the window reads them (readEntry: "aapl", "brk-b", "brkb",
+ * "coca cola", "google"), against the service's listing, asked once and only when an entry is not
+ * written as a full symbol. Each reading is said on stderr ("brk-b read as BRK.Bon"); an entry
+ * that names no listed asset is a usage error, with a guess when there is one.
  */
 export async function readByListing(
   entries: readonly string[],
@@ -24,17 +24,18 @@ export async function readByListing(
       symbols.add(entry)
       continue
     }
-    const asset = listing.readAs(entry)
-    if (!asset) {
-      const guess = listing.likelyMeant(entry)
-      throw new UsageError(
-        `--symbols: "${entry.slice(0, 40)}" names no asset the service lists${guess ? `; did you mean ${guess.symbol}?` : ''}.`,
-      )
-    }
-    say(`${entry} read as ${asset.symbol}`)
-    symbols.add(asset.symbol)
+    const reading = readEntry(entry, listing)
+    if (reading.symbol === null)
+      throw new UsageError(`--symbols: "${entry.slice(0, 40)}" names no asset the service lists${didYouMean(reading.guess)}`)
+    if (reading.readAs) say(`${entry} read as ${reading.symbol}`)
+    symbols.add(reading.symbol)
   }
   return [...symbols]
+}
+
+/** "; did you mean X?" or the sentence's full stop. */
+export function didYouMean(guess: { symbol: string } | null): string {
+  return guess ? `; did you mean ${guess.symbol}?` : '.'
 }
 
 /**
@@ -57,5 +58,28 @@ export async function symbolsOrExit(
     if (!(error instanceof ApiError)) throw error
     writeLine(io.stderr, `tokenwatch ${command}: could not read the service's listing: ${error.message}`)
     return error.kind === 'key-missing' || error.kind === 'key-rejected' ? EXIT.key : EXIT.service
+  }
+}
+
+/**
+ * The listing of the app's service for a command that works without it (tx add): the listing, or
+ * why it could not be had, in words.
+ */
+export async function listingIfAvailable(
+  command: string,
+  io: CliIo,
+  deps: { readStoredKey?: StoredKeyReader; timeoutMs?: number },
+): Promise<ListingIndex | string> {
+  const baseUrl = await serviceBaseUrl(null, command, io)
+  const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
+  if (!apiKey) return `no API key for ${baseUrl}`
+  const client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
+  try {
+    return new ListingIndex(listedAssetsOf((await client.allMarket()).records))
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return error.message
+  } finally {
+    await client.close()
   }
 }

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { readEntry } from '../../shared/listing-index'
 import { normalizeSymbolInput } from '../../shared/symbols'
 import type { Transaction } from '../../shared/holdings'
 import { MAX_CSV_BYTES } from '../../shared/holdings-schema'
@@ -8,6 +9,8 @@ import { describeCsvProblems } from '../core/holdings/transactions-csv'
 import { inTimeOrder } from '../core/holdings/ledger-replay'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
+import type { StoredKeyReader } from './service-args'
+import { didYouMean, listingIfAvailable } from './symbol-reading'
 
 /** `tokenwatch tx add|list|import|remove`: the holdings ledger the app keeps, from the command line. */
 
@@ -17,7 +20,9 @@ export const TX_USAGE = `Usage: tokenwatch tx add --symbol S --side buy|sell --q
        tokenwatch tx remove ID
 
   add      record a buy or a sell; --price and --fee in US dollars, --time with its offset
-           (like 2026-01-05T10:30:00-05:00; default now), --fee 0 by default
+           (like 2026-01-05T10:30:00-05:00; default now), --fee 0 by default; --symbol is read
+           as the window reads it (brk-b is BRK.Bon) against the listing of the app's service,
+           and one the service does not list is recorded as written and said
   list     every transaction in time order, or as JSON with --json
   import   a CSV with the header time,symbol,side,quantity,price[,fee][,note]: all lines or none
   remove   delete one transaction by its id (as \`tx list\` shows it)
@@ -30,6 +35,29 @@ Exit codes: 0 done, 1 the ledger file could not be used, 2 bad usage, bad input 
 
 export interface TxCommandDeps {
   now?: () => number
+  /** The key stored for a base URL, used when TOKENWATCH_API_KEY is unset. Default: the OS keychain. */
+  readStoredKey?: StoredKeyReader
+  timeoutMs?: number
+}
+
+/**
+ * The symbol as the window's form reads it: against the service's listing where it can be had
+ * ("brk-b" is BRK.Bon), kept as written where the service does not list it (it may be delisted),
+ * with what was read or not listed in `notes`, said once the transaction is added.
+ */
+async function symbolAsListed(input: string, io: CliIo, deps: TxCommandDeps): Promise<{ symbol: string; notes: string[] }> {
+  const asWritten = normalizeSymbolInput(input)
+  if (!asWritten.ok) throw new UsageError(`--symbol: "${input.slice(0, 40)}" is not a token symbol: ${asWritten.reason}.`)
+  const listing = await listingIfAvailable('tx add', io, deps)
+  if (typeof listing === 'string')
+    return { symbol: asWritten.symbol, notes: [`note: ${asWritten.symbol} not checked against the service's listing (${listing}).`] }
+  const reading = readEntry(input, listing)
+  if (reading.symbol === null)
+    return {
+      symbol: asWritten.symbol,
+      notes: [`note: the service does not list ${asWritten.symbol}; recorded as written${didYouMean(reading.guess)}`],
+    }
+  return { symbol: reading.symbol, notes: reading.readAs ? [`${input} read as ${reading.symbol}`] : [] }
 }
 
 /** The one argument after a subcommand (FILE, ID), with no flags. */
@@ -49,7 +77,8 @@ function listTable(transactions: readonly Transaction[]): string {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] as number)).join('  ').trimEnd()).join('\n')
 }
 
-async function add(argv: string[], file: HoldingsFile, io: CliIo, now: () => number): Promise<number> {
+async function add(argv: string[], file: HoldingsFile, io: CliIo, deps: TxCommandDeps): Promise<number> {
+  const now = deps.now ?? Date.now
   const values = parseFlags(argv, {
     symbol: { type: 'string' },
     side: { type: 'string' },
@@ -61,8 +90,7 @@ async function add(argv: string[], file: HoldingsFile, io: CliIo, now: () => num
   })
   for (const required of ['symbol', 'side', 'quantity', 'price'] as const)
     if (values[required] === undefined) throw new UsageError(`--${required} is required.`)
-  const symbol = normalizeSymbolInput(values.symbol as string)
-  if (!symbol.ok) throw new UsageError(`--symbol: "${String(values.symbol).slice(0, 40)}" is not a token symbol: ${symbol.reason}.`)
+  const symbol = await symbolAsListed(values.symbol as string, io, deps)
   const added = await file.add({
     symbol: symbol.symbol,
     side: values.side as Transaction['side'],
@@ -72,6 +100,7 @@ async function add(argv: string[], file: HoldingsFile, io: CliIo, now: () => num
     time: values.time ?? new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     note: values.note ?? null,
   })
+  for (const note of symbol.notes) writeLine(io.stderr, note)
   writeLine(io.stdout, `Added ${added.id}: ${added.side} ${added.quantity} ${added.symbol} at ${added.price} (fee ${added.fee}) on ${added.time}.`)
   return EXIT.ok
 }
@@ -114,7 +143,7 @@ export async function runTxCommand(argv: string[], io: CliIo, deps: TxCommandDep
   try {
     switch (sub) {
       case 'add':
-        return await add(rest, file, io, now)
+        return await add(rest, file, io, deps)
       case 'list': {
         const values = parseFlags(rest, { json: { type: 'boolean' } })
         const transactions = inTimeOrder(file.transactions())

@@ -1,10 +1,11 @@
 import type { Delta } from '../../shared/domain'
 import type { EndpointName } from '../../shared/status'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
+import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, parseBaseUrlFlag, symbolsToWatch } from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl, symbolsToWatch } from './service-args'
 import { openClient } from './service-client'
 
 /**
@@ -17,7 +18,7 @@ export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | -
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
                     listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
   --list NAME       the symbols of the app's saved watchlist NAME
-  --base-url URL    the market-data service (default ${DEFAULT_SETTINGS.baseUrl})
+  --base-url URL    ${BASE_URL_HELP}
   --json            print each delta as one JSON line (NDJSON) instead of readable lines
   --count N         stop after N deltas (default: run until Ctrl+C)
 
@@ -42,9 +43,14 @@ function parseCount(value: string | undefined): number | null {
   return count
 }
 
-/** One readable line per asset whose price changed: "14:02:05  AAPLon  190.25  +0.12%". */
+
+/**
+ * One readable line per asset whose price changed: "14:02:05 ET  AAPLon  190.25  +0.12%". Market
+ * time with its zone named, as the window's times are by default.
+ */
 export function describeDelta(delta: Delta): string[] {
-  const time = new Date(delta.asOf).toISOString().slice(11, 19)
+  const clock = easternClock(delta.asOf)
+  const time = `${pad2(clock.hour)}:${pad2(clock.minute)}:${pad2(clock.second)} ET`
   const lines = delta.changed
     .filter((change) => change.fields.price !== undefined)
     .map((change) => {
@@ -61,7 +67,7 @@ export async function runWatchCommand(
   io: CliIo,
   deps: WatchCommandDeps = {},
 ): Promise<number> {
-  let baseUrl: string
+  let baseUrlFlag: string | null
   let symbols: string[]
   let json: boolean
   let count: number | null
@@ -76,7 +82,7 @@ export async function runWatchCommand(
       io.stdout.write(WATCH_USAGE)
       return EXIT.ok
     }
-    baseUrl = parseBaseUrlFlag(values['base-url'])
+    baseUrlFlag = parseBaseUrlFlag(values['base-url'])
     symbols = await symbolsToWatch(values, io.env)
     json = values.json ?? false
     count = parseCount(values.count)
@@ -86,6 +92,7 @@ export async function runWatchCommand(
     return EXIT.usage
   }
 
+  const baseUrl = await serviceBaseUrl(baseUrlFlag, 'watch', io)
   const client = await openClient('watch', io, baseUrl, deps)
   if (typeof client === 'number') return client
   const read = await symbolsOrExit('watch', symbols, client, io)

@@ -52,6 +52,12 @@ describe('parseFaultSpec', () => {
       }
     }
   })
+
+  it('names every group it takes, all included, when the group is unknown', () => {
+    expect(() => parseFaultSpec('quotes:5xx=0.1')).toThrow(
+      'unknown endpoint group "quotes" (use prices, market, limits, status, history or all)',
+    )
+  })
 })
 
 describe('fault injection over HTTP', () => {

@@ -77,7 +77,8 @@ export class AssetEventSchedule {
   lastExDate(asset: AssetProfile, ms: number): string {
     const today = easternClock(ms).date
     const back = (((dayNumber(today) - this.dividendPhase(asset)) % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS
-    return addDays(today, -back)
+    const exDate = tradingDayFrom(addDays(today, -back))
+    return exDate <= today ? exDate : tradingDayFrom(addDays(today, -back - QUARTER_DAYS))
   }
 
   /**
@@ -87,10 +88,11 @@ export class AssetEventSchedule {
   dividendReinvestments(asset: AssetProfile, from: number, to: number): { at: number; yieldFraction: string }[] {
     if (!this.paysDividends(asset) || to <= from) return []
     const phase = this.dividendPhase(asset)
-    const firstDay = dayNumber(easternClock(from).date)
+    // A quarter early: a nominal date before `from` may move forward past it.
+    const firstDay = dayNumber(easternClock(from).date) - QUARTER_DAYS
     const steps: { at: number; yieldFraction: string }[] = []
     for (let day = firstDay + ((phase - (firstDay % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS); ; day += QUARTER_DAYS) {
-      const exDate = new Date(day * DAY_MS).toISOString().slice(0, 10)
+      const exDate = tradingDayFrom(new Date(day * DAY_MS).toISOString().slice(0, 10))
       const reinvested = at(addDays(exDate, -1), 20, 10)
       if (reinvested >= to) return steps
       if (reinvested > from) steps.push({ at: reinvested, yieldFraction: this.dividendYield(asset) })
@@ -107,13 +109,14 @@ export class AssetEventSchedule {
     const events: AssetEvent[] = []
     const split = this.splitEvent(asset)
     if (split) events.push(split)
-    const firstDate = easternDateAfter(ms, -1)
-    const days = Math.ceil(ANNOUNCE_AHEAD_MS / DAY_MS) + 2
+    // From a week early: a nominal ex-date on a weekend or holiday moves to the next trading day.
+    const firstDate = easternDateAfter(ms, -1 - EX_DATE_ROLL_DAYS)
+    const days = Math.ceil(ANNOUNCE_AHEAD_MS / DAY_MS) + 2 + EX_DATE_ROLL_DAYS
     for (let day = 0; day < days; day++) {
       const date = addDays(firstDate, day)
       const cycleDay = dayNumber(date) % QUARTER_DAYS
       if (this.paysDividends(asset) && cycleDay === this.dividendPhase(asset))
-        events.push(this.dividendEvent(asset, date))
+        events.push(this.dividendEvent(asset, tradingDayFrom(date)))
       if (cycleDay === this.earningsPhase(asset) && isTradingWeekday(date))
         events.push(this.earningsEvent(asset, date))
     }
@@ -165,6 +168,19 @@ export class AssetEventSchedule {
       updateSharesMultiplier: false,
     }
   }
+}
+
+/** The furthest a nominal ex-date moves: a long weekend with a holiday on each side. */
+const EX_DATE_ROLL_DAYS = 7
+
+/**
+ * The first trading day on or after `date`: a real ex-date is a business day, so the simulator's
+ * never falls on a weekend (its pause would otherwise fall on a Saturday evening) or a holiday.
+ */
+function tradingDayFrom(date: string): string {
+  let day = date
+  while (!isTradingWeekday(day)) day = addDays(day, 1)
+  return day
 }
 
 function isTradingWeekday(date: string): boolean {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import base from './vitest.config'
+import base from './vitest.config.mjs'
 
 /**
  * The tests StrykerJS runs against each mutant (stryker.config.mjs), per scope (MUTATION_SCOPE):
