@@ -3,7 +3,7 @@ import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { runHistoryCommand } from './history-command'
 import { runHoldingsCommand } from './holdings-command'
-import { type CliIo, EXIT } from './io'
+import { type CliIo, EXIT, guardedIo } from './io'
 import { runKeyCommand } from './key-command'
 import { runSessionsCommand } from './sessions-command'
 import { runSimCommand } from './sim-command'
@@ -62,7 +62,8 @@ ${Object.entries(COMMANDS)
 Run \`tokenwatch <command> --help\` for a command's options.
 `
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo): Promise<number> {
+  const io = guardedIo(given)
   const [name, ...rest] = argv
   if (name === 'help' || name === '--help' || name === '-h') {
     io.stdout.write(CLI_USAGE)

@@ -1,6 +1,6 @@
 import { ApiClient } from '../core/api/api-client'
 import { ApiConfigError, ApiError } from '../core/api/api-errors'
-import { type CliIo, EXIT, UsageError, writeLine } from './io'
+import { type CliIo, EXIT, UsageError, withhold, writeLine } from './io'
 import { type StoredKeyReader, noKeyMessage, resolveApiKey } from './service-args'
 
 /**
@@ -40,6 +40,7 @@ export async function openClient(
     writeLine(io.stderr, noKeyMessage(command, baseUrl))
     return EXIT.key
   }
+  withhold(io, apiKey)
   try {
     return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
   } catch (error) {
