@@ -21,9 +21,17 @@ export function parseMarketStatusResponse(body: unknown): ParsedRecords<WireMark
   return parseEach(wireMarketStatus, [body])
 }
 
+/**
+ * More pauses than any market lists at once (a few a day per asset, a few hundred assets): an
+ * answer past it is refused whole, before a record of it is checked, as the candles are.
+ */
+export const MAX_ASSET_PAUSES = 5_000
+
 /** `/v1/status/assets`: every asset's pauses in one array; each entry stands or falls alone. */
 export function parseAssetPausesResponse(body: unknown): ParsedRecords<WireAssetPause> {
   if (!Array.isArray(body)) throw new ResponseShapeError('asset pauses response: expected a JSON array')
+  if (body.length > MAX_ASSET_PAUSES)
+    throw new ResponseShapeError(`asset pauses response: ${body.length} pauses, more than the ${MAX_ASSET_PAUSES} taken`)
   return parseEach(wireAssetPause, body)
 }
 

@@ -74,6 +74,11 @@ export const API_CLIENT_DEFAULTS = {
   maxBodyBytes: 64 * 1024 * 1024,
 } as const
 
+/**
+ * The asset pauses are asked every minute: 1 MiB is thousands of pauses (MAX_ASSET_PAUSES), and
+ * reading and parsing it costs the main thread milliseconds, not the seconds a huge answer would.
+ */
+export const MAX_ASSET_PAUSES_BYTES = 1024 * 1024
 /** Error bodies are small; beyond this we keep what we read and drop the connection. */
 const MAX_ERROR_BODY_BYTES = 16 * 1024
 /** Enough parallel connections for the per-symbol fan-out (fetch-snapshot.ts runs 6 at a time). */
@@ -233,9 +238,14 @@ export class ApiClient {
     )
   }
 
-  /** `/v1/status/assets` (beyond the spec): active and upcoming pauses of every asset, bad entries reported. */
+  /**
+   * `/v1/status/assets` (beyond the spec): active and upcoming pauses of every asset, bad entries
+   * reported. Asked every minute, so read no further than MAX_ASSET_PAUSES_BYTES.
+   */
   assetPauses(signal?: AbortSignal): Promise<OptionalAnswer<FetchResult<WireAssetPause>>> {
-    return this.optional.ask('assetPauses', () => this.call('/v1/status/assets', parseAssetPausesResponse, signal))
+    return this.optional.ask('assetPauses', () =>
+      this.call('/v1/status/assets', parseAssetPausesResponse, signal, MAX_ASSET_PAUSES_BYTES),
+    )
   }
 
   /**
@@ -322,8 +332,9 @@ export class ApiClient {
     pathAndQuery: string,
     parse: (body: unknown) => ParsedRecords<T>,
     signal: AbortSignal | undefined,
+    maxBodyBytes = this.maxBodyBytes,
   ): Promise<FetchResult<T>> {
-    const response = await this.getJson(pathAndQuery, signal)
+    const response = await this.getJson(pathAndQuery, signal, maxBodyBytes)
     return { ...this.parsed(() => parse(response.body)), receivedAt: response.receivedAt, bytes: response.bytes }
   }
 
@@ -337,7 +348,11 @@ export class ApiClient {
     }
   }
 
-  private async getJson(pathAndQuery: string, callerSignal: AbortSignal | undefined): Promise<JsonResponse> {
+  private async getJson(
+    pathAndQuery: string,
+    callerSignal: AbortSignal | undefined,
+    maxBodyBytes = this.maxBodyBytes,
+  ): Promise<JsonResponse> {
     if (this.apiKey === null)
       throw new ApiError({
         kind: 'key-missing',
@@ -345,7 +360,7 @@ export class ApiClient {
       })
     const url = this.urlFor(pathAndQuery)
     try {
-      return await this.exchange(url, this.apiKey, callerSignal)
+      return await this.exchange(url, this.apiKey, callerSignal, Math.min(maxBodyBytes, this.maxBodyBytes))
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason
       if (error instanceof ApiError) throw this.withoutKey(error)
@@ -353,7 +368,12 @@ export class ApiClient {
     }
   }
 
-  private async exchange(url: URL, apiKey: string, signal: AbortSignal | undefined): Promise<JsonResponse> {
+  private async exchange(
+    url: URL,
+    apiKey: string,
+    signal: AbortSignal | undefined,
+    maxBodyBytes: number,
+  ): Promise<JsonResponse> {
     const { statusCode, headers, body, overflowed } = await boundedGet(this.dispatcher, {
       url,
       headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': `tokenwatch/${version}` },
@@ -361,7 +381,7 @@ export class ApiClient {
         if (status >= 300 && status < 400) return null
         if (status < 200 || status >= 300) return MAX_ERROR_BODY_BYTES
         // A length declared past the cap is refused before a byte of it is read.
-        return Number(received['content-length']) > this.maxBodyBytes ? null : this.maxBodyBytes
+        return Number(received['content-length']) > maxBodyBytes ? null : maxBodyBytes
       },
       signal,
       deadline: { ms: this.timeoutMs, error: () => timeoutError(this.timeoutMs) },
@@ -371,7 +391,7 @@ export class ApiClient {
       throw apiErrorFromResponse(statusCode, headers, body?.toString('utf8') ?? '', this.now())
     if (body === null || overflowed)
       throw invalidResponse(
-        `the answer is larger than ${this.maxBodyBytes} bytes; stopped reading it`,
+        `the answer is larger than ${maxBodyBytes} bytes; stopped reading it`,
         statusCode,
       )
     try {
