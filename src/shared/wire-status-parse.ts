@@ -9,6 +9,7 @@ import {
   wireMarketStatus,
   wireTradingCapacity,
 } from './wire-status'
+import { datingProblem } from './record-dates'
 import { type ParsedRecords, ResponseShapeError, parseEach } from './wire-parse'
 
 /**
@@ -17,8 +18,10 @@ import { type ParsedRecords, ResponseShapeError, parseEach } from './wire-parse'
  */
 
 /** `/v1/status/market`: one record; the caller treats a rejected one as a failed answer. */
-export function parseMarketStatusResponse(body: unknown): ParsedRecords<WireMarketStatus> {
-  return parseEach(wireMarketStatus, [body])
+export function parseMarketStatusResponse(body: unknown, receivedAt: number): ParsedRecords<WireMarketStatus> {
+  const parsed = parseEach(wireMarketStatus, [body])
+  const problem = parsed.records[0] && datingProblem(parsed.records[0].timestamp, receivedAt)
+  return problem ? { records: [], rejected: [{ symbol: null, reason: `timestamp: ${problem}` }] } : parsed
 }
 
 /**

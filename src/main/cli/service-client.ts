@@ -33,7 +33,7 @@ export async function openClient(
   command: string,
   io: CliIo,
   baseUrl: string,
-  deps: Pick<ServiceCommandDeps, 'readStoredKey' | 'timeoutMs'>,
+  deps: Pick<ServiceCommandDeps, 'readStoredKey' | 'timeoutMs' | 'now'>,
 ): Promise<ApiClient | number> {
   const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   if (!apiKey) {
@@ -42,7 +42,8 @@ export async function openClient(
   }
   withhold(io, apiKey)
   try {
-    return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
+    // The command's clock dates the answers, so a record is judged against the time it was asked.
+    return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs, now: deps.now })
   } catch (error) {
     // The base URL was checked already: what is left to refuse is the key itself.
     if (!(error instanceof ApiConfigError)) throw error

@@ -15,6 +15,7 @@ import {
   timeoutError,
 } from './api-errors'
 import { boundedGet } from './bounded-get'
+import { keepDated } from '../../../shared/record-dates'
 import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
 import {
   type CapacityReading,
@@ -234,7 +235,10 @@ export class ApiClient {
   /** `/v1/status/market` (beyond the spec): the market's state as the service sees it. */
   marketStatus(signal?: AbortSignal): Promise<OptionalAnswer<WireMarketStatus>> {
     return this.optional.ask('marketStatus', async () =>
-      theRecord(await this.call('/v1/status/market', parseMarketStatusResponse, signal), 'market status'),
+      theRecord(
+        await this.call('/v1/status/market', (body) => parseMarketStatusResponse(body, this.now()), signal),
+        'market status',
+      ),
     )
   }
 
@@ -305,7 +309,16 @@ export class ApiClient {
       const answer = this.parsed(() => parseCandlesResponse(response.body))
       if (answer.symbol !== checked)
         throw invalidResponse(`asked for ${checked}, the answer is about ${sanitizeServiceText(answer.symbol)}`, 200)
-      return { ...answer, receivedAt: response.receivedAt, bytes: response.bytes }
+      const token = keepDated(answer.token, response.receivedAt, checked)
+      const stock = keepDated(answer.stock, response.receivedAt, checked)
+      return {
+        ...answer,
+        token: token.kept,
+        stock: stock.kept,
+        rejected: [...answer.rejected, ...token.rejected, ...stock.rejected],
+        receivedAt: response.receivedAt,
+        bytes: response.bytes,
+      }
     })
   }
 
@@ -315,7 +328,9 @@ export class ApiClient {
     const path = `/v1/assets/${encodeURIComponent(checked)}/shares-multiplier?range=${range}`
     return this.optional.ask('multiplierHistory', async () => {
       const response = await this.getJson(path, signal)
-      return this.parsed(() => parseMultiplierHistoryResponse(response.body))
+      const answer = this.parsed(() => parseMultiplierHistoryResponse(response.body))
+      const steps = keepDated(answer.steps, response.receivedAt, checked)
+      return { steps: steps.kept, rejected: [...answer.rejected, ...steps.rejected] }
     })
   }
 
