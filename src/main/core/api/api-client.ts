@@ -16,6 +16,7 @@ import {
 } from './api-errors'
 import { boundedGet } from './bounded-get'
 import { keepDated } from '../../../shared/record-dates'
+import { parseJsonWithoutKey, scrubKey } from './key-scrub'
 import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
 import {
   type CapacityReading,
@@ -410,7 +411,7 @@ export class ApiClient {
         statusCode,
       )
     try {
-      return { body: this.parseWithoutKey(body.toString('utf8')), receivedAt: this.now(), bytes: body.length }
+      return { body: parseJsonWithoutKey(body.toString('utf8'), this.apiKey), receivedAt: this.now(), bytes: body.length }
     } catch {
       const type = sanitizeServiceText(String(headers['content-type'] ?? 'no content type'))
       throw invalidResponse(`the answer is not JSON (${type})`, statusCode)
@@ -446,29 +447,7 @@ export class ApiClient {
     })
   }
 
-  /**
-   * JSON.parse, with the key taken out of every string and property name: a service (or a proxy)
-   * that reflects it into a record would otherwise carry it into our snapshots, errors and cache.
-   * The text is searched first; only a key JSON could have escaped (`"`, `\`, `/`) is always
-   * looked for value by value.
-   */
-  private parseWithoutKey(text: string): unknown {
-    const key = this.apiKey
-    if (key === null || (!/["\\/]/.test(key) && !text.includes(key))) return JSON.parse(text)
-    return JSON.parse(text, (_name, value: unknown) => {
-      if (typeof value === 'string') return this.scrubKey(value)
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
-      const names = Object.keys(value)
-      if (!names.some((name) => name.includes(key))) return value
-      return Object.fromEntries(
-        names.map((name) => [this.scrubKey(name), (value as Record<string, unknown>)[name]]),
-      )
-    })
-  }
-
-  /** The text with every occurrence of the key replaced by "[key]". */
   private scrubKey(text: string): string {
-    const key = this.apiKey
-    return key !== null && text.includes(key) ? text.split(key).join('[key]') : text
+    return scrubKey(text, this.apiKey)
   }
 }

@@ -1,7 +1,6 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
 import { type CandleInterval, type CandleRange, INTERVAL_MS, RANGE_MS } from '../../../shared/candle-pairs'
 import type { AssetProfile } from './asset-profile'
-import { sessionIntervals } from '../../../shared/session-clock'
 import { CHUNK_MS, chunkOf, chunkStart } from './session-variance'
 import type { PricePaths, WalkPoint } from './price-paths'
 
@@ -93,6 +92,8 @@ export interface CandleInputs {
   asset: AssetProfile
   /** The asset's own walk (conventional or off-hours schedule). */
   paths: PricePaths
+  /** Whether the stock trades in a chunk: the conventional sessions, whatever the token's schedule. */
+  stockTrades: (chunk: number) => boolean
   /** The multiplier without the split, as a float, at an instant (dividend steps only). */
   multiplierWithoutSplit: (ms: number) => number
   listedAt: number
@@ -158,31 +159,28 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
       if (tokenOpen) bucketAt(token, bucketStart).add(underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + point.premium))
       if (stockOpen) bucketAt(stock, bucketStart).add(split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying)
     }
-    // Each side has candles only while it trades: the token in its own sessions, the stock in the
-    // conventional ones; in a pause between sessions neither does.
-    for (const span of sessionIntervals(from, now)) {
-      const tokenOpen = span.session !== null && asset.tradableSessions.includes(span.session)
-      const stockOpen = span.session !== null && span.session !== 'offhours'
+    for (let chunk = first; chunk <= last; chunk++) {
+      const tokenOpen = paths.moves(chunk)
+      const stockOpen = inputs.stockTrades(chunk)
       if (!tokenOpen && !stockOpen) continue
-      for (let chunk = chunkOf(span.start); chunkStart(chunk) < span.end; chunk++) {
-        const begin = Math.max(chunkStart(chunk), span.start)
-        const end = Math.min(chunkStart(chunk + 1), span.end)
-        const start = at(chunk)
-        const finish = at(chunk + 1)
-        const pointAt = (ms: number): WalkPoint =>
-          ms === chunkStart(chunk) ? start : ms === chunkStart(chunk + 1) ? finish : paths.withinChunk(asset.index, chunk, start, finish, ms)
-        // Sample at the segment's ends and at every bucket boundary inside it (sub-chunk intervals).
-        const instants = [begin]
-        if (step < CHUNK_MS) for (let ms = Math.ceil((begin + 1) / step) * step; ms < end; ms += step) instants.push(ms)
-        instants.push(end)
-        for (let i = 0; i < instants.length - 1; i++) {
-          const a = instants[i] as number
-          const b = instants[i + 1] as number
-          // A segment belongs to the bucket it starts in; its end is that bucket's latest value.
-          const bucketStart = Math.floor(a / step) * step
-          add(bucketStart, a, pointAt(a), tokenOpen, stockOpen, false)
-          add(bucketStart, b, pointAt(b), tokenOpen, stockOpen, true)
-        }
+      const begin = Math.max(chunkStart(chunk), from)
+      const end = Math.min(chunkStart(chunk + 1), now)
+      if (end <= begin) continue
+      const start = at(chunk)
+      const finish = at(chunk + 1)
+      const pointAt = (ms: number): WalkPoint =>
+        ms === chunkStart(chunk) ? start : ms === chunkStart(chunk + 1) ? finish : paths.withinChunk(asset.index, chunk, start, finish, ms)
+      // Sample at the chunk's ends and at every bucket boundary inside it (sub-chunk intervals).
+      const instants = [begin]
+      if (step < CHUNK_MS) for (let ms = Math.ceil((begin + 1) / step) * step; ms < end; ms += step) instants.push(ms)
+      instants.push(end)
+      for (let i = 0; i < instants.length - 1; i++) {
+        const a = instants[i] as number
+        const b = instants[i + 1] as number
+        // A segment belongs to the bucket it starts in; its end is that bucket's latest value.
+        const bucketStart = Math.floor(a / step) * step
+        add(bucketStart, a, pointAt(a), tokenOpen, stockOpen, false)
+        add(bucketStart, b, pointAt(b), tokenOpen, stockOpen, true)
       }
     }
   }

@@ -293,6 +293,7 @@ export class SimMarket {
         {
           asset,
           paths: this.pathsOf(asset),
+          stockTrades: (chunk) => this.conventionalPaths.moves(chunk),
           multiplierWithoutSplit: (ms) => (ms >= this.startMs ? base : Number(valueAt(steps, ms) ?? base)),
           listedAt: this.listedAt(symbol) as number,
           now,

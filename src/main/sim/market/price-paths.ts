@@ -210,10 +210,10 @@ export class PricePaths {
     const premium = new Float64Array(to - from + 1)
     let log = Math.log(this.assets[slot]?.startPrice as number)
     let prem = bias
-    const keep = (chunk: number, atLog = log, atPremium = prem) => {
+    const keep = (chunk: number) => {
       if (chunk < from || chunk > to) return
-      logPrice[chunk - from] = atLog
-      premium[chunk - from] = atPremium
+      logPrice[chunk - from] = log
+      premium[chunk - from] = prem
     }
     keep(this.startChunk)
     for (let chunk = this.startChunk - 1; chunk >= from; chunk--) {
@@ -231,10 +231,8 @@ export class PricePaths {
     for (let chunk = this.startChunk; chunk < to; ) {
       const jump = this.leaps[leap]
       if (jump && jump.from === chunk) {
-        const spread = sigma * Math.sqrt((jump.to - jump.from) * AVERAGE_CHUNK_VARIANCE)
-        const landing = log + spread * normalAt(this.jumpSeed, index, jump.to)
-        this.bridgeLeap(jump, index, log, landing, spread, prem, from, to, keep)
-        log = landing
+        const spread = Math.sqrt((jump.to - jump.from) * AVERAGE_CHUNK_VARIANCE)
+        log += sigma * spread * normalAt(this.jumpSeed, index, jump.to)
         chunk = jump.to
         leap++
         keep(chunk)
@@ -250,42 +248,6 @@ export class PricePaths {
       keep(chunk)
     }
     return { logPrice, premium }
-  }
-
-  /**
-   * The grid points a leap skipped, for the candles of that stretch: a Brownian bridge from where
-   * the leap started to where it landed, moving only while the market moves (the variance of the
-   * chunks passed so far, as a fraction of the leap's), the premium held as the leap holds it.
-   * Left out, they read as a log price of 0: candles at $1.00 between a weekend and the morning
-   * after. Only the chunks inside [from, to] are kept, but the variance is summed over the whole
-   * leap: it is at most the two-day catch-up plus the day of history after it.
-   */
-  private bridgeLeap(
-    jump: { from: number; to: number },
-    index: number,
-    start: number,
-    landing: number,
-    spread: number,
-    premium: number,
-    from: number,
-    to: number,
-    keep: (chunk: number, log: number, premium: number) => void,
-  ): void {
-    if (jump.to <= from || jump.from >= to) return
-    const variances: number[] = []
-    let total = 0
-    for (let chunk = jump.from; chunk < jump.to; chunk++) {
-      const variance = this.variance.profile(chunk).total
-      variances.push(variance)
-      total += variance
-    }
-    let passed = 0
-    for (let chunk = jump.from + 1; chunk < jump.to; chunk++) {
-      passed += variances[chunk - 1 - jump.from] as number
-      if (chunk < from || chunk > to) continue
-      const u = total > 0 ? passed / total : 0
-      keep(chunk, start + u * (landing - start) + spread * bridgeAt(this.jumpSeed, index, jump.from, u), premium)
-    }
   }
 
   /**
