@@ -3,12 +3,14 @@ import { join } from 'node:path'
 
 /**
  * Looking for an API key where it must not be: every form in which it could leak (whole, all but
- * the last four characters the app may show, base64 as in a Basic header, URL-encoded), in text
+ * the last four characters the app may show, in lower or upper case as a word the app normalises,
+ * base64 as in a Basic header, URL-encoded), in text
  * collected from one place of the app, with a tally per place for the printed table.
  */
 
 export function leakForms(key: string): string[] {
-  return [key, key.slice(0, -4), Buffer.from(key).toString('base64'), encodeURIComponent(key)]
+  const shown = key.slice(0, -4)
+  return [shown, shown.toLowerCase(), shown.toUpperCase(), Buffer.from(key).toString('base64'), encodeURIComponent(key)]
 }
 
 export interface Place {

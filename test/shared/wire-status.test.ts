@@ -53,9 +53,32 @@ const CAPACITY_EXAMPLE = {
   reason: { message: 'Weekend/Holiday', documentation: 'https://docs.ondo.finance/', code: 'MARKET_CLOSED' },
 }
 
+/** When the example was answered: a minute after its own timestamp. */
+const ANSWERED_AT = Date.UTC(2025, 7, 20, 21, 4, 2)
+
 describe('market status', () => {
+  it('refuses a status dated before 2000 or more than a day ahead of its answer, a pause starting in 1969', () => {
+    const of1969 = { ...MARKET_EXAMPLE, timestamp: '1969-12-31T23:59:59Z' }
+    expect(parseMarketStatusResponse(of1969, ANSWERED_AT).rejected).toEqual([
+      { symbol: null, reason: expect.stringMatching(/timestamp: 1969-12-31T23:59:59Z is before 2000/) },
+    ])
+    const ahead = { ...MARKET_EXAMPLE, timestamp: '2025-08-21T21:04:03Z' }
+    expect(parseMarketStatusResponse(ahead, ANSWERED_AT)).toEqual({
+      records: [],
+      rejected: [{ symbol: null, reason: 'timestamp: dated 2025-08-21T21:04:03.000Z, more than a day ahead' }],
+    })
+    const aDayAhead = { ...MARKET_EXAMPLE, timestamp: '2025-08-21T21:04:02Z' }
+    expect(parseMarketStatusResponse(aDayAhead, ANSWERED_AT).records).toHaveLength(1)
+    const pauses = parseAssetPausesResponse([
+      { symbol: 'AAPLon', status: 'active', type: 'unscheduled', start: '1969-07-20T20:17:40Z' },
+      { symbol: 'TSLAon', status: 'upcoming', type: 'scheduled', start: '2025-08-27T23:50:00Z', end: '2025-08-28T00:10:00Z' },
+    ])
+    expect(pauses.records.map((pause) => pause.symbol)).toEqual(['TSLAon'])
+    expect(pauses.rejected).toEqual([{ symbol: 'AAPLon', reason: expect.stringMatching(/before 2000/) }])
+  })
+
   it('reads the documentation example, its ISO times as Unix ms', () => {
-    const { records, rejected } = parseMarketStatusResponse(MARKET_EXAMPLE)
+    const { records, rejected } = parseMarketStatusResponse(MARKET_EXAMPLE, ANSWERED_AT)
     expect(rejected).toEqual([])
     expect(records[0]).toMatchObject({
       timestamp: Date.UTC(2025, 7, 20, 21, 3, 2),
@@ -69,16 +92,16 @@ describe('market status', () => {
     const offhours = { ...MARKET_EXAMPLE, isOpen: false, marketStatus: 'offhours', offhours: { isOpen: true } }
     const closed = { ...MARKET_EXAMPLE, isOpen: false, marketStatus: 'closed', offhours: { isOpen: true } }
     const halted = { ...MARKET_EXAMPLE, marketStatus: 'Halted', timestamp: '2025-08-20T17:03:02-04:00' }
-    expect(parseMarketStatusResponse(offhours).records[0]?.marketStatus).toBe('offhours')
-    expect(parseMarketStatusResponse(closed).records[0]?.offhours?.isOpen).toBe(true)
-    expect(parseMarketStatusResponse(halted).records[0]).toMatchObject({
+    expect(parseMarketStatusResponse(offhours, ANSWERED_AT).records[0]?.marketStatus).toBe('offhours')
+    expect(parseMarketStatusResponse(closed, ANSWERED_AT).records[0]?.offhours?.isOpen).toBe(true)
+    expect(parseMarketStatusResponse(halted, ANSWERED_AT).records[0]).toMatchObject({
       marketStatus: 'Halted',
       timestamp: Date.UTC(2025, 7, 20, 21, 3, 2),
     })
   })
 
   it('refuses an ISO time without a zone (ambiguous), with the record', () => {
-    const { records, rejected } = parseMarketStatusResponse({ ...MARKET_EXAMPLE, nextOpen: '2025-08-21T00:05:00' })
+    const { records, rejected } = parseMarketStatusResponse({ ...MARKET_EXAMPLE, nextOpen: '2025-08-21T00:05:00' }, ANSWERED_AT)
     expect(records).toEqual([])
     expect(rejected[0]?.reason).toMatch(/^nextOpen: not an ISO-8601 time with a zone/)
   })

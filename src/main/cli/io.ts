@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { printable, withheld } from '../core/api/terminal-text'
 
 /**
  * What a CLI command may touch of the process: its streams and environment. Injected, so that
@@ -11,6 +13,37 @@ export interface CliIo {
   env: NodeJS.ProcessEnv
   /** --verbose, taken by every command: where the command's settings came from, on stderr. */
   verbose?: boolean
+}
+
+/** The secrets each guarded io never prints (guardedIo, withhold). */
+const secretsOf = new WeakMap<CliIo, Set<string>>()
+
+/** A stream that passes on each write at once, made printable and without the secrets. */
+function guardedStream(target: NodeJS.WritableStream, secrets: Set<string>): NodeJS.WritableStream {
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      target.write(printable(withheld(chunk.toString(), secrets)))
+      done()
+    },
+  })
+}
+
+/**
+ * The one place where everything a command prints passes: control characters a terminal would act
+ * on are dropped (a service's words, a ledger's notes), and so is the API key once a command holds
+ * one (withhold), whatever text it reached.
+ */
+export function guardedIo(io: CliIo): CliIo {
+  const secrets = new Set<string>()
+  const guarded = { ...io, stdout: guardedStream(io.stdout, secrets), stderr: guardedStream(io.stderr, secrets) }
+  secretsOf.set(guarded, secrets)
+  return guarded
+}
+
+/** From now on `secret` is printed as "[key]" by this io, if it is a guarded one. */
+export function withhold(io: CliIo, secret: string): void {
+  secretsOf.get(io)?.add(secret)
 }
 
 /** Exit codes shared by the commands, so scripts can tell what went wrong. */

@@ -3,7 +3,7 @@ import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { runHistoryCommand } from './history-command'
 import { runHoldingsCommand } from './holdings-command'
-import { type CliIo, EXIT } from './io'
+import { type CliIo, EXIT, guardedIo } from './io'
 import { runKeyCommand } from './key-command'
 import { runSessionsCommand } from './sessions-command'
 import { runSimCommand } from './sim-command'
@@ -66,7 +66,8 @@ app's data folder, TOKENWATCH_USER_DATA to point elsewhere) unless given --base-
 Run \`tokenwatch <command> --help\` for a command's options.
 `
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo): Promise<number> {
+  const io = guardedIo(given)
   // --verbose is every command's, so it is taken here rather than by each command's flags.
   const verbose = argv.includes('--verbose')
   const [name, ...rest] = argv.filter((arg) => arg !== '--verbose')

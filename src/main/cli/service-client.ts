@@ -1,6 +1,6 @@
 import { ApiClient } from '../core/api/api-client'
 import { ApiConfigError, ApiError } from '../core/api/api-errors'
-import { type CliIo, EXIT, UsageError, writeLine } from './io'
+import { type CliIo, EXIT, UsageError, withhold, writeLine } from './io'
 import { type StoredKeyReader, noKeyMessage, resolveApiKey, serviceBaseUrl } from './service-args'
 
 /**
@@ -33,15 +33,17 @@ export async function openClient(
   command: string,
   io: CliIo,
   baseUrl: string,
-  deps: Pick<ServiceCommandDeps, 'readStoredKey' | 'timeoutMs'>,
+  deps: Pick<ServiceCommandDeps, 'readStoredKey' | 'timeoutMs' | 'now'>,
 ): Promise<ApiClient | number> {
   const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   if (!apiKey) {
     writeLine(io.stderr, noKeyMessage(command, baseUrl))
     return EXIT.key
   }
+  withhold(io, apiKey)
   try {
-    return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
+    // The command's clock dates the answers, so a record is judged against the time it was asked.
+    return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs, now: deps.now })
   } catch (error) {
     // The base URL was checked already: what is left to refuse is the key itself.
     if (!(error instanceof ApiConfigError)) throw error

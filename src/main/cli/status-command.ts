@@ -3,6 +3,7 @@ import type { AssetPauseReading, MarketReading } from '../../shared/service-stat
 import { pauseReading } from '../core/api/wire/status-readings'
 import { calendarOnlyReading, crossCheckMarket } from '../core/service-status/market-cross-check'
 import type { ApiClient } from '../core/api/api-client'
+import type { RejectedRecord } from '../core/api/wire/wire-parse'
 import { type CliIo, EXIT, parseFlags, writeLine } from './io'
 import {
   ONE_QUESTION_FLAGS,
@@ -65,6 +66,29 @@ function statusText(report: StatusReport): string {
   return `${lines.join('\n')}\n`
 }
 
+/** How many symbols a warning names before it says "and N more". */
+const NAMED_SYMBOLS = 3
+
+/**
+ * The pauses left out, one warning per reason: a service sending thousands of bad pauses gets a
+ * line saying how many, not thousands of lines.
+ */
+function leftOutLines(rejected: readonly RejectedRecord[]): string[] {
+  const byReason = new Map<string, RejectedRecord[]>()
+  for (const record of rejected) {
+    const same = byReason.get(record.reason)
+    if (same) same.push(record)
+    else byReason.set(record.reason, [record])
+  }
+  return [...byReason].map(([reason, records]) => {
+    const names = records.map((record) => record.symbol ?? 'an unnamed asset')
+    if (names.length === 1) return `warning: a pause of ${names[0]} was left out: ${reason}`
+    const more = names.length - NAMED_SYMBOLS
+    const named = more > 0 ? `${names.slice(0, NAMED_SYMBOLS).join(', ')} and ${more} more` : names.join(', ')
+    return `warning: ${names.length} pauses were left out (${named}): ${reason}`
+  })
+}
+
 const statusCommand: ServiceCommand<StatusArgs> = {
   name: 'status',
   usage: STATUS_USAGE,
@@ -78,9 +102,7 @@ const statusCommand: ServiceCommand<StatusArgs> = {
     const pauses = await client.assetPauses()
     const checked = status.available ? crossCheckMarket(status.value) : null
     if (checked?.disagreement) writeLine(io.stderr, `note: ${checked.disagreement}`)
-    if (pauses.available)
-      for (const rejected of pauses.value.rejected)
-        writeLine(io.stderr, `warning: a pause of ${rejected.symbol ?? 'an unnamed asset'} was left out: ${rejected.reason}`)
+    if (pauses.available) for (const line of leftOutLines(pauses.value.rejected)) writeLine(io.stderr, line)
     const report: StatusReport = {
       market: checked?.reading ?? calendarOnlyReading(now()),
       pauses: pauses.available ? pauses.value.records.map(pauseReading) : null,

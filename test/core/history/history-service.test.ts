@@ -8,6 +8,7 @@ import { HistoryCache } from '../../../src/main/core/history/history-cache'
 import { HistoryService, type RecordedHistory } from '../../../src/main/core/history/history-service'
 import type { Clock } from '../../../src/main/core/clock'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
+import { sendJson, startLoopbackServer } from '../api/api-client.fixtures'
 
 /**
  * The main-side history service against the simulator on the Monday of LLY's split: the service's
@@ -40,7 +41,7 @@ beforeEach(() => {
   sim.setSpecOnly(false)
   sim.setReadings({ candlePairs: 'described' })
   // The simulator replays a year of its walk for 1day/1year: generous on a busy machine.
-  client = new ApiClient({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 30_000 })
+  client = new ApiClient({ baseUrl: sim.url, apiKey: KEY, timeoutMs: 30_000, now: () => now })
   return () => client.close()
 })
 
@@ -57,6 +58,28 @@ function service(recorded = nothingRecorded, cacheFolder: string | null = null):
 }
 
 describe('history from the service', () => {
+  it('every candle rejected: built from what was recorded, and the note says why', async () => {
+    const badCandle = (t: number) => ({ timestamp: t, open: '120.20', high: '119.10', low: '121.35', close: '120.95' })
+    const bad = await startLoopbackServer((req, res) => {
+      if (req.url?.includes('/prices/ohlc'))
+        sendJson(res, 200, {
+          interval: '1hour',
+          range: '1month',
+          primaryMarket: { symbol: 'AAPLon', data: [badCandle(now - 7_200_000), badCandle(now - 3_600_000)] },
+          underlyingMarket: { ticker: 'AAPL', data: [] },
+        })
+      else sendJson(res, 200, { history: [] })
+    })
+    client = new ApiClient({ baseUrl: bad.url, apiKey: KEY, now: () => now })
+    try {
+      const series = await service().history('AAPLon', '1m')
+      expect(series).toMatchObject({ source: 'recorded', points: [], rejectedCandles: 2 })
+      expect(series.note).toMatch(/^Every candle the service sent was rejected \(2, the first: .*\); shown: what Tokenwatch recorded\.$/)
+    } finally {
+      await bad.close()
+    }
+  })
+
   it('1M of LLYon: hourly points, the split marked 4x, premium known and small at every point', async () => {
     const series = await service().history('LLYon', '1m')
     expect(series).toMatchObject({ symbol: 'LLYon', range: '1m', interval: '1hour', source: 'service', note: null, rejectedCandles: 0 })

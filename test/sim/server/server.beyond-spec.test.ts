@@ -54,7 +54,7 @@ describe('market status', () => {
   it('a Tuesday 10:00 ET: regular, open, ISO times that parse, the next close at 16:00 ET', async () => {
     const { status, body } = await json('/v1/status/market')
     expect(status).toBe(200)
-    const parsed = parseMarketStatusResponse(body)
+    const parsed = parseMarketStatusResponse(body, TUESDAY_10_00_ET)
     expect(parsed.rejected).toEqual([])
     const reading = parsed.records[0]
     expect(reading).toMatchObject({ isOpen: true, marketStatus: 'regular', reason: null })
@@ -72,7 +72,7 @@ describe('market status', () => {
       const offhours = (await (await getJson(sim, '/v1/status/market')).json()) as Record<string, unknown>
       expect(offhours).toMatchObject({ marketStatus: 'offhours', isOpen: false, offhours: { isOpen: true } })
       // Sunday 20:05 ET opens the week (overnight): Monday 01:05 UTC.
-      expect(parseMarketStatusResponse(offhours).records[0]).toMatchObject({
+      expect(parseMarketStatusResponse(offhours, SATURDAY_NOON_ET).records[0]).toMatchObject({
         nextOpenSession: 'overnight',
         nextOpen: Date.UTC(2025, 10, 24, 1, 5),
       })

@@ -15,6 +15,8 @@ import {
   timeoutError,
 } from './api-errors'
 import { boundedGet } from './bounded-get'
+import { keepDated } from './wire/record-dates'
+import { parseJsonWithoutKey, scrubKey } from './key-scrub'
 import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
 import type { CapacityReading } from '../../../shared/service-status'
 import { capacityReading, capacityUnavailable } from './wire/status-readings'
@@ -72,6 +74,11 @@ export const API_CLIENT_DEFAULTS = {
   maxBodyBytes: 64 * 1024 * 1024,
 } as const
 
+/**
+ * The asset pauses are asked every minute: 1 MiB is thousands of pauses (MAX_ASSET_PAUSES), and
+ * reading and parsing it costs the main thread milliseconds, not the seconds a huge answer would.
+ */
+export const MAX_ASSET_PAUSES_BYTES = 1024 * 1024
 /** Error bodies are small; beyond this we keep what we read and drop the connection. */
 const MAX_ERROR_BODY_BYTES = 16 * 1024
 /** Enough parallel connections for the per-symbol fan-out (fetch-snapshot.ts runs 6 at a time). */
@@ -227,13 +234,21 @@ export class ApiClient {
   /** `/v1/status/market` (beyond the spec): the market's state as the service sees it. */
   marketStatus(signal?: AbortSignal): Promise<OptionalAnswer<WireMarketStatus>> {
     return this.optional.ask('marketStatus', async () =>
-      theRecord(await this.call('/v1/status/market', parseMarketStatusResponse, signal), 'market status'),
+      theRecord(
+        await this.call('/v1/status/market', (body) => parseMarketStatusResponse(body, this.now()), signal),
+        'market status',
+      ),
     )
   }
 
-  /** `/v1/status/assets` (beyond the spec): active and upcoming pauses of every asset, bad entries reported. */
+  /**
+   * `/v1/status/assets` (beyond the spec): active and upcoming pauses of every asset, bad entries
+   * reported. Asked every minute, so read no further than MAX_ASSET_PAUSES_BYTES.
+   */
   assetPauses(signal?: AbortSignal): Promise<OptionalAnswer<FetchResult<WireAssetPause>>> {
-    return this.optional.ask('assetPauses', () => this.call('/v1/status/assets', parseAssetPausesResponse, signal))
+    return this.optional.ask('assetPauses', () =>
+      this.call('/v1/status/assets', parseAssetPausesResponse, signal, MAX_ASSET_PAUSES_BYTES),
+    )
   }
 
   /**
@@ -293,7 +308,16 @@ export class ApiClient {
       const answer = this.parsed(() => parseCandlesResponse(response.body))
       if (answer.symbol !== checked)
         throw invalidResponse(`asked for ${checked}, the answer is about ${sanitizeServiceText(answer.symbol)}`, 200)
-      return { ...answer, receivedAt: response.receivedAt, bytes: response.bytes }
+      const token = keepDated(answer.token, response.receivedAt, checked)
+      const stock = keepDated(answer.stock, response.receivedAt, checked)
+      return {
+        ...answer,
+        token: token.kept,
+        stock: stock.kept,
+        rejected: [...answer.rejected, ...token.rejected, ...stock.rejected],
+        receivedAt: response.receivedAt,
+        bytes: response.bytes,
+      }
     })
   }
 
@@ -303,7 +327,9 @@ export class ApiClient {
     const path = `/v1/assets/${encodeURIComponent(checked)}/shares-multiplier?range=${range}`
     return this.optional.ask('multiplierHistory', async () => {
       const response = await this.getJson(path, signal)
-      return this.parsed(() => parseMultiplierHistoryResponse(response.body))
+      const answer = this.parsed(() => parseMultiplierHistoryResponse(response.body))
+      const steps = keepDated(answer.steps, response.receivedAt, checked)
+      return { steps: steps.kept, rejected: [...answer.rejected, ...steps.rejected] }
     })
   }
 
@@ -320,8 +346,9 @@ export class ApiClient {
     pathAndQuery: string,
     parse: (body: unknown) => ParsedRecords<T>,
     signal: AbortSignal | undefined,
+    maxBodyBytes = this.maxBodyBytes,
   ): Promise<FetchResult<T>> {
-    const response = await this.getJson(pathAndQuery, signal)
+    const response = await this.getJson(pathAndQuery, signal, maxBodyBytes)
     return { ...this.parsed(() => parse(response.body)), receivedAt: response.receivedAt, bytes: response.bytes }
   }
 
@@ -335,7 +362,11 @@ export class ApiClient {
     }
   }
 
-  private async getJson(pathAndQuery: string, callerSignal: AbortSignal | undefined): Promise<JsonResponse> {
+  private async getJson(
+    pathAndQuery: string,
+    callerSignal: AbortSignal | undefined,
+    maxBodyBytes = this.maxBodyBytes,
+  ): Promise<JsonResponse> {
     if (this.apiKey === null)
       throw new ApiError({
         kind: 'key-missing',
@@ -343,7 +374,7 @@ export class ApiClient {
       })
     const url = this.urlFor(pathAndQuery)
     try {
-      return await this.exchange(url, this.apiKey, callerSignal)
+      return await this.exchange(url, this.apiKey, callerSignal, Math.min(maxBodyBytes, this.maxBodyBytes))
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason
       if (error instanceof ApiError) throw this.withoutKey(error)
@@ -351,7 +382,12 @@ export class ApiClient {
     }
   }
 
-  private async exchange(url: URL, apiKey: string, signal: AbortSignal | undefined): Promise<JsonResponse> {
+  private async exchange(
+    url: URL,
+    apiKey: string,
+    signal: AbortSignal | undefined,
+    maxBodyBytes: number,
+  ): Promise<JsonResponse> {
     const { statusCode, headers, body, overflowed } = await boundedGet(this.dispatcher, {
       url,
       headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': `tokenwatch/${version}` },
@@ -359,7 +395,7 @@ export class ApiClient {
         if (status >= 300 && status < 400) return null
         if (status < 200 || status >= 300) return MAX_ERROR_BODY_BYTES
         // A length declared past the cap is refused before a byte of it is read.
-        return Number(received['content-length']) > this.maxBodyBytes ? null : this.maxBodyBytes
+        return Number(received['content-length']) > maxBodyBytes ? null : maxBodyBytes
       },
       signal,
       deadline: { ms: this.timeoutMs, error: () => timeoutError(this.timeoutMs) },
@@ -369,11 +405,11 @@ export class ApiClient {
       throw apiErrorFromResponse(statusCode, headers, body?.toString('utf8') ?? '', this.now())
     if (body === null || overflowed)
       throw invalidResponse(
-        `the answer is larger than ${this.maxBodyBytes} bytes; stopped reading it`,
+        `the answer is larger than ${maxBodyBytes} bytes; stopped reading it`,
         statusCode,
       )
     try {
-      return { body: this.parseWithoutKey(body.toString('utf8')), receivedAt: this.now(), bytes: body.length }
+      return { body: parseJsonWithoutKey(body.toString('utf8'), this.apiKey), receivedAt: this.now(), bytes: body.length }
     } catch {
       const type = sanitizeServiceText(String(headers['content-type'] ?? 'no content type'))
       throw invalidResponse(`the answer is not JSON (${type})`, statusCode)
@@ -409,29 +445,7 @@ export class ApiClient {
     })
   }
 
-  /**
-   * JSON.parse, with the key taken out of every string and property name: a service (or a proxy)
-   * that reflects it into a record would otherwise carry it into our snapshots, errors and cache.
-   * The text is searched first; only a key JSON could have escaped (`"`, `\`, `/`) is always
-   * looked for value by value.
-   */
-  private parseWithoutKey(text: string): unknown {
-    const key = this.apiKey
-    if (key === null || (!/["\\/]/.test(key) && !text.includes(key))) return JSON.parse(text)
-    return JSON.parse(text, (_name, value: unknown) => {
-      if (typeof value === 'string') return this.scrubKey(value)
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
-      const names = Object.keys(value)
-      if (!names.some((name) => name.includes(key))) return value
-      return Object.fromEntries(
-        names.map((name) => [this.scrubKey(name), (value as Record<string, unknown>)[name]]),
-      )
-    })
-  }
-
-  /** The text with every occurrence of the key replaced by "[key]". */
   private scrubKey(text: string): string {
-    const key = this.apiKey
-    return key !== null && text.includes(key) ? text.split(key).join('[key]') : text
+    return scrubKey(text, this.apiKey)
   }
 }

@@ -227,11 +227,23 @@ function errorCode(error: unknown): string | null {
   return cause === undefined ? null : errorCode(cause)
 }
 
+/**
+ * The service was reached and answered, but its answer broke HTTP itself (headers past what a
+ * client reads, a status line or header that does not parse): no network problem to wait out.
+ */
+const MALFORMED_ANSWER: Record<string, string> = {
+  UND_ERR_HEADERS_OVERFLOW: 'its headers are larger than a client reads',
+  HPE_HEADER_OVERFLOW: 'its headers are larger than a client reads',
+  UND_ERR_INFO: 'its answer is not well-formed HTTP',
+}
+
 /** An error for a request that got no usable response: the connection, DNS or a timeout failed. */
 export function apiErrorFromTransport(error: unknown, timeoutMs: number): ApiError {
   if (error instanceof ApiError) return error
   const code = errorCode(error)
   if (code !== null && TIMEOUT_CODES.has(code)) return timeoutError(timeoutMs)
+  const malformed = code === null ? undefined : (MALFORMED_ANSWER[code] ?? (code.startsWith('HPE_') ? 'its answer is not well-formed HTTP' : undefined))
+  if (malformed !== undefined) return invalidResponse(`the service was reached, but ${malformed} (${code})`)
   const reason = code === null ? undefined : NETWORK_REASONS[code]
   const message = `${ADVICE.network}: ${reason ?? `the connection failed (${code ?? 'unknown cause'})`}.`
   return new ApiError({ kind: 'network', message })

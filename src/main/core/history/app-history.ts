@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { ApiClient } from '../api/api-client'
+import type { ApiClient } from '../api/api-client'
 import { HistoryQueue } from './history-queue'
 import type { Clock } from '../clock'
+import { clientForConnection } from '../feed/connection-client'
 import type { FeedConnection, PollFeed } from '../feed/poll-feed'
 import { HistoryCache } from './history-cache'
 import { HistoryService } from './history-service'
@@ -18,7 +19,7 @@ export class AppHistory {
 
   constructor(
     private readonly feed: PollFeed,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly userDataDir: string,
   ) {
     this.service = new HistoryService({
@@ -39,8 +40,7 @@ export class AppHistory {
     if (!this.recording) this.feed.startRecording(this.userDataDir)
     this.recording = true
     void this.client?.close()
-    const { baseUrl, apiKey, timeoutMs } = connection
-    this.client = new ApiClient({ baseUrl, apiKey, timeoutMs })
+    this.client = clientForConnection(connection, this.clock)
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@ import { type RecordedRow, recordedCandles } from './history-recorded'
 import { easternClock } from '../../../shared/session-clock'
 import type { CandlesAnswer, MultiplierAnswer } from '../api/wire/wire-history'
 import type { ApiClient } from '../api/api-client'
-import { ApiError } from '../api/api-errors'
+import { ApiError, sanitizeServiceText } from '../api/api-errors'
 import type { HistoryQueue } from './history-queue'
 import { isAboutTheAsset } from '../api/optional-endpoints'
 import type { Clock } from '../clock'
@@ -118,6 +118,9 @@ export class HistoryService {
     if (service.kind === 'none') return `This service publishes no history; ${since}.`
     if (service.kind === 'failed')
       return `The service's history could not be fetched (${service.message}); shown: what Tokenwatch recorded.`
+    const { token, rejected } = service.history.candles
+    if (token.length === 0 && rejected.length > 0)
+      return `Every candle the service sent was rejected (${rejected.length}, the first: ${sanitizeServiceText(rejected[0]?.reason ?? '')}); shown: what Tokenwatch recorded.`
     return null
   }
 

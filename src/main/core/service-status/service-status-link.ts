@@ -7,6 +7,8 @@ import type {
   ServiceState,
 } from '../../../shared/service-status'
 import type { ApiClient } from '../api/api-client'
+import { scrubKey } from '../api/key-scrub'
+import { logLine } from '../api/terminal-text'
 import { type Clock, realClock } from '../clock'
 import { CapacityWatch } from './capacity-watch'
 import { clientForConnection } from '../feed/connection-client'
@@ -47,6 +49,8 @@ export class ServiceStatusLink {
   private readonly statusFeed: ServiceStatusFeed
   private readonly capacity: CapacityWatch
   private client: ApiClient | null = null
+  /** The connection's key, never to reach the log whatever text it hides in. */
+  private key: string | null = null
   private watched: readonly string[] = []
   private readonly dividendsBySymbol = new Map<string, { view: DividendsView; at: number }>()
   private readonly answered = new Set<OptionalFeature>()
@@ -61,7 +65,7 @@ export class ServiceStatusLink {
         this.options.onStatus({ market, pauses: pauses?.all ?? null })
         this.tellIfChanged()
       },
-      log: options.log,
+      log: (text) => options.log(logLine(scrubKey(text, this.key))),
       clock: this.clock,
       random: options.random,
     })
@@ -77,6 +81,7 @@ export class ServiceStatusLink {
   connect(connection: FeedConnection): void {
     const previous = this.client
     this.client = (this.options.clientFor ?? clientForConnection)(connection, this.clock)
+    this.key = connection.apiKey
     void previous?.close()
     this.dividendsBySymbol.clear()
     this.answered.clear()

@@ -9,6 +9,7 @@ import {
   wireMarketStatus,
   wireTradingCapacity,
 } from './wire-status'
+import { datingProblem } from './record-dates'
 import { type ParsedRecords, ResponseShapeError, parseEach } from './wire-parse'
 
 /**
@@ -17,13 +18,23 @@ import { type ParsedRecords, ResponseShapeError, parseEach } from './wire-parse'
  */
 
 /** `/v1/status/market`: one record; the caller treats a rejected one as a failed answer. */
-export function parseMarketStatusResponse(body: unknown): ParsedRecords<WireMarketStatus> {
-  return parseEach(wireMarketStatus, [body])
+export function parseMarketStatusResponse(body: unknown, receivedAt: number): ParsedRecords<WireMarketStatus> {
+  const parsed = parseEach(wireMarketStatus, [body])
+  const problem = parsed.records[0] && datingProblem(parsed.records[0].timestamp, receivedAt)
+  return problem ? { records: [], rejected: [{ symbol: null, reason: `timestamp: ${problem}` }] } : parsed
 }
+
+/**
+ * More pauses than any market lists at once (a few a day per asset, a few hundred assets): an
+ * answer past it is refused whole, before a record of it is checked, as the candles are.
+ */
+export const MAX_ASSET_PAUSES = 5_000
 
 /** `/v1/status/assets`: every asset's pauses in one array; each entry stands or falls alone. */
 export function parseAssetPausesResponse(body: unknown): ParsedRecords<WireAssetPause> {
   if (!Array.isArray(body)) throw new ResponseShapeError('asset pauses response: expected a JSON array')
+  if (body.length > MAX_ASSET_PAUSES)
+    throw new ResponseShapeError(`asset pauses response: ${body.length} pauses, more than the ${MAX_ASSET_PAUSES} taken`)
   return parseEach(wireAssetPause, body)
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TRADE_SIDES } from '../../../../shared/holdings'
+import { EARLIEST_RECORD_MS } from './record-dates'
 import { nonNegativeDecimal, symbol, timestamp } from './wire'
 
 /**
@@ -22,6 +23,10 @@ export const isoInstant = z
     const ms = ISO_WITH_ZONE.test(value) ? Date.parse(value) : Number.NaN
     if (Number.isNaN(ms)) {
       ctx.addIssue({ code: 'custom', message: `not an ISO-8601 time with a zone: ${value.slice(0, 40)}` })
+      return z.NEVER
+    }
+    if (ms < EARLIEST_RECORD_MS) {
+      ctx.addIssue({ code: 'custom', message: `${value.slice(0, 40)} is before 2000` })
       return z.NEVER
     }
     return ms
