@@ -82,7 +82,10 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
     return true
   }
 
-  /** Runs `next` every frameMs on the call until it is cancelled, ended or the server closes. */
+  /**
+   * Runs `next` every frameMs on the call until it is cancelled, ended or the server closes. The
+   * plan it opened with decides when it ends; silence is read at each frame.
+   */
   const serve = <Res>(call: Call<Res>, next: () => Res[]) => {
     if (refused(call as Call<unknown>)) return
     const plan = faults
@@ -99,7 +102,8 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
     const tick = () => {
       timer = null
       if (!open.has(stop)) return
-      if (!plan.silent) {
+      // Read live: a stream already open goes silent when the switch is set.
+      if (!faults.silent) {
         const updates = next()
         for (let at = 0; at < updates.length; at += MAX_UPDATES_PER_FRAME) {
           const chunk = updates.slice(at, at + MAX_UPDATES_PER_FRAME)

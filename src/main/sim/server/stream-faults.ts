@@ -14,7 +14,7 @@ export interface StreamFaultPlan {
   resourceExhausted?: boolean
   /** Each stream ends (status OK) after this many frames. */
   endAfterFrames?: number
-  /** Streams are accepted and then never sent a frame. */
+  /** Streams, those open included, are sent no frame from now on (the connection stays). */
   silent?: boolean
   /** Each frame also carries, per symbol, its previous update again (older) and the new one twice. */
   outOfOrder?: boolean
