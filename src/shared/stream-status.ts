@@ -23,3 +23,16 @@ export interface StreamDrops {
 /** The source prices are live from, as the screen names it. */
 export const liveSourceOf = (status: StreamStatus): 'streaming' | 'polling' =>
   status.state === 'streaming' ? 'streaming' : 'polling'
+
+/**
+ * The freshness line's words for where prices come from, said once: "Live: streaming since 10:04:12",
+ * or "Live: polling every 5 s; streaming not available: the service has no streams". `time` formats
+ * an instant in the zone the screen uses; `pricesCadenceMs` is how often prices are polled.
+ */
+export function liveSourceText(status: StreamStatus | undefined, pricesCadenceMs: number, time: (ms: number) => string): string {
+  const polling = `Live: polling every ${pricesCadenceMs / 1000} s`
+  if (!status) return polling
+  if (status.state === 'streaming') return `Live: streaming since ${time(status.since)}`
+  if (status.state === 'connecting') return `${polling}; connecting to the stream`
+  return `${polling} since ${time(status.since)}; streaming not available: ${status.reason}`
+}
