@@ -25,7 +25,8 @@ export function StatusBar() {
       <span className="status-count">
         {count} {noun}
       </span>
-      {status && (
+      {/* While streaming, the polls' last answer is not when prices last came: the line below says they are live. */}
+      {status && status.stream?.state !== 'streaming' && (
         <span className="status-updated">
           {dataAt === null ? 'No data yet' : `Updated ${formatZonedTime(dataAt, zone)}`}
         </span>
