@@ -10,7 +10,7 @@ import * as protoLoader from '@grpc/proto-loader'
  * timestamp reads "0", which the readers refuse).
  *
  * The file sits beside this module in the sources and beside the bundles in out/main (the main
- * build copies it there: electron.vite.config.ts), so one lookup serves tsx, the tests and the app.
+ * build copies it there: electron.vite.config.ts), whose shared code sits in out/main/chunks.
  */
 
 export const PROTO_FILE_NAME = 'grpcapi.proto'
@@ -47,9 +47,11 @@ export interface SymbolsRequest {
   symbols: string[]
 }
 
+/** Beside this module (sources, tsx, tests), or one folder up when the bundler put it in out/main/chunks. */
 function protoPath(): string {
-  const beside = join(__dirname, PROTO_FILE_NAME)
-  if (existsSync(beside)) return beside
+  const candidates = [join(__dirname, PROTO_FILE_NAME), join(__dirname, '..', PROTO_FILE_NAME)]
+  const found = candidates.find((candidate) => existsSync(candidate))
+  if (found) return found
   throw new Error(`The streaming schema ${PROTO_FILE_NAME} is missing beside ${__dirname}`)
 }
 
