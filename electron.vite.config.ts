@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
@@ -12,6 +13,20 @@ export function devServerCsp(): Plugin {
   return { name: 'tokenwatch:dev-server-csp', apply: 'serve', transformIndexHtml: relaxCspForDevServer }
 }
 
+/**
+ * The streaming schema is read at run time (src/main/core/feed/stream/stream-proto.ts) from beside
+ * the bundle that loads it: shipped as a file in out/main, so the app and the poll worker find it.
+ */
+export function shipStreamingSchema(): Plugin {
+  const source = resolve(__dirname, 'src/main/core/feed/stream/grpcapi.proto')
+  return {
+    name: 'tokenwatch:streaming-schema',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'grpcapi.proto', source: readFileSync(source, 'utf8') })
+    },
+  }
+}
+
 // Three builds: main (Node, CommonJS), preload (CommonJS so the window can keep `sandbox: true`)
 // and the renderer (a plain web page; it knows nothing of Electron).
 export default defineConfig({
@@ -19,6 +34,7 @@ export default defineConfig({
     // React's production build for the first frame main renders (src/renderer/first-frame): its
     // development build checks every render at several times the cost.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [shipStreamingSchema()],
     build: {
       // The poll worker is its own entry: a worker thread loads it by path (see WorkerPollFeed).
       // So is the first-frame renderer, which main bundles in too: the benchmark loads it alone.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { streamAddressProblem } from './stream-setting'
 import { HISTORY_RANGES } from './history'
 import { TIME_ZONE_CHOICES } from './display-time'
 import { costMethodSchema } from './holdings-schema'
@@ -167,6 +168,18 @@ const settingsFields = z.object({
   chartRange: chartRangeSchema.default('1d'),
   /** The token drawn as candles or as a line on the ranges beyond 1D. Older files read as candles. */
   chartStyle: chartStyleSchema.default('candles'),
+  /**
+   * Where prices stream from: empty (or absent, older files) derives it from the base URL, `off`
+   * never streams, else `host[:port]` (stream-setting.ts).
+   */
+  streamAddress: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = streamAddressProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+    .optional(),
 })
 
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {

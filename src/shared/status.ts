@@ -6,6 +6,7 @@
  */
 
 import type { ServiceState } from './service-status'
+import type { StreamStatus } from './stream-status'
 
 export interface KeyStatus {
   stored: boolean
@@ -67,4 +68,6 @@ export interface AppStatus {
   unreadAlerts: number
   /** What the service says of the market now (its state, or our calendar's), and the watched symbols' pauses. */
   service: ServiceState
+  /** Whether prices stream or are polled, since when, and why not streamed (absent: not known yet). */
+  stream?: StreamStatus
 }

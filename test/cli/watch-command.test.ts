@@ -38,7 +38,11 @@ describe('tokenwatch watch', () => {
     expect(snapshot.assets.map((a) => a.symbol)).toEqual(['AAPLon', 'NVDAon', 'Fon'])
     // After three deltas (the empty rows, then the first answers), every row has a price.
     expect(snapshot.assets.filter((a) => a.price === null)).toEqual([])
-    expect(out.stderr()).toBe('')
+    // A loopback base URL names no streaming host: polled, and stderr says so once.
+    expect(out.stderr()).toBe(
+      'tokenwatch watch: prices: polling; streaming not available: no streaming address is known for 127.0.0.1\n',
+    )
+    expect(deltas.every((delta) => (delta as Delta & { source: string }).source === 'poll')).toBe(true)
   })
 
   it('prints readable lines without --json and stops when asked', async () => {
@@ -77,7 +81,8 @@ describe('tokenwatch watch', () => {
     const rejected = (endpoint: string) =>
       lines.filter((line) => line.startsWith(`tokenwatch watch: ${endpoint}: The API key was rejected`))
     for (const endpoint of ['prices', 'market', 'limits']) expect(rejected(endpoint)).toHaveLength(1)
-    expect(lines).toHaveLength(3)
+    // And the one line saying prices are polled (a loopback base URL names no streaming host).
+    expect(lines).toHaveLength(4)
     expect(out.stderr()).not.toContain('not-the-key-0000')
     // The rows are printed, empty: nothing to show without an accepted key.
     let snapshot: Snapshot = {

@@ -41,6 +41,8 @@ export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' |
   readings?: Partial<ServiceReadings>
   /** The simulator serves only the spec's five endpoints. */
   specOnly?: boolean
+  /** Stream prices from the simulator's gRPC port (the Streaming address setting); default: polled only. */
+  stream?: boolean
 }
 
 export interface LiveHarness extends Harness {
@@ -73,7 +75,8 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
       clock: { startAt: marketNow() },
       coreOptions: { keychain, clock: { ...realClock, now: marketNow } },
       beforeStart: async (core) => {
-        await withSettings({ ...options.settings, baseUrl: sim.url }, options.extraSymbols)(core)
+        const streamAddress = options.stream && sim.grpcAddress ? { streamAddress: sim.grpcAddress } : {}
+        await withSettings({ ...options.settings, ...streamAddress, baseUrl: sim.url }, options.extraSymbols)(core)
         await core.holdings.load()
         for (const transaction of options.transactions ?? []) await core.holdings.add(transaction)
       },

@@ -28,6 +28,21 @@ describe('trayTooltip', () => {
     )
   })
 
+  it('says which source is live and since when, streaming or polling with the reason', () => {
+    const snapshot = snapshotOf([quoteOf('AAPLon', { price: '190.25' })])
+    const streaming = statusOf({ stream: { state: 'streaming', since: AT_14_03_12_UTC - 15_000 } }, AT_14_03_12_UTC)
+    expect(trayTooltip(snapshot, streaming, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
+      'Live: streaming since 14:02:57 UTC',
+    )
+    const polling = statusOf(
+      { stream: { state: 'polling', since: AT_14_03_12_UTC - 15_000, reason: 'this key may not stream', retryAt: null } },
+      AT_14_03_12_UTC,
+    )
+    expect(trayTooltip(snapshot, polling, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
+      'Live: polling every 5 s since 14:02:57 UTC; streaming not available: this key may not stream',
+    )
+  })
+
   it("follows the service's market state where it answers, marked as the service's", () => {
     const snapshot = snapshotOf([quoteOf('AAPLon', { price: '190.25' })])
     const service = (market: Partial<MarketReading>): Partial<AppStatus> => ({

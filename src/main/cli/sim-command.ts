@@ -27,6 +27,8 @@ export async function runSimCommand(argv: string[], io: CliIo, deps: SimCommandD
   }
   const server = await startSimServer(command.options)
   io.stdout.write(`listening on ${server.url}\n`)
+  // On stderr, so that scripts reading the URL from the first line of stdout are unchanged.
+  if (server.grpcAddress) io.stderr.write(`streams (gRPC, plaintext) on ${server.grpcAddress}\n`)
   await (deps.untilStopped ?? untilSignal)()
   await server.close()
   return EXIT.ok

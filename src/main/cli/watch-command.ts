@@ -5,15 +5,19 @@ import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl, symbolsToWatch } from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, resolveApiKey, serviceBaseUrl, symbolsToWatch } from './service-args'
 import { openClient } from './service-client'
+import { streamAddressProblem } from '../../shared/stream-setting'
+import { WatchStream } from './watch-stream'
 
 /**
- * `tokenwatch watch`: the app's own polling loop (MarketFeed: scheduler, store, deltas), headless.
+ * `tokenwatch watch`: the app's own polling loop (MarketFeed: scheduler, store, deltas) and its
+ * price stream (watch-stream.ts), headless.
  * Each delta is printed as it happens, one JSON line each with --json (NDJSON), until stopped.
  */
 
 export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json] [--count N]
+                       [--poll | --stream] [--stream-address HOST:PORT]
 
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
                     listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
@@ -21,8 +25,12 @@ export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | -
   --base-url URL    ${BASE_URL_HELP}
   --json            print each delta as one JSON line (NDJSON) instead of readable lines
   --count N         stop after N deltas (default: run until Ctrl+C)
+  --poll            poll prices only, never stream
+  --stream          stream prices, or exit 4 with one line where streaming is not available
+  --stream-address  where prices stream from (default: the base URL's api. host as grpc. on 443)
 
-Polls at the app's default cadences (prices 5 s, market data and limits 60 s) with the same
+Streams prices where the service can (gRPC, as the app does) and says on stderr which source is
+live each time that changes; with --json each line carries "source": "stream" or "poll". Polls at the app's default cadences (prices 5 s, market data and limits 60 s) with the same
 backoff. Problems (key rejected, rate limited, offline) go to stderr, one line per endpoint each
 time its problem changes, not again at every retry.
 The API key comes from TOKENWATCH_API_KEY, else from the keychain.
@@ -71,13 +79,23 @@ export async function runWatchCommand(
   let symbols: string[]
   let json: boolean
   let count: number | null
+  let mode: 'poll' | 'stream' | 'auto'
+  let streamAddress: string
   try {
     const values = parseFlags(argv, {
       ...SERVICE_FLAGS,
       json: { type: 'boolean' },
       count: { type: 'string' },
+      poll: { type: 'boolean' },
+      stream: { type: 'boolean' },
+      'stream-address': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     })
+    if (values.poll && values.stream) throw new UsageError('--poll and --stream cannot go together.')
+    mode = values.poll ? 'poll' : values.stream ? 'stream' : 'auto'
+    streamAddress = values['stream-address'] ?? ''
+    const problem = streamAddressProblem(streamAddress)
+    if (problem) throw new UsageError(`--stream-address: ${problem}.`)
     if (values.help) {
       io.stdout.write(WATCH_USAGE)
       return EXIT.ok
@@ -93,6 +111,7 @@ export async function runWatchCommand(
   }
 
   const baseUrl = await serviceBaseUrl(baseUrlFlag, 'watch', io)
+  const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   const client = await openClient('watch', io, baseUrl, deps)
   if (typeof client === 'number') return client
   const read = await symbolsOrExit('watch', symbols, client, io)
@@ -110,7 +129,7 @@ export async function runWatchCommand(
     cadenceMs: cadenceOf(() => DEFAULT_SETTINGS.cadences),
     onDelta: (delta) => {
       if (count !== null && deltas >= count) return // stopping: the count is printed
-      if (json) writeLine(io.stdout, JSON.stringify(delta))
+      if (json) writeLine(io.stdout, JSON.stringify({ ...delta, source: stream?.source() ?? 'poll' }))
       else for (const line of describeDelta(delta)) writeLine(io.stdout, line)
       deltas += 1
       if (count !== null && deltas >= count) reachedCount()
@@ -124,10 +143,23 @@ export async function runWatchCommand(
       }
     },
   })
+  let unavailable: () => void = () => {}
+  const refused = new Promise<void>((resolve) => (unavailable = resolve))
+  const stream =
+    mode === 'poll' || apiKey === null
+      ? null
+      : new WatchStream(feed, { baseUrl, apiKey, address: streamAddress, io, onUnavailable: () => unavailable() })
   feed.setClient(client, { baseUrl, demo: false })
   feed.start()
-  await Promise.race([counted, (deps.untilStopped ?? untilSignal)()])
+  stream?.start(read)
+  const stopped = (deps.untilStopped ?? untilSignal)()
+  const ended = await Promise.race([counted, stopped, ...(mode === 'stream' ? [refused.then(() => 'refused' as const)] : [])])
+  stream?.close()
   feed.stop()
+  if (ended === 'refused') {
+    await client.close()
+    return EXIT.service
+  }
   await client.close()
   return EXIT.ok
 }

@@ -7,6 +7,7 @@ import { type DisplayZone, displayZone } from '../../shared/display-time'
 import { freshnessSentence } from '../../shared/source-freshness'
 import { sessionStateAt } from '../../shared/session-clock'
 import { marketHeadline, offhoursTokenCount, sessionHeadline } from '../../shared/session-text'
+import { liveSourceText } from '../../shared/stream-status'
 
 /**
  * The tray tooltip's text. The tray is a view of the data like the window, so it says what the
@@ -48,12 +49,13 @@ export interface TrayTooltipOptions {
 
 /**
  * "Tokenwatch (demo) · Offline", what is old while prices are live ("Market data 10m old; prices
- * live."), the session at `now` ("Closed, off-hours for 2 tokens"), "Last data 14:03:12 ET", then
+ * live."), where prices come from ("Live: streaming since 14:02:55 ET"), the session at `now`
+ * ("Closed, off-hours for 2 tokens"), "Last data 14:03:12 ET", then
  * "Holdings 12,345.68 · 24h -20.50" once something is held, then "AAPLon 190.25 (stale) · …" with
  * the prices as the exact strings main holds. Within `maxLength` characters it lists fewer quotes
  * rather than cut one, so a stale mark is never lost; the holdings total gives way before a stale
- * quote; if the lines alone are too long, the session and then the time give way, never what is
- * stale.
+ * quote; if the lines alone are too long, the session, the time and then the source give way,
+ * never what is stale.
  */
 export function trayTooltip(
   snapshot: Snapshot | null,
@@ -81,14 +83,19 @@ export function trayTooltip(
     : at === null
       ? 'No data yet'
       : `Last data ${clockTime(at, zone.timeZone)} ${zone.nameAt(at)}`
+  // Where prices come from, as the window's freshness line says it (once the feed has said).
+  const source = status?.stream
+    ? liveSourceText(status.stream, status.endpoints.prices.cadenceMs, (ms) => `${clockTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`)
+    : null
   const quotes = assets
     .filter((asset) => asset.price !== null)
     .slice(0, TOOLTIP_SYMBOLS)
     .map((asset) => `${asset.symbol} ${asset.price}${asset.stale ? ' (stale)' : ''}`)
   // Longest first; each later one drops what matters least: quotes, then the session, the time.
   const heads = [
-    [first, freshness, session, lastData],
-    [first, freshness, lastData],
+    [first, freshness, source, session, lastData],
+    [first, freshness, source, lastData],
+    [first, freshness, source],
     [first, freshness],
   ].map((lines) => lines.filter((line) => line !== null).join('\n'))
   // The total, then without its 24 h change: it goes before any quote marked stale, and before the

@@ -1,6 +1,7 @@
 import type { PauseReason } from '../feed/poll-scheduler'
 import type { ServiceState } from '../../../shared/service-status'
 import type { AppStatus, EndpointName, EndpointStatus } from '../../../shared/status'
+import type { StreamStatus } from '../../../shared/stream-status'
 
 /** Errors that say the service cannot be reached at all. */
 const UNREACHABLE = new Set(['network', 'timeout', 'key-missing'])
@@ -16,6 +17,7 @@ export interface StatusInputs {
   keychainProblem: string | null
   unreadAlerts: number
   service: ServiceState
+  stream?: StreamStatus
 }
 
 /** What the feed knows of the connection: each endpoint, why polling is paused, the service's state. */
@@ -23,12 +25,14 @@ export function feedStatus(feed: {
   endpointStatus(endpoint: EndpointName): EndpointStatus
   pauseReasons(): readonly PauseReason[]
   service: { state(): ServiceState }
-}): Pick<StatusInputs, 'endpoints' | 'pauseReasons' | 'service'> {
+  pollPlan(): { stream?: StreamStatus }
+}): Pick<StatusInputs, 'endpoints' | 'pauseReasons' | 'service' | 'stream'> {
   const statusOf = (endpoint: EndpointName) => feed.endpointStatus(endpoint)
   return {
     endpoints: { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') },
     pauseReasons: feed.pauseReasons(),
     service: feed.service.state(),
+    stream: feed.pollPlan().stream,
   }
 }
 
@@ -68,6 +72,7 @@ export function deriveAppStatus(inputs: StatusInputs): AppStatus {
     keychainProblem: inputs.keychainProblem,
     unreadAlerts: inputs.unreadAlerts,
     service: inputs.service,
+    ...(inputs.stream ? { stream: inputs.stream } : {}),
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { SnapshotSource } from '../../../shared/domain'
 import type { Settings, SettingsPatch } from '../../../shared/settings'
+import { STREAMING_OFF } from '../../../shared/stream-setting'
 import type { PollFeed } from '../feed/poll-feed'
 import type { KeyVault } from '../secrets/key-vault'
 import type { SettingsFile } from '../storage/settings-file'
@@ -8,6 +9,8 @@ import type { SettingsFile } from '../storage/settings-file'
 /** A running simulated service (demo mode): where it answers, and how to stop it. */
 export interface DemoService {
   readonly url: string
+  /** Its gRPC streams' `127.0.0.1:PORT`, or null when it serves none. */
+  readonly grpcAddress?: string | null
   close(): Promise<void>
 }
 
@@ -96,14 +99,16 @@ export class Connection<Demo extends DemoService = DemoService> {
     await this.closeDemo()
     if (key !== null || settings.demo === 'off' || !demo) {
       this.current = { baseUrl: settings.baseUrl, demo: false }
-      feed.connect({ ...this.current, apiKey: key, timeoutMs })
+      feed.connect({ ...this.current, apiKey: key, timeoutMs, streamAddress: settings.streamAddress })
       return
     }
     // Demo mode: a fresh random key for a simulator only this process knows about.
     const demoKey = randomBytes(24).toString('hex')
     this.demoService = await demo.start(demoKey)
     this.current = { baseUrl: this.demoService.url, demo: true }
-    feed.connect({ ...this.current, apiKey: demoKey, timeoutMs })
+    // The demo market streams from its own loopback gRPC port unless streaming is turned off.
+    const streamAddress = settings.streamAddress === STREAMING_OFF ? STREAMING_OFF : (this.demoService.grpcAddress ?? '')
+    feed.connect({ ...this.current, apiKey: demoKey, timeoutMs, streamAddress })
   }
 
   private async closeDemo(): Promise<void> {

@@ -14,6 +14,8 @@ import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
 import { HistoryRecording } from '../history/history-recording'
 import type { RecordedHistory } from '../history/history-service'
+import { PriceStream } from './stream/price-stream'
+import { streamPlace } from './stream/stream-address'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
 export const LISTING_TTL_MS = 10 * 60_000
@@ -31,6 +33,10 @@ export class LocalPollFeed implements PollFeed {
   private cadences: Cadences | null = null
   private listing: { assets: ListedAsset[]; at: number } | null = null
   private readonly recording: HistoryRecording
+  /** The price stream beside the polls; it opens with start() and follows every connect after. */
+  private readonly stream: PriceStream
+  private connection: FeedConnection | null = null
+  private started = false
 
   constructor(events: FeedEvents, options: LocalPollFeedOptions = {}) {
     this.clock = options.clock ?? realClock
@@ -50,9 +56,20 @@ export class LocalPollFeed implements PollFeed {
       clock: this.clock,
       random: options.random,
     })
+    this.stream = new PriceStream({
+      clock: this.clock,
+      random: options.random,
+      onPrices: (records, receivedAt) => this.feed.applyStreamedPrices(records, receivedAt),
+      onChange: () => {
+        this.feed.setStreamed(this.stream.streamed())
+        events.onStatusChange()
+      },
+    })
   }
 
   connect(connection: FeedConnection): void {
+    this.connection = connection
+    if (this.started) this.connectStream()
     const previous = this.client
     this.client = clientForConnection(connection, this.clock)
     void previous?.close()
@@ -72,14 +89,19 @@ export class LocalPollFeed implements PollFeed {
   }
 
   setWatchlist(symbols: readonly string[]): void {
+    this.stream.setSymbols(symbols)
     this.feed.setWatchlist(symbols)
   }
 
   async start(): Promise<void> {
+    this.started = true
     this.feed.start()
+    this.connectStream()
   }
 
   async stop(): Promise<void> {
+    this.started = false
+    this.stream.close()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -119,7 +141,16 @@ export class LocalPollFeed implements PollFeed {
   }
 
   pollPlan(): PollPlan {
-    return this.feed.pollPlan()
+    return { ...this.feed.pollPlan(), stream: this.stream.status(), streamDrops: { ...this.stream.drops() } }
+  }
+
+  /** Opens the price stream where the connection says it is (or says why there is none). */
+  private connectStream(): void {
+    const connection = this.connection
+    if (!connection) return
+    const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
+    this.stream.setSymbols(this.feed.pollPlan().symbols)
+    this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {

@@ -1,7 +1,7 @@
 import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../../shared/domain'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
-import type { WireMarketRecord } from '../api/wire/wire'
+import type { WireMarketRecord, WirePriceRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
 import {
   type EndpointMode,
@@ -53,6 +53,8 @@ export class MarketFeed {
   private client: ApiClient | null = null
   private staleTimer: unknown = null
   private running = false
+  /** The symbols whose prices a live stream carries: their price polls stop (stream/price-stream.ts). */
+  private streamed: ReadonlySet<string> = new Set()
 
   constructor(
     source: SnapshotSource,
@@ -117,6 +119,23 @@ export class MarketFeed {
     this.scheduler.refreshNow()
   }
 
+  /**
+   * The symbols a live stream carries from now on. Those it no longer carries (a stream that ended,
+   * failed or fell silent) are polled at once, so none waits a cadence with nothing fresh coming.
+   */
+  setStreamed(symbols: ReadonlySet<string>): void {
+    const handedBack = [...this.streamed].some((symbol) => !symbols.has(symbol))
+    this.streamed = symbols
+    if (handedBack) this.scheduler.refreshNow()
+  }
+
+  /** Prices from the stream: the same fold, freshness and delta as polled ones. */
+  applyStreamedPrices(records: readonly WirePriceRecord[], receivedAt: number): void {
+    this.state.applyPrices(records, receivedAt)
+    this.publish()
+    this.scheduleStaleCheck()
+  }
+
   /** After the key or service changed: forget failures and poll at once. */
   reset(): void {
     this.scheduler.reset()
@@ -151,6 +170,17 @@ export class MarketFeed {
     return chooseEndpointMode(this.state.watchlist().length, this.options.listedCount?.() ?? null)
   }
 
+  /**
+   * Per endpoint, what a poll asks for: while a stream carries prices, the prices poll asks only
+   * for the symbols it does not (none: no request at all). Market data and limits stay on REST.
+   */
+  private planFor(endpoint: EndpointName): { symbols: string[]; mode: EndpointMode } {
+    const watchlist = [...this.state.watchlist()]
+    if (this.streamed.size === 0 || endpoint !== 'prices') return { symbols: watchlist, mode: this.endpointMode() }
+    const polled = watchlist.filter((symbol) => !this.streamed.has(symbol))
+    return { symbols: polled, mode: chooseEndpointMode(polled.length, this.options.listedCount?.() ?? null) }
+  }
+
   private async poll(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
     try {
       await this.fetchInto(endpoint, signal)
@@ -162,11 +192,10 @@ export class MarketFeed {
 
   private async fetchInto(endpoint: EndpointName, signal: AbortSignal): Promise<void> {
     const client = this.client
-    const symbols = [...this.state.watchlist()]
+    const { symbols, mode } = this.planFor(endpoint)
     // An empty list still goes through a poll (it asks the service nothing): its answer clears
     // the errors the endpoint reported before.
     if (!client) return
-    const mode = this.endpointMode()
     const now = () => this.clock.now()
     let failure: Error | null
     if (endpoint === 'prices') {

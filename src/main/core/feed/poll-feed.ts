@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../../shared/domain'
+import type { StreamDrops, StreamStatus } from '../../../shared/stream-status'
 import type { PackedDelta } from '../../../shared/packed-histories'
 import type { ListedAsset } from '../../../shared/domain'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
@@ -21,6 +22,8 @@ export interface FeedConnection {
   apiKey: string | null
   demo: boolean
   timeoutMs?: number
+  /** The "Streaming address" setting (stream/stream-address.ts); absent: derived from baseUrl. */
+  streamAddress?: string
 }
 
 export interface FeedEvents {
@@ -34,6 +37,10 @@ export interface FeedEvents {
 export interface PollPlan {
   symbols: readonly string[]
   mode: EndpointMode
+  /** Whether prices stream or are polled now, and since when (absent before the feed knows). */
+  stream?: StreamStatus
+  /** The stream's records dropped so far (bad, unknown symbol, older or duplicate). */
+  streamDrops?: StreamDrops
 }
 
 export interface PollFeed {

@@ -6,6 +6,8 @@ import { type FaultDecision, type FaultEndpoint, type FaultKind, type FaultPlan,
 import { SimMarket, isPriceSort } from '../market/market'
 import { BEYOND_SPEC_ENDPOINTS, type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './routes'
 import { DEFAULT_READINGS, type ServiceReadings } from '../market/service-bodies'
+import { type SimGrpcServer, startSimGrpcServer } from './grpc-server'
+import type { StreamFaultPlan } from './stream-faults'
 import {
   CATALOGUE_PAIRS,
   type CandlePair,
@@ -51,6 +53,11 @@ export interface SimServerOptions {
    * answers, truncated JSON and HTML pages are not bodies and are not reported. Must not mutate it.
    */
   onSend?: (endpoint: SimEndpoint, body: unknown) => void
+  /** Serve the gRPC streams too (default: unless specOnly, which has no gRPC at all). */
+  grpc?: boolean
+  /** How often each stream looks for changes, ms of real time (grpc-server.ts). */
+  grpcFrameMs?: number
+  streamFaults?: StreamFaultPlan
 }
 
 /** How each request ended: a plain answer, a rejected request (4xx), or the fault it was given. */
@@ -68,6 +75,10 @@ export interface SimServer {
   url: string
   port: number
   market: SimMarket
+  /** The gRPC streams' '127.0.0.1:PORT' (plaintext), or null when the simulator serves none. */
+  grpcAddress: string | null
+  /** The gRPC service, or null when the simulator serves none. */
+  grpc: SimGrpcServer | null
   setFaults(plan: FaultPlan): void
   /** Changes how the endpoints beyond the spec read, from the next request on. */
   setReadings(readings: Partial<ServiceReadings>): void
@@ -188,17 +199,26 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   server.keepAliveTimeout = SIM_KEEP_ALIVE_MS
   await listen(server, options.port ?? 0)
   const port = (server.address() as AddressInfo).port
+  const grpc =
+    (options.grpc ?? !options.specOnly)
+      ? await startSimGrpcServer({ market, apiKey: options.apiKey, frameMs: options.grpcFrameMs, faults: options.streamFaults })
+      : null
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     market,
+    grpcAddress: grpc?.address ?? null,
+    grpc,
     setFaults: (plan) => faults.setPlan(plan),
     setReadings: (readings) => handler.setReadings(readings),
     setSpecOnly: (specOnly) => {
       handler.specOnly = specOnly
+      // A service with only the spec's endpoints has no streams: its gRPC methods are unimplemented.
+      grpc?.setUnimplemented(specOnly)
     },
     stats: () => structuredClone(handler.stats),
     close: async () => {
+      await grpc?.close()
       handler.cancelTimers()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

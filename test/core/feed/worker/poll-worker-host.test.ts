@@ -80,7 +80,12 @@ describe('the poll worker host', () => {
     expect(host.received[0]).toEqual({ type: 'ready' })
     expect(started.snapshot.assets.map((asset) => asset.symbol)).toEqual(symbols)
     expect(Object.keys(started.endpoints).sort()).toEqual([...ENDPOINT_NAMES].sort())
-    expect(started.plan).toEqual({ symbols, mode: 'per-symbol' })
+    expect(started.plan).toMatchObject({
+      symbols,
+      mode: 'per-symbol',
+      // A loopback service without a streaming address: polled, and the plan says why.
+      stream: { state: 'polling', reason: 'no streaming address is known for 127.0.0.1' },
+    })
   })
 
   it('posts the polls’ deltas and then their statuses, without histories in what it started with', async () => {
@@ -96,7 +101,12 @@ describe('the poll worker host', () => {
     // The poll's status follows its delta's pieces.
     const status = await host.next('status', pricedDelta())
     expect(status.endpoints.prices.lastSuccessAt).not.toBeNull()
-    expect(status.plan).toEqual({ symbols, mode: 'per-symbol' })
+    expect(status.plan).toMatchObject({
+      symbols,
+      mode: 'per-symbol',
+      // A loopback service without a streaming address: polled, and the plan says why.
+      stream: { state: 'polling', reason: 'no streaming address is known for 127.0.0.1' },
+    })
     expect(status.endpoints.prices.cadenceMs).toBe(DEFAULT_SETTINGS.cadences.pricesMs)
   })
 

@@ -11,7 +11,8 @@ export function settingsCommands(context: CommandContext): SomeCommandHandlers<S
     updateSettings: async (patch) => {
       const before = settings.get()
       const after = await settings.patch(patch)
-      if (after.baseUrl !== before.baseUrl || after.demo !== before.demo) await reconnect()
+      if (after.baseUrl !== before.baseUrl || after.demo !== before.demo || after.streamAddress !== before.streamAddress)
+        await reconnect()
       feed.setCadences(after.cadences)
       statusChanged()
       tellShell(after)

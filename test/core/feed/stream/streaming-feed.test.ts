@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { LocalPollFeed } from '../../../../src/main/core/feed/local-poll-feed'
+import { FIRST_FRAME_WITHIN_MS } from '../../../../src/main/core/feed/stream/price-stream'
+import { type SimServer, startSimServer } from '../../../../src/main/sim/server/server'
+import type { StreamFaultPlan } from '../../../../src/main/sim/server/stream-faults'
+import type { AssetQuote } from '../../../../src/shared/domain'
+import { DEFAULT_SETTINGS } from '../../../../src/shared/settings'
+import { manualClock } from '../../../support/manual-clock'
+import { until } from '../../../support/polls'
+import { API_KEY, SATURDAY_NOON_ET, TUESDAY_10_00_ET } from '../../../sim/sim-helpers'
+
+/**
+ * The app's pipeline (LocalPollFeed, as the poll worker runs it) streaming prices from the
+ * simulator's gRPC service, REST polling beside it; the market and the feed on one manual clock,
+ * so every case sits at a fixed market instant: live, refused, dropped and back, silent, out of
+ * order, a key the stream refuses while REST takes it, a weekend with an off-hours token.
+ */
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+const PRICES_MS = DEFAULT_SETTINGS.cadences.pricesMs
+
+async function streamingFeed(options: { start?: number; symbols?: string[]; streamFaults?: StreamFaultPlan } = {}) {
+  const time = manualClock(options.start ?? TUESDAY_10_00_ET)
+  const sim: SimServer = await startSimServer({
+    apiKey: API_KEY,
+    assets: 40,
+    clock: () => time.clock.now,
+    grpcFrameMs: 20,
+    streamFaults: options.streamFaults,
+  })
+  cleanups.push(() => sim.close())
+  const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} }, { clock: time.scheduler, random: () => 0.5 })
+  cleanups.push(() => feed.stop())
+  const symbols = options.symbols ?? sim.market.symbols().slice(0, 3)
+  feed.setCadences(DEFAULT_SETTINGS.cadences)
+  feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
+  feed.setWatchlist(symbols)
+  await feed.start()
+  time.advanceTo(time.clock.now)
+  const asset = (symbol: string): AssetQuote => feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
+  const priceRequests = () => sim.stats().byEndpoint.price + sim.stats().byEndpoint.allPrices
+  const state = () => feed.pollPlan().stream?.state
+  /** Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST price. */
+  const step = async (ms: number) => {
+    time.advanceTo(time.clock.now + ms)
+    await until(
+      () => symbols.every((symbol) => asset(symbol).price === sim.market.priceRecord(symbol)?.primaryMarket.price),
+      'the rows at the new instant',
+    )
+  }
+  /** Waits for `probe`, running the feed's timers as they fall due at this instant (a poll lands, the next is set). */
+  const settle = (probe: () => boolean, what: string) =>
+    until(() => {
+      time.advanceTo(time.clock.now)
+      return probe()
+    }, what)
+  await settle(() => feed.endpointStatus('prices').lastSuccessAt !== null, 'the first prices poll')
+  return { time, sim, feed, symbols, asset, priceRequests, state, step, settle }
+}
+
+describe('prices streamed over gRPC, REST polling as the fallback', () => {
+  it('streams live: the REST price of each instant, fresh, and no per-symbol price polls while the stream is healthy', async () => {
+    const { feed, symbols, asset, priceRequests, state, step, sim } = await streamingFeed()
+    await until(() => state() === 'streaming', 'the stream live')
+    const polledBefore = priceRequests()
+    for (let second = 0; second < 30; second++) await step(1_000)
+    expect(priceRequests()).toBe(polledBefore)
+    for (const symbol of symbols) {
+      expect(asset(symbol).stale).toBe(false)
+      expect(asset(symbol).priceTimestamp).toBe(sim.market.priceRecord(symbol)?.timestamp)
+    }
+    expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
+  })
+
+  it('falls back to polling and says why when the service has no streams, and tries again later', async () => {
+    const { sim, feed, time, priceRequests, state, settle } = await streamingFeed()
+    await until(() => state() === 'streaming', 'the stream live')
+    sim.setSpecOnly(true)
+    // The service changed under the app: reconnected, as a new base URL or key would be.
+    feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
+    await settle(() => state() === 'polling' && !feed.endpointStatus('prices').inFlight, 'polling')
+    const status = feed.pollPlan().stream
+    expect(status).toMatchObject({ state: 'polling', reason: 'the service has no streams' })
+    const before = priceRequests()
+    time.advanceTo(time.clock.now + PRICES_MS)
+    await settle(() => priceRequests() > before, 'a prices poll')
+    expect(status?.state === 'polling' && status.retryAt !== null && status.retryAt <= time.clock.now + 5 * 60_000).toBe(true)
+  })
+
+  it('hands the symbols back to polling at once when the stream ends, and streams again after the backoff', async () => {
+    const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({ streamFaults: { endAfterFrames: 3 } })
+    await until(() => state() === 'streaming', 'the stream live')
+    const before = priceRequests()
+    await step(1_000)
+    time.advanceTo(time.clock.now + 1_000)
+    await until(() => state() === 'polling', 'the stream ended')
+    expect(feed.pollPlan().stream).toMatchObject({ reason: 'the stream ended' })
+    // At once: the poll is due now, not a cadence later.
+    await settle(() => priceRequests() > before, 'the symbols polled again')
+    sim.setFaults({})
+    sim.grpc?.setFaults({})
+    const status = feed.pollPlan().stream
+    time.advanceTo(status?.state === 'polling' && status.retryAt !== null ? status.retryAt : Number.NaN)
+    await until(() => state() === 'streaming', 'streaming again')
+    await step(1_000)
+  })
+
+  it('marks a row stale, not fresh, when the stream ends and the polls fail too', async () => {
+    const { sim, time, symbols, asset, state } = await streamingFeed({ streamFaults: { endAfterFrames: 1 } })
+    sim.setFaults({ prices: { serverError: 1 } })
+    await until(() => state() === 'polling', 'the stream ended')
+    expect(asset(symbols[0] as string).stale).toBe(false)
+    time.advanceTo(time.clock.now + 2 * PRICES_MS + 1)
+    await until(() => asset(symbols[0] as string).stale, 'the row stale')
+  })
+
+  it('hands a silent stream’s symbols back to polling after twice the usual gap between frames', async () => {
+    const { sim, time, priceRequests, state, step, feed, settle } = await streamingFeed()
+    await until(() => state() === 'streaming', 'the stream live')
+    for (let second = 0; second < 3; second++) await step(1_000)
+    sim.grpc?.setFaults({ silent: true })
+    const before = priceRequests()
+    time.advanceTo(time.clock.now + 1_999)
+    expect(state()).toBe('streaming')
+    time.advanceTo(time.clock.now + 1)
+    expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
+    await settle(() => priceRequests() > before, 'the symbols polled again')
+  })
+
+  it('waits for the first frame no longer than its limit when a stream is silent from the start', async () => {
+    const { time, state, feed } = await streamingFeed({ streamFaults: { silent: true } })
+    expect(state()).toBe('connecting')
+    time.advanceTo(time.clock.now + FIRST_FRAME_WITHIN_MS)
+    expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
+  })
+
+  it('drops and counts older and duplicate updates; the newest price stays shown', async () => {
+    const { feed, state, step } = await streamingFeed({ streamFaults: { outOfOrder: true } })
+    await until(() => state() === 'streaming', 'the stream live')
+    await step(1_000)
+    await step(1_000)
+    await until(() => (feed.pollPlan().streamDrops?.outOfOrder ?? 0) >= 6, 'the repeats dropped')
+  })
+
+  it('drops and counts malformed records and keeps the stream', async () => {
+    const { feed, state, step } = await streamingFeed({ streamFaults: { malformed: true } })
+    await until(() => state() === 'streaming', 'the stream live')
+    await step(1_000)
+    await until(() => (feed.pollPlan().streamDrops?.malformed ?? 0) >= 6, 'the broken records dropped')
+    expect(state()).toBe('streaming')
+  })
+
+  it('says only streaming is unavailable when the stream refuses the key REST accepts', async () => {
+    const { feed, state, time, priceRequests, settle } = await streamingFeed({ streamFaults: { unauthenticated: true } })
+    await until(() => state() === 'polling', 'the refusal')
+    expect(feed.pollPlan().stream).toMatchObject({ reason: 'this key may not stream' })
+    const before = priceRequests()
+    time.advanceTo(time.clock.now + PRICES_MS)
+    await settle(() => priceRequests() > before, 'a prices poll')
+    expect(feed.endpointStatus('prices').lastError).toBeNull()
+    expect(feed.endpointStatus('prices').lastSuccessAt).not.toBeNull()
+  })
+
+  it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
+    const probe = await startSimServer({ apiKey: API_KEY, assets: 40, clock: () => SATURDAY_NOON_ET, grpc: false })
+    const symbols = probe.market.symbols()
+    const offhours = symbols.find((s) => probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours')) as string
+    const closed = symbols.find((s) => !probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours')) as string
+    await probe.close()
+    const { asset, state, step } = await streamingFeed({ start: SATURDAY_NOON_ET, symbols: [offhours, closed] })
+    await until(() => state() === 'streaming', 'the stream live')
+    const first = { offhours: asset(offhours).price, closed: asset(closed).price }
+    for (let second = 0; second < 30; second++) await step(1_000)
+    expect(asset(closed).price).toBe(first.closed)
+    expect(asset(offhours).price).not.toBe(first.offhours)
+    expect(asset(offhours).stale).toBe(false)
+    expect(asset(closed).stale).toBe(false)
+  })
+})
