@@ -134,27 +134,29 @@ function onKeyDown(event: KeyboardEvent): void {
       handled()
       openDialog('shortcuts')
       return
+    // A letter works with Shift or without: `?` shows it as a capital, and a capital is what
+    // someone reading it may type (Caps Lock on, or Shift held).
     case 'a':
     case 'A':
-      if (event.altKey || event.shiftKey) return
+      if (event.altKey) return
       handled()
       toggleAlerts()
       return
     case 'h':
     case 'H':
-      if (event.altKey || event.shiftKey) return
+      if (event.altKey) return
       handled()
       void toggleHideAmounts()
       return
     case 't':
     case 'T':
-      if (event.altKey || event.shiftKey) return
+      if (event.altKey) return
       handled()
       openDialog('ledger')
       return
     case 'c':
     case 'C':
-      if (event.altKey || event.shiftKey || !state.detailOpen || !state.settings) return
+      if (event.altKey || !state.detailOpen || !state.settings) return
       handled()
       void updatePreference({ chartStyle: state.settings.chartStyle === 'candles' ? 'line' : 'candles' })
       return

@@ -100,7 +100,8 @@ describe('holdings in the window', () => {
     const line = page.getByRole('region', { name: 'Portfolio' })
     expect(await line.locator('.num').count()).toBe(0)
     expect(await line.locator('.hidden-amount').count()).toBe(5)
-    await page.keyboard.press('h')
+    // The capital `?` shows works as well: Shift+H shows the amounts again.
+    await page.keyboard.press('Shift+H')
     await expect.poll(() => valueCell(page, 'AAPLon').textContent()).toMatch(/\d/)
     // The service goes quiet: the price turns stale, and the P&L on it says so in the same breath.
     await sim.close()

@@ -69,6 +69,13 @@ function ledgerOf(harness: LiveHarness): Transaction[] {
 }
 
 describe('the ledger dialog', () => {
+  it('opens with Shift+T too: the shortcuts list shows the key as a capital', async () => {
+    const { page } = await open()
+    await page.locator('body').click({ position: { x: 5, y: 740 } })
+    await page.keyboard.press('Shift+T')
+    await expect.poll(() => ledgerDialog(page).isVisible(), SOON).toBe(true)
+  })
+
   it('adds, refuses bad input under its field, edits, deletes and puts back exactly with Undo', async () => {
     const harness = await open()
     const { page } = harness
