@@ -4,6 +4,8 @@ import { runWatchCommand } from '../../src/main/cli/watch-command'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import type { Delta } from '../../src/shared/domain'
 import { TUESDAY_10_00_ET } from '../sim/sim-helpers'
+import { SettingsFile } from '../../src/main/core/storage/settings-file'
+import { cleanupAfterEach } from '../support/cleanups'
 import { memoryIo } from './memory-io'
 
 /**
@@ -13,6 +15,7 @@ import { memoryIo } from './memory-io'
  */
 
 const KEY = 'watch-stream-key-5e21'
+const { tempDir } = cleanupAfterEach('tw-watch-stream-')
 const servers: SimServer[] = []
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close()
@@ -79,5 +82,30 @@ describe('tokenwatch watch, streaming', () => {
       expect(await runWatchCommand(['--symbols', 'AAPLon', ...argv], out.io, { readStoredKey: noStoredKey })).toBe(EXIT.usage)
       expect(out.stderr().trim().split('\n')).toHaveLength(1)
     }
+  })
+
+  it("streams from the app settings' streaming address, and never where it says off (issue #50)", async () => {
+    const server = await sim()
+    for (const streamAddress of [server.grpcAddress as string, 'off']) {
+      const dir = tempDir()
+      const settings = new SettingsFile(dir)
+      await settings.load()
+      await settings.update((current) => ({ ...current, baseUrl: server.url, streamAddress }))
+      const out = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: dir })
+      // --verbose, as runCli takes it for every command.
+      out.io.verbose = true
+      const untilStopped = () => new Promise<void>(() => {})
+      const argv = ['--symbols', 'AAPLon', '--json', '--count', '2']
+      expect(await runWatchCommand(argv, out.io, { readStoredKey: noStoredKey, untilStopped })).toBe(EXIT.ok)
+      if (streamAddress === 'off') {
+        expect(out.stderr()).not.toContain('prices: streaming')
+        expect(out.stdout().trim().split('\n').map((line) => (JSON.parse(line) as { source: string }).source)).toEqual(['poll', 'poll'])
+      } else {
+        expect(out.stderr()).toContain(`streaming from ${streamAddress}`)
+        expect(out.stderr()).toContain('prices: streaming')
+      }
+    }
+    // Only the first run opened a stream.
+    expect(server.grpc?.stats().calls).toBeGreaterThan(0)
   })
 })

@@ -68,18 +68,35 @@ export function parseBaseUrlFlag(value: string | undefined): string | null {
  * An unreadable settings file is said and the default used, as the app does.
  */
 export async function serviceBaseUrl(flag: string | null, command: string, io: CliIo): Promise<string> {
-  if (flag !== null) {
-    if (io.verbose) writeLine(io.stderr, `tokenwatch ${command}: asking ${flag} (--base-url)`)
-    return flag
-  }
+  return (await serviceSettings({ baseUrl: flag, streamAddress: null }, command, io)).baseUrl
+}
+
+/**
+ * The service a command asks and where its prices stream from: each flag when given, else the
+ * app's settings.json, so the command line reads what the window reads; said with --verbose.
+ */
+export async function serviceSettings(
+  flags: { baseUrl: string | null; streamAddress: string | null },
+  command: string,
+  io: CliIo,
+): Promise<{ baseUrl: string; streamAddress: string }> {
   const dir = defaultUserDataDir(io.env)
-  const file = new SettingsFile(dir)
-  const { baseUrl } = await file.load()
-  const problem = file.problem()
-  if (problem) writeLine(io.stderr, `tokenwatch ${command}: ${problem}`)
-  if (io.verbose)
-    writeLine(io.stderr, `tokenwatch ${command}: asking ${baseUrl} (the app's settings, ${join(dir, 'settings.json')})`)
-  return baseUrl
+  let chosen = { baseUrl: flags.baseUrl ?? '', streamAddress: flags.streamAddress ?? '' }
+  if (flags.baseUrl === null || flags.streamAddress === null) {
+    const file = new SettingsFile(dir)
+    const saved = await file.load()
+    const problem = file.problem()
+    if (problem) writeLine(io.stderr, `tokenwatch ${command}: ${problem}`)
+    chosen = {
+      baseUrl: flags.baseUrl ?? saved.baseUrl,
+      streamAddress: flags.streamAddress ?? saved.streamAddress ?? '',
+    }
+  }
+  if (io.verbose) {
+    const from = flags.baseUrl !== null ? '--base-url' : `the app's settings, ${join(dir, 'settings.json')}`
+    writeLine(io.stderr, `tokenwatch ${command}: asking ${chosen.baseUrl} (${from})`)
+  }
+  return chosen
 }
 
 /**

@@ -5,7 +5,7 @@ import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, resolveApiKey, serviceBaseUrl, symbolsToWatch } from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, resolveApiKey, serviceSettings, symbolsToWatch } from './service-args'
 import { openClient } from './service-client'
 import { streamAddressProblem } from '../../shared/stream-setting'
 import { WatchStream } from './watch-stream'
@@ -27,7 +27,8 @@ export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | -
   --count N         stop after N deltas (default: run until Ctrl+C)
   --poll            poll prices only, never stream
   --stream          stream prices, or exit 4 with one line where streaming is not available
-  --stream-address  where prices stream from (default: the base URL's api. host as grpc. on 443)
+  --stream-address  where prices stream from (default: streamAddress in the app's settings, else the
+                    base URL's api. host as grpc. on 443; off never streams)
 
 Streams prices where the service can (gRPC, as the app does) and says on stderr which source is
 live each time that changes; with --json each line carries "source": "stream" or "poll". Polls at the app's default cadences (prices 5 s, market data and limits 60 s) with the same
@@ -80,7 +81,7 @@ export async function runWatchCommand(
   let json: boolean
   let count: number | null
   let mode: 'poll' | 'stream' | 'auto'
-  let streamAddress: string
+  let streamAddressFlag: string | null
   try {
     const values = parseFlags(argv, {
       ...SERVICE_FLAGS,
@@ -93,8 +94,8 @@ export async function runWatchCommand(
     })
     if (values.poll && values.stream) throw new UsageError('--poll and --stream cannot go together.')
     mode = values.poll ? 'poll' : values.stream ? 'stream' : 'auto'
-    streamAddress = values['stream-address'] ?? ''
-    const problem = streamAddressProblem(streamAddress)
+    streamAddressFlag = values['stream-address'] ?? null
+    const problem = streamAddressFlag === null ? null : streamAddressProblem(streamAddressFlag)
     if (problem) throw new UsageError(`--stream-address: ${problem}.`)
     if (values.help) {
       io.stdout.write(WATCH_USAGE)
@@ -110,7 +111,13 @@ export async function runWatchCommand(
     return EXIT.usage
   }
 
-  const baseUrl = await serviceBaseUrl(baseUrlFlag, 'watch', io)
+  const { baseUrl, streamAddress } = await serviceSettings(
+    { baseUrl: baseUrlFlag, streamAddress: streamAddressFlag },
+    'watch',
+    io,
+  )
+  if (io.verbose && mode !== 'poll')
+    writeLine(io.stderr, `tokenwatch watch: streaming from ${streamAddress === '' ? "the base URL's grpc. host" : streamAddress}`)
   const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   const client = await openClient('watch', io, baseUrl, deps)
   if (typeof client === 'number') return client
