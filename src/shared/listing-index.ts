@@ -185,8 +185,12 @@ export class ListingIndex {
     return only(this.entries.filter((entry) => wordsFound(typed, entry.namePhrases, true)))
   }
 
-  /** A guess for an entry that could not be read, offered, never applied: the one asset a search finds. */
+  /**
+   * A guess for an entry that could not be read, offered, never applied: the one asset a search
+   * finds. Not from a single letter ("../x" is a path, not a ticker someone meant to type).
+   */
   likelyMeant(input: string): ListedAsset | null {
+    if (separatorFree(input).length < 2) return null
     const found = this.search(input, 2)
     return found.length === 1 ? (found[0] as ListedAsset) : null
   }
