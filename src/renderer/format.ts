@@ -1,5 +1,5 @@
 import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
-import type { DisplayZone } from '../shared/display-time'
+import { type DisplayZone, formatFullTime } from '../shared/display-time'
 
 /**
  * Display formatting. Prices and other decimals arrive as exact strings and go to
@@ -283,9 +283,9 @@ export function formatZonedTime(ms: number, zone: DisplayZone): string {
   return `${formatClockTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`
 }
 
-/** "Nov 21, 14:03:12 ET". */
+/** "Nov 21, 14:03:12 ET": the one full-time format (display-time.ts), here for the window's recent times. */
 export function formatZonedDateTime(ms: number, zone: DisplayZone): string {
-  return `${formatDateTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`
+  return formatFullTime(ms, zone)
 }
 
 /** A closed market's ends: "Fri, Nov 20, 19:59", with the weekday, to the minute. */
@@ -309,40 +309,6 @@ export function dayKey(ms: number, timeZone: string | undefined): string {
     day: '2-digit',
     timeZone,
   })).format(ms)
-}
-
-/**
- * A date and time to the second with the year and its zone, for records that span years (a
- * ledger's trades): "2026-01-05 10:30:00 ET".
- */
-export function formatFullZonedTime(ms: number, zone: DisplayZone): string {
-  const parts = dateTimeFormat(`full:${zone.timeZone ?? 'local'}`, () => ({
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: zone.timeZone,
-  })).formatToParts(ms)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? ''
-  const date = `${part('year')}-${part('month')}-${part('day')}`
-  return `${date} ${part('hour')}:${part('minute')}:${part('second')} ${zone.nameAt(ms)}`
-}
-
-/** A date and time for data timestamps: "Nov 21, 14:03:12", in local time or in a given zone. */
-export function formatDateTime(ms: number, timeZone?: string): string {
-  const formatter = dateTimeFormat(`date-time:${timeZone ?? 'local'}`, () => ({
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }))
-  return formatter.format(ms)
 }
 
 /** A day with its year, for daily candles: "Tue, Nov 17, 2026", in local time or in a given zone. */

@@ -1,8 +1,7 @@
 import { Dec } from '../shared/decimal'
 import type { TradeSide, Transaction } from '../shared/holdings'
 import { easternClock } from '../shared/session-clock'
-import type { DisplayZone } from '../shared/display-time'
-import { formatFullZonedTime } from './format'
+import { type DisplayZone, formatFullTime } from '../shared/display-time'
 
 /**
  * The ledger as the window lists it: which transactions a filter keeps, in which order, and how a
@@ -39,7 +38,7 @@ function pad(value: number): string {
 
 /** A trade's time in the zone Settings chose, to the second, with its year: a ledger spans years. */
 export function formatTradeTime(time: string, zone: DisplayZone): string {
-  return formatFullZonedTime(Date.parse(time), zone)
+  return formatFullTime(Date.parse(time), zone, { year: true })
 }
 
 /** `ms` as the market's wall clock with its offset, to the second: "2026-11-17T11:32:10-05:00". */

@@ -10,8 +10,9 @@ import {
   sessionIntervals,
   sessionStateAt,
 } from '../shared/session-clock'
+import { displayZone, formatFullTime } from '../shared/display-time'
 import type { SessionName } from '../shared/sessions'
-import { formatDateTime, formatExact, MISSING } from './format'
+import { formatExact, MISSING } from './format'
 
 /**
  * What the window says of the service's pauses, trading capacity and the quick check, in words.
@@ -22,7 +23,7 @@ const DAY_MS = 24 * 60 * 60_000
 
 /** "Nov 16, 04:00:00 ET": every time of the service's status in market time, said so. */
 export function marketTime(ms: number): string {
-  return `${formatDateTime(ms, 'America/New_York')} ET`
+  return formatFullTime(ms, displayZone('market'))
 }
 
 /** "04:00 ET" on the same market day as `now`, else "Mon 04:00 ET": short enough for a row. */

@@ -40,3 +40,29 @@ export function displayZone(choice: TimeZoneChoice, computerZone?: string): Disp
   if (choice === 'market') return { timeZone: MARKET_TIME_ZONE, nameAt: () => MARKET_ZONE_NAME }
   return { timeZone: computerZone, nameAt: (ms) => shortZoneName(ms, computerZone) }
 }
+
+const fullTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The one way a full time is said on screen, by the window and by main's texts alike (ISO stays
+ * in files and --json): "Nov 17, 11:32:14 ET", in the zone Settings chose and with its name; with
+ * `year` for records that span years (a ledger's trades): "Nov 17, 2026, 11:32:14 ET".
+ */
+export function formatFullTime(ms: number, zone: DisplayZone, options: { year?: boolean } = {}): string {
+  const key = `${zone.timeZone ?? ''}:${options.year === true}`
+  let format = fullTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      ...(options.year === true ? { year: 'numeric' } : {}),
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone.timeZone,
+    })
+    fullTimeFormats.set(key, format)
+  }
+  return `${format.format(ms)} ${zone.nameAt(ms)}`
+}

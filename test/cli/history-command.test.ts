@@ -96,7 +96,7 @@ describe('tokenwatch history', () => {
     expect(code).toBe(0)
     const report = JSON.parse(stdout) as { source: string; note: string; points: { close: string; premium: string }[] }
     expect(report.source).toBe('recorded')
-    expect(report.note).toBe('This service publishes no history; Tokenwatch has been recording it since 2026-11-16 08:00 ET.')
+    expect(report.note).toBe('This service publishes no history; Tokenwatch has been recording it since Nov 16, 08:00:00 ET.')
     expect(report.points.map((p) => [p.close, p.premium])).toEqual([
       ['235.10', '0.000425531914893617'],
       ['235.11', '0.0004680851063829787'],

@@ -64,7 +64,7 @@ describe('tokenwatch tx', () => {
     [['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '0', '--price', '1'], 'tokenwatch tx add: quantity: The quantity must be more than zero, not 0'],
     [['add', '--symbol', 'AAPLon', '--side', 'short', '--quantity', '1', '--price', '1'], 'tokenwatch tx add: side: The side must be buy or sell'],
     [['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '1'], 'tokenwatch tx add: --price is required. (see tokenwatch tx --help)'],
-    [['add', '--symbol', 'AAPLon', '--side', 'sell', '--quantity', '1', '--price', '1'], 'tokenwatch tx add: Not added: The sell of 1 AAPLon at 2026-01-09T15:00:00Z is more than the 0 AAPLon held then.'],
+    [['add', '--symbol', 'AAPLon', '--side', 'sell', '--quantity', '1', '--price', '1'], 'tokenwatch tx add: Not added: The sell of 1 AAPLon at Jan 9, 2026, 10:00:00 ET is more than the 0 AAPLon held then.'],
     [['remove', 't9'], 'tokenwatch tx remove: There is no transaction t9'],
     [['frobnicate'], 'tokenwatch tx frobnicate: unknown subcommand "frobnicate": add, list, import or remove. (see tokenwatch tx --help)'],
   ])('exits 2 with one line for a bad argument or a refused transaction: %j', async (argv, line) => {

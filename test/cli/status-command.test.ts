@@ -20,7 +20,7 @@ describe('tokenwatch status', () => {
     service.setTime(TUESDAY_10_00_ET)
     const { code, stdout } = await service.run(runStatusCommand, [])
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^Market: regular, open \(the service says\)\nCloses: 2025-11-18 15:59 ET\n/)
+    expect(stdout).toMatch(/^Market: regular, open \(the service says\)\nCloses: Nov 18, 15:59:00 ET\n/)
   })
 
   it('a rejected key is exit 3; a rate limit exit 4', async () => {
@@ -55,7 +55,7 @@ describe('tokenwatch status --json', () => {
       calendarAgrees: false,
     })
     expect(stderr).toBe(
-      'note: At 2025-11-18 10:00 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.\n',
+      'note: At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.\n',
     )
   })
 

@@ -459,3 +459,70 @@ describe('at 360 px', () => {
     }
   })
 })
+
+/** Five steps over the years of All: two pairs a few days apart, whose words cannot sit side by side. */
+const FIVE_STEPS = [
+  { t: Date.UTC(2023, 2, 14, 12, 0), from: '1', to: '1.0011' },
+  { t: Date.UTC(2023, 2, 21, 12, 0), from: '1.0011', to: '1.0023' },
+  { t: Date.UTC(2024, 8, 10, 12, 0), from: '1.0023', to: '10.023' },
+  { t: Date.UTC(2026, 5, 9, 12, 0), from: '10.023', to: '10.0345' },
+  { t: Date.UTC(2026, 5, 12, 12, 0), from: '10.0345', to: '10.0461' },
+]
+
+describe('five multiplier steps in All (issue 44 item 10)', () => {
+  for (const [width, marketTime, day] of [
+    [1280, MONDAY, 'monday'],
+    [390, SATURDAY, 'saturday'],
+  ] as const)
+    it(`marks every step at ${width} px on a ${day}, the crowded ones by the glyph the legend explains`, async () => {
+      const harness = await startHistoryHarness({
+        browser,
+        marketTime,
+        viewport: { width, height: 900 },
+        settings: { chartRange: 'all' },
+        histories: fixtures(marketTime, { steps: FIVE_STEPS }),
+      })
+      try {
+        const { page } = harness
+        await openDetail(page, STOCK)
+        await historyShown(page)
+        const marks = page.locator('.chart-shown .chart-marks .chart-mark')
+        await expect.poll(() => marks.count()).toBe(5)
+        const titles = await marks.evaluateAll((all) => all.map((mark) => mark.getAttribute('title') ?? ''))
+        expect(titles.map((title) => title.replace(/ from .*/, ''))).toEqual(
+          FIVE_STEPS.map((step) => `Multiplier ${step.from} → ${step.to}`),
+        )
+        const compact = page.locator('.chart-shown .chart-marks .chart-mark-compact')
+        expect(await compact.count()).toBeGreaterThan(0)
+        expect(new Set(await compact.allTextContents())).toEqual(new Set(['◆']))
+        // The legend names the glyph wherever it is drawn; the split, the largest step, keeps its words.
+        await expect
+          .poll(() => page.locator('.chart-shown .chart-legend-step').textContent())
+          .toContain('◆ Multiplier step too close to another to label')
+        expect(await marks.allTextContents()).toContain('×1.0023→10.023')
+        // No glyph lands on a step's words or on another glyph.
+        const overlaps = await page.evaluate(() => {
+          const boxes = [...document.querySelectorAll('.chart-shown .chart-marks .chart-mark')].map((mark) => ({
+            compact: mark.classList.contains('chart-mark-compact'),
+            box: mark.getBoundingClientRect(),
+          }))
+          const words = boxes.filter((mark) => !mark.compact)
+          const glyphs = boxes.filter((mark) => mark.compact)
+          return glyphs
+            .filter(({ box }, index) =>
+              [...words, ...glyphs.slice(index + 1)].some(
+                (other) =>
+                  box.left < other.box.right && other.box.left < box.right && box.top < other.box.bottom && other.box.top < box.bottom,
+              ),
+            ).length
+        })
+        expect(overlaps).toBe(0)
+        await page
+          .locator('.chart-shown')
+          .screenshot({ path: `docs/screenshots/history-all-five-steps-${width}-${day}.png` })
+        expect(unexpectedErrors(harness)).toEqual([])
+      } finally {
+        await harness.close()
+      }
+    })
+})

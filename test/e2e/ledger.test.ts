@@ -111,7 +111,7 @@ describe('the ledger dialog', () => {
       fee: '1',
     })
     expect(await errorOf('Quantity')).toBe('The quantity has 19 decimals; a token has at most 18')
-    expect(await errorOf('Time')).toBe('The time 2026-11-18T11:40:00-05:00 is more than a day in the future')
+    expect(await errorOf('Time')).toBe('The time Nov 18, 2026, 11:40:00 ET is more than a day in the future')
     expect(ledgerOf(harness)).toEqual([])
     // The dialog with its form and messages: no moderate or worse accessibility finding.
     expect(await violations(page, 'dialog[open]')).toEqual([])
@@ -138,7 +138,7 @@ describe('the ledger dialog', () => {
     await expect
       .poll(() => edit.locator('.form-error').textContent(), SOON)
       .toBe(
-        'Not changed: The sell of 2 AAPLon at 2026-11-17T10:00:00-05:00 is more than the 1 AAPLon held then.',
+        'Not changed: The sell of 2 AAPLon at Nov 17, 2026, 10:00:00 ET is more than the 1 AAPLon held then.',
       )
     await fillTrade(dialog, { quantity: '4' }, 'Save changes')
     await edit.waitFor({ state: 'detached' })
@@ -176,7 +176,7 @@ describe('the ledger dialog', () => {
     await expect
       .poll(() => item(dialog, 't1').locator('.transaction-refusal').textContent(), SOON)
       .toBe(
-        'Not deleted: The sell of 2 AAPLon at 2026-11-17T10:00:00-05:00 is more than the 0 AAPLon held then.',
+        'Not deleted: The sell of 2 AAPLon at Nov 17, 2026, 10:00:00 ET is more than the 0 AAPLon held then.',
       )
 
     // Deleting the sell: gone, and Undo puts it back exactly (same id, same place).
@@ -336,7 +336,7 @@ describe("the detail panel's transactions", () => {
     await expect
       .poll(() => form.locator('.form-error').textContent(), SOON)
       .toBe(
-        'Not added: The sell of 1 AAPLon at 2026-11-13T10:00:00-05:00 is more than the 0 AAPLon held then.',
+        'Not added: The sell of 1 AAPLon at Nov 13, 2026, 10:00:00 ET is more than the 0 AAPLon held then.',
       )
     expect(ledgerOf(harness).map((t) => t.id)).toEqual(['t1'])
 

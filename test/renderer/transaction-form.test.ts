@@ -61,7 +61,7 @@ describe('transaction form', () => {
       /is not a time: write it like 2026-01-05T10:30:00-05:00$/,
     )
     expect(errorsOf({ time: '2026-11-18T11:32:11-05:00' }).time).toBe(
-      'The time 2026-11-18T11:32:11-05:00 is more than a day in the future',
+      'The time Nov 18, 2026, 11:32:11 ET is more than a day in the future',
     )
     expect(errorsOf({ time: '2026-11-18T11:32:10-05:00' }).time).toBeUndefined()
     // Said with the other fields' messages, not only once they are right.
@@ -84,7 +84,7 @@ describe('transaction form', () => {
       text: null,
     })
     const oversold =
-      'Not added: The sell of 5 AAPLon at 2026-01-05T10:00:00-05:00 is more than the 3 AAPLon held then.'
+      'Not added: The sell of 5 AAPLon at Jan 5, 2026, 10:00:00 ET is more than the 3 AAPLon held then.'
     expect(refusalOf({ message: oversold })).toEqual({ errors: {}, text: oversold })
   })
 

@@ -1,4 +1,5 @@
-import { type MarketPhase, type SessionState, easternClock, sessionStateAt } from '../../shared/session-clock'
+import { displayZone, formatFullTime } from '../../shared/display-time'
+import { type MarketPhase, type SessionState, sessionStateAt } from '../../shared/session-clock'
 import { type ConventionalSession, isConventionalSession } from '../../shared/sessions'
 
 /**
@@ -51,9 +52,7 @@ export function calendarMarketReading(ms: number): CalendarMarketReading {
   }
 }
 
-/** "2025-11-18 10:00 ET": an instant as a trader on the US market reads it, to the minute. */
-export function easternMinuteText(ms: number): string {
-  const clock = easternClock(ms)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${clock.date} ${pad(clock.hour)}:${pad(clock.minute)} ET`
+/** "Nov 18, 10:00:00 ET": an instant in market time, said as the window says every full time. */
+export function easternTimeText(ms: number): string {
+  return formatFullTime(ms, displayZone('market'))
 }

@@ -47,7 +47,7 @@ describe('AppCore holdings commands', () => {
     const edit = await core.invoke('editTransaction', { id: 't1', transaction: { ...buy, quantity: '1' } })
     expect(edit).toEqual({
       ok: false,
-      error: { code: 'failed', message: `Not changed: The sell of 2 ${symbol} at 2026-01-07T10:00:00-05:00 is more than the 1 ${symbol} held then.` },
+      error: { code: 'failed', message: `Not changed: The sell of 2 ${symbol} at Jan 7, 2026, 10:00:00 ET is more than the 1 ${symbol} held then.` },
     })
     expect((await core.invoke('removeTransaction', { id: 't1' })).ok).toBe(false)
     const removed = await ok<RemovedTransaction>(core.invoke('removeTransaction', { id: 't2' }))
@@ -84,7 +84,7 @@ describe('AppCore holdings commands', () => {
     // A time too far ahead is a rule of the present, not of the contract.
     expect(await core.invoke('addTransaction', { ...base, time: '2026-01-11T10:00:00Z' })).toEqual({
       ok: false,
-      error: { code: 'failed', message: 'The time 2026-01-11T10:00:00Z is more than a day in the future' },
+      error: { code: 'failed', message: 'The time Jan 11, 2026, 05:00:00 ET is more than a day in the future' },
     })
     expect((await core.invoke('removeTransaction', { id: '../settings' } as never)).ok).toBe(false)
     expect((await core.invoke('getHoldings', { method: 'lifo' } as never)).ok).toBe(false)

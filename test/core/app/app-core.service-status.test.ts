@@ -148,14 +148,14 @@ describe('the evening before a split', () => {
     await liveThrough(started, eightDaysBefore + 3 * HOUR, 30 * MINUTE)
     await started.settle(() => fired.length > 0, 'the announcement')
     expect(fired[0]).toMatch(
-      /^LLYon: Stock split pause announced from 2026-11-15 19:50 ET until 2026-11-16 04:00 ET; the multiplier will change$/,
+      /^LLYon: Stock split pause announced from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET; the multiplier will change$/,
     )
     // The evening before: the pause starts (the alert's own timer, at 19:50 ET sharp).
     started.time.advanceTo(SPLIT_PAUSE_START - 2 * MINUTE)
     await liveThrough(started, SPLIT_PAUSE_START + 2 * MINUTE, MINUTE)
     await started.settle(() => fired.some((message) => /started/.test(message)), 'the start')
     expect(fired.find((message) => /started/.test(message))).toBe(
-      'LLYon: Stock split pause started until 2026-11-16 04:00 ET; the multiplier will change',
+      'LLYon: Stock split pause started until Nov 16, 04:00:00 ET; the multiplier will change',
     )
     // The split takes effect: the pause ends and the multiplier steps, said as part of the pause.
     started.time.advanceTo(LLY_SPLIT.at - 2 * MINUTE)
@@ -166,7 +166,7 @@ describe('the evening before a split', () => {
     )
     expect(fired).toContain('LLYon: Stock split pause ended')
     expect(fired.find((message) => /multiplier changed/.test(message))).toMatch(
-      /^LLYon shares multiplier changed from [\d.]+ to [\d.]+ \(x4\), in the announced stock split pause from 2026-11-15 19:50 ET until 2026-11-16 04:00 ET$/,
+      /^LLYon shares multiplier changed from [\d.]+ to [\d.]+ \(x4\), in the announced stock split pause from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET$/,
     )
   })
 })
@@ -185,7 +185,7 @@ describe('the market as the service says it', () => {
     await liveThrough(started, TUESDAY_10_00_ET + 5 * MINUTE, MINUTE)
     expect(started.sim.stats().byEndpoint.marketStatus).toBeGreaterThanOrEqual(5)
     expect(started.logged).toEqual([
-      'At 2025-11-18 10:00 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
+      'At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
     ])
   })
 

@@ -142,7 +142,7 @@ describe('a spec-only service', () => {
     }))
     const series = await service(async () => ({ rows, since })).history('AAPLon', '1m')
     expect(series.source).toBe('recorded')
-    expect(series.note).toBe('This service publishes no history; Tokenwatch has been recording it since 2026-11-09 10:30 ET.')
+    expect(series.note).toBe('This service publishes no history; Tokenwatch has been recording it since Nov 9, 10:30:00 ET.')
     expect(series.points.map((p) => p.premium)).toEqual(['0.001', '0.001', '0.001'])
     expect(client.optional.isMissing('candles')).toBe(true)
   })

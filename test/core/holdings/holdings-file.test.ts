@@ -54,7 +54,7 @@ describe('HoldingsFile', () => {
       expect(error.message).toContain(message)
     }
     const future = await refusal(file.add({ ...buy, time: '2026-01-10T15:00:01Z' }))
-    expect([future.code, future.message]).toEqual(['failed', 'The time 2026-01-10T15:00:01Z is more than a day in the future'])
+    expect([future.code, future.message]).toEqual(['failed', 'The time Jan 10, 2026, 10:00:01 ET is more than a day in the future'])
     // A day ahead exactly is still allowed (a clock a little off).
     await file.add({ ...buy, time: '2026-01-10T15:00:00Z' })
     expect(await new HoldingsFile(dir).load()).toHaveLength(1)
@@ -64,7 +64,7 @@ describe('HoldingsFile', () => {
     const file = new HoldingsFile(dir, () => NOW)
     await file.add(buy)
     const error = await refusal(file.add({ ...sell, time: '2026-01-04T10:00:00-05:00', quantity: '1' }))
-    expect(error.message).toBe('Not added: The sell of 1 AAPLon at 2026-01-04T10:00:00-05:00 is more than the 0 AAPLon held then.')
+    expect(error.message).toBe('Not added: The sell of 1 AAPLon at Jan 4, 2026, 10:00:00 ET is more than the 0 AAPLon held then.')
     expect(await new HoldingsFile(dir).load()).toHaveLength(1)
   })
 
@@ -74,7 +74,7 @@ describe('HoldingsFile', () => {
     await file.add(sell)
     const edit = await refusal(file.edit(bought.id, { ...buy, quantity: '2' }))
     expect(edit.code).toBe('failed')
-    expect(edit.message).toBe('Not changed: The sell of 3 AAPLon at 2026-01-07T10:00:00-05:00 is more than the 2 AAPLon held then.')
+    expect(edit.message).toBe('Not changed: The sell of 3 AAPLon at Jan 7, 2026, 10:00:00 ET is more than the 2 AAPLon held then.')
     const removal = await refusal(file.remove(bought.id))
     expect(removal.message).toContain('Not deleted: The sell of 3 AAPLon')
     const extra = await file.add({ ...buy, quantity: '1', time: '2026-01-06T10:00:00-05:00' })

@@ -93,7 +93,7 @@ describe('ledger replay: the bugs of other trackers', () => {
     if (!replay.ok) {
       expect(replay.oversold.held).toBe('3')
       expect(replay.oversold.message).toBe(
-        'The sell of 5 AAPLon at 2026-01-06T10:00:00-05:00 is more than the 3 AAPLon held then',
+        'The sell of 5 AAPLon at Jan 6, 2026, 10:00:00 ET is more than the 3 AAPLon held then',
       )
     }
   })

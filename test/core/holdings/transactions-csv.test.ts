@@ -53,7 +53,7 @@ describe('readTransactionsCsv', () => {
 
   it('refuses a sell larger than the holding then, naming the line', () => {
     expect(problemsOf(`${HEADER}2026-01-07T10:00:00Z,AAPLon,sell,4,120\n`)).toEqual([
-      'line 2: The sell of 4 AAPLon at 2026-01-07T10:00:00Z is more than the 3 AAPLon held then',
+      'line 2: The sell of 4 AAPLon at Jan 7, 2026, 05:00:00 ET is more than the 3 AAPLon held then',
     ])
   })
 

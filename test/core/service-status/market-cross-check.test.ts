@@ -107,7 +107,7 @@ describe('the service knows what the calendar does not', () => {
       nextOpen: marketPause.end,
     })
     expect(checked.disagreement).toBe(
-      'At 2025-11-18 10:00 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
+      'At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
     )
     const notice = new DisagreementNotice()
     expect(notice.noteOnce(checked)).toBe(checked.disagreement)

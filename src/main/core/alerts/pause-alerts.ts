@@ -1,4 +1,4 @@
-import { easternMinuteText } from '../market-calendar-reading'
+import { easternTimeText } from '../market-calendar-reading'
 import { type AssetPauseReading, pauseReasonText } from '../../../shared/service-status'
 
 /**
@@ -40,8 +40,8 @@ function pauseName(pause: AssetPauseReading): string {
 }
 
 function windowText(pause: AssetPauseReading): string {
-  const from = pause.start === null ? '' : ` from ${easternMinuteText(pause.start)}`
-  const to = pause.end === null ? ', end not given' : ` until ${easternMinuteText(pause.end)}`
+  const from = pause.start === null ? '' : ` from ${easternTimeText(pause.start)}`
+  const to = pause.end === null ? ', end not given' : ` until ${easternTimeText(pause.end)}`
   return `${from}${to}`
 }
 
@@ -69,7 +69,7 @@ export function pauseNews(
       news.push(`${symbol}: ${pauseName(pause)} announced${windowText(pause)}${multiplier}`)
     else
       news.push(
-        `${symbol}: ${pauseName(pause)} started${pause.end === null ? '' : ` until ${easternMinuteText(pause.end)}`}${multiplier}`,
+        `${symbol}: ${pauseName(pause)} started${pause.end === null ? '' : ` until ${easternTimeText(pause.end)}`}${multiplier}`,
       )
   }
   for (const [key, phase] of Object.entries(before ?? {}))

@@ -1,8 +1,8 @@
+import { displayZone, formatFullTime } from '../../../shared/display-time'
 import type { HistoryPoint, HistoryRange, HistorySeries, HistorySource } from '../../../shared/history'
 import { alignHistory, multiplierChanges } from './history-align'
 import { type CandleRequest, HISTORY_PLANS, type HistoryPlan, rangeStart } from './history-plan'
 import { type RecordedRow, recordedCandles } from './history-recorded'
-import { easternClock } from '../../../shared/session-clock'
 import type { CandlesAnswer, MultiplierAnswer } from '../api/wire/wire-history'
 import type { ApiClient } from '../api/api-client'
 import { ApiError, sanitizeServiceText } from '../api/api-errors'
@@ -45,11 +45,8 @@ type ServiceReading =
 
 const DAY_MS = 86_400_000
 
-/** In market time, as the window's times are by default and with its zone said: "2026-11-17 11:32 ET". */
-const when = (ms: number): string => {
-  const clock = easternClock(ms)
-  return `${clock.date} ${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')} ET`
-}
+/** In market time, with its zone said, as the window says full times: "Nov 17, 11:32:14 ET". */
+const when = (ms: number): string => formatFullTime(ms, displayZone('market'))
 
 export class HistoryService {
   constructor(private readonly options: HistoryServiceOptions) {}

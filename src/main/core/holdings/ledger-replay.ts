@@ -1,4 +1,5 @@
 import type { Dec } from '../../../shared/decimal'
+import { displayZone, formatFullTime } from '../../../shared/display-time'
 import type { CostMethod, LedgerPosition, Transaction } from '../../../shared/holdings'
 import { transactionInstant } from '../../../shared/holdings-schema'
 import { decimalText, dividedHalfEven, quotientText, units } from './fixed-point'
@@ -20,7 +21,7 @@ export interface OversoldSell {
   transaction: Transaction
   /** What was held just before the sell, as a decimal string. */
   held: string
-  /** "The sell of 5 AAPLon at 2026-01-05T10:00:00-05:00 is more than the 3 AAPLon held then." */
+  /** "The sell of 5 AAPLon at Jan 5, 2026, 10:00:00 ET is more than the 3 AAPLon held then." */
   message: string
 }
 
@@ -161,7 +162,7 @@ export function replayLedger(transactions: readonly Transaction[], method: CostM
         oversold: {
           transaction,
           held,
-          message: `The sell of ${transaction.quantity} ${transaction.symbol} at ${transaction.time} is more than the ${held} ${transaction.symbol} held then`,
+          message: `The sell of ${transaction.quantity} ${transaction.symbol} at ${tradeTime(transaction)} is more than the ${held} ${transaction.symbol} held then`,
         },
       }
     } else {
@@ -183,4 +184,12 @@ export function replayLedger(transactions: readonly Transaction[], method: CostM
     ok: true,
     positions: positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)),
   }
+}
+
+/**
+ * A trade's time as the ledger's lines say it (display-time.ts's one format, with the year), in
+ * market time: the refusal reaches the command line and the window alike, and says its zone.
+ */
+function tradeTime(transaction: Transaction): string {
+  return formatFullTime(transactionInstant(transaction), displayZone('market'), { year: true })
 }

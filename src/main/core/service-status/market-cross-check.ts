@@ -1,4 +1,4 @@
-import { calendarMarketReading, easternMinuteText } from '../market-calendar-reading'
+import { calendarMarketReading, easternTimeText } from '../market-calendar-reading'
 import type { MarketReading, ServiceState } from '../../../shared/service-status'
 import { serviceWord } from '../../../shared/service-status'
 import type { WireMarketStatus } from '../api/wire/wire-status'
@@ -84,7 +84,7 @@ export function crossCheckMarket(status: WireMarketStatus): CrossCheckedMarket {
   return {
     reading,
     calendarPhase: calendar.phase,
-    disagreement: `At ${easternMinuteText(status.timestamp)} the service says the market is ${said}; our calendar says ${ours}.`,
+    disagreement: `At ${easternTimeText(status.timestamp)} the service says the market is ${said}; our calendar says ${ours}.`,
   }
 }
 

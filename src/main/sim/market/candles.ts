@@ -1,7 +1,7 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
 import { type CandleInterval, type CandleRange, INTERVAL_MS, RANGE_MS } from '../../core/api/wire/candle-pairs'
 import type { AssetProfile } from './asset-profile'
-import { sessionIntervals } from '../../../shared/session-clock'
+import { type SessionInterval, sessionIntervals } from '../../../shared/session-clock'
 import { CHUNK_MS, chunkOf, chunkStart } from './session-variance'
 import type { PricePaths, WalkPoint } from './price-paths'
 
@@ -97,6 +97,8 @@ export interface CandleInputs {
   multiplierWithoutSplit: (ms: number) => number
   listedAt: number
   now: number
+  /** Where the token is paused (its split's pause, its dividends'), oldest first: no token candle. */
+  tokenPauses: readonly { start: number; end: number }[]
 }
 
 class Bucket {
@@ -159,9 +161,10 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
       if (stockOpen) bucketAt(stock, bucketStart).add(split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying)
     }
     // Each side has candles only while it trades: the token in its own sessions, the stock in the
-    // conventional ones; in a pause between sessions neither does.
-    for (const span of sessionIntervals(from, now)) {
-      const tokenOpen = span.session !== null && asset.tradableSessions.includes(span.session)
+    // conventional ones; in a pause between sessions neither does, in the token's own pause only
+    // the stock does.
+    for (const span of cutAtPauses(sessionIntervals(from, now), inputs.tokenPauses)) {
+      const tokenOpen = span.session !== null && !span.paused && asset.tradableSessions.includes(span.session)
       const stockOpen = span.session !== null && span.session !== 'offhours'
       if (!tokenOpen && !stockOpen) continue
       for (let chunk = chunkOf(span.start); chunkStart(chunk) < span.end; chunk++) {
@@ -200,6 +203,24 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
     primaryMarket: { symbol: asset.symbol, data: written(token, asset.tokenPriceDigits) },
     underlyingMarket: { ticker: asset.ticker, data: written(stock, asset.underlyingPriceDigits) },
   }
+}
+
+/** The session spans cut where the token's pauses begin and end, each said paused or not. */
+function cutAtPauses(
+  spans: readonly SessionInterval[],
+  pauses: readonly { start: number; end: number }[],
+): Array<SessionInterval & { paused: boolean }> {
+  const cut: Array<SessionInterval & { paused: boolean }> = []
+  for (const span of spans) {
+    const inside = pauses.filter((pause) => pause.end > span.start && pause.start < span.end)
+    const edges = inside.flatMap((pause) => [pause.start, pause.end]).filter((ms) => ms > span.start && ms < span.end)
+    let start = span.start
+    for (const end of [...edges.sort((a, b) => a - b), span.end]) {
+      cut.push({ ...span, start, end, paused: inside.some((pause) => pause.start <= start && start < pause.end) })
+      start = end
+    }
+  }
+  return cut
 }
 
 function bucketAt(buckets: Map<number, Bucket>, start: number): Bucket {

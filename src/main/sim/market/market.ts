@@ -296,6 +296,7 @@ export class SimMarket {
           multiplierWithoutSplit: (ms) => (ms >= this.startMs ? base : Number(valueAt(steps, ms) ?? base)),
           listedAt: this.listedAt(symbol) as number,
           now,
+          tokenPauses: this.events.tokenPauses(asset, this.listedAt(symbol) as number, now),
         },
         interval,
         range,

@@ -33,6 +33,9 @@ export const QUARTER_DAYS = 91
 /** One asset in this many pays no cash dividend. */
 const NO_DIVIDEND_EVERY = 3
 
+/** A dividend's pause, 19:50 to 20:10 ET: its reinvestment is at the pause's end. */
+const DIVIDEND_PAUSE_MS = 20 * 60_000
+
 const SPLIT_WORD = 'Stock_Split'
 const DIVIDEND_WORD = 'cash_dividend'
 const EARNINGS_WORD = 'Earnings'
@@ -97,6 +100,21 @@ export class AssetEventSchedule {
       if (reinvested >= to) return steps
       if (reinvested > from) steps.push({ at: reinvested, yieldFraction: this.dividendYield(asset) })
     }
+  }
+
+  /**
+   * The spans from `from` until `to` in which the asset's token is paused (ASSET_PAUSED: its
+   * split's pause and each dividend's, 19:50 to 20:10 ET the evening before the ex-date; an
+   * earnings limit leaves it tradable), oldest first: the token has no candles there.
+   */
+  tokenPauses(asset: AssetProfile, from: number, to: number): { start: number; end: number }[] {
+    const pauses = this.dividendReinvestments(asset, from, to + DIVIDEND_PAUSE_MS).map((step) => ({
+      start: step.at - DIVIDEND_PAUSE_MS,
+      end: step.at,
+    }))
+    const split = this.splitEvent(asset)
+    if (split) pauses.push({ start: split.start, end: split.end })
+    return pauses.filter((pause) => pause.end > from && pause.start < to).sort((a, b) => a.start - b.start)
   }
 
   /** Events in force at `ms` or starting within ANNOUNCE_AHEAD_MS of it, in listing order. */

@@ -50,7 +50,7 @@ function solid(element: Element, name: string): string {
  * stock's close times the multiplier in force on the same scale, and the premium in percent in a
  * pane below; one crosshair across both. Where the stock had no candle (a weekend, a holiday) its
  * last close is carried: that stretch is drawn faded and the readout says so. Each multiplier step
- * is marked on the axis with its old and new value. The axis is the trading axis of today's chart
+ * is marked on the axis with its old and new value (or ◆ where steps crowd). The axis is the trading axis of today's chart
  * (gaps, session bands, labels that never overlap), its labels counting days, weeks, months or
  * years; the chart takes no pointer input of its own, as today's does.
  */
@@ -104,6 +104,7 @@ function HistoryFigure({
   const xOf = (fraction: number) => fraction * (plotWidth ?? 0)
   const gaps = axis.segments.filter((segment) => segment.gap && xOf(segment.x1 - segment.x0) >= MIN_GAP_PX)
 
+  const stepMarks = useStepMarks(model, plotWidth, zone)
   const crosshair = useCrosshair(points, model.slotOf, model.slots, plotWidth)
   const { cursor } = crosshair
 
@@ -256,7 +257,7 @@ function HistoryFigure({
         labels={axisLabels.labels}
         width={plotWidth}
       >
-        <MultiplierMarks model={model} width={plotWidth} zone={zone} />
+        <MultiplierMarks marks={stepMarks} width={plotWidth} />
       </ChartPlot>
       <figcaption className="chart-caption">
         <span className="chart-legend">
@@ -266,6 +267,12 @@ function HistoryFigure({
           <span className="chart-legend-item line-stock">Stock × multiplier</span>
           <span className="chart-legend-item line-carried">Stock close carried</span>
           <span className="chart-legend-item line-premium">Premium % (lower pane)</span>
+          {stepMarks.some((mark) => mark.compact) && (
+            <span className="chart-legend-item chart-legend-step">
+              <span className="chart-mark">{STEP_GLYPH}</span> Multiplier step too close to another to label (its
+              values in its tooltip and the readout)
+            </span>
+          )}
         </span>
         <SessionLegend bands={bands} closed={gaps.length > 0}>
           {dailyBuckets(series) && (
@@ -279,39 +286,66 @@ function HistoryFigure({
   )
 }
 
+/** What marks a step whose words would collide with another's: explained in the legend. */
+const STEP_GLYPH = '◆'
+
+interface StepMark {
+  t: number
+  text: string
+  title: string
+  left: number
+  /** Its words would collide with a larger step's: marked by the glyph. */
+  compact: boolean
+}
+
 /**
- * Each multiplier step under the axis: its old and new value at its place. Steps too close to
- * show side by side keep their line on the chart and their words in the title and the readout;
- * the larger step (a split before a dividend) is shown first.
+ * Each multiplier step under the axis at its place: its old and new value where there is room,
+ * else the step glyph in a row below (the legend says what it is; its words are in its title and
+ * the readout).
+ * The larger step (a split before a dividend) gets the words first.
  */
-function MultiplierMarks({
-  model,
-  width,
-  zone,
-}: {
-  model: HistoryModel
-  width: number | null
-  zone: DisplayZone
-}) {
-  const placed = useMemo(() => {
+function useStepMarks(model: HistoryModel, width: number | null, zone: DisplayZone): StepMark[] {
+  return useMemo(() => {
     if (!width) return []
-    const kept: Array<{ t: number; text: string; title: string; left: number; right: number }> = []
+    const labelled: Array<{ left: number; right: number }> = []
+    const marks: StepMark[] = []
     const bySize = [...model.marks].sort((a, b) => stepSize(b) - stepSize(a))
     for (const mark of bySize) {
-      const text = multiplierMarkText(mark, null)
-      const half = measureLabel(text) / 2
       const x = mark.x * width
-      const left = Math.min(Math.max(0, x - half), width - 2 * half)
-      const box = { t: mark.t, text, title: multiplierMarkText(mark, zone), left, right: left + 2 * half }
-      if (kept.every((other) => box.left >= other.right + 6 || box.right + 6 <= other.left)) kept.push(box)
+      const boxOf = (text: string) => {
+        const half = measureLabel(text) / 2
+        const left = Math.min(Math.max(0, x - half), width - 2 * half)
+        return { left, right: left + 2 * half }
+      }
+      const words = multiplierMarkText(mark, null)
+      const box = boxOf(words)
+      const compact = !labelled.every((other) => box.left >= other.right + 6 || box.right + 6 <= other.left)
+      if (!compact) labelled.push(box)
+      const text = compact ? STEP_GLYPH : words
+      marks.push({ t: mark.t, text, title: multiplierMarkText(mark, zone), left: boxOf(text).left, compact })
     }
-    return kept.sort((a, b) => a.t - b.t)
+    marks.sort((a, b) => a.t - b.t)
+    // Glyphs of steps days apart would be drawn as one: each sits just after the one before.
+    let glyphEnd = Number.NEGATIVE_INFINITY
+    for (const mark of marks.filter((each) => each.compact)) {
+      mark.left = Math.max(mark.left, glyphEnd + 2)
+      glyphEnd = mark.left + measureLabel(STEP_GLYPH)
+    }
+    return marks
   }, [model, width, zone])
-  if (model.marks.length === 0) return null
+}
+
+function MultiplierMarks({ marks, width }: { marks: StepMark[]; width: number | null }) {
+  if (marks.length === 0) return null
   return (
     <div className="chart-marks" style={{ width: width ?? undefined }}>
-      {placed.map((mark) => (
-        <span key={mark.t} className="chart-mark" style={{ left: mark.left }} title={mark.title}>
+      {marks.map((mark) => (
+        <span
+          key={mark.t}
+          className={mark.compact ? 'chart-mark chart-mark-compact' : 'chart-mark'}
+          style={{ left: mark.left }}
+          title={mark.title}
+        >
           {mark.text}
         </span>
       ))}
