@@ -1,5 +1,7 @@
 import type { Snapshot, SnapshotSource } from '../../../shared/domain'
 import type { ListedAsset } from '../../../shared/domain'
+import type { AssetPauseReading } from '../../../shared/service-status'
+import { pauseReading } from '../api/wire/status-readings'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../api/wire/wire'
@@ -158,6 +160,12 @@ export class LocalPollFeed implements PollFeed {
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
     const result = await this.client.allMarket()
     return this.rememberListing(result.records)
+  }
+
+  async assetPauses(): Promise<AssetPauseReading[] | null> {
+    if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
+    const answer = await this.client.assetPauses()
+    return answer.available ? answer.value.records.map(pauseReading) : null
   }
 
   startRecording(userDataDir: string): void {

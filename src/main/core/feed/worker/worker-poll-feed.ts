@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../../../shared/delta'
 import type { Snapshot } from '../../../../shared/domain'
 import type { ListedAsset } from '../../../../shared/domain'
+import type { AssetPauseReading } from '../../../../shared/service-status'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../../shared/status'
 import type { Cadences } from '../../../../shared/settings'
 import { ApiError } from '../../api/api-errors'
@@ -193,6 +194,12 @@ export class WorkerPollFeed implements PollFeed {
   listAssets(): Promise<ListedAsset[]> {
     if (!this.worker) return Promise.reject(this.pollerDown())
     return this.request((id) => ({ type: 'listAssets', id }))
+  }
+
+  /** Asked and parsed in the worker: only the readings cross to this thread. */
+  assetPauses(): Promise<AssetPauseReading[] | null> {
+    if (!this.worker) return Promise.reject(this.pollerDown())
+    return this.request((id) => ({ type: 'assetPauses', id }))
   }
 
   /**
