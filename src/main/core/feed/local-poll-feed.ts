@@ -7,6 +7,7 @@ import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
+import { withoutKey } from '../api/key-scrub'
 import { listedAssetsOf } from '../api/listed-assets'
 import { clientForConnection } from './connection-client'
 import { cadenceOf, MarketFeed } from './market-feed'
@@ -181,7 +182,8 @@ export class LocalPollFeed implements PollFeed {
   }
 
   saveSnapshot(userDataDir: string): Promise<void> {
-    return new SnapshotCache(userDataDir).save(this.feed.snapshot())
+    // The key in use withheld from the file, whatever road brought it into the snapshot.
+    return new SnapshotCache(userDataDir).save(withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null))
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {

@@ -6,6 +6,7 @@ import type { AssetPauseReading } from '../../../../shared/service-status'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../../shared/status'
 import type { Cadences } from '../../../../shared/settings'
 import { ApiError } from '../../api/api-errors'
+import { withoutKey } from '../../api/key-scrub'
 import { PacedQueue } from './delta-pieces'
 import { cadenceOf } from '../market-feed'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../poll-feed'
@@ -207,7 +208,7 @@ export class WorkerPollFeed implements PollFeed {
    * from the mirror here, whose rows have no histories: their prices still matter at the next start.
    */
   async saveSnapshot(userDataDir: string): Promise<void> {
-    if (!this.worker) return new SnapshotCache(userDataDir).save(this.mirror)
+    if (!this.worker) return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
