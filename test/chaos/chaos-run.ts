@@ -7,6 +7,7 @@ import type { CorruptValue } from './delta-check'
 import { CADENCES, Desk } from './desk'
 import { HeapSampler, ProcessWatch, SimHost } from './run-watchers'
 import { SentValues } from './sent-values'
+import { SideDesk } from './side-desk'
 import { WarpClock } from './warp-clock'
 
 /**
@@ -43,6 +44,8 @@ export interface ChaosFigures {
   recoveryMaxCadences: number | null
   rateLimitViolations: number
   heapGrowthPct: number | null
+  /** Answers or errors of the endpoints beyond the spec that carried the API key. */
+  keyLeaks: number
 }
 
 export interface ChaosDetails {
@@ -64,6 +67,10 @@ export interface ChaosDetails {
   bursts: number
   deltas: number
   valuesChecked: number
+  /** The endpoints beyond the spec: how each call ended, per endpoint, and the values checked. */
+  sideOutcomes: SideDesk['outcomes']
+  sideCalls: number
+  sideValuesChecked: number
   heapSamples: number
   heapFloorEarlyMB: number | null
   heapFloorLateMB: number | null
@@ -91,6 +98,7 @@ export const THRESHOLDS = {
   staleDetectionMaxCadences: 2,
   recoveryMaxCadences: 1,
   heapGrowthPct: 10,
+  keyLeaks: 0,
 } as const
 
 /** The figures that miss their threshold, as "name = value (limit)"; empty when all pass. */
@@ -126,13 +134,15 @@ function chaosPlan(retryAfterSeconds: number): FaultPlan {
     reset: 0.02,
     secondsTimestamps: 0.02,
   }
-  return { prices: faults, market: faults, limits: faults }
+  return { prices: faults, market: faults, limits: faults, status: faults, history: faults }
 }
 
 const BURST_403: FaultPlan = {
   prices: { plainText403: 1 },
   market: { plainText403: 1 },
   limits: { plainText403: 1 },
+  status: { plainText403: 1 },
+  history: { plainText403: 1 },
 }
 
 /** ms as price cadences, to 1/100 of a cadence. */
@@ -151,6 +161,7 @@ class ChaosRun {
   private readonly host: SimHost
   private sent: SentValues | null = null
   private readonly desks: Desk[] = []
+  private side: SideDesk | null = null
   private readonly staleDetections: Measurement[] = []
   private readonly recoveries: Measurement[] = []
   private rounds = 0
@@ -166,7 +177,10 @@ class ChaosRun {
       assets: LISTED_ASSETS,
       seed,
       clock: this.clock,
-      onSend: (endpoint, body) => this.sent?.record(endpoint, body),
+      onSend: (endpoint, body) => {
+        this.sent?.record(endpoint, body)
+        this.side?.sent.record(endpoint, body)
+      },
     })
   }
 
@@ -214,6 +228,16 @@ class ChaosRun {
       this.desks.push(desk)
       desk.start()
     }
+    this.side = new SideDesk({
+      baseUrl: sim.url,
+      apiKey: API_KEY,
+      clock: this.clock,
+      symbols: defaultSymbols,
+      cadenceMs: CADENCES.prices,
+      requestTimeoutMs: this.options.requestTimeoutMs ?? 200,
+      retainMs: RETAIN_SENT_MS,
+    })
+    this.side.start()
   }
 
   private async round(): Promise<void> {
@@ -273,6 +297,7 @@ class ChaosRun {
   private async tearDown(): Promise<void> {
     for (const desk of this.desks) desk.checker.compareWith(desk.feed.snapshot())
     for (const desk of this.desks) await desk.stop()
+    await this.side?.stop()
     await this.host.kill()
     this.clock.stop()
     // Whatever the teardown set off settles before the process watch goes.
@@ -292,16 +317,18 @@ class ChaosRun {
     const sum = (pick: (desk: Desk) => number) => this.desks.reduce((total, desk) => total + pick(desk), 0)
     const floors = this.heap.floors()
     const mb = (bytes: number) => Math.round(bytes / 1e5) / 10
+    const side = this.side as SideDesk
     return {
       figures: {
         cycles: this.polls(),
         crashes: this.processWatch.crashes.length,
         unhandledRejections: this.processWatch.unhandled.length,
-        corruptValues: sum((desk) => desk.checker.corruptCount),
+        corruptValues: sum((desk) => desk.checker.corruptCount) + side.corruptCount,
         staleDetectionMaxCadences: slowest(this.staleDetections)?.cadences ?? null,
         recoveryMaxCadences: slowest(this.recoveries)?.cadences ?? null,
         rateLimitViolations: sum((desk) => desk.calls.violations),
         heapGrowthPct: floors && Math.round(((floors.late - floors.early) / floors.early) * 1000) / 10,
+        keyLeaks: side.keyLeaks,
       },
       details: {
         rounds: this.rounds,
@@ -323,10 +350,13 @@ class ChaosRun {
         bursts: this.bursts,
         deltas: sum((desk) => desk.deltas),
         valuesChecked: sum((desk) => desk.checker.valuesChecked),
+        sideOutcomes: side.outcomes,
+        sideCalls: side.calls(),
+        sideValuesChecked: side.valuesChecked,
         heapSamples: this.heap.count(),
         heapFloorEarlyMB: floors && mb(floors.early),
         heapFloorLateMB: floors && mb(floors.late),
-        corruptExamples: this.desks.flatMap((desk) => desk.checker.examples),
+        corruptExamples: [...this.desks.flatMap((desk) => desk.checker.examples), ...side.corrupt],
         crashMessages: [...this.processWatch.crashes, ...this.processWatch.unhandled].slice(0, 10),
       },
     }

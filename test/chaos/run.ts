@@ -28,6 +28,7 @@ function tables(report: ChaosReport): string {
     recoveryMaxCadences: `<= ${THRESHOLDS.recoveryMaxCadences}`,
     rateLimitViolations: `= ${THRESHOLDS.rateLimitViolations}`,
     heapGrowthPct: `<= ${THRESHOLDS.heapGrowthPct}`,
+    keyLeaks: `= ${THRESHOLDS.keyLeaks}`,
     cycles: '>= 2000 (long form)',
   }
   const failed = new Set(failedThresholds(figures).map((line) => line.split(' ')[0]))
@@ -40,6 +41,12 @@ function tables(report: ChaosReport): string {
   const outcomes = Object.entries(details.outcomes)
     .filter(([, count]) => count > 0)
     .map(([outcome, count]): Cell[] => [outcome, count, `${((count / details.requests) * 100).toFixed(1)} %`])
+  const side = Object.entries(details.sideOutcomes).map(([endpoint, counts]): Cell[] => [
+    endpoint,
+    Object.entries(counts)
+      .map(([outcome, n]) => `${outcome} ${n}`)
+      .join(', '),
+  ])
   const run: Cell[][] = [
     ['rounds', details.rounds],
     ['virtual minutes', details.virtualMinutes],
@@ -58,6 +65,7 @@ function tables(report: ChaosReport): string {
     ['slowest stale flag', describe(details.slowestStaleFlag)],
     ['server kills / 403 bursts', `${details.outages} / ${details.bursts}`],
     ['deltas pushed / values checked', `${details.deltas} / ${details.valuesChecked}`],
+    ['beyond-spec calls / values checked', `${details.sideCalls} / ${details.sideValuesChecked}`],
     [
       'heap floor early / late (MB)',
       `${details.heapFloorEarlyMB ?? '-'} / ${details.heapFloorLateMB ?? '-'}`,
@@ -68,6 +76,7 @@ function tables(report: ChaosReport): string {
     formatTable('Chaos run: figures', ['figure', 'value', 'threshold', 'verdict'], headline),
     formatTable('The run', ['what', 'value'], run),
     formatTable('What the server answered', ['outcome', 'requests', 'share'], outcomes),
+    formatTable('The endpoints beyond the spec, as the client ended each call', ['endpoint', 'outcomes'], side),
   ]
   if (details.corruptExamples.length > 0)
     parts.push(

@@ -150,6 +150,8 @@ const { Notification: MockNotification } = (await import('electron')) as unknown
   Notification: { activationHandler: ((details: { type: string; arguments: string }) => void) | null }
 }
 
+/** The key the fake cores say is in use. */
+const KEY_IN_USE = 'tw-live-7Qm4c9Xk2pLr'
 /** A packaged app's window on one 1920x1050 work area. */
 const windowOptions = {
   outDir: '/app/out',
@@ -470,6 +472,7 @@ describe('IPC bridge', () => {
     const calls: Array<[string, unknown]> = []
     const core = {
       invoke: async (name: string, args: unknown) => (calls.push([name, args]), { ok: true, value: 'done' }),
+      keyToWithhold: () => KEY_IN_USE,
     }
     let trusted = false
     const dispose = registerIpcHandlers(ipcMain as never, core as never, () => trusted)
@@ -519,6 +522,7 @@ describe('IPC bridge', () => {
         listeners.set(name, listener),
         () => listeners.delete(name)
       ),
+      keyToWithhold: () => KEY_IN_USE,
     }
     const sent: Array<[string, unknown]> = []
     let destroyed = false
@@ -533,6 +537,42 @@ describe('IPC bridge', () => {
     expect(sent).toEqual([[eventChannels.delta, { changed: [] }]])
     stop()
     expect(listeners.size).toBe(0)
+  })
+
+  // Defence in depth: values carrying the key that never went through the parser's scrub.
+  it('withholds the key in use from every answer, in strings and property names', async () => {
+    const ipcMain = fakeIpcMain()
+    const core = {
+      invoke: async () => ({
+        ok: false,
+        error: { code: 'unavailable', message: `refused for key ${KEY_IN_USE}` },
+        detail: { [`x-${KEY_IN_USE}`]: [`echo ${KEY_IN_USE}${KEY_IN_USE}`, 100.1] },
+      }),
+      keyToWithhold: () => KEY_IN_USE,
+    }
+    registerIpcHandlers(ipcMain as never, core as never, () => true)
+    const answer = await ipcMain.handlers.get(invokeChannels.refreshNow)!({}, undefined)
+    expect(JSON.stringify(answer)).not.toContain(KEY_IN_USE)
+    expect(answer).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: 'refused for key [key]' },
+      detail: { 'x-[key]': ['echo [key][key]', 100.1] },
+    })
+  })
+
+  it('withholds the key in use from every event pushed to the window', () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const core = {
+      on: (name: string, listener: (payload: unknown) => void) => (listeners.set(name, listener), () => undefined),
+      keyToWithhold: () => KEY_IN_USE,
+    }
+    const sent: unknown[] = []
+    forwardEvents(core as never, () => ({ isDestroyed: () => false, send: (_: string, p: unknown) => sent.push(p) }) as never)
+    const kept = { changed: [{ symbol: 'AAPLon', fields: { price: '120.20' } }] }
+    listeners.get('delta')!(kept)
+    listeners.get('status')!({ service: { problem: `Service said: bad key ${KEY_IN_USE}` } })
+    expect(sent[0]).toBe(kept) // nothing to withhold: passed on as it is
+    expect(sent[1]).toEqual({ service: { problem: 'Service said: bad key [key]' } })
   })
 })
 

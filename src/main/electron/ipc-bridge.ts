@@ -2,10 +2,13 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { eventChannels, invokeChannels, invokeNames, eventNames } from '../../shared/ipc-channels'
 import type { IpcResult } from '../../shared/ipc-contract'
 import type { AppCore } from '../core/app/app-core'
+import { withoutKey } from '../core/api/key-scrub'
 
 /**
  * Wires the contract's channels to AppCore. Handlers answer only our own window's main frame
- * (checked by identity and by URL); AppCore validates every argument.
+ * (checked by identity and by URL); AppCore validates every argument. Every answer and event has
+ * the key in use withheld on its way out, whatever road brought it there (defence in depth: the
+ * parser already scrubs what the service sends).
  */
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean
@@ -17,13 +20,13 @@ const REFUSED: IpcResult<never> = {
 
 export function registerIpcHandlers(
   ipcMain: IpcMain,
-  core: Pick<AppCore, 'invoke'>,
+  core: Pick<AppCore, 'invoke' | 'keyToWithhold'>,
   isTrustedSender: SenderCheck,
 ): () => void {
   for (const name of invokeNames) {
     ipcMain.handle(invokeChannels[name], async (event, args: unknown) => {
       if (!isTrustedSender(event)) return REFUSED
-      return core.invoke(name, args)
+      return withoutKey(await core.invoke(name, args), core.keyToWithhold())
     })
   }
   return () => {
@@ -32,11 +35,15 @@ export function registerIpcHandlers(
 }
 
 /** Pushes the core's events to the window, if it is there and alive. */
-export function forwardEvents(core: Pick<AppCore, 'on'>, target: () => WebContents | null): () => void {
+export function forwardEvents(
+  core: Pick<AppCore, 'on' | 'keyToWithhold'>,
+  target: () => WebContents | null,
+): () => void {
   const unsubscribes = eventNames.map((name) =>
     core.on(name, (payload) => {
       const contents = target()
-      if (contents && !contents.isDestroyed()) contents.send(eventChannels[name], payload)
+      if (contents && !contents.isDestroyed())
+        contents.send(eventChannels[name], withoutKey(payload, core.keyToWithhold()))
     }),
   )
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())

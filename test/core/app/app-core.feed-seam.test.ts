@@ -113,6 +113,10 @@ class RecordingFeed implements PollFeed {
     if (this.listingFailure) throw this.listingFailure
     return SYMBOLS.map((symbol) => ({ symbol, name: symbol, ticker: symbol.replace(/on$/, '') }))
   }
+  /** A service that does not publish its pauses. */
+  async assetPauses(): Promise<null> {
+    return null
+  }
   async saveSnapshot(): Promise<void> {
     this.calls.push(['saveSnapshot'])
     if (this.saveFailure) throw this.saveFailure

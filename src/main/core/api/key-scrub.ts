@@ -49,3 +49,30 @@ export function parseJsonWithoutKey(text: string, key: string | null): unknown {
   }
   return parsed
 }
+
+/**
+ * The value with the key taken out of every string and property name, for what leaves main (the
+ * window's answers and events) or reaches a file: the parser scrubs what the service sends, this
+ * withholds the key whatever road brought it. Copy on write: a value without the key is returned
+ * as it is, so the common case allocates nothing.
+ */
+export function withoutKey<T>(value: T, key: string | null): T {
+  if (key === null || key === '') return value
+  return scrubbedCopy(value, key) as T
+}
+
+function scrubbedCopy(value: unknown, key: string): unknown {
+  if (typeof value === 'string') return value.includes(key) ? scrubKey(value, key) : value
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => scrubbedCopy(item, key))
+    return items.some((item, index) => item !== value[index]) ? items : value
+  }
+  let changed = false
+  const entries = Object.entries(value).map(([name, inner]) => {
+    const scrubbed: [string, unknown] = [scrubKey(name, key), scrubbedCopy(inner, key)]
+    if (scrubbed[0] !== name || scrubbed[1] !== inner) changed = true
+    return scrubbed
+  })
+  return changed ? Object.fromEntries(entries) : value
+}

@@ -142,6 +142,11 @@ export class AppCore<Demo extends DemoService = DemoService> {
   }
 
   /** For the shell: the settings as saved now (pin, lists, window bounds, theme). */
+  /** The key in use, for what leaves main (the IPC bridge) to withhold; it is never sent anywhere. */
+  keyToWithhold(): string | null {
+    return this.connection.keyInUse()
+  }
+
   currentSettings(): Settings {
     return this.settings.get()
   }

@@ -48,10 +48,16 @@ export class Connection<Demo extends DemoService = DemoService> {
   private stopped = false
   private demoService: Demo | null = null
   private current: SnapshotSource = { baseUrl: '', demo: true }
+  /** The key the feed was last given (the user's, or the demo's own), for the sinks to withhold. */
+  private key: string | null = null
 
   constructor(private readonly options: ConnectionOptions<Demo>) {}
 
   /** What the feed polls now: shown in the status and kept with every snapshot. */
+  keyInUse(): string | null {
+    return this.key
+  }
+
   source(): SnapshotSource {
     return this.current
   }
@@ -99,6 +105,7 @@ export class Connection<Demo extends DemoService = DemoService> {
     await this.closeDemo()
     if (key !== null || settings.demo === 'off' || !demo) {
       this.current = { baseUrl: settings.baseUrl, demo: false }
+      this.key = key
       feed.connect({ ...this.current, apiKey: key, timeoutMs, streamAddress: settings.streamAddress })
       return
     }
@@ -106,6 +113,7 @@ export class Connection<Demo extends DemoService = DemoService> {
     const demoKey = randomBytes(24).toString('hex')
     this.demoService = await demo.start(demoKey)
     this.current = { baseUrl: this.demoService.url, demo: true }
+    this.key = demoKey
     // The demo market streams from its own loopback gRPC port unless streaming is turned off.
     const streamAddress = settings.streamAddress === STREAMING_OFF ? STREAMING_OFF : (this.demoService.grpcAddress ?? '')
     feed.connect({ ...this.current, apiKey: demoKey, timeoutMs, streamAddress })

@@ -1,4 +1,5 @@
 import type { ListedAsset, Snapshot } from '../../../shared/domain'
+import type { AssetPauseReading } from '../../../shared/service-status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import { LocalPollFeed } from '../feed/local-poll-feed'
@@ -37,6 +38,7 @@ export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring)
     onStateChange: () => events.emit('status', core.status()),
     onStatus: (status) => core.alerts.serviceStatusChanged(status, feed.snapshot()),
     onCapacity: (view) => events.emit('capacity', view),
+    readPauses: () => prices.assetPauses(),
   })
   const feed = new PollFeedWithService(prices, service, new AppHistory(prices, clock, wiring.userDataDir))
   return feed
@@ -141,6 +143,10 @@ export class PollFeedWithService implements PollFeed {
 
   listAssets(): Promise<ListedAsset[]> {
     return this.inner.listAssets()
+  }
+
+  assetPauses(): Promise<AssetPauseReading[] | null> {
+    return this.inner.assetPauses()
   }
 
   saveSnapshot(userDataDir: string): Promise<void> {

@@ -1,10 +1,13 @@
 import type { Snapshot, SnapshotSource } from '../../../shared/domain'
 import type { ListedAsset } from '../../../shared/domain'
+import type { AssetPauseReading } from '../../../shared/service-status'
+import { pauseReading } from '../api/wire/status-readings'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
+import { withoutKey } from '../api/key-scrub'
 import { listedAssetsOf } from '../api/listed-assets'
 import { clientForConnection } from './connection-client'
 import { cadenceOf, MarketFeed } from './market-feed'
@@ -160,6 +163,12 @@ export class LocalPollFeed implements PollFeed {
     return this.rememberListing(result.records)
   }
 
+  async assetPauses(): Promise<AssetPauseReading[] | null> {
+    if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
+    const answer = await this.client.assetPauses()
+    return answer.available ? answer.value.records.map(pauseReading) : null
+  }
+
   startRecording(userDataDir: string): void {
     this.recording.start(userDataDir, this.feed.snapshot().assets)
   }
@@ -173,7 +182,8 @@ export class LocalPollFeed implements PollFeed {
   }
 
   saveSnapshot(userDataDir: string): Promise<void> {
-    return new SnapshotCache(userDataDir).save(this.feed.snapshot())
+    // The key in use withheld from the file, whatever road brought it into the snapshot.
+    return new SnapshotCache(userDataDir).save(withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null))
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {

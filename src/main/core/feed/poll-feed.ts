@@ -2,6 +2,7 @@ import type { Snapshot } from '../../../shared/domain'
 import type { StreamDrops, StreamStatus } from '../../../shared/stream-status'
 import type { PackedDelta } from '../../../shared/packed-histories'
 import type { ListedAsset } from '../../../shared/domain'
+import type { AssetPauseReading } from '../../../shared/service-status'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointMode } from '../api/endpoint-fetchers'
@@ -69,6 +70,11 @@ export interface PollFeed {
   pollPlan(): PollPlan
   /** Every asset the service lists (for search and import), reused for LISTING_TTL_MS. */
   listAssets(): Promise<ListedAsset[]>
+  /**
+   * `/v1/status/assets` asked and parsed where the prices are polled (in the app, the poll worker):
+   * up to a mebibyte of JSON, every minute, kept off the main thread. null: the service does not publish it.
+   */
+  assetPauses(): Promise<AssetPauseReading[] | null>
   /**
    * Writes the snapshot to the cache in `userDataDir` (SnapshotCache), where the snapshot lives:
    * checking and serialising hundreds of assets' histories takes tens of milliseconds.

@@ -1,4 +1,4 @@
-import type { MarketReading } from '../../../shared/service-status'
+import type { AssetPauseReading, MarketReading } from '../../../shared/service-status'
 import { pauseReading } from '../api/wire/status-readings'
 import type { EndpointStatus } from '../../../shared/status'
 import type { ApiClient } from '../api/api-client'
@@ -39,12 +39,23 @@ export interface ServiceStatusView {
   publishes: Record<StatusJob, boolean | null>
 }
 
+/** Asks `/v1/status/assets` and parses it; null: the service does not publish it. */
+export type PauseReader = (client: ApiClient, signal: AbortSignal) => Promise<readonly AssetPauseReading[] | null>
+
+/** On the calling thread, through the feed's client (the command line, tests). */
+async function readPausesHere(client: ApiClient, signal: AbortSignal): Promise<AssetPauseReading[] | null> {
+  const answer = await client.assetPauses(signal)
+  return answer.available ? answer.value.records.map(pauseReading) : null
+}
+
 export interface ServiceStatusFeedOptions {
   onChange: () => void
   /** Where a disagreement between the service and the calendar is said, once. */
   log: (text: string) => void
   clock?: Clock
   random?: () => number
+  /** Where the pauses are read and parsed (the app: the poll worker, see PollFeed.assetPauses). */
+  readPauses?: PauseReader
 }
 
 export class ServiceStatusFeed {
@@ -143,10 +154,10 @@ export class ServiceStatusFeed {
         if (news !== null) this.options.log(news)
       }
     } else {
-      const answer = await client.assetPauses(signal)
+      const readings = await (this.options.readPauses ?? readPausesHere)(client, signal)
       if (client !== this.client) return
-      this.publishes.assetPauses = answer.available
-      this.pauses = answer.available ? new AssetPauses(answer.value.records.map(pauseReading)) : null
+      this.publishes.assetPauses = readings !== null
+      this.pauses = readings === null ? null : new AssetPauses(readings)
     }
     this.options.onChange()
   }

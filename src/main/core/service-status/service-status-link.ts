@@ -14,14 +14,15 @@ import { CapacityWatch } from './capacity-watch'
 import { clientForConnection } from '../feed/connection-client'
 import type { FeedConnection } from '../feed/poll-feed'
 import type { PauseReason } from '../feed/poll-scheduler'
-import { ServiceStatusFeed } from './service-status-feed'
+import { type PauseReader, ServiceStatusFeed } from './service-status-feed'
 import { describeFailure } from '../feed/status-errors'
 
 /**
  * What the service says of the market now, joined to the app: the status feed (market state and
  * asset pauses, a minute apart, five while hidden), the trading capacity of the open detail, and
  * dividends on demand. It has its own client on the main thread (its answers are small), so none
- * of it ever waits on or delays the price polls of the poll feed. It follows the poll feed's
+ * of it ever waits on or delays the price polls of the poll feed; the asset pauses (up to a
+ * mebibyte) are asked and parsed where the prices are, in the app the poll worker (readPauses). It follows the poll feed's
  * connection, visibility and pauses (see PollFeedWithService).
  */
 
@@ -42,6 +43,8 @@ export interface ServiceStatusLinkOptions {
   random?: () => number
   /** How a connection's client is made; by default clientForConnection (the benchmark counts requests through its own). */
   clientFor?: (connection: FeedConnection, clock: Clock) => ApiClient
+  /** Where the asset pauses are read and parsed (the app: the poll worker); by default this link's own client. */
+  readPauses?: PauseReader
 }
 
 export class ServiceStatusLink {
@@ -68,6 +71,7 @@ export class ServiceStatusLink {
       log: (text) => options.log(logLine(scrubKey(text, this.key))),
       clock: this.clock,
       random: options.random,
+      readPauses: options.readPauses,
     })
     this.capacity = new CapacityWatch({
       clock: this.clock,

@@ -1,12 +1,10 @@
-import { type Snapshot, withoutHistories } from '../../../../shared/domain'
-import type { ListedAsset } from '../../../../shared/domain'
+import { withoutHistories } from '../../../../shared/domain'
 import { ENDPOINT_NAMES } from '../../../../shared/status'
 import { packHistories } from '../../../../shared/packed-histories'
 import { ApiError } from '../../api/api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
 import { LocalPollFeed, type LocalPollFeedOptions } from '../local-poll-feed'
-import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
-import type { RecordedHistory } from '../../history/history-service'
+import type { EndpointStatuses, FromPollWorker, PollWorkerAnswer, ToPollWorker } from './poll-worker-protocol'
 
 /**
  * The worker's side of WorkerPollFeed: a LocalPollFeed driven by the main thread's messages, its
@@ -45,7 +43,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
   const statuses = (): EndpointStatuses =>
     Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, feed.endpointStatus(name)])) as EndpointStatuses
 
-  const answer = (id: number, work: Promise<ListedAsset[] | Snapshot | RecordedHistory | null>) =>
+  const answer = (id: number, work: Promise<PollWorkerAnswer>) =>
     void work.then(
       (value) => outbox.push({ type: 'answer', id, value }),
       (error: unknown) =>
@@ -96,6 +94,8 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
       case 'listAssets':
         return answer(message.id, feed.listAssets())
+      case 'assetPauses':
+        return answer(message.id, feed.assetPauses())
       case 'saveSnapshot':
         return answer(
           message.id,

@@ -1,6 +1,7 @@
 import type { Snapshot } from '../../../../shared/domain'
 import type { PackedDelta } from '../../../../shared/packed-histories'
 import type { ListedAsset } from '../../../../shared/domain'
+import type { AssetPauseReading } from '../../../../shared/service-status'
 import type { EndpointName, EndpointStatus, ErrorKind } from '../../../../shared/status'
 import type { Cadences } from '../../../../shared/settings'
 import type { FeedConnection, PollPlan } from '../poll-feed'
@@ -26,10 +27,14 @@ export type ToPollWorker =
   | { type: 'paused'; reason: PauseReason; paused: boolean }
   // Requests: the worker answers each by its id ('answer' or 'failed').
   | { type: 'listAssets'; id: number }
+  | { type: 'assetPauses'; id: number }
   | { type: 'saveSnapshot'; id: number; userDataDir: string }
   | { type: 'fullSnapshot'; id: number }
   | { type: 'recording'; userDataDir: string }
   | { type: 'recordedHistory'; id: number; symbol: string; from: number; daily: boolean }
+
+/** What the worker answers a request with; `/v1/status/assets` as readings, never its raw body. */
+export type PollWorkerAnswer = ListedAsset[] | AssetPauseReading[] | Snapshot | RecordedHistory | null
 
 export type EndpointStatuses = Record<EndpointName, EndpointStatus>
 
@@ -41,7 +46,7 @@ export type FromPollWorker =
   /** A piece of a delta (delta-pieces.ts), its histories packed (packed-histories.ts). */
   | { type: 'delta'; delta: PackedDelta }
   | { type: 'status'; endpoints: EndpointStatuses; plan: PollPlan }
-  | { type: 'answer'; id: number; value: ListedAsset[] | Snapshot | RecordedHistory | null }
+  | { type: 'answer'; id: number; value: PollWorkerAnswer }
   /** The recording's sentence for the status bar changed. */
   | { type: 'recordingNotice'; notice: string | null }
   /** `kind`: the ApiError's, or null when the failure was not the service's. */

@@ -2,9 +2,11 @@ import { Worker } from 'node:worker_threads'
 import { applyDelta } from '../../../../shared/delta'
 import type { Snapshot } from '../../../../shared/domain'
 import type { ListedAsset } from '../../../../shared/domain'
+import type { AssetPauseReading } from '../../../../shared/service-status'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../../shared/status'
 import type { Cadences } from '../../../../shared/settings'
 import { ApiError } from '../../api/api-errors'
+import { withoutKey } from '../../api/key-scrub'
 import { PacedQueue } from './delta-pieces'
 import { cadenceOf } from '../market-feed'
 import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../poll-feed'
@@ -195,12 +197,18 @@ export class WorkerPollFeed implements PollFeed {
     return this.request((id) => ({ type: 'listAssets', id }))
   }
 
+  /** Asked and parsed in the worker: only the readings cross to this thread. */
+  assetPauses(): Promise<AssetPauseReading[] | null> {
+    if (!this.worker) return Promise.reject(this.pollerDown())
+    return this.request((id) => ({ type: 'assetPauses', id }))
+  }
+
   /**
    * Saved by the worker, which holds the histories; while none runs (a crashed one restarting),
    * from the mirror here, whose rows have no histories: their prices still matter at the next start.
    */
   async saveSnapshot(userDataDir: string): Promise<void> {
-    if (!this.worker) return new SnapshotCache(userDataDir).save(this.mirror)
+    if (!this.worker) return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
