@@ -5,7 +5,7 @@
 // under node_modules, which `npm ci` clears and `npm pack` leaves out. Building on first use rather
 // than in an install script keeps `npm install` from needing the sources to compile and keeps a
 // stale build from outliving an edit.
-import { mkdirSync, readdirSync, renameSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -53,10 +53,14 @@ async function build() {
     packages: 'external',
     logLevel: 'error',
   })
+  // The streaming schema is read at run time from beside the bundle (stream-proto.ts), as the app's
+  // build copies it beside out/main; first, so the bundle never stands without it.
+  copyFileSync(join(sourceDir, 'main', 'core', 'feed', 'stream', 'grpcapi.proto'), join(buildDir, 'grpcapi.proto'))
   renameSync(partial, built)
 }
 
-if (builtTime() < newestMtime(sourceDir)) await build()
+const schemaBesideBuild = existsSync(join(buildDir, 'grpcapi.proto'))
+if (!schemaBesideBuild || builtTime() < newestMtime(sourceDir)) await build()
 // In this process, not a child: a signal to `tokenwatch` (SIGTERM to `tokenwatch sim`) reaches the
 // command itself, and the arguments after this script's path are the command's, as it expects.
 createRequire(import.meta.url)(built)
