@@ -133,8 +133,10 @@ export class ServiceStatusLink {
   state(): ServiceState {
     const view = this.statusFeed.view()
     const missing = new Set(this.client?.optional.missingOnes() ?? [])
+    // `known` is the status feed's own word: the pauses are read through the price feed's client
+    // (in the poll worker), whose 404 this link's client never sees.
     const publishes = (feature: OptionalFeature, known: boolean | null): boolean | null =>
-      missing.has(feature) ? false : known === true || this.answered.has(feature) ? true : null
+      missing.has(feature) || known === false ? false : known === true || this.answered.has(feature) ? true : null
     return {
       market: view.market,
       pauses: view.pauses?.ofSymbols(this.watched, this.clock.now()) ?? null,
