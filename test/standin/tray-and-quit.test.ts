@@ -13,7 +13,11 @@ import { type StandinApp, standinFixture } from './standin-app'
 const fixture = standinFixture()
 
 /** Every cadence long, so only a refresh asks for new data while a test watches. */
-const QUIET_CADENCES = { cadences: { pricesMs: 300_000, marketMs: 3_600_000, limitsMs: 3_600_000 } }
+// Polled only: a streamed demo market would bring new prices between refreshes.
+const QUIET_CADENCES = {
+  cadences: { pricesMs: 300_000, marketMs: 3_600_000, limitsMs: 3_600_000 },
+  streamAddress: 'off',
+}
 
 async function trayLabels(app: StandinApp): Promise<(string | null)[]> {
   return (await app.tray())?.menu?.map((item) => item.label) ?? []
