@@ -142,6 +142,24 @@ describe('trayTooltip', () => {
     expect(trayTooltipLimit('darwin')).toBe(Number.POSITIVE_INFINITY)
   })
 
+  it('within 127 characters, lets the session and the time go before the last quote (a streaming demo on a weekend)', () => {
+    const snapshot = snapshotOf([
+      quoteOf('AAPLon', { price: '190.250000000000000001' }),
+      quoteOf('NVDAon', { price: '181.4475' }),
+    ])
+    const status = statusOf(
+      { mode: 'demo', stream: { state: 'streaming', since: AT_14_03_12_UTC - 15_000 } },
+      AT_14_03_12_UTC,
+    )
+    const saturdayNoon = Date.parse('2026-11-21T12:00:00-05:00')
+    const whole = trayTooltip(snapshot, status, saturdayNoon, UTC_CLOCK)
+    expect(whole.split('\n')).toContain('Last data 14:03:12 UTC')
+    const fitted = trayTooltip(snapshot, status, saturdayNoon, { ...UTC_CLOCK, maxLength: trayTooltipLimit('win32') })
+    expect(fitted.length).toBeLessThanOrEqual(127)
+    expect(fitted.split('\n').at(-1)).toBe('AAPLon 190.250000000000000001')
+    expect(fitted).toContain('Live: streaming since 14:02:57 UTC')
+  })
+
   it('before any status, says demo or not from the snapshot, and without one, not demo', () => {
     const demo = snapshotOf([quoteOf('Fon', { price: '11.02' })])
     expect(trayTooltip(demo, null, TUESDAY_MORNING, UTC_CLOCK)).toBe('Tokenwatch (demo)\nRegular\nFon 11.02')

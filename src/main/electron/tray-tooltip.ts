@@ -55,7 +55,7 @@ export interface TrayTooltipOptions {
  * the prices as the exact strings main holds. Within `maxLength` characters it lists fewer quotes
  * rather than cut one, so a stale mark is never lost; the holdings total gives way before a stale
  * quote; if the lines alone are too long, the session, the time and then the source give way,
- * never what is stale.
+ * before the last quote and never for what is stale.
  */
 export function trayTooltip(
   snapshot: Snapshot | null,
@@ -114,13 +114,18 @@ export function trayTooltip(
     }
     return null
   }
-  for (const head of heads) {
-    for (const total of totals) {
-      const text = fit(`${head}\n${total}`, staleShown)
+  // Without holdings, a tooltip that names no price is the last resort: the session and the time
+  // give way first, so one quote at least stays in view (it is what a glance at the tray is for).
+  const leastQuotes = Math.min(1, quotes.length)
+  for (const fewest of [leastQuotes, 0]) {
+    for (const head of heads) {
+      for (const total of totals) {
+        const text = fit(`${head}\n${total}`, staleShown)
+        if (text !== null) return text
+      }
+      const text = fit(head, fewest)
       if (text !== null) return text
     }
-    const text = fit(head, 0)
-    if (text !== null) return text
   }
   return heads[heads.length - 1] as string
 }
