@@ -112,15 +112,24 @@ export function applyAssetChange(asset: AssetQuote, fields: AssetChange['fields'
   }
 }
 
-/** Applies a delta to a full snapshot (used by the CLI `watch`, tests and a reloading renderer). */
-export function applyDelta(snapshot: Snapshot, delta: Delta): Snapshot {
-  const bySymbol = new Map(snapshot.assets.map((asset) => [asset.symbol, asset]))
+/**
+ * The delta's removals, additions and field changes applied to assets by symbol, in place: the one
+ * place both sides apply a delta's assets (main and the CLI through applyDelta, the renderer's
+ * store on its own map of quotes). Returns the same map.
+ */
+export function withDeltaAssets(bySymbol: Map<string, AssetQuote>, delta: Delta): Map<string, AssetQuote> {
   for (const symbol of delta.removed) bySymbol.delete(symbol)
   for (const asset of delta.added) bySymbol.set(asset.symbol, asset)
   for (const change of delta.changed) {
     const asset = bySymbol.get(change.symbol)
     if (asset) bySymbol.set(change.symbol, applyAssetChange(asset, change.fields))
   }
+  return bySymbol
+}
+
+/** Applies a delta to a full snapshot (used by the CLI `watch`, tests and a reloading renderer). */
+export function applyDelta(snapshot: Snapshot, delta: Delta): Snapshot {
+  const bySymbol = withDeltaAssets(new Map(snapshot.assets.map((asset) => [asset.symbol, asset])), delta)
   // A copy of the delta's order: added symbols it leaves out are appended below, and the delta
   // is the caller's.
   const order = delta.order

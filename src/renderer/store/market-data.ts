@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { applyAssetChange, diffAsset } from '../../shared/delta'
+import { diffAsset, withDeltaAssets } from '../../shared/delta'
 import {
   emptyAsset,
   type AssetQuote,
@@ -97,13 +97,7 @@ const MAX_DELTAS_BEFORE_LOAD = 20
 
 function withDelta<S extends WithSelection>(state: S, delta: Delta): S {
   if (delta.asOf < state.asOf) return state
-  const quotes = new Map(state.quotes)
-  for (const symbol of delta.removed) quotes.delete(symbol)
-  for (const asset of delta.added) quotes.set(asset.symbol, asset)
-  for (const change of delta.changed) {
-    const quote = quotes.get(change.symbol)
-    if (quote) quotes.set(change.symbol, applyAssetChange(quote, change.fields))
-  }
+  const quotes = withDeltaAssets(new Map(state.quotes), delta)
   // Main's order is that of everything it polls; the rows follow the active list (see `order`).
   let order = state.order
   if (state.settings) {
