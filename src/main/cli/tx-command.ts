@@ -4,7 +4,8 @@ import { readEntry } from '../../shared/listing-index'
 import { normalizeSymbolInput } from '../../shared/symbols'
 import type { Transaction } from '../../shared/holdings'
 import { MAX_CSV_BYTES } from '../../shared/holdings-schema'
-import { HoldingsError, HoldingsFile } from '../core/holdings/holdings-file'
+import { HoldingsFile } from '../core/holdings/holdings-file'
+import { RefusedChange } from '../core/storage/refused-change'
 import { describeCsvProblems } from '../core/holdings/transactions-csv'
 import { inTimeOrder } from '../core/holdings/ledger-replay'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
@@ -163,7 +164,7 @@ export async function runTxCommand(argv: string[], io: CliIo, deps: TxCommandDep
         throw new UsageError(`unknown subcommand "${sub.slice(0, 20)}": add, list, import or remove.`)
     }
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof HoldingsError)) throw error
+    if (!(error instanceof UsageError) && !(error instanceof RefusedChange)) throw error
     writeLine(io.stderr, `tokenwatch tx ${sub}: ${error.message}${error instanceof UsageError ? ' (see tokenwatch tx --help)' : ''}`)
     return EXIT.usage
   }

@@ -6,8 +6,8 @@ import {
   AlertLog,
   ALERTS_FILE_NAME,
   AlertsFile,
-  AlertsFileError,
 } from '../../../src/main/core/alerts/alerts-file'
+import { RefusedChange } from '../../../src/main/core/storage/refused-change'
 import { MAX_LOG_ENTRIES } from '../../../src/shared/alert-limits'
 import type { AlertFiring } from '../../../src/shared/alerts'
 import { MAX_ALERTS } from '../../../src/shared/alert-limits'
@@ -24,13 +24,13 @@ function storeIn(dir: string) {
 const aboveInput = { symbol: 'AAPLon', condition: { kind: 'price-above', level: '200' } }
 const belowInput = { symbol: 'TSLAon', condition: { kind: 'price-below', level: '150.5' }, sound: true }
 
-async function rejection(promise: Promise<unknown>): Promise<AlertsFileError> {
+async function rejection(promise: Promise<unknown>): Promise<RefusedChange> {
   const error = await promise.then(
     () => null,
     (reason: unknown) => reason,
   )
-  if (!(error instanceof AlertsFileError))
-    throw new Error(`expected an AlertsFileError, got ${String(error)}`)
+  if (!(error instanceof RefusedChange))
+    throw new Error(`expected an RefusedChange, got ${String(error)}`)
   return error
 }
 

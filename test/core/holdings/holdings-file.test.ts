@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HoldingsError, HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
+import { HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
+import { RefusedChange } from '../../../src/main/core/storage/refused-change'
 
 const NOW = Date.parse('2026-01-09T15:00:00Z')
 let dir: string
@@ -17,10 +18,10 @@ afterEach(async () => {
 const buy = { time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3', price: '100' } as const
 const sell = { time: '2026-01-07T10:00:00-05:00', symbol: 'AAPLon', side: 'sell', quantity: '3', price: '120' } as const
 
-async function refusal(promise: Promise<unknown>): Promise<HoldingsError> {
+async function refusal(promise: Promise<unknown>): Promise<RefusedChange> {
   const error = await promise.then(() => null, (e: unknown) => e)
-  expect(error).toBeInstanceOf(HoldingsError)
-  return error as HoldingsError
+  expect(error).toBeInstanceOf(RefusedChange)
+  return error as RefusedChange
 }
 
 describe('HoldingsFile', () => {

@@ -85,19 +85,19 @@ describe('file problems, as the status bar words them', () => {
     expect(store.list()).toEqual([])
   })
 
-  it('names its refusals by store, with the IPC code they map to', async () => {
+  it('refuses a change with one error, carrying the IPC code it maps to, and no failed save', async () => {
     const dir = makeTempDir('tw-file-problems-')
     const settings = new SettingsFile(dir)
     await settings.load()
     await expect(settings.deleteList('l1')).rejects.toMatchObject({
-      name: 'SettingsError',
+      name: 'RefusedChange',
       code: 'failed',
       message: 'The last watchlist cannot be deleted',
     })
     const alerts = new AlertsFile(dir, { now: () => T0 })
     await alerts.load()
     await expect(alerts.remove('nothing-here')).rejects.toMatchObject({
-      name: 'AlertsFileError',
+      name: 'RefusedChange',
       code: 'not-found',
       message: 'That alert no longer exists',
     })

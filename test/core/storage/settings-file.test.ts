@@ -3,7 +3,8 @@ import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { KeyVault } from '../../../src/main/core/secrets/key-vault'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
-import { SettingsError, SettingsFile } from '../../../src/main/core/storage/settings-file'
+import { SettingsFile } from '../../../src/main/core/storage/settings-file'
+import { RefusedChange } from '../../../src/main/core/storage/refused-change'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../../src/shared/settings'
 import { settingsWith, shownSymbols } from '../../support/settings'
 import { failFsCall, filesContaining, makeTempDir } from './storage-helpers'
@@ -102,7 +103,7 @@ describe('SettingsFile watchlist', () => {
     const { store } = await loadedStore({ watchlist: ['AAPLon', 'NVDAon'] })
     expect(shownSymbols(await store.removeSymbol('AAPLon'))).toEqual(['NVDAon'])
     const absent = store.removeSymbol('TSLAon')
-    await expect(absent).rejects.toBeInstanceOf(SettingsError)
+    await expect(absent).rejects.toBeInstanceOf(RefusedChange)
     await expect(absent).rejects.toMatchObject({
       code: 'not-found',
       message: 'TSLAon is not on the watchlist "Watchlist"',

@@ -13,7 +13,7 @@ import {
 import { MAX_ALERTS } from '../../../shared/alert-limits'
 import { MAX_LOG_ENTRIES } from '../../../shared/alert-limits'
 import { isDecimalString } from '../../../shared/decimal'
-import type { IpcError } from '../../../shared/ipc-contract'
+import { RefusedChange } from '../storage/refused-change'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage/json-file'
 
 /**
@@ -29,17 +29,6 @@ import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage
 
 export const ALERTS_FILE_NAME = 'alerts.json'
 export const ALERT_LOG_FILE_NAME = 'alert-log.json'
-
-/** An alert change that was refused; `code` is the IPC error code it maps to. */
-export class AlertsFileError extends Error {
-  override readonly name = 'AlertsFileError'
-  constructor(
-    readonly code: Extract<IpcError['code'], 'invalid-argument' | 'not-found'>,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 export interface AlertsFileOptions {
   now?: () => number
@@ -66,13 +55,13 @@ type AlertsFileContent = z.output<typeof alertsFileSchema>
 function checkInput(input: unknown) {
   const checked = alertInputSchema.safeParse(input)
   if (!checked.success)
-    throw new AlertsFileError('invalid-argument', `Alert not saved: ${describeSchemaIssues(checked.error)}`)
+    throw new RefusedChange('invalid-argument', `Alert not saved: ${describeSchemaIssues(checked.error)}`)
   return checked.data
 }
 
 function indexOfAlert(alerts: readonly Alert[], id: string): number {
   const index = alerts.findIndex((alert) => alert.id === id)
-  if (index < 0) throw new AlertsFileError('not-found', 'That alert no longer exists')
+  if (index < 0) throw new RefusedChange('not-found', 'That alert no longer exists')
   return index
 }
 
@@ -129,7 +118,7 @@ export class AlertsFile {
     const checked = checkInput(input)
     return this.change((alerts) => {
       if (alerts.length >= MAX_ALERTS)
-        throw new AlertsFileError(
+        throw new RefusedChange(
           'invalid-argument',
           `You have ${MAX_ALERTS} alerts, the most there can be; delete one first`,
         )
@@ -171,7 +160,7 @@ export class AlertsFile {
     try {
       saved = await this.file.update((current) => ({ version: 1, alerts: mutate(current.alerts) }))
     } catch (error) {
-      if (!(error instanceof AlertsFileError))
+      if (!(error instanceof RefusedChange))
         this.writeProblem = `Your alerts could not be saved: ${errorMessage(error)}`
       throw error
     }

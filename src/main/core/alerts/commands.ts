@@ -1,6 +1,6 @@
 import type { AlertInput } from '../../../shared/alerts'
 import { sessionAlertRefusal } from './session-alerts'
-import { SettingsError } from '../storage/settings-file'
+import { RefusedChange } from '../storage/refused-change'
 import type { SomeCommandHandlers } from '../command-handlers'
 import type { PollFeed } from '../feed/poll-feed'
 import type { AlertCenter } from './alert-center'
@@ -32,7 +32,7 @@ export function alertCommands({
   const refuseImpossibleAlert = (input: AlertInput) => {
     const asset = feed.snapshot().assets.find((candidate) => candidate.symbol === input.symbol)
     const refusal = asset ? sessionAlertRefusal(asset, input.condition) : null
-    if (refusal) throw new SettingsError('failed', `input.condition.session: ${refusal}`)
+    if (refusal) throw new RefusedChange('failed', `input.condition.session: ${refusal}`)
   }
   return {
     listAlerts: async () => alerts.file.list(),

@@ -7,6 +7,7 @@ import {
   invokeContract,
 } from '../../../shared/ipc-contract'
 import { ApiError } from '../api/api-errors'
+import { RefusedChange } from '../storage/refused-change'
 import type { CommandHandlers } from '../command-handlers'
 
 /**
@@ -48,8 +49,6 @@ function fail(code: IpcError['code'], message: string): IpcResult<never> {
 function toIpcError(error: unknown): IpcError {
   if (error instanceof ApiError)
     return { code: error.kind === 'not-found' ? 'not-found' : 'unavailable', message: error.message }
-  const message = error instanceof Error ? error.message : String(error)
-  // SettingsError and AlertsFileError carry the contract's own codes (invalid-argument, not-found).
-  const code = (error as { code?: unknown } | null)?.code
-  return { code: code === 'not-found' || code === 'invalid-argument' ? code : 'failed', message }
+  if (error instanceof RefusedChange) return { code: error.code, message: error.message }
+  return { code: 'failed', message: error instanceof Error ? error.message : String(error) }
 }

@@ -1,7 +1,8 @@
 import type { AssetQuote } from '../../../shared/domain'
 import type { CostMethod, HoldingsReport, LedgerView, Transaction } from '../../../shared/holdings'
 import type { ExportResult } from '../../../shared/transfer'
-import { HoldingsError, type HoldingsFile } from './holdings-file'
+import type { HoldingsFile } from './holdings-file'
+import { RefusedChange } from '../storage/refused-change'
 import { inTimeOrder, replayLedger } from './ledger-replay'
 import { transactionsCsv } from './transactions-csv'
 import { holdingsReport } from './valuation'
@@ -93,7 +94,7 @@ function currentHoldings(context: HoldingsCommandContext, method: CostMethod): H
   const replay = replayLedger(context.holdings.transactions(), method)
   // The file's own checks keep a refused ledger from being saved; one edited by hand is said.
   if (!replay.ok)
-    throw new HoldingsError('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
+    throw new RefusedChange('failed', `Your holdings file does not add up: ${replay.oversold.message}.`)
   const quotes = new Map<string, AssetQuote>(
     context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]),
   )

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import type { IpcError } from '../../../shared/ipc-contract'
+import { RefusedChange } from '../storage/refused-change'
 import type { Transaction, TransactionInput } from '../../../shared/holdings'
 import {
   futureTimeProblem,
@@ -14,20 +14,6 @@ import { replayLedger } from './ledger-replay'
 import { readTransactionsCsv, type TransactionsCsvImport } from './transactions-csv'
 
 export const HOLDINGS_FILE_NAME = 'holdings.json'
-
-/**
- * A ledger change that was refused. `invalid-argument`: input no ledger could take (a bad field);
- * `failed`: a rule of the ledger as it is (a sell larger than its holding); `not-found`: no such id.
- */
-export class HoldingsError extends Error {
-  override readonly name = 'HoldingsError'
-  constructor(
-    readonly code: Exclude<IpcError['code'], 'unavailable'>,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 function emptyLedger(): HoldingsFileContent {
   return { version: 1, nextId: 1, transactions: [] }
@@ -44,22 +30,22 @@ function describeReadProblem(problem: JsonFileProblem): string {
 /** A transaction as entered, checked field by field and against the clock; refusals name the field. */
 export function checkTransactionInput(input: unknown, nowMs: number): Omit<Transaction, 'id'> {
   const checked = transactionInputSchema.safeParse(input)
-  if (!checked.success) throw new HoldingsError('invalid-argument', describeSchemaIssues(checked.error))
+  if (!checked.success) throw new RefusedChange('invalid-argument', describeSchemaIssues(checked.error))
   const future = futureTimeProblem(checked.data.time, nowMs)
   // Not the contract's refusal (the same text is a fine time tomorrow): a rule of the present.
-  if (future) throw new HoldingsError('failed', future)
+  if (future) throw new RefusedChange('failed', future)
   return checked.data
 }
 
 /** Refuses a ledger in which a sell is larger than the holding at its time. */
 function requireConsistent(transactions: readonly Transaction[], what: string): void {
   const replay = replayLedger(transactions, 'average')
-  if (!replay.ok) throw new HoldingsError('failed', `${what}: ${replay.oversold.message}.`)
+  if (!replay.ok) throw new RefusedChange('failed', `${what}: ${replay.oversold.message}.`)
 }
 
 function requireRoom(count: number): void {
   if (count > MAX_TRANSACTIONS)
-    throw new HoldingsError('failed', `The ledger holds at most ${MAX_TRANSACTIONS} transactions`)
+    throw new RefusedChange('failed', `The ledger holds at most ${MAX_TRANSACTIONS} transactions`)
 }
 
 /**
@@ -183,9 +169,9 @@ export class HoldingsFile {
     await this.change((ledger) => {
       if (ledger.transactions.some((t) => t.id === transaction.id)) return ledger
       const deleted = this.deleted.get(transaction.id)
-      if (deleted === undefined) throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
+      if (deleted === undefined) throw new RefusedChange('not-found', `There is no deleted transaction ${transaction.id}`)
       if (!isDeepStrictEqual(deleted, transaction))
-        throw new HoldingsError('failed', `Not restored: ${transaction.id} was not deleted with this content`)
+        throw new RefusedChange('failed', `Not restored: ${transaction.id} was not deleted with this content`)
       const transactions = [...ledger.transactions]
       transactions.splice(Math.min(index, transactions.length), 0, deleted)
       requireRoom(transactions.length)
@@ -214,6 +200,6 @@ function withAppended(
 
 function requireId(ledger: HoldingsFileContent, id: string): number {
   const index = ledger.transactions.findIndex((t) => t.id === id)
-  if (index < 0) throw new HoldingsError('not-found', `There is no transaction ${id.slice(0, 20)}`)
+  if (index < 0) throw new RefusedChange('not-found', `There is no transaction ${id.slice(0, 20)}`)
   return index
 }

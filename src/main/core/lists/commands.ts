@@ -1,5 +1,6 @@
 import type { Settings } from '../../../shared/settings'
-import { type DeletedList, SettingsError } from '../storage/settings-file'
+import type { DeletedList } from '../storage/settings-file'
+import { RefusedChange } from '../storage/refused-change'
 import type { SomeCommandHandlers } from '../command-handlers'
 import { type TransferCommand, type TransferCommandContext, transferCommands } from './transfer-commands'
 
@@ -57,7 +58,7 @@ export function listCommands(
     },
     restoreList: async ({ listId }) => {
       const deleted = deletedLists.get(listId)
-      if (!deleted) throw new SettingsError('not-found', 'That watchlist can no longer be restored')
+      if (!deleted) throw new RefusedChange('not-found', 'That watchlist can no longer be restored')
       const after = await settings.restoreList(deleted)
       deletedLists.delete(listId)
       return listsChanged(after)

@@ -6,7 +6,8 @@ import {
 import type { ImportResult } from '../../../shared/transfer'
 import { listNameSchema, type Settings } from '../../../shared/settings'
 import { listNamed } from '../../../shared/watchlists'
-import { SettingsError, type SettingsFile } from '../storage/settings-file'
+import type { SettingsFile } from '../storage/settings-file'
+import { RefusedChange } from '../storage/refused-change'
 
 /**
  * Imports every watchlist of a Tokenwatch export that carries several: each goes into the
@@ -65,7 +66,7 @@ export async function importListsInto(
         ? await store.addSymbols(toAdd, existing.id)
         : await store.createList(checkedName.data, toAdd)
     } catch (error) {
-      if (!(error instanceof SettingsError)) throw error
+      if (!(error instanceof RefusedChange)) throw error
       notImported(error.message)
       continue
     }

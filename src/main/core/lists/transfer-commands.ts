@@ -8,7 +8,7 @@ import type { HistoryRange } from '../../../shared/history'
 import { ListingIndex } from '../../../shared/listing-index'
 import type { ExportResult, ImportResult } from '../../../shared/transfer'
 import { activeList } from '../../../shared/watchlists'
-import { SettingsError } from '../storage/settings-file'
+import { RefusedChange } from '../storage/refused-change'
 import type { SomeCommandHandlers } from '../command-handlers'
 import { importListsInto } from './list-import'
 import { exportWatchlist } from './watchlist-export'
@@ -107,7 +107,7 @@ async function importInto(
     into && 'listId' in into
       ? settings.get().lists.find((list) => list.id === into.listId)
       : activeList(settings.get())
-  if (!target) throw new SettingsError('not-found', 'That watchlist no longer exists')
+  if (!target) throw new RefusedChange('not-found', 'That watchlist no longer exists')
   const current = new Set(into && 'newList' in into ? [] : target.symbols)
   const toAdd = known.filter((symbol) => !current.has(symbol))
   const after = listsChanged(

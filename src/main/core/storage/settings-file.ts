@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { IpcError } from '../../../shared/ipc-contract'
+import { RefusedChange } from './refused-change'
 import {
   DEFAULT_SETTINGS,
   type ListViewPatch,
@@ -19,21 +19,6 @@ import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-fil
 
 export const SETTINGS_FILE_NAME = 'settings.json'
 
-/**
- * A settings change that was refused; `code` is the IPC error code it maps to: `invalid-argument`
- * for input no settings could take, `failed` for a rule of the present state (a name in use, the
- * last list), so that invalid-argument always means the contract itself refused.
- */
-export class SettingsError extends Error {
-  override readonly name = 'SettingsError'
-  constructor(
-    readonly code: Exclude<IpcError['code'], 'unavailable'>,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.kind === 'corrupt' && problem.movedTo)
     return `Your settings file was unreadable and was moved aside to ${problem.movedTo}; defaults are in use.`
@@ -50,12 +35,12 @@ function withoutUndefined<T extends object>(changes: T): Partial<T> {
 function requireValidSymbol(symbol: string): void {
   const checked = checkSymbol(symbol)
   if (!checked.ok)
-    throw new SettingsError('invalid-argument', `"${symbol}" is not a token symbol: ${checked.reason}`)
+    throw new RefusedChange('invalid-argument', `"${symbol}" is not a token symbol: ${checked.reason}`)
 }
 
 function requireListed(list: Watchlist, symbol: string): number {
   const index = list.symbols.indexOf(symbol)
-  if (index < 0) throw new SettingsError('not-found', `${symbol} is not on the watchlist "${list.name}"`)
+  if (index < 0) throw new RefusedChange('not-found', `${symbol} is not on the watchlist "${list.name}"`)
   return index
 }
 
@@ -63,7 +48,7 @@ function requireListed(list: Watchlist, symbol: string): number {
 function findList(settings: Settings, listId: string | undefined): Watchlist {
   const id = listId ?? settings.activeListId
   const list = settings.lists.find((candidate) => candidate.id === id)
-  if (!list) throw new SettingsError('not-found', 'That watchlist no longer exists')
+  if (!list) throw new RefusedChange('not-found', 'That watchlist no longer exists')
   return list
 }
 
@@ -76,7 +61,7 @@ function requireFreeName(settings: Settings, name: string, exceptId: string | nu
   const taken = settings.lists.some(
     (list) => list.id !== exceptId && list.name.toLocaleLowerCase() === name.toLocaleLowerCase(),
   )
-  if (taken) throw new SettingsError('failed', `There is already a watchlist named "${name}"`)
+  if (taken) throw new RefusedChange('failed', `There is already a watchlist named "${name}"`)
 }
 
 /** The next free id: one more than the highest in use, so an id is never given to two lists in a row. */
@@ -158,14 +143,14 @@ export class SettingsFile {
         if (next === current) return current
         const checked = settingsSchema.safeParse(next)
         if (!checked.success)
-          throw new SettingsError(
+          throw new RefusedChange(
             'invalid-argument',
             `Settings not saved: ${describeSchemaIssues(checked.error)}`,
           )
         return checked.data
       })
     } catch (error) {
-      if (!(error instanceof SettingsError)) {
+      if (!(error instanceof RefusedChange)) {
         this.writeProblem = `Your settings could not be saved: ${error instanceof Error ? error.message : String(error)}`
       }
       throw error
@@ -182,7 +167,7 @@ export class SettingsFile {
       const list = findList(settings, listId)
       if (list.symbols.includes(symbol)) return settings
       if (list.symbols.length >= MAX_WATCHLIST)
-        throw new SettingsError(
+        throw new RefusedChange(
           'invalid-argument',
           `The watchlist "${list.name}" is full (${MAX_WATCHLIST} symbols); remove one first`,
         )
@@ -198,7 +183,7 @@ export class SettingsFile {
       const toAdd = [...new Set(symbols)].filter((symbol) => !list.symbols.includes(symbol))
       if (toAdd.length === 0) return settings
       if (list.symbols.length + toAdd.length > MAX_WATCHLIST)
-        throw new SettingsError(
+        throw new RefusedChange(
           'invalid-argument',
           `The watchlist "${list.name}" would hold more than ${MAX_WATCHLIST} symbols`,
         )
@@ -230,7 +215,7 @@ export class SettingsFile {
     symbols.forEach(requireValidSymbol)
     return this.update((settings) => {
       if (settings.lists.length >= MAX_LISTS)
-        throw new SettingsError('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
+        throw new RefusedChange('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
       requireFreeName(settings, name, null)
       const list: Watchlist = {
         id: nextListId(settings),
@@ -268,7 +253,7 @@ export class SettingsFile {
     const settings = await this.update((current) => {
       const list = findList(current, listId)
       if (current.lists.length === 1)
-        throw new SettingsError('failed', 'The last watchlist cannot be deleted')
+        throw new RefusedChange('failed', 'The last watchlist cannot be deleted')
       const index = current.lists.indexOf(list)
       const lists = current.lists.filter((l) => l.id !== list.id)
       const wasActive = current.activeListId === list.id
@@ -283,7 +268,7 @@ export class SettingsFile {
   restoreList({ list, index, wasActive }: DeletedList): Promise<Settings> {
     return this.update((settings) => {
       if (settings.lists.length >= MAX_LISTS)
-        throw new SettingsError('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
+        throw new RefusedChange('failed', `You have ${MAX_LISTS} watchlists, the most there can be`)
       const idTaken = settings.lists.some((l) => l.id === list.id)
       let name = list.name
       for (
@@ -310,7 +295,7 @@ export class SettingsFile {
   async updateList(listId: string, patch: ListViewPatch): Promise<Settings> {
     const checked = listViewPatchSchema.safeParse(patch)
     if (!checked.success)
-      throw new SettingsError('invalid-argument', `Not changed: ${describeSchemaIssues(checked.error)}`)
+      throw new RefusedChange('invalid-argument', `Not changed: ${describeSchemaIssues(checked.error)}`)
     return this.update((settings) => {
       const list = findList(settings, listId)
       return withList(settings, list.id, (l) => ({ ...l, ...withoutUndefined(checked.data) }))
@@ -321,7 +306,7 @@ export class SettingsFile {
   async patch(patch: SettingsPatch): Promise<Settings> {
     const checked = settingsPatchSchema.safeParse(patch)
     if (!checked.success)
-      throw new SettingsError(
+      throw new RefusedChange(
         'invalid-argument',
         `Settings not changed: ${describeSchemaIssues(checked.error)}`,
       )
