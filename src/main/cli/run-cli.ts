@@ -28,7 +28,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   watch: {
     run: runWatchCommand,
-    summary: 'poll like the app does and print each change (NDJSON with --json)',
+    summary: 'print each price change as the app sees it, streamed or polled (NDJSON with --json)',
   },
   sessions: {
     run: runSessionsCommand,
