@@ -8,8 +8,9 @@ import { join, relative } from 'node:path'
 import { findElectronBinary } from './electron-binary.mjs'
 
 function missingElectronMessage(found) {
+  const installer = found.electronDir ? relative(process.cwd(), join(found.electronDir, 'install.js')) : ''
   const installScript = found.electronDir
-    ? `node ${relative(process.cwd(), join(found.electronDir, 'install.js')) || 'node_modules/electron/install.js'}`
+    ? `node ${installer || 'node_modules/electron/install.js'}`
     : 'npm install'
   const lines = [
     `Tokenwatch cannot start: ${found.missing}.`,

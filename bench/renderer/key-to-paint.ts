@@ -10,7 +10,10 @@ import { type Metric, median, metric, round } from '../report'
 export function timeKeyToPaint(args: { key: string; selector: string; label?: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const giveUp = setTimeout(() => reject(new Error(`no ${args.selector} within 30 s of ${args.key}`)), 30_000)
+    const giveUp = setTimeout(
+      () => reject(new Error(`no ${args.selector} within 30 s of ${args.key}`)),
+      30_000,
+    )
     const check = () => {
       const element = document.querySelector(args.selector)
       const label = element?.getAttribute('aria-label') ?? ''
@@ -54,9 +57,8 @@ export async function keyToPaintMetrics(
       await page.keyboard.press('Escape')
       await page.locator(selector).waitFor({ state: 'detached' })
     }
-  log(
-    `key to painted (ms): ${PANELS.map(({ name }) => `${name} ${(times[name] ?? []).map(round).join(', ')}`).join('; ')}`,
-  )
+  const painted = PANELS.map(({ name }) => `${name} ${(times[name] ?? []).map(round).join(', ')}`)
+  log(`key to painted (ms): ${painted.join('; ')}`)
   return PANELS.map(({ name, words }) =>
     metric(
       `renderer.keyToPaint.${name}Ms`,

@@ -153,7 +153,10 @@ export function formatPercent(percent: string | null | undefined, fractionDigits
   // A move too small for the digits shown gets two significant digits, "-0.0012%": "-0.00%"
   // would keep the sign but claim a size it does not have, and "0.00%" that it did not move.
   const signDisplay = signDisplayFor(percent)
-  const maxDigits = Math.max(fractionDigitsFor(percent, fractionDigits, 2), digitsShort100(percent, fractionDigits))
+  const maxDigits = Math.max(
+    fractionDigitsFor(percent, fractionDigits, 2),
+    digitsShort100(percent, fractionDigits),
+  )
   const formatter = numberFormat(`percent:${fractionDigits}-${maxDigits}:${signDisplay}`, () => ({
     style: 'percent',
     minimumFractionDigits: fractionDigits,
@@ -194,7 +197,10 @@ export type NumberKind = 'price' | 'signed' | 'percent' | 'money' | 'signedMoney
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉'
 
-/** 0.0000001234 as "0.0₆123": the count of zeros after the point as a subscript, as token screens show it. */
+/**
+ * 0.0000001234 as "0.0₆123": the count of zeros after the point as a subscript, as token screens
+ * show it.
+ */
 function subscriptZeros(value: DecimalString, signed: boolean): string {
   const magnitude = new Dec(value).abs().toSignificantDigits(3).toFixed()
   const zeros = leadingFractionZeros(magnitude)

@@ -76,7 +76,8 @@ export async function deleteTransaction(transaction: Transaction): Promise<IpcRe
   setLedger(result.value.ledger)
   const removed = result.value
   setLastRemoved(removed)
-  const text = `The ${describeTrade(transaction)} on ${formatTradeTime(transaction.time, displayZone(watchStore.getState().settings?.timeZone ?? 'market'))}`
+  const zone = displayZone(watchStore.getState().settings?.timeZone ?? 'market')
+  const text = `The ${describeTrade(transaction)} on ${formatTradeTime(transaction.time, zone)}`
   showToast({
     tone: 'info',
     title: 'Transaction deleted',

@@ -49,7 +49,8 @@ export function marketTimeIso(ms: number): string {
   const wallAsUtc = Date.UTC(year, month - 1, day, clock.hour, clock.minute, clock.second)
   const offsetMinutes = Math.round((wallAsUtc - wholeSecond) / 60_000)
   const sign = offsetMinutes < 0 ? '-' : '+'
-  const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`
+  const minutes = Math.abs(offsetMinutes)
+  const offset = `${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
   return `${clock.date}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}${offset}`
 }
 

@@ -1,7 +1,12 @@
 import { SESSION_LABEL } from '../shared/alert-text'
 import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
 import type { AssetQuote } from '../shared/domain'
-import type { AssetPauseReading, CapacityReading, MarketReading, SymbolPauses } from '../shared/service-status'
+import type {
+  AssetPauseReading,
+  CapacityReading,
+  MarketReading,
+  SymbolPauses,
+} from '../shared/service-status'
 import { pauseReasonText } from '../shared/service-status'
 import {
   addDays,
@@ -63,7 +68,8 @@ export function upcomingPauseText(pause: AssetPauseReading): string {
   const kind = pause.code === 'ASSET_LIMITED' ? 'limit' : 'pause'
   const from = pause.start === null ? 'start not given' : `from ${marketTime(pause.start)}`
   const to = pause.end === null ? 'end not given' : `until ${marketTime(pause.end)}`
-  return `${pauseReasonText(pause.reason)} ${kind} ${from} ${to}${pause.updateSharesMultiplier ? '; the multiplier will change' : ''}`
+  const multiplier = pause.updateSharesMultiplier ? '; the multiplier will change' : ''
+  return `${pauseReasonText(pause.reason)} ${kind} ${from} ${to}${multiplier}`
 }
 
 /** A decimal without its trailing zeros: "100.000000" is "100", "1234.50" is "1234.5". */
@@ -156,7 +162,10 @@ export interface QuickCheck {
   /** "Fits now", "Does not fit now: up to 100 tokens", "Market closed for the weekend". */
   now: string | null
   fitsNow: boolean | null
-  /** Today's sessions still to run (the running one first), and whether the amount fits each by its static maximum. */
+  /**
+   * Today's sessions still to run (the running one first), and whether the amount fits each by its static
+   * maximum.
+   */
   sessions: Array<{ session: SessionName; label: string; fits: boolean; why: string }>
 }
 

@@ -12,8 +12,8 @@ export async function violations(page: Page, ...within: string[]): Promise<strin
   const result = await builder.analyze()
   return result.violations
     .filter((violation) => violation.impact !== 'minor')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
+    .map((violation) => {
+      const where = violation.nodes.map((node) => node.target.join(' ')).join(', ')
+      return `${violation.id}: ${violation.help} (${where})`
+    })
 }

@@ -48,7 +48,10 @@ describe('a poll worker that dies', () => {
     await expect
       .poll(() => alert.textContent(), { timeout: 10_000 })
       .toMatch(
-        /Price updates stopped unexpectedly \(planted crash\)\. Showing the last good prices\. Retrying at \d{2}:\d{2}:\d{2} ET\.$/,
+        new RegExp(
+          String.raw`Price updates stopped unexpectedly \(planted crash\)\. ` +
+            String.raw`Showing the last good prices\. Retrying at \d{2}:\d{2}:\d{2} ET\.$`,
+        ),
       )
     expect(await price.textContent()).toBe(before)
     await expect

@@ -45,7 +45,11 @@ function stateAt(
 function rows(page: string): { symbol: string; price: string }[] {
   return [
     ...page.matchAll(
-      /data-symbol="([^"]+)"[\s\S]*?class="cell cell-price[^"]*"[\s\S]*?<span class="num[^"]*"[^>]*>([^<]+)</g,
+      new RegExp(
+        String.raw`data-symbol="([^"]+)"[\s\S]*?class="cell cell-price[^"]*"` +
+          String.raw`[\s\S]*?<span class="num[^"]*"[^>]*>([^<]+)<`,
+        'g',
+      ),
     ),
   ].map(([, symbol = '', price = '']) => ({ symbol, price }))
 }

@@ -49,7 +49,10 @@ describe('the preflight of npm test', () => {
     expect(result.stdout).toBe('')
     expect(result.lines).toHaveLength(1)
     expect(result.lines[0]).toMatch(
-      /^preflight: no Chromium or Chrome found: (.+, or: )?npx playwright-core install chromium \(or set CHROMIUM_PATH to one\)$/,
+      new RegExp(
+        String.raw`^preflight: no Chromium or Chrome found: (.+, or: )?` +
+          String.raw`npx playwright-core install chromium \(or set CHROMIUM_PATH to one\)$`,
+      ),
     )
   })
 
@@ -60,7 +63,9 @@ describe('the preflight of npm test', () => {
     expect(result.lines).toHaveLength(1)
     expect(result.lines[0]).toMatch(
       new RegExp(
-        `^preflight: CHROMIUM_PATH is ${nowhere}, which is not a program: point it at Chromium or Chrome, or unset it \\(to install one: .*npx playwright-core install chromium\\)$`,
+        `^preflight: CHROMIUM_PATH is ${nowhere}, which is not a program: ` +
+          `point it at Chromium or Chrome, or unset it \\(to install one: ` +
+          `.*npx playwright-core install chromium\\)$`,
       ),
     )
   })
@@ -73,7 +78,10 @@ describe('the preflight of npm test', () => {
     expect(result.status).toBe(1)
     expect(result.lines).toHaveLength(1)
     expect(result.lines[0]).toMatch(
-      /^preflight: no Secret Service for the keychain tests \(dbus-run-session, gnome-keyring-daemon not found\): /,
+      new RegExp(
+        String.raw`^preflight: no Secret Service for the keychain tests ` +
+          String.raw`\(dbus-run-session, gnome-keyring-daemon not found\): `,
+      ),
     )
   })
 })

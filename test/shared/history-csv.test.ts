@@ -34,7 +34,8 @@ describe('the history CSV', () => {
     )
     expect(historyCsv(POINTS)).toBe(
       't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n' +
-        '1763942400000,231.0100,232.5,230.9,232.123456789,231.87,false,1.001084338309087472,-0.000101234567890123\r\n' +
+        '1763942400000,231.0100,232.5,230.9,232.123456789,231.87,false,' +
+        '1.001084338309087472,-0.000101234567890123\r\n' +
         '1764028800000,232.2,232.2,232.2,232.2,231.87,true,,\r\n',
     )
   })

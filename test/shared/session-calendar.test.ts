@@ -15,9 +15,12 @@ import { type MarketPhase, sessionStateAt } from '../../src/shared/session-clock
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
-/** NYSE full closures, by the names NYSE publishes. Independence Day 2026 (a Saturday) is observed Friday 3 July; 2027's
- * Juneteenth (Saturday) Friday 18 June, Independence Day (Sunday) Monday 5 July, Christmas
- * (Saturday) Friday 24 December; New Year's Day 2028 (Saturday) is not observed on 31 December. */
+/**
+ * NYSE full closures, by the names NYSE publishes. Independence Day 2026 (a Saturday) is observed
+ * Friday 3 July; 2027's Juneteenth (Saturday) Friday 18 June, Independence Day (Sunday) Monday
+ * 5 July, Christmas (Saturday) Friday 24 December; New Year's Day 2028 (Saturday) is not observed
+ * on 31 December.
+ */
 const HOLIDAYS = new Map([
   ['2026-01-01', "New Year's Day"], ['2026-01-19', 'Martin Luther King, Jr. Day'],
   ['2026-02-16', "Washington's Birthday"], ['2026-04-03', 'Good Friday'], ['2026-05-25', 'Memorial Day'],
@@ -136,7 +139,10 @@ describe('the session model against an independent calendar, minute by minute', 
           nextPhase === null || (state.nextChangeAt === nextChange && state.nextPhase === nextPhase)
         if (JSON.stringify(actual) !== JSON.stringify(expected) || !sameNext)
           mismatches.push(
-            `${new Date(at).toISOString()}: expected ${JSON.stringify(expected)} next ${nextPhase} at ${new Date(nextChange).toISOString()}, got ${JSON.stringify(actual)} next ${state.nextPhase} at ${new Date(state.nextChangeAt).toISOString()}`,
+            `${new Date(at).toISOString()}: expected ${JSON.stringify(expected)}` +
+              ` next ${nextPhase} at ${new Date(nextChange).toISOString()}, ` +
+              `got ${JSON.stringify(actual)} next ${state.nextPhase}` +
+              ` at ${new Date(state.nextChangeAt).toISOString()}`,
           )
       }
       expect(mismatches).toEqual([])

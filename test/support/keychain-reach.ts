@@ -25,5 +25,6 @@ export async function reachKeychain(
 export function howToReachKeychain(platform: NodeJS.Platform = process.platform): string {
   if (platform === 'darwin') return 'They need a logged-in session whose login keychain is unlocked.'
   if (platform === 'win32') return 'They need a logged-in session with the Windows Credential Manager.'
-  return 'To run them: bash scripts/with-keyring.sh npx vitest run test/core/secrets/secret-store.keychain.test.ts'
+  const keychainTests = 'test/core/secrets/secret-store.keychain.test.ts'
+  return `To run them: bash scripts/with-keyring.sh npx vitest run ${keychainTests}`
 }

@@ -53,7 +53,11 @@ function dividendsText(report: DividendsReport): string {
     `${report.symbol} (${report.ticker})`,
     `Yield: ${report.dividendYieldPercent === null ? 'not given' : `${report.dividendYieldPercent}%`}`,
     `Paid: ${report.payoutFrequency ?? 'not given'}`,
-    `Last payment: ${report.lastCashAmount === null ? 'none' : `$${report.lastCashAmount} on ${report.lastPaymentDate ?? 'an unstated date'}`}`,
+    `Last payment: ${
+      report.lastCashAmount === null
+        ? 'none'
+        : `$${report.lastCashAmount} on ${report.lastPaymentDate ?? 'an unstated date'}`
+    }`,
   ]
   return `${lines.join('\n')}\n`
 }

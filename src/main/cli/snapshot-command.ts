@@ -1,6 +1,13 @@
 import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl, symbolsToWatch } from './service-args'
+import {
+  SERVICE_FLAGS,
+  type StoredKeyReader,
+  BASE_URL_HELP,
+  parseBaseUrlFlag,
+  serviceBaseUrl,
+  symbolsToWatch,
+} from './service-args'
 import { openClient } from './service-client'
 import { formatSnapshotTable } from './snapshot-table'
 import { symbolsOrExit } from './symbol-reading'
@@ -8,7 +15,8 @@ import { USER_DATA_ENV } from '../core/storage/paths'
 
 /** `tokenwatch snapshot`: one fetch of prices, market data and limits, printed as a table or JSON. */
 
-export const SNAPSHOT_USAGE = `Usage: tokenwatch snapshot (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json]
+export const SNAPSHOT_USAGE = `\
+Usage: tokenwatch snapshot (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json]
 
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
                     listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
@@ -91,12 +99,7 @@ export async function runSnapshotCommand(
   try {
     const symbols = await symbolsOrExit('snapshot', args.symbols, client, io)
     if (typeof symbols === 'number') return symbols
-    report = await fetchSnapshotReport(
-      client,
-      symbols,
-      { baseUrl, demo: false },
-      deps.now ?? Date.now,
-    )
+    report = await fetchSnapshotReport(client, symbols, { baseUrl, demo: false }, deps.now ?? Date.now)
   } finally {
     await client.close()
   }

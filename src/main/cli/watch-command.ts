@@ -5,7 +5,15 @@ import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, resolveApiKey, serviceSettings, symbolsToWatch } from './service-args'
+import {
+  SERVICE_FLAGS,
+  type StoredKeyReader,
+  BASE_URL_HELP,
+  parseBaseUrlFlag,
+  resolveApiKey,
+  serviceSettings,
+  symbolsToWatch,
+} from './service-args'
 import { openClient } from './service-client'
 import { streamAddressProblem } from '../../shared/stream-setting'
 import { WatchStream } from './watch-stream'
@@ -16,8 +24,9 @@ import { WatchStream } from './watch-stream'
  * Each delta is printed as it happens, one JSON line each with --json (NDJSON), until stopped.
  */
 
-export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json] [--count N]
-                       [--poll | --stream] [--stream-address HOST:PORT]
+export const WATCH_USAGE = `\
+Usage: tokenwatch watch (--symbols AAPLon,TSLAon | --list NAME) [--base-url URL] [--json]
+                        [--count N] [--poll | --stream] [--stream-address HOST:PORT]
 
   --symbols LIST    comma-separated token symbols; "aapl" is read as AAPLon, and by the service's
                     listing "brk-b" as BRK.Bon and "coca cola" as KOon (the reading on stderr)
@@ -31,9 +40,10 @@ export const WATCH_USAGE = `Usage: tokenwatch watch (--symbols AAPLon,TSLAon | -
                     base URL's api. host as grpc. on 443; off never streams)
 
 Streams prices where the service can (gRPC, as the app does) and says on stderr which source is
-live each time that changes; with --json each line carries "source": "stream" or "poll". Polls at the app's default cadences (prices 5 s, market data and limits 60 s) with the same
-backoff. Problems (key rejected, rate limited, offline) go to stderr, one line per endpoint each
-time its problem changes, not again at every retry.
+live each time that changes; with --json each line carries "source": "stream" or "poll". Polls
+at the app's default cadences (prices 5 s, market data and limits 60 s) with the same backoff.
+Problems (key rejected, rate limited, offline) go to stderr, one line per endpoint each time its
+problem changes, not again at every retry.
 The API key comes from TOKENWATCH_API_KEY, else from the keychain.
 `
 
@@ -52,7 +62,6 @@ function parseCount(value: string | undefined): number | null {
   return count
 }
 
-
 /**
  * One readable line per asset whose price changed: "14:02:05 ET  AAPLon  190.25  +0.12%". Market
  * time with its zone named, as the window's times are by default.
@@ -64,7 +73,8 @@ export function describeDelta(delta: Delta): string[] {
     .filter((change) => change.fields.price !== undefined)
     .map((change) => {
       const pct = change.fields.changePct24h
-      return `${time}  ${change.symbol}  ${change.fields.price}${pct ? `  ${pct.startsWith('-') ? '' : '+'}${pct}%` : ''}`
+      const shownPct = pct ? `  ${pct.startsWith('-') ? '' : '+'}${pct}%` : ''
+      return `${time}  ${change.symbol}  ${change.fields.price}${shownPct}`
     })
   for (const asset of delta.added) lines.push(`${time}  ${asset.symbol}  ${asset.price ?? '…'}`)
   for (const symbol of delta.removed) lines.push(`${time}  ${symbol}  removed`)
@@ -117,7 +127,7 @@ export async function runWatchCommand(
     io,
   )
   if (io.verbose && mode !== 'poll')
-    writeLine(io.stderr, `tokenwatch watch: streaming from ${streamAddress === '' ? "the base URL's grpc. host" : streamAddress}`)
+    writeLine(io.stderr, `tokenwatch watch: streaming from ${streamAddress || "the base URL's grpc. host"}`)
   const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   const client = await openClient('watch', io, baseUrl, deps)
   if (typeof client === 'number') return client
@@ -155,12 +165,22 @@ export async function runWatchCommand(
   const stream =
     mode === 'poll' || apiKey === null
       ? null
-      : new WatchStream(feed, { baseUrl, apiKey, address: streamAddress, io, onUnavailable: () => unavailable() })
+      : new WatchStream(feed, {
+          baseUrl,
+          apiKey,
+          address: streamAddress,
+          io,
+          onUnavailable: () => unavailable(),
+        })
   feed.setClient(client, { baseUrl, demo: false })
   feed.start()
   stream?.start(read)
   const stopped = (deps.untilStopped ?? untilSignal)()
-  const ended = await Promise.race([counted, stopped, ...(mode === 'stream' ? [refused.then(() => 'refused' as const)] : [])])
+  const ended = await Promise.race([
+    counted,
+    stopped,
+    ...(mode === 'stream' ? [refused.then(() => 'refused' as const)] : []),
+  ])
   stream?.close()
   feed.stop()
   if (ended === 'refused') {

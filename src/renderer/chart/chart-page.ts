@@ -4,8 +4,10 @@
  */
 
 /** The axis labels' font: .chart-tick in panels.css (10 px, semibold), in the UI font. */
-const labelFont = () =>
-  `600 10px ${getComputedStyle(document.documentElement).getPropertyValue('--font-ui').trim() || 'sans-serif'}`
+const labelFont = () => {
+  const uiFont = getComputedStyle(document.documentElement).getPropertyValue('--font-ui').trim()
+  return `600 10px ${uiFont || 'sans-serif'}`
+}
 const LABEL_SLACK_PX = 4
 
 let labelContext: CanvasRenderingContext2D | null | undefined

@@ -29,8 +29,7 @@ async function rejection(promise: Promise<unknown>): Promise<RefusedChange> {
     () => null,
     (reason: unknown) => reason,
   )
-  if (!(error instanceof RefusedChange))
-    throw new Error(`expected an RefusedChange, got ${String(error)}`)
+  if (!(error instanceof RefusedChange)) throw new Error(`expected an RefusedChange, got ${String(error)}`)
   return error
 }
 
@@ -122,7 +121,8 @@ describe('AlertsFile', () => {
     const aside = readdirSync(dir).filter((name) => name.startsWith(`${ALERTS_FILE_NAME}.corrupt-`))
     expect(aside).toHaveLength(1)
     expect(store.problem()).toBe(
-      `Your alerts file was unreadable and was moved aside to ${path.join(dir, aside[0] as string)}; it starts empty.`,
+      `Your alerts file was unreadable and was moved aside to ${path.join(dir, aside[0] as string)}` +
+        `; it starts empty.`,
     )
 
     await store.create(aboveInput)

@@ -286,7 +286,10 @@ describe('KeyVault without a keychain', () => {
       throw new Error('The name org.freedesktop.secrets was not provided by any .service files')
     }
     await expect(vault.clear(PROD)).rejects.toThrow(
-      /^The key could not be removed from the keychain: No keychain service \(such as GNOME Keyring or KWallet\)/,
+      new RegExp(
+        String.raw`^The key could not be removed from the keychain: ` +
+          String.raw`No keychain service \(such as GNOME Keyring or KWallet\)`,
+      ),
     )
     // From then on the keychain counts as unusable, and the status says why.
     expect(vault.status(PROD)).toMatchObject({

@@ -79,12 +79,15 @@ export function crossCheckMarket(status: WireMarketStatus): CrossCheckedMarket {
     calendarAgrees: agrees,
   }
   if (agrees) return { reading, calendarPhase: calendar.phase, disagreement: null }
-  const said = `${word}${offhoursOpen ? ', off-hours open' : ''}${reason ? ` (${reason}${status.reason?.message ? `: ${status.reason.message}` : ''})` : ''}`
+  const because = reason ? ` (${reason}${status.reason?.message ? `: ${status.reason.message}` : ''})` : ''
+  const said = `${word}${offhoursOpen ? ', off-hours open' : ''}${because}`
   const ours = `${calendar.phase}${calendar.offhours.isOpen ? ', off-hours open' : ''}`
   return {
     reading,
     calendarPhase: calendar.phase,
-    disagreement: `At ${easternTimeText(status.timestamp)} the service says the market is ${said}; our calendar says ${ours}.`,
+    disagreement:
+      `At ${easternTimeText(status.timestamp)} the service says the ` +
+      `market is ${said}; our calendar says ${ours}.`,
   }
 }
 
@@ -101,7 +104,9 @@ export class DisagreementNotice {
       this.lastKey = null
       return null
     }
-    const key = `${checked.reading.marketStatus}|${checked.reading.offhoursOpen}|${checked.reading.reason}|${checked.calendarPhase}`
+    const key =
+      `${checked.reading.marketStatus}|${checked.reading.offhoursOpen}` +
+      `|${checked.reading.reason}|${checked.calendarPhase}`
     if (key === this.lastKey) return null
     this.lastKey = key
     return checked.disagreement

@@ -23,7 +23,10 @@ function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.kind === 'corrupt' && problem.movedTo)
     return `Your settings file was unreadable and was moved aside to ${problem.movedTo}; defaults are in use.`
   if (problem.kind === 'unreadable')
-    return `Your settings file could not be read (${problem.message}); defaults are in use and changes are not saved.`
+    return (
+      `Your settings file could not be read (${problem.message}); defaults ` +
+      `are in use and changes are not saved.`
+    )
   return `Your settings file could not be used (${problem.message}); defaults are in use.`
 }
 
@@ -151,7 +154,8 @@ export class SettingsFile {
       })
     } catch (error) {
       if (!(error instanceof RefusedChange)) {
-        this.writeProblem = `Your settings could not be saved: ${error instanceof Error ? error.message : String(error)}`
+        const why = error instanceof Error ? error.message : String(error)
+        this.writeProblem = `Your settings could not be saved: ${why}`
       }
       throw error
     }

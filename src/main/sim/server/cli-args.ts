@@ -5,7 +5,9 @@ import type { ServiceReadings } from '../market/service-bodies'
 
 /** The simulator's command line (`npm run sim -- ...`), read into server options. */
 
-export const SIM_USAGE = `Usage: npm run sim -- --port <port> --api-key <key> [--assets <n>] [--seed <s>] [--faults <spec>]
+export const SIM_USAGE = `\
+Usage: npm run sim -- --port <port> --api-key <key> [--assets <n>] [--seed <s>]
+                      [--faults <spec>]
 Serves the simulated market-data API on 127.0.0.1 and prints "listening on http://127.0.0.1:<port>".
   --port <port>     port to listen on; 0 picks a free one
   --api-key <key>   the key clients must send in the x-api-key header

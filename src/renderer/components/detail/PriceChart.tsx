@@ -118,8 +118,10 @@ export const PriceChart = memo(function PriceChart({
 function DayChart({ history, offHours }: { history: readonly DayPoint[]; offHours: boolean }) {
   const pending = useWatch((state) => state.historyPending)
   const axis = useHistoryAxis(history, offHours)
-  if (history.length < 2 || !axis)
-    return <p className="muted chart-empty">{pending ? 'Loading the 24h history…' : 'No 24h history yet.'}</p>
+  if (history.length < 2 || !axis) {
+    const note = pending ? 'Loading the 24h history…' : 'No 24h history yet.'
+    return <p className="muted chart-empty">{note}</p>
+  }
   return <DayHistoryChart history={history} axis={axis} offHours={offHours} />
 }
 
@@ -234,7 +236,9 @@ function DayHistoryChart({
   const last = history[history.length - 1] as DayPoint
   // The extremes compared as decimals, so the labels show the exact values the service sent.
   const byValue = history.map((point) => point.price).sort(compareDecimalStrings)
-  const label = `24 hour price chart, from ${formatPrice(first.price)} to ${formatPrice(last.price)}, low ${formatPrice(byValue[0])}, high ${formatPrice(byValue[byValue.length - 1])}`
+  const label =
+    `24 hour price chart, from ${formatPrice(first.price)} to ${formatPrice(last.price)}` +
+    `, low ${formatPrice(byValue[0])}, high ${formatPrice(byValue[byValue.length - 1])}`
 
   return (
     <figure
