@@ -14,6 +14,7 @@ import { parseSymbolFlag } from './capacity-command'
 import { type CliIo, EXIT, UsageError, parseFlags } from './io'
 import { ONE_QUESTION_FLAGS, type ServiceCommand, type ServiceCommandDeps, runServiceCommand, writeJson } from './service-client'
 import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
+import { screenTimeText } from '../core/screen-time'
 
 /**
  * `tokenwatch history --symbol S --range R [--json | --csv]`: the token's history for one range,
@@ -61,7 +62,7 @@ function historyText(series: HistorySeries): string {
   const lines = [
     `${series.symbol} ${series.range}: ${series.points.length} points of ${series.interval} from ${series.source}`,
     ...(series.note ? [series.note] : []),
-    ...(last ? [`Last: ${new Date(last.t).toISOString()} close ${last.close}, stock ${last.underlyingClose ?? 'unknown'}, premium ${last.premium ?? 'unknown'}`] : []),
+    ...(last ? [`Last: ${screenTimeText(last.t)} close ${last.close}, stock ${last.underlyingClose ?? 'unknown'}, premium ${last.premium ?? 'unknown'}`] : []),
   ]
   return `${lines.join('\n')}\n`
 }
