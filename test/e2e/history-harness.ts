@@ -36,7 +36,10 @@ export async function startHistoryHarness(
   return { ...harness, requests }
 }
 
-/** Opens `symbol`'s detail from its row and waits, with room for a busy machine, until its history chart has laid out its time labels. */
+/**
+ * Opens `symbol`'s detail from its row and waits, with room for a busy machine, until its history chart has
+ * laid out its time labels.
+ */
 export async function openHistoryChart(harness: HistoryHarness, symbol: string): Promise<void> {
   const { page } = harness
   await rowOf(page, symbol).click()

@@ -13,7 +13,9 @@ import { SATURDAY } from './layout-screenshots'
  * docs/screenshots/premium-axis-*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
-/** 10:15 ET on Monday 23 November 2026 (history-chart-shots.ts's Monday; importing it would run that script). */
+/**
+ * 10:15 ET on Monday 23 November 2026 (history-chart-shots.ts's Monday; importing it would run that script).
+ */
 const MONDAY_MORNING = Date.UTC(2026, 10, 23, 15, 15)
 
 const SHAPES: Record<string, (premium: string) => string> = {
@@ -31,14 +33,19 @@ const WIDTHS = [
 ] as const
 
 function reshaped(series: HistorySeries, shape: (premium: string) => string): HistorySeries {
-  const points = series.points.map((point): HistoryPoint => ({ ...point, premium: point.premium && shape(point.premium) }))
+  const points = series.points.map((point): HistoryPoint => ({
+    ...point,
+    premium: point.premium && shape(point.premium),
+  }))
   return { ...series, points }
 }
 
 async function main(): Promise<void> {
   const browser = await launchBrowser()
   const shots = DAYS.flatMap((day) =>
-    Object.entries(SHAPES).flatMap(([shapeName, shape]) => WIDTHS.map(([name, width]) => ({ ...day, shapeName, shape, name, width }))),
+    Object.entries(SHAPES).flatMap(([shapeName, shape]) =>
+      WIDTHS.map(([name, width]) => ({ ...day, shapeName, shape, name, width })),
+    ),
   )
   try {
     for (const { day, marketTime, symbol, offHours, range, shapeName, shape, name, width } of shots) {
@@ -48,7 +55,10 @@ async function main(): Promise<void> {
         viewport: { width, height: 900 },
         settings: { chartRange: range },
         histories: (asked, askedRange) =>
-          reshaped(historyFixture({ symbol: asked, range: askedRange, end: marketTime, offHours, start: '181.5' }), shape),
+          reshaped(
+            historyFixture({ symbol: asked, range: askedRange, end: marketTime, offHours, start: '181.5' }),
+            shape,
+          ),
       })
       try {
         await openHistoryChart(harness, symbol)

@@ -40,7 +40,7 @@ export function calendarMarketReading(ms: number): CalendarMarketReading {
   const isOpen = isConventionalSession(state.phase)
   const opening = firstChangeAfter(ms, (next) => isConventionalSession(next.phase))
   const offhoursOpening = state.offhours ? null : firstChangeAfter(ms, (next) => next.offhours)
-  const offhoursClose = state.offhours ? state.nextChangeAt : offhoursOpening?.state.nextChangeAt ?? null
+  const offhoursClose = state.offhours ? state.nextChangeAt : (offhoursOpening?.state.nextChangeAt ?? null)
   return {
     phase: state.phase,
     isOpen,
@@ -50,4 +50,3 @@ export function calendarMarketReading(ms: number): CalendarMarketReading {
     offhours: { isOpen: state.offhours, nextOpen: offhoursOpening?.at ?? null, nextClose: offhoursClose },
   }
 }
-

@@ -75,7 +75,9 @@ function labelFormat(step: Step, largest: number): (value: number) => string {
   const between = numberFormat(digits + 1)
   return (value) => {
     const steps = value / step.size
-    const number = (Math.abs(steps - Math.round(steps)) < EPSILON ? onStep : between).format(basisPoints ? value * 100 : value)
+    const number = (Math.abs(steps - Math.round(steps)) < EPSILON ? onStep : between).format(
+      basisPoints ? value * 100 : value,
+    )
     return basisPoints ? `${number} bp` : `${number}%`
   }
 }

@@ -1,4 +1,11 @@
-import { CandlestickSeries, LineSeries, LineStyle, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts'
+import {
+  CandlestickSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+} from 'lightweight-charts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DisplayZone } from '../../../shared/display-time'
 import type { HistoryRange, HistorySeries } from '../../../shared/history'
@@ -48,9 +55,15 @@ interface DrawnChart {
  */
 function showPremiumAxis(current: DrawnChart, element: Element): void {
   for (const line of current.premiumLabels.splice(0)) current.premium.removePriceLine(line)
-  const axis = premiumAxis(current.premium.data().map((point) => ('value' in point ? point.value : Number.NaN)))
+  const axis = premiumAxis(
+    current.premium.data().map((point) => ('value' in point ? point.value : Number.NaN)),
+  )
   current.premium.applyOptions({
-    priceFormat: { type: 'custom', formatter: axis?.format ?? ((value: number) => `${value.toFixed(2)}%`), minMove: 0.0001 },
+    priceFormat: {
+      type: 'custom',
+      formatter: axis?.format ?? ((value: number) => `${value.toFixed(2)}%`),
+      minMove: 0.0001,
+    },
     autoscaleInfoProvider: () => (axis ? { priceRange: { minValue: axis.min, maxValue: axis.max } } : null),
   })
   for (const tick of axis?.ticks ?? [])
@@ -78,7 +91,8 @@ function solid(element: Element, name: string): string {
  * stock's close times the multiplier in force on the same scale, and the premium in percent in a
  * pane below; one crosshair across both. Where the stock had no candle (a weekend, a holiday) its
  * last close is carried: that stretch is drawn faded and the readout says so. Each multiplier step
- * is marked on the axis with its old and new value (or ◆ where steps crowd). The axis is the trading axis of today's chart
+ * is marked on the axis with its old and new value (or ◆ where steps crowd). The axis is the trading axis of
+ * today's chart
  * (gaps, session bands, labels that never overlap), its labels counting days, weeks, months or
  * years; the chart takes no pointer input of its own, as today's does.
  */
@@ -253,7 +267,10 @@ function HistoryFigure({
 
   const first = points[0]
   const last = points[points.length - 1]
-  const label = `${RANGE_WORDS[range]} chart of the token, the stock times the multiplier and the premium, from ${formatPrice(first?.close)} to ${formatPrice(last?.close)}`
+  const label =
+    `${RANGE_WORDS[range]} chart of the token, the stock times the ` +
+    `multiplier and the premium, from ${formatPrice(first?.close)}` +
+    ` to ${formatPrice(last?.close)}`
 
   return (
     <figure
@@ -288,8 +305,8 @@ function HistoryFigure({
           <span className="chart-legend-item line-premium">Premium % (lower pane)</span>
           {stepMarks.some((mark) => mark.compact) && (
             <span className="chart-legend-item chart-legend-step">
-              <span className="chart-mark">{STEP_GLYPH}</span> Multiplier step too close to another to label (its
-              values in its tooltip and the readout)
+              <span className="chart-mark">{STEP_GLYPH}</span> Multiplier step too close to another to label
+              (its values in its tooltip and the readout)
             </span>
           )}
         </span>
