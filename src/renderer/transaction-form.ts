@@ -1,5 +1,6 @@
 // First: zod must be told about the CSP before the shared holdings module builds its schemas.
 import './zod-csp'
+import type { DisplayZone } from '../shared/display-time'
 import type { Transaction, TransactionInput } from '../shared/holdings'
 import { futureTimeProblem, transactionInputSchema } from '../shared/holdings-schema'
 import type { IpcError } from '../shared/ipc-contract'
@@ -60,6 +61,7 @@ function isField(name: unknown): name is TransactionField {
 export function checkDraft(
   draft: TransactionDraft,
   nowMs: number,
+  zone: DisplayZone,
 ): { ok: true; input: TransactionInput } | { ok: false; errors: TransactionErrors } {
   const errors: TransactionErrors = {}
   for (const field of ['time', 'symbol', 'quantity', 'price'] as const)
@@ -82,7 +84,7 @@ export function checkDraft(
     }
   // A time that reads is also checked against the clock, whatever the other fields say.
   if (errors.time === undefined) {
-    const future = futureTimeProblem(fields.time, nowMs)
+    const future = futureTimeProblem(fields.time, nowMs, zone)
     if (future) errors.time = future
   }
   if (Object.keys(errors).length > 0 || !checked.success) return { ok: false, errors }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Dec, isNonNegativeDecimalString } from './decimal'
-import { displayZone, formatFullTime } from './display-time'
+import { type DisplayZone, formatFullTime } from './display-time'
 import { COST_METHODS, TRADE_SIDES, type Transaction } from './holdings'
 import { checkSymbol } from './symbols'
 
@@ -176,13 +176,12 @@ export type HoldingsFileContent = z.output<typeof holdingsFileSchema>
 
 /**
  * Why this time is too far ahead of `nowMs` to be a trade already made, or null; the time said
- * as the ledger's lines say it (with its year, in market time), not as the file stores it.
+ * as the ledger's lines say it (with its year, in the zone Settings chose), not as the file stores it.
  */
-export function futureTimeProblem(time: string, nowMs: number): string | null {
+export function futureTimeProblem(time: string, nowMs: number, zone: DisplayZone): string | null {
   const instant = Date.parse(time)
   return instant - nowMs > MAX_FUTURE_MS
-    ? `The time ${formatFullTime(instant, displayZone('market'), { year: true })}` +
-        ` is more than a day in the future`
+    ? `The time ${formatFullTime(instant, zone, { year: true })} is more than a day in the future`
     : null
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runSnapshotCommand } from '../../src/main/cli/snapshot-command'
+import { screenTimeText } from '../../src/main/core/screen-time'
 import type { Snapshot } from '../../src/shared/domain'
 import { DEFAULT_BASE_URL } from '../../src/shared/settings'
 import {
@@ -69,7 +70,7 @@ describe('success (exit 0)', () => {
       'AAPLon  231.45      +0.93%    231.4607   +0.00%  PRE REG POST',
       'TSLAon  231.45      +0.93%    231.4607   +0.00%  PRE REG POST',
     ])
-    expect(run.stdout).toContain(`As of ${new Date(NOW).toISOString()} from ${service.url}.`)
+    expect(run.stdout).toContain(`As of ${screenTimeText(NOW)} from ${service.url}.`)
   })
 
   it('prints the normalised Snapshot as JSON with --json', async () => {

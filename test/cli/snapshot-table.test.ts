@@ -59,6 +59,6 @@ describe('formatSnapshotTable', () => {
   it('shows a dash for what is not known, and names a demo source', () => {
     const text = table([emptyAsset('Fon')], true)
     expect(text.split('\n')[1]).toBe('Fon         -           -           -        -  -')
-    expect(text).toContain(`As of 2025-09-15T14:00:00.000Z from https://api.gm.ondo.finance (demo).`)
+    expect(text).toContain(`As of Sep 15, 10:00:00 ET from https://api.gm.ondo.finance (demo).`)
   })
 })

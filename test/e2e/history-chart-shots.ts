@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { HistoryRange } from '../../src/shared/history'
 import { historyFixture } from '../support/history-fixtures'
-import { launchBrowser, rowOf } from './harness'
-import { startHistoryHarness } from './history-harness'
+import { launchBrowser } from './harness'
+import { openHistoryChart, startHistoryHarness } from './history-harness'
 import { SATURDAY } from './layout-screenshots'
 
 /**
@@ -48,10 +48,7 @@ async function main(): Promise<void> {
           })
           try {
             const { page } = harness
-            await rowOf(page, symbol).click()
-            await page.keyboard.press('Enter')
-            // Room for a busy machine: the whole history is laid out first.
-            await page.locator('.chart-history .chart-tick').first().waitFor({ timeout: 120_000 })
+            await openHistoryChart(harness, symbol)
             const chart = page.locator('.chart-history')
             await chart.focus()
             // The crosshair a little way in, so the readout shows a point.

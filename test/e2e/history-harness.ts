@@ -1,5 +1,6 @@
 import type { HistoryRange, HistorySeries } from '../../src/shared/history'
 import type { IpcResult } from '../../src/shared/ipc-contract'
+import { rowOf } from './harness'
 import { type LiveHarness, type LiveHarnessOptions, startLiveHarness } from './live-sim'
 
 /**
@@ -33,4 +34,15 @@ export async function startHistoryHarness(
     },
   })
   return { ...harness, requests }
+}
+
+/**
+ * Opens `symbol`'s detail from its row and waits, with room for a busy machine, until its history chart has
+ * laid out its time labels.
+ */
+export async function openHistoryChart(harness: HistoryHarness, symbol: string): Promise<void> {
+  const { page } = harness
+  await rowOf(page, symbol).click()
+  await page.keyboard.press('Enter')
+  await page.locator('.chart-history .chart-tick').first().waitFor({ timeout: 120_000 })
 }

@@ -1,3 +1,7 @@
+// Main runs in this process: in "this computer's time" its refusals are told in this zone, the
+// browser's own (Tokyo, never the machine's zone), as the window's times are.
+process.env.TZ = 'Asia/Tokyo'
+
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser, rowOf } from './harness'
@@ -7,7 +11,9 @@ import { startLiveHarness, TUESDAY_LATE_MORNING, type LiveHarness } from './live
 /**
  * The holdings ledger in the window, narrow (380 px) and wide (1280 px), on a fixed Tuesday
  * morning and a fixed Saturday: the ledger dialog with its list, filters and Undo after a deletion,
- * and the detail panel's transactions with a back-dated sell refused under the form.
+ * and the detail panel's transactions with a back-dated sell refused under the form; both again
+ * with Settings' "Show times in" on this computer's time, in Tokyo, where main's refusal says
+ * Tokyo's time as the list does (issue 44 item 14).
  * `npx tsx test/e2e/ledger-shots.ts` writes docs/screenshots/ledger-*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
@@ -122,16 +128,23 @@ async function main(): Promise<void> {
       ['tuesday', TUESDAY_LATE_MORNING],
       ['saturday', SATURDAY],
     ] as const)
-      for (const [name, width] of NARROW_AND_WIDE) {
-        const harness = await startLiveHarness({ browser, marketTime, viewport: { width, height: 760 } })
-        try {
-          await seed(harness)
-          await shootDialog(harness.page, `ledger-dialog-${day}-${name}.png`)
-          await shootDetail(harness.page, `ledger-detail-${day}-${name}.png`)
-        } finally {
-          await harness.close()
+      for (const [name, width] of NARROW_AND_WIDE)
+        for (const timeZone of ['market', 'computer'] as const) {
+          const harness = await startLiveHarness({
+            browser,
+            marketTime,
+            viewport: { width, height: 760 },
+            ...(timeZone === 'computer' ? { timezoneId: 'Asia/Tokyo', settings: { timeZone } } : {}),
+          })
+          const zone = timeZone === 'computer' ? '-tokyo' : ''
+          try {
+            await seed(harness)
+            await shootDialog(harness.page, `ledger-dialog${zone}-${day}-${name}.png`)
+            await shootDetail(harness.page, `ledger-detail${zone}-${day}-${name}.png`)
+          } finally {
+            await harness.close()
+          }
         }
-      }
   } finally {
     await browser.close()
   }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { displayZone } from '../../src/shared/display-time'
 import { checkDraft, draftOf, newDraft, refusalOf } from '../../src/renderer/transaction-form'
 
 /** The form's checks at a fixed instant: 11:32:10 ET on Tuesday 17 November 2026 (EST, -05:00). */
 const NOW = Date.UTC(2026, 10, 17, 16, 32, 10, 400)
+
+const MARKET_ZONE = displayZone('market')
 
 const good = { ...newDraft('AAPLon', NOW), quantity: '2.5', price: '182.35' }
 
@@ -22,7 +25,7 @@ describe('transaction form', () => {
   })
 
   it('makes the transaction the contract takes, an empty fee as none and an empty note as null', () => {
-    expect(checkDraft({ ...good, fee: '', note: '  ' }, NOW)).toEqual({
+    expect(checkDraft({ ...good, fee: '', note: '  ' }, NOW, MARKET_ZONE)).toEqual({
       ok: true,
       input: {
         time: '2026-11-17T11:32:10-05:00',
@@ -34,12 +37,12 @@ describe('transaction form', () => {
         note: null,
       },
     })
-    expect(checkDraft({ ...good, quantity: '0.123456789012345678' }, NOW).ok).toBe(true)
+    expect(checkDraft({ ...good, quantity: '0.123456789012345678' }, NOW, MARKET_ZONE).ok).toBe(true)
   })
 
   it('says under each field why each bad input is refused', () => {
     const errorsOf = (change: Partial<typeof good>) => {
-      const checked = checkDraft({ ...good, ...change }, NOW)
+      const checked = checkDraft({ ...good, ...change }, NOW, MARKET_ZONE)
       return checked.ok ? {} : checked.errors
     }
     expect(errorsOf({ quantity: '-1' }).quantity).toBe('The quantity must be more than zero, not -1')

@@ -3,7 +3,7 @@ import { replayLedger } from '../../src/main/core/holdings/ledger-replay'
 import { displayZone } from '../../src/shared/display-time'
 import type { Transaction } from '../../src/shared/holdings'
 import { futureTimeProblem } from '../../src/shared/holdings-schema'
-import { easternTimeText } from '../../src/main/core/market-calendar-reading'
+import { screenTimeText } from '../../src/main/core/screen-time'
 import { formatZonedDateTime } from '../../src/renderer/format'
 import { formatTradeTime } from '../../src/renderer/ledger-view'
 
@@ -48,7 +48,7 @@ describe('one human format for a full time', () => {
   it('a time refused as too far ahead is said as the ledger says it', () => {
     const now = Date.parse(TUESDAY_10_00_ET)
     const ahead = '2026-11-18T11:40:00-05:00'
-    expect(futureTimeProblem(ahead, now)).toBe(
+    expect(futureTimeProblem(ahead, now, displayZone('market'))).toBe(
       `The time ${formatTradeTime(ahead, displayZone('market'))} is more than a day in the future`,
     )
   })
@@ -57,8 +57,8 @@ describe('one human format for a full time', () => {
     "main's market-time texts (pause alerts, the status, the recording " +
       "note) read as the window's 'As of'",
     () => {
-      expect(easternTimeText(TUESDAY_11_32_14_ET)).toBe('Nov 17, 11:32:14 ET')
-      expect(easternTimeText(TUESDAY_11_32_14_ET)).toBe(
+      expect(screenTimeText(TUESDAY_11_32_14_ET)).toBe('Nov 17, 11:32:14 ET')
+      expect(screenTimeText(TUESDAY_11_32_14_ET)).toBe(
         formatZonedDateTime(TUESDAY_11_32_14_ET, displayZone('market')),
       )
     },

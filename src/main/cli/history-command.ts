@@ -25,6 +25,7 @@ import {
   writeJson,
 } from './service-client'
 import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
+import { screenTimeText } from '../core/screen-time'
 
 /**
  * `tokenwatch history --symbol S --range R [--json | --csv]`: the token's history for one range,
@@ -88,7 +89,7 @@ function historyText(series: HistorySeries): string {
     ...(series.note ? [series.note] : []),
     ...(last
       ? [
-          `Last: ${new Date(last.t).toISOString()} close ${last.close}, ` +
+          `Last: ${screenTimeText(last.t)} close ${last.close}, ` +
             `stock ${last.underlyingClose ?? 'unknown'}, premium ${last.premium ?? 'unknown'}`,
         ]
       : []),

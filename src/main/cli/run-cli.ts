@@ -1,3 +1,6 @@
+import { followTimeZoneSetting } from '../core/screen-time'
+import { defaultUserDataDir } from '../core/storage/paths'
+import { SettingsFile } from '../core/storage/settings-file'
 import { runCapacityCommand } from './capacity-command'
 import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
@@ -88,5 +91,8 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
     )
     return EXIT.usage
   }
+  // The times a command words (a ledger's refusal, the status's pauses) are said in the zone the
+  // app's Settings chose, as the window says them; --json keeps ISO whatever the choice.
+  followTimeZoneSetting((await new SettingsFile(defaultUserDataDir(io.env)).load()).timeZone)
   return command.run(rest, verbose ? { ...io, verbose } : io)
 }

@@ -1,6 +1,7 @@
 import { Dec, toFixedString } from '../../shared/decimal'
 import { type AssetQuote, isTradableIn, type Snapshot } from '../../shared/domain'
 import { SESSION_BADGE, SESSION_NAMES } from '../../shared/sessions'
+import { screenTimeText } from '../core/screen-time'
 
 /** The `snapshot` command's human-readable output: one aligned row per asset. */
 
@@ -64,5 +65,5 @@ export function formatSnapshotTable(snapshot: Snapshot): string {
       .trimEnd(),
   )
   const source = snapshot.source.demo ? `${snapshot.source.baseUrl} (demo)` : snapshot.source.baseUrl
-  return `${lines.join('\n')}\n\nAs of ${new Date(snapshot.asOf).toISOString()} from ${source}.\n`
+  return `${lines.join('\n')}\n\nAs of ${screenTimeText(snapshot.asOf)} from ${source}.\n`
 }

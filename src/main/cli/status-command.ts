@@ -1,4 +1,4 @@
-import { easternTimeText } from '../core/market-calendar-reading'
+import { screenTimeText } from '../core/screen-time'
 import type { AssetPauseReading, MarketReading } from '../../shared/service-status'
 import { pauseReading } from '../core/api/wire/status-readings'
 import { calendarOnlyReading, crossCheckMarket } from '../core/service-status/market-cross-check'
@@ -51,10 +51,10 @@ function statusText(report: StatusReport): string {
   const lines = [`Market: ${market.marketStatus}${market.isOpen ? ', open' : ', not open'} (${source})`]
   if (market.offhoursOpen) lines.push('Off-hours: open')
   if (market.reason) lines.push(`Reason: ${market.reason}`)
-  if (market.nextClose !== null) lines.push(`Closes: ${easternTimeText(market.nextClose)}`)
+  if (market.nextClose !== null) lines.push(`Closes: ${screenTimeText(market.nextClose)}`)
   if (market.nextOpen !== null)
     lines.push(
-      `Next open: ${easternTimeText(market.nextOpen)}` +
+      `Next open: ${screenTimeText(market.nextOpen)}` +
         (market.nextOpenSession ? ` (${market.nextOpenSession})` : ''),
     )
   if (report.pauses === null) lines.push('Asset pauses: the service does not publish them')
@@ -63,8 +63,8 @@ function statusText(report: StatusReport): string {
     lines.push('Asset pauses:')
     for (const pause of report.pauses) {
       const window =
-        `${pause.start === null ? '?' : easternTimeText(pause.start)}` +
-        ` to ${pause.end === null ? '?' : easternTimeText(pause.end)}`
+        `${pause.start === null ? '?' : screenTimeText(pause.start)} ` +
+        `to ${pause.end === null ? '?' : screenTimeText(pause.end)}`
       const multiplier = pause.updateSharesMultiplier ? ', the multiplier will change' : ''
       lines.push(
         `  ${pause.symbol}  ${pause.status} ${pause.code ?? ''} ${pause.reason ?? ''}` +

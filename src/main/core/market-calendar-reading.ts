@@ -1,4 +1,3 @@
-import { displayZone, formatFullTime } from '../../shared/display-time'
 import { type MarketPhase, type SessionState, sessionStateAt } from '../../shared/session-clock'
 import { type ConventionalSession, isConventionalSession } from '../../shared/sessions'
 
@@ -50,9 +49,4 @@ export function calendarMarketReading(ms: number): CalendarMarketReading {
     nextClose: isOpen ? state.nextChangeAt : null,
     offhours: { isOpen: state.offhours, nextOpen: offhoursOpening?.at ?? null, nextClose: offhoursClose },
   }
-}
-
-/** "Nov 18, 10:00:00 ET": an instant in market time, said as the window says every full time. */
-export function easternTimeText(ms: number): string {
-  return formatFullTime(ms, displayZone('market'))
 }

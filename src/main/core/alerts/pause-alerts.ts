@@ -1,4 +1,4 @@
-import { easternTimeText } from '../market-calendar-reading'
+import { screenTimeText } from '../screen-time'
 import { type AssetPauseReading, pauseReasonText } from '../../../shared/service-status'
 
 /**
@@ -40,8 +40,8 @@ function pauseName(pause: AssetPauseReading): string {
 }
 
 function windowText(pause: AssetPauseReading): string {
-  const from = pause.start === null ? '' : ` from ${easternTimeText(pause.start)}`
-  const to = pause.end === null ? ', end not given' : ` until ${easternTimeText(pause.end)}`
+  const from = pause.start === null ? '' : ` from ${screenTimeText(pause.start)}`
+  const to = pause.end === null ? ', end not given' : ` until ${screenTimeText(pause.end)}`
   return `${from}${to}`
 }
 
@@ -70,7 +70,7 @@ export function pauseNews(
     else
       news.push(
         `${symbol}: ${pauseName(pause)} started` +
-          `${pause.end === null ? '' : ` until ${easternTimeText(pause.end)}`}${multiplier}`,
+          `${pause.end === null ? '' : ` until ${screenTimeText(pause.end)}`}${multiplier}`,
       )
   }
   for (const [key, phase] of Object.entries(before ?? {}))

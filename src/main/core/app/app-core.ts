@@ -9,6 +9,7 @@ import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
+import { followTimeZoneSetting } from '../screen-time'
 import { SnapshotCache, SnapshotCacheSchedule } from '../storage/snapshot-cache'
 import type { AppCoreOptions } from './app-core-options'
 import { deriveAppStatus, feedStatus, firstProblem } from './app-status'
@@ -87,7 +88,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
       statusChanged: () => this.events.emit('status', this.status()),
-      tellShell: (settings) => this.events.tellShell(settings),
+      tellShell: (settings) => this.tellShell(settings),
       listsChanged: (settings) => this.announceSettings(this.watchChanged(settings)),
       alertsChanged,
       removeAlertsOf: async (symbol) => {
@@ -110,6 +111,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   async start(): Promise<void> {
     const settings = await this.settings.load()
+    followTimeZoneSetting(settings.timeZone)
     await Promise.all([this.alerts.load(), this.holdings.load(), this.vault.init()])
     this.feed.setCadences(settings.cadences)
     this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
@@ -203,9 +205,15 @@ export class AppCore<Demo extends DemoService = DemoService> {
     return result
   }
 
+  /** Every saved change of the settings passes here: main's own texts follow the zone chosen. */
+  private tellShell(settings: Settings): void {
+    followTimeZoneSetting(settings.timeZone)
+    this.events.tellShell(settings)
+  }
+
   /** Settings changed: the shell and the window are told. */
   private announceSettings(settings: Settings): Settings {
-    this.events.tellShell(settings)
+    this.tellShell(settings)
     this.events.emit('settings', settings)
     return settings
   }

@@ -1,4 +1,3 @@
-import { displayZone, formatFullTime } from '../../../shared/display-time'
 import type { HistoryPoint, HistoryRange, HistorySeries, HistorySource } from '../../../shared/history'
 import { alignHistory, multiplierChanges } from './history-align'
 import { type CandleRequest, HISTORY_PLANS, type HistoryPlan, rangeStart } from './history-plan'
@@ -9,6 +8,7 @@ import { ApiError, sanitizeServiceText } from '../api/api-errors'
 import type { HistoryQueue } from './history-queue'
 import { isAboutTheAsset } from '../api/optional-endpoints'
 import type { Clock } from '../clock'
+import { screenTimeText } from '../screen-time'
 import type { HistoryCache } from './history-cache'
 
 /**
@@ -47,9 +47,6 @@ type ServiceReading =
   { kind: 'answer'; history: ServiceHistory } | { kind: 'none' } | { kind: 'failed'; message: string }
 
 const DAY_MS = 86_400_000
-
-/** In market time, with its zone said, as the window says full times: "Nov 17, 11:32:14 ET". */
-const when = (ms: number): string => formatFullTime(ms, displayZone('market'))
 
 export class HistoryService {
   constructor(private readonly options: HistoryServiceOptions) {}
@@ -114,7 +111,7 @@ export class HistoryService {
     const since =
       recorded.since === null
         ? 'Tokenwatch has recorded nothing of it yet'
-        : `Tokenwatch has been recording it since ${when(recorded.since)}`
+        : `Tokenwatch has been recording it since ${screenTimeText(recorded.since)}`
     if (service.kind === 'none') return `This service publishes no history; ${since}.`
     if (service.kind === 'failed')
       return (

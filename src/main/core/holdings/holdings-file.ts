@@ -9,6 +9,7 @@ import {
   MAX_TRANSACTIONS,
   transactionInputSchema,
 } from '../../../shared/holdings-schema'
+import { screenZone } from '../screen-time'
 import { describeSchemaIssues, JsonFile, type JsonFileProblem } from '../storage/json-file'
 import { replayLedger } from './ledger-replay'
 import { readTransactionsCsv, type TransactionsCsvImport } from './transactions-csv'
@@ -34,7 +35,7 @@ function describeReadProblem(problem: JsonFileProblem): string {
 export function checkTransactionInput(input: unknown, nowMs: number): Omit<Transaction, 'id'> {
   const checked = transactionInputSchema.safeParse(input)
   if (!checked.success) throw new RefusedChange('invalid-argument', describeSchemaIssues(checked.error))
-  const future = futureTimeProblem(checked.data.time, nowMs)
+  const future = futureTimeProblem(checked.data.time, nowMs, screenZone())
   // Not the contract's refusal (the same text is a fine time tomorrow): a rule of the present.
   if (future) throw new RefusedChange('failed', future)
   return checked.data

@@ -1,7 +1,7 @@
 import type { Dec } from '../../../shared/decimal'
-import { displayZone, formatFullTime } from '../../../shared/display-time'
 import type { CostMethod, LedgerPosition, Transaction } from '../../../shared/holdings'
 import { transactionInstant } from '../../../shared/holdings-schema'
+import { screenTimeText } from '../screen-time'
 import { decimalText, dividedHalfEven, quotientText, units } from './fixed-point'
 
 /**
@@ -190,8 +190,8 @@ export function replayLedger(transactions: readonly Transaction[], method: CostM
 
 /**
  * A trade's time as the ledger's lines say it (display-time.ts's one format, with the year), in
- * market time: the refusal reaches the command line and the window alike, and says its zone.
+ * the zone Settings chose: the refusal reaches the command line and the window alike, and says its zone.
  */
 function tradeTime(transaction: Transaction): string {
-  return formatFullTime(transactionInstant(transaction), displayZone('market'), { year: true })
+  return screenTimeText(transactionInstant(transaction), { year: true })
 }

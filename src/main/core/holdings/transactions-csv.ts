@@ -7,6 +7,7 @@ import {
   MAX_TRANSACTIONS,
   transactionInputSchema,
 } from '../../../shared/holdings-schema'
+import { screenZone } from '../screen-time'
 import { describeSchemaIssues } from '../storage/json-file'
 import { inTimeOrder, replayLedger } from './ledger-replay'
 
@@ -147,7 +148,7 @@ export function readTransactionsCsv(
       problems.push({ line: row.line, reason: describeSchemaIssues(checked.error) })
       continue
     }
-    const future = futureTimeProblem(checked.data.time, nowMs)
+    const future = futureTimeProblem(checked.data.time, nowMs, screenZone())
     if (future) {
       problems.push({ line: row.line, reason: future })
       continue

@@ -1,4 +1,5 @@
-import { calendarMarketReading, easternTimeText } from '../market-calendar-reading'
+import { calendarMarketReading } from '../market-calendar-reading'
+import { screenTimeText } from '../screen-time'
 import type { MarketReading, ServiceState } from '../../../shared/service-status'
 import { serviceWord } from '../../../shared/service-status'
 import type { WireMarketStatus } from '../api/wire/wire-status'
@@ -86,7 +87,7 @@ export function crossCheckMarket(status: WireMarketStatus): CrossCheckedMarket {
     reading,
     calendarPhase: calendar.phase,
     disagreement:
-      `At ${easternTimeText(status.timestamp)} the service says the ` +
+      `At ${screenTimeText(status.timestamp)} the service says the ` +
       `market is ${said}; our calendar says ${ours}.`,
   }
 }

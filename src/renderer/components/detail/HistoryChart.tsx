@@ -1,4 +1,11 @@
-import { CandlestickSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi } from 'lightweight-charts'
+import {
+  CandlestickSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+} from 'lightweight-charts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DisplayZone } from '../../../shared/display-time'
 import type { HistoryRange, HistorySeries } from '../../../shared/history'
@@ -8,6 +15,7 @@ import { slotTime } from '../../chart/chart-slots'
 import { measureLabel, themeColor } from '../../chart/chart-page'
 import { carriedLine, dailyBuckets, historyModel, type HistoryModel } from '../../chart/history-model'
 import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
+import { premiumAxis } from '../../chart/premium-axis'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { SessionBands, sessionColors } from '../../chart/session-bands'
 import { useDisplayZone } from '../../display-zone'
@@ -34,9 +42,42 @@ interface DrawnChart {
   closes: ISeriesApi<'Line'>
   stock: ISeriesApi<'Line'>
   premium: ISeriesApi<'Line'>
+  /** The premium pane's labels, one price line each (premium-axis.ts chooses them). */
+  premiumLabels: IPriceLine[]
   bands: SessionBands
   premiumBands: SessionBands
   refit(): void
+}
+
+/**
+ * The premium pane's scale: its range from bottom to top label, and each label at its value, as
+ * premium-axis.ts words them (at least three, in basis points where the range is narrow).
+ */
+function showPremiumAxis(current: DrawnChart, element: Element): void {
+  for (const line of current.premiumLabels.splice(0)) current.premium.removePriceLine(line)
+  const axis = premiumAxis(
+    current.premium.data().map((point) => ('value' in point ? point.value : Number.NaN)),
+  )
+  current.premium.applyOptions({
+    priceFormat: {
+      type: 'custom',
+      formatter: axis?.format ?? ((value: number) => `${value.toFixed(2)}%`),
+      minMove: 0.0001,
+    },
+    autoscaleInfoProvider: () => (axis ? { priceRange: { minValue: axis.min, maxValue: axis.max } } : null),
+  })
+  for (const tick of axis?.ticks ?? [])
+    current.premiumLabels.push(
+      current.premium.createPriceLine({
+        price: tick.value,
+        color: themeColor(element, '--border'),
+        lineStyle: LineStyle.Dotted,
+        lineWidth: 1,
+        axisLabelVisible: true,
+        axisLabelColor: themeColor(element, '--surface'),
+        axisLabelTextColor: themeColor(element, '--text-muted'),
+      }),
+    )
 }
 
 /** A theme colour as #rrggbb, so that a carried point can take it with an alpha. */
@@ -51,9 +92,9 @@ function solid(element: Element, name: string): string {
  * pane below; one crosshair across both. Where the stock had no candle (a weekend, a holiday) its
  * last close is carried: that stretch is drawn faded and the readout says so. Each multiplier step
  * is marked on the axis with its old and new value (or ◆ where steps crowd). The axis is the
- * trading axis of today's chart (gaps, session bands, labels that never overlap), its labels counting days,
- * weeks, months or
- * years; the chart takes no pointer input of its own, as today's does.
+ * trading axis of today's chart (gaps, session bands, labels that never overlap), its labels
+ * counting days, weeks, months or years; the chart takes no pointer input of its own, as today's
+ * does.
  */
 export function HistoryChart({
   series,
@@ -123,21 +164,10 @@ function HistoryFigure({
     const candles = api.addSeries(CandlestickSeries, { ...quiet, borderVisible: false })
     const closes = api.addSeries(LineSeries, { ...quiet, lineWidth: 2 })
     const stock = api.addSeries(LineSeries, { ...quiet, lineWidth: 1, crosshairMarkerVisible: false })
-    const premium = api.addSeries(
-      LineSeries,
-      {
-        ...quiet,
-        lineWidth: 1,
-        priceFormat: {
-          type: 'custom',
-          formatter: (value: number) => `${value.toFixed(2)}%`,
-          minMove: 0.0001,
-        },
-      },
-      1,
-    )
-    // Room above and below, so the scale's top and bottom figures are never cut by the pane's edge.
-    premium.priceScale().applyOptions({ entireTextOnly: true, scaleMargins: { top: 0.18, bottom: 0.18 } })
+    const premium = api.addSeries(LineSeries, { ...quiet, lineWidth: 1 }, 1)
+    // Room above and below, so the top and bottom labels are never cut by the pane's edge. The
+    // library's own marks are not shown: the labels are premium-axis.ts's, drawn as price lines.
+    premium.priceScale().applyOptions({ textColor: 'transparent', scaleMargins: { top: 0.13, bottom: 0.13 } })
     premium.createPriceLine({
       price: 0,
       color: themeColor(element, '--text-muted'),
@@ -156,6 +186,7 @@ function HistoryFigure({
       closes,
       stock,
       premium,
+      premiumLabels: [],
       bands: bandsPrimitive,
       premiumBands,
       refit: made.refit,
@@ -201,6 +232,7 @@ function HistoryFigure({
     current.closes.setData(model.closes)
     current.stock.setData(carriedLine(model.stock, stockColor, stockColor + CARRIED_ALPHA))
     current.premium.setData(carriedLine(model.premium, premiumColor, premiumColor + CARRIED_ALPHA))
+    showPremiumAxis(current, element)
     current.refit()
   }, [model, points, style, theme])
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { Transaction } from '../../../shared/holdings'
 import { MAX_NOTE_LENGTH } from '../../../shared/holdings-schema'
+import { useDisplayZone } from '../../display-zone'
 import { saveTransaction } from '../../ledger-api'
 import {
   checkDraft,
@@ -36,6 +37,7 @@ export function TransactionForm(props: {
   onDone(): void
 }) {
   const { transaction, symbol } = props
+  const zone = useDisplayZone()
   const [draft, setDraft] = useState<TransactionDraft>(() =>
     transaction ? draftOf(transaction) : newDraft(symbol ?? '', Date.now()),
   )
@@ -72,7 +74,7 @@ export function TransactionForm(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = checkDraft(draft, Date.now())
+    const checked = checkDraft(draft, Date.now(), zone)
     if (!checked.ok) {
       showErrors(checked.errors)
       return
