@@ -41,6 +41,11 @@ describe('trayTooltip', () => {
     expect(trayTooltip(snapshot, polling, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
       'Live: polling every 5 s since 14:02:57 UTC; streaming not available: this key may not stream',
     )
+    // Paused: neither source is live, and the line does not say one is.
+    const paused = statusOf({ stream: { state: 'paused', since: AT_14_03_12_UTC - 15_000 } }, AT_14_03_12_UTC)
+    expect(trayTooltip(snapshot, paused, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
+      'Paused since 14:02:57 UTC: prices neither streamed nor polled',
+    )
   })
 
   it("follows the service's market state where it answers, marked as the service's", () => {

@@ -124,7 +124,15 @@ export class LocalPollFeed implements PollFeed {
   }
 
   setPaused(reason: PauseReason, paused: boolean): void {
+    const wasPaused = this.isPaused()
     this.feed.setPaused(reason, paused)
+    // The stream stops with the polls (prices standing still while the app says Paused) and reopens with them.
+    if (!wasPaused && this.isPaused()) this.stream.pause()
+    else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
+  }
+
+  private isPaused(): boolean {
+    return this.feed.pauseReasons().length > 0
   }
 
   pauseReasons(): PauseReason[] {
@@ -151,6 +159,7 @@ export class LocalPollFeed implements PollFeed {
   private connectStream(): void {
     const connection = this.connection
     if (!connection) return
+    if (this.isPaused()) return this.stream.pause()
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)

@@ -121,12 +121,13 @@ export class MarketFeed {
 
   /**
    * The symbols a live stream carries from now on. Those it no longer carries (a stream that ended,
-   * failed or fell silent) are polled at once, so none waits a cadence with nothing fresh coming.
+   * failed or fell silent) are polled at once, so none waits a cadence with nothing fresh coming;
+   * but not while paused (the stream closing as updates pause): resuming polls them.
    */
   setStreamed(symbols: ReadonlySet<string>): void {
     const handedBack = [...this.streamed].some((symbol) => !symbols.has(symbol))
     this.streamed = symbols
-    if (handedBack) this.scheduler.refreshNow()
+    if (handedBack && !this.scheduler.isPaused()) this.scheduler.refreshNow()
   }
 
   /** Prices from the stream: the same fold, freshness and delta as polled ones. */

@@ -165,6 +165,28 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     expect(feed.endpointStatus('prices').lastSuccessAt).not.toBeNull()
   })
 
+  it('pausing closes the stream and says paused; the prices stand still until resuming reopens it', async () => {
+    const { sim, feed, time, symbols, asset, state, step } = await streamingFeed()
+    await until(() => state() === 'streaming', 'the stream live')
+    await step(1_000)
+    const polled = feed.endpointStatus('prices').lastSuccessAt
+    feed.setPaused('user', true)
+    expect(feed.pollPlan().stream).toMatchObject({ state: 'paused', since: time.clock.now })
+    // The streamed symbols handed back are not polled either: a pause asks the service nothing.
+    expect(feed.endpointStatus('prices').inFlight).toBe(false)
+    // Closed at the simulator's end too: no frame can come while paused.
+    await until(() => sim.grpc?.stats().open === 0, 'the stream closed at the simulator')
+    const shown = symbols.map((symbol) => asset(symbol).price)
+    for (let second = 0; second < 10; second++) time.advanceTo(time.clock.now + 1_000)
+    expect(symbols.map((symbol) => sim.market.priceRecord(symbol)?.primaryMarket.price)).not.toEqual(shown)
+    expect(symbols.map((symbol) => asset(symbol).price)).toEqual(shown)
+    expect(state()).toBe('paused')
+    expect(feed.endpointStatus('prices').lastSuccessAt).toBe(polled)
+    feed.setPaused('user', false)
+    await until(() => state() === 'streaming', 'streaming again after resuming')
+    await step(1_000)
+  })
+
   it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
     const probe = await startSimServer({ apiKey: API_KEY, assets: 40, clock: () => SATURDAY_NOON_ET, grpc: false })
     const symbols = probe.market.symbols()
