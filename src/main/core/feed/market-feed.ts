@@ -46,6 +46,12 @@ export interface MarketFeedOptions {
   random?: () => number
 }
 
+/**
+ * While prices stream, at most this many REST requests a minute per endpoint for market data and
+ * for limits (issue 46: prices and market data together at most 6 a minute at 20 symbols).
+ */
+export const STREAMING_REST_PER_MINUTE = 6
+
 export class MarketFeed {
   private readonly state: SnapshotState
   private readonly scheduler: PollScheduler
@@ -173,11 +179,16 @@ export class MarketFeed {
 
   /**
    * Per endpoint, what a poll asks for: while a stream carries prices, the prices poll asks only
-   * for the symbols it does not (none: no request at all). Market data and limits stay on REST.
+   * for the symbols it does not (none: no request at all). Market data and limits stay on REST,
+   * within STREAMING_REST_PER_MINUTE each: one all-assets request where per-symbol ones would pass it.
    */
   private planFor(endpoint: EndpointName): { symbols: string[]; mode: EndpointMode } {
     const watchlist = [...this.state.watchlist()]
-    if (this.streamed.size === 0 || endpoint !== 'prices') return { symbols: watchlist, mode: this.endpointMode() }
+    if (this.streamed.size === 0) return { symbols: watchlist, mode: this.endpointMode() }
+    if (endpoint !== 'prices') {
+      const perMinute = (watchlist.length * 60_000) / this.scheduler.effectiveCadenceMs(endpoint)
+      return { symbols: watchlist, mode: perMinute > STREAMING_REST_PER_MINUTE ? 'all' : this.endpointMode() }
+    }
     const polled = watchlist.filter((symbol) => !this.streamed.has(symbol))
     return { symbols: polled, mode: chooseEndpointMode(polled.length, this.options.listedCount?.() ?? null) }
   }

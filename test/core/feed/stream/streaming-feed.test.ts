@@ -23,7 +23,9 @@ afterEach(async () => {
 
 const PRICES_MS = DEFAULT_SETTINGS.cadences.pricesMs
 
-async function streamingFeed(options: { start?: number; symbols?: string[]; streamFaults?: StreamFaultPlan } = {}) {
+async function streamingFeed(
+  options: { start?: number; symbols?: string[]; count?: number; streamFaults?: StreamFaultPlan } = {},
+) {
   const time = manualClock(options.start ?? TUESDAY_10_00_ET)
   const sim: SimServer = await startSimServer({
     apiKey: API_KEY,
@@ -33,22 +35,29 @@ async function streamingFeed(options: { start?: number; symbols?: string[]; stre
     streamFaults: options.streamFaults,
   })
   cleanups.push(() => sim.close())
-  const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} }, { clock: time.scheduler, random: () => 0.5 })
+  const feed = new LocalPollFeed(
+    { onDelta: () => {}, onStatusChange: () => {} },
+    { clock: time.scheduler, random: () => 0.5 },
+  )
   cleanups.push(() => feed.stop())
-  const symbols = options.symbols ?? sim.market.symbols().slice(0, 3)
+  const symbols = options.symbols ?? sim.market.symbols().slice(0, options.count ?? 3)
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
   feed.setWatchlist(symbols)
   await feed.start()
   time.advanceTo(time.clock.now)
-  const asset = (symbol: string): AssetQuote => feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
+  const asset = (symbol: string): AssetQuote =>
+    feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
   const priceRequests = () => sim.stats().byEndpoint.price + sim.stats().byEndpoint.allPrices
   const state = () => feed.pollPlan().stream?.state
   /** Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST price. */
   const step = async (ms: number) => {
     time.advanceTo(time.clock.now + ms)
     await until(
-      () => symbols.every((symbol) => asset(symbol).price === sim.market.priceRecord(symbol)?.primaryMarket.price),
+      () =>
+        symbols.every(
+          (symbol) => asset(symbol).price === sim.market.priceRecord(symbol)?.primaryMarket.price,
+        ),
       'the rows at the new instant',
     )
   }
@@ -76,6 +85,36 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
   })
 
+  it('keeps REST within 6 requests a minute for prices and market data at 20 streamed symbols', async () => {
+    const { sim, feed, state, step, settle, symbols } = await streamingFeed({ count: 20 })
+    expect(symbols).toHaveLength(20)
+    const landed = () =>
+      (['prices', 'market', 'limits'] as const).every((name) => !feed.endpointStatus(name).inFlight)
+    await settle(
+      () => state() === 'streaming' && feed.endpointStatus('market').lastSuccessAt !== null && landed(),
+      'the stream live, the first polls landed',
+    )
+    const before = sim.stats().byEndpoint
+    // One virtual minute, second by second, every poll due in it landed.
+    for (let second = 0; second < 60; second++) await step(1_000)
+    await settle(landed, 'the polls of the minute landed')
+    expect(state()).toBe('streaming')
+    const after = sim.stats().byEndpoint
+    const made = Object.fromEntries(
+      (Object.keys(after) as (keyof typeof after)[]).map((endpoint) => [
+        endpoint,
+        after[endpoint] - before[endpoint],
+      ]),
+    )
+    expect(made.price + made.allPrices + made.market + made.allMarket).toBeLessThanOrEqual(6)
+    // The price polls stopped; market data still came, once, at its cache lifetime.
+    expect(made.price + made.allPrices).toBe(0)
+    expect(made.market + made.allMarket).toBeGreaterThan(0)
+    // Limits stay on REST too, within the same budget of their own.
+    expect(made.limits).toBeGreaterThan(0)
+    expect(made.limits).toBeLessThanOrEqual(6)
+  })
+
   it('falls back to polling and says why when the service has no streams, and tries again later', async () => {
     const { sim, feed, time, priceRequests, state, settle } = await streamingFeed()
     await until(() => state() === 'streaming', 'the stream live')
@@ -88,11 +127,15 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     const before = priceRequests()
     time.advanceTo(time.clock.now + PRICES_MS)
     await settle(() => priceRequests() > before, 'a prices poll')
-    expect(status?.state === 'polling' && status.retryAt !== null && status.retryAt <= time.clock.now + 5 * 60_000).toBe(true)
+    expect(
+      status?.state === 'polling' && status.retryAt !== null && status.retryAt <= time.clock.now + 5 * 60_000,
+    ).toBe(true)
   })
 
   it('hands the symbols back to polling at once when the stream ends, and streams again after the backoff', async () => {
-    const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({ streamFaults: { endAfterFrames: 3 } })
+    const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({
+      streamFaults: { endAfterFrames: 3 },
+    })
     await until(() => state() === 'streaming', 'the stream live')
     const before = priceRequests()
     await step(1_000)
@@ -155,7 +198,9 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
   })
 
   it('says only streaming is unavailable when the stream refuses the key REST accepts', async () => {
-    const { feed, state, time, priceRequests, settle } = await streamingFeed({ streamFaults: { unauthenticated: true } })
+    const { feed, state, time, priceRequests, settle } = await streamingFeed({
+      streamFaults: { unauthenticated: true },
+    })
     await until(() => state() === 'polling', 'the refusal')
     expect(feed.pollPlan().stream).toMatchObject({ reason: 'this key may not stream' })
     const before = priceRequests()
@@ -188,12 +233,24 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
   })
 
   it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
-    const probe = await startSimServer({ apiKey: API_KEY, assets: 40, clock: () => SATURDAY_NOON_ET, grpc: false })
+    const probe = await startSimServer({
+      apiKey: API_KEY,
+      assets: 40,
+      clock: () => SATURDAY_NOON_ET,
+      grpc: false,
+    })
     const symbols = probe.market.symbols()
-    const offhours = symbols.find((s) => probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours')) as string
-    const closed = symbols.find((s) => !probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours')) as string
+    const offhours = symbols.find((s) =>
+      probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours'),
+    ) as string
+    const closed = symbols.find(
+      (s) => !probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours'),
+    ) as string
     await probe.close()
-    const { asset, state, step } = await streamingFeed({ start: SATURDAY_NOON_ET, symbols: [offhours, closed] })
+    const { asset, state, step } = await streamingFeed({
+      start: SATURDAY_NOON_ET,
+      symbols: [offhours, closed],
+    })
     await until(() => state() === 'streaming', 'the stream live')
     const first = { offhours: asset(offhours).price, closed: asset(closed).price }
     for (let second = 0; second < 30; second++) await step(1_000)
