@@ -12,7 +12,17 @@ const EVENING_BEFORE_SPLIT = Date.UTC(2026, 10, 16, 2, 0)
 /** The simulated market only moves forward: the tests run in the order of their market times. */
 const service = useSimService()
 
-const MARKET_KEYS = ['source', 'marketStatus', 'isOpen', 'offhoursOpen', 'nextOpenSession', 'nextOpen', 'nextClose', 'reason', 'calendarAgrees']
+const MARKET_KEYS = [
+  'source',
+  'marketStatus',
+  'isOpen',
+  'offhoursOpen',
+  'nextOpenSession',
+  'nextOpen',
+  'nextClose',
+  'reason',
+  'calendarAgrees',
+]
 const PAUSE_KEYS = ['symbol', 'status', 'type', 'code', 'reason', 'start', 'end', 'updateSharesMultiplier']
 
 describe('tokenwatch status', () => {
@@ -23,9 +33,33 @@ describe('tokenwatch status', () => {
     expect(stdout).toMatch(/^Market: regular, open \(the service says\)\nCloses: Nov 18, 15:59:00 ET\n/)
   })
 
+  it('says prices stream, since when, where the simulator streams them', async () => {
+    service.setTime(TUESDAY_10_00_ET)
+    const streamAddress = ['--stream-address', service.sim().grpcAddress as string]
+    const { code, stdout } = await service.run(runStatusCommand, streamAddress)
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/\nPrices: streaming since Nov 18, 10:00:07 ET\n$/)
+    const json = await service.run(runStatusCommand, [...streamAddress, '--json'])
+    expect(JSON.parse(json.stdout).prices).toEqual({
+      source: 'streaming',
+      since: TUESDAY_10_00_ET,
+      reason: null,
+    })
+  })
+
+  it('says prices are polled, and why, where streaming is turned off', async () => {
+    service.setTime(TUESDAY_10_00_ET)
+    const { stdout } = await service.run(runStatusCommand, ['--stream-address', 'off'])
+    expect(stdout).toMatch(
+      /\nPrices: polling since Nov 18, 10:00:07 ET; streaming not available: turned off in Settings\n$/,
+    )
+  })
+
   it('a rejected key is exit 3; a rate limit exit 4', async () => {
     const { io, stderr } = memoryIo({ TOKENWATCH_API_KEY: 'not-the-key' })
-    expect(await runStatusCommand(['--base-url', service.sim().url], io, { readStoredKey: async () => null })).toBe(3)
+    expect(
+      await runStatusCommand(['--base-url', service.sim().url], io, { readStoredKey: async () => null }),
+    ).toBe(3)
     expect(stderr()).toMatch(/^tokenwatch status: The API key was rejected/)
     service.sim().setFaults({ status: { rateLimit: 1 } })
     try {
@@ -63,13 +97,22 @@ describe('tokenwatch status --json', () => {
     service.setTime(SATURDAY_NOON_ET)
     service.setService({ readings: { offhoursReading: 'offhours' } })
     const { stdout } = await service.run(runStatusCommand, ['--json'])
-    expect(JSON.parse(stdout).market).toMatchObject({ marketStatus: 'offhours', offhoursOpen: true, calendarAgrees: true })
+    expect(JSON.parse(stdout).market).toMatchObject({
+      marketStatus: 'offhours',
+      offhoursOpen: true,
+      calendarAgrees: true,
+    })
   })
 
-  it('a spec-only service: the calendar, marked as such; pauses null (not known), exit 0', async () => {
+  it('a spec-only service: the calendar, marked as such; pauses null (not known); prices polled, the reason said; exit 0', async () => {
     service.setTime(SATURDAY_NOON_ET)
     service.setService({ specOnly: true })
-    const { code, stdout } = await service.run(runStatusCommand, ['--json'])
+    // The streaming address given: the service there has no streams (UNIMPLEMENTED), so prices are polled.
+    const { code, stdout } = await service.run(runStatusCommand, [
+      '--json',
+      '--stream-address',
+      service.sim().grpcAddress as string,
+    ])
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).toEqual({
       market: {
@@ -84,6 +127,7 @@ describe('tokenwatch status --json', () => {
         calendarAgrees: null,
       },
       pauses: null,
+      prices: { source: 'polling', since: SATURDAY_NOON_ET, reason: 'the service has no streams' },
     })
   })
 
@@ -92,10 +136,17 @@ describe('tokenwatch status --json', () => {
     const { code, stdout, stderr } = await service.run(runStatusCommand, ['--json'])
     expect(code).toBe(0)
     expect(stderr).toBe('')
-    const report = JSON.parse(stdout) as { market: Record<string, unknown>; pauses: Record<string, unknown>[] }
-    expect(Object.keys(report)).toEqual(['market', 'pauses'])
+    const report = JSON.parse(stdout) as {
+      market: Record<string, unknown>
+      pauses: Record<string, unknown>[]
+    }
+    expect(Object.keys(report)).toEqual(['market', 'pauses', 'prices'])
     expect(Object.keys(report.market)).toEqual(MARKET_KEYS)
-    expect(report.market).toMatchObject({ source: 'service', marketStatus: 'overnight', calendarAgrees: true })
+    expect(report.market).toMatchObject({
+      source: 'service',
+      marketStatus: 'overnight',
+      calendarAgrees: true,
+    })
     for (const pause of report.pauses) expect(Object.keys(pause)).toEqual(PAUSE_KEYS)
     expect(report.pauses).toContainEqual({
       symbol: 'LLYon',

@@ -5,9 +5,8 @@ import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, resolveApiKey, serviceSettings, symbolsToWatch } from './service-args'
+import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, parseStreamAddressFlag, resolveApiKey, serviceSettings, symbolsToWatch } from './service-args'
 import { openClient } from './service-client'
-import { streamAddressProblem } from '../../shared/stream-setting'
 import { WatchStream } from './watch-stream'
 
 /**
@@ -94,9 +93,7 @@ export async function runWatchCommand(
     })
     if (values.poll && values.stream) throw new UsageError('--poll and --stream cannot go together.')
     mode = values.poll ? 'poll' : values.stream ? 'stream' : 'auto'
-    streamAddressFlag = values['stream-address'] ?? null
-    const problem = streamAddressFlag === null ? null : streamAddressProblem(streamAddressFlag)
-    if (problem) throw new UsageError(`--stream-address: ${problem}.`)
+    streamAddressFlag = parseStreamAddressFlag(values['stream-address'])
     if (values.help) {
       io.stdout.write(WATCH_USAGE)
       return EXIT.ok

@@ -171,7 +171,7 @@ describe('AppCore', () => {
     }
   })
 
-  it("keeps the zone times are shown in: market time until the computer's is chosen", async () => {
+  it('keeps the zone times are shown in: market time until the computer\'s is chosen', async () => {
     const { core } = await startCore()
     expect(core.currentSettings().timeZone).toBe('market')
     expect((await core.invoke('updateSettings', { timeZone: 'computer' })).ok).toBe(true)
