@@ -17,6 +17,7 @@ import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
 import { HistoryRecording } from '../history/history-recording'
 import type { RecordedHistory } from '../history/history-service'
+import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { streamPlace } from './stream/stream-address'
 
@@ -38,6 +39,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly recording: HistoryRecording
   /** The price stream beside the polls; it opens with start() and follows every connect after. */
   private readonly stream: PriceStream
+  /** Streamed prices into the feed at most once a display frame. */
+  private readonly frames: FrameCoalescer
   private connection: FeedConnection | null = null
   private started = false
 
@@ -59,10 +62,11 @@ export class LocalPollFeed implements PollFeed {
       clock: this.clock,
       random: options.random,
     })
+    this.frames = new FrameCoalescer(this.clock, (records, receivedAt) => this.feed.applyStreamedPrices(records, receivedAt))
     this.stream = new PriceStream({
       clock: this.clock,
       random: options.random,
-      onPrices: (records, receivedAt) => this.feed.applyStreamedPrices(records, receivedAt),
+      onPrices: (records, receivedAt) => this.frames.push(records, receivedAt),
       onChange: () => {
         this.feed.setStreamed(this.stream.streamed())
         events.onStatusChange()
@@ -105,6 +109,7 @@ export class LocalPollFeed implements PollFeed {
   async stop(): Promise<void> {
     this.started = false
     this.stream.close()
+    this.frames.clear()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -127,7 +132,10 @@ export class LocalPollFeed implements PollFeed {
     const wasPaused = this.isPaused()
     this.feed.setPaused(reason, paused)
     // The stream stops with the polls (prices standing still while the app says Paused) and reopens with them.
-    if (!wasPaused && this.isPaused()) this.stream.pause()
+    if (!wasPaused && this.isPaused()) {
+      this.stream.pause()
+      this.frames.clear()
+    }
     else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
   }
 
