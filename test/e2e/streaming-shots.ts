@@ -7,7 +7,8 @@ import { type LiveHarness, startLiveHarness, TUESDAY_LATE_MORNING } from './live
 
 /**
  * Streaming on screen, on a fixed Tuesday morning and a fixed Saturday: the freshness line
- * streaming and polling (a service without streams), narrow and wide; the Settings dialog's
+ * streaming, paused (the stream closed with the polls) and polling (a service without streams),
+ * narrow and wide; the Settings dialog's
  * "Streaming address" at 390 and 1280 px, empty under the public service's base URL (the derived
  * address as its placeholder) and refused inline (a URL typed where host:port belongs).
  * `npx tsx test/e2e/streaming-shots.ts` writes docs/screenshots/streaming/*.png.
@@ -41,13 +42,14 @@ async function eachDayAndWidth(
 }
 
 async function freshnessLine({ page, sim, core }: LiveHarness, day: string, name: string, width: number) {
-  for (const source of ['streaming', 'polling'] as const) {
+  for (const source of ['streaming', 'paused', 'polling'] as const) {
+    await core.invoke('setPaused', { paused: source === 'paused' })
     if (source === 'polling') {
       sim.setSpecOnly(true)
       await core.invoke('updateSettings', { streamAddress: `localhost:${sim.grpcAddress?.split(':')[1]}` })
     }
     const selector = width < 500 ? '.status-live' : '.status-cadence'
-    const wanted = source === 'streaming' ? /streaming since/ : /streaming not available/
+    const wanted = { streaming: /streaming since/, paused: /^Paused since/, polling: /streaming not available/ }[source]
     await page.waitForFunction(
       ([selector, pattern]) =>
         new RegExp(pattern).test(
