@@ -169,4 +169,6 @@ export function streamAddressPlaceholder(baseUrl: string): string {
     : 'none known for this base URL: prices polled'
 }
 
-export const STREAM_ADDRESS_HINT = `Empty: from the base URL (in demo, the simulator's). host:port for another; ${STREAMING_OFF}: poll only`
+export const STREAM_ADDRESS_HINT =
+  `Empty: from the base URL (in demo, the simulator's). host:port ` +
+  `for another; ${STREAMING_OFF}: poll only`

@@ -14,7 +14,13 @@ import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
-import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
+import type {
+  HoldingsReport,
+  LedgerView,
+  PortfolioUpdate,
+  RemovedTransaction,
+  TransactionsImportResult,
+} from './holdings'
 import {
   costMethodSchema,
   MAX_CSV_BASE64_CHARS,
@@ -220,11 +226,9 @@ export const invokeContract = {
     args: z.union([
       z
         .object({
-          text: z
-            .string()
-            .max(MAX_CSV_CHARS, {
-              message: 'that file is too large to be a transactions CSV (10 MB at most)',
-            }),
+          text: z.string().max(MAX_CSV_CHARS, {
+            message: 'that file is too large to be a transactions CSV (10 MB at most)',
+          }),
         })
         .strict(),
       z

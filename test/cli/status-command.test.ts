@@ -89,7 +89,8 @@ describe('tokenwatch status --json', () => {
       calendarAgrees: false,
     })
     expect(stderr).toBe(
-      'note: At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.\n',
+      'note: At Nov 18, 10:00:07 ET the service says the market is ' +
+        'paused (market_paused: Unscheduled_Downtime); our calendar says regular.\n',
     )
   })
 
@@ -104,59 +105,66 @@ describe('tokenwatch status --json', () => {
     })
   })
 
-  it('a spec-only service: the calendar, marked as such; pauses null (not known); prices polled, the reason said; exit 0', async () => {
-    service.setTime(SATURDAY_NOON_ET)
-    service.setService({ specOnly: true })
-    // The streaming address given: the service there has no streams (UNIMPLEMENTED), so prices are polled.
-    const { code, stdout } = await service.run(runStatusCommand, [
-      '--json',
-      '--stream-address',
-      service.sim().grpcAddress as string,
-    ])
-    expect(code).toBe(0)
-    expect(JSON.parse(stdout)).toEqual({
-      market: {
-        source: 'calendar',
-        marketStatus: 'closed',
-        isOpen: false,
-        offhoursOpen: true,
-        nextOpenSession: 'overnight',
-        nextOpen: Date.UTC(2025, 10, 24, 1, 5),
-        nextClose: null,
-        reason: null,
-        calendarAgrees: null,
-      },
-      pauses: null,
-      prices: { source: 'polling', since: SATURDAY_NOON_ET, reason: 'the service has no streams' },
-    })
-  })
+  it(
+    'a spec-only service: the calendar, marked as such; pauses null ' +
+      '(not known); prices polled, the reason said; exit 0',
+    async () => {
+      service.setTime(SATURDAY_NOON_ET)
+      service.setService({ specOnly: true })
+      // The streaming address given: the service there has no streams (UNIMPLEMENTED), so prices are polled.
+      const { code, stdout } = await service.run(runStatusCommand, [
+        '--json',
+        '--stream-address',
+        service.sim().grpcAddress as string,
+      ])
+      expect(code).toBe(0)
+      expect(JSON.parse(stdout)).toEqual({
+        market: {
+          source: 'calendar',
+          marketStatus: 'closed',
+          isOpen: false,
+          offhoursOpen: true,
+          nextOpenSession: 'overnight',
+          nextOpen: Date.UTC(2025, 10, 24, 1, 5),
+          nextClose: null,
+          reason: null,
+          calendarAgrees: null,
+        },
+        pauses: null,
+        prices: { source: 'polling', since: SATURDAY_NOON_ET, reason: 'the service has no streams' },
+      })
+    },
+  )
 
-  it('the evening before a split: the service agrees with the calendar, LLY paused with its end', async () => {
-    service.setTime(EVENING_BEFORE_SPLIT)
-    const { code, stdout, stderr } = await service.run(runStatusCommand, ['--json'])
-    expect(code).toBe(0)
-    expect(stderr).toBe('')
-    const report = JSON.parse(stdout) as {
-      market: Record<string, unknown>
-      pauses: Record<string, unknown>[]
-    }
-    expect(Object.keys(report)).toEqual(['market', 'pauses', 'prices'])
-    expect(Object.keys(report.market)).toEqual(MARKET_KEYS)
-    expect(report.market).toMatchObject({
-      source: 'service',
-      marketStatus: 'overnight',
-      calendarAgrees: true,
-    })
-    for (const pause of report.pauses) expect(Object.keys(pause)).toEqual(PAUSE_KEYS)
-    expect(report.pauses).toContainEqual({
-      symbol: 'LLYon',
-      status: 'active',
-      type: 'scheduled',
-      code: 'ASSET_PAUSED',
-      reason: 'stock_split',
-      start: Date.UTC(2026, 10, 16, 0, 50),
-      end: LLY_SPLIT.at,
-      updateSharesMultiplier: true,
-    })
-  })
+  it(
+    'the evening before a split: the service agrees with the calendar, ' + 'LLY paused with its end',
+    async () => {
+      service.setTime(EVENING_BEFORE_SPLIT)
+      const { code, stdout, stderr } = await service.run(runStatusCommand, ['--json'])
+      expect(code).toBe(0)
+      expect(stderr).toBe('')
+      const report = JSON.parse(stdout) as {
+        market: Record<string, unknown>
+        pauses: Record<string, unknown>[]
+      }
+      expect(Object.keys(report)).toEqual(['market', 'pauses', 'prices'])
+      expect(Object.keys(report.market)).toEqual(MARKET_KEYS)
+      expect(report.market).toMatchObject({
+        source: 'service',
+        marketStatus: 'overnight',
+        calendarAgrees: true,
+      })
+      for (const pause of report.pauses) expect(Object.keys(pause)).toEqual(PAUSE_KEYS)
+      expect(report.pauses).toContainEqual({
+        symbol: 'LLYon',
+        status: 'active',
+        type: 'scheduled',
+        code: 'ASSET_PAUSED',
+        reason: 'stock_split',
+        start: Date.UTC(2026, 10, 16, 0, 50),
+        end: LLY_SPLIT.at,
+        updateSharesMultiplier: true,
+      })
+    },
+  )
 })

@@ -49,7 +49,11 @@ async function freshnessLine({ page, sim, core }: LiveHarness, day: string, name
       await core.invoke('updateSettings', { streamAddress: `localhost:${sim.grpcAddress?.split(':')[1]}` })
     }
     const selector = width < 500 ? '.status-live' : '.status-cadence'
-    const wanted = { streaming: /streaming since/, paused: /^Paused since/, polling: /streaming not available/ }[source]
+    const wanted = {
+      streaming: /streaming since/,
+      paused: /^Paused since/,
+      polling: /streaming not available/,
+    }[source]
     await page.waitForFunction(
       ([selector, pattern]) =>
         new RegExp(pattern).test(

@@ -53,7 +53,8 @@ export async function symbolsToWatch(
 }
 
 /** How every command's --help describes --base-url. */
-export const BASE_URL_HELP = `the market-data service (default: the app's, from settings.json; else ${DEFAULT_BASE_URL})`
+export const BASE_URL_HELP =
+  `the market-data service (default: the app's, from settings.json; ` + `else ${DEFAULT_BASE_URL})`
 
 /** --base-url checked, or null when not given: the app's settings then say (serviceBaseUrl). */
 export function parseBaseUrlFlag(value: string | undefined): string | null {
@@ -161,7 +162,10 @@ export async function resolveApiKey(
 }
 
 export function noKeyMessage(command: string, baseUrl: string): string {
-  return `tokenwatch ${command}: no API key for ${baseUrl}: set ${API_KEY_ENV} or store one with \`tokenwatch key set\`.`
+  return (
+    `tokenwatch ${command}: no API key for ${baseUrl}: set ${API_KEY_ENV}` +
+    ` or store one with \`tokenwatch key set\`.`
+  )
 }
 
 /** --stream-address checked, or null when not given: the app's settings then say (serviceSettings). */

@@ -21,7 +21,8 @@ const INPUT_CODES = new Set(['ASSET_NOT_FOUND', 'INVALID_SYMBOL', 'MISSING_SYMBO
 
 export function exitCodeOfApiError(error: ApiError): number {
   if (error.kind === 'key-missing' || error.kind === 'key-rejected') return EXIT.key
-  if (error.kind === 'invalid-request' || (error.code !== null && INPUT_CODES.has(error.code))) return EXIT.usage
+  if (error.kind === 'invalid-request' || (error.code !== null && INPUT_CODES.has(error.code)))
+    return EXIT.usage
   return EXIT.service
 }
 
@@ -90,8 +91,17 @@ export interface ServiceCommand<A extends { baseUrl: string | null }> {
   usage: string
   /** Reads the flags; throws UsageError for a mistake. */
   parse(argv: string[]): A | 'help'
-  /** Asks the service and prints the answer; returns the exit code. `service`: where it asked, for a second question (a stream). */
-  run(client: ApiClient, args: A, io: CliIo, now: () => number, service: { baseUrl: string; deps: ServiceCommandDeps }): Promise<number>
+  /**
+   * Asks the service and prints the answer; returns the exit code. `service`: where it asked, for a second
+   * question (a stream).
+   */
+  run(
+    client: ApiClient,
+    args: A,
+    io: CliIo,
+    now: () => number,
+    service: { baseUrl: string; deps: ServiceCommandDeps },
+  ): Promise<number>
 }
 
 /** Flags (or help), then the key and the client, then the command's own question. */
@@ -106,7 +116,10 @@ export async function runServiceCommand<A extends { baseUrl: string | null }>(
     args = command.parse(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    writeLine(io.stderr, `tokenwatch ${command.name}: ${error.message} (see tokenwatch ${command.name} --help)`)
+    writeLine(
+      io.stderr,
+      `tokenwatch ${command.name}: ${error.message} (see tokenwatch ` + `${command.name} --help)`,
+    )
     return EXIT.usage
   }
   if (args === 'help') {

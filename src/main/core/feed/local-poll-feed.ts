@@ -62,7 +62,9 @@ export class LocalPollFeed implements PollFeed {
       clock: this.clock,
       random: options.random,
     })
-    this.frames = new FrameCoalescer(this.clock, (records, receivedAt) => this.feed.applyStreamedPrices(records, receivedAt))
+    this.frames = new FrameCoalescer(this.clock, (records, receivedAt) =>
+      this.feed.applyStreamedPrices(records, receivedAt),
+    )
     this.stream = new PriceStream({
       clock: this.clock,
       random: options.random,
@@ -131,12 +133,12 @@ export class LocalPollFeed implements PollFeed {
   setPaused(reason: PauseReason, paused: boolean): void {
     const wasPaused = this.isPaused()
     this.feed.setPaused(reason, paused)
-    // The stream stops with the polls (prices standing still while the app says Paused) and reopens with them.
+    // The stream stops with the polls (prices standing still while the app says Paused) and reopens with
+    // them.
     if (!wasPaused && this.isPaused()) {
       this.stream.pause()
       this.frames.clear()
-    }
-    else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
+    } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
   }
 
   private isPaused(): boolean {
@@ -200,7 +202,9 @@ export class LocalPollFeed implements PollFeed {
 
   saveSnapshot(userDataDir: string): Promise<void> {
     // The key in use withheld from the file, whatever road brought it into the snapshot.
-    return new SnapshotCache(userDataDir).save(withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null))
+    return new SnapshotCache(userDataDir).save(
+      withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null),
+    )
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {

@@ -12,37 +12,53 @@ const SYMBOLS = Array.from({ length: 20 }, (_, i) => `T${i}on`)
 function update(n: number, at: number): WirePriceRecord {
   const cents = 10_010 + n
   return {
-    primaryMarket: { symbol: SYMBOLS[n % SYMBOLS.length] as string, price: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` },
+    primaryMarket: {
+      symbol: SYMBOLS[n % SYMBOLS.length] as string,
+      price: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    },
     underlyingMarket: null,
     timestamp: at,
   }
 }
 
 describe('FrameCoalescer', () => {
-  it('takes 10,000 updates a second as at most one fold a frame, never holding more than one record a symbol', () => {
-    const time = manualClock(TUESDAY_10_00_ET)
-    const folds: { records: WirePriceRecord[]; at: number }[] = []
-    const frames = new FrameCoalescer(time.scheduler, (records) => folds.push({ records, at: time.clock.now }))
-    let most = 0
-    // Ten one-update frames every millisecond for a virtual second.
-    for (let n = 0; n < 10_000; n++) {
-      if (n % 10 === 0) time.advanceTo(TUESDAY_10_00_ET + n / 10)
-      frames.push([update(n, time.clock.now)], time.clock.now)
-      most = Math.max(most, frames.pending())
-    }
-    time.advanceTo(TUESDAY_10_00_ET + 1_000 + FRAME_MS)
-    expect(most).toBeLessThanOrEqual(SYMBOLS.length)
-    expect(frames.pending()).toBe(0)
-    // One fold (one delta to the window) a frame at most: a second has 1000 / 16 frames, plus the first at once.
-    expect(folds.length).toBeLessThanOrEqual(Math.ceil(1_000 / FRAME_MS) + 1)
-    for (const [i, fold] of folds.entries()) {
-      expect(fold.records.length).toBeLessThanOrEqual(SYMBOLS.length)
-      if (i > 0) expect(fold.at - (folds[i - 1] as (typeof folds)[number]).at).toBeGreaterThanOrEqual(FRAME_MS)
-    }
-    // Nothing but the superseded lost: each symbol's last update is the last one folded in for it.
-    const lastFolded = new Map(folds.flatMap((fold) => fold.records.map((record) => [record.primaryMarket.symbol, record.primaryMarket.price])))
-    for (let n = 10_000 - SYMBOLS.length; n < 10_000; n++) expect(lastFolded.get(update(n, 0).primaryMarket.symbol)).toBe(update(n, 0).primaryMarket.price)
-  })
+  it(
+    'takes 10,000 updates a second as at most one fold a frame, never ' +
+      'holding more than one record a symbol',
+    () => {
+      const time = manualClock(TUESDAY_10_00_ET)
+      const folds: { records: WirePriceRecord[]; at: number }[] = []
+      const frames = new FrameCoalescer(time.scheduler, (records) =>
+        folds.push({ records, at: time.clock.now }),
+      )
+      let most = 0
+      // Ten one-update frames every millisecond for a virtual second.
+      for (let n = 0; n < 10_000; n++) {
+        if (n % 10 === 0) time.advanceTo(TUESDAY_10_00_ET + n / 10)
+        frames.push([update(n, time.clock.now)], time.clock.now)
+        most = Math.max(most, frames.pending())
+      }
+      time.advanceTo(TUESDAY_10_00_ET + 1_000 + FRAME_MS)
+      expect(most).toBeLessThanOrEqual(SYMBOLS.length)
+      expect(frames.pending()).toBe(0)
+      // One fold (one delta to the window) a frame at most: a second has 1000 / 16 frames, plus the first at
+      // once.
+      expect(folds.length).toBeLessThanOrEqual(Math.ceil(1_000 / FRAME_MS) + 1)
+      for (const [i, fold] of folds.entries()) {
+        expect(fold.records.length).toBeLessThanOrEqual(SYMBOLS.length)
+        if (i > 0)
+          expect(fold.at - (folds[i - 1] as (typeof folds)[number]).at).toBeGreaterThanOrEqual(FRAME_MS)
+      }
+      // Nothing but the superseded lost: each symbol's last update is the last one folded in for it.
+      const lastFolded = new Map(
+        folds.flatMap((fold) =>
+          fold.records.map((record) => [record.primaryMarket.symbol, record.primaryMarket.price]),
+        ),
+      )
+      for (let n = 10_000 - SYMBOLS.length; n < 10_000; n++)
+        expect(lastFolded.get(update(n, 0).primaryMarket.symbol)).toBe(update(n, 0).primaryMarket.price)
+    },
+  )
 
   it('folds the first frame after a quiet spell at once, stamped when it arrived', () => {
     const time = manualClock(TUESDAY_10_00_ET)

@@ -50,7 +50,10 @@ async function streamingFeed(
     feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
   const priceRequests = () => sim.stats().byEndpoint.price + sim.stats().byEndpoint.allPrices
   const state = () => feed.pollPlan().stream?.state
-  /** Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST price. */
+  /**
+   * Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST
+   * price.
+   */
   const step = async (ms: number) => {
     time.advanceTo(time.clock.now + ms)
     await until(
@@ -61,7 +64,10 @@ async function streamingFeed(
       'the rows at the new instant',
     )
   }
-  /** Waits for `probe`, running the feed's timers as they fall due at this instant (a poll lands, the next is set). */
+  /**
+   * Waits for `probe`, running the feed's timers as they fall due at this instant (a poll lands, the next is
+   * set).
+   */
   const settle = (probe: () => boolean, what: string) =>
     until(() => {
       time.advanceTo(time.clock.now)
@@ -72,18 +78,22 @@ async function streamingFeed(
 }
 
 describe('prices streamed over gRPC, REST polling as the fallback', () => {
-  it('streams live: the REST price of each instant, fresh, and no per-symbol price polls while the stream is healthy', async () => {
-    const { feed, symbols, asset, priceRequests, state, step, sim } = await streamingFeed()
-    await until(() => state() === 'streaming', 'the stream live')
-    const polledBefore = priceRequests()
-    for (let second = 0; second < 30; second++) await step(1_000)
-    expect(priceRequests()).toBe(polledBefore)
-    for (const symbol of symbols) {
-      expect(asset(symbol).stale).toBe(false)
-      expect(asset(symbol).priceTimestamp).toBe(sim.market.priceRecord(symbol)?.timestamp)
-    }
-    expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
-  })
+  it(
+    'streams live: the REST price of each instant, fresh, and no ' +
+      'per-symbol price polls while the stream is healthy',
+    async () => {
+      const { feed, symbols, asset, priceRequests, state, step, sim } = await streamingFeed()
+      await until(() => state() === 'streaming', 'the stream live')
+      const polledBefore = priceRequests()
+      for (let second = 0; second < 30; second++) await step(1_000)
+      expect(priceRequests()).toBe(polledBefore)
+      for (const symbol of symbols) {
+        expect(asset(symbol).stale).toBe(false)
+        expect(asset(symbol).priceTimestamp).toBe(sim.market.priceRecord(symbol)?.timestamp)
+      }
+      expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
+    },
+  )
 
   it('keeps REST within 6 requests a minute for prices and market data at 20 streamed symbols', async () => {
     const { sim, feed, state, step, settle, symbols } = await streamingFeed({ count: 20 })
@@ -110,42 +120,56 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     expect(made('limits')).toBeLessThanOrEqual(6)
   })
 
-  it('falls back to polling and says why when the service has no streams, and tries again later', async () => {
-    const { sim, feed, time, priceRequests, state, settle } = await streamingFeed()
-    await until(() => state() === 'streaming', 'the stream live')
-    sim.setSpecOnly(true)
-    // The service changed under the app: reconnected, as a new base URL or key would be.
-    feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
-    await settle(() => state() === 'polling' && !feed.endpointStatus('prices').inFlight, 'polling')
-    const status = feed.pollPlan().stream
-    expect(status).toMatchObject({ state: 'polling', reason: 'the service has no streams' })
-    const before = priceRequests()
-    time.advanceTo(time.clock.now + PRICES_MS)
-    await settle(() => priceRequests() > before, 'a prices poll')
-    expect(
-      status?.state === 'polling' && status.retryAt !== null && status.retryAt <= time.clock.now + 5 * 60_000,
-    ).toBe(true)
-  })
+  it(
+    'falls back to polling and says why when the service has no streams, ' + 'and tries again later',
+    async () => {
+      const { sim, feed, time, priceRequests, state, settle } = await streamingFeed()
+      await until(() => state() === 'streaming', 'the stream live')
+      sim.setSpecOnly(true)
+      // The service changed under the app: reconnected, as a new base URL or key would be.
+      feed.connect({
+        baseUrl: sim.url,
+        apiKey: API_KEY,
+        demo: true,
+        streamAddress: sim.grpcAddress as string,
+      })
+      await settle(() => state() === 'polling' && !feed.endpointStatus('prices').inFlight, 'polling')
+      const status = feed.pollPlan().stream
+      expect(status).toMatchObject({ state: 'polling', reason: 'the service has no streams' })
+      const before = priceRequests()
+      time.advanceTo(time.clock.now + PRICES_MS)
+      await settle(() => priceRequests() > before, 'a prices poll')
+      expect(
+        status?.state === 'polling' &&
+          status.retryAt !== null &&
+          status.retryAt <= time.clock.now + 5 * 60_000,
+      ).toBe(true)
+    },
+  )
 
-  it('hands the symbols back to polling at once when the stream ends, and streams again after the backoff', async () => {
-    const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({
-      streamFaults: { endAfterFrames: 3 },
-    })
-    await until(() => state() === 'streaming', 'the stream live')
-    const before = priceRequests()
-    await step(1_000)
-    time.advanceTo(time.clock.now + 1_000)
-    await until(() => state() === 'polling', 'the stream ended')
-    expect(feed.pollPlan().stream).toMatchObject({ reason: 'the stream ended' })
-    // At once: the poll is due now, not a cadence later.
-    await settle(() => priceRequests() > before, 'the symbols polled again')
-    sim.setFaults({})
-    sim.grpc?.setFaults({})
-    const status = feed.pollPlan().stream
-    time.advanceTo(status?.state === 'polling' && status.retryAt !== null ? status.retryAt : Number.NaN)
-    await until(() => state() === 'streaming', 'streaming again')
-    await step(1_000)
-  })
+  it(
+    'hands the symbols back to polling at once when the stream ends, ' +
+      'and streams again after the backoff',
+    async () => {
+      const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({
+        streamFaults: { endAfterFrames: 3 },
+      })
+      await until(() => state() === 'streaming', 'the stream live')
+      const before = priceRequests()
+      await step(1_000)
+      time.advanceTo(time.clock.now + 1_000)
+      await until(() => state() === 'polling', 'the stream ended')
+      expect(feed.pollPlan().stream).toMatchObject({ reason: 'the stream ended' })
+      // At once: the poll is due now, not a cadence later.
+      await settle(() => priceRequests() > before, 'the symbols polled again')
+      sim.setFaults({})
+      sim.grpc?.setFaults({})
+      const status = feed.pollPlan().stream
+      time.advanceTo(status?.state === 'polling' && status.retryAt !== null ? status.retryAt : Number.NaN)
+      await until(() => state() === 'streaming', 'streaming again')
+      await step(1_000)
+    },
+  )
 
   it('marks a row stale, not fresh, when the stream ends and the polls fail too', async () => {
     const { sim, time, symbols, asset, state } = await streamingFeed({ streamFaults: { endAfterFrames: 1 } })
@@ -169,12 +193,15 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     await settle(() => priceRequests() > before, 'the symbols polled again')
   })
 
-  it('waits for the first frame no longer than its limit when a stream is silent from the start', async () => {
-    const { time, state, feed } = await streamingFeed({ streamFaults: { silent: true } })
-    expect(state()).toBe('connecting')
-    time.advanceTo(time.clock.now + FIRST_FRAME_WITHIN_MS)
-    expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
-  })
+  it(
+    'waits for the first frame no longer than its limit when a stream ' + 'is silent from the start',
+    async () => {
+      const { time, state, feed } = await streamingFeed({ streamFaults: { silent: true } })
+      expect(state()).toBe('connecting')
+      time.advanceTo(time.clock.now + FIRST_FRAME_WITHIN_MS)
+      expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
+    },
+  )
 
   it('drops and counts older and duplicate updates; the newest price stays shown', async () => {
     const { feed, state, step } = await streamingFeed({ streamFaults: { outOfOrder: true } })
@@ -205,27 +232,30 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     expect(feed.endpointStatus('prices').lastSuccessAt).not.toBeNull()
   })
 
-  it('pausing closes the stream and says paused; the prices stand still until resuming reopens it', async () => {
-    const { sim, feed, time, symbols, asset, state, step } = await streamingFeed()
-    await until(() => state() === 'streaming', 'the stream live')
-    await step(1_000)
-    const polled = feed.endpointStatus('prices').lastSuccessAt
-    feed.setPaused('user', true)
-    expect(feed.pollPlan().stream).toMatchObject({ state: 'paused', since: time.clock.now })
-    // The streamed symbols handed back are not polled either: a pause asks the service nothing.
-    expect(feed.endpointStatus('prices').inFlight).toBe(false)
-    // Closed at the simulator's end too: no frame can come while paused.
-    await until(() => sim.grpc?.stats().open === 0, 'the stream closed at the simulator')
-    const shown = symbols.map((symbol) => asset(symbol).price)
-    for (let second = 0; second < 10; second++) time.advanceTo(time.clock.now + 1_000)
-    expect(symbols.map((symbol) => sim.market.priceRecord(symbol)?.primaryMarket.price)).not.toEqual(shown)
-    expect(symbols.map((symbol) => asset(symbol).price)).toEqual(shown)
-    expect(state()).toBe('paused')
-    expect(feed.endpointStatus('prices').lastSuccessAt).toBe(polled)
-    feed.setPaused('user', false)
-    await until(() => state() === 'streaming', 'streaming again after resuming')
-    await step(1_000)
-  })
+  it(
+    'pausing closes the stream and says paused; the prices stand ' + 'still until resuming reopens it',
+    async () => {
+      const { sim, feed, time, symbols, asset, state, step } = await streamingFeed()
+      await until(() => state() === 'streaming', 'the stream live')
+      await step(1_000)
+      const polled = feed.endpointStatus('prices').lastSuccessAt
+      feed.setPaused('user', true)
+      expect(feed.pollPlan().stream).toMatchObject({ state: 'paused', since: time.clock.now })
+      // The streamed symbols handed back are not polled either: a pause asks the service nothing.
+      expect(feed.endpointStatus('prices').inFlight).toBe(false)
+      // Closed at the simulator's end too: no frame can come while paused.
+      await until(() => sim.grpc?.stats().open === 0, 'the stream closed at the simulator')
+      const shown = symbols.map((symbol) => asset(symbol).price)
+      for (let second = 0; second < 10; second++) time.advanceTo(time.clock.now + 1_000)
+      expect(symbols.map((symbol) => sim.market.priceRecord(symbol)?.primaryMarket.price)).not.toEqual(shown)
+      expect(symbols.map((symbol) => asset(symbol).price)).toEqual(shown)
+      expect(state()).toBe('paused')
+      expect(feed.endpointStatus('prices').lastSuccessAt).toBe(polled)
+      feed.setPaused('user', false)
+      await until(() => state() === 'streaming', 'streaming again after resuming')
+      await step(1_000)
+    },
+  )
 
   it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
     const probe = await startSimServer({

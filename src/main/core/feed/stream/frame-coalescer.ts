@@ -16,7 +16,9 @@ export const FRAME_MS = 16
 
 export class FrameCoalescer {
   private readonly waiting = new Map<string, WirePriceRecord>()
-  /** When the oldest waiting record arrived: the batch is stamped with it, so its age is never understated. */
+  /**
+   * When the oldest waiting record arrived: the batch is stamped with it, so its age is never understated.
+   */
   private waitingSince: number | null = null
   private lastFlushAt = Number.NEGATIVE_INFINITY
   private timer: unknown = null
