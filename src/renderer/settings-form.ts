@@ -2,6 +2,7 @@
 import './zod-csp'
 import type { IpcError } from '../shared/ipc-contract'
 import { CADENCE_BOUNDS_MS, checkBaseUrl, type Settings, type SettingsPatch } from '../shared/settings'
+import { STREAMING_OFF, derivedStreamAddress, streamAddressProblem } from '../shared/stream-setting'
 import { shownColumnIds, type WatchlistColumn } from '../shared/watchlist-columns'
 import { activeList } from '../shared/watchlists'
 
@@ -15,6 +16,8 @@ export type CadenceField = 'pricesSeconds' | 'marketSeconds' | 'limitsSeconds'
 
 export interface SettingsDraft {
   baseUrl: string
+  /** As typed: empty (derived from the base URL), `off`, or host[:port]. */
+  streamAddress: string
   pricesSeconds: string
   marketSeconds: string
   limitsSeconds: string
@@ -29,7 +32,7 @@ export interface SettingsDraft {
   columns: WatchlistColumn[]
 }
 
-export type DraftErrors = Partial<Record<'baseUrl' | CadenceField, string>>
+export type DraftErrors = Partial<Record<'baseUrl' | 'streamAddress' | CadenceField, string>>
 
 const CADENCE_FIELDS = {
   pricesSeconds: { key: 'pricesMs', bounds: CADENCE_BOUNDS_MS.prices, name: 'Prices' },
@@ -51,6 +54,7 @@ export function cadenceHint(field: CadenceField): string {
 export function draftOf(settings: Settings): SettingsDraft {
   return {
     baseUrl: settings.baseUrl,
+    streamAddress: settings.streamAddress ?? '',
     pricesSeconds: String(settings.cadences.pricesMs / 1000),
     marketSeconds: String(settings.cadences.marketMs / 1000),
     limitsSeconds: String(settings.cadences.limitsMs / 1000),
@@ -99,6 +103,11 @@ export function patchFromDraft(
   if (!url.ok) errors.baseUrl = sentence(url.reason)
   else if (url.url !== saved.baseUrl) patch.baseUrl = url.url
 
+  const streamAddress = draft.streamAddress.trim()
+  const streamProblem = streamAddressProblem(streamAddress)
+  if (streamProblem) errors.streamAddress = sentence(streamProblem)
+  else if (streamAddress !== (saved.streamAddress ?? '')) patch.streamAddress = streamAddress
+
   const cadences: NonNullable<SettingsPatch['cadences']> = {}
   for (const field of CADENCE_FIELD_NAMES) {
     const checked = checkCadence(field, draft[field])
@@ -126,6 +135,7 @@ export function patchFromDraft(
 /** Where main's refusal of a settings field (its path, as the contract names it) shows in the form. */
 const REFUSED_FIELDS: Record<string, keyof DraftErrors> = {
   baseUrl: 'baseUrl',
+  streamAddress: 'streamAddress',
   'cadences.pricesMs': 'pricesSeconds',
   'cadences.marketMs': 'marketSeconds',
   'cadences.limitsMs': 'limitsSeconds',
@@ -147,3 +157,18 @@ export function refusalOf(error: Pick<IpcError, 'message' | 'field'>): {
   if (field) return { errors: { [field]: sentence(message) }, text: null }
   return { errors: {}, text: sentence(message) }
 }
+
+/**
+ * What an empty "Streaming address" means for the base URL typed, for the field's placeholder:
+ * the derived address, or that none is known (then prices are polled).
+ */
+export function streamAddressPlaceholder(baseUrl: string): string {
+  const derived = derivedStreamAddress(baseUrl.trim())
+  return derived
+    ? `${derived.host}:${derived.port} (from the base URL)`
+    : 'none known for this base URL: prices polled'
+}
+
+export const STREAM_ADDRESS_HINT =
+  `Empty: from the base URL (in demo, the simulator's). host:port ` +
+  `for another; ${STREAMING_OFF}: poll only`

@@ -1,7 +1,8 @@
 /**
  * Which source the prices come from now, for the freshness line, the tray tooltip and
  * `tokenwatch status`: the stream, or polling (with why streaming is not available and when it is
- * tried again), each since when. Plain data: it crosses the worker and IPC.
+ * tried again), or neither while updates are paused, each since when. Plain data: it crosses the
+ * worker and IPC.
  */
 export type StreamStatus =
   /** Prices are polled: `reason` says in words why they are not streamed; retryAt null: never tried again. */
@@ -10,6 +11,8 @@ export type StreamStatus =
   | { state: 'connecting'; since: number }
   /** Prices come from the stream. */
   | { state: 'streaming'; since: number }
+  /** Updates are paused (by the user, a suspended machine or no network): no stream is open, no poll runs. */
+  | { state: 'paused'; since: number }
 
 export interface StreamDrops {
   /** A bad decimal, an empty or overlong symbol, a timestamp 0, before 2000 or over a minute ahead. */
@@ -20,9 +23,11 @@ export interface StreamDrops {
   outOfOrder: number
 }
 
-/** The source prices are live from, as the screen names it. */
-export const liveSourceOf = (status: StreamStatus): 'streaming' | 'polling' =>
-  status.state === 'streaming' ? 'streaming' : 'polling'
+export type LiveSource = 'streaming' | 'polling' | 'paused'
+
+/** The source prices are live from, as the screen names it (polling until the feed has said). */
+export const liveSourceOf = (status: StreamStatus | undefined): LiveSource =>
+  status?.state === 'streaming' || status?.state === 'paused' ? status.state : 'polling'
 
 /**
  * The freshness line's words for where prices come from, said once: "Live: streaming since 10:04:12",
@@ -38,5 +43,7 @@ export function liveSourceText(
   if (!status) return polling
   if (status.state === 'streaming') return `Live: streaming since ${time(status.since)}`
   if (status.state === 'connecting') return `${polling}; connecting to the stream`
+  if (status.state === 'paused')
+    return `Paused since ${time(status.since)}: prices neither streamed nor polled`
   return `${polling} since ${time(status.since)}; streaming not available: ${status.reason}`
 }

@@ -33,6 +33,28 @@ describe('tokenwatch status', () => {
     expect(stdout).toMatch(/^Market: regular, open \(the service says\)\nCloses: Nov 18, 15:59:00 ET\n/)
   })
 
+  it('says prices stream, since when, where the simulator streams them', async () => {
+    service.setTime(TUESDAY_10_00_ET)
+    const streamAddress = ['--stream-address', service.sim().grpcAddress as string]
+    const { code, stdout } = await service.run(runStatusCommand, streamAddress)
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/\nPrices: streaming since Nov 18, 10:00:07 ET\n$/)
+    const json = await service.run(runStatusCommand, [...streamAddress, '--json'])
+    expect(JSON.parse(json.stdout).prices).toEqual({
+      source: 'streaming',
+      since: TUESDAY_10_00_ET,
+      reason: null,
+    })
+  })
+
+  it('says prices are polled, and why, where streaming is turned off', async () => {
+    service.setTime(TUESDAY_10_00_ET)
+    const { stdout } = await service.run(runStatusCommand, ['--stream-address', 'off'])
+    expect(stdout).toMatch(
+      /\nPrices: polling since Nov 18, 10:00:07 ET; streaming not available: turned off in Settings\n$/,
+    )
+  })
+
   it('a rejected key is exit 3; a rate limit exit 4', async () => {
     const { io, stderr } = memoryIo({ TOKENWATCH_API_KEY: 'not-the-key' })
     expect(
@@ -83,26 +105,36 @@ describe('tokenwatch status --json', () => {
     })
   })
 
-  it('a spec-only service: the calendar, marked as such; pauses null (not known), exit 0', async () => {
-    service.setTime(SATURDAY_NOON_ET)
-    service.setService({ specOnly: true })
-    const { code, stdout } = await service.run(runStatusCommand, ['--json'])
-    expect(code).toBe(0)
-    expect(JSON.parse(stdout)).toEqual({
-      market: {
-        source: 'calendar',
-        marketStatus: 'closed',
-        isOpen: false,
-        offhoursOpen: true,
-        nextOpenSession: 'overnight',
-        nextOpen: Date.UTC(2025, 10, 24, 1, 5),
-        nextClose: null,
-        reason: null,
-        calendarAgrees: null,
-      },
-      pauses: null,
-    })
-  })
+  it(
+    'a spec-only service: the calendar, marked as such; pauses null ' +
+      '(not known); prices polled, the reason said; exit 0',
+    async () => {
+      service.setTime(SATURDAY_NOON_ET)
+      service.setService({ specOnly: true })
+      // The streaming address given: the service there has no streams (UNIMPLEMENTED), so prices are polled.
+      const { code, stdout } = await service.run(runStatusCommand, [
+        '--json',
+        '--stream-address',
+        service.sim().grpcAddress as string,
+      ])
+      expect(code).toBe(0)
+      expect(JSON.parse(stdout)).toEqual({
+        market: {
+          source: 'calendar',
+          marketStatus: 'closed',
+          isOpen: false,
+          offhoursOpen: true,
+          nextOpenSession: 'overnight',
+          nextOpen: Date.UTC(2025, 10, 24, 1, 5),
+          nextClose: null,
+          reason: null,
+          calendarAgrees: null,
+        },
+        pauses: null,
+        prices: { source: 'polling', since: SATURDAY_NOON_ET, reason: 'the service has no streams' },
+      })
+    },
+  )
 
   it(
     'the evening before a split: the service agrees with the calendar, ' + 'LLY paused with its end',
@@ -115,7 +147,7 @@ describe('tokenwatch status --json', () => {
         market: Record<string, unknown>
         pauses: Record<string, unknown>[]
       }
-      expect(Object.keys(report)).toEqual(['market', 'pauses'])
+      expect(Object.keys(report)).toEqual(['market', 'pauses', 'prices'])
       expect(Object.keys(report.market)).toEqual(MARKET_KEYS)
       expect(report.market).toMatchObject({
         source: 'service',

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LIVE_PRICED_ROW, rowOf, startHarness, type Harness } from './harness'
-import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
 
 /**
@@ -59,15 +58,9 @@ describe("main's first frame", () => {
     it(
       `shows the rows with prices before any script runs, laid out ` + `as the app lays them out (${day})`,
       async () => {
-        // Polled, not streamed: a pause stops the polls but not (yet) the demo stream, whose prices
-        // would move between the live page and main's frame of "the same instant".
-        const harness = await harnesses.open((browser) =>
-          startHarness({
-            browser,
-            clock: { fixedAt: at },
-            beforeStart: withSettings({ streamAddress: 'off' }),
-          }),
-        )
+        const harness = await harnesses.open((browser) => startHarness({ browser, clock: { fixedAt: at } }))
+        // Paused, the stream is closed and the polls stopped: nothing moves between the live page and main's
+        // frame.
         await harness.core.invoke('setPaused', { paused: true })
         await harness.settled()
         const live = await rowTexts(harness.page)

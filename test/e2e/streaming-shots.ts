@@ -1,60 +1,110 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
 import { launchBrowser } from './harness'
 import { NARROW_AND_WIDE, SATURDAY } from './layout-screenshots'
-import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
+import { type LiveHarness, startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 
 /**
- * The freshness line streaming and polling (a service without streams), narrow and wide, on a
- * fixed Tuesday morning and a fixed Saturday:
+ * Streaming on screen, on a fixed Tuesday morning and a fixed Saturday: the freshness line
+ * streaming, paused (the stream closed with the polls) and polling (a service without streams),
+ * narrow and wide; the Settings dialog's
+ * "Streaming address" at 390 and 1280 px, empty under the public service's base URL (the derived
+ * address as its placeholder) and refused inline (a URL typed where host:port belongs).
  * `npx tsx test/e2e/streaming-shots.ts` writes docs/screenshots/streaming/*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots', 'streaming')
+
+/** A streaming live harness per fixed day and width, closed after `shoot`. */
+async function eachDayAndWidth(
+  browser: Browser,
+  widths: readonly (readonly [string, number])[],
+  height: number,
+  shoot: (harness: LiveHarness, day: string, name: string, width: number) => Promise<void>,
+): Promise<void> {
+  for (const [day, marketTime] of [
+    ['tuesday', TUESDAY_LATE_MORNING],
+    ['saturday', SATURDAY],
+  ] as const)
+    for (const [name, width] of widths) {
+      const harness = await startLiveHarness({
+        browser,
+        marketTime,
+        stream: true,
+        viewport: { width, height },
+      })
+      try {
+        await shoot(harness, day, name, width)
+      } finally {
+        await harness.close()
+      }
+    }
+}
+
+async function freshnessLine({ page, sim, core }: LiveHarness, day: string, name: string, width: number) {
+  for (const source of ['streaming', 'paused', 'polling'] as const) {
+    await core.invoke('setPaused', { paused: source === 'paused' })
+    if (source === 'polling') {
+      sim.setSpecOnly(true)
+      await core.invoke('updateSettings', { streamAddress: `localhost:${sim.grpcAddress?.split(':')[1]}` })
+    }
+    const selector = width < 500 ? '.status-live' : '.status-cadence'
+    const wanted = {
+      streaming: /streaming since/,
+      paused: /^Paused since/,
+      polling: /streaming not available/,
+    }[source]
+    await page.waitForFunction(
+      ([selector, pattern]) =>
+        new RegExp(pattern).test(
+          document.querySelector(selector)?.getAttribute('title') ??
+            document.querySelector(selector)?.textContent ??
+            '',
+        ),
+      [selector, wanted.source] as const,
+      { timeout: 30_000 },
+    )
+    await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
+    await page.screenshot({ path: join(OUT, `${source}-${day}-${name}.png`) })
+    console.log(`wrote ${source}-${day}-${name}.png`)
+  }
+}
+
+async function settingsField({ page }: LiveHarness, day: string, _name: string, width: number) {
+  // Opened wide, then narrowed as a person drags the window's edge.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page.setViewportSize({ width, height: 900 })
+  const field = page.getByLabel('Streaming address')
+  await field.waitFor()
+  // As on the public service: the field empty shows the address it derives.
+  await page.getByLabel('Base URL').fill('https://api.gm.ondo.finance')
+  await field.fill('')
+  await field.scrollIntoViewIfNeeded()
+  await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
+  await page.screenshot({ path: join(OUT, `settings-${day}-${width}.png`) })
+  await field.fill('https://grpc.gm.ondo.finance')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await page.locator('.field-error').first().waitFor()
+  await field.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: join(OUT, `settings-refused-${day}-${width}.png`) })
+  console.log(`wrote settings-${day}-${width}.png and settings-refused-${day}-${width}.png`)
+}
 
 async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true })
   const browser = await launchBrowser()
   try {
-    for (const [day, marketTime] of [
-      ['tuesday', TUESDAY_LATE_MORNING],
-      ['saturday', SATURDAY],
-    ] as const)
-      for (const [name, width] of NARROW_AND_WIDE)
-        for (const source of ['streaming', 'polling'] as const) {
-          const harness = await startLiveHarness({
-            browser,
-            marketTime,
-            stream: true,
-            viewport: { width, height: 560 },
-          })
-          try {
-            const { page, sim } = harness
-            if (source === 'polling') {
-              sim.setSpecOnly(true)
-              await harness.core.invoke('updateSettings', {
-                streamAddress: `localhost:${sim.grpcAddress?.split(':')[1]}`,
-              })
-            }
-            const line = width < 500 ? page.locator('.status-live') : page.locator('.status-cadence')
-            const wanted = source === 'streaming' ? /streaming since/ : /streaming not available/
-            await page.waitForFunction(
-              ([selector, pattern]) =>
-                new RegExp(pattern).test(
-                  document.querySelector(selector)?.getAttribute('title') ??
-                    document.querySelector(selector)?.textContent ??
-                    '',
-                ),
-              [width < 500 ? '.status-live' : '.status-cadence', wanted.source] as const,
-              { timeout: 30_000 },
-            )
-            await line.waitFor()
-            await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
-            await page.screenshot({ path: join(OUT, `${source}-${day}-${name}.png`) })
-            console.log(`wrote ${source}-${day}-${name}.png`)
-          } finally {
-            await harness.close()
-          }
-        }
+    await eachDayAndWidth(browser, NARROW_AND_WIDE, 560, freshnessLine)
+    await eachDayAndWidth(
+      browser,
+      [
+        ['narrow', 390],
+        ['wide', 1280],
+      ],
+      900,
+      settingsField,
+    )
   } finally {
     await browser.close()
   }

@@ -51,6 +51,11 @@ describe('trayTooltip', () => {
     expect(trayTooltip(snapshot, polling, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
       'Live: polling every 5 s since 14:02:57 UTC; streaming not available: this key may not stream',
     )
+    // Paused: neither source is live, and the line does not say one is.
+    const paused = statusOf({ stream: { state: 'paused', since: AT_14_03_12_UTC - 15_000 } }, AT_14_03_12_UTC)
+    expect(trayTooltip(snapshot, paused, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
+      'Paused since 14:02:57 UTC: prices neither streamed nor polled',
+    )
   })
 
   it("follows the service's market state where it answers, marked as the service's", () => {
@@ -87,8 +92,8 @@ describe('trayTooltip', () => {
     ])
     const status = statusOf({ connection: 'offline', mode: 'demo' }, AT_14_03_12_UTC)
     expect(trayTooltip(snapshot, status, TUESDAY_MORNING, UTC_CLOCK)).toBe(
-      'Tokenwatch (demo) · Offline\nRegular\nLast data 14:03:12 UTC\nAAPLon ' +
-        '100.25 (stale)  ·  Fon 11.02 (stale)',
+      'Tokenwatch (demo) · Offline\nRegular\nLast data 14:03:12 UTC\n' +
+        'AAPLon 100.25 (stale)  ·  Fon 11.02 (stale)',
     )
   })
 
@@ -204,8 +209,8 @@ describe('trayTooltip', () => {
     }
     const snapshot = snapshotOf([quoteOf('AAPLon', { price: '190.25' }), quoteOf('Fon', { price: '11.02' })])
     expect(trayTooltip(snapshot, status, TUESDAY_MORNING, UTC_CLOCK)).toBe(
-      'Tokenwatch · Degraded\nMarket data 10m old; prices live.\nRegular\nLast ' +
-        'data 15:59:58 UTC\nAAPLon 190.25  ·  Fon 11.02',
+      'Tokenwatch · Degraded\nMarket data 10m old; prices live.\nRegular\n' +
+        'Last data 15:59:58 UTC\nAAPLon 190.25  ·  Fon 11.02',
     )
     // Every source fresh: no such line.
     expect(trayTooltip(snapshot, statusOf({}, pricesAt), TUESDAY_MORNING, UTC_CLOCK)).not.toMatch(/old/)
@@ -290,8 +295,8 @@ describe('trayTooltip', () => {
       expect(
         trayTooltip(short, service, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) }),
       ).toBe(
-        'Tokenwatch · Online\nRegular (service)\nLast data 14:03:12 UTC\nHoldings ' +
-          '12,345.68 · 24h -20.50\nAAPLon 190.25  ·  Fon 11.02',
+        'Tokenwatch · Online\nRegular (service)\nLast data 14:03:12 UTC\n' +
+          'Holdings 12,345.68 · 24h -20.50\nAAPLon 190.25  ·  Fon 11.02',
       )
 
       // Too long for the total and a long quote: a live quote gives way to the total...

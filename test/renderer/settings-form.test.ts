@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkCadence, draftOf, patchFromDraft, refusalOf } from '../../src/renderer/settings-form'
+import {
+  checkCadence,
+  draftOf,
+  patchFromDraft,
+  refusalOf,
+  streamAddressPlaceholder,
+} from '../../src/renderer/settings-form'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 
 describe('settings form', () => {
@@ -19,6 +25,51 @@ describe('settings form', () => {
     expect(checkCadence('marketSeconds', 'soon').ok).toBe(false)
     expect(checkCadence('pricesSeconds', '2.5')).toEqual({ ok: true, ms: 2500 })
   })
+
+  it(
+    'checks the streaming address inline: empty derives it, off polls ' +
+      'only, host:port overrides, anything else refused',
+    () => {
+      const draft = draftOf(DEFAULT_SETTINGS)
+      expect(draft.streamAddress).toBe('')
+      expect(streamAddressPlaceholder(draft.baseUrl)).toBe('grpc.gm.ondo.finance:443 (from the base URL)')
+      expect(streamAddressPlaceholder('http://127.0.0.1:8080')).toBe(
+        'none known for this base URL: prices polled',
+      )
+      for (const bad of [
+        'https://grpc.example.test',
+        'grpc.example.test:0',
+        'grpc example',
+        'a'.repeat(261),
+      ]) {
+        const result = patchFromDraft({ ...draft, streamAddress: bad, theme: 'light' }, DEFAULT_SETTINGS)
+        expect(result.ok, bad).toBe(false)
+        if (!result.ok)
+          expect(result.errors.streamAddress, bad).toMatch(
+            /^(Host or host:port, empty for the usual one, or off|At most 260 characters)$/,
+          )
+      }
+      expect(patchFromDraft({ ...draft, streamAddress: ' off ' }, DEFAULT_SETTINGS)).toEqual({
+        ok: true,
+        patch: { streamAddress: 'off' },
+        columns: null,
+      })
+      const overridden = { ...DEFAULT_SETTINGS, streamAddress: 'grpc.example.test:8443' }
+      expect(draftOf(overridden).streamAddress).toBe('grpc.example.test:8443')
+      expect(patchFromDraft({ ...draftOf(overridden), streamAddress: '' }, overridden)).toEqual({
+        ok: true,
+        patch: { streamAddress: '' },
+        columns: null,
+      })
+      // Main's refusal shows under the field, as the form's own would.
+      expect(
+        refusalOf({ message: 'host or host:port, empty for the usual one, or off', field: 'streamAddress' }),
+      ).toEqual({
+        errors: { streamAddress: 'Host or host:port, empty for the usual one, or off' },
+        text: null,
+      })
+    },
+  )
 
   it('offers the cost method, average by default, and sends FIFO once chosen', () => {
     expect(draftOf(DEFAULT_SETTINGS).costMethod).toBe('average')

@@ -12,12 +12,8 @@ import { type StandinApp, standinFixture } from './standin-app'
 
 const fixture = standinFixture()
 
-/** Every cadence long, so only a refresh asks for new data while a test watches. */
-// Polled only: a streamed demo market would bring new prices between refreshes.
-const QUIET_CADENCES = {
-  cadences: { pricesMs: 300_000, marketMs: 3_600_000, limitsMs: 3_600_000 },
-  streamAddress: 'off',
-}
+/** Every cadence long, so while updates are paused only a refresh asks for new data. */
+const QUIET_CADENCES = { cadences: { pricesMs: 300_000, marketMs: 3_600_000, limitsMs: 3_600_000 } }
 
 async function trayLabels(app: StandinApp): Promise<(string | null)[]> {
   return (await app.tray())?.menu?.map((item) => item.label) ?? []
@@ -30,6 +26,11 @@ function updatedText(app: StandinApp): Promise<string | null> {
       [...document.querySelectorAll('span')].find((span) => span.textContent?.startsWith('Updated '))
         ?.textContent ?? null,
   )
+}
+
+/** The footer's word for where prices come from: Streaming, Polling or Paused. */
+function liveWord(app: StandinApp): Promise<string | null> {
+  return app.evaluate(() => document.querySelector('.status-live')?.textContent ?? null)
 }
 
 describe('tray and quit on the stand-in', { timeout: 180_000 }, () => {
@@ -72,14 +73,14 @@ describe('tray and quit on the stand-in', { timeout: 180_000 }, () => {
         'the tray to offer Resume',
       )
       await app.waitFor({ css: 'button[aria-label="Pause updates"][aria-pressed="true"]' })
-      await app.clickTrayItem('Resume updates')
+      // Paused, the demo stream is closed too: the footer says so, and when data last came.
       await app.waitUntil(
-        () => trayLabels(app),
-        (labels) => labels.includes('Pause updates'),
-        'the tray to offer Pause',
+        () => liveWord(app),
+        (word) => word === 'Paused',
+        'the footer to say Paused',
       )
 
-      // With every cadence at minutes, only the tray's refresh brings new data in this time.
+      // Paused, with every cadence at minutes and no stream, only the tray's refresh brings new data.
       const before = await updatedText(app)
       expect(before).toMatch(/^Updated /)
       await app.clickTrayItem('Refresh now')
@@ -87,6 +88,18 @@ describe('tray and quit on the stand-in', { timeout: 180_000 }, () => {
         () => updatedText(app),
         (text) => text !== before,
         'the refresh to bring new data',
+      )
+
+      await app.clickTrayItem('Resume updates')
+      await app.waitUntil(
+        () => trayLabels(app),
+        (labels) => labels.includes('Pause updates'),
+        'the tray to offer Pause',
+      )
+      await app.waitUntil(
+        () => liveWord(app),
+        (word) => word === 'Streaming',
+        'the demo stream back after resuming',
       )
 
       await app.clickTrayItem('Quit Tokenwatch')

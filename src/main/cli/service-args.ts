@@ -3,6 +3,7 @@ import { DEFAULT_BASE_URL, MAX_WATCHLIST, checkBaseUrl } from '../../shared/sett
 import { isValidSymbol, normalizeSymbolInput } from '../../shared/symbols'
 import type { Settings } from '../../shared/settings'
 import { listNamed } from '../../shared/watchlists'
+import { streamAddressProblem } from '../../shared/stream-setting'
 import { KeyVault } from '../core/secrets/key-vault'
 import { defaultUserDataDir } from '../core/storage/paths'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
@@ -165,4 +166,12 @@ export function noKeyMessage(command: string, baseUrl: string): string {
     `tokenwatch ${command}: no API key for ${baseUrl}: set ${API_KEY_ENV}` +
     ` or store one with \`tokenwatch key set\`.`
   )
+}
+
+/** --stream-address checked, or null when not given: the app's settings then say (serviceSettings). */
+export function parseStreamAddressFlag(value: string | undefined): string | null {
+  if (value === undefined) return null
+  const problem = streamAddressProblem(value)
+  if (problem) throw new UsageError(`--stream-address: ${problem}.`)
+  return value
 }

@@ -91,8 +91,17 @@ export interface ServiceCommand<A extends { baseUrl: string | null }> {
   usage: string
   /** Reads the flags; throws UsageError for a mistake. */
   parse(argv: string[]): A | 'help'
-  /** Asks the service and prints the answer; returns the exit code. */
-  run(client: ApiClient, args: A, io: CliIo, now: () => number): Promise<number>
+  /**
+   * Asks the service and prints the answer; returns the exit code. `service`: where it asked, for a second
+   * question (a stream).
+   */
+  run(
+    client: ApiClient,
+    args: A,
+    io: CliIo,
+    now: () => number,
+    service: { baseUrl: string; deps: ServiceCommandDeps },
+  ): Promise<number>
 }
 
 /** Flags (or help), then the key and the client, then the command's own question. */
@@ -120,6 +129,6 @@ export async function runServiceCommand<A extends { baseUrl: string | null }>(
   const parsed = args
   const baseUrl = await serviceBaseUrl(parsed.baseUrl, command.name, io)
   return askService(command.name, io, baseUrl, deps, (client) =>
-    command.run(client, parsed, io, deps.now ?? Date.now),
+    command.run(client, parsed, io, deps.now ?? Date.now, { baseUrl, deps }),
   )
 }

@@ -12,7 +12,16 @@ import {
   runServiceCommand,
   writeJson,
 } from './service-client'
-import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
+import {
+  BASE_URL_HELP,
+  parseBaseUrlFlag,
+  parseStreamAddressFlag,
+  resolveApiKey,
+  serviceSettings,
+} from './service-args'
+import { type ProbedSource, probePriceStream } from './stream-probe'
+import { DEFAULT_WATCHLIST } from '../../shared/settings'
+import { type LiveSource, liveSourceOf } from '../../shared/stream-status'
 
 /**
  * `tokenwatch status`: the market's state as the service says it (`/v1/status/market`), checked
@@ -21,10 +30,16 @@ import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
  * which is not the same as none).
  */
 
-export const STATUS_USAGE = `Usage: tokenwatch status [--base-url URL] [--json]
+export const STATUS_USAGE = `Usage: tokenwatch status [--base-url URL] [--stream-address HOST:PORT] [--json]
 
   --base-url URL    ${BASE_URL_HELP}
-  --json            print {"market": {...}, "pauses": [...]} (times Unix ms or null)
+  --stream-address  where prices stream from (default: streamAddress in the app's settings, else the
+                    base URL's api. host as grpc. on 443; off never streams)
+  --json            print {"market": {...}, "pauses": [...], "prices": {...}} (times Unix ms or null)
+
+"Prices" says which source is live: "streaming" once the price stream has sent a frame for the
+app's default symbols, else "polling" with the reason streaming is not available, each since
+this command looked.
 
 Where the service publishes no market status, the market is read from our session calendar
 ("source": "calendar"); where it publishes no asset pauses, "pauses" is null. A disagreement
@@ -37,11 +52,21 @@ not be used (network, server, timeout, rate limit).
 export interface StatusReport {
   market: MarketReading
   pauses: AssetPauseReading[] | null
+  /** Which source prices are live from, since when (Unix ms), and why not streaming (null when streaming). */
+  prices: { source: LiveSource; since: number; reason: string | null }
 }
 
 interface StatusArgs {
   baseUrl: string | null
+  streamAddress: string | null
   json: boolean
+}
+
+function pricesLine(prices: StatusReport['prices']): string {
+  const since = screenTimeText(prices.since)
+  return prices.reason === null
+    ? `Prices: ${prices.source} since ${since}`
+    : `Prices: ${prices.source} since ${since}; streaming not available: ${prices.reason}`
 }
 
 function statusText(report: StatusReport): string {
@@ -72,7 +97,16 @@ function statusText(report: StatusReport): string {
       )
     }
   }
+  lines.push(pricesLine(report.prices))
   return `${lines.join('\n')}\n`
+}
+
+function sourceOf(status: ProbedSource): StatusReport['prices'] {
+  return {
+    source: liveSourceOf(status),
+    since: status.since,
+    reason: status.state === 'polling' ? status.reason : null,
+  }
 }
 
 /** How many symbols a warning names before it says "and N more". */
@@ -102,11 +136,29 @@ const statusCommand: ServiceCommand<StatusArgs> = {
   name: 'status',
   usage: STATUS_USAGE,
   parse(argv) {
-    const values = parseFlags(argv, ONE_QUESTION_FLAGS)
+    const values = parseFlags(argv, { ...ONE_QUESTION_FLAGS, 'stream-address': { type: 'string' } })
     if (values.help) return 'help'
-    return { baseUrl: parseBaseUrlFlag(values['base-url']), json: values.json ?? false }
+    return {
+      baseUrl: parseBaseUrlFlag(values['base-url']),
+      streamAddress: parseStreamAddressFlag(values['stream-address']),
+      json: values.json ?? false,
+    }
   },
-  async run(client: ApiClient, args: StatusArgs, io: CliIo, now: () => number) {
+  async run(client: ApiClient, args: StatusArgs, io: CliIo, now: () => number, service) {
+    const { baseUrl, streamAddress } = await serviceSettings(
+      { baseUrl: service.baseUrl, streamAddress: args.streamAddress },
+      'status',
+      io,
+    )
+    const apiKey = (await resolveApiKey(io, baseUrl, service.deps.readStoredKey)) ?? ''
+    // Asked beside the REST questions: it waits for a frame or a refusal, bounded by PriceStream.
+    const probed = probePriceStream({
+      baseUrl,
+      apiKey,
+      address: streamAddress,
+      symbols: DEFAULT_WATCHLIST,
+      now,
+    })
     const status = await client.marketStatus()
     const pauses = await client.assetPauses()
     const checked = status.available ? crossCheckMarket(status.value) : null
@@ -115,6 +167,7 @@ const statusCommand: ServiceCommand<StatusArgs> = {
     const report: StatusReport = {
       market: checked?.reading ?? calendarOnlyReading(now()),
       pauses: pauses.available ? pauses.value.records.map(pauseReading) : null,
+      prices: sourceOf(await probed),
     }
     if (args.json) writeJson(io, report)
     else io.stdout.write(statusText(report))

@@ -10,12 +10,12 @@ import {
   type StoredKeyReader,
   BASE_URL_HELP,
   parseBaseUrlFlag,
+  parseStreamAddressFlag,
   resolveApiKey,
   serviceSettings,
   symbolsToWatch,
 } from './service-args'
 import { openClient } from './service-client'
-import { streamAddressProblem } from '../../shared/stream-setting'
 import { WatchStream } from './watch-stream'
 
 /**
@@ -104,9 +104,7 @@ export async function runWatchCommand(
     })
     if (values.poll && values.stream) throw new UsageError('--poll and --stream cannot go together.')
     mode = values.poll ? 'poll' : values.stream ? 'stream' : 'auto'
-    streamAddressFlag = values['stream-address'] ?? null
-    const problem = streamAddressFlag === null ? null : streamAddressProblem(streamAddressFlag)
-    if (problem) throw new UsageError(`--stream-address: ${problem}.`)
+    streamAddressFlag = parseStreamAddressFlag(values['stream-address'])
     if (values.help) {
       io.stdout.write(WATCH_USAGE)
       return EXIT.ok

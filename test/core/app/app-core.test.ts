@@ -151,6 +151,33 @@ describe('AppCore', () => {
     }
   })
 
+  it(
+    'checks the streaming address in main as the form does: off, ' +
+      'host:port or empty kept, anything else refused in words',
+    async () => {
+      const { core } = await startCore()
+      for (const bad of [
+        'https://grpc.example.test',
+        'grpc.example.test:99999',
+        'user@grpc.example.test',
+        'grpc.example.test/v1',
+      ]) {
+        const result = await core.invoke('updateSettings', { streamAddress: bad })
+        expect(result.ok, bad).toBe(false)
+        if (!result.ok) {
+          expect(result.error.code).toBe('invalid-argument')
+          expect(result.error.field).toBe('streamAddress')
+          expect(result.error.message).toMatch(/host or host:port, empty for the usual one, or off/)
+        }
+      }
+      expect(core.currentSettings().streamAddress ?? '').toBe('')
+      for (const good of ['off', 'grpc.example.test:8443', ' 127.0.0.1:50051 ', '']) {
+        expect((await core.invoke('updateSettings', { streamAddress: good })).ok, good).toBe(true)
+        expect(core.currentSettings().streamAddress).toBe(good.trim())
+      }
+    },
+  )
+
   it("keeps the zone times are shown in: market time until the computer's is chosen", async () => {
     const { core } = await startCore()
     expect(core.currentSettings().timeZone).toBe('market')

@@ -17,6 +17,7 @@ import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
 import { HistoryRecording } from '../history/history-recording'
 import type { RecordedHistory } from '../history/history-service'
+import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { streamPlace } from './stream/stream-address'
 
@@ -38,6 +39,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly recording: HistoryRecording
   /** The price stream beside the polls; it opens with start() and follows every connect after. */
   private readonly stream: PriceStream
+  /** Streamed prices into the feed at most once a display frame. */
+  private readonly frames: FrameCoalescer
   private connection: FeedConnection | null = null
   private started = false
 
@@ -59,10 +62,13 @@ export class LocalPollFeed implements PollFeed {
       clock: this.clock,
       random: options.random,
     })
+    this.frames = new FrameCoalescer(this.clock, (records, receivedAt) =>
+      this.feed.applyStreamedPrices(records, receivedAt),
+    )
     this.stream = new PriceStream({
       clock: this.clock,
       random: options.random,
-      onPrices: (records, receivedAt) => this.feed.applyStreamedPrices(records, receivedAt),
+      onPrices: (records, receivedAt) => this.frames.push(records, receivedAt),
       onChange: () => {
         this.feed.setStreamed(this.stream.streamed())
         events.onStatusChange()
@@ -105,6 +111,7 @@ export class LocalPollFeed implements PollFeed {
   async stop(): Promise<void> {
     this.started = false
     this.stream.close()
+    this.frames.clear()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -124,7 +131,18 @@ export class LocalPollFeed implements PollFeed {
   }
 
   setPaused(reason: PauseReason, paused: boolean): void {
+    const wasPaused = this.isPaused()
     this.feed.setPaused(reason, paused)
+    // The stream stops with the polls (prices standing still while the app says Paused) and reopens with
+    // them.
+    if (!wasPaused && this.isPaused()) {
+      this.stream.pause()
+      this.frames.clear()
+    } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
+  }
+
+  private isPaused(): boolean {
+    return this.feed.pauseReasons().length > 0
   }
 
   pauseReasons(): PauseReason[] {
@@ -151,6 +169,7 @@ export class LocalPollFeed implements PollFeed {
   private connectStream(): void {
     const connection = this.connection
     if (!connection) return
+    if (this.isPaused()) return this.stream.pause()
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)

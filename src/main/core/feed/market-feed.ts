@@ -46,6 +46,12 @@ export interface MarketFeedOptions {
   random?: () => number
 }
 
+/**
+ * While prices stream, at most this many REST requests a minute per endpoint for market data and
+ * for limits (issue 46: prices and market data together at most 6 a minute at 20 symbols).
+ */
+export const STREAMING_REST_PER_MINUTE = 6
+
 export class MarketFeed {
   private readonly state: SnapshotState
   private readonly scheduler: PollScheduler
@@ -121,12 +127,13 @@ export class MarketFeed {
 
   /**
    * The symbols a live stream carries from now on. Those it no longer carries (a stream that ended,
-   * failed or fell silent) are polled at once, so none waits a cadence with nothing fresh coming.
+   * failed or fell silent) are polled at once, so none waits a cadence with nothing fresh coming;
+   * but not while paused (the stream closing as updates pause): resuming polls them.
    */
   setStreamed(symbols: ReadonlySet<string>): void {
     const handedBack = [...this.streamed].some((symbol) => !symbols.has(symbol))
     this.streamed = symbols
-    if (handedBack) this.scheduler.refreshNow()
+    if (handedBack && !this.scheduler.isPaused()) this.scheduler.refreshNow()
   }
 
   /** Prices from the stream: the same fold, freshness and delta as polled ones. */
@@ -172,12 +179,16 @@ export class MarketFeed {
 
   /**
    * Per endpoint, what a poll asks for: while a stream carries prices, the prices poll asks only
-   * for the symbols it does not (none: no request at all). Market data and limits stay on REST.
+   * for the symbols it does not (none: no request at all). Market data and limits stay on REST,
+   * within STREAMING_REST_PER_MINUTE each: one all-assets request where per-symbol ones would pass it.
    */
   private planFor(endpoint: EndpointName): { symbols: string[]; mode: EndpointMode } {
     const watchlist = [...this.state.watchlist()]
-    if (this.streamed.size === 0 || endpoint !== 'prices')
-      return { symbols: watchlist, mode: this.endpointMode() }
+    if (this.streamed.size === 0) return { symbols: watchlist, mode: this.endpointMode() }
+    if (endpoint !== 'prices') {
+      const perMinute = (watchlist.length * 60_000) / this.scheduler.effectiveCadenceMs(endpoint)
+      return { symbols: watchlist, mode: perMinute > STREAMING_REST_PER_MINUTE ? 'all' : this.endpointMode() }
+    }
     const polled = watchlist.filter((symbol) => !this.streamed.has(symbol))
     return { symbols: polled, mode: chooseEndpointMode(polled.length, this.options.listedCount?.() ?? null) }
   }

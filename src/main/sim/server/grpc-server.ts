@@ -28,6 +28,8 @@ export interface SimGrpcOptions {
 
 export interface SimGrpcStats {
   calls: number
+  /** Streams open now. */
+  open: number
   refused: number
   frames: number
   updates: number
@@ -57,7 +59,7 @@ type Call<Res> = grpc.ServerWritableStream<SymbolsRequest, UpdatesFrame<Res>>
 export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGrpcServer> {
   const server = new grpc.Server()
   const open = new Set<() => void>()
-  const stats: SimGrpcStats = { calls: 0, refused: 0, frames: 0, updates: 0 }
+  const stats: Omit<SimGrpcStats, 'open'> = { calls: 0, refused: 0, frames: 0, updates: 0 }
   let faults: StreamFaultPlan = options.faults ?? {}
   let unimplemented = false
   const frameMs = options.frameMs ?? DEFAULT_FRAME_MS
@@ -170,7 +172,7 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
     setUnimplemented: (value) => {
       unimplemented = value
     },
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, open: open.size }),
     close: async () => {
       for (const stop of [...open]) stop()
       server.forceShutdown()

@@ -1,9 +1,11 @@
 import { lastDataAt } from '../../../shared/data-status'
-import { liveSourceText } from '../../../shared/stream-status'
+import { liveSourceOf, liveSourceText } from '../../../shared/stream-status'
 import { useDisplayZone } from '../../display-zone'
 import { formatZonedTime } from '../../format'
 import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
 import { useWatch } from '../../store/watch-store'
+
+const SOURCE_WORD = { streaming: 'Streaming', polling: 'Polling', paused: 'Paused' } as const
 
 /**
  * The footer line: how many rows, when data last arrived, whether prices stream or how often they are polled,
@@ -42,7 +44,7 @@ export function StatusBar() {
           <span className="status-cadence">{live}</span>
           {/* Narrow windows have room for the source's name only; the whole sentence is its title. */}
           <span className="status-live" title={live}>
-            {status?.stream?.state === 'streaming' ? 'Streaming' : 'Polling'}
+            {SOURCE_WORD[liveSourceOf(status?.stream)]}
           </span>
         </>
       )}

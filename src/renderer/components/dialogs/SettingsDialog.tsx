@@ -12,6 +12,8 @@ import {
   draftOf,
   patchFromDraft,
   refusalOf,
+  STREAM_ADDRESS_HINT,
+  streamAddressPlaceholder,
   type DraftErrors,
   type SettingsDraft,
 } from '../../settings-form'
@@ -181,6 +183,24 @@ function PreferencesForm({ saved }: { saved: Settings }) {
             aria-invalid={errors.baseUrl !== undefined}
             aria-describedby={describedBy(id('base-url'), errors.baseUrl, true)}
             onChange={(event) => change('baseUrl', event.target.value)}
+          />
+        </Field>
+        <Field
+          id={id('stream-address')}
+          label="Streaming address"
+          hint={STREAM_ADDRESS_HINT}
+          error={errors.streamAddress}
+        >
+          <input
+            id={id('stream-address')}
+            type="text"
+            spellCheck={false}
+            autoComplete="off"
+            value={draft.streamAddress}
+            placeholder={streamAddressPlaceholder(draft.baseUrl)}
+            aria-invalid={errors.streamAddress !== undefined}
+            aria-describedby={describedBy(id('stream-address'), errors.streamAddress, true)}
+            onChange={(event) => change('streamAddress', event.target.value)}
           />
         </Field>
         <Choice

@@ -24,7 +24,7 @@ afterEach(async () => {
 const PRICES_MS = DEFAULT_SETTINGS.cadences.pricesMs
 
 async function streamingFeed(
-  options: { start?: number; symbols?: string[]; streamFaults?: StreamFaultPlan } = {},
+  options: { start?: number; symbols?: string[]; count?: number; streamFaults?: StreamFaultPlan } = {},
 ) {
   const time = manualClock(options.start ?? TUESDAY_10_00_ET)
   const sim: SimServer = await startSimServer({
@@ -40,7 +40,7 @@ async function streamingFeed(
     { clock: time.scheduler, random: () => 0.5 },
   )
   cleanups.push(() => feed.stop())
-  const symbols = options.symbols ?? sim.market.symbols().slice(0, 3)
+  const symbols = options.symbols ?? sim.market.symbols().slice(0, options.count ?? 3)
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
   feed.setWatchlist(symbols)
@@ -94,6 +94,31 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
     },
   )
+
+  it('keeps REST within 6 requests a minute for prices and market data at 20 streamed symbols', async () => {
+    const { sim, feed, state, step, settle, symbols } = await streamingFeed({ count: 20 })
+    expect(symbols).toHaveLength(20)
+    const landed = () =>
+      (['prices', 'market', 'limits'] as const).every((name) => !feed.endpointStatus(name).inFlight)
+    await settle(
+      () => state() === 'streaming' && feed.endpointStatus('market').lastSuccessAt !== null && landed(),
+      'the stream live, the first polls landed',
+    )
+    const before = sim.stats().byEndpoint
+    // One virtual minute, second by second, every poll due in it landed.
+    for (let second = 0; second < 60; second++) await step(1_000)
+    await settle(landed, 'the polls of the minute landed')
+    expect(state()).toBe('streaming')
+    const after = sim.stats().byEndpoint
+    const made = (endpoint: keyof typeof after) => after[endpoint] - before[endpoint]
+    expect(made('price') + made('allPrices') + made('market') + made('allMarket')).toBeLessThanOrEqual(6)
+    // The price polls stopped; market data still came at its cache lifetime.
+    expect(made('price') + made('allPrices')).toBe(0)
+    expect(made('market') + made('allMarket')).toBeGreaterThan(0)
+    // Limits stay on REST too, within the same budget of their own.
+    expect(made('limits')).toBeGreaterThan(0)
+    expect(made('limits')).toBeLessThanOrEqual(6)
+  })
 
   it(
     'falls back to polling and says why when the service has no streams, ' + 'and tries again later',
@@ -206,6 +231,31 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     expect(feed.endpointStatus('prices').lastError).toBeNull()
     expect(feed.endpointStatus('prices').lastSuccessAt).not.toBeNull()
   })
+
+  it(
+    'pausing closes the stream and says paused; the prices stand ' + 'still until resuming reopens it',
+    async () => {
+      const { sim, feed, time, symbols, asset, state, step } = await streamingFeed()
+      await until(() => state() === 'streaming', 'the stream live')
+      await step(1_000)
+      const polled = feed.endpointStatus('prices').lastSuccessAt
+      feed.setPaused('user', true)
+      expect(feed.pollPlan().stream).toMatchObject({ state: 'paused', since: time.clock.now })
+      // The streamed symbols handed back are not polled either: a pause asks the service nothing.
+      expect(feed.endpointStatus('prices').inFlight).toBe(false)
+      // Closed at the simulator's end too: no frame can come while paused.
+      await until(() => sim.grpc?.stats().open === 0, 'the stream closed at the simulator')
+      const shown = symbols.map((symbol) => asset(symbol).price)
+      for (let second = 0; second < 10; second++) time.advanceTo(time.clock.now + 1_000)
+      expect(symbols.map((symbol) => sim.market.priceRecord(symbol)?.primaryMarket.price)).not.toEqual(shown)
+      expect(symbols.map((symbol) => asset(symbol).price)).toEqual(shown)
+      expect(state()).toBe('paused')
+      expect(feed.endpointStatus('prices').lastSuccessAt).toBe(polled)
+      feed.setPaused('user', false)
+      await until(() => state() === 'streaming', 'streaming again after resuming')
+      await step(1_000)
+    },
+  )
 
   it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
     const probe = await startSimServer({

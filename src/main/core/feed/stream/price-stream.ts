@@ -127,6 +127,12 @@ export class PriceStream {
     return this.prices.drops
   }
 
+  /** Updates paused: the stream closes so no price moves, and the status says paused, not streaming. */
+  pause(): void {
+    this.close()
+    if (this.current.state !== 'paused') this.become({ state: 'paused' })
+  }
+
   close(): void {
     for (const timer of [this.subscribeTimer, this.retryTimer, this.silenceTimer])
       if (timer !== null) this.options.clock.clearTimeout(timer)

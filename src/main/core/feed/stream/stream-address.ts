@@ -1,4 +1,4 @@
-import { STREAMING_OFF, STREAM_TLS_PORT, parseStreamAddress } from '../../../../shared/stream-setting'
+import { STREAMING_OFF, derivedStreamAddress, parseStreamAddress } from '../../../../shared/stream-setting'
 
 /**
  * Where the price streams connect (real-service-notes.md, "Streaming"): the public service's
@@ -30,12 +30,9 @@ export function streamPlace(baseUrl: string, setting: string): StreamPlace {
       ? { ok: true, target: targetOf(parsed.host, parsed.port) }
       : { ok: false, reason: 'the streaming address in Settings is not host:port' }
   }
-  let host: string
-  try {
-    host = new URL(baseUrl).hostname
-  } catch {
-    return { ok: false, reason: 'the service address is not a URL' }
-  }
-  if (!host.startsWith('api.')) return { ok: false, reason: `no streaming address is known for ${host}` }
-  return { ok: true, target: targetOf(`grpc.${host.slice('api.'.length)}`, STREAM_TLS_PORT) }
+  const derived = derivedStreamAddress(baseUrl)
+  if (derived) return { ok: true, target: targetOf(derived.host, derived.port) }
+  return URL.canParse(baseUrl)
+    ? { ok: false, reason: `no streaming address is known for ${new URL(baseUrl).hostname}` }
+    : { ok: false, reason: 'the service address is not a URL' }
 }
