@@ -1,0 +1,96 @@
+import { isSessionName, type SessionName } from './sessions'
+
+/**
+ * The depth ladder (the service's StreamSoftQuoteDepth, docs/depth.md) as the app holds it once
+ * read: each side sorted best first, bad levels dropped and counted, the error winning over levels,
+ * and what a given size would cost on it (the walk). Prices and quantities stay the decimal strings
+ * the service sent; the walk's figures are decimal strings too.
+ */
+
+export type DepthSide = 'buy' | 'sell'
+
+export interface DepthLevel {
+  /** The marginal price of the level, as sent. */
+  price: string
+  /** Tokens at the level, as sent. */
+  quantity: string
+}
+
+/** What reading a ladder had to mend, counted so the view can say it. */
+export interface DepthRepairs {
+  /** Levels that came after a better one on their side (the side was sorted). */
+  outOfOrder: number
+  /** Levels dropped: a price or quantity that is not a positive decimal. */
+  dropped: number
+  /** Levels dropped because the ladder also carried an error (the error wins). */
+  droppedForError: number
+  /** Levels beyond the bound kept per side (the worst ones). */
+  cut: number
+}
+
+export interface DepthLadder {
+  symbol: string
+  ticker: string
+  /** The session word as sent (a word we do not know is shown as sent). */
+  session: string
+  /** The session when it is one we know, else null. */
+  knownSession: SessionName | null
+  /** The service's error, as sent (made printable by whoever prints it), or null. */
+  error: string | null
+  /** Unix nanoseconds, as sent. */
+  timestampNs: string
+  /** Sell side, highest price first. */
+  bids: DepthLevel[]
+  /** Buy side, lowest price first. */
+  asks: DepthLevel[]
+  /** The best bid is above the best ask: shown, never walked. */
+  crossed: boolean
+  repairs: DepthRepairs
+}
+
+export const sessionOfWord = (word: string): SessionName | null => (isSessionName(word) ? word : null)
+
+/** An amount to walk: tokens, or dollars to spend (buy) or to raise (sell). */
+export type WalkAmount = { unit: 'tokens'; amount: string } | { unit: 'dollars'; amount: string }
+
+export interface LadderWalk {
+  side: DepthSide
+  requested: WalkAmount
+  /** Tokens the ladder fills. */
+  filled: string
+  /** Dollars paid (buy) or fetched (sell) for them, over their price levels. */
+  total: string
+  /** total / filled, 18 decimals; null when nothing filled. */
+  averagePrice: string | null
+  /** Basis points worse than the display price (negative: better), 4 decimals; null without one. */
+  slippageVsDisplay: string | null
+  /** Basis points worse than fair value, 4 decimals; null without one. */
+  slippageVsFair: string | null
+  /** The request is more than the ladder holds: `filled` and `total` are all it holds. */
+  exhausted: boolean
+  /** All the walked side holds, in tokens and dollars. */
+  holds: { tokens: string; dollars: string }
+  /** Levels the walk reached. */
+  levelsUsed: number
+}
+
+export type WalkOutcome =
+  | { ok: true; walk: LadderWalk }
+  | { ok: false; reason: 'error' | 'crossed' | 'empty'; message: string }
+
+/** An amount the user typed: a positive decimal, thousands commas allowed, `$` allowed for dollars. */
+const AMOUNT_PATTERN = /^\$?(?:\d{1,3}(?:,\d{3})+|\d{1,15})(?:\.\d{1,18})?$/
+
+export type AmountReading = { ok: true; amount: string } | { ok: false; message: string }
+
+/** Reads an amount as typed ("3.5", "1,250.40", "$1,250.40"), or says in words what is wrong. */
+export function readWalkAmount(text: string, unit: WalkAmount['unit']): AmountReading {
+  const typed = text.trim()
+  if (typed === '') return { ok: false, message: `Enter an amount in ${unit}.` }
+  if (unit === 'tokens' && typed.startsWith('$')) return { ok: false, message: 'A number of tokens has no $ sign.' }
+  if (!AMOUNT_PATTERN.test(typed))
+    return { ok: false, message: `"${typed.slice(0, 24)}" is not an amount: use digits and one point, like 3.5 or 1,250.40.` }
+  const amount = typed.replace(/[$,]/g, '')
+  if (/^0*(?:\.0*)?$/.test(amount)) return { ok: false, message: 'The amount must be more than zero.' }
+  return { ok: true, amount }
+}
