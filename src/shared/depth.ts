@@ -1,3 +1,4 @@
+import { Dec } from './decimal'
 import { isSessionName, type SessionName } from './sessions'
 
 /**
@@ -93,4 +94,33 @@ export function readWalkAmount(text: string, unit: WalkAmount['unit']): AmountRe
   const amount = typed.replace(/[$,]/g, '')
   if (/^0*(?:\.0*)?$/.test(amount)) return { ok: false, message: 'The amount must be more than zero.' }
   return { ok: true, amount }
+}
+
+export interface CumulativeLevel extends DepthLevel {
+  /** Tokens from the best level down to this one. */
+  cumulativeTokens: string
+  /** Dollars (price x quantity) from the best level down to this one, exact. */
+  cumulativeDollars: string
+}
+
+/** A side's levels, best first, each with the tokens and dollars up to it. */
+export function withCumulative(levels: readonly DepthLevel[]): CumulativeLevel[] {
+  let tokens = new Dec(0)
+  let dollars = new Dec(0)
+  return levels.map((level) => {
+    tokens = tokens.plus(level.quantity)
+    dollars = dollars.plus(new Dec(level.quantity).times(level.price))
+    return { ...level, cumulativeTokens: tokens.toFixed(), cumulativeDollars: dollars.toFixed() }
+  })
+}
+
+/** Spread (best ask - best bid) and mid - display price, over the display price, in basis points to 2 places. */
+export function ladderSpread(ladder: DepthLadder, display: string): { spreadBp: string; midVsDisplayBp: string } | null {
+  const bid = ladder.bids[0]
+  const ask = ladder.asks[0]
+  const reference = new Dec(display)
+  if (!bid || !ask || !reference.greaterThan(0)) return null
+  const bp = (value: Dec) => value.dividedBy(reference).times(10_000).toFixed(2)
+  const mid = new Dec(bid.price).plus(ask.price).dividedBy(2)
+  return { spreadBp: bp(new Dec(ask.price).minus(bid.price)), midVsDisplayBp: bp(mid.minus(reference)) }
 }

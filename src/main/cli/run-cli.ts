@@ -1,4 +1,5 @@
 import { runCapacityCommand } from './capacity-command'
+import { runDepthCommand } from './depth-command'
 import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { runHistoryCommand } from './history-command'
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     summary: 'what the service says of the market now: its state, checked against our calendar, and asset pauses',
   },
   capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
+  depth: { run: runDepthCommand, summary: "a token's streamed depth ladder and what a size would cost on it now" },
   dividends: { run: runDividendsCommand, summary: "a token's dividend yield, payout frequency and last payment" },
   history: {
     run: runHistoryCommand,
