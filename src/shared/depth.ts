@@ -124,3 +124,18 @@ export function ladderSpread(ladder: DepthLadder, display: string): { spreadBp: 
   const mid = new Dec(bid.price).plus(ask.price).dividedBy(2)
   return { spreadBp: bp(new Dec(ask.price).minus(bid.price)), midVsDisplayBp: bp(mid.minus(reference)) }
 }
+
+/**
+ * The open symbol's depth as main pushes it to the window (the `depth` event): the stream's state,
+ * why it is not streaming, and the latest ladder (null before the first, or when it cannot come).
+ */
+export interface DepthView {
+  symbol: string
+  /** `unavailable`: the service publishes no depth stream (said once, not retried). */
+  state: 'connecting' | 'streaming' | 'retrying' | 'unavailable' | 'off'
+  /** Why it is not streaming, in words; null while it streams. */
+  reason: string | null
+  ladder: DepthLadder | null
+  /** Unix ms the ladder arrived; null without one. */
+  receivedAt: number | null
+}

@@ -18,6 +18,7 @@ import { SnapshotCache } from '../storage/snapshot-cache'
 import { HistoryRecording } from '../history/history-recording'
 import type { RecordedHistory } from '../history/history-service'
 import { PriceStream } from './stream/price-stream'
+import { DepthStream } from './stream/depth-stream'
 import { streamPlace } from './stream/stream-address'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
@@ -38,6 +39,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly recording: HistoryRecording
   /** The price stream beside the polls; it opens with start() and follows every connect after. */
   private readonly stream: PriceStream
+  /** The open symbol's depth ladder, on the price stream's connection. */
+  private readonly depth: DepthStream
   private connection: FeedConnection | null = null
   private started = false
 
@@ -68,6 +71,11 @@ export class LocalPollFeed implements PollFeed {
         events.onStatusChange()
       },
     })
+    this.depth = new DepthStream({ clock: this.clock, random: options.random, onView: (view) => events.onDepth?.(view) })
+  }
+
+  setDepthSymbol(symbol: string | null): void {
+    this.depth.setSymbol(symbol)
   }
 
   connect(connection: FeedConnection): void {
@@ -105,6 +113,7 @@ export class LocalPollFeed implements PollFeed {
   async stop(): Promise<void> {
     this.started = false
     this.stream.close()
+    this.depth.close()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -154,6 +163,7 @@ export class LocalPollFeed implements PollFeed {
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    this.depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {

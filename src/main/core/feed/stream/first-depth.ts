@@ -1,10 +1,10 @@
 import * as grpc from '@grpc/grpc-js'
-import type { DepthLadder } from '../../../shared/depth'
-import { reasonOf } from '../feed/stream/price-stream'
-import type { StreamTarget } from '../feed/stream/stream-address'
-import { type UpdatesFrame, backendClientConstructor } from '../feed/stream/stream-proto'
-import type { SoftQuoteDepthMessage } from './depth-message'
-import { readDepth } from './depth-reading'
+import type { DepthLadder } from '../../../../shared/depth'
+import type { SoftQuoteDepthMessage } from '../../depth/depth-message'
+import { readDepth } from '../../depth/depth-reading'
+import { reasonOf } from './price-stream'
+import type { StreamTarget } from './stream-address'
+import { type UpdatesFrame, backendClientConstructor } from './stream-proto'
 
 /**
  * The first ladder StreamSoftQuoteDepth sends for one symbol, then the stream is closed: what the
