@@ -139,3 +139,26 @@ export interface DepthView {
   /** Unix ms the ladder arrived; null without one. */
   receivedAt: number | null
 }
+
+/**
+ * The service's depth error in words for the panel. The service's words are not documented: the
+ * codes the capacity endpoint uses (and the simulator sends) are put in words, anything else is
+ * shown as sent (the caller makes it printable).
+ */
+export function depthErrorWords(error: string): string {
+  const [code = '', reason = ''] = error.split(/:\s*/, 2)
+  const word = reason.toLowerCase()
+  if (/stale/i.test(error)) return 'price stale'
+  switch (code) {
+    case 'ASSET_PAUSED':
+      return word.includes('split') ? 'paused for a stock split' : word.includes('dividend') ? 'paused for a dividend' : 'asset paused'
+    case 'MARKET_CLOSED':
+      return 'market closed'
+    case 'MARKET_PAUSED':
+      return word.includes('between') ? 'market paused between sessions' : 'market paused'
+    case 'ASSET_CLOSED_FOR_SESSION':
+      return 'not traded in this session'
+    default:
+      return error
+  }
+}

@@ -1,8 +1,9 @@
-import { Dec } from '../../../shared/decimal'
-import type { DepthLadder, DepthSide, LadderWalk, WalkAmount, WalkOutcome } from '../../../shared/depth'
+import { Dec } from './decimal'
+import type { DepthLadder, DepthSide, LadderWalk, WalkAmount, WalkOutcome } from './depth'
 
 /**
- * What a size would cost now: the ladder walked level by level in decimal arithmetic. A buy takes
+ * What a size would cost now (shared: the command line and the detail panel's form walk alike):
+ * the ladder walked level by level in decimal arithmetic. A buy takes
  * the asks, a sell the bids, each level at its own price until the amount is met; more than the
  * ladder holds is said (`exhausted`) with all it holds. A crossed ladder or one with an error is
  * never walked. Slippage is in basis points, positive when worse than the reference (a buy above

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
-import { readDepth } from '../../../src/main/core/depth/depth-reading'
-import type { SoftQuoteDepthMessage } from '../../../src/main/core/depth/depth-message'
-import { walkLadder } from '../../../src/main/core/depth/ladder-walk'
-import { type LadderWalk, readWalkAmount } from '../../../src/shared/depth'
+import { readDepth } from '../../src/main/core/depth/depth-reading'
+import type { SoftQuoteDepthMessage } from '../../src/main/core/depth/depth-message'
+import { walkLadder } from '../../src/shared/depth-walk'
+import { type LadderWalk, readWalkAmount } from '../../src/shared/depth'
 
 /**
  * The walk against figures worked out here independently: each expected fill, total and average is
