@@ -49,17 +49,21 @@ export function walkLadder(ladder: DepthLadder, request: WalkRequest): WalkOutco
   for (const level of levels) {
     const price = new Dec(level.price)
     const quantity = new Dec(level.quantity)
+    const notional = quantity.times(price)
     holdsTokens = holdsTokens.plus(quantity)
-    holdsDollars = holdsDollars.plus(quantity.times(price))
+    holdsDollars = holdsDollars.plus(notional)
     const left = request.amount.unit === 'tokens' ? wanted.minus(filled) : wanted.minus(total)
     if (!left.greaterThan(0)) continue
     levelsUsed++
-    const take =
-      request.amount.unit === 'tokens'
-        ? Dec.min(quantity, left)
-        : Dec.min(quantity, left.dividedBy(price).toDecimalPlaces(TOKEN_DECIMALS, Dec.ROUND_DOWN))
+    // A level taken whole needs no division (an 80-digit division is most of a walk's cost).
+    const whole = request.amount.unit === 'tokens' ? quantity.lessThanOrEqualTo(left) : notional.lessThanOrEqualTo(left)
+    const take = whole
+      ? quantity
+      : request.amount.unit === 'tokens'
+        ? left
+        : left.dividedBy(price).toDecimalPlaces(TOKEN_DECIMALS, Dec.ROUND_DOWN)
     filled = filled.plus(take)
-    total = total.plus(take.times(price))
+    total = total.plus(whole ? notional : take.times(price))
   }
   // Judged on what the side holds, not on the fill: a dollar fill cut at 18 decimals may fall a
   // fraction of a cent short of the amount and still be all that was asked.
