@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { readDepth } from '../../src/main/core/depth/depth-reading'
 import type { SoftQuoteDepthMessage } from '../../src/main/core/depth/depth-message'
 import { walkLadder } from '../../src/shared/depth-walk'
-import { type LadderWalk, readWalkAmount } from '../../src/shared/depth'
+import { type LadderWalk, depthErrorWords, ladderSpread, readWalkAmount } from '../../src/shared/depth'
 
 /**
  * The walk against figures worked out here independently: each expected fill, total and average is
@@ -129,5 +129,25 @@ describe('reading the amount a trader types', () => {
     expect(readWalkAmount('0.00', 'tokens')).toMatchObject({ ok: false, message: 'The amount must be more than zero.' })
     for (const bad of ['-3.5', '3.5.1', '1e3', '12,50.4', 'abc'])
       expect(readWalkAmount(bad, 'tokens')).toMatchObject({ ok: false, message: expect.stringContaining('is not an amount') })
+  })
+})
+
+describe('the ladder said in words', () => {
+  it('puts the service’s error codes in words and shows any other error as sent', () => {
+    expect(depthErrorWords('ASSET_PAUSED: Stock_Split')).toBe('paused for a stock split')
+    expect(depthErrorWords('ASSET_PAUSED: cash_dividend')).toBe('paused for a dividend')
+    expect(depthErrorWords('MARKET_CLOSED: Weekend/Holiday')).toBe('market closed')
+    expect(depthErrorWords('MARKET_PAUSED: Between_Sessions')).toBe('market paused between sessions')
+    expect(depthErrorWords('price stale')).toBe('price stale')
+    expect(depthErrorWords('Quote engine busy')).toBe('Quote engine busy')
+  })
+
+  it('the spread and the mid against the display price, in basis points', () => {
+    // Best bid 230.10, best ask 230.20: spread 0.10 and mid 230.15, over a display price of 230.05.
+    expect(ladderSpread(readDepth(LADDER), '230.05')).toEqual({
+      spreadBp: new D('0.10').div('230.05').times(10_000).toFixed(2),
+      midVsDisplayBp: new D('0.10').div('230.05').times(10_000).toFixed(2),
+    })
+    expect(ladderSpread(readDepth({ ...LADDER, bids: [] }), DISPLAY)).toBeNull()
   })
 })
