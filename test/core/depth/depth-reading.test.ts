@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SoftQuoteDepthMessage } from '../../../src/main/core/depth/depth-message'
-import { MAX_LEVELS_PER_SIDE, readDepth } from '../../../src/main/core/depth/depth-reading'
+import { MAX_LEVELS_PER_SIDE, MAX_WORD_CHARS, readDepth } from '../../../src/main/core/depth/depth-reading'
 
 /** The bad input of the depth stream, each case read into a ladder the view and the walk can trust. */
 
@@ -74,14 +74,31 @@ describe('reading a depth ladder', () => {
     expect(ladder.repairs.droppedForError).toBe(2)
   })
 
-  it('a ladder of 10,000 levels keeps the best of each side within the bound', () => {
-    const asks = Array.from({ length: 10_000 }, (_, i) => ({ price: `${400 + (9_999 - i) / 100}`, quantity: '1.5' }))
+  it('a ladder of 10,000 levels a side sent best first keeps the best 1,000 of each, the rest counted', () => {
+    /** Level i of 10,000: 400.00 + i cents, written as a trader would. */
+    const cents = (i: number) => `${400 + Math.floor(i / 100)}.${String(i % 100).padStart(2, '0')}`
+    const asks = Array.from({ length: 10_000 }, (_, i) => ({ price: cents(i), quantity: '1.5' }))
     const ladder = readDepth({ ...base, asks })
     expect(ladder.asks).toHaveLength(MAX_LEVELS_PER_SIDE)
-    expect(ladder.asks[0]?.price).toBe('400')
-    expect(ladder.asks.at(-1)?.price).toBe(`${400 + (MAX_LEVELS_PER_SIDE - 1) / 100}`)
+    expect(ladder.asks[0]?.price).toBe('400.00')
+    expect(ladder.asks.at(-1)?.price).toBe(cents(MAX_LEVELS_PER_SIDE - 1))
     expect(ladder.repairs.cut).toBe(10_000 - MAX_LEVELS_PER_SIDE)
-    expect(ladder.repairs.outOfOrder).toBe(9_999)
+    expect(ladder.repairs.outOfOrder).toBe(0)
+  })
+
+  it('a side sent worst first is sorted within the levels read, all of them counted out of order', () => {
+    const bids = Array.from({ length: 1_500 }, (_, i) => ({ price: `${300 + i}.10`, quantity: '3.5' }))
+    const ladder = readDepth({ ...base, bids })
+    expect(ladder.bids[0]?.price).toBe('1799.10')
+    expect(ladder.bids).toHaveLength(MAX_LEVELS_PER_SIDE)
+    expect(ladder.repairs.outOfOrder).toBe(1_499)
+    expect(ladder.repairs.cut).toBe(500)
+  })
+
+  it('cuts the service’s words to a length a view can show', () => {
+    const ladder = readDepth({ ...base, error: 'x'.repeat(100_000), session_type: 'y'.repeat(5_000) })
+    expect(ladder.error).toHaveLength(MAX_WORD_CHARS)
+    expect(ladder.session).toHaveLength(MAX_WORD_CHARS)
   })
 
   it('a session word we do not know is kept as sent', () => {

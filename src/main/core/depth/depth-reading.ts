@@ -7,11 +7,19 @@ import type { SoftQuoteDepthLevelMessage, SoftQuoteDepthMessage } from './depth-
  * first (levels out of order counted), a level whose price or quantity is not a positive decimal
  * dropped (counted), the error winning over any levels sent with it, at most MAX_LEVELS_PER_SIDE
  * kept (the best: a walk never reaches the worst of a 10,000-level side), a crossed book marked.
- * The strings stay as sent: the view shows every digit received.
+ * The strings stay as sent: the view shows every digit received. The work is bounded too: at most
+ * MAX_LEVELS_READ levels a side are looked at (a side sent best first, as documented, loses none of
+ * its best by it), and the service's words are cut to a length a view can show.
  */
 
 /** Per side: enough for any size the capacity allows, and a bound on what the view and the walk touch. */
 export const MAX_LEVELS_PER_SIDE = 1_000
+/** Levels a side looked at, sorted and cut to MAX_LEVELS_PER_SIDE; the rest are counted as cut unread. */
+export const MAX_LEVELS_READ = 2 * MAX_LEVELS_PER_SIDE
+/** The error, the session word, the symbol and the ticker are cut to this many characters. */
+export const MAX_WORD_CHARS = 200
+
+const word = (value: unknown): string => (typeof value === 'string' ? value.slice(0, MAX_WORD_CHARS) : '')
 
 interface Parsed {
   level: DepthLevel
@@ -27,7 +35,9 @@ function readSide(
   repairs: DepthRepairs,
 ): DepthLevel[] {
   const parsed: Parsed[] = []
-  for (const level of sent ?? []) {
+  const levels = sent ?? []
+  repairs.cut += Math.max(0, levels.length - MAX_LEVELS_READ)
+  for (const level of levels.slice(0, MAX_LEVELS_READ)) {
     if (!isPositive(level?.price) || !isPositive(level?.quantity)) {
       repairs.dropped++
       continue
@@ -45,11 +55,11 @@ function readSide(
 
 export function readDepth(message: SoftQuoteDepthMessage): DepthLadder {
   const repairs: DepthRepairs = { outOfOrder: 0, dropped: 0, droppedForError: 0, cut: 0 }
-  const session = typeof message.session_type === 'string' ? message.session_type : ''
-  const error = typeof message.error === 'string' && message.error !== '' ? message.error : null
+  const session = word(message.session_type)
+  const error = word(message.error) === '' ? null : word(message.error)
   const base = {
-    symbol: message.symbol,
-    ticker: message.ticker,
+    symbol: word(message.symbol),
+    ticker: word(message.ticker),
     session,
     knownSession: sessionOfWord(session),
     error,
