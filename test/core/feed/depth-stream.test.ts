@@ -128,6 +128,25 @@ describe('the open symbol’s depth stream', () => {
     expect(views.slice(2).map((view) => view.state)).toEqual(['connecting', 'streaming'])
   })
 
+  it('a hidden window streams no depth; shown again, the same symbol streams again', async () => {
+    const { server, stream, views, target, viewCount } = await setUp()
+    stream.connect(target, API_KEY, '')
+    stream.setSymbol('AAPLon')
+    await viewCount(2)
+    const calls = server.grpc!.stats().calls
+    stream.setHidden(true)
+    stream.setSymbol('MSFTon')
+    expect(views).toHaveLength(2)
+    expect(server.grpc!.stats().calls).toBe(calls)
+    stream.setHidden(false)
+    await viewCount(4)
+    expect(views.slice(2).map((view) => [view.symbol, view.state])).toEqual([
+      ['MSFTon', 'connecting'],
+      ['MSFTon', 'streaming'],
+    ])
+    expect(server.grpc!.stats().calls).toBe(calls + 1)
+  })
+
   it('no streaming address: the panel is told why, nothing is asked', async () => {
     const { server, stream, views } = await setUp()
     stream.connect(null, API_KEY, 'turned off in Settings')

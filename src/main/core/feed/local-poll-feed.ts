@@ -129,6 +129,7 @@ export class LocalPollFeed implements PollFeed {
   }
 
   setHidden(hidden: boolean): void {
+    this.depth.setHidden(hidden)
     this.feed.setHidden(hidden)
   }
 

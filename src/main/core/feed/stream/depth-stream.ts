@@ -43,6 +43,8 @@ export class DepthStream {
   private call: grpc.ClientReadableStream<UpdatesFrame<SoftQuoteDepthMessage>> | null = null
   private symbol: string | null = null
   private unavailable = false
+  /** The window is hidden: nothing paints the ladder, so none is streamed. */
+  private hidden = false
   private failures = 0
   private retryTimer: unknown = null
   private paintTimer: unknown = null
@@ -80,6 +82,14 @@ export class DepthStream {
     this.open()
   }
 
+  /** Hidden: the call closes (the panel cannot show it); shown again: it reopens for the same symbol. */
+  setHidden(hidden: boolean): void {
+    if (hidden === this.hidden) return
+    this.hidden = hidden
+    this.failures = 0
+    this.open()
+  }
+
   close(): void {
     this.closeCall()
     if (this.paintTimer !== null) this.options.clock.clearTimeout(this.paintTimer)
@@ -92,7 +102,7 @@ export class DepthStream {
   private open(): void {
     this.closeCall()
     const symbol = this.symbol
-    if (symbol === null) return
+    if (symbol === null || this.hidden) return
     if (this.client === null || this.apiKey === null) return this.show({ symbol, state: 'off', reason: this.offReason, ladder: null, receivedAt: null })
     if (this.unavailable) return this.show({ symbol, state: 'unavailable', reason: 'this service publishes no depth', ladder: null, receivedAt: null })
     const metadata = new grpc.Metadata()
