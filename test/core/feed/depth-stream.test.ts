@@ -147,6 +147,19 @@ describe('the open symbol’s depth stream', () => {
     expect(server.grpc!.stats().calls).toBe(calls + 1)
   })
 
+  it('a stream that ends keeps its last ladder, dated, through the retry and the reconnection', async () => {
+    const { server, stream, views, time, target, viewCount } = await setUp()
+    server.grpc!.setFaults({ endAfterFrames: 1 })
+    stream.connect(target, API_KEY, '')
+    stream.setSymbol('AAPLon')
+    await viewCount(3)
+    const [, streamed, retrying] = views
+    expect(retrying).toMatchObject({ state: 'retrying', reason: 'the stream ended', ladder: streamed!.ladder, receivedAt: 1_000_000 })
+    time.advanceTo(1_000_000 + 5 * 60_000)
+    await viewCount(4)
+    expect(views[3]).toMatchObject({ state: 'connecting', ladder: streamed!.ladder, receivedAt: 1_000_000 })
+  })
+
   it('no streaming address: the panel is told why, nothing is asked', async () => {
     const { server, stream, views } = await setUp()
     stream.connect(null, API_KEY, 'turned off in Settings')

@@ -202,6 +202,7 @@ export function DepthPanel({ quote }: { quote: AssetQuote }) {
             Streamed · {known ? SESSION_LABEL[known] : `session "${ladder.session}"`} ·{' '}
             {view.receivedAt === null ? '' : `received ${formatAge(now - view.receivedAt)} ago`}
             {view.state === 'retrying' && <span className="down"> · stream interrupted: {view.reason}</span>}
+            {view.state === 'connecting' && <span> · reconnecting</span>}
           </p>
           {ladder.error !== null ? (
             <p className="depth-error">No levels: {depthErrorWords(ladder.error)}.</p>

@@ -110,7 +110,7 @@ export class DepthStream {
     const method = (this.client as unknown as Record<string, DepthMethod>)['StreamSoftQuoteDepth'] as DepthMethod
     const call = method.call(this.client, { symbols: [symbol] }, metadata)
     this.call = call
-    this.show({ symbol, state: 'connecting', reason: null, ladder: null, receivedAt: null })
+    this.show({ symbol, state: 'connecting', reason: null, ...this.lastLadderOf(symbol) })
     call.on('data', (frame: UpdatesFrame<SoftQuoteDepthMessage>) => {
       if (call !== this.call) return
       const mine = (frame.updates ?? []).findLast((update) => update?.symbol === symbol)
@@ -138,8 +138,13 @@ export class DepthStream {
       this.open()
     }, delay)
     const reason = code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? '')
-    // The last ladder stays, said to be from before the failure by its receivedAt.
-    this.show({ symbol, state: 'retrying', reason, ladder: this.view?.symbol === symbol ? this.view.ladder : null, receivedAt: this.view?.symbol === symbol ? this.view.receivedAt : null })
+    this.show({ symbol, state: 'retrying', reason, ...this.lastLadderOf(symbol) })
+  }
+
+  /** The last ladder of `symbol`, kept through a retry and a reconnection: its receivedAt dates it. */
+  private lastLadderOf(symbol: string): Pick<DepthView, 'ladder' | 'receivedAt'> {
+    const view = this.view
+    return view?.symbol === symbol ? { ladder: view.ladder, receivedAt: view.receivedAt } : { ladder: null, receivedAt: null }
   }
 
   private closeCall(): void {
