@@ -48,10 +48,22 @@ export function depthWalkMetrics(options: DepthWalkOptions, log: (line: string) 
       const started = performance.now()
       const outcome = walkLadder(ladder, { side: 'buy', amount, displayPrice: '236.00', fairValue: '235.90' })
       times.push(performance.now() - started)
-      if (!outcome.ok || outcome.walk.levelsUsed !== options.levels) throw new Error('the bench walk did not reach every level')
+      if (!outcome.ok || outcome.walk.levelsUsed !== options.levels)
+        throw new Error('the bench walk did not reach every level')
     }
-    log(`depth: ${options.levels} levels in ${amount.unit}, ${times.length} walks, median ${round(median(times))} ms`)
-    metrics.push(metric(`depth.walk.${amount.unit}.medianMs`, options.levels, round(median(times)), 'ms', DEPTH_WALK_BUDGET_MS))
+    log(
+      `depth: ${options.levels} levels in ${amount.unit}, ${times.length}` +
+        ` walks, median ${round(median(times))} ms`,
+    )
+    metrics.push(
+      metric(
+        `depth.walk.${amount.unit}.medianMs`,
+        options.levels,
+        round(median(times)),
+        'ms',
+        DEPTH_WALK_BUDGET_MS,
+      ),
+    )
   }
   return metrics
 }

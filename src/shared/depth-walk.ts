@@ -35,10 +35,18 @@ function slippage(side: DepthSide, average: Dec | null, reference: string | null
 export function walkLadder(ladder: DepthLadder, request: WalkRequest): WalkOutcome {
   if (ladder.error !== null) return { ok: false, reason: 'error', message: ladder.error }
   if (ladder.crossed)
-    return { ok: false, reason: 'crossed', message: 'The ladder is crossed (a bid above an ask): not walked.' }
+    return {
+      ok: false,
+      reason: 'crossed',
+      message: 'The ladder is crossed (a bid above an ask): not walked.',
+    }
   const levels = request.side === 'buy' ? ladder.asks : ladder.bids
   if (levels.length === 0)
-    return { ok: false, reason: 'empty', message: `No ${request.side === 'buy' ? 'asks' : 'bids'} on the ladder.` }
+    return {
+      ok: false,
+      reason: 'empty',
+      message: `No ${request.side === 'buy' ? 'asks' : 'bids'} on the ladder.`,
+    }
 
   const wanted = new Dec(request.amount.amount)
   let filled = new Dec(0)
@@ -56,7 +64,8 @@ export function walkLadder(ladder: DepthLadder, request: WalkRequest): WalkOutco
     if (!left.greaterThan(0)) continue
     levelsUsed++
     // A level taken whole needs no division (an 80-digit division is most of a walk's cost).
-    const whole = request.amount.unit === 'tokens' ? quantity.lessThanOrEqualTo(left) : notional.lessThanOrEqualTo(left)
+    const whole =
+      request.amount.unit === 'tokens' ? quantity.lessThanOrEqualTo(left) : notional.lessThanOrEqualTo(left)
     const take = whole
       ? quantity
       : request.amount.unit === 'tokens'

@@ -76,8 +76,7 @@ export interface LadderWalk {
 }
 
 export type WalkOutcome =
-  | { ok: true; walk: LadderWalk }
-  | { ok: false; reason: 'error' | 'crossed' | 'empty'; message: string }
+  { ok: true; walk: LadderWalk } | { ok: false; reason: 'error' | 'crossed' | 'empty'; message: string }
 
 /** An amount the user typed: a positive decimal, thousands commas allowed, `$` allowed for dollars. */
 const AMOUNT_PATTERN = /^\$?(?:\d{1,3}(?:,\d{3})+|\d{1,15})(?:\.\d{1,18})?$/
@@ -88,9 +87,14 @@ export type AmountReading = { ok: true; amount: string } | { ok: false; message:
 export function readWalkAmount(text: string, unit: WalkAmount['unit']): AmountReading {
   const typed = text.trim()
   if (typed === '') return { ok: false, message: `Enter an amount in ${unit}.` }
-  if (unit === 'tokens' && typed.startsWith('$')) return { ok: false, message: 'A number of tokens has no $ sign.' }
+  if (unit === 'tokens' && typed.startsWith('$'))
+    return { ok: false, message: 'A number of tokens has no $ sign.' }
   if (!AMOUNT_PATTERN.test(typed))
-    return { ok: false, message: `"${typed.slice(0, 24)}" is not an amount: use digits and one point, like 3.5 or 1,250.40.` }
+    return {
+      ok: false,
+      message:
+        `"${typed.slice(0, 24)}" is not an amount: use digits and one ` + `point, like 3.5 or 1,250.40.`,
+    }
   const amount = typed.replace(/[$,]/g, '')
   if (/^0*(?:\.0*)?$/.test(amount)) return { ok: false, message: 'The amount must be more than zero.' }
   return { ok: true, amount }
@@ -114,8 +118,13 @@ export function withCumulative(levels: readonly DepthLevel[]): CumulativeLevel[]
   })
 }
 
-/** Spread (best ask - best bid) and mid - display price, over the display price, in basis points to 2 places. */
-export function ladderSpread(ladder: DepthLadder, display: string): { spreadBp: string; midVsDisplayBp: string } | null {
+/**
+ * Spread (best ask - best bid) and mid - display price, over the display price, in basis points to 2 places.
+ */
+export function ladderSpread(
+  ladder: DepthLadder,
+  display: string,
+): { spreadBp: string; midVsDisplayBp: string } | null {
   const bid = ladder.bids[0]
   const ask = ladder.asks[0]
   const reference = new Dec(display)
@@ -151,7 +160,11 @@ export function depthErrorWords(error: string): string {
   if (/stale/i.test(error)) return 'price stale'
   switch (code) {
     case 'ASSET_PAUSED':
-      return word.includes('split') ? 'paused for a stock split' : word.includes('dividend') ? 'paused for a dividend' : 'asset paused'
+      return word.includes('split')
+        ? 'paused for a stock split'
+        : word.includes('dividend')
+          ? 'paused for a dividend'
+          : 'asset paused'
     case 'MARKET_CLOSED':
       return 'market closed'
     case 'MARKET_PAUSED':

@@ -15,7 +15,13 @@ import type { CapacityView, DividendsView } from './service-status'
 import type { DepthView } from './depth'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
-import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
+import type {
+  HoldingsReport,
+  LedgerView,
+  PortfolioUpdate,
+  RemovedTransaction,
+  TransactionsImportResult,
+} from './holdings'
 import {
   costMethodSchema,
   MAX_CSV_BASE64_CHARS,
@@ -221,11 +227,9 @@ export const invokeContract = {
     args: z.union([
       z
         .object({
-          text: z
-            .string()
-            .max(MAX_CSV_CHARS, {
-              message: 'that file is too large to be a transactions CSV (10 MB at most)',
-            }),
+          text: z.string().max(MAX_CSV_CHARS, {
+            message: 'that file is too large to be a transactions CSV (10 MB at most)',
+          }),
         })
         .strict(),
       z

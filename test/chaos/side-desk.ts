@@ -92,7 +92,9 @@ export class SideDesk {
       connectTimeoutMs: options.requestTimeoutMs,
       now: () => options.clock.now(),
     })
-    this.outcomes = Object.fromEntries(SIDE_ENDPOINTS.map((endpoint) => [endpoint, {}])) as SideDesk['outcomes']
+    this.outcomes = Object.fromEntries(
+      SIDE_ENDPOINTS.map((endpoint) => [endpoint, {}]),
+    ) as SideDesk['outcomes']
   }
 
   start(): void {
@@ -148,7 +150,9 @@ export class SideDesk {
       this.check(endpoint, symbol, answer, '')
     } catch (error) {
       outcome = error instanceof ApiError ? error.kind : 'other'
-      this.leakCheck(error instanceof Error ? { ...error, message: error.message, stack: error.stack } : error)
+      this.leakCheck(
+        error instanceof Error ? { ...error, message: error.message, stack: error.stack } : error,
+      )
     }
     const counts = this.outcomes[endpoint]
     counts[outcome] = (counts[outcome] ?? 0) + 1

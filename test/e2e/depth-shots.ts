@@ -27,10 +27,28 @@ interface Shot {
 }
 
 const SHOTS: readonly Shot[] = [
-  { name: 'tuesday', marketTime: TUESDAY_LATE_MORNING, symbol: 'AAPLon', amount: { text: '3.5', unit: 'Tokens', side: 'Buy (asks)' }, ready: '.depth-cost-result' },
-  { name: 'saturday-offhours', marketTime: SATURDAY, symbol: 'NVDAon', amount: { text: '1,250.40', unit: 'US dollars', side: 'Sell (bids)' }, ready: '.depth-cost-result' },
+  {
+    name: 'tuesday',
+    marketTime: TUESDAY_LATE_MORNING,
+    symbol: 'AAPLon',
+    amount: { text: '3.5', unit: 'Tokens', side: 'Buy (asks)' },
+    ready: '.depth-cost-result',
+  },
+  {
+    name: 'saturday-offhours',
+    marketTime: SATURDAY,
+    symbol: 'NVDAon',
+    amount: { text: '1,250.40', unit: 'US dollars', side: 'Sell (bids)' },
+    ready: '.depth-cost-result',
+  },
   { name: 'saturday-closed', marketTime: SATURDAY, symbol: 'AAPLon', ready: '.depth-error' },
-  { name: 'no-depth', marketTime: TUESDAY_LATE_MORNING, symbol: 'AAPLon', specOnly: true, ready: '.not-published' },
+  {
+    name: 'no-depth',
+    marketTime: TUESDAY_LATE_MORNING,
+    symbol: 'AAPLon',
+    specOnly: true,
+    ready: '.not-published',
+  },
 ]
 
 async function shoot(browser: Browser, shot: Shot, width: number): Promise<void> {

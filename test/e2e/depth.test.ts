@@ -27,7 +27,12 @@ async function withDepth(
   symbol: string,
   test: (harness: LiveHarness, views: DepthView[]) => Promise<void>,
 ) {
-  const harness = await startLiveHarness({ browser, viewport: { width: 1280, height: 900 }, stream: true, ...options })
+  const harness = await startLiveHarness({
+    browser,
+    viewport: { width: 1280, height: 900 },
+    stream: true,
+    ...options,
+  })
   const views: DepthView[] = []
   const off = harness.core.on('depth', (view) => views.push(view))
   try {
@@ -54,29 +59,45 @@ async function shownLevels(harness: LiveHarness): Promise<{ asks: string[][]; bi
 }
 
 describe('the depth in the detail panel', () => {
-  it('a regular Tuesday: asks and bids best first, every digit as main received it; a bad amount said inline', async () => {
-    await withDepth({ marketTime: TUESDAY_LATE_MORNING }, 'AAPLon', async (harness, views) => {
-      const depth = harness.page.getByRole('region', { name: 'Depth' })
-      await depth.locator('.depth-table').first().waitFor()
-      expect(await depth.locator('.depth-meta').textContent()).toMatch(/^Streamed · Regular · received \d+s ago$/)
-      const { asks, bids } = await shownLevels(harness)
-      expect(asks).toHaveLength(10)
-      // The page shows one of the ladders main pushed, level for level, string for string.
-      const match = views.find(
-        (view) =>
-          JSON.stringify(view.ladder?.asks.map((level) => [level.price, level.quantity])) === JSON.stringify(asks) &&
-          JSON.stringify(view.ladder?.bids.map((level) => [level.price, level.quantity])) === JSON.stringify(bids),
-      )
-      expect(match?.ladder?.session).toBe('regular')
-      expect(await depth.locator('p', { hasText: /^Spread \d+\.\d\d bp · mid \d+\.\d\d bp (above|below) the display price$/ }).count()).toBe(1)
+  it(
+    'a regular Tuesday: asks and bids best first, every digit as ' +
+      'main received it; a bad amount said inline',
+    async () => {
+      await withDepth({ marketTime: TUESDAY_LATE_MORNING }, 'AAPLon', async (harness, views) => {
+        const depth = harness.page.getByRole('region', { name: 'Depth' })
+        await depth.locator('.depth-table').first().waitFor()
+        expect(await depth.locator('.depth-meta').textContent()).toMatch(
+          /^Streamed · Regular · received \d+s ago$/,
+        )
+        const { asks, bids } = await shownLevels(harness)
+        expect(asks).toHaveLength(10)
+        // The page shows one of the ladders main pushed, level for level, string for string.
+        const match = views.find(
+          (view) =>
+            JSON.stringify(view.ladder?.asks.map((level) => [level.price, level.quantity])) ===
+              JSON.stringify(asks) &&
+            JSON.stringify(view.ladder?.bids.map((level) => [level.price, level.quantity])) ===
+              JSON.stringify(bids),
+        )
+        expect(match?.ladder?.session).toBe('regular')
+        expect(
+          await depth
+            .locator('p', {
+              hasText: /^Spread \d+\.\d\d bp · mid \d+\.\d\d bp (above|below) the display price$/,
+            })
+            .count(),
+        ).toBe(1)
 
-      await depth.getByLabel('Amount').fill('3.5.1')
-      expect(await depth.locator('.field-error').textContent()).toContain('is not an amount')
-      await depth.getByLabel('Amount').fill('3.5')
-      await depth.locator('.depth-cost-result').waitFor()
-      expect(await depth.locator('.depth-cost-result p').first().textContent()).toMatch(/^Pay \$[\d,]+\.\d\d for 3\.5 tokens, average \$[\d,.]+$/)
-    })
-  })
+        await depth.getByLabel('Amount').fill('3.5.1')
+        expect(await depth.locator('.field-error').textContent()).toContain('is not an amount')
+        await depth.getByLabel('Amount').fill('3.5')
+        await depth.locator('.depth-cost-result').waitFor()
+        expect(await depth.locator('.depth-cost-result p').first().textContent()).toMatch(
+          /^Pay \$[\d,]+\.\d\d for 3\.5 tokens, average \$[\d,.]+$/,
+        )
+      })
+    },
+  )
 
   it('a Saturday: a conventional token says the market is closed, with no levels', async () => {
     await withDepth({ marketTime: SATURDAY }, 'AAPLon', async (harness) => {
@@ -97,7 +118,9 @@ describe('the depth in the detail panel', () => {
       await harness.page.keyboard.press('Enter')
       const depth = harness.page.getByRole('region', { name: 'Depth' })
       await depth.locator('.not-published').waitFor()
-      expect(await harness.page.getByText('This service publishes no depth', { exact: false }).count()).toBe(1)
+      expect(await harness.page.getByText('This service publishes no depth', { exact: false }).count()).toBe(
+        1,
+      )
     })
   })
 })

@@ -1,4 +1,12 @@
-import { type DepthLadder, type DepthSide, type WalkAmount, type WalkOutcome, ladderSpread, readWalkAmount, withCumulative } from '../../shared/depth'
+import {
+  type DepthLadder,
+  type DepthSide,
+  type WalkAmount,
+  type WalkOutcome,
+  ladderSpread,
+  readWalkAmount,
+  withCumulative,
+} from '../../shared/depth'
 import { streamAddressProblem } from '../../shared/stream-setting'
 import * as grpc from '@grpc/grpc-js'
 import type { ApiClient } from '../core/api/api-client'
@@ -8,7 +16,13 @@ import { walkLadder } from '../../shared/depth-walk'
 import { streamPlace } from '../core/feed/stream/stream-address'
 import { parseSymbolFlag } from './capacity-command'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import { BASE_URL_HELP, type StoredKeyReader, parseBaseUrlFlag, resolveApiKey, serviceSettings } from './service-args'
+import {
+  BASE_URL_HELP,
+  type StoredKeyReader,
+  parseBaseUrlFlag,
+  resolveApiKey,
+  serviceSettings,
+} from './service-args'
 import { ONE_QUESTION_FLAGS, askService, writeJson } from './service-client'
 
 /**
@@ -70,7 +84,8 @@ function parseArgs(argv: string[]): DepthArgs | 'help' {
   })
   if (values.help) return 'help'
   const side = values.side ?? 'buy'
-  if (side !== 'buy' && side !== 'sell') throw new UsageError(`--side must be buy or sell, not "${side.slice(0, 20)}".`)
+  if (side !== 'buy' && side !== 'sell')
+    throw new UsageError(`--side must be buy or sell, not "${side.slice(0, 20)}".`)
   if (values.size !== undefined && values.notional !== undefined)
     throw new UsageError('--size and --notional cannot go together: give tokens or dollars.')
   const unit = values.size !== undefined ? 'tokens' : values.notional !== undefined ? 'dollars' : null
@@ -83,7 +98,9 @@ function parseArgs(argv: string[]): DepthArgs | 'help' {
   }
   const timeout = values.timeout ?? String(DEFAULT_TIMEOUT_S)
   if (!/^\d{1,3}$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > MAX_TIMEOUT_S)
-    throw new UsageError(`--timeout: whole seconds from 1 to ${MAX_TIMEOUT_S}, not "${timeout.slice(0, 20)}".`)
+    throw new UsageError(
+      `--timeout: whole seconds from 1 to ${MAX_TIMEOUT_S}, not "${timeout.slice(0, 20)}".`,
+    )
   const streamAddress = values['stream-address'] ?? null
   const problem = streamAddress === null ? null : streamAddressProblem(streamAddress)
   if (problem) throw new UsageError(`--stream-address: ${problem}.`)
@@ -99,7 +116,10 @@ function parseArgs(argv: string[]): DepthArgs | 'help' {
 }
 
 /** The display price and fair value of the REST endpoints now, each null when not to be had. */
-async function references(client: ApiClient, symbol: string): Promise<{ display: string | null; fair: string | null }> {
+async function references(
+  client: ApiClient,
+  symbol: string,
+): Promise<{ display: string | null; fair: string | null }> {
   const [prices, market] = await Promise.all([client.price(symbol), client.market(symbol)])
   const price = prices.records[0]
   const multiplier = market.records[0]?.primaryMarket.sharesMultiplier ?? null
@@ -138,9 +158,16 @@ function jsonOf(ladder: DepthLadder, outcome: WalkOutcome | null) {
 }
 
 const bpWords = (bp: string | null, what: string): string =>
-  bp === null ? `no ${what} known` : `${bp.replace(/^-/, '')} bp ${bp.startsWith('-') ? 'better than' : 'worse than'} ${what}`
+  bp === null
+    ? `no ${what} known`
+    : `${bp.replace(/^-/, '')} bp ${bp.startsWith('-') ? 'better than' : 'worse than'} ${what}`
 
-function printText(io: CliIo, ladder: DepthLadder, outcome: WalkOutcome | null, display: string | null): void {
+function printText(
+  io: CliIo,
+  ladder: DepthLadder,
+  outcome: WalkOutcome | null,
+  display: string | null,
+): void {
   const when = new Date(Number(BigInt(ladder.timestampNs) / 1_000_000n)).toISOString()
   writeLine(io.stdout, `${ladder.symbol}  session ${ladder.session}  at ${when} (streamed)`)
   if (ladder.error !== null) return writeLine(io.stdout, `No levels: ${ladder.error}`)
@@ -148,18 +175,26 @@ function printText(io: CliIo, ladder: DepthLadder, outcome: WalkOutcome | null, 
   if (spread)
     writeLine(
       io.stdout,
-      `Spread ${spread.spreadBp} bp of the display price ${display}; mid ${spread.midVsDisplayBp.replace(/^-/, '')} bp ${spread.midVsDisplayBp.startsWith('-') ? 'below' : 'above'} it`,
+      `Spread ${spread.spreadBp} bp of the display price ${display}` +
+        `; mid ${spread.midVsDisplayBp.replace(/^-/, '')} bp ${spread.midVsDisplayBp.startsWith('-') ? 'below' : 'above'} it`,
     )
   if (ladder.crossed) writeLine(io.stdout, 'Crossed: the best bid is above the best ask; not walked.')
-  for (const [name, levels] of [['Asks (buy)', ladder.asks], ['Bids (sell)', ladder.bids]] as const) {
+  for (const [name, levels] of [
+    ['Asks (buy)', ladder.asks],
+    ['Bids (sell)', ladder.bids],
+  ] as const) {
     writeLine(io.stdout, `${name}: price, tokens, cumulative tokens, cumulative dollars`)
     for (const level of withCumulative(levels))
-      writeLine(io.stdout, `  ${level.price}  ${level.quantity}  ${level.cumulativeTokens}  $${level.cumulativeDollars}`)
+      writeLine(
+        io.stdout,
+        `  ${level.price}  ${level.quantity}  ${level.cumulativeTokens}` + `  $${level.cumulativeDollars}`,
+      )
   }
   if (outcome === null) return
   if (!outcome.ok) return writeLine(io.stdout, `Not walked: ${outcome.message}`)
   const walk = outcome.walk
-  const asked = walk.requested.unit === 'tokens' ? `${walk.requested.amount} tokens` : `$${walk.requested.amount}`
+  const asked =
+    walk.requested.unit === 'tokens' ? `${walk.requested.amount} tokens` : `$${walk.requested.amount}`
   const verb = walk.side === 'buy' ? 'Buy' : 'Sell'
   const fill = walk.requested.unit === 'tokens' ? '' : ` for ${walk.filled} tokens`
   writeLine(
@@ -168,24 +203,35 @@ function printText(io: CliIo, ladder: DepthLadder, outcome: WalkOutcome | null, 
       `${bpWords(walk.slippageVsDisplay, 'the display price')}, ${bpWords(walk.slippageVsFair, 'fair value')}`,
   )
   if (walk.exhausted)
-    writeLine(io.stdout, `More than the ladder holds: it holds ${walk.holds.tokens} tokens, $${walk.holds.dollars}.`)
+    writeLine(
+      io.stdout,
+      `More than the ladder holds: it holds ${walk.holds.tokens} tokens, ` + `$${walk.holds.dollars}.`,
+    )
 }
 
 /** What a stream that gave no ladder means, in one line, and its exit code. */
-function noLadder(outcome: Exclude<FirstDepth, { kind: 'ladder' }>, timeoutMs: number): { line: string; code: number } {
+function noLadder(
+  outcome: Exclude<FirstDepth, { kind: 'ladder' }>,
+  timeoutMs: number,
+): { line: string; code: number } {
   switch (outcome.kind) {
     case 'unavailable':
       return { line: `${outcome.reason} (StreamSoftQuoteDepth answered UNIMPLEMENTED).`, code: EXIT.service }
     case 'timeout':
       return { line: `no ladder came within ${timeoutMs / 1_000} s.`, code: EXIT.service }
     case 'refused': {
-      const key = outcome.code === grpc.status.UNAUTHENTICATED || outcome.code === grpc.status.PERMISSION_DENIED
+      const key =
+        outcome.code === grpc.status.UNAUTHENTICATED || outcome.code === grpc.status.PERMISSION_DENIED
       return { line: `no depth: ${outcome.reason}.`, code: key ? EXIT.key : EXIT.service }
     }
   }
 }
 
-export async function runDepthCommand(argv: string[], io: CliIo, deps: DepthCommandDeps = {}): Promise<number> {
+export async function runDepthCommand(
+  argv: string[],
+  io: CliIo,
+  deps: DepthCommandDeps = {},
+): Promise<number> {
   let args: DepthArgs | 'help'
   try {
     args = parseArgs(argv)
@@ -199,7 +245,11 @@ export async function runDepthCommand(argv: string[], io: CliIo, deps: DepthComm
     return EXIT.ok
   }
   const parsed = args
-  const { baseUrl, streamAddress } = await serviceSettings({ baseUrl: parsed.baseUrl, streamAddress: parsed.streamAddress }, 'depth', io)
+  const { baseUrl, streamAddress } = await serviceSettings(
+    { baseUrl: parsed.baseUrl, streamAddress: parsed.streamAddress },
+    'depth',
+    io,
+  )
   const place = streamPlace(baseUrl, streamAddress)
   if (!place.ok) {
     writeLine(io.stderr, `tokenwatch depth: no depth stream: ${place.reason}.`)
@@ -222,10 +272,14 @@ export async function runDepthCommand(argv: string[], io: CliIo, deps: DepthComm
     const outcome =
       parsed.amount === null
         ? null
-        : walkLadder(depth.ladder, { side: parsed.side, amount: parsed.amount, displayPrice: refs.display, fairValue: refs.fair })
+        : walkLadder(depth.ladder, {
+            side: parsed.side,
+            amount: parsed.amount,
+            displayPrice: refs.display,
+            fairValue: refs.fair,
+          })
     if (parsed.json) writeJson(io, jsonOf(depth.ladder, outcome))
     else printText(io, depth.ladder, outcome, refs.display)
     return EXIT.ok
   })
 }
-

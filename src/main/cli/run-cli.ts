@@ -42,11 +42,19 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   status: {
     run: runStatusCommand,
-    summary: 'what the service says of the market now: its state, checked against our calendar, and asset pauses',
+    summary:
+      'what the service says of the market now: its state, checked ' +
+      'against our calendar, and asset pauses',
   },
   capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
-  depth: { run: runDepthCommand, summary: "a token's streamed depth ladder and what a size would cost on it now" },
-  dividends: { run: runDividendsCommand, summary: "a token's dividend yield, payout frequency and last payment" },
+  depth: {
+    run: runDepthCommand,
+    summary: "a token's streamed depth ladder and what a size would cost on it now",
+  },
+  dividends: {
+    run: runDividendsCommand,
+    summary: "a token's dividend yield, payout frequency and last payment",
+  },
   history: {
     run: runHistoryCommand,
     summary: "a token's history for 1d 1w 1m 3m 6m 1y or all: candles, the stock and the premium",
@@ -80,7 +88,8 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   const command = name === undefined ? undefined : COMMANDS[name]
   if (!command) {
     io.stderr.write(
-      `${name === undefined ? 'No command given.' : `Unknown command "${name.slice(0, 40)}".`}\n\n${CLI_USAGE}`,
+      `${name === undefined ? 'No command given.' : `Unknown command "${name.slice(0, 40)}".`}` +
+        `\n\n${CLI_USAGE}`,
     )
     return EXIT.usage
   }

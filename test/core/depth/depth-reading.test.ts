@@ -49,7 +49,10 @@ describe('reading a depth ladder', () => {
         { price: '400.95', quantity: '1.5' },
         { price: '1e3', quantity: '1' },
       ],
-      asks: [{ price: '0.00', quantity: '4' }, { price: '402.05', quantity: '-1' }],
+      asks: [
+        { price: '0.00', quantity: '4' },
+        { price: '402.05', quantity: '-1' },
+      ],
     })
     expect(ladder.bids).toEqual([{ price: '400.95', quantity: '1.5' }])
     expect(ladder.asks).toEqual([])
@@ -57,7 +60,11 @@ describe('reading a depth ladder', () => {
   })
 
   it('marks bids above asks crossed, and shows them', () => {
-    const ladder = readDepth({ ...base, bids: [{ price: '402.10', quantity: '1' }], asks: [{ price: '401.90', quantity: '1' }] })
+    const ladder = readDepth({
+      ...base,
+      bids: [{ price: '402.10', quantity: '1' }],
+      asks: [{ price: '401.90', quantity: '1' }],
+    })
     expect(ladder.crossed).toBe(true)
     expect(ladder.bids).toHaveLength(1)
     expect(ladder.asks).toHaveLength(1)
@@ -74,17 +81,20 @@ describe('reading a depth ladder', () => {
     expect(ladder.repairs.droppedForError).toBe(2)
   })
 
-  it('a ladder of 10,000 levels a side sent best first keeps the best 1,000 of each, the rest counted', () => {
-    /** Level i of 10,000: 400.00 + i cents, written as a trader would. */
-    const cents = (i: number) => `${400 + Math.floor(i / 100)}.${String(i % 100).padStart(2, '0')}`
-    const asks = Array.from({ length: 10_000 }, (_, i) => ({ price: cents(i), quantity: '1.5' }))
-    const ladder = readDepth({ ...base, asks })
-    expect(ladder.asks).toHaveLength(MAX_LEVELS_PER_SIDE)
-    expect(ladder.asks[0]?.price).toBe('400.00')
-    expect(ladder.asks.at(-1)?.price).toBe(cents(MAX_LEVELS_PER_SIDE - 1))
-    expect(ladder.repairs.cut).toBe(10_000 - MAX_LEVELS_PER_SIDE)
-    expect(ladder.repairs.outOfOrder).toBe(0)
-  })
+  it(
+    'a ladder of 10,000 levels a side sent best first keeps the best ' + '1,000 of each, the rest counted',
+    () => {
+      /** Level i of 10,000: 400.00 + i cents, written as a trader would. */
+      const cents = (i: number) => `${400 + Math.floor(i / 100)}.${String(i % 100).padStart(2, '0')}`
+      const asks = Array.from({ length: 10_000 }, (_, i) => ({ price: cents(i), quantity: '1.5' }))
+      const ladder = readDepth({ ...base, asks })
+      expect(ladder.asks).toHaveLength(MAX_LEVELS_PER_SIDE)
+      expect(ladder.asks[0]?.price).toBe('400.00')
+      expect(ladder.asks.at(-1)?.price).toBe(cents(MAX_LEVELS_PER_SIDE - 1))
+      expect(ladder.repairs.cut).toBe(10_000 - MAX_LEVELS_PER_SIDE)
+      expect(ladder.repairs.outOfOrder).toBe(0)
+    },
+  )
 
   it('a side sent worst first is sorted within the levels read, all of them counted out of order', () => {
     const bids = Array.from({ length: 1_500 }, (_, i) => ({ price: `${300 + i}.10`, quantity: '3.5' }))
@@ -102,7 +112,10 @@ describe('reading a depth ladder', () => {
   })
 
   it('a session word we do not know is kept as sent', () => {
-    expect(readDepth({ ...base, session_type: 'Auction' })).toMatchObject({ session: 'Auction', knownSession: null })
+    expect(readDepth({ ...base, session_type: 'Auction' })).toMatchObject({
+      session: 'Auction',
+      knownSession: null,
+    })
     expect(readDepth(base)).toMatchObject({ session: 'overnight', knownSession: 'overnight' })
   })
 })

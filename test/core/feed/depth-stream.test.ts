@@ -22,7 +22,12 @@ afterEach(async () => {
 
 async function setUp(start = TUESDAY_10_00_ET) {
   let marketTime = start
-  const server = await startSimServer({ apiKey: API_KEY, assets: 40, clock: () => marketTime, grpcFrameMs: 20 })
+  const server = await startSimServer({
+    apiKey: API_KEY,
+    assets: 40,
+    clock: () => marketTime,
+    grpcFrameMs: 20,
+  })
   servers.push(server)
   const time = manualClock(1_000_000)
   const views: DepthView[] = []
@@ -49,28 +54,43 @@ async function setUp(start = TUESDAY_10_00_ET) {
     advanceMarket: (ms: number) => (marketTime += ms),
     /** Resolves once `count` views have come. */
     viewCount: (count: number) =>
-      views.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+      views.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ count, resolve })),
   }
 }
 
 describe('the open symbol’s depth stream', () => {
-  it('streams the open symbol’s ladder as the market sends it, and follows the panel to another symbol', async () => {
-    const { server, stream, views, target, viewCount } = await setUp()
-    stream.connect(target, API_KEY, '')
-    stream.setSymbol('AAPLon')
-    await viewCount(2)
-    expect(views[0]).toMatchObject({ symbol: 'AAPLon', state: 'connecting', ladder: null })
-    expect(views[1]).toMatchObject({ symbol: 'AAPLon', state: 'streaming', reason: null, receivedAt: 1_000_000 })
-    const sent = server.market.softQuoteDepth('AAPLon', DEFAULT_READINGS)!
-    expect(views[1]!.ladder).toMatchObject({ session: 'regular', bids: sent.bids, asks: sent.asks, timestampNs: sent.timestamp })
-    stream.setSymbol('MSFTon')
-    await viewCount(4)
-    expect(views.slice(2).map((view) => [view.symbol, view.state])).toEqual([
-      ['MSFTon', 'connecting'],
-      ['MSFTon', 'streaming'],
-    ])
-    expect(views[3]!.ladder?.symbol).toBe('MSFTon')
-  })
+  it(
+    'streams the open symbol’s ladder as the market sends it, and ' + 'follows the panel to another symbol',
+    async () => {
+      const { server, stream, views, target, viewCount } = await setUp()
+      stream.connect(target, API_KEY, '')
+      stream.setSymbol('AAPLon')
+      await viewCount(2)
+      expect(views[0]).toMatchObject({ symbol: 'AAPLon', state: 'connecting', ladder: null })
+      expect(views[1]).toMatchObject({
+        symbol: 'AAPLon',
+        state: 'streaming',
+        reason: null,
+        receivedAt: 1_000_000,
+      })
+      const sent = server.market.softQuoteDepth('AAPLon', DEFAULT_READINGS)!
+      expect(views[1]!.ladder).toMatchObject({
+        session: 'regular',
+        bids: sent.bids,
+        asks: sent.asks,
+        timestampNs: sent.timestamp,
+      })
+      stream.setSymbol('MSFTon')
+      await viewCount(4)
+      expect(views.slice(2).map((view) => [view.symbol, view.state])).toEqual([
+        ['MSFTon', 'connecting'],
+        ['MSFTon', 'streaming'],
+      ])
+      expect(views[3]!.ladder?.symbol).toBe('MSFTon')
+    },
+  )
 
   it('pushes a burst of ladders as one, the newest, once the repaint gap has passed', async () => {
     const { server, stream, views, time, target, viewCount, advanceMarket } = await setUp()
@@ -97,7 +117,9 @@ describe('the open symbol’s depth stream', () => {
       time.advanceTo(1_000_000 + gap * PAINT_GAP_MS)
       await viewCount(2 + gap)
       expect(views).toHaveLength(2 + gap)
-      expect(BigInt(views.at(-1)!.ladder!.timestampNs)).toBeGreaterThan(BigInt(views.at(-2)!.ladder!.timestampNs))
+      expect(BigInt(views.at(-1)!.ladder!.timestampNs)).toBeGreaterThan(
+        BigInt(views.at(-2)!.ladder!.timestampNs),
+      )
     }
   })
 
@@ -107,7 +129,11 @@ describe('the open symbol’s depth stream', () => {
     stream.connect(target, API_KEY, '')
     stream.setSymbol('AAPLon')
     await viewCount(2)
-    expect(views[1]).toMatchObject({ state: 'unavailable', reason: 'this service publishes no depth', ladder: null })
+    expect(views[1]).toMatchObject({
+      state: 'unavailable',
+      reason: 'this service publishes no depth',
+      ladder: null,
+    })
     const calls = server.grpc!.stats().calls
     stream.setSymbol('MSFTon')
     await viewCount(3)
@@ -154,7 +180,12 @@ describe('the open symbol’s depth stream', () => {
     stream.setSymbol('AAPLon')
     await viewCount(3)
     const [, streamed, retrying] = views
-    expect(retrying).toMatchObject({ state: 'retrying', reason: 'the stream ended', ladder: streamed!.ladder, receivedAt: 1_000_000 })
+    expect(retrying).toMatchObject({
+      state: 'retrying',
+      reason: 'the stream ended',
+      ladder: streamed!.ladder,
+      receivedAt: 1_000_000,
+    })
     time.advanceTo(1_000_000 + 5 * 60_000)
     await viewCount(4)
     expect(views[3]).toMatchObject({ state: 'connecting', ladder: streamed!.ladder, receivedAt: 1_000_000 })
@@ -164,7 +195,9 @@ describe('the open symbol’s depth stream', () => {
     const { server, stream, views } = await setUp()
     stream.connect(null, API_KEY, 'turned off in Settings')
     stream.setSymbol('AAPLon')
-    expect(views).toEqual([{ symbol: 'AAPLon', state: 'off', reason: 'turned off in Settings', ladder: null, receivedAt: null }])
+    expect(views).toEqual([
+      { symbol: 'AAPLon', state: 'off', reason: 'turned off in Settings', ladder: null, receivedAt: null },
+    ])
     expect(server.grpc!.stats().calls).toBe(0)
   })
 })

@@ -31,7 +31,10 @@ const spreadBp = ({ depth, display }: { depth: SoftQuoteDepthMessage; display: s
 
 /** Dollars at the best bid and ask together. */
 const dollarsAtBest = ({ depth }: { depth: SoftQuoteDepthMessage }) =>
-  new Decimal(depth.asks[0]!.price).times(depth.asks[0]!.quantity).plus(new Decimal(depth.bids[0]!.price).times(depth.bids[0]!.quantity)).toNumber()
+  new Decimal(depth.asks[0]!.price)
+    .times(depth.asks[0]!.quantity)
+    .plus(new Decimal(depth.bids[0]!.price).times(depth.bids[0]!.quantity))
+    .toNumber()
 
 function expectOrderedAround(depth: SoftQuoteDepthMessage, display: string): void {
   expect(depth.error).toBe('')
@@ -51,7 +54,12 @@ function expectOrderedAround(depth: SoftQuoteDepthMessage, display: string): voi
 describe('the simulated depth ladder', () => {
   it('a regular Tuesday 10:00 ET: regular session, ten levels a side around the display price, tight', () => {
     const at = depthAt(TUESDAY_10_00_ET, 'AAPLon')
-    expect(at.depth).toMatchObject({ symbol: 'AAPLon', ticker: 'AAPL', session_type: 'regular', timestamp: `${TUESDAY_10_00_ET}000000` })
+    expect(at.depth).toMatchObject({
+      symbol: 'AAPLon',
+      ticker: 'AAPL',
+      session_type: 'regular',
+      timestamp: `${TUESDAY_10_00_ET}000000`,
+    })
     expectOrderedAround(at.depth, at.display)
     expect(spreadBp(at)).toBeGreaterThanOrEqual(5)
     expect(spreadBp(at)).toBeLessThan(5.1)
@@ -67,31 +75,55 @@ describe('the simulated depth ladder', () => {
     expectOrderedAround(overnight.depth, overnight.display)
     expect(spreadBp(premarket)).toBeGreaterThan(spreadBp(regular))
     expect(spreadBp(overnight)).toBeGreaterThan(spreadBp(premarket))
-    // The jitter is at most 0.6-1.4 times a session's depth: regular's 40,000 against premarket's 15,000 stays apart.
+    // The jitter is at most 0.6-1.4 times a session's depth: regular's 40,000 against premarket's 15,000
+    // stays apart.
     expect(dollarsAtBest(premarket)).toBeLessThan(dollarsAtBest(regular))
     expect(dollarsAtBest(overnight)).toBeLessThan(dollarsAtBest(premarket))
   })
 
-  it('a Saturday: an off-hours token streams its widest ladder, a conventional one says the market is closed', () => {
-    const offhours = depthAt(SATURDAY_NOON_ET, 'NVDAon')
-    expect(offhours.depth.session_type).toBe('offhours')
-    expectOrderedAround(offhours.depth, offhours.display)
-    expect(spreadBp(offhours)).toBeGreaterThan(spreadBp(depthAt(TUESDAY_01_00_ET, 'NVDAon')))
-    const closed = depthAt(SATURDAY_NOON_ET, 'AAPLon').depth
-    expect(closed).toMatchObject({ session_type: 'offhours', error: 'MARKET_CLOSED: Weekend/Holiday', bids: [], asks: [] })
-  })
+  it(
+    'a Saturday: an off-hours token streams its widest ladder, a ' +
+      'conventional one says the market is closed',
+    () => {
+      const offhours = depthAt(SATURDAY_NOON_ET, 'NVDAon')
+      expect(offhours.depth.session_type).toBe('offhours')
+      expectOrderedAround(offhours.depth, offhours.display)
+      expect(spreadBp(offhours)).toBeGreaterThan(spreadBp(depthAt(TUESDAY_01_00_ET, 'NVDAon')))
+      const closed = depthAt(SATURDAY_NOON_ET, 'AAPLon').depth
+      expect(closed).toMatchObject({
+        session_type: 'offhours',
+        error: 'MARKET_CLOSED: Weekend/Holiday',
+        bids: [],
+        asks: [],
+      })
+    },
+  )
 
-  it('a paused asset: LLY the evening before its split has an error and no levels; the rest trade overnight', () => {
-    const lly = depthAt(EVENING_BEFORE_SPLIT, 'LLYon').depth
-    expect(lly).toMatchObject({ session_type: 'overnight', error: 'ASSET_PAUSED: Stock_Split', bids: [], asks: [] })
-    const other = depthAt(EVENING_BEFORE_SPLIT, 'AAPLon')
-    expect(other.depth.session_type).toBe('overnight')
-    expectOrderedAround(other.depth, other.display)
-  })
+  it(
+    'a paused asset: LLY the evening before its split has an error ' +
+      'and no levels; the rest trade overnight',
+    () => {
+      const lly = depthAt(EVENING_BEFORE_SPLIT, 'LLYon').depth
+      expect(lly).toMatchObject({
+        session_type: 'overnight',
+        error: 'ASSET_PAUSED: Stock_Split',
+        bids: [],
+        asks: [],
+      })
+      const other = depthAt(EVENING_BEFORE_SPLIT, 'AAPLon')
+      expect(other.depth.session_type).toBe('overnight')
+      expectOrderedAround(other.depth, other.display)
+    },
+  )
 
   it('between sessions (09:29-09:31 ET): the session about to start, an error, no levels', () => {
     const depth = depthAt(Date.UTC(2025, 10, 18, 14, 30, 0), 'AAPLon').depth
-    expect(depth).toMatchObject({ session_type: 'regular', error: 'MARKET_PAUSED: Between_Sessions', bids: [], asks: [] })
+    expect(depth).toMatchObject({
+      session_type: 'regular',
+      error: 'MARKET_PAUSED: Between_Sessions',
+      bids: [],
+      asks: [],
+    })
   })
 
   it('a cheap token whose levels would round onto one price still has ten distinct levels', () => {

@@ -22,7 +22,13 @@ afterEach(async () => {
 
 async function sim(start: number, streamFaults?: StreamFaultPlan) {
   const clock = manualClock(start)
-  const server = await startSimServer({ apiKey: API_KEY, assets: 40, clock: clock.now, grpcFrameMs: 20, streamFaults })
+  const server = await startSimServer({
+    apiKey: API_KEY,
+    assets: 40,
+    clock: clock.now,
+    grpcFrameMs: 20,
+    streamFaults,
+  })
   servers.push(server)
   return { server, clock }
 }
@@ -34,11 +40,17 @@ interface Depths {
 }
 
 function openDepth(server: SimServer, symbols: string[]): Depths {
-  const client = new (backendClientConstructor())(server.grpcAddress as string, grpc.credentials.createInsecure())
+  const client = new (backendClientConstructor())(
+    server.grpcAddress as string,
+    grpc.credentials.createInsecure(),
+  )
   clients.push(client)
   const metadata = new grpc.Metadata()
   metadata.set('x-api-key', API_KEY)
-  type Method = (request: unknown, md: grpc.Metadata) => grpc.ClientReadableStream<UpdatesFrame<SoftQuoteDepthMessage>>
+  type Method = (
+    request: unknown,
+    md: grpc.Metadata,
+  ) => grpc.ClientReadableStream<UpdatesFrame<SoftQuoteDepthMessage>>
   const call = (client as unknown as Record<string, Method>)['StreamSoftQuoteDepth']!({ symbols }, metadata)
   const queue: (UpdatesFrame<SoftQuoteDepthMessage> | { code: number })[] = []
   const waiting: ((item: UpdatesFrame<SoftQuoteDepthMessage> | { code: number }) => void)[] = []
@@ -49,7 +61,10 @@ function openDepth(server: SimServer, symbols: string[]): Depths {
   }
   call.on('data', put)
   call.on('error', (error: grpc.ServiceError) => put({ code: error.code }))
-  call.on('status', (status: grpc.StatusObject) => status.code === grpc.status.OK && put({ code: status.code }))
+  call.on(
+    'status',
+    (status: grpc.StatusObject) => status.code === grpc.status.OK && put({ code: status.code }),
+  )
   return {
     call,
     next: () => {
@@ -104,17 +119,20 @@ describe('simulator depth stream', () => {
     expect(await depths.next()).toEqual({ code: grpc.status.OK })
   })
 
-  it('out of order and malformed: bids worst first, a bad decimal and a zero quantity among the asks', async () => {
-    const { server } = await sim(TUESDAY_10_00_ET, { outOfOrder: true, malformed: true })
-    const [sent] = await frame(openDepth(server, ['AAPLon']))
-    const market = server.market.softQuoteDepth('AAPLon', DEFAULT_READINGS)!
-    expect(sent!.bids).toEqual([...market.bids].reverse())
-    expect(sent!.asks.slice(0, -2)).toEqual(market.asks)
-    expect(sent!.asks.slice(-2)).toEqual([
-      { price: '12.3.4', quantity: market.asks[0]!.quantity },
-      { price: market.asks[0]!.price, quantity: '0' },
-    ])
-  })
+  it(
+    'out of order and malformed: bids worst first, a bad decimal ' + 'and a zero quantity among the asks',
+    async () => {
+      const { server } = await sim(TUESDAY_10_00_ET, { outOfOrder: true, malformed: true })
+      const [sent] = await frame(openDepth(server, ['AAPLon']))
+      const market = server.market.softQuoteDepth('AAPLon', DEFAULT_READINGS)!
+      expect(sent!.bids).toEqual([...market.bids].reverse())
+      expect(sent!.asks.slice(0, -2)).toEqual(market.asks)
+      expect(sent!.asks.slice(-2)).toEqual([
+        { price: '12.3.4', quantity: market.asks[0]!.quantity },
+        { price: market.asks[0]!.price, quantity: '0' },
+      ])
+    },
+  )
 
   it('a service with only the spec’s endpoints: UNIMPLEMENTED', async () => {
     const { server } = await sim(TUESDAY_10_00_ET)

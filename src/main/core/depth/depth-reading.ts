@@ -48,7 +48,8 @@ function readSide(
     parsed.push({ level: { price: level.price, quantity: level.quantity }, price })
   }
   // Array.prototype.sort is stable: levels at one price keep the order they came in.
-  if (parsed.length > 1) parsed.sort((a, b) => (better(a.price, b.price) ? -1 : better(b.price, a.price) ? 1 : 0))
+  if (parsed.length > 1)
+    parsed.sort((a, b) => (better(a.price, b.price) ? -1 : better(b.price, a.price) ? 1 : 0))
   repairs.cut += Math.max(0, parsed.length - MAX_LEVELS_PER_SIDE)
   return parsed.slice(0, MAX_LEVELS_PER_SIDE).map((entry) => entry.level)
 }
@@ -74,6 +75,7 @@ export function readDepth(message: SoftQuoteDepthMessage): DepthLadder {
   const asks = readSide(message.asks, (a, b) => a.lessThan(b), repairs)
   const bestBid = bids[0]
   const bestAsk = asks[0]
-  const crossed = bestBid !== undefined && bestAsk !== undefined && new Dec(bestBid.price).greaterThan(bestAsk.price)
+  const crossed =
+    bestBid !== undefined && bestAsk !== undefined && new Dec(bestBid.price).greaterThan(bestAsk.price)
   return { ...base, bids, asks, crossed }
 }

@@ -71,7 +71,11 @@ export class LocalPollFeed implements PollFeed {
         events.onStatusChange()
       },
     })
-    this.depth = new DepthStream({ clock: this.clock, random: options.random, onView: (view) => events.onDepth?.(view) })
+    this.depth = new DepthStream({
+      clock: this.clock,
+      random: options.random,
+      onView: (view) => events.onDepth?.(view),
+    })
   }
 
   setDepthSymbol(symbol: string | null): void {
@@ -194,7 +198,9 @@ export class LocalPollFeed implements PollFeed {
 
   saveSnapshot(userDataDir: string): Promise<void> {
     // The key in use withheld from the file, whatever road brought it into the snapshot.
-    return new SnapshotCache(userDataDir).save(withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null))
+    return new SnapshotCache(userDataDir).save(
+      withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null),
+    )
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {

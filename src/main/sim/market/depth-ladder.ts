@@ -72,7 +72,10 @@ function side(inputs: DepthInputs, shape: SessionShape, direction: 1 | -1): Soft
     const jitter = 0.6 + 0.8 * uniformAt(seed, asset.index, second, level, direction === 1 ? 1 : 2)
     const dollars = new Dec(shape.dollarsAtBest).times(1 + level / 3).times(jitter.toFixed(6))
     const quantity = dollars.dividedBy(price).toDecimalPlaces(QUANTITY_DIGITS, Dec.ROUND_DOWN)
-    levels.push({ price: toFixedString(price, asset.tokenPriceDigits), quantity: toFixedString(quantity, QUANTITY_DIGITS) })
+    levels.push({
+      price: toFixedString(price, asset.tokenPriceDigits),
+      quantity: toFixedString(quantity, QUANTITY_DIGITS),
+    })
   }
   return levels
 }
@@ -88,7 +91,12 @@ export function depthLadderOf(inputs: DepthInputs): SoftQuoteDepthMessage {
     timestamp: (BigInt(inputs.record.timestamp) * NS_PER_MS).toString(),
   }
   if (inputs.refusal !== null || live === null)
-    return { ...base, error: depthErrorOf(inputs.refusal ?? { code: 'MARKET_PAUSED', message: 'Between_Sessions' }), bids: [], asks: [] }
+    return {
+      ...base,
+      error: depthErrorOf(inputs.refusal ?? { code: 'MARKET_PAUSED', message: 'Between_Sessions' }),
+      bids: [],
+      asks: [],
+    }
   const shape = DEPTH_SHAPES[live]
   return { ...base, error: '', bids: side(inputs, shape, -1), asks: side(inputs, shape, 1) }
 }

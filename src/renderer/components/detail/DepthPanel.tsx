@@ -104,12 +104,20 @@ function CostForm({ quote, ladder }: { quote: AssetQuote; ladder: DepthLadder })
   const read = text.trim() === '' ? null : readWalkAmount(text, unit)
   const outcome =
     read?.ok === true
-      ? walkLadder(ladder, { side, amount: { unit, amount: read.amount }, displayPrice: quote.price, fairValue: quote.fairValue })
+      ? walkLadder(ladder, {
+          side,
+          amount: { unit, amount: read.amount },
+          displayPrice: quote.price,
+          fairValue: quote.fairValue,
+        })
       : null
   const reading = side === 'buy' ? (capacity?.buy ?? null) : (capacity?.sell ?? null)
   const fits =
     read?.ok === true
-      ? quickCheck(read.amount, unit === 'dollars' ? 'usd' : 'tokens', quote, reading, minute, { asset, marketHalt })
+      ? quickCheck(read.amount, unit === 'dollars' ? 'usd' : 'tokens', quote, reading, minute, {
+          asset,
+          marketHalt,
+        })
       : null
   const inputId = `${id}-amount`
   const error = read?.ok === false ? read.message : undefined
@@ -129,24 +137,41 @@ function CostForm({ quote, ladder }: { quote: AssetQuote; ladder: DepthLadder })
             onChange={(event) => setText(event.target.value)}
           />
         </Field>
-        <SelectField<WalkAmount['unit']> id={`${id}-unit`} label="In" value={unit} options={UNITS} onChange={setUnit} />
-        <SelectField<DepthSide> id={`${id}-side`} label="Side" value={side} options={SIDES} onChange={setSide} />
+        <SelectField<WalkAmount['unit']>
+          id={`${id}-unit`}
+          label="In"
+          value={unit}
+          options={UNITS}
+          onChange={setUnit}
+        />
+        <SelectField<DepthSide>
+          id={`${id}-side`}
+          label="Side"
+          value={side}
+          options={SIDES}
+          onChange={setSide}
+        />
       </div>
       {outcome !== null && (
         <div className="depth-cost-result" aria-live="polite">
           {!outcome.ok ? (
-            <p className="muted">Not walked: {outcome.reason === 'error' ? depthErrorWords(outcome.message) : outcome.message}</p>
+            <p className="muted">
+              Not walked: {outcome.reason === 'error' ? depthErrorWords(outcome.message) : outcome.message}
+            </p>
           ) : (
             <>
               <p className="num">
-                {outcome.walk.side === 'buy' ? 'Pay' : 'Fetch'} ${formatMoney(outcome.walk.total)} for {outcome.walk.filled}{' '}
-                tokens, average{' '}
-                <span title={outcome.walk.averagePrice ?? undefined}>${formatPrice(outcome.walk.averagePrice)}</span>
+                {outcome.walk.side === 'buy' ? 'Pay' : 'Fetch'} ${formatMoney(outcome.walk.total)} for{' '}
+                {outcome.walk.filled} tokens, average{' '}
+                <span title={outcome.walk.averagePrice ?? undefined}>
+                  ${formatPrice(outcome.walk.averagePrice)}
+                </span>
               </p>
               <p className="num">
                 {outcome.walk.slippageVsDisplay === null
                   ? 'No display price to compare'
-                  : bpText(outcome.walk.slippageVsDisplay, 'worse than', 'better than') + ' the display price'}
+                  : bpText(outcome.walk.slippageVsDisplay, 'worse than', 'better than') +
+                    ' the display price'}
                 {' · '}
                 {outcome.walk.slippageVsFair === null
                   ? 'no fair value to compare'
@@ -154,7 +179,8 @@ function CostForm({ quote, ladder }: { quote: AssetQuote; ladder: DepthLadder })
               </p>
               {outcome.walk.exhausted && (
                 <p className="down">
-                  More than the ladder holds: it holds {outcome.walk.holds.tokens} tokens (${formatMoney(outcome.walk.holds.dollars)}).
+                  More than the ladder holds: it holds {outcome.walk.holds.tokens} tokens ($
+                  {formatMoney(outcome.walk.holds.dollars)}).
                 </p>
               )}
             </>
@@ -191,7 +217,9 @@ export function DepthPanel({ quote }: { quote: AssetQuote }) {
       {view === null || (view.state === 'connecting' && ladder === null) ? (
         <p className="muted">Waiting for the depth stream…</p>
       ) : view.state === 'unavailable' ? (
-        <p className="muted not-published">This service publishes no depth: prices shown are for display only.</p>
+        <p className="muted not-published">
+          This service publishes no depth: prices shown are for display only.
+        </p>
       ) : view.state === 'off' ? (
         <p className="muted">No depth: {view.reason}.</p>
       ) : ladder === null ? (
@@ -208,10 +236,13 @@ export function DepthPanel({ quote }: { quote: AssetQuote }) {
             <p className="depth-error">No levels: {depthErrorWords(ladder.error)}.</p>
           ) : (
             <>
-              {ladder.crossed && <p className="down">Crossed: a bid is above an ask; the ladder is not walked.</p>}
+              {ladder.crossed && (
+                <p className="down">Crossed: a bid is above an ask; the ladder is not walked.</p>
+              )}
               {spread && (
                 <p className="num">
-                  Spread {spread.spreadBp} bp · mid {bpText(spread.midVsDisplayBp, 'above', 'below')} the display price
+                  Spread {spread.spreadBp} bp · mid {bpText(spread.midVsDisplayBp, 'above', 'below')} the
+                  display price
                 </p>
               )}
               {repairs && <p className="muted">{repairs}</p>}

@@ -16,7 +16,8 @@ import type { SettingsFile } from '../../storage/settings-file'
  * its own way).
  */
 export interface CommandContext
-  extends FeedCommandContext,
+  extends
+    FeedCommandContext,
     AlertCommandContext,
     HistoryCommandContext,
     HoldingsCommandContext,

@@ -103,11 +103,21 @@ export class DepthStream {
     this.closeCall()
     const symbol = this.symbol
     if (symbol === null || this.hidden) return
-    if (this.client === null || this.apiKey === null) return this.show({ symbol, state: 'off', reason: this.offReason, ladder: null, receivedAt: null })
-    if (this.unavailable) return this.show({ symbol, state: 'unavailable', reason: 'this service publishes no depth', ladder: null, receivedAt: null })
+    if (this.client === null || this.apiKey === null)
+      return this.show({ symbol, state: 'off', reason: this.offReason, ladder: null, receivedAt: null })
+    if (this.unavailable)
+      return this.show({
+        symbol,
+        state: 'unavailable',
+        reason: 'this service publishes no depth',
+        ladder: null,
+        receivedAt: null,
+      })
     const metadata = new grpc.Metadata()
     metadata.set('x-api-key', this.apiKey)
-    const method = (this.client as unknown as Record<string, DepthMethod>)['StreamSoftQuoteDepth'] as DepthMethod
+    const method = (this.client as unknown as Record<string, DepthMethod>)[
+      'StreamSoftQuoteDepth'
+    ] as DepthMethod
     const call = method.call(this.client, { symbols: [symbol] }, metadata)
     this.call = call
     this.show({ symbol, state: 'connecting', reason: null, ...this.lastLadderOf(symbol) })
@@ -116,7 +126,13 @@ export class DepthStream {
       const mine = (frame.updates ?? []).findLast((update) => update?.symbol === symbol)
       if (!mine) return
       this.failures = 0
-      this.show({ symbol, state: 'streaming', reason: null, ladder: readDepth(mine), receivedAt: this.options.clock.now() })
+      this.show({
+        symbol,
+        state: 'streaming',
+        reason: null,
+        ladder: readDepth(mine),
+        receivedAt: this.options.clock.now(),
+      })
     })
     call.on('error', (error: grpc.ServiceError) => this.ended(call, error.code))
     call.on('end', () => this.ended(call, grpc.status.OK))
@@ -128,7 +144,13 @@ export class DepthStream {
     const symbol = this.symbol
     if (code === grpc.status.UNIMPLEMENTED) {
       this.unavailable = true
-      return this.show({ symbol, state: 'unavailable', reason: 'this service publishes no depth', ladder: null, receivedAt: null })
+      return this.show({
+        symbol,
+        state: 'unavailable',
+        reason: 'this service publishes no depth',
+        ladder: null,
+        receivedAt: null,
+      })
     }
     this.failures++
     const ceiling = Math.min(STREAM_RETRY.capMs, STREAM_RETRY.baseMs * 2 ** (this.failures - 1))
@@ -144,7 +166,9 @@ export class DepthStream {
   /** The last ladder of `symbol`, kept through a retry and a reconnection: its receivedAt dates it. */
   private lastLadderOf(symbol: string): Pick<DepthView, 'ladder' | 'receivedAt'> {
     const view = this.view
-    return view?.symbol === symbol ? { ladder: view.ladder, receivedAt: view.receivedAt } : { ladder: null, receivedAt: null }
+    return view?.symbol === symbol
+      ? { ladder: view.ladder, receivedAt: view.receivedAt }
+      : { ladder: null, receivedAt: null }
   }
 
   private closeCall(): void {

@@ -68,6 +68,8 @@ export function firstDepth(request: FirstDepthRequest): Promise<FirstDepth> {
           : { kind: 'refused', reason: reasonOf(error.code, request.target.host), code: error.code },
       ),
     )
-    call.on('end', () => settle({ kind: 'refused', reason: 'the stream ended before a ladder came', code: grpc.status.OK }))
+    call.on('end', () =>
+      settle({ kind: 'refused', reason: 'the stream ended before a ladder came', code: grpc.status.OK }),
+    )
   })
 }

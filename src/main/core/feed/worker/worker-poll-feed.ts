@@ -66,7 +66,9 @@ export class WorkerPollFeed implements PollFeed {
   private watchlist: readonly string[] = []
   private hidden = false
   private depthSymbol: string | null = null
-  /** Where the worker records history (sent again to a restarted worker), and its latest sentence about it. */
+  /**
+   * Where the worker records history (sent again to a restarted worker), and its latest sentence about it.
+   */
   private recordingFolder: string | null = null
   private notice: string | null = null
   private readonly pauses = new Set<PauseReason>()
@@ -214,7 +216,8 @@ export class WorkerPollFeed implements PollFeed {
    * from the mirror here, whose rows have no histories: their prices still matter at the next start.
    */
   async saveSnapshot(userDataDir: string): Promise<void> {
-    if (!this.worker) return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
+    if (!this.worker)
+      return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
