@@ -41,12 +41,13 @@ export const CORE_ROOMS = {
   'secrets/**/*.ts': [],
   // feed -> history: the recording still runs inside the feed (in the poll worker); a recording
   // port handed in by the shell is to replace it (docs/architecture.md, "Not yet").
-  'feed/**/*.ts': ['api', 'storage', 'history'],
+  'feed/**/*.ts': ['api', 'storage', 'history', 'depth'],
   'history/**/*.ts': ['api', 'storage', 'feed'],
   'holdings/**/*.ts': ['api', 'storage', 'feed'],
   'service-status/**/*.ts': ['api', 'storage', 'feed'],
   'alerts/**/*.ts': ['api', 'storage', 'feed'],
   'lists/**/*.ts': ['api', 'storage', 'feed'],
+  'depth/**/*.ts': [],
   'app/**/*.ts': [
     'api',
     'storage',

@@ -10,6 +10,7 @@ import { mainThreadMetrics } from './node/main-thread'
 import { pipelineMetrics } from './node/pipeline'
 import { requestRateMetrics } from './node/request-rate'
 import { searchMetrics } from './node/search-keystrokes'
+import { depthWalkMetrics } from './node/depth-walk'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Calibration, calibrate } from './calibration'
 import type { Metric } from './report'
@@ -22,7 +23,7 @@ import { BUSY_LIMIT, EXIT, type SuiteRun, exitCode, judgeRun, summarize } from '
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
  *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger,
- *                    renderer, search, history
+ *                    renderer, search, history, depth
  * Progress goes to stderr, so stdout holds only the table or the JSON lines, printed once every
  * suite has run (each suite's verdict needs the whole run's quietest calibration). A full run
  * exits 1 when a budget is missed on a quiet enough host, else 3 when a suite ran on a host too
@@ -44,6 +45,7 @@ const SUITES = [
   'renderer',
   'search',
   'history',
+  'depth',
 ] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
@@ -74,6 +76,7 @@ const FULL = {
   ledger: { transactions: 20_000, symbols: 1_000, runs: 5 },
   search: { listedSizes: [400, 10_000], rounds: 20 },
   history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
+  depth: { levels: 200, walks: 200 },
 }
 
 const SMOKE: typeof FULL = {
@@ -96,6 +99,7 @@ const SMOKE: typeof FULL = {
   ledger: { transactions: 2_000, symbols: 100, runs: 1 },
   search: { listedSizes: [400], rounds: 2 },
   history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
+  depth: { levels: 200, walks: 5 },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -121,6 +125,8 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       return Promise.resolve(searchMetrics(sizes.search, log))
     case 'history':
       return historyMetrics(sizes.history, log)
+    case 'depth':
+      return Promise.resolve(depthWalkMetrics(sizes.depth, log))
   }
 }
 

@@ -8,6 +8,7 @@ import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
 import { setCapacity, setDividends } from './store/service-store'
+import { setDepth } from './store/depth-store'
 import {
   announce,
   applyDelta,
@@ -68,6 +69,7 @@ export async function connect(): Promise<() => void> {
     api().on('settings', setSettings),
     api().on('portfolio', applyPortfolio),
     api().on('capacity', setCapacity),
+    api().on('depth', setDepth),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -121,6 +123,12 @@ export async function loadHistories(): Promise<void> {
 export async function showDetailOf(symbol: string | null): Promise<void> {
   const result = await api().setDetailOpen({ symbol })
   if (result.ok) setCapacity(result.value)
+}
+
+/** The detail panel shows `symbol` (null: it closed): main streams its depth ladder, and no other. */
+export async function showDepthOf(symbol: string | null): Promise<void> {
+  if (symbol === null) setDepth(null)
+  await api().setDepthSymbol({ symbol })
 }
 
 export async function refreshCapacity(): Promise<void> {

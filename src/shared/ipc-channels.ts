@@ -45,6 +45,7 @@ export const invokeChannels = {
   getHoldings: 'tw:holdings:get',
   getPortfolio: 'tw:portfolio:get',
   setDetailOpen: 'tw:detail:open',
+  setDepthSymbol: 'tw:depth:symbol',
   refreshCapacity: 'tw:capacity:refresh',
   getDividends: 'tw:dividends:get',
   getHistory: 'tw:history:get',
@@ -61,6 +62,7 @@ export const eventChannels = {
   settings: 'tw:event:settings',
   portfolio: 'tw:event:portfolio',
   capacity: 'tw:event:capacity',
+  depth: 'tw:event:depth',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

@@ -12,6 +12,7 @@ import { MAX_IMPORT_CHARS } from './export-format'
 import { HISTORY_RANGES, type HistorySeries } from './history'
 import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
+import type { DepthView } from './depth'
 import type { AppStatus, KeyStatus } from './status'
 import type { ExportResult, ImportResult } from './transfer'
 import type {
@@ -261,6 +262,12 @@ export const invokeContract = {
     args: z.object({ symbol: symbolSchema.nullable() }).strict(),
     result: returns<CapacityView | null>(),
   },
+  /** The detail panel shows `symbol` (null: closed): its depth ladder alone streams (the `depth` event). */
+  setDepthSymbol: {
+    channel: CH.setDepthSymbol,
+    args: z.object({ symbol: symbolSchema.nullable() }).strict(),
+    result: returns<null>(),
+  },
   /** Ask the open symbol's capacity again (no sooner than 15 s after the last ask). */
   refreshCapacity: { channel: CH.refreshCapacity, args: noArgs, result: returns<null>() },
   /** `purpose`: the detail panel (a minute old at most) or the yield column (a day). */
@@ -318,6 +325,8 @@ export const eventContract = {
   portfolio: { channel: EV.portfolio, payload: returns<PortfolioUpdate>() },
   /** The open detail's trading capacity, each time it is answered. */
   capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
+  /** The open detail's depth ladder and its stream's state, at most 4 times a second. */
+  depth: { channel: EV.depth, payload: returns<DepthView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

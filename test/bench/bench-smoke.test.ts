@@ -93,6 +93,8 @@ const METRICS = [
   'ledger.replay.average.ratioToPlainLoop',
   'ledger.replay.fifo.coldMs',
   'ledger.replay.fifo.ratioToPlainLoop',
+  'depth.walk.tokens.medianMs',
+  'depth.walk.dollars.medianMs',
 ]
 
 describe('npm run bench -- --json --smoke', () => {

@@ -108,6 +108,7 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   importTransactions: { text: 'time,symbol,side,quantity,price\n2026-01-05T10:00:00Z,AAPLon,buy,1,1\n' },
   getHoldings: { method: 'fifo' },
   setDetailOpen: { symbol: 'AAPLon' },
+  setDepthSymbol: { symbol: 'AAPLon' },
   getDividends: { symbol: 'AAPLon', purpose: 'detail' },
   getHistory: { symbol: 'AAPLon', range: '1m' },
   exportHistory: {

@@ -2,6 +2,7 @@ import { followTimeZoneSetting } from '../core/screen-time'
 import { defaultUserDataDir } from '../core/storage/paths'
 import { SettingsFile } from '../core/storage/settings-file'
 import { runCapacityCommand } from './capacity-command'
+import { runDepthCommand } from './depth-command'
 import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { runHistoryCommand } from './history-command'
@@ -49,6 +50,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
       'against our calendar, and asset pauses',
   },
   capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
+  depth: {
+    run: runDepthCommand,
+    summary: "a token's streamed depth ladder and what a size would cost on it now",
+  },
   dividends: {
     run: runDividendsCommand,
     summary: "a token's dividend yield, payout frequency and last payment",

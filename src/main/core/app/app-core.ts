@@ -62,6 +62,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta), delta),
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
+      onDepth: (view) => this.events.emit('depth', view),
     }
     this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }

@@ -117,6 +117,10 @@ export class PollFeedWithService implements PollFeed {
     this.inner.reset()
   }
 
+  setDepthSymbol(symbol: string | null): void {
+    this.inner.setDepthSymbol?.(symbol)
+  }
+
   setHidden(hidden: boolean): void {
     this.inner.setHidden(hidden)
     this.service.setHidden(hidden)

@@ -10,7 +10,14 @@ export interface FeedCommandContext {
 }
 
 type FeedCommand =
-  'getSnapshot' | 'getStatus' | 'refreshNow' | 'setPaused' | 'setWindowVisible' | 'setOnline' | 'listAssets'
+  | 'getSnapshot'
+  | 'getStatus'
+  | 'refreshNow'
+  | 'setPaused'
+  | 'setWindowVisible'
+  | 'setOnline'
+  | 'listAssets'
+  | 'setDepthSymbol'
 
 /** What the window reads of the feed, and how it steers polling (pause, visibility, network). */
 export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandHandlers<FeedCommand> {
@@ -35,5 +42,9 @@ export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandH
       return null
     },
     listAssets: async () => feed.listAssets(),
+    setDepthSymbol: async ({ symbol }) => {
+      feed.setDepthSymbol?.(symbol)
+      return null
+    },
   }
 }

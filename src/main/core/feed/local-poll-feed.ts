@@ -19,6 +19,7 @@ import { HistoryRecording } from '../history/history-recording'
 import type { RecordedHistory } from '../history/history-service'
 import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
+import { DepthStream } from './stream/depth-stream'
 import { streamPlace } from './stream/stream-address'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
@@ -41,6 +42,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly stream: PriceStream
   /** Streamed prices into the feed at most once a display frame. */
   private readonly frames: FrameCoalescer
+  /** The open symbol's depth ladder, on the price stream's connection. */
+  private readonly depth: DepthStream
   private connection: FeedConnection | null = null
   private started = false
 
@@ -74,6 +77,15 @@ export class LocalPollFeed implements PollFeed {
         events.onStatusChange()
       },
     })
+    this.depth = new DepthStream({
+      clock: this.clock,
+      random: options.random,
+      onView: (view) => events.onDepth?.(view),
+    })
+  }
+
+  setDepthSymbol(symbol: string | null): void {
+    this.depth.setSymbol(symbol)
   }
 
   connect(connection: FeedConnection): void {
@@ -112,6 +124,7 @@ export class LocalPollFeed implements PollFeed {
     this.started = false
     this.stream.close()
     this.frames.clear()
+    this.depth.close()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -127,6 +140,7 @@ export class LocalPollFeed implements PollFeed {
   }
 
   setHidden(hidden: boolean): void {
+    this.depth.setHidden(hidden)
     this.feed.setHidden(hidden)
   }
 
@@ -173,6 +187,7 @@ export class LocalPollFeed implements PollFeed {
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    this.depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {

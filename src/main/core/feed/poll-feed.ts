@@ -8,6 +8,7 @@ import type { Cadences } from '../../../shared/settings'
 import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'
 import type { RecordedHistory } from '../history/history-service'
+import type { DepthView } from '../../../shared/depth'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
@@ -33,6 +34,8 @@ export interface FeedEvents {
   onStatusChange: () => void
   /** A whole snapshot replaces what was pushed before (a restarted worker's first one). */
   onSnapshot?: (snapshot: Snapshot) => void
+  /** The open symbol's depth (stream/depth-stream.ts), at most 4 times a second. */
+  onDepth?: (view: DepthView) => void
 }
 
 export interface PollPlan {
@@ -89,4 +92,6 @@ export interface PollFeed {
   recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory>
   /** The status bar's sentence about the recording (damaged file set aside, disk full), or null. */
   recordingNotice(): string | null
+  /** The detail panel's symbol (null: closed): its depth ladder alone is streamed, beside the prices. */
+  setDepthSymbol?(symbol: string | null): void
 }

@@ -18,6 +18,8 @@ import {
 import { CONVENTIONAL_WEIGHTS, OFFHOURS_WEIGHTS, SessionVariance } from './session-variance'
 import { profileAt, sampleAt } from './splits'
 import { AssetEventSchedule } from './service-events'
+import { depthLadderOf } from './depth-ladder'
+import type { SoftQuoteDepthMessage } from '../../core/depth/depth-message'
 import {
   type CandlesBody,
   type MultiplierHistoryBody,
@@ -119,6 +121,7 @@ export class SimMarket {
   private readonly offhoursPaths: PricePaths
   private readonly clock: () => number
   private readonly volumeSeed: number
+  private readonly depthSeed: number
   private latestMs: number
   private readonly limitsBySymbol: readonly SymbolLimitsBody[]
   private readonly marketRecords = new StepMemo<MarketRecordBody>()
@@ -156,6 +159,7 @@ export class SimMarket {
       new SessionVariance(OFFHOURS_WEIGHTS),
     )
     this.volumeSeed = streamSeed(options.seed, STREAMS.volume)
+    this.depthSeed = streamSeed(options.seed, STREAMS.depth)
     this.limitsBySymbol = this.assets.map(symbolLimitsBody)
     this.events = new AssetEventSchedule(this.assets, options.seed)
   }
@@ -265,6 +269,18 @@ export class SimMarket {
     }
     const refusal = capacityRefusal(inputs, time, readings)
     return { body: tradingCapacityBody(inputs, time, refusal), refusal }
+  }
+
+  /**
+   * StreamSoftQuoteDepth (beyond the spec): the ladder around this second's token price, or its
+   * error where trading is refused now (depth-ladder.ts); undefined for a symbol not listed.
+   */
+  softQuoteDepth(symbol: string, readings: ServiceReadings): SoftQuoteDepthMessage | undefined {
+    const asset = this.bySymbol.get(symbol)
+    const capacity = asset && this.tradingCapacity(symbol, 'buy', readings)
+    if (!asset || !capacity) return undefined
+    const record = this.priceRowOf(asset, floorTo(this.now(), PRICE_STEP_MS)).record
+    return depthLadderOf({ asset, record, refusal: capacity.refusal, seed: this.depthSeed })
   }
 
   /** `/v1/assets/{symbol}/dividends` (beyond the spec); undefined for a symbol not listed. */

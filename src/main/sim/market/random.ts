@@ -87,6 +87,8 @@ export const STREAMS = {
   /** The walk before the market's start, drawn backwards from where it starts (candles.ts). */
   backfill: 9,
   backfillPremium: 10,
+  /** The depth ladder's quantities (depth-ladder.ts). */
+  depth: 11,
 } as const
 
 export function streamSeed(seed: number, stream: number): number {

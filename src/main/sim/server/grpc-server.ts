@@ -8,6 +8,8 @@ import {
 } from '../../core/feed/stream/stream-proto'
 import type { SimMarket } from '../market/market'
 import { type StreamFaultPlan, bentPriceFrame, refusalOf } from './stream-faults'
+import type { SoftQuoteDepthMessage } from '../../core/depth/depth-message'
+import { depthFrames } from './depth-frames'
 
 /**
  * The simulator's gRPC service (real-service-notes.md, "Streaming"), plaintext on 127.0.0.1 beside
@@ -150,13 +152,11 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
       const minutes = new Map<string, MinuteState>()
       serve(call, () => symbols.flatMap((symbol) => minuteUpdates(options.market, symbol, minutes)))
     },
-    StreamSoftQuoteDepth: (call: Call<unknown>) => {
-      stats.calls++
-      call.emit('error', {
-        code: grpc.status.UNIMPLEMENTED,
-        details: 'The simulator has no depth stream yet.',
-      })
-    },
+    StreamSoftQuoteDepth: (call: Call<SoftQuoteDepthMessage>) =>
+      serve(
+        call,
+        depthFrames(options.market, subscribed(options.market, call.request.symbols), () => faults),
+      ),
   }
   server.addService(backendService(), service)
   const port = await new Promise<number>((resolve, reject) =>

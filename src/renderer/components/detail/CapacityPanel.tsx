@@ -6,6 +6,7 @@ import { type AmountUnit, capacityLine, quickCheck } from '../../service-status-
 import { useClock } from '../../store/clock-store'
 import { useCapacity, useMarketHalt, useServiceState, useSymbolPauses } from '../../store/service-store'
 import { describedBy, Field, SelectField } from '../ui/form-fields'
+import { SessionFits } from './SessionFits'
 
 /**
  * Trading capacity now, for the symbol shown: main asks it while this panel is mounted (the
@@ -56,16 +57,7 @@ function QuickCheck({ quote }: { quote: AssetQuote }) {
           <p className={check.fitsNow === true ? 'up' : check.fitsNow === false ? 'down' : 'muted'}>
             {check.now}
           </p>
-          {check.sessions.length > 0 && (
-            <ul className="quick-check-sessions" aria-label="Today's remaining sessions, by their maxima">
-              {check.sessions.map((session) => (
-                <li key={session.session} className={session.fits ? 'up' : 'muted'}>
-                  {session.fits ? '✓' : '✕'} {session.label}: {session.fits ? 'fits' : 'does not fit'} (
-                  {session.why})
-                </li>
-              ))}
-            </ul>
-          )}
+          <SessionFits sessions={check.sessions} />
         </div>
       )}
     </div>

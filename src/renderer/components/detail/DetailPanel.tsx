@@ -30,6 +30,7 @@ import { SymbolTransactions } from '../ledger/SymbolTransactions'
 import { StaleMarker } from '../watchlist/cells/StaleMarker'
 import { IconButton } from '../ui/IconButton'
 import { CapacityPanel } from './CapacityPanel'
+import { DepthPanel } from './DepthPanel'
 import { MultiplierFigure } from './MultiplierFigure'
 import { AssetPausesSection, DividendsSection } from './ServiceStatusSection'
 
@@ -164,6 +165,7 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
       </Suspense>
       <AssetPausesSection symbol={quote.symbol} />
       <CapacityPanel quote={quote} />
+      <DepthPanel quote={quote} />
       <SymbolAlerts symbol={quote.symbol} />
       <SymbolTransactions symbol={quote.symbol} />
       <Figures

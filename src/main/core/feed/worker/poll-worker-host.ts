@@ -37,6 +37,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         lastNotice = notice
         outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() })
       },
+      onDepth: (view) => outbox.push({ type: 'depth', view }),
     },
     options,
   )
@@ -92,6 +93,8 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return feed.startRecording(message.userDataDir)
       case 'recordedHistory':
         return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
+      case 'depthSymbol':
+        return feed.setDepthSymbol(message.symbol)
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'assetPauses':

@@ -7,6 +7,7 @@ import type { Cadences } from '../../../../shared/settings'
 import type { FeedConnection, PollPlan } from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
 import type { RecordedHistory } from '../../history/history-service'
+import type { DepthView } from '../../../../shared/depth'
 
 /**
  * The messages between WorkerPollFeed (the app's main thread) and the poll worker. Both ends are
@@ -32,6 +33,7 @@ export type ToPollWorker =
   | { type: 'fullSnapshot'; id: number }
   | { type: 'recording'; userDataDir: string }
   | { type: 'recordedHistory'; id: number; symbol: string; from: number; daily: boolean }
+  | { type: 'depthSymbol'; symbol: string | null }
 
 /** What the worker answers a request with; `/v1/status/assets` as readings, never its raw body. */
 export type PollWorkerAnswer = ListedAsset[] | AssetPauseReading[] | Snapshot | RecordedHistory | null
@@ -52,3 +54,5 @@ export type FromPollWorker =
   /** `kind`: the ApiError's, or null when the failure was not the service's. */
   | { type: 'failed'; id: number; kind: ErrorKind | null; message: string }
   | { type: 'stopped' }
+  /** The open symbol's depth (stream/depth-stream.ts). */
+  | { type: 'depth'; view: DepthView }

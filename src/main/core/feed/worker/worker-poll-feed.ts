@@ -65,6 +65,7 @@ export class WorkerPollFeed implements PollFeed {
   private cadences: Cadences | null = null
   private watchlist: readonly string[] = []
   private hidden = false
+  private depthSymbol: string | null = null
   /**
    * Where the worker records history (sent again to a restarted worker), and its latest sentence about it.
    */
@@ -157,6 +158,11 @@ export class WorkerPollFeed implements PollFeed {
 
   reset(): void {
     this.send({ type: 'reset' })
+  }
+
+  setDepthSymbol(symbol: string | null): void {
+    this.depthSymbol = symbol
+    this.send({ type: 'depthSymbol', symbol })
   }
 
   setHidden(hidden: boolean): void {
@@ -275,6 +281,7 @@ export class WorkerPollFeed implements PollFeed {
     this.send({ type: 'seed', snapshot: this.mirror })
     if (this.recordingFolder !== null) this.send({ type: 'recording', userDataDir: this.recordingFolder })
     this.send({ type: 'start' })
+    if (this.depthSymbol !== null) this.send({ type: 'depthSymbol', symbol: this.depthSymbol })
   }
 
   private failPendingRequests(error: ApiError): void {
@@ -366,6 +373,9 @@ export class WorkerPollFeed implements PollFeed {
         return
       case 'stopped':
         this.stopped?.()
+        return
+      case 'depth':
+        this.events.onDepth?.(message.view)
         return
     }
   }
