@@ -44,6 +44,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly frames: FrameCoalescer
   /** The open symbol's depth ladder, on the price stream's connection. */
   private readonly depth: DepthStream
+  /** The window is hidden: the depth ladder, which only the window shows, is not asked. */
+  private hidden = false
   private connection: FeedConnection | null = null
   private started = false
 
@@ -140,7 +142,8 @@ export class LocalPollFeed implements PollFeed {
   }
 
   setHidden(hidden: boolean): void {
-    this.depth.setHidden(hidden)
+    this.hidden = hidden
+    this.depth.setHidden(this.hidden || this.isPaused())
     this.feed.setHidden(hidden)
   }
 
@@ -153,6 +156,8 @@ export class LocalPollFeed implements PollFeed {
       this.stream.pause()
       this.frames.clear()
     } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
+    // The depth ladder too: paused, nothing of the market is asked; it reopens as the window shows it.
+    this.depth.setHidden(this.hidden || this.isPaused())
   }
 
   private isPaused(): boolean {
