@@ -32,8 +32,9 @@ import { ONE_QUESTION_FLAGS, askService, writeJson } from './service-client'
  * service that streams no depth is exit 4, said in one line.
  */
 
-export const DEPTH_USAGE = `Usage: tokenwatch depth --symbol S [--side buy|sell] [--size N | --notional USD] [--json]
-                       [--timeout SECONDS] [--stream-address HOST:PORT] [--base-url URL]
+export const DEPTH_USAGE = `\
+Usage: tokenwatch depth --symbol S [--side buy|sell] [--size N | --notional USD] [--json]
+                        [--timeout SECONDS] [--stream-address HOST:PORT] [--base-url URL]
 
   --symbol S        the token; "aapl" is read as AAPLon
   --side buy|sell   which side to walk: buy takes the asks, sell the bids (default buy)
@@ -172,12 +173,14 @@ function printText(
   writeLine(io.stdout, `${ladder.symbol}  session ${ladder.session}  at ${when} (streamed)`)
   if (ladder.error !== null) return writeLine(io.stdout, `No levels: ${ladder.error}`)
   const spread = display === null ? null : ladderSpread(ladder, display)
-  if (spread)
+  if (spread) {
+    const midBelow = spread.midVsDisplayBp.startsWith('-')
     writeLine(
       io.stdout,
       `Spread ${spread.spreadBp} bp of the display price ${display}` +
-        `; mid ${spread.midVsDisplayBp.replace(/^-/, '')} bp ${spread.midVsDisplayBp.startsWith('-') ? 'below' : 'above'} it`,
+        `; mid ${spread.midVsDisplayBp.replace(/^-/, '')} bp ${midBelow ? 'below' : 'above'} it`,
     )
+  }
   if (ladder.crossed) writeLine(io.stdout, 'Crossed: the best bid is above the best ask; not walked.')
   for (const [name, levels] of [
     ['Asks (buy)', ladder.asks],
@@ -200,7 +203,8 @@ function printText(
   writeLine(
     io.stdout,
     `${verb} ${asked}: average ${walk.averagePrice ?? '-'}, total $${walk.total}${fill}; ` +
-      `${bpWords(walk.slippageVsDisplay, 'the display price')}, ${bpWords(walk.slippageVsFair, 'fair value')}`,
+      `${bpWords(walk.slippageVsDisplay, 'the display price')}, ` +
+      bpWords(walk.slippageVsFair, 'fair value'),
   )
   if (walk.exhausted)
     writeLine(
