@@ -26,6 +26,7 @@ export const CORE_ROOMS = {
   'service-status/**/*.ts': ['api', 'storage', 'feed'],
   'alerts/**/*.ts': ['api', 'storage', 'feed'],
   'lists/**/*.ts': ['api', 'storage', 'feed'],
+  'wallets/**/*.ts': ['api', 'storage'],
   'app/**/*.ts': ['api', 'storage', 'secrets', 'feed', 'history', 'holdings', 'service-status', 'alerts', 'lists'],
 }
 const ROOM_NAMES = Object.keys(CORE_ROOMS).map(roomName)
