@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import { createPublicClient, erc20Abi, http } from 'viem'
+import { type Hex, createPublicClient, erc20Abi, http } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_WALLETS, SimWalletHoldings } from '../../../src/main/sim/market/wallet-holdings'
 import { MULTICALL3_ADDRESS, type SimNode, startSimNode } from '../../../src/main/sim/server/sim-node'
@@ -19,12 +19,12 @@ describe('the simulated node', () => {
     node = await startSimNode({ holdings, chain: 'bsc' })
     const client = createPublicClient({ transport: http(node.url) })
     expect(await client.getChainId()).toBe(56)
-    const nvda = holdings.tokenAddress('bsc', 'NVDAon')
+    const nvda = holdings.tokenAddress('bsc', 'NVDAon') as Hex
     const results = await client.multicall({
       multicallAddress: MULTICALL3_ADDRESS,
       contracts: [
-        { address: nvda, abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.hot] },
-        { address: nvda, abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.cold] },
+        { address: nvda, abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.hot as Hex] },
+        { address: nvda, abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.cold as Hex] },
       ],
     })
     // 20.25 bought, 4.75 sold: 15.5 tokens of 18 decimals.
@@ -39,7 +39,7 @@ describe('the simulated node', () => {
   it('says a revert as an execution-reverted error', async () => {
     node = await startSimNode({ holdings, chain: 'ethereum', fault: 'revert' })
     const client = createPublicClient({ transport: http(node.url, { retryCount: 0 }) })
-    const read = client.readContract({ address: holdings.tokenAddress('ethereum', 'AAPLon'), abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.cold] })
+    const read = client.readContract({ address: holdings.tokenAddress('ethereum', 'AAPLon') as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.cold as Hex] })
     await expect(read).rejects.toThrow(/reverted/)
   })
 })
