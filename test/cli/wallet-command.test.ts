@@ -7,6 +7,7 @@ import { runTxCommand } from '../../src/main/cli/tx-command'
 import { runWalletCommand } from '../../src/main/cli/wallet-command'
 import { DEMO_WALLETS, UNLISTED_DEMO_TOKEN } from '../../src/main/sim/market/wallet-holdings'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
+import { startSimNode } from '../../src/main/sim/server/sim-node'
 import { memoryIo } from './memory-io'
 
 /** `tokenwatch wallet ...` in-process, over a user data folder of its own and the simulator, at Wednesday 2026-11-25 10:30 ET. */
@@ -30,7 +31,11 @@ afterEach(async () => {
 })
 
 async function wallet(...argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_USER_DATA: userData, TOKENWATCH_API_KEY: KEY })
+  return walletWith({ TOKENWATCH_API_KEY: KEY }, ...argv)
+}
+
+async function walletWith(env: NodeJS.ProcessEnv, ...argv: string[]) {
+  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_USER_DATA: userData, ...env })
   const code = await runWalletCommand(argv, io, { now: () => NOW, readStoredKey: async () => null })
   return { code, stdout: stdout(), stderr: stderr() }
 }
@@ -83,5 +88,25 @@ describe('tokenwatch wallet', () => {
     expect(shown.stdout).toContain(`unlisted token ${UNLISTED_DEMO_TOKEN.slice(0, 6)}…`)
     expect(shown.stdout).toMatch(/NVDAon\s+20\.25\s+15\.5\s+-4\.75/)
     expect(shown.stdout).toMatch(/AAPLon\s+12\.5\s+12\.5\s+matches/)
+  })
+
+  it('reads a node alone without an API key, and says the key is missing (exit 3)', async () => {
+    const node = await startSimNode({ holdings: server.wallets, chain: 'solana' })
+    try {
+      await wallet('add', DEMO_WALLETS.phantom, '--label', 'Phantom')
+      expect((await wallet('node', 'solana', node.url)).stdout).toBe('Solana: read from your node too.\n')
+      const askedBefore = server.stats().byEndpoint.walletBalances
+      const run = await walletWith({}, 'balances', '--json', '--base-url', server.url)
+      expect(run.code).toBe(3)
+      expect(run.stderr).toMatch(/API key/)
+      expect(JSON.parse(run.stdout)).toEqual([
+        { wallet: DEMO_WALLETS.phantom, label: 'Phantom', chain: 'solana', symbol: null, tokenAddress: server.wallets.tokenAddress('solana', 'TSLAon'), balance: '7.123456789', source: 'node', ledgerQuantity: null, difference: null },
+      ])
+      // The node was asked for the wallet's Token-2022 accounts; nothing else learned the address.
+      expect(node.calls.map((call) => call.method)).toEqual(['getGenesisHash', 'getTokenAccountsByOwner'])
+      expect(server.stats().byEndpoint.walletBalances).toBe(askedBefore)
+    } finally {
+      await node.close()
+    }
   })
 })
