@@ -27,7 +27,7 @@ export const CORE_ROOMS = {
   'alerts/**/*.ts': ['api', 'storage', 'feed'],
   'lists/**/*.ts': ['api', 'storage', 'feed'],
   'wallets/**/*.ts': ['api', 'storage'],
-  'app/**/*.ts': ['api', 'storage', 'secrets', 'feed', 'history', 'holdings', 'service-status', 'alerts', 'lists'],
+  'app/**/*.ts': ['api', 'storage', 'secrets', 'feed', 'history', 'holdings', 'service-status', 'alerts', 'lists', 'wallets'],
 }
 const ROOM_NAMES = Object.keys(CORE_ROOMS).map(roomName)
 

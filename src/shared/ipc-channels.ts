@@ -49,6 +49,9 @@ export const invokeChannels = {
   getDividends: 'tw:dividends:get',
   getHistory: 'tw:history:get',
   exportHistory: 'tw:history:export',
+  listWallets: 'tw:wallets:list',
+  addWallet: 'tw:wallets:add',
+  removeWallet: 'tw:wallets:remove',
 } as const
 
 export const eventChannels = {

@@ -13,6 +13,7 @@ import { HISTORY_RANGES, type HistorySeries } from './history'
 import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
+import { addWalletArgs, removeWalletArgs, type WalletsView } from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
 import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
@@ -289,6 +290,12 @@ export const invokeContract = {
       .strict(),
     result: returns<ExportResult>(),
   },
+  /** The watch-only wallets (wallets.json; docs/wallets.md). */
+  listWallets: { channel: CH.listWallets, args: noArgs, result: returns<WalletsView>() },
+  /** The address as typed: main reads it (EIP-55, base58) and refuses it in words. */
+  addWallet: { channel: CH.addWallet, args: addWalletArgs, result: returns<WalletsView>() },
+  /** By address or label. */
+  removeWallet: { channel: CH.removeWallet, args: removeWalletArgs, result: returns<WalletsView>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract

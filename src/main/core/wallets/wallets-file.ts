@@ -51,8 +51,18 @@ export type WalletsFileContent = z.output<typeof walletsFileSchema>
 
 const empty = (): WalletsFileContent => ({ version: 1, wallets: [], nodes: {} })
 
+/**
+ * A refusal, in words, shown under the field. Its IPC code is `failed` (or `not-found`), never
+ * `invalid-argument`, which means the contract itself refused (dispatch.ts).
+ */
 export class WalletError extends Error {
   override readonly name = 'WalletError'
+  constructor(
+    message: string,
+    readonly code: 'failed' | 'not-found' = 'failed',
+  ) {
+    super(message)
+  }
 }
 
 function describeReadProblem(problem: JsonFileProblem): string {
@@ -122,7 +132,7 @@ export class WalletsFile {
       removed = current.wallets.find(
         (wallet) => sameAddress(wallet.address, wanted) || wallet.label.toLocaleLowerCase() === wanted.toLocaleLowerCase(),
       )
-      if (!removed) throw new WalletError('No watched wallet has that address or label.')
+      if (!removed) throw new WalletError('No watched wallet has that address or label.', 'not-found')
       return { ...current, wallets: current.wallets.filter((wallet) => wallet !== removed) }
     })
     return removed as Wallet

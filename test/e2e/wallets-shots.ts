@@ -1,0 +1,47 @@
+import { join } from 'node:path'
+import { DEMO_WALLETS } from '../../src/main/sim/market/wallet-holdings'
+import { launchBrowser } from './harness'
+import { SATURDAY } from './layout-screenshots'
+import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
+import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
+
+/**
+ * Settings > Wallets (issue 48) with two wallets watched and a checksum typo refused under the
+ * field, on a fixed Tuesday late morning and a fixed Saturday, at 390 and 1280 px.
+ * `npx tsx test/e2e/wallets-shots.ts` writes docs/screenshots/wallets-settings-*.png.
+ */
+const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
+const DAYS = { tuesday: TUESDAY_LATE_MORNING, saturday: SATURDAY }
+
+async function main(): Promise<void> {
+  const browser = await launchBrowser()
+  try {
+    for (const [day, marketTime] of Object.entries(DAYS))
+      for (const width of [390, 1280]) {
+        // The header's Settings button shows at full width: open there, then narrow the window.
+        const harness = await startLiveHarness({ browser, marketTime, viewport: { width: 1280, height: 900 } })
+        try {
+          const { page } = harness
+          const section = await openWallets(page)
+          await page.setViewportSize({ width, height: 900 })
+          await watchWallet(section, DEMO_WALLETS.cold, 'Ledger cold')
+          await section.getByText('Ledger cold').waitFor()
+          await watchWallet(section, DEMO_WALLETS.phantom, 'Phantom')
+          await section.getByText('Phantom').waitFor()
+          await watchWallet(section, withOneCaseFlipped(DEMO_WALLETS.hot), 'Hot')
+          await section.getByText(/checksum/).waitFor()
+          await section.scrollIntoViewIfNeeded()
+          await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
+          const name = `wallets-settings-${day}-${width}.png`
+          await section.screenshot({ path: join(OUT, name) })
+          console.log(`wrote ${name}`)
+        } finally {
+          await harness.close()
+        }
+      }
+  } finally {
+    await browser.close()
+  }
+}
+
+void main()
