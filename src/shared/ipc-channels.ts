@@ -52,6 +52,7 @@ export const invokeChannels = {
   listWallets: 'tw:wallets:list',
   addWallet: 'tw:wallets:add',
   removeWallet: 'tw:wallets:remove',
+  readWalletBalances: 'tw:wallets:balances',
 } as const
 
 export const eventChannels = {

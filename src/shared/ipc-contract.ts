@@ -13,7 +13,7 @@ import { HISTORY_RANGES, type HistorySeries } from './history'
 import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
-import { addWalletArgs, removeWalletArgs, type WalletsView } from './wallets'
+import { addWalletArgs, removeWalletArgs, type WalletBalancesView, type WalletsView } from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
 import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
 import {
@@ -296,6 +296,8 @@ export const invokeContract = {
   addWallet: { channel: CH.addWallet, args: addWalletArgs, result: returns<WalletsView>() },
   /** By address or label. */
   removeWallet: { channel: CH.removeWallet, args: removeWalletArgs, result: returns<WalletsView>() },
+  /** Every wallet's balances read now (on demand), from the service and the nodes named, against the ledger. */
+  readWalletBalances: { channel: CH.readWalletBalances, args: noArgs, result: returns<WalletBalancesView>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract

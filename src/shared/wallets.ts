@@ -20,6 +20,37 @@ export interface WalletsView {
   problem: string | null
 }
 
+/** One token a wallet holds on one chain, as last read (docs/wallets.md, "Reading balances"). */
+export interface WalletBalanceView {
+  label: string
+  wallet: string
+  chain: 'ethereum' | 'bsc' | 'solana'
+  /** The symbol, or "unlisted token 0x1234…". */
+  token: string
+  balance: string
+  source: 'service' | 'node'
+}
+
+/** Per symbol: the ledger's quantity against the sum over every watched wallet. */
+export interface WalletReconciliationView {
+  symbol: string
+  ledgerQuantity: string | null
+  walletQuantity: string
+  /** Wallets minus ledger. */
+  difference: string
+}
+
+export interface WalletBalancesView {
+  /** When they were read (ms): the freshness shown beside them. */
+  asOf: number
+  balances: WalletBalanceView[]
+  reconciliation: WalletReconciliationView[]
+  /** Each problem once, in words. */
+  notes: string[]
+  /** false: the service does not publish balances; null: not asked (no key, no service). */
+  servicePublishes: boolean | null
+}
+
 export const addWalletArgs = z
   .object({ address: z.string().min(1).max(100), label: z.string().max(40).optional() })
   .strict()

@@ -6,6 +6,7 @@ import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { HoldingsFile } from '../holdings/holdings-file'
 import { WalletsFile } from '../wallets/wallets-file'
+import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
@@ -83,6 +84,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
       ...parts,
       positions: this.positions,
       wallets: this.wallets,
+      walletService: () => {
+        const key = this.connection.keyInUse()
+        const { baseUrl } = this.connection.source()
+        return key && baseUrl ? new ApiClient({ baseUrl, apiKey: key, timeoutMs: options.requestTimeoutMs, now: () => this.clock.now() }) : null
+      },
+      ledgerQuantities: () => new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
       vault: this.vault,
       alerts: this.alerts,
       service: this.feed.service,

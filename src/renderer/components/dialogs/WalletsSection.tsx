@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { IpcResult } from '../../../shared/ipc-contract'
 import type { WalletsView } from '../../../shared/wallets'
 import { describedBy, Field } from '../ui/form-fields'
+import { WalletBalances } from './WalletBalances'
 
 /**
  * Settings > Wallets (issue 48): the watch-only wallets, added by address (main reads it and
- * refuses it in words, shown under the field) and removed. Their balances are read by
- * `tokenwatch wallet balances` for now, which this section says rather than showing nothing.
+ * refuses it in words, shown under the field) and removed, and their balances read on demand.
  */
 
 const ADDRESS_ID = 'wallet-address-input'
@@ -47,7 +47,11 @@ export function WalletsSection() {
   const add = async (event: FormEvent) => {
     event.preventDefault()
     if (address.trim() === '') return setError('Enter the wallet address')
-    const added = await run(() => api().addWallet({ address: address.trim(), label: label.trim() === '' ? undefined : label.trim() }), setError)
+    const added = await run(
+      () =>
+        api().addWallet({ address: address.trim(), label: label.trim() === '' ? undefined : label.trim() }),
+      setError,
+    )
     if (added) {
       setAddress('')
       setLabel('')
@@ -56,14 +60,17 @@ export function WalletsSection() {
 
   const wallets = view?.wallets ?? []
   return (
-    <form className="settings-section wallets-section" aria-labelledby="wallets-title" onSubmit={(event) => void add(event)}>
+    <form
+      className="settings-section wallets-section"
+      aria-labelledby="wallets-title"
+      onSubmit={(event) => void add(event)}
+    >
       <h3 id="wallets-title" className="section-title">
         Wallets
       </h3>
       <p className="field-hint">
-        Watch-only: Tokenwatch never asks for a private key or a seed phrase. An address is read on
-        Ethereum and BNB Chain (0x…) or on Solana, and sent only to the service and to a node you
-        name.
+        Watch-only: Tokenwatch never asks for a private key or a seed phrase. An address is read on Ethereum
+        and BNB Chain (0x…) or on Solana, and sent only to the service and to a node you name.
       </p>
       {(view?.problem ?? problem) && <p className="field-hint warning">{view?.problem ?? problem}</p>}
       {view === null && !problem ? (
@@ -78,7 +85,9 @@ export function WalletsSection() {
               <span className="wallet-address" title={wallet.address}>
                 {shortAddress(wallet.address)}
               </span>
-              <span className="wallet-chains muted">{wallet.address.startsWith('0x') ? 'Ethereum, BNB Chain' : 'Solana'}</span>
+              <span className="wallet-chains muted">
+                {wallet.address.startsWith('0x') ? 'Ethereum, BNB Chain' : 'Solana'}
+              </span>
               <button
                 type="button"
                 className="button"
@@ -108,17 +117,20 @@ export function WalletsSection() {
         />
       </Field>
       <Field id={LABEL_ID} label="Label (optional)">
-        <input id={LABEL_ID} autoComplete="off" value={label} maxLength={40} onChange={(event) => setLabel(event.target.value)} />
+        <input
+          id={LABEL_ID}
+          autoComplete="off"
+          value={label}
+          maxLength={40}
+          onChange={(event) => setLabel(event.target.value)}
+        />
       </Field>
       <div className="row-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           Watch wallet
         </button>
       </div>
-      <p className="field-hint">
-        Balances and their comparison with the ledger are not shown in the window yet: run
-        <code> tokenwatch wallet balances</code>.
-      </p>
+      {wallets.length > 0 && <WalletBalances />}
     </form>
   )
 }
