@@ -4,9 +4,29 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const electronBan = { name: 'electron', message: 'Only the Electron shell (src/main/electron, src/main/index.ts) and the preload may import electron.' }
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream']
-const noShell = { group: ['**/electron/**', '**/renderer/**', '**/preload/**'], message: 'The core runs in plain Node and knows no shell.' }
+const electronBan = {
+  name: 'electron',
+  message:
+    'Only the Electron shell (src/main/electron, src/main/index.ts) ' +
+    'and the preload may import electron.',
+}
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'crypto',
+  'url',
+  'stream',
+]
+const noShell = {
+  group: ['**/electron/**', '**/renderer/**', '**/preload/**'],
+  message: 'The core runs in plain Node and knows no shell.',
+}
 const roomName = (glob) => glob.replace('/**/*.ts', '')
 /**
  * Each room of src/main/core and the rooms it may import (docs/architecture.md states the same
@@ -27,12 +47,34 @@ export const CORE_ROOMS = {
   'alerts/**/*.ts': ['api', 'storage', 'feed'],
   'lists/**/*.ts': ['api', 'storage', 'feed'],
   'wallets/**/*.ts': ['api', 'storage'],
-  'app/**/*.ts': ['api', 'storage', 'secrets', 'feed', 'history', 'holdings', 'service-status', 'alerts', 'lists', 'wallets'],
+  'app/**/*.ts': [
+    'api',
+    'storage',
+    'secrets',
+    'feed',
+    'history',
+    'holdings',
+    'service-status',
+    'alerts',
+    'lists',
+    'wallets',
+  ],
 }
 const ROOM_NAMES = Object.keys(CORE_ROOMS).map(roomName)
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'coverage/**', '.stryker-tmp/**', 'reports/**', '.tmp/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'docs/**',
+      'coverage/**',
+      '.stryker-tmp/**',
+      'reports/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,17 +82,29 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Prices are decimal strings: use src/shared/decimal.ts.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Prices are decimal strings: use src/shared/decimal.ts.' },
+      ],
     },
   },
   // Layer rules (DESIGN.md): each layer imports only those below it.
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
-        { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node imports.' },
-        { group: ['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'], message: 'src/shared sits below every other layer.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node imports.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'],
+              message: 'src/shared sits below every other layer.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -65,11 +119,21 @@ export default tseslint.config(
     return {
       files: [`src/main/core/${room}`],
       rules: {
-        'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
-          noShell,
-          { group: ['**/main/sim/**', '**/sim/*', ...forbidden.map((other) => `**/${other}/**`)],
-            message: `The core's rooms import one way (docs/architecture.md): ${roomName(room)} may import only ${allowed.join(', ') || 'no other room'}.` },
-        ] }],
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [electronBan],
+            patterns: [
+              noShell,
+              {
+                group: ['**/main/sim/**', '**/sim/*', ...forbidden.map((other) => `**/${other}/**`)],
+                message:
+                  `The core's rooms import one way (docs/architecture.md): ${roomName(room)}` +
+                  ` may import only ${allowed.join(', ') || 'no other room'}.`,
+              },
+            ],
+          },
+        ],
       },
     }
   }),
@@ -79,18 +143,35 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [electronBan], patterns: [
-        { group: nodeBuiltins, message: 'The renderer is a web page: no Node imports.' },
-        { group: ['**/main/**', '**/preload/**'], message: 'The renderer talks to main only through the contract in src/shared.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            { group: nodeBuiltins, message: 'The renderer is a web page: no Node imports.' },
+            {
+              group: ['**/main/**', '**/preload/**'],
+              message: 'The renderer talks to main only through the contract in src/shared.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/main/**', '**/renderer/**'], message: 'The preload knows only the contract in src/shared.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**'],
+              message: 'The preload knows only the contract in src/shared.',
+            },
+          ],
+        },
+      ],
     },
   },
   // The stand-in Electron (test/standin) is CommonJS loaded by plain Node with --require, as

@@ -7,11 +7,7 @@ import base from './vitest.config.mjs'
  * built app, which a mutant of src/ does not reach, and cost minutes a run) nor the keychain
  * tests (they need the keyring wrapper). Stryker runs only the tests that cover each mutant.
  */
-const UNIT = [
-  'test/shared/**/*.test.ts',
-  'test/renderer/**/*.test.ts',
-  'test/export/**/*.test.ts',
-]
+const UNIT = ['test/shared/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/export/**/*.test.ts']
 const TESTS: Record<string, string[]> = {
   // The core's tests too: much of src/shared (settings, wire schemas, session alerts) is tested
   // through the core, and without them its mutants counted as surviving or not covered.

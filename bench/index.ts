@@ -147,7 +147,8 @@ async function main(): Promise<void> {
     const results = await runSuite(suite, sizes, log)
     const after = await calibrate()
     log(
-      `${suite} done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (calibration: ${describeCalibration(after)})`,
+      `${suite} done in ${((Date.now() - startedAt) / 1000).toFixed(1)}` +
+        ` s (calibration: ${describeCalibration(after)})`,
     )
     runs.push({ results, before, after })
   }

@@ -15,7 +15,8 @@ export function describeMachine(): string {
     chromium = error instanceof Error ? error.message : String(error)
   }
   return [
-    `cores: ${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'}), memory: ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `cores: ${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'}` +
+      `), memory: ${Math.round(totalmem() / 2 ** 30)} GiB`,
     `node ${process.version}, ${chromium}`,
   ].join('\n')
 }

@@ -20,7 +20,8 @@ export function table(metrics: readonly JudgedMetric[]): string {
     `${formatNumber(m.value)} ${m.unit}`,
     m.floor === null
       ? ''
-      : `${formatNumber(m.floor.subject)} / ${formatNumber(m.floor.floor)} ${m.floor.unit} = ${formatNumber(m.floor.ratio)}x`,
+      : `${formatNumber(m.floor.subject)} / ${formatNumber(m.floor.floor)}` +
+        ` ${m.floor.unit} = ${formatNumber(m.floor.ratio)}x`,
     m.budget === null ? '' : `<= ${formatNumber(m.budget)}`,
     describeVerdict(m),
   ])

@@ -14,7 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const sourceDir = join(root, 'src')
 // Overridable so the launcher's own test can build into a scratch folder (inside the checkout,
 // where the build finds node_modules).
-const buildDir = process.env.TOKENWATCH_CLI_BUILD_DIR || join(root, 'node_modules', '.cache', 'tokenwatch-cli')
+const buildDir =
+  process.env.TOKENWATCH_CLI_BUILD_DIR || join(root, 'node_modules', '.cache', 'tokenwatch-cli')
 const built = join(buildDir, 'tokenwatch.cjs')
 
 /** The newest modification time of any file under `dir`. */
@@ -55,7 +56,10 @@ async function build() {
   })
   // The streaming schema is read at run time from beside the bundle (stream-proto.ts), as the app's
   // build copies it beside out/main; first, so the bundle never stands without it.
-  copyFileSync(join(sourceDir, 'main', 'core', 'feed', 'stream', 'grpcapi.proto'), join(buildDir, 'grpcapi.proto'))
+  copyFileSync(
+    join(sourceDir, 'main', 'core', 'feed', 'stream', 'grpcapi.proto'),
+    join(buildDir, 'grpcapi.proto'),
+  )
   renameSync(partial, built)
 }
 

@@ -9,7 +9,8 @@ import { dirname, join, relative } from 'node:path'
 /**
  * Reads what Electron's install script writes (path.txt naming the executable in dist/, or
  * ELECTRON_OVERRIDE_DIST_PATH) and says whether the binary is there.
- * @returns {{ ok: true, binary: string, electronDir: string } | { ok: false, missing: string, electronDir: string | null }}
+ * @returns {{ ok: true, binary: string, electronDir: string } | { ok: false, missing: string, electronDir:
+ * string | null }}
  */
 export function findElectronBinary(projectDir, env = process.env) {
   let electronDir

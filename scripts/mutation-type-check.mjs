@@ -67,7 +67,9 @@ function offsetOf(lineStarts, { line, column }) {
 /** @type {Map<string, string | null>} mutant key -> first error message, or null if it compiles */
 const verdicts = new Map()
 const keyOf = (file, mutant) =>
-  `${file}:${mutant.location.start.line}:${mutant.location.start.column}:${mutant.location.end.line}:${mutant.location.end.column}:${mutant.mutatorName}:${mutant.replacement}`
+  `${file}:${mutant.location.start.line}:${mutant.location.start.column}` +
+  `:${mutant.location.end.line}:${mutant.location.end.column}:${mutant.mutatorName}` +
+  `:${mutant.replacement}`
 
 for (const report of REPORTS) {
   const json = JSON.parse(readFileSync(report, 'utf8'))

@@ -48,7 +48,10 @@ function nodeProblem(machine) {
   const have = machine.nodeVersion.replace(/^v/, '')
   if (have.split('.')[0] === machine.wantedNodeMajor) return null
   const want = machine.wantedNodeMajor
-  return `Node.js ${want} is needed (.nvmrc) and this is Node ${have}: nvm install, fnm install or volta install node@${want}`
+  return (
+    `Node.js ${want} is needed (.nvmrc) and this is Node ${have}: ` +
+    `nvm install, fnm install or volta install node@${want}`
+  )
 }
 
 /** Why no Chromium can be driven here and how to get one, or null when there is one. */
@@ -56,7 +59,11 @@ export function chromiumProblem(machine) {
   const found = findChromium(machine)
   if (found.path) return null
   if (found.badOverride)
-    return `CHROMIUM_PATH is ${found.badOverride}, which is not a program: point it at Chromium or Chrome, or unset it (to install one: ${installChromium(machine)})`
+    return (
+      `CHROMIUM_PATH is ${found.badOverride}, which is not a program: ` +
+      `point it at Chromium or Chrome, or unset it (to install one: ` +
+      `${installChromium(machine)})`
+    )
   return `no Chromium or Chrome found: ${installChromium(machine)} (or set CHROMIUM_PATH to one)`
 }
 
@@ -71,13 +78,19 @@ function secretServiceProblem(machine) {
   )
   if (machine.keytarLoadError && /libsecret/i.test(machine.keytarLoadError)) missing.push('libsecret')
   if (missing.length === 0) return null
-  return `no Secret Service for the keychain tests (${missing.join(', ')} not found): ${installSecretService(machine)}`
+  return (
+    `no Secret Service for the keychain tests (${missing.join(', ')}` +
+    ` not found): ${installSecretService(machine)}`
+  )
 }
 
 /** `npm test` starts the keychain wrapper with bash, which Windows has only through Git. */
 function bashProblem(machine) {
   if (machine.platform !== 'win32' || machine.hasCommand('bash')) return null
-  return 'bash not found (npm test runs scripts/with-keyring.sh): install Git for Windows (winget install Git.Git) and run npm test from Git Bash'
+  return (
+    'bash not found (npm test runs scripts/with-keyring.sh): install ' +
+    'Git for Windows (winget install Git.Git) and run npm test from Git Bash'
+  )
 }
 
 /** One line per missing part, in the order they are needed; none when the machine has everything. */

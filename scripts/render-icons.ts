@@ -1,7 +1,8 @@
 /**
  * Renders resources/*.svg to the icons Electron and electron-builder need, with Debian's Chromium.
  * Run by hand after changing an SVG (`npx tsx scripts/render-icons.ts`) and commit what it writes.
- * - tray.png / tray-unread.png (+ @2x): Linux; a dark badge with a light rim, legible on light and dark panels.
+ * - tray.png / tray-unread.png (+ @2x): Linux; a dark badge with a light rim, legible on light and dark
+ *   panels.
  * - trayTemplate.png / tray-unreadTemplate.png (+ @2x): macOS template images (black and alpha only;
  *   the "Template" suffix tells Electron to let the menu bar colour them).
  * - tray.ico / tray-unread.ico: Windows, several sizes in one file for the display scales.

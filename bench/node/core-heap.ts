@@ -95,7 +95,8 @@ export async function heapFor(listed: number, log: (line: string) => void): Prom
       const dataBytes = await jsonBytesHeld(bench.core)
       const heap = await coreHeap()
       log(
-        `core heap, ${listed} listed, ${symbols.length} shown: ${round((heap - idleHeap) / 1e6)} MB over idle ` +
+        `core heap, ${listed} listed, ${symbols.length} shown: ${round((heap - idleHeap) / 1e6)}` +
+          ` MB over idle ` +
           `(${round(idleHeap / 1e6)} MB) for ${round(dataBytes / 1e6)} MB of JSON`,
       )
       return {

@@ -8,7 +8,10 @@ import type { PackedCandle } from '../../src/main/core/history/history-pack'
 import { applyRetention, writeCandles } from '../../src/main/core/history/history-retention'
 import { alignHistory } from '../../src/main/core/history/history-align'
 import { sessionStateAt } from '../../src/shared/session-clock'
-import { parseCandlesResponse, parseMultiplierHistoryResponse } from '../../src/main/core/api/wire/wire-history'
+import {
+  parseCandlesResponse,
+  parseMultiplierHistoryResponse,
+} from '../../src/main/core/api/wire/wire-history'
 import { type Metric, median, metric, round } from '../report'
 import { collectYoungGarbage } from './gc'
 import { newCase, nextPoll, runPoll } from './pipeline'
@@ -49,21 +52,36 @@ function walk(count: number, start: number, digits: number, seed: number): strin
 function dailyAllBodies(days: number, changes: number): { candles: string; multiplier: string } {
   const first = Date.UTC(2019, 0, 1)
   const candles = (closes: string[]) =>
-    closes.map((close, i) => ({ timestamp: first + i * DAY, open: closes[Math.max(0, i - 1)], high: close, low: close, close }))
+    closes.map((close, i) => ({
+      timestamp: first + i * DAY,
+      open: closes[Math.max(0, i - 1)],
+      high: close,
+      low: close,
+      close,
+    }))
   const token = walk(days, 235.1876, 8, 1)
   const stock = walk(days, 234.81, 2, 1)
   const candlesBody = {
     interval: '1day',
     range: 'all',
-    primaryMarket: { symbol: 'AAPLon', data: candles(token).map((c, i) => ({ ...c, high: token[i], low: token[i] })) },
+    primaryMarket: {
+      symbol: 'AAPLon',
+      data: candles(token).map((c, i) => ({ ...c, high: token[i], low: token[i] })),
+    },
     underlyingMarket: { ticker: 'AAPL', data: candles(stock) },
   }
   let value = 1
   const history = Array.from({ length: changes }, (_, i) => {
     value *= 1.0007
-    return { sharesMultiplier: value.toFixed(18), changeTimestamp: first + Math.floor((i * days * DAY) / changes) }
+    return {
+      sharesMultiplier: value.toFixed(18),
+      changeTimestamp: first + Math.floor((i * days * DAY) / changes),
+    }
   }).reverse()
-  return { candles: JSON.stringify(candlesBody), multiplier: JSON.stringify({ history, timestamp: first + days * DAY }) }
+  return {
+    candles: JSON.stringify(candlesBody),
+    multiplier: JSON.stringify({ history, timestamp: first + days * DAY }),
+  }
 }
 
 /**
@@ -106,7 +124,10 @@ function ratioOf(
 function alignMetrics(rounds: number, log: (line: string) => void): Metric[] {
   const bodies = dailyAllBodies(2_500, 300)
   // Validating and aligning, against parsing: the task starts from the parsed bodies.
-  const parsed = { candles: JSON.parse(bodies.candles) as unknown, multiplier: JSON.parse(bodies.multiplier) as unknown }
+  const parsed = {
+    candles: JSON.parse(bodies.candles) as unknown,
+    multiplier: JSON.parse(bodies.multiplier) as unknown,
+  }
   const result = ratioOf(
     rounds,
     20,
@@ -114,7 +135,13 @@ function alignMetrics(rounds: number, log: (line: string) => void): Metric[] {
     () => {
       const candles = parseCandlesResponse(parsed.candles)
       const multiplier = parseMultiplierHistoryResponse(parsed.multiplier)
-      return alignHistory({ token: candles.token, stock: candles.stock, multiplier: multiplier.steps, intervalMs: DAY, asOf: Date.UTC(2026, 0, 1) })
+      return alignHistory({
+        token: candles.token,
+        stock: candles.stock,
+        multiplier: multiplier.steps,
+        intervalMs: DAY,
+        asOf: Date.UTC(2026, 0, 1),
+      })
     },
   )
   log(`align 1day/all: JSON.parse ${round(result.floorMs)} ms, validate + align ${round(result.taskMs)} ms`)
@@ -124,7 +151,11 @@ function alignMetrics(rounds: number, log: (line: string) => void): Metric[] {
   ]
 }
 
-async function recordingMetrics(sizes: readonly number[], rounds: number, log: (line: string) => void): Promise<Metric[]> {
+async function recordingMetrics(
+  sizes: readonly number[],
+  rounds: number,
+  log: (line: string) => void,
+): Promise<Metric[]> {
   const metrics: Metric[] = []
   for (const n of sizes) {
     const bodies = await fetchSimBodies(n)
@@ -144,7 +175,13 @@ async function recordingMetrics(sizes: readonly number[], rounds: number, log: (
       const result = ratioOf(rounds, 12, poll(plain, false), poll(recorded, true), 'mean')
       log(`recording n=${n}: pipeline ${round(result.floorMs)} ms, with recording ${round(result.taskMs)} ms`)
       metrics.push(
-        metric('history.recording.ratio', n, round(result.ratio), 'x pipeline', HISTORY_BUDGETS.recordingRatio),
+        metric(
+          'history.recording.ratio',
+          n,
+          round(result.ratio),
+          'x pipeline',
+          HISTORY_BUDGETS.recordingRatio,
+        ),
         metric('history.recording.ms', n, round(result.taskMs), 'ms', null),
       )
     } finally {
@@ -180,20 +217,32 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
       if (t >= state.nextChangeAt) state = sessionStateAt(t)
       open[m] = state.phase === 'closed' ? 0 : 1
     }
-    const trades = (t: number, i: number) => offhours(i) || open[Math.floor(t / 60_000) - firstMinuteOfYear] === 1
+    const trades = (t: number, i: number) =>
+      offhours(i) || open[Math.floor(t / 60_000) - firstMinuteOfYear] === 1
     const started = performance.now()
     // Days and minutes first, then the polls of the last week through the recorder itself.
     const firstPoll = now - 7 * DAY
     const firstMinute = Math.floor((now - 97 * DAY) / DAY) * DAY
     const firstDay = now - options.dbDays * DAY
-    const candleAt = (t: number, price: (t: number) => string) => ({ t, open: price(t), high: price(t + 1), low: price(t + 2), close: price(t + 3), underlying: price(t + 4).slice(0, -2) })
+    const candleAt = (t: number, price: (t: number) => string) => ({
+      t,
+      open: price(t),
+      high: price(t + 1),
+      low: price(t + 2),
+      close: price(t + 3),
+      underlying: price(t + 4).slice(0, -2),
+    })
     for (const [i, symbol] of symbols.entries()) {
-      const id = Number(db.prepare('INSERT INTO symbols (symbol, since) VALUES (?, ?)').run(symbol, firstDay).lastInsertRowid)
+      const id = Number(
+        db.prepare('INSERT INTO symbols (symbol, since) VALUES (?, ?)').run(symbol, firstDay).lastInsertRowid,
+      )
       const price = (t: number) => (100 + i + Math.sin(t / 3.7e6 + i)).toFixed(i % 2 === 0 ? 8 : 2)
       const dayCandles: PackedCandle[] = []
-      for (let t = Math.floor(firstDay / DAY) * DAY; t < firstMinute; t += DAY) dayCandles.push(candleAt(t, price))
+      for (let t = Math.floor(firstDay / DAY) * DAY; t < firstMinute; t += DAY)
+        dayCandles.push(candleAt(t, price))
       const minuteCandles: PackedCandle[] = []
-      for (let t = firstMinute; t < firstPoll; t += 60_000) if (trades(t, i)) minuteCandles.push(candleAt(t, price))
+      for (let t = firstMinute; t < firstPoll; t += 60_000)
+        if (trades(t, i)) minuteCandles.push(candleAt(t, price))
       inTransaction(db, () => {
         writeCandles(db, 'days', id, dayCandles)
         writeCandles(db, 'minutes', id, minuteCandles)
@@ -220,7 +269,21 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
         removed: [],
         changed: quotes.map((q) => ({
           symbol: q.symbol,
-          fields: { price: q.price, sharesMultiplier: '1.000000000000000000', underlying: { ticker: q.symbol, name: null, price: q.underlying, high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null } },
+          fields: {
+            price: q.price,
+            sharesMultiplier: '1.000000000000000000',
+            underlying: {
+              ticker: q.symbol,
+              name: null,
+              price: q.underlying,
+              high52w: null,
+              low52w: null,
+              volume: null,
+              averageVolume: null,
+              sharesOutstanding: null,
+              marketCap: null,
+            },
+          },
         })),
       })
     }
@@ -228,7 +291,11 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     const file = path.join(folder, 'history.sqlite')
     const megabytes = statSync(file).size / 1e6
-    log(`simulated year of ${options.dbSymbols} symbols written in ${round((performance.now() - started) / 1000)} s (the retention's hourly runs ${round(retentionMs / 1000)} s of it): ${round(megabytes)} MB`)
+    log(
+      `simulated year of ${options.dbSymbols} symbols written in ${round((performance.now() - started) / 1000)}` +
+        ` s (the retention's hourly runs ${round(retentionMs / 1000)}` +
+        ` s of it): ${round(megabytes)} MB`,
+    )
     const queries: number[] = []
     for (let i = 0; i < 21; i++) {
       const start = performance.now()
@@ -236,7 +303,13 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
       queries.push(performance.now() - start)
     }
     return [
-      metric('history.db.megabytes', options.dbSymbols, round(megabytes), `MB after ${options.dbDays} days`, HISTORY_BUDGETS.dbMegabytes),
+      metric(
+        'history.db.megabytes',
+        options.dbSymbols,
+        round(megabytes),
+        `MB after ${options.dbDays} days`,
+        HISTORY_BUDGETS.dbMegabytes,
+      ),
       metric('history.query.1y.ms', 1, round(median(queries)), 'ms', HISTORY_BUDGETS.yearQueryMs),
     ]
   } finally {
@@ -245,7 +318,10 @@ function dbMetrics(options: HistoryBenchOptions, log: (line: string) => void): M
   }
 }
 
-export async function historyMetrics(options: HistoryBenchOptions, log: (line: string) => void): Promise<Metric[]> {
+export async function historyMetrics(
+  options: HistoryBenchOptions,
+  log: (line: string) => void,
+): Promise<Metric[]> {
   return [
     ...alignMetrics(options.rounds, log),
     ...(await recordingMetrics(options.recordingSizes, options.rounds, log)),

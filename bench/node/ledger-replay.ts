@@ -74,7 +74,10 @@ export async function timeLedgerReplay(request: LedgerReplayRequest): Promise<nu
   return performance.now() - started
 }
 
-export async function ledgerReplayMetrics(sizes: LedgerReplaySizes, log: (line: string) => void): Promise<Metric[]> {
+export async function ledgerReplayMetrics(
+  sizes: LedgerReplaySizes,
+  log: (line: string) => void,
+): Promise<Metric[]> {
   const child = join(__dirname, 'ledger-replay-child.ts')
   const timed = async (mode: LedgerReplayRequest['mode']) => {
     const runs: number[] = []

@@ -129,7 +129,8 @@ export async function eventLoopRun(
       )
       const realSeconds = (Date.now() - startedAt) / 1000
       log(
-        `main thread, ${listed} listed: ${bench.deltas()} deltas of ${symbols.length} rows in ${round(realSeconds)} s ` +
+        `main thread, ${listed} listed: ${bench.deltas()} deltas of ${symbols.length}` +
+          ` rows in ${round(realSeconds)} s ` +
           `for ${options.virtualMs / 60_000} virtual minutes`,
       )
       return {
@@ -221,7 +222,8 @@ export async function mainThreadMetrics(
           log,
         )
         log(
-          `main thread, ${listed} listed: longest ${round(subject.maxMs)} ms (floor ${round(floor.maxMs)} ms), ` +
+          `main thread, ${listed} listed: longest ${round(subject.maxMs)}` +
+            ` ms (floor ${round(floor.maxMs)} ms), ` +
             `p99 ${round(subject.p99Ms)} ms (floor ${round(floor.p99Ms)} ms)`,
         )
         pairs.push({ subject, floor })

@@ -44,7 +44,6 @@ export const APP_PAGE_PATH = '/'
  */
 export const PAGE_RENDERED_APP_PATH = '/index.html'
 
-
 /**
  * Plain JavaScript: it runs in the page's worker as it is. The full snapshot (5 MB) is fetched
  * and parsed only when asked for, after the first paint: parsing it earlier would take a core
@@ -63,7 +62,9 @@ self.onmessage = (event) => {
 
 /** A row the bridge's first-rows probe recognises, as small as a page with a price can be. */
 const ROW = { symbol: 'AAPLon', price: '224.2147' }
-const ONE_PRICED_ROW = `<div role="row" data-symbol="${ROW.symbol}"><div class="cell-price"><span class="num">${ROW.price}</span></div></div>`
+const ONE_PRICED_ROW =
+  `<div role="row" data-symbol="${ROW.symbol}"><div class="cell-price"><span ` +
+  `class="num">${ROW.price}</span></div></div>`
 
 /** The same row, rendered by React into #root. */
 const REACT_ONE_ROW_SOURCE = `
@@ -104,7 +105,10 @@ function stylesheetLinks(html: string): string {
 }
 
 function staticPage(htmlAttributes: string, head: string, body: string): string {
-  return `<!doctype html><html ${htmlAttributes}><head><meta charset="UTF-8"><title>Tokenwatch</title>${head}</head><body>${body}</body></html>`
+  return (
+    `<!doctype html><html ${htmlAttributes}><head><meta charset="UTF-8"><title>Tokenwatch</title>${head}` +
+    `</head><body>${body}</body></html>`
+  )
 }
 
 export interface BenchServer extends StaticServer {

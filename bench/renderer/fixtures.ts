@@ -5,7 +5,11 @@ import type { Snapshot } from '../../src/shared/domain'
 import { calendarOnlyState } from '../../src/main/core/service-status/market-cross-check'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import { DEFAULT_SETTINGS, MAX_WATCHLIST, type Settings } from '../../src/shared/settings'
-import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse } from '../../src/main/core/api/wire/wire-parse'
+import {
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseLimitsResponse,
+} from '../../src/main/core/api/wire/wire-parse'
 
 /**
  * What the page is given instead of a running core: a full snapshot of the simulated market as

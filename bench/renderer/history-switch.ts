@@ -130,7 +130,8 @@ export async function uncachedRangeMetrics(
     if (window.__bench) window.__bench.historyAnswerMs = 0
   })
   log(
-    `uncached range to painted (ms, the simulator answering in ${round(answerMs)}): ${times.map(round).join(', ')}`,
+    `uncached range to painted (ms, the simulator answering in ${round(answerMs)}` +
+      `): ${times.map(round).join(', ')}`,
   )
   return [
     metric(

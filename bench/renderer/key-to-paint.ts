@@ -10,7 +10,10 @@ import { type Metric, median, metric, round } from '../report'
 export function timeKeyToPaint(args: { key: string; selector: string; label?: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const giveUp = setTimeout(() => reject(new Error(`no ${args.selector} within 30 s of ${args.key}`)), 30_000)
+    const giveUp = setTimeout(
+      () => reject(new Error(`no ${args.selector} within 30 s of ${args.key}`)),
+      30_000,
+    )
     const check = () => {
       const element = document.querySelector(args.selector)
       const label = element?.getAttribute('aria-label') ?? ''

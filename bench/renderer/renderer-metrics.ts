@@ -282,8 +282,10 @@ async function deltaMetrics(
   )
   const name = holdings ? 'renderer.delta.withHoldings' : 'renderer.delta'
   log(
-    `${rows} rows${holdings ? ', every one held' : ''}: full snapshot committed in ${round(snapshotMs)} ms; a delta of ${options.changedPerDelta} ` +
-      `re-rendered ${median(timings.rendered)} rows (${median(timings.changedInDom)} of the changed were in the DOM)`,
+    `${rows} rows${holdings ? ', every one held' : ''}: full snapshot ` +
+      `committed in ${round(snapshotMs)} ms; a delta of ${options.changedPerDelta} ` +
+      (`re-rendered ${median(timings.rendered)} rows (${median(timings.changedInDom)}` +
+        ` of the changed were in the DOM)`),
   )
   return [
     metric(`${name}.commitMs`, rows, round(median(timings.ms)), 'ms', RENDERER_BUDGETS.deltaMs(rows)),

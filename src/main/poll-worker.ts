@@ -9,7 +9,8 @@ import type { ToPollWorker } from './core/feed/worker/poll-worker-protocol'
  */
 if (!parentPort) throw new Error('poll-worker.js runs as a worker thread of the app, not on its own')
 const port = parentPort
-// Its parsing waits for a free core rather than the window's thread (core/feed/worker/background-priority.ts).
+// Its parsing waits for a free core rather than the window's thread
+// (core/feed/worker/background-priority.ts).
 runInBackground()
 servePollFeed({
   postMessage: (message) => port.postMessage(message),

@@ -1,6 +1,14 @@
 // First: zod must be told about the CSP before the shared alerts module builds its schemas.
 import './zod-csp'
-import { type Alert, type AlertCondition, type AlertConditionInput, type AlertFieldErrors, type AlertInput, type AlertKind, checkAlertInput } from '../shared/alerts'
+import {
+  type Alert,
+  type AlertCondition,
+  type AlertConditionInput,
+  type AlertFieldErrors,
+  type AlertInput,
+  type AlertKind,
+  checkAlertInput,
+} from '../shared/alerts'
 import { type AlertDirection, COOLDOWN_BOUNDS_MS, type SessionEvent } from '../shared/alert-limits'
 import { DEFAULT_REARM_BAND } from '../shared/alert-limits'
 import type { IpcError } from '../shared/ipc-contract'

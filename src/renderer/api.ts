@@ -139,7 +139,9 @@ export async function loadListedAssets(): Promise<void> {
   else showNotice(`Could not load the list of assets: ${result.error.message}`)
 }
 
-/** Symbol commands act on the shown list, named, so a switch made meanwhile (the tray) cannot misdirect them. */
+/**
+ * Symbol commands act on the shown list, named, so a switch made meanwhile (the tray) cannot misdirect them.
+ */
 function shownListId(): { listId?: string } {
   const list = shownList(watchStore.getState())
   return list ? { listId: list.id } : {}

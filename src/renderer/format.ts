@@ -153,7 +153,10 @@ export function formatPercent(percent: string | null | undefined, fractionDigits
   // A move too small for the digits shown gets two significant digits, "-0.0012%": "-0.00%"
   // would keep the sign but claim a size it does not have, and "0.00%" that it did not move.
   const signDisplay = signDisplayFor(percent)
-  const maxDigits = Math.max(fractionDigitsFor(percent, fractionDigits, 2), digitsShort100(percent, fractionDigits))
+  const maxDigits = Math.max(
+    fractionDigitsFor(percent, fractionDigits, 2),
+    digitsShort100(percent, fractionDigits),
+  )
   const formatter = numberFormat(`percent:${fractionDigits}-${maxDigits}:${signDisplay}`, () => ({
     style: 'percent',
     minimumFractionDigits: fractionDigits,

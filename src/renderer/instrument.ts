@@ -16,7 +16,10 @@ declare global {
     __twPerf?: {
       /** Applies the payload and returns the milliseconds until React has committed the result. */
       snapshot(snapshot: Snapshot): number
-      /** With `portfolio`, main's positions push after the delta, committed with it (the holding columns' worst case). */
+      /**
+       * With `portfolio`, main's positions push after the delta, committed with it (the holding columns'
+       * worst case).
+       */
       delta(delta: Delta, portfolio?: PortfolioUpdate): number
     }
   }

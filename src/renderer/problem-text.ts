@@ -46,7 +46,8 @@ export type ErrorAction = 'replace-key' | 'add-key' | 'settings' | null
  * What went wrong, in plain words, and what the app does about it. `hasPrices`: whether any row
  * shows a price at all, so the banner never promises "the last good prices" when there are none.
  * When prices still arrive and only market data or limits fail, it names what is old and what is
- * live instead ("Market data 10m old; prices live."), `nowMs` giving the ages. A retry's time is told in `zone`, with its name.
+ * live instead ("Market data 10m old; prices live."), `nowMs` giving the ages. A retry's time is told in
+ * `zone`, with its name.
  */
 export function describeError(
   error: StatusError,

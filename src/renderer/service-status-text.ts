@@ -1,7 +1,12 @@
 import { SESSION_LABEL } from '../shared/alert-text'
 import { Dec, type DecimalString, isDecimalString } from '../shared/decimal'
 import type { AssetQuote } from '../shared/domain'
-import type { AssetPauseReading, CapacityReading, MarketReading, SymbolPauses } from '../shared/service-status'
+import type {
+  AssetPauseReading,
+  CapacityReading,
+  MarketReading,
+  SymbolPauses,
+} from '../shared/service-status'
 import { pauseReasonText } from '../shared/service-status'
 import {
   addDays,
@@ -156,7 +161,10 @@ export interface QuickCheck {
   /** "Fits now", "Does not fit now: up to 100 tokens", "Market closed for the weekend". */
   now: string | null
   fitsNow: boolean | null
-  /** Today's sessions still to run (the running one first), and whether the amount fits each by its static maximum. */
+  /**
+   * Today's sessions still to run (the running one first), and whether the amount fits each by its static
+   * maximum.
+   */
   sessions: Array<{ session: SessionName; label: string; fits: boolean; why: string }>
 }
 

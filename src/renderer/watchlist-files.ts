@@ -73,7 +73,9 @@ export function importSummary(result: ImportResult): string {
   const parts = [`Added ${count(result.added.length, 'symbol')}`]
   if (result.lists) {
     const created = result.lists.filter((list) => list.created).length
-    parts[0] = `Imported ${count(result.lists.length, 'watchlist')} (${created} new): added ${count(result.added.length, 'symbol')}`
+    parts[0] =
+      `Imported ${count(result.lists.length, 'watchlist')} (${created}` +
+      ` new): added ${count(result.added.length, 'symbol')}`
   }
   const where = result.lists ? 'already in their watchlists' : 'already on the watchlist'
   const readings = result.readings?.length ?? 0

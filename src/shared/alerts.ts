@@ -23,7 +23,6 @@ import { checkSymbol } from './symbols'
 const MAX_REARM_BAND = '100'
 const MAX_THRESHOLD_PCT = '1000'
 
-
 // ---------------------------------------------------------------------------------------------
 // Field schemas, each with a message a person can act on
 
@@ -59,7 +58,12 @@ function decimalField(bounds: DecimalBounds) {
 }
 
 const levelSchema = decimalField({ what: 'The price level', example: '200.50', min: '0', minExclusive: true })
-const valueLevelSchema = decimalField({ what: 'The value level', example: '10000', min: '0', minExclusive: true })
+const valueLevelSchema = decimalField({
+  what: 'The value level',
+  example: '10000',
+  min: '0',
+  minExclusive: true,
+})
 const thresholdPctSchema = decimalField({
   what: 'The threshold',
   example: '5',

@@ -20,13 +20,21 @@ export interface HistoryPoint {
   high: string
   low: string
   close: string
-  /** The stock's close for this bucket (or the last one before it, see `underlyingCarried`); null where unknown. */
+  /**
+   * The stock's close for this bucket (or the last one before it, see `underlyingCarried`); null where
+   * unknown.
+   */
   underlyingClose: string | null
-  /** True where the stock had no candle for this bucket (a weekend, a holiday) and its last close was carried. */
+  /**
+   * True where the stock had no candle for this bucket (a weekend, a holiday) and its last close was carried.
+   */
   underlyingCarried: boolean
   /** The shares multiplier in force at `t`; null where unknown. */
   multiplier: string | null
-  /** close / (underlyingClose x multiplier) - 1 as a decimal fraction ("0.0012" is +0.12 %); null where unknown. */
+  /**
+   * close / (underlyingClose x multiplier) - 1 as a decimal fraction ("0.0012" is +0.12 %); null where
+   * unknown.
+   */
   premium: string | null
 }
 
@@ -40,10 +48,16 @@ export interface MultiplierChange {
 export interface HistorySeries {
   symbol: string
   range: HistoryRange
-  /** The bucket width the points use, in the service's words (`1hour`, `1day`) or `1min` / `raw` for recorded points. */
+  /**
+   * The bucket width the points use, in the service's words (`1hour`, `1day`) or `1min` / `raw` for recorded
+   * points.
+   */
   interval: string
   source: HistorySource
-  /** One sentence for the person when the history is partial (a service without history, since when recorded), else null. */
+  /**
+   * One sentence for the person when the history is partial (a service without history, since when recorded),
+   * else null.
+   */
   note: string | null
   points: HistoryPoint[]
   multiplierChanges: MultiplierChange[]

@@ -29,7 +29,8 @@ export const MAX_CSV_BASE64_CHARS = Math.ceil(MAX_CSV_BYTES / 3) * 4
 /** Why a file of this many bytes is too large to be a transactions CSV, or null. */
 export function csvSizeProblem(bytes: number): string | null {
   return bytes > MAX_CSV_BYTES
-    ? `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a transactions CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`
+    ? `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a transactions ` +
+        `CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`
     : null
 }
 
@@ -38,21 +39,40 @@ const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-
 const NO_OFFSET_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/
 const QUANTITY_PATTERN = /^\d{1,22}(?:\.(\d{1,40}))?$/
 
-export const transactionSymbolSchema = z.string({ error: 'The symbol is required' }).superRefine((symbol, ctx) => {
-  const checked = checkSymbol(symbol)
-  if (!checked.ok) ctx.addIssue({ code: 'custom', message: `"${symbol.slice(0, 20)}" is not a token symbol: ${checked.reason}` })
-})
+export const transactionSymbolSchema = z
+  .string({ error: 'The symbol is required' })
+  .superRefine((symbol, ctx) => {
+    const checked = checkSymbol(symbol)
+    if (!checked.ok)
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${symbol.slice(0, 20)}" is not a token symbol: ${checked.reason}`,
+      })
+  })
 
 /**
  * Whether the date and time as written exist (Date.parse takes February 31 as March 3 and 24:00
  * as the next midnight): each part in its range, the day in its month, the offset at most 14 h.
  */
 function isRealTime(time: string): boolean {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(time)
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(
+    time,
+  )
   if (!parts) return false
-  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[]
+  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part))) as number[]
   const inMonth = new Date(Date.UTC(year as number, (month as number) - 1, day)).getUTCDate() === day
-  return inMonth && (month as number) >= 1 && (month as number) <= 12 && (hour as number) <= 23 && (minute as number) <= 59 && (second as number) <= 59 && offsetHours <= 14 && offsetMinutes <= 59
+  return (
+    inMonth &&
+    (month as number) >= 1 &&
+    (month as number) <= 12 &&
+    (hour as number) <= 23 &&
+    (minute as number) <= 59 &&
+    (second as number) <= 59 &&
+    offsetHours <= 14 &&
+    offsetMinutes <= 59
+  )
 }
 
 export const transactionTimeSchema = z.string({ error: 'The time is required' }).superRefine((time, ctx) => {
@@ -63,16 +83,23 @@ export const transactionTimeSchema = z.string({ error: 'The time is required' })
       code: 'custom',
       message: `"${time.slice(0, 40)}" is not a time: write it like 2026-01-05T10:30:00-05:00`,
     })
-  else if (!isRealTime(time)) ctx.addIssue({ code: 'custom', message: `${time} is not a date and time that exists` })
+  else if (!isRealTime(time))
+    ctx.addIssue({ code: 'custom', message: `${time} is not a date and time that exists` })
   else if (Date.parse(time) < 0) ctx.addIssue({ code: 'custom', message: `${time} is before 1970` })
 })
 
 export const quantitySchema = z.string({ error: 'The quantity is required' }).superRefine((quantity, ctx) => {
   const match = QUANTITY_PATTERN.exec(quantity)
   if (quantity.startsWith('-') || (match && new Dec(quantity).isZero()))
-    ctx.addIssue({ code: 'custom', message: `The quantity must be more than zero, not ${quantity.slice(0, 40)}` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `The quantity must be more than zero, not ${quantity.slice(0, 40)}`,
+    })
   else if (!match)
-    ctx.addIssue({ code: 'custom', message: `The quantity "${quantity.slice(0, 40)}" is not a plain decimal number` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `The quantity "${quantity.slice(0, 40)}" is not a plain decimal number`,
+    })
   else if ((match[1]?.length ?? 0) > MAX_QUANTITY_DECIMALS)
     ctx.addIssue({
       code: 'custom',
@@ -130,9 +157,18 @@ export const holdingsFileSchema = z
   .superRefine((file, ctx) => {
     const seen = new Set<string>()
     for (const [index, { id }] of file.transactions.entries()) {
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['transactions', index, 'id'], message: `The id ${id} is used twice` })
+      if (seen.has(id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transactions', index, 'id'],
+          message: `The id ${id} is used twice`,
+        })
       else if (Number(id.slice(1)) >= file.nextId)
-        ctx.addIssue({ code: 'custom', path: ['nextId'], message: `nextId ${file.nextId} is at or below ${id}, an id in use` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nextId'],
+          message: `nextId ${file.nextId} is at or below ${id}, an id in use`,
+        })
       seen.add(id)
     }
   })
@@ -145,7 +181,8 @@ export type HoldingsFileContent = z.output<typeof holdingsFileSchema>
 export function futureTimeProblem(time: string, nowMs: number): string | null {
   const instant = Date.parse(time)
   return instant - nowMs > MAX_FUTURE_MS
-    ? `The time ${formatFullTime(instant, displayZone('market'), { year: true })} is more than a day in the future`
+    ? `The time ${formatFullTime(instant, displayZone('market'), { year: true })}` +
+        ` is more than a day in the future`
     : null
 }
 

@@ -15,7 +15,13 @@ import type { CapacityView, DividendsView } from './service-status'
 import type { AppStatus, KeyStatus } from './status'
 import { addWalletArgs, removeWalletArgs, type WalletBalancesView, type WalletsView } from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
-import type { HoldingsReport, LedgerView, PortfolioUpdate, RemovedTransaction, TransactionsImportResult } from './holdings'
+import type {
+  HoldingsReport,
+  LedgerView,
+  PortfolioUpdate,
+  RemovedTransaction,
+  TransactionsImportResult,
+} from './holdings'
 import {
   costMethodSchema,
   MAX_CSV_BASE64_CHARS,
@@ -221,11 +227,9 @@ export const invokeContract = {
     args: z.union([
       z
         .object({
-          text: z
-            .string()
-            .max(MAX_CSV_CHARS, {
-              message: 'that file is too large to be a transactions CSV (10 MB at most)',
-            }),
+          text: z.string().max(MAX_CSV_CHARS, {
+            message: 'that file is too large to be a transactions CSV (10 MB at most)',
+          }),
         })
         .strict(),
       z
@@ -296,7 +300,9 @@ export const invokeContract = {
   addWallet: { channel: CH.addWallet, args: addWalletArgs, result: returns<WalletsView>() },
   /** By address or label. */
   removeWallet: { channel: CH.removeWallet, args: removeWalletArgs, result: returns<WalletsView>() },
-  /** Every wallet's balances read now (on demand), from the service and the nodes named, against the ledger. */
+  /**
+   * Every wallet's balances read now (on demand), from the service and the nodes named, against the ledger.
+   */
   readWalletBalances: { channel: CH.readWalletBalances, args: noArgs, result: returns<WalletBalancesView>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 

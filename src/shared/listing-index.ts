@@ -203,8 +203,7 @@ export class ListingIndex {
  * no symbol at all) and a guess.
  */
 export type EntryReading =
-  | { symbol: string; readAs: boolean }
-  | { symbol: null; asWritten: SymbolCheck; guess: ListedAsset | null }
+  { symbol: string; readAs: boolean } | { symbol: null; asWritten: SymbolCheck; guess: ListedAsset | null }
 
 export function readEntry(input: string, listing: ListingIndex): EntryReading {
   const asWritten = normalizeSymbolInput(input, (symbol) => listing.isListed(symbol))

@@ -79,7 +79,9 @@ export interface SymbolPauses {
  */
 export interface ServiceState {
   market: MarketReading
-  /** Watched symbols with a pause in force or to come; null while not known (not published, no answer yet). */
+  /**
+   * Watched symbols with a pause in force or to come; null while not known (not published, no answer yet).
+   */
   pauses: Record<string, SymbolPauses> | null
   /** true: it answers; false: it answered 404 (not published); null: not asked yet. */
   publishes: Record<OptionalFeature, boolean | null>
@@ -119,7 +121,9 @@ export interface DividendsView {
   problem: string | null
 }
 
-/** The session the service says is running: off-hours in both of its readings; none while paused or closed. */
+/**
+ * The session the service says is running: off-hours in both of its readings; none while paused or closed.
+ */
 export function serviceLiveSession(market: MarketReading): SessionName | null {
   if (market.marketStatus === 'offhours' || (market.marketStatus === 'closed' && market.offhoursOpen))
     return 'offhours'
@@ -138,7 +142,10 @@ const PAUSE_REASON_TEXT: Record<string, string> = {
   maintenance: 'Maintenance',
 }
 
-/** "Stock split", "Earnings"; a word the service has not documented is shown as it came; none: "No reason given". */
+/**
+ * "Stock split", "Earnings"; a word the service has not documented is shown as it came; none: "No reason
+ * given".
+ */
 export function pauseReasonText(reason: string | null): string {
   if (reason === null) return 'No reason given'
   return PAUSE_REASON_TEXT[reason] ?? reason

@@ -185,11 +185,16 @@ const settingsFields = z.object({
 export const settingsSchema = settingsFields.superRefine((settings, ctx) => {
   const ids = settings.lists.map((list) => list.id)
   const names = settings.lists.map((list) => list.name.toLocaleLowerCase())
-  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share an id' })
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share an id' })
   if (new Set(names).size !== names.length)
     ctx.addIssue({ code: 'custom', path: ['lists'], message: 'two watchlists share a name' })
   if (!ids.includes(settings.activeListId))
-    ctx.addIssue({ code: 'custom', path: ['activeListId'], message: 'the active watchlist is not among the lists' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['activeListId'],
+      message: 'the active watchlist is not among the lists',
+    })
 })
 export type Settings = z.output<typeof settingsSchema>
 
@@ -197,14 +202,12 @@ export type Settings = z.output<typeof settingsSchema>
  * The settings file as version 1 wrote it (one watchlist, its columns and sort at the top level).
  * Frozen: it is only read, to migrate a file written before several watchlists.
  */
-const settingsV1Schema = settingsFields
-  .omit({ version: true, lists: true, activeListId: true })
-  .extend({
-    version: z.literal(1),
-    watchlist: z.array(symbolSchema).max(MAX_WATCHLIST),
-    columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
-    sort: columnSortSchema.nullable(),
-  })
+const settingsV1Schema = settingsFields.omit({ version: true, lists: true, activeListId: true }).extend({
+  version: z.literal(1),
+  watchlist: z.array(symbolSchema).max(MAX_WATCHLIST),
+  columns: z.array(watchlistColumnSchema).max(WATCHLIST_COLUMNS.length),
+  sort: columnSortSchema.nullable(),
+})
 
 /** Version 1 becomes one list holding its watchlist, columns and sort; nothing else changes. */
 function migrateV1(v1: z.output<typeof settingsV1Schema>): Settings {
@@ -278,5 +281,8 @@ export const settingsPatchSchema = settingsFields
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 
 /** A list's own display choices, changed through `updateList`. */
-export const listViewPatchSchema = watchlistSchema.pick({ columns: true, sort: true, holdingColumnsChosen: true }).partial().strict()
+export const listViewPatchSchema = watchlistSchema
+  .pick({ columns: true, sort: true, holdingColumnsChosen: true })
+  .partial()
+  .strict()
 export type ListViewPatch = z.input<typeof listViewPatchSchema>

@@ -66,7 +66,9 @@ export interface AppStatus {
   keychainProblem: string | null
   /** Alerts fired that the user has not seen in the log yet (the tray shows a dot). */
   unreadAlerts: number
-  /** What the service says of the market now (its state, or our calendar's), and the watched symbols' pauses. */
+  /**
+   * What the service says of the market now (its state, or our calendar's), and the watched symbols' pauses.
+   */
   service: ServiceState
   /** Whether prices stream or are polled, since when, and why not streamed (absent: not known yet). */
   stream?: StreamStatus

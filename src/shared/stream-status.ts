@@ -29,7 +29,11 @@ export const liveSourceOf = (status: StreamStatus): 'streaming' | 'polling' =>
  * or "Live: polling every 5 s; streaming not available: the service has no streams". `time` formats
  * an instant in the zone the screen uses; `pricesCadenceMs` is how often prices are polled.
  */
-export function liveSourceText(status: StreamStatus | undefined, pricesCadenceMs: number, time: (ms: number) => string): string {
+export function liveSourceText(
+  status: StreamStatus | undefined,
+  pricesCadenceMs: number,
+  time: (ms: number) => string,
+): string {
   const polling = `Live: polling every ${pricesCadenceMs / 1000} s`
   if (!status) return polling
   if (status.state === 'streaming') return `Live: streaming since ${time(status.since)}`

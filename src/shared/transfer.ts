@@ -26,7 +26,9 @@ export interface ImportResult {
   duplicates: ImportDuplicate[]
   /** Entries read as the listed symbol they name ("brk-b" as BRK.Bon), said so the reading can be checked. */
   readings?: ImportReading[]
-  /** For entries not imported as listed: the symbol each likely meant ("brkb": BRK.Bon?), offered, not added. */
+  /**
+   * For entries not imported as listed: the symbol each likely meant ("brkb": BRK.Bon?), offered, not added.
+   */
   suggestions?: ImportReading[]
   /** The list imported into, and its symbols afterwards (a multi-list import: the shown list). */
   listId: string

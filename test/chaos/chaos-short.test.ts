@@ -5,7 +5,8 @@ import { formatTable } from './table'
 /**
  * The short form of `npm run chaos` (chaos-run.ts): one round of faults, a 403 burst and a server
  * kill (about 250 polls, half an hour of virtual time), held to the done-when thresholds of issue 6;
- * the endpoints beyond the spec (status, capacity, dividends, candles, multiplier) are asked too (issue 45). The heap of so short a run
+ * the endpoints beyond the spec (status, capacity, dividends, candles, multiplier) are asked too (issue 45).
+ * The heap of so short a run
  * is mostly warm-up, so it is only held to a loose bound here; the long form holds it to 10 %.
  */
 

@@ -167,61 +167,67 @@ describe('the app feed', () => {
     expect(Math.max(...gaps)).toBeLessThanOrEqual(5_000)
   })
 
-  it('backs off exponentially past the cadence on a 429 without Retry-After, as the service advises', async () => {
-    const gaps = await gapsBetweenAttempts(429, 'RATE_LIMITED')
-    expect(Math.max(...gaps)).toBeGreaterThan(60_000)
-    expect(gaps.length).toBeLessThan(20)
-  })
+  it(
+    'backs off exponentially past the cadence on a 429 without Retry-After, ' + 'as the service advises',
+    async () => {
+      const gaps = await gapsBetweenAttempts(429, 'RATE_LIMITED')
+      expect(Math.max(...gaps)).toBeGreaterThan(60_000)
+      expect(gaps.length).toBeLessThan(20)
+    },
+  )
 })
 
 describe('PollScheduler and Retry-After', () => {
-  it('starts no poll before a Retry-After ends, whatever asks for one, until a reset forgets it', async () => {
-    vi.useFakeTimers({ now: 1_000_000 })
-    try {
-      const starts: number[] = []
-      let fail = true
-      const scheduler = new PollScheduler(
-        [
-          {
-            name: 'prices',
-            run: async () => {
-              starts.push(Date.now() - 1_000_000)
-              if (fail) throw new Error('429')
+  it(
+    'starts no poll before a Retry-After ends, whatever asks for ' + 'one, until a reset forgets it',
+    async () => {
+      vi.useFakeTimers({ now: 1_000_000 })
+      try {
+        const starts: number[] = []
+        let fail = true
+        const scheduler = new PollScheduler(
+          [
+            {
+              name: 'prices',
+              run: async () => {
+                starts.push(Date.now() - 1_000_000)
+                if (fail) throw new Error('429')
+              },
             },
+          ],
+          {
+            cadenceMs: () => 5_000,
+            describeFailure: () => ({
+              error: { kind: 'rate-limited', message: 'slow down', at: Date.now(), retryAt: null },
+              retryAfterMs: 30_000,
+            }),
+            onChange: () => {},
+            random: () => 0.5,
           },
-        ],
-        {
-          cadenceMs: () => 5_000,
-          describeFailure: () => ({
-            error: { kind: 'rate-limited', message: 'slow down', at: Date.now(), retryAt: null },
-            retryAfterMs: 30_000,
-          }),
-          onChange: () => {},
-          random: () => 0.5,
-        },
-      )
-      scheduler.start()
-      await vi.advanceTimersByTimeAsync(1_000)
-      fail = false
-      scheduler.refreshNow()
-      scheduler.setPaused('user', true)
-      scheduler.setPaused('user', false)
-      await vi.advanceTimersByTimeAsync(28_000)
-      expect(starts).toEqual([0])
-      expect(scheduler.status('prices').nextPollAt).toBe(1_000_000 + 30_000)
-      await vi.advanceTimersByTimeAsync(1_000)
-      expect(starts).toEqual([0, 30_000])
-      // A new key or service forgets the old one's Retry-After.
-      fail = true
-      await vi.advanceTimersByTimeAsync(5_000)
-      scheduler.reset()
-      await vi.advanceTimersByTimeAsync(0)
-      expect(starts).toEqual([0, 30_000, 35_000, 35_000])
-      scheduler.stop()
-    } finally {
-      vi.useRealTimers()
-    }
-  })
+        )
+        scheduler.start()
+        await vi.advanceTimersByTimeAsync(1_000)
+        fail = false
+        scheduler.refreshNow()
+        scheduler.setPaused('user', true)
+        scheduler.setPaused('user', false)
+        await vi.advanceTimersByTimeAsync(28_000)
+        expect(starts).toEqual([0])
+        expect(scheduler.status('prices').nextPollAt).toBe(1_000_000 + 30_000)
+        await vi.advanceTimersByTimeAsync(1_000)
+        expect(starts).toEqual([0, 30_000])
+        // A new key or service forgets the old one's Retry-After.
+        fail = true
+        await vi.advanceTimersByTimeAsync(5_000)
+        scheduler.reset()
+        await vi.advanceTimersByTimeAsync(0)
+        expect(starts).toEqual([0, 30_000, 35_000, 35_000])
+        scheduler.stop()
+      } finally {
+        vi.useRealTimers()
+      }
+    },
+  )
 
   it('caps the backoff where maxBackoffMs says, and the default stays BACKOFF.capMs', () => {
     const options = {

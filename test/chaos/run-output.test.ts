@@ -20,7 +20,13 @@ describe('the chaos run with --json', () => {
     const run = await chaos(['--cycles', '250', '--seed', '3', '--json'])
     const figures = JSON.parse(run.stdout) as Record<string, number>
     expect(Object.keys(figures)).toEqual(
-      expect.arrayContaining(['cycles', 'crashes', 'corruptValues', 'staleDetectionMaxCadences', 'rateLimitViolations']),
+      expect.arrayContaining([
+        'cycles',
+        'crashes',
+        'corruptValues',
+        'staleDetectionMaxCadences',
+        'rateLimitViolations',
+      ]),
     )
     expect(run.stderr).toMatch(/chaos: (every figure within its threshold|FAILED)/)
     expect(run.code).toBe(figures.crashes === 0 && run.stderr.includes('every figure') ? 0 : 1)

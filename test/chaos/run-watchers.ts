@@ -1,7 +1,12 @@
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import type { FaultPlan } from '../../src/main/sim/server/faults'
-import { type SimEndpoint, type SimOutcome, type SimServer, startSimServer } from '../../src/main/sim/server/server'
+import {
+  type SimEndpoint,
+  type SimOutcome,
+  type SimServer,
+  startSimServer,
+} from '../../src/main/sim/server/server'
 import type { WarpClock } from './warp-clock'
 
 /** What a chaos run keeps an eye on besides the desks: the simulator, the process, the heap. */

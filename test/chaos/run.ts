@@ -3,7 +3,8 @@ import { type Cell, formatTable } from './table'
 
 /**
  * `npm run chaos`: the long chaos run (at least 2,000 polls), its figures as a table; with `--json`
- * stdout is one JSON document, the eight headline figures, and the tables go to stderr. Exits 1 when a figure misses
+ * stdout is one JSON document, the eight headline figures, and the tables go to stderr. Exits 1 when a figure
+ * misses
  * its threshold. Options: --cycles N (default 2000), --seed N (default 1).
  */
 
@@ -76,7 +77,11 @@ function tables(report: ChaosReport): string {
     formatTable('Chaos run: figures', ['figure', 'value', 'threshold', 'verdict'], headline),
     formatTable('The run', ['what', 'value'], run),
     formatTable('What the server answered', ['outcome', 'requests', 'share'], outcomes),
-    formatTable('The endpoints beyond the spec, as the client ended each call', ['endpoint', 'outcomes'], side),
+    formatTable(
+      'The endpoints beyond the spec, as the client ended each call',
+      ['endpoint', 'outcomes'],
+      side,
+    ),
   ]
   if (details.corruptExamples.length > 0)
     parts.push(

@@ -15,8 +15,14 @@ import type { WarpClock } from './warp-clock'
  * answer and no error, whatever its road.
  */
 
-/** The endpoints beyond the spec: the simulator's BEYOND_SPEC_ENDPOINTS, all of them asked (the wallet endpoints are read per wallet, not polled). */
-export type SideEndpoint = Exclude<SimEndpoint, 'market' | 'allMarket' | 'price' | 'allPrices' | 'limits' | WalletEndpoint>
+/**
+ * The endpoints beyond the spec: the simulator's BEYOND_SPEC_ENDPOINTS, all of them asked (the wallet
+ * endpoints are read per wallet, not polled).
+ */
+export type SideEndpoint = Exclude<
+  SimEndpoint,
+  'market' | 'allMarket' | 'price' | 'allPrices' | 'limits' | WalletEndpoint
+>
 
 export const SIDE_ENDPOINTS = [...BEYOND_SPEC_ENDPOINTS] as SideEndpoint[]
 
@@ -93,7 +99,9 @@ export class SideDesk {
       connectTimeoutMs: options.requestTimeoutMs,
       now: () => options.clock.now(),
     })
-    this.outcomes = Object.fromEntries(SIDE_ENDPOINTS.map((endpoint) => [endpoint, {}])) as SideDesk['outcomes']
+    this.outcomes = Object.fromEntries(
+      SIDE_ENDPOINTS.map((endpoint) => [endpoint, {}]),
+    ) as SideDesk['outcomes']
   }
 
   start(): void {
@@ -149,7 +157,9 @@ export class SideDesk {
       this.check(endpoint, symbol, answer, '')
     } catch (error) {
       outcome = error instanceof ApiError ? error.kind : 'other'
-      this.leakCheck(error instanceof Error ? { ...error, message: error.message, stack: error.stack } : error)
+      this.leakCheck(
+        error instanceof Error ? { ...error, message: error.message, stack: error.stack } : error,
+      )
     }
     const counts = this.outcomes[endpoint]
     counts[outcome] = (counts[outcome] ?? 0) + 1

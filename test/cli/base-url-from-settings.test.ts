@@ -66,7 +66,9 @@ describe('key status', () => {
     const withEnv = memoryIo({ TOKENWATCH_USER_DATA: dir, TOKENWATCH_API_KEY: KEY })
     expect(await runKeyCommand(['status'], withEnv.io, { keychain: null })).toBe(0)
     expect(withEnv.stdout()).toContain(`${server.url}: no key stored.`)
-    expect(withEnv.stdout()).toContain("TOKENWATCH_API_KEY is set: the commands send it, not the keychain's key.")
+    expect(withEnv.stdout()).toContain(
+      "TOKENWATCH_API_KEY is set: the commands send it, not the keychain's key.",
+    )
     expect(withEnv.stdout()).not.toContain(KEY)
 
     const without = memoryIo({ TOKENWATCH_USER_DATA: dir })

@@ -10,7 +10,17 @@ import { useSimService } from './sim-service'
 
 const TUESDAY_10_00_ET = Date.UTC(2025, 10, 18, 15, 0, 7)
 const SATURDAY_NOON_ET = Date.UTC(2025, 10, 22, 17, 0, 0)
-const KEYS = ['symbol', 'side', 'available', 'tradingOpen', 'maxTokens', 'maxNotionalValue', 'remainingAttestations', 'reasonCode', 'reason']
+const KEYS = [
+  'symbol',
+  'side',
+  'available',
+  'tradingOpen',
+  'maxTokens',
+  'maxNotionalValue',
+  'remainingAttestations',
+  'reasonCode',
+  'reason',
+]
 const service = useSimService()
 
 describe('tokenwatch capacity', () => {
@@ -23,7 +33,13 @@ describe('tokenwatch capacity', () => {
     expect(sides.map((side) => side.side)).toEqual(['buy', 'sell'])
     for (const side of sides) {
       expect(Object.keys(side)).toEqual(KEYS)
-      expect(side).toMatchObject({ symbol: 'AAPLon', available: true, tradingOpen: true, maxNotionalValue: '200000', reasonCode: null })
+      expect(side).toMatchObject({
+        symbol: 'AAPLon',
+        available: true,
+        tradingOpen: true,
+        maxNotionalValue: '200000',
+        reasonCode: null,
+      })
       expect(side.maxTokens).toMatch(/^\d+\.\d{6}$/)
     }
   })
@@ -33,17 +49,31 @@ describe('tokenwatch capacity', () => {
     expect(stdout).toMatch(/^AAPLon\nBuy now: up to \d+\.\d{6} tokens or \$200000, 500 requests left\n$/)
   })
 
-  it('the weekend: refused by a 200 and by a 403 MARKET_CLOSED, both exit 0 with tradingOpen false', async () => {
-    service.setTime(SATURDAY_NOON_ET)
-    for (const closedMarketForm of ['reason', 'forbidden'] as const) {
-      service.setService({ readings: { closedMarketForm } })
-      const { code, stdout } = await service.run(runCapacityCommand, ['--symbol', 'AAPLon', '--side', 'buy', '--json'])
-      expect(code).toBe(0)
-      expect(JSON.parse(stdout)).toEqual([
-        expect.objectContaining({ available: true, tradingOpen: false, reasonCode: 'MARKET_CLOSED', reason: 'Weekend/Holiday' }),
-      ])
-    }
-  })
+  it(
+    'the weekend: refused by a 200 and by a 403 MARKET_CLOSED, both ' + 'exit 0 with tradingOpen false',
+    async () => {
+      service.setTime(SATURDAY_NOON_ET)
+      for (const closedMarketForm of ['reason', 'forbidden'] as const) {
+        service.setService({ readings: { closedMarketForm } })
+        const { code, stdout } = await service.run(runCapacityCommand, [
+          '--symbol',
+          'AAPLon',
+          '--side',
+          'buy',
+          '--json',
+        ])
+        expect(code).toBe(0)
+        expect(JSON.parse(stdout)).toEqual([
+          expect.objectContaining({
+            available: true,
+            tradingOpen: false,
+            reasonCode: 'MARKET_CLOSED',
+            reason: 'Weekend/Holiday',
+          }),
+        ])
+      }
+    },
+  )
 
   it('a spec-only service: available false with a note, exit 0', async () => {
     service.setService({ specOnly: true })

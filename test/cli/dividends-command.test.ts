@@ -24,17 +24,26 @@ describe('tokenwatch dividends', () => {
       lastPaymentDate: sent?.lastPaymentDate,
     })
     // The percent is the fraction sent, times 100 exactly ("0.0245" is "2.45").
-    expect(new Dec(report.dividendYieldPercent as string).dividedBy(100).equals(sent?.dividendYield as string)).toBe(true)
+    expect(
+      new Dec(report.dividendYieldPercent as string).dividedBy(100).equals(sent?.dividendYield as string),
+    ).toBe(true)
     expect(report.dividendYieldPercent).toMatch(/^\d+(\.\d+)?$/)
     const words = await service.run(runDividendsCommand, ['--symbol', 'MSFTon'])
-    expect(words.stdout.split('\n').slice(0, 2)).toEqual(['MSFTon (MSFT)', `Yield: ${report.dividendYieldPercent}%`])
+    expect(words.stdout.split('\n').slice(0, 2)).toEqual([
+      'MSFTon (MSFT)',
+      `Yield: ${report.dividendYieldPercent}%`,
+    ])
   })
 
   it('a spec-only service: available false, exit 0, said in words too', async () => {
     service.setService({ specOnly: true })
     const json = await service.run(runDividendsCommand, ['--symbol', 'MSFTon', '--json'])
     expect(json.code).toBe(0)
-    expect(JSON.parse(json.stdout)).toMatchObject({ available: false, dividendYield: null, lastPaymentDate: null })
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      available: false,
+      dividendYield: null,
+      lastPaymentDate: null,
+    })
     const words = await service.run(runDividendsCommand, ['--symbol', 'MSFTon'])
     expect(words.stdout).toBe('MSFTon: the service does not publish dividends\n')
   })

@@ -33,23 +33,26 @@ async function userDataWithLedger(): Promise<string> {
 }
 
 describe('tokenwatch export --format csv', () => {
-  it('gives each held symbol its quantity, value, P&L and 24 h P&L at the cached quote, exactly', async () => {
-    const dir = await userDataWithLedger()
-    const { io, stdout } = memoryIo({ [USER_DATA_ENV]: dir })
-    expect(await runExportCommand(['--format', 'csv'], io, { now: () => NOW })).toBe(0)
-    const [header, ...rows] = stdout().trimEnd().split('\r\n')
-    expect(header).toBe(CSV_COLUMNS.join(','))
-    const column = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name)
-    const aapl = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'AAPLon')
-    if (!aapl) throw new Error('no AAPLon row')
-    expect(aapl[column('holdingQuantity')]).toBe('2.5')
-    // 2.5 x 100.25 = 250.625; cost 2.5 x 90 + 1 = 226; 24 h: 2.5 x 1.25.
-    expect(aapl[column('holdingValue')]).toBe('250.625')
-    expect(aapl[column('holdingPnl')]).toBe('24.625')
-    expect(aapl[column('holding24hPnl')]).toBe('3.125')
-    const notHeld = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'NVDAon')
-    expect(notHeld?.[column('holdingQuantity')]).toBe('')
-  })
+  it(
+    'gives each held symbol its quantity, value, P&L and 24 h P&L ' + 'at the cached quote, exactly',
+    async () => {
+      const dir = await userDataWithLedger()
+      const { io, stdout } = memoryIo({ [USER_DATA_ENV]: dir })
+      expect(await runExportCommand(['--format', 'csv'], io, { now: () => NOW })).toBe(0)
+      const [header, ...rows] = stdout().trimEnd().split('\r\n')
+      expect(header).toBe(CSV_COLUMNS.join(','))
+      const column = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name)
+      const aapl = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'AAPLon')
+      if (!aapl) throw new Error('no AAPLon row')
+      expect(aapl[column('holdingQuantity')]).toBe('2.5')
+      // 2.5 x 100.25 = 250.625; cost 2.5 x 90 + 1 = 226; 24 h: 2.5 x 1.25.
+      expect(aapl[column('holdingValue')]).toBe('250.625')
+      expect(aapl[column('holdingPnl')]).toBe('24.625')
+      expect(aapl[column('holding24hPnl')]).toBe('3.125')
+      const notHeld = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'NVDAon')
+      expect(notHeld?.[column('holdingQuantity')]).toBe('')
+    },
+  )
 })
 
 describe('tokenwatch export --format json', () => {
@@ -57,8 +60,12 @@ describe('tokenwatch export --format json', () => {
     const dir = await userDataWithLedger()
     const { io, stdout } = memoryIo({ [USER_DATA_ENV]: dir })
     expect(await runExportCommand(['--format', 'json'], io, { now: () => NOW })).toBe(0)
-    const body = JSON.parse(stdout()) as { transactions?: { symbol: string; quantity: string; price: string }[] }
-    expect(body.transactions).toEqual([expect.objectContaining({ symbol: 'AAPLon', quantity: '2.5', price: '90' })])
+    const body = JSON.parse(stdout()) as {
+      transactions?: { symbol: string; quantity: string; price: string }[]
+    }
+    expect(body.transactions).toEqual([
+      expect.objectContaining({ symbol: 'AAPLon', quantity: '2.5', price: '90' }),
+    ])
   })
 
   it('with --list NAME keeps the lists key its help promises, holding that list', async () => {
@@ -67,11 +74,17 @@ describe('tokenwatch export --format json', () => {
     await settings.load()
     await settings.update((current) => ({
       ...current,
-      lists: [...current.lists, { ...current.lists[0]!, id: 'l77', name: 'Tech', symbols: ['NVDAon', 'AAPLon'] }],
+      lists: [
+        ...current.lists,
+        { ...current.lists[0]!, id: 'l77', name: 'Tech', symbols: ['NVDAon', 'AAPLon'] },
+      ],
     }))
     const { io, stdout } = memoryIo({ [USER_DATA_ENV]: dir })
     expect(await runExportCommand(['--format', 'json', '--list', 'tech'], io, { now: () => NOW })).toBe(0)
-    const body = JSON.parse(stdout()) as { watchlist: string[]; lists?: { name: string; symbols: string[] }[] }
+    const body = JSON.parse(stdout()) as {
+      watchlist: string[]
+      lists?: { name: string; symbols: string[] }[]
+    }
     expect(body.watchlist).toEqual(['NVDAon', 'AAPLon'])
     expect(body.lists).toEqual([{ name: 'Tech', symbols: ['NVDAon', 'AAPLon'] }])
   })

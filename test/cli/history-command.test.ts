@@ -43,21 +43,40 @@ async function run(argv: string[]) {
 }
 
 describe('tokenwatch history', () => {
-  it('--json: one object with exactly the issue\'s fields, points in time order, decimals as strings', async () => {
-    const { code, stdout } = await run(['--symbol', 'lly', '--range', '1m', '--json'])
-    expect(code).toBe(0)
-    const report = JSON.parse(stdout) as Record<string, unknown> & { points: Record<string, unknown>[] }
-    expect(Object.keys(report)).toEqual(['symbol', 'range', 'interval', 'source', 'note', 'points'])
-    expect(report).toMatchObject({ symbol: 'LLYon', range: '1m', interval: '1hour', source: 'service', note: null })
-    const times = report.points.map((p) => p.t as number)
-    expect(times).toEqual([...times].sort((a, b) => a - b))
-    const point = report.points.at(-1) as Record<string, unknown>
-    expect(Object.keys(point)).toEqual(['t', 'open', 'high', 'low', 'close', 'underlyingClose', 'underlyingCarried', 'multiplier', 'premium'])
-    expect(point.close).toBe(sim.market.priceRecord('LLYon')?.primaryMarket.price)
-    expect(point.multiplier).toBe(sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier)
-    expect(point.premium).toMatch(/^-?\d+\.\d{12,}$/)
-    expect(typeof point.underlyingCarried).toBe('boolean')
-  })
+  it(
+    "--json: one object with exactly the issue's fields, points " + 'in time order, decimals as strings',
+    async () => {
+      const { code, stdout } = await run(['--symbol', 'lly', '--range', '1m', '--json'])
+      expect(code).toBe(0)
+      const report = JSON.parse(stdout) as Record<string, unknown> & { points: Record<string, unknown>[] }
+      expect(Object.keys(report)).toEqual(['symbol', 'range', 'interval', 'source', 'note', 'points'])
+      expect(report).toMatchObject({
+        symbol: 'LLYon',
+        range: '1m',
+        interval: '1hour',
+        source: 'service',
+        note: null,
+      })
+      const times = report.points.map((p) => p.t as number)
+      expect(times).toEqual([...times].sort((a, b) => a - b))
+      const point = report.points.at(-1) as Record<string, unknown>
+      expect(Object.keys(point)).toEqual([
+        't',
+        'open',
+        'high',
+        'low',
+        'close',
+        'underlyingClose',
+        'underlyingCarried',
+        'multiplier',
+        'premium',
+      ])
+      expect(point.close).toBe(sim.market.priceRecord('LLYon')?.primaryMarket.price)
+      expect(point.multiplier).toBe(sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier)
+      expect(point.premium).toMatch(/^-?\d+\.\d{12,}$/)
+      expect(typeof point.underlyingCarried).toBe('boolean')
+    },
+  )
 
   it('--csv: the same columns, a header line first', async () => {
     const { code, stdout } = await run(['--symbol', 'AAPLon', '--range', '1w', '--csv'])
@@ -88,15 +107,36 @@ describe('tokenwatch history', () => {
     const since = MONDAY_10_00_ET - 2 * 3_600_000
     for (let i = 0; i < 3; i++) {
       const quote = { ...emptyAsset('AAPLon'), price: `235.1${i}`, sharesMultiplier: '1.000000000000000000' }
-      const underlying = { ticker: 'AAPL', name: null, price: '235.00', high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null }
-      recorder.recordDelta({ asOf: since + i * 3_600_000, added: [{ ...quote, underlying }], changed: [], removed: [] })
+      const underlying = {
+        ticker: 'AAPL',
+        name: null,
+        price: '235.00',
+        high52w: null,
+        low52w: null,
+        volume: null,
+        averageVolume: null,
+        sharesOutstanding: null,
+        marketCap: null,
+      }
+      recorder.recordDelta({
+        asOf: since + i * 3_600_000,
+        added: [{ ...quote, underlying }],
+        changed: [],
+        removed: [],
+      })
     }
     db.close()
     const { code, stdout } = await run(['--symbol', 'AAPLon', '--range', '1d', '--json'])
     expect(code).toBe(0)
-    const report = JSON.parse(stdout) as { source: string; note: string; points: { close: string; premium: string }[] }
+    const report = JSON.parse(stdout) as {
+      source: string
+      note: string
+      points: { close: string; premium: string }[]
+    }
     expect(report.source).toBe('recorded')
-    expect(report.note).toBe('This service publishes no history; Tokenwatch has been recording it since Nov 16, 08:00:00 ET.')
+    expect(report.note).toBe(
+      'This service publishes no history; Tokenwatch has been recording ' + 'it since Nov 16, 08:00:00 ET.',
+    )
     expect(report.points.map((p) => [p.close, p.premium])).toEqual([
       ['235.10', '0.000425531914893617'],
       ['235.11', '0.0004680851063829787'],
@@ -113,9 +153,14 @@ function smallDisk(size: string): string | null {
   const mountPoint = path.join(userData, 'disk')
   mkdirSync(mountPoint)
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', mountPoint], { stdio: 'pipe' })
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', mountPoint], {
+      stdio: 'pipe',
+    })
   } catch (error) {
-    console.log(`skipped: a tmpfs could not be mounted here (${String(error).split('\n')[0]}); the full-disk case needs root`)
+    console.log(
+      `skipped: a tmpfs could not be mounted here (${String(error).split('\n')[0]}` +
+        `); the full-disk case needs root`,
+    )
     return null
   }
   mounted.push(mountPoint)
@@ -138,10 +183,22 @@ async function runIn(folder: string, argv: string[]) {
 
 function recordOnePoll(folder: string): void {
   const { db } = openHistoryDb(folder)
-  const underlying = { ticker: 'AAPL', name: null, price: '235.00', high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null }
+  const underlying = {
+    ticker: 'AAPL',
+    name: null,
+    price: '235.00',
+    high52w: null,
+    low52w: null,
+    volume: null,
+    averageVolume: null,
+    sharesOutstanding: null,
+    marketCap: null,
+  }
   new HistoryRecorder(db, { onProblem: () => undefined }).recordDelta({
     asOf: MONDAY_10_00_ET - 60_000,
-    added: [{ ...emptyAsset('AAPLon'), price: '235.10', sharesMultiplier: '1.000000000000000000', underlying }],
+    added: [
+      { ...emptyAsset('AAPLon'), price: '235.10', sharesMultiplier: '1.000000000000000000', underlying },
+    ],
     changed: [],
     removed: [],
   })
@@ -173,13 +230,16 @@ describe('tokenwatch history with a history file it cannot use (issue #45)', () 
     expect(readdirSync(userData)).toEqual([HISTORY_DB_FILE])
   })
 
-  it('a file from a newer Tokenwatch: untouched by the command line and by the app\'s writer', async () => {
+  it("a file from a newer Tokenwatch: untouched by the command line and by the app's writer", async () => {
     recordOnePoll(userData)
     const newer = new DatabaseSync(path.join(userData, HISTORY_DB_FILE))
     newer.exec('PRAGMA user_version = 4')
     newer.close()
     const before = readFileSync(path.join(userData, HISTORY_DB_FILE))
-    await expectServiceOnly(userData, /it was made by a newer Tokenwatch \(schema version 4; this one knows 3\)/)
+    await expectServiceOnly(
+      userData,
+      /it was made by a newer Tokenwatch \(schema version 4; this one knows 3\)/,
+    )
     expect(() => openHistoryDb(userData)).toThrow(/schema version 4; this one knows 3/)
     expect(readFileSync(path.join(userData, HISTORY_DB_FILE)).equals(before)).toBe(true)
     expect(readdirSync(userData).filter((name) => name.includes('corrupt'))).toEqual([])

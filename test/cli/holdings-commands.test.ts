@@ -47,50 +47,116 @@ async function holdings(...argv: string[]) {
 
 describe('tokenwatch tx', () => {
   it('adds, lists in time order, and removes, in the ledger named by TOKENWATCH_USER_DATA', async () => {
-    expect((await tx('add', '--symbol', 'aapl', '--side', 'buy', '--quantity', '2', '--price', '200', '--fee', '1', '--time', '2026-01-06T10:00:00-05:00', '--note', 'first')).stdout).toBe(
-      'Added t1: buy 2 AAPLon at 200 (fee 1) on 2026-01-06T10:00:00-05:00.\n',
+    expect(
+      (
+        await tx(
+          'add',
+          '--symbol',
+          'aapl',
+          '--side',
+          'buy',
+          '--quantity',
+          '2',
+          '--price',
+          '200',
+          '--fee',
+          '1',
+          '--time',
+          '2026-01-06T10:00:00-05:00',
+          '--note',
+          'first',
+        )
+      ).stdout,
+    ).toBe('Added t1: buy 2 AAPLon at 200 (fee 1) on 2026-01-06T10:00:00-05:00.\n')
+    const noTime = await tx(
+      'add',
+      '--symbol',
+      'TSLAon',
+      '--side',
+      'buy',
+      '--quantity',
+      '0.5',
+      '--price',
+      '300',
     )
-    const noTime = await tx('add', '--symbol', 'TSLAon', '--side', 'buy', '--quantity', '0.5', '--price', '300')
-    expect(noTime).toMatchObject({ code: 0, stdout: 'Added t2: buy 0.5 TSLAon at 300 (fee 0) on 2026-01-09T15:00:00Z.\n' })
+    expect(noTime).toMatchObject({
+      code: 0,
+      stdout: 'Added t2: buy 0.5 TSLAon at 300 (fee 0) on 2026-01-09T15:00:00Z.\n',
+    })
     const list = await tx('list', '--json')
     expect(JSON.parse(list.stdout).map((t: { id: string }) => t.id)).toEqual(['t1', 't2'])
-    expect((await tx('list')).stdout.split('\n')[1]).toBe('t1  2026-01-06T10:00:00-05:00  buy   AAPLon  2         200    1    first')
-    expect(await tx('remove', 't2')).toMatchObject({ code: 0, stdout: 'Removed t2: buy 0.5 TSLAon on 2026-01-09T15:00:00Z.\n' })
+    expect((await tx('list')).stdout.split('\n')[1]).toBe(
+      't1  2026-01-06T10:00:00-05:00  buy   AAPLon  2         200  ' + '  1    first',
+    )
+    expect(await tx('remove', 't2')).toMatchObject({
+      code: 0,
+      stdout: 'Removed t2: buy 0.5 TSLAon on 2026-01-09T15:00:00Z.\n',
+    })
     const saved = JSON.parse(await readFile(path.join(userData, 'holdings.json'), 'utf8'))
     expect(saved.transactions.map((t: { id: string }) => t.id)).toEqual(['t1'])
   })
 
   it.each([
-    [['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '0', '--price', '1'], 'tokenwatch tx add: quantity: The quantity must be more than zero, not 0'],
-    [['add', '--symbol', 'AAPLon', '--side', 'short', '--quantity', '1', '--price', '1'], 'tokenwatch tx add: side: The side must be buy or sell'],
-    [['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '1'], 'tokenwatch tx add: --price is required. (see tokenwatch tx --help)'],
-    [['add', '--symbol', 'AAPLon', '--side', 'sell', '--quantity', '1', '--price', '1'], 'tokenwatch tx add: Not added: The sell of 1 AAPLon at Jan 9, 2026, 10:00:00 ET is more than the 0 AAPLon held then.'],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '0', '--price', '1'],
+      'tokenwatch tx add: quantity: The quantity must be more than zero, not 0',
+    ],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'short', '--quantity', '1', '--price', '1'],
+      'tokenwatch tx add: side: The side must be buy or sell',
+    ],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '1'],
+      'tokenwatch tx add: --price is required. (see tokenwatch tx --help)',
+    ],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'sell', '--quantity', '1', '--price', '1'],
+      'tokenwatch tx add: Not added: The sell of 1 AAPLon at Jan 9, ' +
+        '2026, 10:00:00 ET is more than the 0 AAPLon held then.',
+    ],
     [['remove', 't9'], 'tokenwatch tx remove: There is no transaction t9'],
-    [['frobnicate'], 'tokenwatch tx frobnicate: unknown subcommand "frobnicate": add, list, import or remove. (see tokenwatch tx --help)'],
+    [
+      ['frobnicate'],
+      'tokenwatch tx frobnicate: unknown subcommand "frobnicate": add, ' +
+        'list, import or remove. (see tokenwatch tx --help)',
+    ],
   ])('exits 2 with one line for a bad argument or a refused transaction: %j', async (argv, line) => {
     const run = await tx(...argv)
     expect(run).toEqual({ code: 2, stdout: '', stderr: `${line}\n` })
   })
 
-  it('imports a CSV all or nothing, listing every bad line; duplicates are reported, not doubled', async () => {
-    const good = path.join(userData, 'good.csv')
-    await writeFile(good, 'time,symbol,side,quantity,price,fee,note\n2026-01-05T10:00:00Z,AAPLon,buy,2,200,1,\n2026-01-06T10:00:00Z,AAPLon,sell,0.5,220,0.5,trim\n')
-    expect(await tx('import', good)).toEqual({ code: 0, stdout: 'Imported 2 transactions.\n', stderr: '' })
-    expect(await tx('import', good)).toEqual({
-      code: 0,
-      stdout: 'Imported 0 transactions; 2 duplicates skipped.\n',
-      stderr: 'note: line 2 is already in the ledger as t1; not added again.\nnote: line 3 is already in the ledger as t2; not added again.\n',
-    })
-    const bad = path.join(userData, 'bad.csv')
-    await writeFile(bad, 'time,symbol,side,quantity,price\n2026-01-07T10:00:00Z,AAPLon,buy,1,1\n2026-01-07T10:00:00Z,AAPLon,buy,1.0000000000000000001,1\nyesterday,AAPLon,sell,1,1\n')
-    const refused = await tx('import', bad)
-    expect(refused.code).toBe(2)
-    expect(refused.stderr.split('\n').slice(1, 3)).toEqual([
-      '  line 3: quantity: The quantity has 19 decimals; a token has at most 18',
-      '  line 4: time: "yesterday" is not a time: write it like 2026-01-05T10:30:00-05:00',
-    ])
-    expect(JSON.parse((await tx('list', '--json')).stdout)).toHaveLength(2)
-  })
+  it(
+    'imports a CSV all or nothing, listing every bad line; duplicates ' + 'are reported, not doubled',
+    async () => {
+      const good = path.join(userData, 'good.csv')
+      await writeFile(
+        good,
+        'time,symbol,side,quantity,price,fee,note\n2026-01-05T10:00:00Z,AAPLon,buy,2,200,1,\n' +
+          '2026-01-06T10:00:00Z,AAPLon,sell,0.5,220,0.5,trim\n',
+      )
+      expect(await tx('import', good)).toEqual({ code: 0, stdout: 'Imported 2 transactions.\n', stderr: '' })
+      expect(await tx('import', good)).toEqual({
+        code: 0,
+        stdout: 'Imported 0 transactions; 2 duplicates skipped.\n',
+        stderr:
+          'note: line 2 is already in the ledger as t1; not added again.\n' +
+          'note: line 3 is already in the ledger as t2; not added again.\n',
+      })
+      const bad = path.join(userData, 'bad.csv')
+      await writeFile(
+        bad,
+        'time,symbol,side,quantity,price\n2026-01-07T10:00:00Z,AAPLon,buy,1,1\n' +
+          '2026-01-07T10:00:00Z,AAPLon,buy,1.0000000000000000001,1\nyesterday,AAPLon,sell,1,1\n',
+      )
+      const refused = await tx('import', bad)
+      expect(refused.code).toBe(2)
+      expect(refused.stderr.split('\n').slice(1, 3)).toEqual([
+        '  line 3: quantity: The quantity has 19 decimals; a token has at most 18',
+        '  line 4: time: "yesterday" is not a time: write it like 2026-01-05T10:30:00-05:00',
+      ])
+      expect(JSON.parse((await tx('list', '--json')).stdout)).toHaveLength(2)
+    },
+  )
 
   it('refuses a 50 MB file before reading it', async () => {
     const huge = path.join(userData, 'huge.csv')
@@ -103,10 +169,62 @@ describe('tokenwatch tx', () => {
 
 describe('tokenwatch holdings', () => {
   beforeEach(async () => {
-    await tx('add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '2', '--price', '200', '--fee', '1', '--time', '2026-01-05T10:00:00Z')
-    await tx('add', '--symbol', 'AAPLon', '--side', 'sell', '--quantity', '0.5', '--price', '220', '--fee', '0.5', '--time', '2026-01-06T10:00:00Z')
-    await tx('add', '--symbol', 'TSLAon', '--side', 'buy', '--quantity', '1', '--price', '100', '--time', '2026-01-05T10:00:00Z')
-    await tx('add', '--symbol', 'TSLAon', '--side', 'sell', '--quantity', '1', '--price', '90', '--time', '2026-01-06T10:00:00Z')
+    await tx(
+      'add',
+      '--symbol',
+      'AAPLon',
+      '--side',
+      'buy',
+      '--quantity',
+      '2',
+      '--price',
+      '200',
+      '--fee',
+      '1',
+      '--time',
+      '2026-01-05T10:00:00Z',
+    )
+    await tx(
+      'add',
+      '--symbol',
+      'AAPLon',
+      '--side',
+      'sell',
+      '--quantity',
+      '0.5',
+      '--price',
+      '220',
+      '--fee',
+      '0.5',
+      '--time',
+      '2026-01-06T10:00:00Z',
+    )
+    await tx(
+      'add',
+      '--symbol',
+      'TSLAon',
+      '--side',
+      'buy',
+      '--quantity',
+      '1',
+      '--price',
+      '100',
+      '--time',
+      '2026-01-05T10:00:00Z',
+    )
+    await tx(
+      'add',
+      '--symbol',
+      'TSLAon',
+      '--side',
+      'sell',
+      '--quantity',
+      '1',
+      '--price',
+      '90',
+      '--time',
+      '2026-01-06T10:00:00Z',
+    )
   })
 
   it('prints the exact JSON shape with amounts as decimal strings, sold-out positions listed', async () => {
@@ -167,13 +285,34 @@ describe('tokenwatch holdings', () => {
   })
 
   it('FIFO with --method, and a table for people', async () => {
-    await tx('add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '1', '--price', '210', '--time', '2026-01-07T10:00:00Z')
+    await tx(
+      'add',
+      '--symbol',
+      'AAPLon',
+      '--side',
+      'buy',
+      '--quantity',
+      '1',
+      '--price',
+      '210',
+      '--time',
+      '2026-01-07T10:00:00Z',
+    )
     const fifo = JSON.parse((await holdings('--json', '--method', 'fifo')).stdout)
     expect(fifo.method).toBe('fifo')
-    expect(fifo.positions[0]).toMatchObject({ quantity: '2.5', cost: '510.75', averageCost: '204.3', realized: '9.25' })
+    expect(fifo.positions[0]).toMatchObject({
+      quantity: '2.5',
+      cost: '510.75',
+      averageCost: '204.3',
+      realized: '9.25',
+    })
     const table = await holdings()
-    expect(table.stdout.split('\n')[0]).toBe('SYMBOL  QUANTITY    COST   VALUE  UNREALIZED   P&L %  REALIZED   24H  PREMIUM EXP.')
-    expect(table.stdout.split('\n')[3]).toBe('TOTAL             510.75  578.62       67.88             -0.75  5.32         -0.03')
+    expect(table.stdout.split('\n')[0]).toBe(
+      'SYMBOL  QUANTITY    COST   VALUE  UNREALIZED   P&L %  REALIZED ' + '  24H  PREMIUM EXP.',
+    )
+    expect(table.stdout.split('\n')[3]).toBe(
+      'TOTAL             510.75  578.62       67.88             -0.75 ' + ' 5.32         -0.03',
+    )
     expect(table.stdout).toContain('In US dollars, average cost, as of 2026-01-09T15:00:00.000Z.')
   })
 
@@ -188,13 +327,30 @@ describe('tokenwatch holdings', () => {
     const run = await holdings('--json')
     expect(run.code).toBe(0)
     const report = JSON.parse(run.stdout)
-    expect(report.positions[0]).toMatchObject({ symbol: 'AAPLon', cost: '300.75', price: null, value: null, unrealized: null })
-    expect(report.totals).toMatchObject({ cost: '300.75', value: null, unrealized: null, premiumExposure: null })
-    expect(run.stderr).toContain('note: AAPLon: no price from the service (it may no longer list it); its cost is shown, its value is not.')
+    expect(report.positions[0]).toMatchObject({
+      symbol: 'AAPLon',
+      cost: '300.75',
+      price: null,
+      value: null,
+      unrealized: null,
+    })
+    expect(report.totals).toMatchObject({
+      cost: '300.75',
+      value: null,
+      unrealized: null,
+      premiumExposure: null,
+    })
+    expect(run.stderr).toContain(
+      'note: AAPLon: no price from the service (it may no longer list ' +
+        'it); its cost is shown, its value is not.',
+    )
   })
 
   it('exits 2 for a bad --method, and is listed by tokenwatch help', async () => {
-    expect((await holdings('--method', 'lifo')).stderr).toBe('tokenwatch holdings: --method must be average or fifo, not "lifo". (see tokenwatch holdings --help)\n')
+    expect((await holdings('--method', 'lifo')).stderr).toBe(
+      'tokenwatch holdings: --method must be average or fifo, not "lifo". ' +
+        '(see tokenwatch holdings --help)\n',
+    )
     const help = memoryIo()
     await runCli(['help'], help.io)
     expect(help.stdout()).toMatch(/holdings {2}print positions and P&L/)

@@ -142,7 +142,8 @@ describe('tokenwatch key status and clear', () => {
     const run = await runKeyCli(['status', '--base-url', PROD], { userDataDir, keychain: null })
     expect(run.code).toBe(0)
     expect(run.stdout).toBe(
-      `${PROD}: no key stored.\nThe system keychain is not available: No system keychain is available to this app.\n`,
+      `${PROD}: no key stored.\nThe system keychain is not available: ` +
+        `No system keychain is available to this app.\n`,
     )
   })
 

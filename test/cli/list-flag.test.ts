@@ -50,7 +50,8 @@ describe('--list NAME', () => {
       code: 2,
       stdout: '',
       stderr:
-        'tokenwatch snapshot: --list: there is no watchlist named "Crypto" (the watchlists: "Watchlist", "Tech"). (see tokenwatch snapshot --help)\n',
+        'tokenwatch snapshot: --list: there is no watchlist named "Crypto" ' +
+        '(the watchlists: "Watchlist", "Tech"). (see tokenwatch snapshot --help)\n',
     })
     expect(service.requests).toEqual([])
   })
@@ -66,7 +67,12 @@ describe('--list NAME', () => {
     const dir = await userData()
     const tech = await run(runExportCommand, ['--format', 'csv', '--list', 'Tech'], dir)
     expect(tech.code).toBe(0)
-    expect(tech.stdout.split('\r\n').slice(1, 3).map((row) => row.split(',')[0])).toEqual(['NVDAon', 'AAPLon'])
+    expect(
+      tech.stdout
+        .split('\r\n')
+        .slice(1, 3)
+        .map((row) => row.split(',')[0]),
+    ).toEqual(['NVDAon', 'AAPLon'])
     const shown = await run(runExportCommand, ['--format', 'json'], dir)
     expect((JSON.parse(shown.stdout) as { watchlist: string[] }).watchlist[0]).toBe('AAPLon')
     const unknown = await run(runExportCommand, ['--format', 'csv', '--list', 'Nope'], dir)

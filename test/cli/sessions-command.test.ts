@@ -127,8 +127,10 @@ describe('tokenwatch sessions, as text', () => {
     ])
     expect(run.stdout.split('\n')).toEqual([
       'Tue 2026-11-17 11:00 ET  regular; pauses Tue 2026-11-17 15:59 ET (in 4h 59m)',
-      'Thu 2026-11-26 12:00 ET  closed (Thanksgiving Day), off-hours session running; overnight opens Thu 2026-11-26 20:05 ET (in 8h 05m)',
-      'Fri 2026-11-27 17:30 ET  closed (early close), off-hours session running; overnight opens Sun 2026-11-29 20:05 ET (in 2d 02h)',
+      'Thu 2026-11-26 12:00 ET  closed (Thanksgiving Day), off-hours ' +
+        'session running; overnight opens Thu 2026-11-26 20:05 ET (in 8h 05m)',
+      'Fri 2026-11-27 17:30 ET  closed (early close), off-hours session ' +
+        'running; overnight opens Sun 2026-11-29 20:05 ET (in 2d 02h)',
       'Tue 2026-07-14 19:59:30 ET  paused; overnight opens Tue 2026-07-14 20:05 ET (in 5m 30s)',
       '',
     ])

@@ -12,7 +12,17 @@ const EVENING_BEFORE_SPLIT = Date.UTC(2026, 10, 16, 2, 0)
 /** The simulated market only moves forward: the tests run in the order of their market times. */
 const service = useSimService()
 
-const MARKET_KEYS = ['source', 'marketStatus', 'isOpen', 'offhoursOpen', 'nextOpenSession', 'nextOpen', 'nextClose', 'reason', 'calendarAgrees']
+const MARKET_KEYS = [
+  'source',
+  'marketStatus',
+  'isOpen',
+  'offhoursOpen',
+  'nextOpenSession',
+  'nextOpen',
+  'nextClose',
+  'reason',
+  'calendarAgrees',
+]
 const PAUSE_KEYS = ['symbol', 'status', 'type', 'code', 'reason', 'start', 'end', 'updateSharesMultiplier']
 
 describe('tokenwatch status', () => {
@@ -25,7 +35,9 @@ describe('tokenwatch status', () => {
 
   it('a rejected key is exit 3; a rate limit exit 4', async () => {
     const { io, stderr } = memoryIo({ TOKENWATCH_API_KEY: 'not-the-key' })
-    expect(await runStatusCommand(['--base-url', service.sim().url], io, { readStoredKey: async () => null })).toBe(3)
+    expect(
+      await runStatusCommand(['--base-url', service.sim().url], io, { readStoredKey: async () => null }),
+    ).toBe(3)
     expect(stderr()).toMatch(/^tokenwatch status: The API key was rejected/)
     service.sim().setFaults({ status: { rateLimit: 1 } })
     try {
@@ -55,7 +67,8 @@ describe('tokenwatch status --json', () => {
       calendarAgrees: false,
     })
     expect(stderr).toBe(
-      'note: At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.\n',
+      'note: At Nov 18, 10:00:07 ET the service says the market is ' +
+        'paused (market_paused: Unscheduled_Downtime); our calendar says regular.\n',
     )
   })
 
@@ -63,7 +76,11 @@ describe('tokenwatch status --json', () => {
     service.setTime(SATURDAY_NOON_ET)
     service.setService({ readings: { offhoursReading: 'offhours' } })
     const { stdout } = await service.run(runStatusCommand, ['--json'])
-    expect(JSON.parse(stdout).market).toMatchObject({ marketStatus: 'offhours', offhoursOpen: true, calendarAgrees: true })
+    expect(JSON.parse(stdout).market).toMatchObject({
+      marketStatus: 'offhours',
+      offhoursOpen: true,
+      calendarAgrees: true,
+    })
   })
 
   it('a spec-only service: the calendar, marked as such; pauses null (not known), exit 0', async () => {
@@ -87,25 +104,35 @@ describe('tokenwatch status --json', () => {
     })
   })
 
-  it('the evening before a split: the service agrees with the calendar, LLY paused with its end', async () => {
-    service.setTime(EVENING_BEFORE_SPLIT)
-    const { code, stdout, stderr } = await service.run(runStatusCommand, ['--json'])
-    expect(code).toBe(0)
-    expect(stderr).toBe('')
-    const report = JSON.parse(stdout) as { market: Record<string, unknown>; pauses: Record<string, unknown>[] }
-    expect(Object.keys(report)).toEqual(['market', 'pauses'])
-    expect(Object.keys(report.market)).toEqual(MARKET_KEYS)
-    expect(report.market).toMatchObject({ source: 'service', marketStatus: 'overnight', calendarAgrees: true })
-    for (const pause of report.pauses) expect(Object.keys(pause)).toEqual(PAUSE_KEYS)
-    expect(report.pauses).toContainEqual({
-      symbol: 'LLYon',
-      status: 'active',
-      type: 'scheduled',
-      code: 'ASSET_PAUSED',
-      reason: 'stock_split',
-      start: Date.UTC(2026, 10, 16, 0, 50),
-      end: LLY_SPLIT.at,
-      updateSharesMultiplier: true,
-    })
-  })
+  it(
+    'the evening before a split: the service agrees with the calendar, ' + 'LLY paused with its end',
+    async () => {
+      service.setTime(EVENING_BEFORE_SPLIT)
+      const { code, stdout, stderr } = await service.run(runStatusCommand, ['--json'])
+      expect(code).toBe(0)
+      expect(stderr).toBe('')
+      const report = JSON.parse(stdout) as {
+        market: Record<string, unknown>
+        pauses: Record<string, unknown>[]
+      }
+      expect(Object.keys(report)).toEqual(['market', 'pauses'])
+      expect(Object.keys(report.market)).toEqual(MARKET_KEYS)
+      expect(report.market).toMatchObject({
+        source: 'service',
+        marketStatus: 'overnight',
+        calendarAgrees: true,
+      })
+      for (const pause of report.pauses) expect(Object.keys(pause)).toEqual(PAUSE_KEYS)
+      expect(report.pauses).toContainEqual({
+        symbol: 'LLYon',
+        status: 'active',
+        type: 'scheduled',
+        code: 'ASSET_PAUSED',
+        reason: 'stock_split',
+        start: Date.UTC(2026, 10, 16, 0, 50),
+        end: LLY_SPLIT.at,
+        updateSharesMultiplier: true,
+      })
+    },
+  )
 })

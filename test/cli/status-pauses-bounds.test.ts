@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runStatusCommand } from '../../src/main/cli/status-command'
 import { ApiClient, MAX_ASSET_PAUSES_BYTES } from '../../src/main/core/api/api-client'
 import { MAX_ASSET_PAUSES } from '../../src/main/core/api/wire/wire-status-parse'
-import { type LoopbackServer, TEST_KEY, apiErrorOf, sendJson, startLoopbackServer } from '../core/api/api-client.fixtures'
+import {
+  type LoopbackServer,
+  TEST_KEY,
+  apiErrorOf,
+  sendJson,
+  startLoopbackServer,
+} from '../core/api/api-client.fixtures'
 import { memoryIo } from './memory-io'
 
 /**
@@ -75,7 +81,12 @@ describe('the asset pauses answer is bounded', () => {
   })
 
   it(`more than ${MAX_ASSET_PAUSES} entries are refused whole, none of them checked`, async () => {
-    answer = (res) => sendJson(res, 200, Array.from({ length: MAX_ASSET_PAUSES + 1 }, () => ({})))
+    answer = (res) =>
+      sendJson(
+        res,
+        200,
+        Array.from({ length: MAX_ASSET_PAUSES + 1 }, () => ({})),
+      )
     const error = await apiErrorOf(askPauses())
     expect(error.message).toMatch(`${MAX_ASSET_PAUSES + 1} pauses, more than the ${MAX_ASSET_PAUSES} taken`)
   })
@@ -89,7 +100,8 @@ describe('the asset pauses answer is bounded', () => {
 
 describe('tokenwatch status says pauses left out once per reason, with a count', () => {
   it('3,000 bad pauses and one of its own kind: two warnings', async () => {
-    answer = (res) => sendJson(res, 200, [...pauses(3_000, ''), pause('ZZZon', 'x'.repeat(65)), pause('AAPLon')])
+    answer = (res) =>
+      sendJson(res, 200, [...pauses(3_000, ''), pause('ZZZon', 'x'.repeat(65)), pause('AAPLon')])
     const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: TEST_KEY })
     const code = await runStatusCommand(['--base-url', server.url], io, {
       now: () => TUESDAY_10_00_ET,
@@ -97,7 +109,9 @@ describe('tokenwatch status says pauses left out once per reason, with a count',
     })
     expect(code).toBe(0)
     expect(stderr().split('\n').filter(Boolean)).toEqual([
-      expect.stringMatching(/^warning: 3000 pauses were left out \(AAA0on, AAA1on, AAA2on and 2997 more\): status: /),
+      expect.stringMatching(
+        /^warning: 3000 pauses were left out \(AAA0on, AAA1on, AAA2on and 2997 more\): status: /,
+      ),
       expect.stringMatching(/^warning: a pause of ZZZon was left out: status: /),
     ])
     expect(stdout()).toContain('  AAPLon  upcoming ASSET_PAUSED')

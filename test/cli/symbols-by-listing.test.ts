@@ -61,14 +61,21 @@ describe('--symbols read against the listing', () => {
     expect(run.code).toBe(EXIT.ok)
     expect(symbolsOf(run.stdout).sort()).toEqual(['AAPLon', 'BRK.Bon', 'GOOGLon', 'METAon'])
     expect(run.stderr.split('\n')).toEqual(
-      expect.arrayContaining(['google read as GOOGLon', 'apple read as AAPLon', 'brkb read as BRK.Bon', 'facebook read as METAon']),
+      expect.arrayContaining([
+        'google read as GOOGLon',
+        'apple read as AAPLon',
+        'brkb read as BRK.Bon',
+        'facebook read as METAon',
+      ]),
     )
   })
 
   it('offers a guess for a single word too, in one sentence without a stray full stop', async () => {
     const guessed = await snapshot('mcdona')
     expect(guessed.code).toBe(EXIT.usage)
-    expect(guessed.stderr).toBe('tokenwatch snapshot: --symbols: "mcdona" names no asset the service lists; did you mean MCDon?\n')
+    expect(guessed.stderr).toBe(
+      'tokenwatch snapshot: --symbols: "mcdona" names no asset the ' + 'service lists; did you mean MCDon?\n',
+    )
     const none = await snapshot('zzqx')
     expect(none.stderr).toBe('tokenwatch snapshot: --symbols: "zzqx" names no asset the service lists.\n')
   })
@@ -97,7 +104,19 @@ describe('tx add --symbol read against the listing of the app service', () => {
     await settings.update((current) => ({ ...current, baseUrl: sim.url }))
     const out = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: dir })
     const code = await runTxCommand(
-      ['add', '--symbol', symbol, '--side', 'buy', '--quantity', '3.5', '--price', '120.20', '--time', '2025-10-14T10:30:00-04:00'],
+      [
+        'add',
+        '--symbol',
+        symbol,
+        '--side',
+        'buy',
+        '--quantity',
+        '3.5',
+        '--price',
+        '120.20',
+        '--time',
+        '2025-10-14T10:30:00-04:00',
+      ],
       out.io,
       { now: () => TUESDAY, readStoredKey: async () => null },
     )
@@ -116,6 +135,8 @@ describe('tx add --symbol read against the listing of the app service', () => {
     const run = await txAdd('mcdona')
     expect(run.code).toBe(EXIT.ok)
     expect(run.stdout).toContain('buy 3.5 MCDONAon at 120.20')
-    expect(run.stderr).toBe('note: the service does not list MCDONAon; recorded as written; did you mean MCDon?\n')
+    expect(run.stderr).toBe(
+      'note: the service does not list MCDONAon; recorded as written; ' + 'did you mean MCDon?\n',
+    )
   })
 })

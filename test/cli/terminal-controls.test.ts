@@ -18,7 +18,10 @@ import { memoryIo } from './memory-io'
  */
 
 const KEY = 'cli-controls-key-5b7e2a'
-/** Sunday 15 November 2026, 21:00 ET, the evening before the simulated LLY split: a pause is listed, the market is closed. */
+/**
+ * Sunday 15 November 2026, 21:00 ET, the evening before the simulated LLY split: a pause is listed, the
+ * market is closed.
+ */
 const EVENING_BEFORE_SPLIT = Date.UTC(2026, 10, 16, 2, 0)
 const CONTROLS = '\u001b[31m\u001b]0;owned\u0007\u001b[2J\r\b\b\u0007\u009b'
 /** What a terminal would act on; a CSV's "\r\n" is a line ending, not an overwrite. */
@@ -32,7 +35,9 @@ let userDataDir: string
 /** Every string that is not a number, a time or a symbol gets the controls in its middle. */
 function withControls(value: unknown, name = ''): unknown {
   if (typeof value === 'string')
-    return /^-?\d/.test(value) || name === 'symbol' || name === 'side' ? value : `${value.slice(0, 2)}${CONTROLS}${value.slice(2)}`
+    return /^-?\d/.test(value) || name === 'symbol' || name === 'side'
+      ? value
+      : `${value.slice(0, 2)}${CONTROLS}${value.slice(2)}`
   if (Array.isArray(value)) return value.map((item) => withControls(item))
   if (typeof value !== 'object' || value === null) return value
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withControls(item, key)]))
@@ -56,14 +61,21 @@ afterAll(async () => {
 })
 
 async function cli(argv: string[]): Promise<{ code: number; out: string }> {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: join(userDataDir, 'cli') })
+  const { io, stdout, stderr } = memoryIo({
+    TOKENWATCH_API_KEY: KEY,
+    TOKENWATCH_USER_DATA: join(userDataDir, 'cli'),
+  })
   const code = await runCli(argv, io)
   return { code, out: `${stdout()}${stderr()}` }
 }
 
 describe('terminal controls from the service or a ledger never reach the terminal', () => {
   it.each([
-    ['status', ['status'], /LLYon {2}ac\[31m\]0;owned\[2jtive AS\[31m\]0;owned\[2JSET_PAUSED st\[31m\]0;owned\[2jock_split/],
+    [
+      'status',
+      ['status'],
+      /LLYon {2}ac\[31m\]0;owned\[2jtive AS\[31m\]0;owned\[2JSET_PAUSED st\[31m\]0;owned\[2jock_split/,
+    ],
     ['status --json', ['status', '--json'], /"marketStatus"/],
     ['capacity', ['capacity', '--symbol', 'AAPLon'], /AAPLon/],
     ['dividends', ['dividends', '--symbol', 'AAPLon'], /Paid: qu\[31m\]0;owned\[2Jarterly/],
@@ -75,8 +87,20 @@ describe('terminal controls from the service or a ledger never reach the termina
 
   it('tx list prints a note without its controls', async () => {
     const added = await cli([
-      'tx', 'add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '3.5', '--price', '120.20',
-      '--time', '2025-11-18T10:00:00-05:00', '--note', `from the${CONTROLS} desk`,
+      'tx',
+      'add',
+      '--symbol',
+      'AAPLon',
+      '--side',
+      'buy',
+      '--quantity',
+      '3.5',
+      '--price',
+      '120.20',
+      '--time',
+      '2025-11-18T10:00:00-05:00',
+      '--note',
+      `from the${CONTROLS} desk`,
     ])
     expect(added.code).toBe(0)
     const { code, out } = await cli(['tx', 'list'])

@@ -40,7 +40,8 @@ describe('tokenwatch watch', () => {
     expect(snapshot.assets.filter((a) => a.price === null)).toEqual([])
     // A loopback base URL names no streaming host: polled, and stderr says so once.
     expect(out.stderr()).toBe(
-      'tokenwatch watch: prices: polling; streaming not available: no streaming address is known for 127.0.0.1\n',
+      'tokenwatch watch: prices: polling; streaming not available: ' +
+        'no streaming address is known for 127.0.0.1\n',
     )
     expect(deltas.every((delta) => (delta as Delta & { source: string }).source === 'poll')).toBe(true)
   })
@@ -121,9 +122,18 @@ describe('tokenwatch watch', () => {
 describe('watch without --json', () => {
   it('prints each change at its market time with the zone named, in summer and in winter', () => {
     const change = (asOf: number): Delta =>
-      ({ asOf, changed: [{ symbol: 'AAPLon', fields: { price: '190.25', changePct24h: '0.12' } }], added: [], removed: [] }) as unknown as Delta
+      ({
+        asOf,
+        changed: [{ symbol: 'AAPLon', fields: { price: '190.25', changePct24h: '0.12' } }],
+        added: [],
+        removed: [],
+      }) as unknown as Delta
     // 18:02:05 UTC is 14:02:05 in New York in July (EDT) and 13:02:05 in November (EST).
-    expect(describeDelta(change(Date.parse('2026-07-14T18:02:05Z')))).toEqual(['14:02:05 ET  AAPLon  190.25  +0.12%'])
-    expect(describeDelta(change(Date.parse('2026-11-17T18:02:05Z')))).toEqual(['13:02:05 ET  AAPLon  190.25  +0.12%'])
+    expect(describeDelta(change(Date.parse('2026-07-14T18:02:05Z')))).toEqual([
+      '14:02:05 ET  AAPLon  190.25  +0.12%',
+    ])
+    expect(describeDelta(change(Date.parse('2026-11-17T18:02:05Z')))).toEqual([
+      '13:02:05 ET  AAPLon  190.25  +0.12%',
+    ])
   })
 })

@@ -15,7 +15,10 @@ const MARKER = '<!-- room-table:'
 /** The rows of the table after the marker: room -> the rooms it may import. */
 function docRooms(markdown: string): Map<string, string[]> {
   const lines = markdown.slice(markdown.indexOf(MARKER)).split('\n').slice(1)
-  const rows = lines.slice(2, lines.findIndex((line, index) => index > 0 && !line.startsWith('|')))
+  const rows = lines.slice(
+    2,
+    lines.findIndex((line, index) => index > 0 && !line.startsWith('|')),
+  )
   return new Map(
     rows.map((row) => {
       const cells = row.split('|').map((cell) => cell.trim())
@@ -26,10 +29,7 @@ function docRooms(markdown: string): Map<string, string[]> {
 }
 
 const lintRooms = new Map(
-  Object.entries(CORE_ROOMS).map(([glob, allowed]) => [
-    glob.replace('/**/*.ts', ''),
-    [...allowed].sort(),
-  ]),
+  Object.entries(CORE_ROOMS).map(([glob, allowed]) => [glob.replace('/**/*.ts', ''), [...allowed].sort()]),
 )
 
 describe('the room table of docs/architecture.md and the lint rules', () => {

@@ -64,7 +64,9 @@ function minimal(text: string): string[] {
 
 function full(text: string): string[] {
   return words(
-    text.replace(/\[([^\]]*)\](\.\.\.)?/g, (_, inner: string) => (/[A-Z]{3,}|\|/.test(inner) ? ' ' : ` ${inner} `)),
+    text.replace(/\[([^\]]*)\](\.\.\.)?/g, (_, inner: string) =>
+      /[A-Z]{3,}|\|/.test(inner) ? ' ' : ` ${inner} `,
+    ),
   )
 }
 
@@ -91,7 +93,10 @@ async function scratchDataFolder(): Promise<string> {
   await settings.update((current) => ({
     ...current,
     baseUrl: server.url,
-    lists: [...current.lists, { ...current.lists[0]!, id: 'l900', name: 'Tech', symbols: ['AAPLon', 'NVDAon'] }],
+    lists: [
+      ...current.lists,
+      { ...current.lists[0]!, id: 'l900', name: 'Tech', symbols: ['AAPLon', 'NVDAon'] },
+    ],
   }))
   return dir
 }
@@ -113,12 +118,17 @@ describe('the command examples of README.md and docs/', () => {
       for (const argv of [minimal(example.text), full(example.text)].map(bounded)) {
         const run = memoryIo({ TOKENWATCH_USER_DATA: dir, TOKENWATCH_API_KEY: KEY })
         const code = await runCli(argv, run.io)
-        const said = `${argv.join(' ')}\nstdout: ${run.stdout().slice(0, 400)}\nstderr: ${run.stderr().slice(0, 400)}`
+        const said =
+          `${argv.join(' ')}\nstdout: ${run.stdout().slice(0, 400)}\nstderr: ` +
+          `${run.stderr().slice(0, 400)}`
         expect(code, said).toBe(0)
         expect(run.stdout().trim(), said).not.toBe('')
         if (argv.includes('--json')) {
           const text = run.stdout().trim()
-          const parsed = text.startsWith('[') || text.includes('\n  ') ? [JSON.parse(text)] : text.split('\n').map((line) => JSON.parse(line))
+          const parsed =
+            text.startsWith('[') || text.includes('\n  ')
+              ? [JSON.parse(text)]
+              : text.split('\n').map((line) => JSON.parse(line))
           expect(parsed.length, said).toBeGreaterThan(0)
         }
       }

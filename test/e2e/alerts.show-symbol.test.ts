@@ -39,6 +39,8 @@ describe('an alert on a symbol in no watchlist', () => {
     expect(await detail.textContent()).toContain('In no watchlist; polled for its alerts.')
     await detail.getByRole('button', { name: 'Add NVDAon to Watchlist' }).click()
     await expect.poll(() => shownOrder(page), SOON).toContain('NVDAon')
-    await expect.poll(() => detail.textContent(), SOON).not.toContain('In no watchlist; polled for its alerts.')
+    await expect
+      .poll(() => detail.textContent(), SOON)
+      .not.toContain('In no watchlist; polled for its alerts.')
   }, 120_000)
 })

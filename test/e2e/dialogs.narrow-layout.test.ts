@@ -11,7 +11,9 @@ import { harnessPerTest } from './per-test'
 
 const harnesses = harnessPerTest<LiveHarness>()
 
-/** Toggles whose box is far from its label (a stretched checkbox), and selects too narrow for their choice. */
+/**
+ * Toggles whose box is far from its label (a stretched checkbox), and selects too narrow for their choice.
+ */
 function dialogProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = []
@@ -31,7 +33,8 @@ function dialogProblems(page: Page): Promise<string[]> {
       const choice = select.selectedOptions[0]?.textContent ?? ''
       // Its text, its padding and the arrow (about 24 px) must fit in the select.
       const needed = measure.measureText(choice).width + Number.parseInt(style.paddingLeft, 10) + 24
-      if (needed > select.clientWidth) problems.push(`select "${choice}" cut: ${select.clientWidth} < ${needed}`)
+      if (needed > select.clientWidth)
+        problems.push(`select "${choice}" cut: ${select.clientWidth} < ${needed}`)
     }
     return problems
   })

@@ -32,7 +32,11 @@ export function heldPushes(): {
  * holds (an older one is dropped): by default a minute after this process's clock, which is ahead
  * of the market time a live harness shifts back to; pass `asOf` to say a time on screen.
  */
-export async function pushChanges(page: Page, changed: AssetChange[], asOf = Date.now() + 60_000): Promise<void> {
+export async function pushChanges(
+  page: Page,
+  changed: AssetChange[],
+  asOf = Date.now() + 60_000,
+): Promise<void> {
   const delta: Delta = { asOf, changed, added: [], removed: [] }
   await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
 }

@@ -94,14 +94,17 @@ describe('on a Monday, a stock token', () => {
     expect(harness.requests).toEqual([])
   })
 
-  it('shows a range chosen by its button, keeps it as a setting, and asks only for the opened symbol', async () => {
-    const { page, core } = harness
-    await page.getByRole('radio', { name: /^1 month/ }).click()
-    await historyShown(page)
-    expect(await page.getByRole('radio', { name: /^1 month/ }).getAttribute('aria-checked')).toBe('true')
-    expect(harness.requests).toEqual([{ symbol: STOCK, range: '1m' }])
-    await expect.poll(() => core.settings.get().chartRange).toBe('1m')
-  })
+  it(
+    'shows a range chosen by its button, keeps it as a setting, and ' + 'asks only for the opened symbol',
+    async () => {
+      const { page, core } = harness
+      await page.getByRole('radio', { name: /^1 month/ }).click()
+      await historyShown(page)
+      expect(await page.getByRole('radio', { name: /^1 month/ }).getAttribute('aria-checked')).toBe('true')
+      expect(harness.requests).toEqual([{ symbol: STOCK, range: '1m' }])
+      await expect.poll(() => core.settings.get().chartRange).toBe('1m')
+    },
+  )
 
   it('switches by the keys 1 to 7 and by the arrows among the buttons', async () => {
     const { page, core } = harness
@@ -315,67 +318,75 @@ describe('over Thanksgiving, a stock token over a week', () => {
     }
   })
 
-  it('the day after, draws the holiday and the weekend as gaps, the labels apart and the days named', async () => {
-    const harness = await startHistoryHarness({
-      browser,
-      marketTime: AFTER_THANKSGIVING,
-      settings: { chartRange: '1w' },
-      histories: fixtures(AFTER_THANKSGIVING),
-    })
-    try {
-      const { page } = harness
-      await openDetail(page, STOCK)
-      await historyShown(page)
-      const titles = await page
-        .locator('.chart-shown .chart-history .chart-gap')
-        .evaluateAll((gaps) => gaps.map((gap) => gap.getAttribute('title')))
-      expect(titles).toHaveLength(2)
-      expect(titles[1]).toMatch(/^Market closed Wed, Nov 25, 19:59 to Thu, Nov 26, 20:05 ET$/)
-      const ticks = await page.locator('.chart-shown .chart-history .chart-tick').allTextContents()
-      expect(ticks).not.toContain('Thu 26')
-      expect(ticks).toEqual(expect.arrayContaining(['Wed 25', 'Fri 27']))
-      expect(await page.locator('.chart-shown .chart-axis-unit').textContent()).toBe('Labels: days')
-      expect(unexpectedErrors(harness)).toEqual([])
-    } finally {
-      await harness.close()
-    }
-  })
+  it(
+    'the day after, draws the holiday and the weekend as gaps, the ' + 'labels apart and the days named',
+    async () => {
+      const harness = await startHistoryHarness({
+        browser,
+        marketTime: AFTER_THANKSGIVING,
+        settings: { chartRange: '1w' },
+        histories: fixtures(AFTER_THANKSGIVING),
+      })
+      try {
+        const { page } = harness
+        await openDetail(page, STOCK)
+        await historyShown(page)
+        const titles = await page
+          .locator('.chart-shown .chart-history .chart-gap')
+          .evaluateAll((gaps) => gaps.map((gap) => gap.getAttribute('title')))
+        expect(titles).toHaveLength(2)
+        expect(titles[1]).toMatch(/^Market closed Wed, Nov 25, 19:59 to Thu, Nov 26, 20:05 ET$/)
+        const ticks = await page.locator('.chart-shown .chart-history .chart-tick').allTextContents()
+        expect(ticks).not.toContain('Thu 26')
+        expect(ticks).toEqual(expect.arrayContaining(['Wed 25', 'Fri 27']))
+        expect(await page.locator('.chart-shown .chart-axis-unit').textContent()).toBe('Labels: days')
+        expect(unexpectedErrors(harness)).toEqual([])
+      } finally {
+        await harness.close()
+      }
+    },
+  )
 })
 
 describe.each([
   { name: 'a 10:1 split', marketTime: SPLIT_DAY, step: SPLIT },
   { name: 'a dividend step', marketTime: DIVIDEND_DAY, step: DIVIDEND },
 ])('on the day of $name', ({ marketTime, step }) => {
-  it('says the step in the readout at its first point, old and new, and the premium does not jump', async () => {
-    const series = fixtures(marketTime, { steps: [step] })
-    const harness = await startHistoryHarness({
-      browser,
-      marketTime,
-      settings: { chartRange: '1w' },
-      histories: series,
-    })
-    try {
-      const { page } = harness
-      await openDetail(page, STOCK)
-      await historyShown(page)
-      expect(await page.locator('.chart-shown .chart-mark').getAttribute('title')).toMatch(
-        new RegExp(`^Multiplier ${step.from.replace('.', '\\.')} → ${step.to.replace('.', '\\.')} from`),
-      )
-      const points = series(STOCK, '1w').points
-      const first = points.findIndex((point) => point.t >= step.t)
-      await page.locator('.chart-shown .chart-history').focus()
-      await page.keyboard.press('End')
-      for (let index = points.length - 1; index > first; index--) await page.keyboard.press('ArrowLeft')
-      await expect.poll(() => figure(page, 'price')).toBe(points[first]!.close)
-      expect(await figure(page, 'multiplier')).toBe(`${step.from} → ${step.to}`)
-      await page.keyboard.press('ArrowLeft')
-      await expect.poll(() => figure(page, 'multiplier')).toBe(step.from)
-      expect(Math.abs(Number(points[first]!.premium) - Number(points[first - 1]!.premium))).toBeLessThan(0.01)
-      expect(unexpectedErrors(harness)).toEqual([])
-    } finally {
-      await harness.close()
-    }
-  })
+  it(
+    'says the step in the readout at its first point, old and new, ' + 'and the premium does not jump',
+    async () => {
+      const series = fixtures(marketTime, { steps: [step] })
+      const harness = await startHistoryHarness({
+        browser,
+        marketTime,
+        settings: { chartRange: '1w' },
+        histories: series,
+      })
+      try {
+        const { page } = harness
+        await openDetail(page, STOCK)
+        await historyShown(page)
+        expect(await page.locator('.chart-shown .chart-mark').getAttribute('title')).toMatch(
+          new RegExp(`^Multiplier ${step.from.replace('.', '\\.')} → ${step.to.replace('.', '\\.')} from`),
+        )
+        const points = series(STOCK, '1w').points
+        const first = points.findIndex((point) => point.t >= step.t)
+        await page.locator('.chart-shown .chart-history').focus()
+        await page.keyboard.press('End')
+        for (let index = points.length - 1; index > first; index--) await page.keyboard.press('ArrowLeft')
+        await expect.poll(() => figure(page, 'price')).toBe(points[first]!.close)
+        expect(await figure(page, 'multiplier')).toBe(`${step.from} → ${step.to}`)
+        await page.keyboard.press('ArrowLeft')
+        await expect.poll(() => figure(page, 'multiplier')).toBe(step.from)
+        expect(Math.abs(Number(points[first]!.premium) - Number(points[first - 1]!.premium))).toBeLessThan(
+          0.01,
+        )
+        expect(unexpectedErrors(harness)).toEqual([])
+      } finally {
+        await harness.close()
+      }
+    },
+  )
 })
 
 describe('the readout replacing its hint', () => {
@@ -440,7 +451,10 @@ describe('at 360 px', () => {
         if (!panel) return ['no panel']
         const out: string[] = []
         for (const element of document.querySelectorAll<HTMLElement>(
-          '.detail-chart .chart-shown .chart-readout-item, .detail-chart button, .detail-chart .chart-shown .chart-tick, .detail-chart .chart-shown .chart-mark, .detail-chart .chart-shown .chart-fresh, .detail-chart .chart-shown .chart-legend-item',
+          '.detail-chart .chart-shown .chart-readout-item, .detail-chart ' +
+            'button, .detail-chart .chart-shown .chart-tick, .detail-chart ' +
+            '.chart-shown .chart-mark, .detail-chart .chart-shown .chart-fresh, ' +
+            '.detail-chart .chart-shown .chart-legend-item',
         )) {
           const box = element.getBoundingClientRect()
           if (
@@ -474,55 +488,62 @@ describe('five multiplier steps in All (issue 44 item 10)', () => {
     [1280, MONDAY, 'monday'],
     [390, SATURDAY, 'saturday'],
   ] as const)
-    it(`marks every step at ${width} px on a ${day}, the crowded ones by the glyph the legend explains`, async () => {
-      const harness = await startHistoryHarness({
-        browser,
-        marketTime,
-        viewport: { width, height: 900 },
-        settings: { chartRange: 'all' },
-        histories: fixtures(marketTime, { steps: FIVE_STEPS }),
-      })
-      try {
-        const { page } = harness
-        await openDetail(page, STOCK)
-        await historyShown(page)
-        const marks = page.locator('.chart-shown .chart-marks .chart-mark')
-        await expect.poll(() => marks.count()).toBe(5)
-        const titles = await marks.evaluateAll((all) => all.map((mark) => mark.getAttribute('title') ?? ''))
-        expect(titles.map((title) => title.replace(/ from .*/, ''))).toEqual(
-          FIVE_STEPS.map((step) => `Multiplier ${step.from} → ${step.to}`),
-        )
-        const compact = page.locator('.chart-shown .chart-marks .chart-mark-compact')
-        expect(await compact.count()).toBeGreaterThan(0)
-        expect(new Set(await compact.allTextContents())).toEqual(new Set(['◆']))
-        // The legend names the glyph wherever it is drawn; the split, the largest step, keeps its words.
-        await expect
-          .poll(() => page.locator('.chart-shown .chart-legend-step').textContent())
-          .toContain('◆ Multiplier step too close to another to label')
-        expect(await marks.allTextContents()).toContain('×1.0023→10.023')
-        // No glyph lands on a step's words or on another glyph.
-        const overlaps = await page.evaluate(() => {
-          const boxes = [...document.querySelectorAll('.chart-shown .chart-marks .chart-mark')].map((mark) => ({
-            compact: mark.classList.contains('chart-mark-compact'),
-            box: mark.getBoundingClientRect(),
-          }))
-          const words = boxes.filter((mark) => !mark.compact)
-          const glyphs = boxes.filter((mark) => mark.compact)
-          return glyphs
-            .filter(({ box }, index) =>
+    it(
+      `marks every step at ${width} px on a ${day}, the crowded ones ` + `by the glyph the legend explains`,
+      async () => {
+        const harness = await startHistoryHarness({
+          browser,
+          marketTime,
+          viewport: { width, height: 900 },
+          settings: { chartRange: 'all' },
+          histories: fixtures(marketTime, { steps: FIVE_STEPS }),
+        })
+        try {
+          const { page } = harness
+          await openDetail(page, STOCK)
+          await historyShown(page)
+          const marks = page.locator('.chart-shown .chart-marks .chart-mark')
+          await expect.poll(() => marks.count()).toBe(5)
+          const titles = await marks.evaluateAll((all) => all.map((mark) => mark.getAttribute('title') ?? ''))
+          expect(titles.map((title) => title.replace(/ from .*/, ''))).toEqual(
+            FIVE_STEPS.map((step) => `Multiplier ${step.from} → ${step.to}`),
+          )
+          const compact = page.locator('.chart-shown .chart-marks .chart-mark-compact')
+          expect(await compact.count()).toBeGreaterThan(0)
+          expect(new Set(await compact.allTextContents())).toEqual(new Set(['◆']))
+          // The legend names the glyph wherever it is drawn; the split, the largest step, keeps its words.
+          await expect
+            .poll(() => page.locator('.chart-shown .chart-legend-step').textContent())
+            .toContain('◆ Multiplier step too close to another to label')
+          expect(await marks.allTextContents()).toContain('×1.0023→10.023')
+          // No glyph lands on a step's words or on another glyph.
+          const overlaps = await page.evaluate(() => {
+            const boxes = [...document.querySelectorAll('.chart-shown .chart-marks .chart-mark')].map(
+              (mark) => ({
+                compact: mark.classList.contains('chart-mark-compact'),
+                box: mark.getBoundingClientRect(),
+              }),
+            )
+            const words = boxes.filter((mark) => !mark.compact)
+            const glyphs = boxes.filter((mark) => mark.compact)
+            return glyphs.filter(({ box }, index) =>
               [...words, ...glyphs.slice(index + 1)].some(
                 (other) =>
-                  box.left < other.box.right && other.box.left < box.right && box.top < other.box.bottom && other.box.top < box.bottom,
+                  box.left < other.box.right &&
+                  other.box.left < box.right &&
+                  box.top < other.box.bottom &&
+                  other.box.top < box.bottom,
               ),
             ).length
-        })
-        expect(overlaps).toBe(0)
-        await page
-          .locator('.chart-shown')
-          .screenshot({ path: `docs/screenshots/history-all-five-steps-${width}-${day}.png` })
-        expect(unexpectedErrors(harness)).toEqual([])
-      } finally {
-        await harness.close()
-      }
-    })
+          })
+          expect(overlaps).toBe(0)
+          await page
+            .locator('.chart-shown')
+            .screenshot({ path: `docs/screenshots/history-all-five-steps-${width}-${day}.png` })
+          expect(unexpectedErrors(harness)).toEqual([])
+        } finally {
+          await harness.close()
+        }
+      },
+    )
 })

@@ -1,6 +1,9 @@
 import type { TransactionInput } from '../../src/shared/holdings'
 
-/** The ledger the holdings tests and screenshots enter: two listed tokens, one partly sold, and a delisted one. */
+/**
+ * The ledger the holdings tests and screenshots enter: two listed tokens, one partly sold, and a delisted
+ * one.
+ */
 export const HOLDINGS_LEDGER: TransactionInput[] = [
   {
     time: '2026-11-16T10:00:00-05:00',

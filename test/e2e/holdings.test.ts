@@ -91,7 +91,8 @@ describe('holdings in the window', () => {
     await valueCell(page, 'AAPLon').locator('[title]').first().waitFor({ timeout: 15_000 })
     await page.keyboard.press('h')
     const cells = page.locator(
-      '[role="gridcell"]:is(.cell-quantity, .cell-positionValue, .cell-unrealized, .cell-unrealizedPct, .cell-dayPnl, .cell-premiumExposure)',
+      '[role="gridcell"]:is(.cell-quantity, .cell-positionValue, .cell-unrealized, ' +
+        '.cell-unrealizedPct, .cell-dayPnl, .cell-premiumExposure)',
     )
     await expect
       .poll(() => cells.evaluateAll((all) => all.filter((cell) => /\d/.test(cell.textContent ?? '')).length))

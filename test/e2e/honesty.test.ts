@@ -92,96 +92,106 @@ describe('data state in every view', () => {
     expect(await page.locator('.status-bar').textContent()).toContain('No data yet')
   })
 
-  it('a base URL that never answers: rows say they cannot reach it, no skeletons, no "last good prices"', async () => {
-    const baseUrl = 'http://127.0.0.1:9' // the discard port: nothing listens
-    const keychain = new MemorySecretStore()
-    await keychain.set(accountForBaseUrl(baseUrl), 'a-stored-key-0123')
-    const { page } = await harnesses.open((browser) =>
-      startHarness({
-        browser,
-        coreOptions: { keychain, requestTimeoutMs: 1_000 },
-        beforeStart: withSettings({ baseUrl }),
-        waitForPrices: false,
-      }),
-    )
-    const problem = rowOf(page, 'AAPLon').locator('.cell-problem')
-    await expect
-      .poll(() => problem.textContent(), { timeout: 15_000 })
-      .toContain('No data yet: cannot reach 127.0.0.1:9')
-    expect(await rowOf(page, 'AAPLon').getAttribute('aria-busy')).toBeNull()
-    expect(await page.locator('.skeleton-bar').count()).toBe(0)
-    const alert = await page.getByRole('alert').textContent()
-    expect(alert).toContain('Cannot reach 127.0.0.1:9')
-    expect(alert).not.toContain('last good')
-    expect(await connection(page).textContent()).toContain('Offline')
-  })
+  it(
+    'a base URL that never answers: rows say they cannot reach it, ' + 'no skeletons, no "last good prices"',
+    async () => {
+      const baseUrl = 'http://127.0.0.1:9' // the discard port: nothing listens
+      const keychain = new MemorySecretStore()
+      await keychain.set(accountForBaseUrl(baseUrl), 'a-stored-key-0123')
+      const { page } = await harnesses.open((browser) =>
+        startHarness({
+          browser,
+          coreOptions: { keychain, requestTimeoutMs: 1_000 },
+          beforeStart: withSettings({ baseUrl }),
+          waitForPrices: false,
+        }),
+      )
+      const problem = rowOf(page, 'AAPLon').locator('.cell-problem')
+      await expect
+        .poll(() => problem.textContent(), { timeout: 15_000 })
+        .toContain('No data yet: cannot reach 127.0.0.1:9')
+      expect(await rowOf(page, 'AAPLon').getAttribute('aria-busy')).toBeNull()
+      expect(await page.locator('.skeleton-bar').count()).toBe(0)
+      const alert = await page.getByRole('alert').textContent()
+      expect(alert).toContain('Cannot reach 127.0.0.1:9')
+      expect(alert).not.toContain('last good')
+      expect(await connection(page).textContent()).toContain('Offline')
+    },
+  )
 })
 
 describe('demo only when chosen', () => {
-  it('a service without a key, once a key is stored elsewhere: no simulated prices, "No API key for HOST", Add key', async () => {
-    const { page, core } = await harnesses.open((browser) => startLiveHarness({ browser }))
-    await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
-    expect(core.settings.get().demo).toBe('off') // a key is stored: the user chose a live service
+  it(
+    'a service without a key, once a key is stored elsewhere: no ' +
+      'simulated prices, "No API key for HOST", Add key',
+    async () => {
+      const { page, core } = await harnesses.open((browser) => startLiveHarness({ browser }))
+      await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
+      expect(core.settings.get().demo).toBe('off') // a key is stored: the user chose a live service
 
-    // The person points the app at another service, for which no key is stored.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click()
-    await page.getByLabel('Base URL').fill('http://127.0.0.1:9')
-    await page.getByRole('button', { name: 'Save settings' }).click()
-    await page.getByRole('dialog').waitFor({ state: 'detached' })
+      // The person points the app at another service, for which no key is stored.
+      await page.getByRole('button', { name: 'Settings', exact: true }).click()
+      await page.getByLabel('Base URL').fill('http://127.0.0.1:9')
+      await page.getByRole('button', { name: 'Save settings' }).click()
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
 
-    const alert = page.getByRole('alert').filter({ hasText: 'No API key for 127.0.0.1:9' })
-    await alert.waitFor()
-    expect(await alert.textContent()).toContain('live prices cannot be fetched')
-    expect(core.status().mode).toBe('live')
-    expect(await page.getByText('DEMO', { exact: true }).count()).toBe(0)
-    expect(await page.getByText('Simulated market').count()).toBe(0)
+      const alert = page.getByRole('alert').filter({ hasText: 'No API key for 127.0.0.1:9' })
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('live prices cannot be fetched')
+      expect(core.status().mode).toBe('live')
+      expect(await page.getByText('DEMO', { exact: true }).count()).toBe(0)
+      expect(await page.getByText('Simulated market').count()).toBe(0)
 
-    await page.getByRole('button', { name: 'Add API key' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.waitFor()
-    expect(await dialog.textContent()).toContain('No key stored for this service')
-    // The choice is in the settings: demo whenever there is no key brings the simulator back.
-    await dialog.getByLabel('Simulated market (demo) whenever there is no key').check()
-    await dialog.getByRole('button', { name: 'Save settings' }).click()
-    await page.getByText('DEMO', { exact: true }).first().waitFor()
-    expect(core.status().mode).toBe('demo')
-  })
+      await page.getByRole('button', { name: 'Add API key' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.waitFor()
+      expect(await dialog.textContent()).toContain('No key stored for this service')
+      // The choice is in the settings: demo whenever there is no key brings the simulator back.
+      await dialog.getByLabel('Simulated market (demo) whenever there is no key').check()
+      await dialog.getByRole('button', { name: 'Save settings' }).click()
+      await page.getByText('DEMO', { exact: true }).first().waitFor()
+      expect(core.status().mode).toBe('demo')
+    },
+  )
 })
 
 /** Every symbol of every saved watchlist. */
 const savedSymbols = (core: AppCore) => core.settings.get().lists.flatMap((list) => list.symbols)
 
 describe('keyboard: nothing unseen', () => {
-  it('Backspace does not remove a row (Delete does), and keys in ticker-only mode do nothing hidden', async () => {
-    const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
-    await rowOf(page, 'NVDAon').click()
-    await page.keyboard.press('Backspace')
-    await page.keyboard.press('Home') // a later key runs after any removal the first one sent
-    expect(await rowOf(page, 'NVDAon').count()).toBe(1)
-    expect(savedSymbols(core)).toContain('NVDAon')
+  it(
+    'Backspace does not remove a row (Delete does), and keys in ticker-only ' + 'mode do nothing hidden',
+    async () => {
+      const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
+      await rowOf(page, 'NVDAon').click()
+      await page.keyboard.press('Backspace')
+      await page.keyboard.press('Home') // a later key runs after any removal the first one sent
+      expect(await rowOf(page, 'NVDAon').count()).toBe(1)
+      expect(savedSymbols(core)).toContain('NVDAon')
 
-    await rowOf(page, 'TSLAon').click()
-    await page.getByRole('button', { name: 'Ticker only' }).click()
-    await page.locator('.ticker-only').waitFor()
-    for (const key of ['Delete', '?', 'a']) await page.keyboard.press(key)
-    // Focus waits on "Show the full window" as the view opens (issue 44, item 12): Enter is that
-    // button's, so it brings the window back rather than opening the selected row unseen. Focus
-    // lands once the view is drawn, a frame after it opens: on a loaded machine, after the keys above.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Show the full window',
-    )
-    await page.keyboard.press('Enter')
-    await rowOf(page, 'AAPLon').waitFor()
-    // Back in the window: the row is there, and no dialog or panel opened while it was hidden.
-    expect(savedSymbols(core)).toContain('TSLAon')
-    expect(await rowOf(page, 'TSLAon').count()).toBe(1)
-    expect(await page.getByRole('dialog').count()).toBe(0)
-    expect(await page.locator('aside.detail').count()).toBe(0)
+      await rowOf(page, 'TSLAon').click()
+      await page.getByRole('button', { name: 'Ticker only' }).click()
+      await page.locator('.ticker-only').waitFor()
+      for (const key of ['Delete', '?', 'a']) await page.keyboard.press(key)
+      // Focus waits on "Show the full window" as the view opens (issue 44, item 12): Enter is that
+      // button's, so it brings the window back rather than opening the selected row unseen. Focus
+      // lands once the view is drawn, a frame after it opens: on a loaded machine, after the keys above.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Show the full window')
+      await page.keyboard.press('Enter')
+      await rowOf(page, 'AAPLon').waitFor()
+      // Back in the window: the row is there, and no dialog or panel opened while it was hidden.
+      expect(savedSymbols(core)).toContain('TSLAon')
+      expect(await rowOf(page, 'TSLAon').count()).toBe(1)
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await page.locator('aside.detail').count()).toBe(0)
 
-    await rowOf(page, 'TSLAon').click()
-    await page.keyboard.press('Delete')
-    await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
-  })
+      await rowOf(page, 'TSLAon').click()
+      await page.keyboard.press('Delete')
+      await rowOf(page, 'TSLAon').waitFor({ state: 'detached' })
+    },
+  )
 })
 
 describe('focus goes back to what opened a dialog, menu or panel', () => {
@@ -252,75 +262,84 @@ describe('a removal can be undone', () => {
 })
 
 describe('a sorted list', () => {
-  it('says why a row cannot be moved, by drag or keyboard, selects no text, and offers to clear the sort', async () => {
-    const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
-    const saved = core.settings.get().lists[0]?.symbols ?? []
-    await page.getByRole('button', { name: /Token price: sort$/ }).click()
-    await expect.poll(() => core.settings.get().lists[0]?.sort?.column).toBe('price')
-    const shown = await shownOrder(page)
+  it(
+    'says why a row cannot be moved, by drag or keyboard, selects ' + 'no text, and offers to clear the sort',
+    async () => {
+      const { page, core } = await harnesses.open((browser) => startHarness({ browser }))
+      const saved = core.settings.get().lists[0]?.symbols ?? []
+      await page.getByRole('button', { name: /Token price: sort$/ }).click()
+      await expect.poll(() => core.settings.get().lists[0]?.sort?.column).toBe('price')
+      const shown = await shownOrder(page)
 
-    const [first, second] = shown
-    if (!first || !second) throw new Error('the list needs two rows')
-    await rowOf(page, second).dragTo(rowOf(page, first), { targetPosition: { x: 40, y: 4 } })
-    const toast = page.locator('.toast', { hasText: 'Rows follow the sort' })
-    await toast.waitFor()
-    expect(await toast.textContent()).toContain(
-      'The list is sorted by Token price: clear the sort to move rows by hand.',
-    )
-    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('')
-    expect(await shownOrder(page)).toEqual(shown)
-    expect(core.settings.get().lists[0]?.symbols).toEqual(saved)
+      const [first, second] = shown
+      if (!first || !second) throw new Error('the list needs two rows')
+      await rowOf(page, second).dragTo(rowOf(page, first), { targetPosition: { x: 40, y: 4 } })
+      const toast = page.locator('.toast', { hasText: 'Rows follow the sort' })
+      await toast.waitFor()
+      expect(await toast.textContent()).toContain(
+        'The list is sorted by Token price: clear the sort to move rows by hand.',
+      )
+      expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('')
+      expect(await shownOrder(page)).toEqual(shown)
+      expect(core.settings.get().lists[0]?.symbols).toEqual(saved)
 
-    await toast.getByRole('button', { name: 'Clear sort' }).click()
-    await expect.poll(() => core.settings.get().lists[0]?.sort ?? null).toBeNull()
-    await expect.poll(() => shownOrder(page)).toEqual(saved)
+      await toast.getByRole('button', { name: 'Clear sort' }).click()
+      await expect.poll(() => core.settings.get().lists[0]?.sort ?? null).toBeNull()
+      await expect.poll(() => shownOrder(page)).toEqual(saved)
 
-    // The keyboard's move while sorted says the same.
-    await page.getByRole('button', { name: /Token price: sort$/ }).click()
-    await expect.poll(() => core.settings.get().lists[0]?.sort?.column).toBe('price')
-    await rowOf(page, first).click()
-    const said = await toast.count()
-    await page.keyboard.press('Alt+ArrowDown')
-    await expect.poll(() => toast.count()).toBe(said + 1)
-    expect(core.settings.get().lists[0]?.symbols).toEqual(saved)
-  })
+      // The keyboard's move while sorted says the same.
+      await page.getByRole('button', { name: /Token price: sort$/ }).click()
+      await expect.poll(() => core.settings.get().lists[0]?.sort?.column).toBe('price')
+      await rowOf(page, first).click()
+      const said = await toast.count()
+      await page.keyboard.press('Alt+ArrowDown')
+      await expect.poll(() => toast.count()).toBe(said + 1)
+      expect(core.settings.get().lists[0]?.symbols).toEqual(saved)
+    },
+  )
 })
 
 describe('forms say what is wrong where the eye is', () => {
-  it('a base URL with a space: the field is marked, focused and in view with its message; no field past the edge at 360 px', async () => {
-    const { page } = await harnesses.open((browser) =>
-      startHarness({ browser, viewport: { width: 360, height: 320 } }),
-    )
-    await page.getByRole('button', { name: 'More actions' }).click()
-    await page.getByRole('menuitem', { name: 'Settings' }).click()
-    const dialog = page.getByRole('dialog')
-    const field = dialog.getByLabel('Base URL')
-    // Every field stays inside the dialog at this width, its label whole.
-    const outside = await dialog.evaluate((box) => {
-      const right = box.getBoundingClientRect().right
-      return [...box.querySelectorAll<HTMLElement>('.field label, .field input')]
-        .filter((el) => el.getBoundingClientRect().right > right + 0.5 || el.scrollWidth > el.clientWidth + 1)
-        .map((el) => el.textContent || el.id)
-    })
-    expect(outside).toEqual([])
-    await field.fill('https://exa mple.com')
-    // The person scrolls down through the settings (to the columns): the field is out of sight
-    // when they press Save.
-    await dialog.evaluate((box) => box.scrollTo({ top: box.scrollHeight }))
-    expect(await isInView(page, `[id="${await field.getAttribute('id')}"]`)).toBe(false)
-    await dialog.getByRole('button', { name: 'Save settings' }).click()
+  it(
+    'a base URL with a space: the field is marked, focused and in ' +
+      'view with its message; no field past the edge at 360 px',
+    async () => {
+      const { page } = await harnesses.open((browser) =>
+        startHarness({ browser, viewport: { width: 360, height: 320 } }),
+      )
+      await page.getByRole('button', { name: 'More actions' }).click()
+      await page.getByRole('menuitem', { name: 'Settings' }).click()
+      const dialog = page.getByRole('dialog')
+      const field = dialog.getByLabel('Base URL')
+      // Every field stays inside the dialog at this width, its label whole.
+      const outside = await dialog.evaluate((box) => {
+        const right = box.getBoundingClientRect().right
+        return [...box.querySelectorAll<HTMLElement>('.field label, .field input')]
+          .filter(
+            (el) => el.getBoundingClientRect().right > right + 0.5 || el.scrollWidth > el.clientWidth + 1,
+          )
+          .map((el) => el.textContent || el.id)
+      })
+      expect(outside).toEqual([])
+      await field.fill('https://exa mple.com')
+      // The person scrolls down through the settings (to the columns): the field is out of sight
+      // when they press Save.
+      await dialog.evaluate((box) => box.scrollTo({ top: box.scrollHeight }))
+      expect(await isInView(page, `[id="${await field.getAttribute('id')}"]`)).toBe(false)
+      await dialog.getByRole('button', { name: 'Save settings' }).click()
 
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
-    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true)
-    const messageId = ((await field.getAttribute('aria-describedby')) ?? '')
-      .split(' ')
-      .find((id) => id.endsWith('-error'))
-    expect(messageId).toBeDefined()
-    const message = page.locator(`[id="${messageId}"]`)
-    expect(await message.textContent()).toBe('Not a URL (for example https://api.gm.ondo.finance)')
-    await expect.poll(() => isInView(page, `[id="${messageId}"]`)).toBe(true)
-    expect(await dialog.textContent()).not.toContain('baseUrl')
-  })
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true)
+      const messageId = ((await field.getAttribute('aria-describedby')) ?? '')
+        .split(' ')
+        .find((id) => id.endsWith('-error'))
+      expect(messageId).toBeDefined()
+      const message = page.locator(`[id="${messageId}"]`)
+      expect(await message.textContent()).toBe('Not a URL (for example https://api.gm.ondo.finance)')
+      await expect.poll(() => isInView(page, `[id="${messageId}"]`)).toBe(true)
+      expect(await dialog.textContent()).not.toContain('baseUrl')
+    },
+  )
 })
 
 /**

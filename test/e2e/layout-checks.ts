@@ -95,7 +95,8 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect()
       if (box.left < frame.left - SLACK || box.right > frame.right + SLACK)
         problems.push(
-          `${name(element)} sticks out of its frame (${box.left}-${box.right} in ${frame.left}-${frame.right})`,
+          `${name(element)} sticks out of its frame (${box.left}-${box.right}` +
+            ` in ${frame.left}-${frame.right})`,
         )
     }
     const apart = (elements: Element[]) => {
@@ -163,7 +164,9 @@ export function negativeFigures(page: Page): Promise<{ where: string; text: stri
     [...document.querySelectorAll('[role="row"][data-symbol] .fit')]
       .filter((number) => (number.getAttribute('title') ?? '').startsWith('-'))
       .map((number) => ({
-        where: `${number.closest('[data-symbol]')?.getAttribute('data-symbol')} ${number.parentElement?.className}`,
+        where:
+          `${number.closest('[data-symbol]')?.getAttribute('data-symbol')}` +
+          ` ${number.parentElement?.className}`,
         text: number.textContent ?? '',
       })),
   )

@@ -211,101 +211,105 @@ describe('the ledger dialog', () => {
     await expect
       .poll(() => reopened.locator('.field-hint.warning').textContent(), SOON)
       .toBe(
-        "GONEon is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at",
+        "GONEon is not in the service's listing (it may have been delisted); " +
+          'the transaction is kept, but the position has no price to be valued at',
       )
     expect(ledgerOf(harness).map((t) => t.symbol)).toEqual(['AAPLon', 'AAPLon', 'GONEon'])
   })
 
-  it('imports a CSV all or nothing, every bad line listed, duplicates reported, and exports the ledger', async () => {
-    const harness = await open()
-    const { page } = harness
-    const dialog = await openLedger(page)
-    const importFile = (name: string, buffer: Buffer | string) =>
-      dialog
-        .getByLabel('Transactions CSV to import')
-        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(buffer) })
-    const good = [
-      'time,symbol,side,quantity,price,fee,note',
-      '2026-11-16T10:00:00-05:00,AAPLon,buy,2.5,100,1,"first, lot"',
-      '2026-11-16T11:00:00-05:00,TSLAon,buy,1,400,,',
-    ]
-    const bad = [
-      ...good,
-      '2026-11-16T12:00:00,AAPLon,buy,1,100,,',
-      '2026-11-16T12:00:00Z,AAPLon,hold,1,100,,',
-      '2026-11-16T13:00:00Z,AAPLon,sell,-1,100,,',
-    ]
-    await importFile('bad.csv', `${bad.join('\n')}\n`)
-    const report = dialog.getByRole('region', { name: 'Import result' })
-    await expect
-      .poll(() => report.locator('.form-error').textContent(), SOON)
-      .toBe('Nothing imported: 3 problems in the file, listed below.')
-    expect(await report.locator('tbody tr').allInnerTexts()).toEqual([
-      '4\ttime: The time "2026-11-16T12:00:00" has no offset: add Z or one like -05:00',
-      '5\tside: The side must be buy or sell',
-      '6\tquantity: The quantity must be more than zero, not -1',
-    ])
-    expect(ledgerOf(harness)).toEqual([])
-
-    // A byte-order mark, another encoding and a file far too large each get their own message.
-    await importFile(
-      'bom.csv',
-      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${good.join('\n')}\n`)]),
-    )
-    await expect
-      .poll(() => report.locator('tbody tr').allInnerTexts(), SOON)
-      .toEqual([
-        'file\tThe file starts with a byte-order mark; save it as UTF-8 without one and import it again',
-      ])
-    await importFile('utf16.csv', Buffer.from(`\ufeff${good.join('\n')}\n`, 'utf16le'))
-    await expect
-      .poll(() => report.locator('tbody tr').allInnerTexts(), SOON)
-      .toEqual([
-        'file\tThe file is UTF-16 text; save it as UTF-8 (without a byte-order mark) and import it again',
-      ])
-    const folder = await mkdtemp(join(tmpdir(), 'tokenwatch-ledger-'))
-    try {
-      const huge = join(folder, 'huge.csv')
-      await writeFile(huge, Buffer.alloc(50 * 1024 * 1024, 0x41))
-      await dialog.getByLabel('Transactions CSV to import').setInputFiles(huge)
+  it(
+    'imports a CSV all or nothing, every bad line listed, duplicates ' + 'reported, and exports the ledger',
+    async () => {
+      const harness = await open()
+      const { page } = harness
+      const dialog = await openLedger(page)
+      const importFile = (name: string, buffer: Buffer | string) =>
+        dialog
+          .getByLabel('Transactions CSV to import')
+          .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(buffer) })
+      const good = [
+        'time,symbol,side,quantity,price,fee,note',
+        '2026-11-16T10:00:00-05:00,AAPLon,buy,2.5,100,1,"first, lot"',
+        '2026-11-16T11:00:00-05:00,TSLAon,buy,1,400,,',
+      ]
+      const bad = [
+        ...good,
+        '2026-11-16T12:00:00,AAPLon,buy,1,100,,',
+        '2026-11-16T12:00:00Z,AAPLon,hold,1,100,,',
+        '2026-11-16T13:00:00Z,AAPLon,sell,-1,100,,',
+      ]
+      await importFile('bad.csv', `${bad.join('\n')}\n`)
+      const report = dialog.getByRole('region', { name: 'Import result' })
       await expect
-        .poll(() => dialog.locator('p.form-error[role="alert"]').textContent(), SOON)
-        .toBe('Nothing imported: huge.csv: The file is 50.0 MB; a transactions CSV may be at most 10 MB')
-    } finally {
-      await rm(folder, { recursive: true, force: true })
-    }
-    expect(ledgerOf(harness)).toEqual([])
+        .poll(() => report.locator('.form-error').textContent(), SOON)
+        .toBe('Nothing imported: 3 problems in the file, listed below.')
+      expect(await report.locator('tbody tr').allInnerTexts()).toEqual([
+        '4\ttime: The time "2026-11-16T12:00:00" has no offset: add Z or one like -05:00',
+        '5\tside: The side must be buy or sell',
+        '6\tquantity: The quantity must be more than zero, not -1',
+      ])
+      expect(ledgerOf(harness)).toEqual([])
 
-    await importFile('good.csv', `${good.join('\n')}\n`)
-    await expect
-      .poll(() => report.locator('.import-summary').textContent(), SOON)
-      .toBe('Imported 2 transactions.')
-    await importFile('good.csv', `${good.join('\n')}\n`)
-    await expect
-      .poll(() => report.locator('.import-summary').textContent(), SOON)
-      .toBe('Imported 0 transactions; 2 lines already recorded, not added again.')
-    expect(
-      await report
-        .getByRole('list', { name: 'Already recorded, not added again' })
-        .getByRole('listitem')
-        .allInnerTexts(),
-    ).toEqual([
-      'line 2: already recorded as t1, not added again',
-      'line 3: already recorded as t2, not added again',
-    ])
-    expect(ledgerOf(harness)).toHaveLength(2)
+      // A byte-order mark, another encoding and a file far too large each get their own message.
+      await importFile(
+        'bom.csv',
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${good.join('\n')}\n`)]),
+      )
+      await expect
+        .poll(() => report.locator('tbody tr').allInnerTexts(), SOON)
+        .toEqual([
+          'file\tThe file starts with a byte-order mark; save it as UTF-8 without one and import it again',
+        ])
+      await importFile('utf16.csv', Buffer.from(`\ufeff${good.join('\n')}\n`, 'utf16le'))
+      await expect
+        .poll(() => report.locator('tbody tr').allInnerTexts(), SOON)
+        .toEqual([
+          'file\tThe file is UTF-16 text; save it as UTF-8 (without a byte-order mark) and import it again',
+        ])
+      const folder = await mkdtemp(join(tmpdir(), 'tokenwatch-ledger-'))
+      try {
+        const huge = join(folder, 'huge.csv')
+        await writeFile(huge, Buffer.alloc(50 * 1024 * 1024, 0x41))
+        await dialog.getByLabel('Transactions CSV to import').setInputFiles(huge)
+        await expect
+          .poll(() => dialog.locator('p.form-error[role="alert"]').textContent(), SOON)
+          .toBe('Nothing imported: huge.csv: The file is 50.0 MB; a transactions CSV may be at most 10 MB')
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
+      expect(ledgerOf(harness)).toEqual([])
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Export CSV' }).click(),
-    ])
-    expect(download.suggestedFilename()).toBe('tokenwatch-transactions-2026-11-17.csv')
-    expect(await readFile(await download.path(), 'utf8')).toBe(
-      'time,symbol,side,quantity,price,fee,note\r\n' +
-        '2026-11-16T10:00:00-05:00,AAPLon,buy,2.5,100,1,"first, lot"\r\n' +
-        '2026-11-16T11:00:00-05:00,TSLAon,buy,1,400,0,\r\n',
-    )
-  })
+      await importFile('good.csv', `${good.join('\n')}\n`)
+      await expect
+        .poll(() => report.locator('.import-summary').textContent(), SOON)
+        .toBe('Imported 2 transactions.')
+      await importFile('good.csv', `${good.join('\n')}\n`)
+      await expect
+        .poll(() => report.locator('.import-summary').textContent(), SOON)
+        .toBe('Imported 0 transactions; 2 lines already recorded, not added again.')
+      expect(
+        await report
+          .getByRole('list', { name: 'Already recorded, not added again' })
+          .getByRole('listitem')
+          .allInnerTexts(),
+      ).toEqual([
+        'line 2: already recorded as t1, not added again',
+        'line 3: already recorded as t2, not added again',
+      ])
+      expect(ledgerOf(harness)).toHaveLength(2)
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Export CSV' }).click(),
+      ])
+      expect(download.suggestedFilename()).toBe('tokenwatch-transactions-2026-11-17.csv')
+      expect(await readFile(await download.path(), 'utf8')).toBe(
+        'time,symbol,side,quantity,price,fee,note\r\n' +
+          '2026-11-16T10:00:00-05:00,AAPLon,buy,2.5,100,1,"first, lot"\r\n' +
+          '2026-11-16T11:00:00-05:00,TSLAon,buy,1,400,0,\r\n',
+      )
+    },
+  )
 })
 
 describe("the detail panel's transactions", () => {

@@ -19,12 +19,20 @@ export function legendSwatchContrasts(page: Page): Promise<SwatchContrast[]> {
     type Rgba = [number, number, number, number]
     const parse = (css: string): Rgba[] =>
       [...css.matchAll(/rgba?\(([^)]+)\)/g)].map((match) => {
-        const [r = 0, g = 0, b = 0, a = 1] = match[1]!.split(/[\s,/]+/).filter(Boolean).map(Number)
+        const [r = 0, g = 0, b = 0, a = 1] = match[1]!
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number)
         return [r, g, b, a]
       })
     const over = ([r, g, b, a]: Rgba, ground: Rgba, opacity: number): Rgba => {
       const alpha = a * opacity
-      return [r * alpha + ground[0] * (1 - alpha), g * alpha + ground[1] * (1 - alpha), b * alpha + ground[2] * (1 - alpha), 1]
+      return [
+        r * alpha + ground[0] * (1 - alpha),
+        g * alpha + ground[1] * (1 - alpha),
+        b * alpha + ground[2] * (1 - alpha),
+        1,
+      ]
     }
     const luminance = ([r, g, b]: Rgba) => {
       const channel = (value: number) => {
@@ -49,7 +57,9 @@ export function legendSwatchContrasts(page: Page): Promise<SwatchContrast[]> {
       if (swatch.content === 'none' || swatch.display === 'none') return []
       const ground = groundOf(item)
       const opacity = Number(swatch.opacity)
-      const fills = [...parse(swatch.backgroundColor), ...parse(swatch.backgroundImage)].filter((fill) => fill[3] > 0)
+      const fills = [...parse(swatch.backgroundColor), ...parse(swatch.backgroundImage)].filter(
+        (fill) => fill[3] > 0,
+      )
       const solid = fills.filter((fill) => contrast(over(fill, ground, 1), ground) > 1.01)
       const outline = swatch.borderTopStyle === 'none' ? [] : parse(swatch.borderTopColor)
       const marks = solid.length > 0 ? solid : outline

@@ -207,7 +207,8 @@ describe('several watchlists', () => {
     await expect
       .poll(() => dialog.locator('.import-summary').textContent(), SOON)
       .toBe(
-        `Imported 3 watchlists (1 new): added 4 symbols; ${new Set([...shown, 'AAPLon']).size} already in their watchlists.`,
+        `Imported 3 watchlists (1 new): added 4 symbols; ${new Set([...shown, 'AAPLon']).size}` +
+          ` already in their watchlists.`,
       )
     expect(
       await dialog.getByRole('list', { name: 'Watchlists imported' }).getByRole('listitem').allInnerTexts(),

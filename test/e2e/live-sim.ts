@@ -76,7 +76,10 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
       coreOptions: { keychain, clock: { ...realClock, now: marketNow } },
       beforeStart: async (core) => {
         const streamAddress = options.stream && sim.grpcAddress ? { streamAddress: sim.grpcAddress } : {}
-        await withSettings({ ...options.settings, ...streamAddress, baseUrl: sim.url }, options.extraSymbols)(core)
+        await withSettings(
+          { ...options.settings, ...streamAddress, baseUrl: sim.url },
+          options.extraSymbols,
+        )(core)
         await core.holdings.load()
         for (const transaction of options.transactions ?? []) await core.holdings.add(transaction)
       },

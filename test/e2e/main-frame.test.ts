@@ -56,41 +56,48 @@ describe("main's first frame", () => {
     ['a Tuesday noon', ET_NOON_TUESDAY],
     ['a Saturday', ET_1300_SATURDAY],
   ] as const) {
-    it(`shows the rows with prices before any script runs, laid out as the app lays them out (${day})`, async () => {
-      // Polled, not streamed: a pause stops the polls but not (yet) the demo stream, whose prices
-      // would move between the live page and main's frame of "the same instant".
-      const harness = await harnesses.open((browser) =>
-        startHarness({ browser, clock: { fixedAt: at }, beforeStart: withSettings({ streamAddress: 'off' }) }),
-      )
-      await harness.core.invoke('setPaused', { paused: true })
-      await harness.settled()
-      const live = await rowTexts(harness.page)
-      const liveSession = await harness.page.locator('.session-clock').innerText()
-      const first = await withoutScripts(harness, async (page) => {
-        const prices = await page.locator('[role="row"][data-symbol] .cell-price .num').allInnerTexts()
-        // Style attributes (the rows' positions) pass the CSP: each row sits below the one before.
-        const tops = await page.$$eval('[role="row"][data-symbol]', (rows) =>
-          rows.map((row) => row.getBoundingClientRect().top),
+    it(
+      `shows the rows with prices before any script runs, laid out ` + `as the app lays them out (${day})`,
+      async () => {
+        // Polled, not streamed: a pause stops the polls but not (yet) the demo stream, whose prices
+        // would move between the live page and main's frame of "the same instant".
+        const harness = await harnesses.open((browser) =>
+          startHarness({
+            browser,
+            clock: { fixedAt: at },
+            beforeStart: withSettings({ streamAddress: 'off' }),
+          }),
         )
-        return {
-          prices,
-          tops,
-          rows: await rowTexts(page),
-          session: await page.locator('.session-clock').innerText(),
-          inert: await page.locator('#root').getAttribute('inert'),
-        }
-      })
-      expect(first.prices.length).toBeGreaterThan(5)
-      for (const price of first.prices) expect(price).toMatch(/\d/)
-      expect(first.tops).toEqual([...first.tops].sort((a, b) => a - b))
-      expect(new Set(first.tops).size).toBe(first.tops.length)
-      // The same rows, prices and session as the live page shows for the same data and instant:
-      // the page's render replaces main's frame without anything on screen changing.
-      expect(first.rows).toEqual(live.slice(0, first.rows.length))
-      expect(first.session).toBe(liveSession)
-      // A picture of the app until the page renders over it: no click or keystroke is taken.
-      expect(first.inert).toBe('')
-    })
+        await harness.core.invoke('setPaused', { paused: true })
+        await harness.settled()
+        const live = await rowTexts(harness.page)
+        const liveSession = await harness.page.locator('.session-clock').innerText()
+        const first = await withoutScripts(harness, async (page) => {
+          const prices = await page.locator('[role="row"][data-symbol] .cell-price .num').allInnerTexts()
+          // Style attributes (the rows' positions) pass the CSP: each row sits below the one before.
+          const tops = await page.$$eval('[role="row"][data-symbol]', (rows) =>
+            rows.map((row) => row.getBoundingClientRect().top),
+          )
+          return {
+            prices,
+            tops,
+            rows: await rowTexts(page),
+            session: await page.locator('.session-clock').innerText(),
+            inert: await page.locator('#root').getAttribute('inert'),
+          }
+        })
+        expect(first.prices.length).toBeGreaterThan(5)
+        for (const price of first.prices) expect(price).toMatch(/\d/)
+        expect(first.tops).toEqual([...first.tops].sort((a, b) => a - b))
+        expect(new Set(first.tops).size).toBe(first.tops.length)
+        // The same rows, prices and session as the live page shows for the same data and instant:
+        // the page's render replaces main's frame without anything on screen changing.
+        expect(first.rows).toEqual(live.slice(0, first.rows.length))
+        expect(first.session).toBe(liveSession)
+        // A picture of the app until the page renders over it: no click or keystroke is taken.
+        expect(first.inert).toBe('')
+      },
+    )
   }
 
   it("keeps main's rows on screen, never skeleton rows, while main is slow to answer", async () => {

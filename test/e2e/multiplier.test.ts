@@ -57,7 +57,9 @@ describe('a stock split', () => {
     expect(fired[0]?.entry.kind).toBe('multiplier-change')
     // The service announced the split's pause, with a multiplier change: the alert says it came in it.
     expect(fired[0]?.entry.message).toBe(
-      `${SYMBOL} shares multiplier changed from ${before} to ${after} (x4), in the announced stock split pause from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET`,
+      `${SYMBOL} shares multiplier changed from ${before} to ${after}` +
+        ` (x4), in the announced stock split pause from Nov 15, 19:50:00 ` +
+        `ET until Nov 16, 04:00:00 ET`,
     )
 
     await rowOf(page, SYMBOL).click()

@@ -62,36 +62,39 @@ describe('narrow and zoomed windows', () => {
     }, 120_000)
   }
 
-  it('keeps the session with its countdown, the connection and every action reachable at 360 px', async () => {
-    const { page } = harness
-    await showWindow(page, 360, HEIGHT)
-    const session = page.getByRole('region', { name: 'Market session' })
-    expect(await session.locator('.phase-tag').textContent()).toBe('REG')
-    expect(await session.textContent()).toMatch(/Regular · Pauses in \dh \d\dm/)
-    await page.getByRole('status', { name: /^Connection: / }).waitFor()
-    await page.getByRole('button', { name: 'More actions' }).click()
-    const items = await page.getByRole('menu').locator('[role^="menuitem"]').allTextContents()
-    expect(items).toEqual([
-      'Export CSV',
-      'Export JSON',
-      'Import…',
-      'Refresh now',
-      'Pause updates',
-      'Keep on top',
-      'Ticker only',
-      // With its key beside it.
-      'TransactionsT',
-      'Keyboard shortcuts',
-      'Settings',
-    ])
-    await page.keyboard.press('Escape')
-    // The search is behind its icon; `/` opens it across the header.
-    await page.keyboard.press('/')
-    const search = page.getByRole('combobox', { name: /Add a symbol/ })
-    const box = await search.boundingBox()
-    expect(box && box.width).toBeGreaterThan(300)
-    await page.keyboard.press('Escape')
-  })
+  it(
+    'keeps the session with its countdown, the connection and every ' + 'action reachable at 360 px',
+    async () => {
+      const { page } = harness
+      await showWindow(page, 360, HEIGHT)
+      const session = page.getByRole('region', { name: 'Market session' })
+      expect(await session.locator('.phase-tag').textContent()).toBe('REG')
+      expect(await session.textContent()).toMatch(/Regular · Pauses in \dh \d\dm/)
+      await page.getByRole('status', { name: /^Connection: / }).waitFor()
+      await page.getByRole('button', { name: 'More actions' }).click()
+      const items = await page.getByRole('menu').locator('[role^="menuitem"]').allTextContents()
+      expect(items).toEqual([
+        'Export CSV',
+        'Export JSON',
+        'Import…',
+        'Refresh now',
+        'Pause updates',
+        'Keep on top',
+        'Ticker only',
+        // With its key beside it.
+        'TransactionsT',
+        'Keyboard shortcuts',
+        'Settings',
+      ])
+      await page.keyboard.press('Escape')
+      // The search is behind its icon; `/` opens it across the header.
+      await page.keyboard.press('/')
+      const search = page.getByRole('combobox', { name: /Add a symbol/ })
+      const box = await search.boundingBox()
+      expect(box && box.width).toBeGreaterThan(300)
+      await page.keyboard.press('Escape')
+    },
+  )
 
   it('keeps rows on screen in a window 200 px high', async () => {
     const { page } = harness

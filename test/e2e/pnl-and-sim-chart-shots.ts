@@ -27,7 +27,9 @@ const trade = (
   price,
   fee,
 })
-/** Buy 10 at 100.10 (fee 0.10), buy 5 at 120.20, sell 8 at 150.30 (fee 0.20): the average divides without end. */
+/**
+ * Buy 10 at 100.10 (fee 0.10), buy 5 at 120.20, sell 8 at 150.30 (fee 0.20): the average divides without end.
+ */
 const LEDGER = [
   trade('10:00', 'buy', '10', '100.10', '0.10'),
   trade('10:05', 'buy', '5', '120.20', '0'),

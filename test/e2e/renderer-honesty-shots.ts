@@ -34,9 +34,13 @@ async function main(): Promise<void> {
         })
         try {
           const { page } = harness
-          for (const symbol of ['AAPLon', 'Fon']) await rowOf(page, symbol).locator('svg.sparkline polyline').waitFor(SLOW)
+          for (const symbol of ['AAPLon', 'Fon'])
+            await rowOf(page, symbol).locator('svg.sparkline polyline').waitFor(SLOW)
           // Sorted by price, a row selected, Alt+Up three times as a person presses: one toast, ×3.
-          await page.getByRole('columnheader', { name: /Token price/ }).getByRole('button').click()
+          await page
+            .getByRole('columnheader', { name: /Token price/ })
+            .getByRole('button')
+            .click()
           await rowOf(page, 'AAPLon').click()
           for (let press = 0; press < 3; press++) {
             await page.keyboard.press('Alt+ArrowUp')

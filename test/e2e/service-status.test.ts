@@ -45,73 +45,88 @@ async function withHarness(
 }
 
 describe('the evening before a split', () => {
-  it('LLYon: PAUSED in place of the ringed session, every badge not tradable, the reason and end in words', async () => {
-    await withHarness({ marketTime: EVENING_BEFORE_SPLIT, extraSymbols: ['LLYon'] }, async ({ page }) => {
-      const row = rowOf(page, 'LLYon')
-      const tag = row.locator('.pause-tag')
-      await tag.waitFor()
-      expect(await tag.textContent()).toBe('PAUSED')
-      expect(await tag.getAttribute('aria-label')).toBe(
-        'Paused by the service: Stock split, until Nov 16, 04:00:00 ET',
-      )
-      expect(await row.locator('.pause-reason').textContent()).toBe('Stock split · until Mon 04:00 ET')
-      // No session ringed, none tradable: the overnight badge's place is the tag's.
-      expect(await row.locator('.badge-now').count()).toBe(0)
-      expect(await row.locator('.badge[data-tradable="true"]').count()).toBe(0)
-      expect(await row.locator('.badge[data-session="overnight"]').count()).toBe(0)
-      // Another row keeps its ringed session.
-      expect(await rowOf(page, 'AAPLon').locator('.badge-now').getAttribute('data-session')).toBe('overnight')
-      await row.click()
-      await page.keyboard.press('Enter')
-      const pauses = page.getByRole('region', { name: 'Pauses' })
-      await pauses.locator('.pause-now').waitFor()
-      expect(await pauses.locator('.pause-now').textContent()).toBe(
-        'PAUSED Stock split, until Nov 16, 04:00:00 ET; the multiplier will change',
-      )
-    })
-  })
-
-  it('an hour before the pause: the split listed as coming, with its multiplier change, and the row marked', async () => {
-    await withHarness(
-      { marketTime: Date.UTC(2026, 10, 16, 0, 50) - HOUR, extraSymbols: ['LLYon'] },
-      async ({ page }) => {
+  it(
+    'LLYon: PAUSED in place of the ringed session, every badge not ' +
+      'tradable, the reason and end in words',
+    async () => {
+      await withHarness({ marketTime: EVENING_BEFORE_SPLIT, extraSymbols: ['LLYon'] }, async ({ page }) => {
         const row = rowOf(page, 'LLYon')
-        await row.locator('.pause-soon').waitFor()
-        expect(await row.locator('.pause-tag').count()).toBe(0)
-        expect(await row.locator('.pause-soon').getAttribute('aria-label')).toMatch(
-          /^Coming: Stock split pause from Nov 15, 19:50:00 ET/,
+        const tag = row.locator('.pause-tag')
+        await tag.waitFor()
+        expect(await tag.textContent()).toBe('PAUSED')
+        expect(await tag.getAttribute('aria-label')).toBe(
+          'Paused by the service: Stock split, until Nov 16, 04:00:00 ET',
+        )
+        expect(await row.locator('.pause-reason').textContent()).toBe('Stock split · until Mon 04:00 ET')
+        // No session ringed, none tradable: the overnight badge's place is the tag's.
+        expect(await row.locator('.badge-now').count()).toBe(0)
+        expect(await row.locator('.badge[data-tradable="true"]').count()).toBe(0)
+        expect(await row.locator('.badge[data-session="overnight"]').count()).toBe(0)
+        // Another row keeps its ringed session.
+        expect(await rowOf(page, 'AAPLon').locator('.badge-now').getAttribute('data-session')).toBe(
+          'overnight',
         )
         await row.click()
         await page.keyboard.press('Enter')
-        const upcoming = page.getByRole('list', { name: 'Announced pauses' })
-        await upcoming.waitFor()
-        expect(await upcoming.locator('li').allTextContents()).toContain(
-          'Stock split pause from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET; the multiplier will change',
+        const pauses = page.getByRole('region', { name: 'Pauses' })
+        await pauses.locator('.pause-now').waitFor()
+        expect(await pauses.locator('.pause-now').textContent()).toBe(
+          'PAUSED Stock split, until Nov 16, 04:00:00 ET; the multiplier will change',
         )
-      },
-    )
-  })
+      })
+    },
+  )
+
+  it(
+    'an hour before the pause: the split listed as coming, with its ' +
+      'multiplier change, and the row marked',
+    async () => {
+      await withHarness(
+        { marketTime: Date.UTC(2026, 10, 16, 0, 50) - HOUR, extraSymbols: ['LLYon'] },
+        async ({ page }) => {
+          const row = rowOf(page, 'LLYon')
+          await row.locator('.pause-soon').waitFor()
+          expect(await row.locator('.pause-tag').count()).toBe(0)
+          expect(await row.locator('.pause-soon').getAttribute('aria-label')).toMatch(
+            /^Coming: Stock split pause from Nov 15, 19:50:00 ET/,
+          )
+          await row.click()
+          await page.keyboard.press('Enter')
+          const upcoming = page.getByRole('list', { name: 'Announced pauses' })
+          await upcoming.waitFor()
+          expect(await upcoming.locator('li').allTextContents()).toContain(
+            'Stock split pause from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ' +
+              'ET; the multiplier will change',
+          )
+        },
+      )
+    },
+  )
 })
 
 describe('the market as the service says it', () => {
-  it('an unscheduled halt: the header shows the service\'s state, marked so, not "Regular"; no badge tradable', async () => {
-    const marketPause = { start: TUESDAY_LATE_MORNING - HOUR, end: TUESDAY_LATE_MORNING + HOUR }
-    await withHarness({ marketTime: TUESDAY_LATE_MORNING, readings: { marketPause } }, async ({ page }) => {
-      const clock = page.locator('.session-clock[data-source="service"]')
-      await clock.waitFor()
-      expect(await clock.locator('.session-name').textContent()).toBe('Paused, unscheduled pause (service)')
-      expect(await clock.locator('.session-next').textContent()).toBe('Opens Nov 17, 12:32:10 ET')
-      const row = rowOf(page, 'AAPLon')
-      expect(await row.locator('.badge-now').count()).toBe(0)
-      // The whole market halted: no session reads tradable, though the token trades in them all.
-      expect(await row.locator('.badge').count()).toBeGreaterThan(0)
-      expect(await row.locator('.badge[data-tradable="true"]').count()).toBe(0)
-      expect(await row.locator('.badge[data-session="regular"]').getAttribute('aria-label')).toBe(
-        'Regular: not tradable, market paused by the service',
-      )
-      expect(await row.locator('.pause-tag').count()).toBe(0)
-    })
-  })
+  it(
+    "an unscheduled halt: the header shows the service's state, " +
+      'marked so, not "Regular"; no badge tradable',
+    async () => {
+      const marketPause = { start: TUESDAY_LATE_MORNING - HOUR, end: TUESDAY_LATE_MORNING + HOUR }
+      await withHarness({ marketTime: TUESDAY_LATE_MORNING, readings: { marketPause } }, async ({ page }) => {
+        const clock = page.locator('.session-clock[data-source="service"]')
+        await clock.waitFor()
+        expect(await clock.locator('.session-name').textContent()).toBe('Paused, unscheduled pause (service)')
+        expect(await clock.locator('.session-next').textContent()).toBe('Opens Nov 17, 12:32:10 ET')
+        const row = rowOf(page, 'AAPLon')
+        expect(await row.locator('.badge-now').count()).toBe(0)
+        // The whole market halted: no session reads tradable, though the token trades in them all.
+        expect(await row.locator('.badge').count()).toBeGreaterThan(0)
+        expect(await row.locator('.badge[data-tradable="true"]').count()).toBe(0)
+        expect(await row.locator('.badge[data-session="regular"]').getAttribute('aria-label')).toBe(
+          'Regular: not tradable, market paused by the service',
+        )
+        expect(await row.locator('.pause-tag').count()).toBe(0)
+      })
+    },
+  )
 
   it('an earnings limit: LIMITED, the badges still tradable', async () => {
     // The simulator live-sim.ts starts (seed 11), with 400 assets, lists earnings limits in the week ahead.
@@ -146,25 +161,29 @@ describe('the market as the service says it', () => {
 
 describe('trading capacity in the detail', () => {
   for (const closedMarketForm of ['reason', 'forbidden'] as const)
-    it(`the weekend refused (${closedMarketForm === 'reason' ? 'a 200 with a reason' : 'a 403'}): the reason in words, the key untouched`, async () => {
-      await withHarness(
-        { marketTime: SATURDAY_NOON, readings: { closedMarketForm } },
-        async ({ page, core }) => {
-          await rowOf(page, 'AAPLon').click()
-          await page.keyboard.press('Enter')
-          const capacity = page.getByRole('region', { name: 'Trading capacity now' })
-          await capacity.locator('.capacity-line').first().waitFor()
-          expect(await capacity.locator('.capacity-line').allTextContents()).toEqual([
-            'Buy now: Market closed for the weekend',
-            'Sell now: Market closed for the weekend',
-          ])
-          await capacity.getByLabel('Quick check: buy').fill('100')
-          await capacity.getByText('Not now: Market closed for the weekend').waitFor()
-          expect(core.status().connection).toBe('online')
-          expect(await page.getByRole('alert').filter({ hasText: /key/i }).count()).toBe(0)
-        },
-      )
-    })
+    it(
+      `the weekend refused (${closedMarketForm === 'reason' ? 'a 200 with a reason' : 'a 403'}` +
+        `): the reason in words, the key untouched`,
+      async () => {
+        await withHarness(
+          { marketTime: SATURDAY_NOON, readings: { closedMarketForm } },
+          async ({ page, core }) => {
+            await rowOf(page, 'AAPLon').click()
+            await page.keyboard.press('Enter')
+            const capacity = page.getByRole('region', { name: 'Trading capacity now' })
+            await capacity.locator('.capacity-line').first().waitFor()
+            expect(await capacity.locator('.capacity-line').allTextContents()).toEqual([
+              'Buy now: Market closed for the weekend',
+              'Sell now: Market closed for the weekend',
+            ])
+            await capacity.getByLabel('Quick check: buy').fill('100')
+            await capacity.getByText('Not now: Market closed for the weekend').waitFor()
+            expect(core.status().connection).toBe('online')
+            expect(await page.getByRole('alert').filter({ hasText: /key/i }).count()).toBe(0)
+          },
+        )
+      },
+    )
 
   it('bad input in the quick check is answered under the field', async () => {
     await withHarness({ marketTime: TUESDAY_LATE_MORNING }, async ({ page }) => {

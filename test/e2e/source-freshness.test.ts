@@ -14,7 +14,10 @@ const harnesses = harnessPerTest<LiveHarness>()
 describe('market data failing while prices stay live', () => {
   it('marks the market cells old with their age, keeps the price live, and the banner says so', async () => {
     const harness = await harnesses.open((browser) =>
-      startLiveHarness({ browser, settings: { cadences: { pricesMs: 1000, marketMs: 15_000, limitsMs: 15_000 } } }),
+      startLiveHarness({
+        browser,
+        settings: { cadences: { pricesMs: 1000, marketMs: 15_000, limitsMs: 15_000 } },
+      }),
     )
     const { page, sim } = harness
     const row = rowOf(page, 'AAPLon')
@@ -35,7 +38,15 @@ describe('market data failing while prices stay live', () => {
     // Every market-data cell is marked, with its age; the price is not.
     await expect.poll(() => changePct.getAttribute('class')).toContain('cell-stale')
     expect(await changePct.getAttribute('title')).toBe('Market data 10m old')
-    for (const column of ['change24h', 'sparkline', 'volume', 'range52w', 'marketCap', 'holders', 'premiumPct'])
+    for (const column of [
+      'change24h',
+      'sparkline',
+      'volume',
+      'range52w',
+      'marketCap',
+      'holders',
+      'premiumPct',
+    ])
       expect(await row.locator(`.cell-${column}`).getAttribute('class')).toContain('cell-stale')
     expect(await row.locator('.cell-price').getAttribute('class')).not.toContain('cell-stale')
     // The kept figure is still shown (nothing lost), and the symbol's marker names the old part.

@@ -61,7 +61,10 @@ describe('status and trust', () => {
   it('says when a rate-limited service will be tried again', async () => {
     const { page, core } = await harnesses.open((browser) =>
       // Polled: a streaming demo asks REST for no prices, so its rate limit would never be met.
-      startHarness({ browser, beforeStart: withSettings({ cadences: { pricesMs: 1000 }, streamAddress: 'off' }) }),
+      startHarness({
+        browser,
+        beforeStart: withSettings({ cadences: { pricesMs: 1000 }, streamAddress: 'off' }),
+      }),
     )
     core.demoServer?.setFaults({ prices: { rateLimit: 1, retryAfterSeconds: 30 } })
     const alert = page.getByRole('alert')

@@ -21,17 +21,29 @@ async function main(): Promise<void> {
     ] as const)
       for (const [name, width] of NARROW_AND_WIDE)
         for (const source of ['streaming', 'polling'] as const) {
-          const harness = await startLiveHarness({ browser, marketTime, stream: true, viewport: { width, height: 560 } })
+          const harness = await startLiveHarness({
+            browser,
+            marketTime,
+            stream: true,
+            viewport: { width, height: 560 },
+          })
           try {
             const { page, sim } = harness
             if (source === 'polling') {
               sim.setSpecOnly(true)
-              await harness.core.invoke('updateSettings', { streamAddress: `localhost:${sim.grpcAddress?.split(':')[1]}` })
+              await harness.core.invoke('updateSettings', {
+                streamAddress: `localhost:${sim.grpcAddress?.split(':')[1]}`,
+              })
             }
             const line = width < 500 ? page.locator('.status-live') : page.locator('.status-cadence')
             const wanted = source === 'streaming' ? /streaming since/ : /streaming not available/
             await page.waitForFunction(
-              ([selector, pattern]) => new RegExp(pattern).test(document.querySelector(selector)?.getAttribute('title') ?? document.querySelector(selector)?.textContent ?? ''),
+              ([selector, pattern]) =>
+                new RegExp(pattern).test(
+                  document.querySelector(selector)?.getAttribute('title') ??
+                    document.querySelector(selector)?.textContent ??
+                    '',
+                ),
               [width < 500 ? '.status-live' : '.status-cadence', wanted.source] as const,
               { timeout: 30_000 },
             )

@@ -6,7 +6,10 @@ import type { Locator, Page } from 'playwright-core'
 export function withOneCaseFlipped(address: string): string {
   const at = [...address].findIndex((character, index) => index > 1 && /[a-fA-F]/.test(character))
   const letter = address[at] as string
-  return `${address.slice(0, at)}${letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()}${address.slice(at + 1)}`
+  return (
+    `${address.slice(0, at)}${letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()}` +
+    `${address.slice(at + 1)}`
+  )
 }
 
 /** Opens Settings and answers its Wallets section once main's list has arrived. */

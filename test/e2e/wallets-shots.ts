@@ -7,7 +7,8 @@ import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
 
 /**
  * Settings > Wallets (issue 48) with three wallets watched, their balances read against a ledger
- * that lacks a sale, and a checksum typo refused under the field, on a fixed Tuesday late morning and a fixed Saturday, at 390 and 1280 px.
+ * that lacks a sale, and a checksum typo refused under the field, on a fixed Tuesday late morning and a fixed
+ * Saturday, at 390 and 1280 px.
  * `npx tsx test/e2e/wallets-shots.ts` writes docs/screenshots/wallets-settings-*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
@@ -24,7 +25,12 @@ async function main(): Promise<void> {
     for (const [day, marketTime] of Object.entries(DAYS))
       for (const width of [390, 1280]) {
         // The header's Settings button shows at full width: open there, then narrow the window.
-        const harness = await startLiveHarness({ browser, marketTime, viewport: { width: 1280, height: 900 }, transactions: LEDGER })
+        const harness = await startLiveHarness({
+          browser,
+          marketTime,
+          viewport: { width: 1280, height: 900 },
+          transactions: LEDGER,
+        })
         try {
           const { page } = harness
           const section = await openWallets(page)

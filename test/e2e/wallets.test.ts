@@ -11,11 +11,19 @@ import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
  */
 
 const harnesses = harnessPerTest<LiveHarness>()
-const BOUGHT_AAPL = { time: '2026-11-16T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '12.5', price: '100.10' } as const
+const BOUGHT_AAPL = {
+  time: '2026-11-16T10:00:00-05:00',
+  symbol: 'AAPLon',
+  side: 'buy',
+  quantity: '12.5',
+  price: '100.10',
+} as const
 
 describe('Settings > Wallets', () => {
   it('says it is watch-only, refuses a checksum typo in words, adds and removes a wallet', async () => {
-    const { page, core } = await harnesses.open((browser) => startLiveHarness({ browser, viewport: { width: 1280, height: 900 }, transactions: [BOUGHT_AAPL] }))
+    const { page, core } = await harnesses.open((browser) =>
+      startLiveHarness({ browser, viewport: { width: 1280, height: 900 }, transactions: [BOUGHT_AAPL] }),
+    )
     const section = await openWallets(page)
     await section.getByText('No wallets watched yet.').waitFor()
     await expect(section.textContent()).resolves.toContain('never asks for a private key or a seed phrase')
@@ -39,7 +47,9 @@ describe('Settings > Wallets', () => {
     await expect(section.getByRole('status').textContent()).resolves.toMatch(/^Read Nov 17, 11:32:\d\d ET$/)
     // The ledger's 12.5 AAPLon against Cold's 9: the 3.5 moved to Hot, which is not watched, show.
     const missing = new Decimal('9').minus('12.5').toFixed()
-    await expect(section.getByRole('table', { name: 'Ledger against wallets' }).locator('tbody tr').allTextContents()).resolves.toEqual([`AAPLon12.59${missing} in the wallets`])
+    await expect(
+      section.getByRole('table', { name: 'Ledger against wallets' }).locator('tbody tr').allTextContents(),
+    ).resolves.toEqual([`AAPLon12.59${missing} in the wallets`])
 
     await section.getByRole('button', { name: 'Stop watching Cold' }).click()
     await section.getByText('No wallets watched yet.').waitFor()

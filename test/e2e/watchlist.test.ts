@@ -155,40 +155,43 @@ describe('watchlist', () => {
     expect(flash.running).toBe(1)
   })
 
-  it('flashes a moved price in the direction it moved, restarting the fade, and not for a same value', async () => {
-    const harness = await open()
-    const { page, core } = harness
-    await pause(harness)
-    let asOf = core.currentSnapshot().asOf
-    const move = (price: string) => {
-      asOf += 60_000
-      return moveAndReadFlash(page, {
-        asOf,
-        changed: [{ symbol: 'TSLAon', fields: { price } }],
-        added: [],
-        removed: [],
-      })
-    }
-    // A price far from the simulator's, so the direction of the first move is known.
-    const rise = await move('100000.5')
-    expect(rise).toMatchObject({ direction: 'up', running: 1 })
-    // Halfway through the fade, a fall restarts it, in the other colour.
-    await page.waitForTimeout(450)
-    const fall = await move('99999.25')
-    expect(fall).toMatchObject({ direction: 'down', running: 1 })
-    expect(fall.startTime).toBeGreaterThan(rise.startTime + 400)
-    // The same value written differently is no move: the fade runs on, and ends.
-    const same = await move('99999.250')
-    expect(same).toMatchObject({ direction: 'down', startTime: fall.startTime })
-    const overlay = rowOf(page, 'TSLAon').locator('.cell-price .flash')
-    await expect.poll(() => overlay.evaluate((el) => el.getAnimations().length)).toBe(0)
-    // The overlay stays, transparent: one element for the cell's life, none added per move.
-    expect(await overlay.count()).toBe(1)
-    expect(await overlay.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
-    // Asked for less motion, prices move without the flash.
-    await page.emulateMedia({ reducedMotion: 'reduce' })
-    expect(await move('100001')).toMatchObject({ running: 0 })
-  })
+  it(
+    'flashes a moved price in the direction it moved, restarting ' + 'the fade, and not for a same value',
+    async () => {
+      const harness = await open()
+      const { page, core } = harness
+      await pause(harness)
+      let asOf = core.currentSnapshot().asOf
+      const move = (price: string) => {
+        asOf += 60_000
+        return moveAndReadFlash(page, {
+          asOf,
+          changed: [{ symbol: 'TSLAon', fields: { price } }],
+          added: [],
+          removed: [],
+        })
+      }
+      // A price far from the simulator's, so the direction of the first move is known.
+      const rise = await move('100000.5')
+      expect(rise).toMatchObject({ direction: 'up', running: 1 })
+      // Halfway through the fade, a fall restarts it, in the other colour.
+      await page.waitForTimeout(450)
+      const fall = await move('99999.25')
+      expect(fall).toMatchObject({ direction: 'down', running: 1 })
+      expect(fall.startTime).toBeGreaterThan(rise.startTime + 400)
+      // The same value written differently is no move: the fade runs on, and ends.
+      const same = await move('99999.250')
+      expect(same).toMatchObject({ direction: 'down', startTime: fall.startTime })
+      const overlay = rowOf(page, 'TSLAon').locator('.cell-price .flash')
+      await expect.poll(() => overlay.evaluate((el) => el.getAnimations().length)).toBe(0)
+      // The overlay stays, transparent: one element for the cell's life, none added per move.
+      expect(await overlay.count()).toBe(1)
+      expect(await overlay.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
+      // Asked for less motion, prices move without the flash.
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      expect(await move('100001')).toMatchObject({ running: 0 })
+    },
+  )
 
   it('adds a symbol from the search by keyboard, and removes one with Delete, saying so', async () => {
     const { page, core } = await open()
@@ -256,7 +259,10 @@ describe('watchlist', () => {
     const harness = await open()
     const { page } = harness
     await pause(harness)
-    await page.getByRole('columnheader', { name: /Token price/ }).getByRole('button').click()
+    await page
+      .getByRole('columnheader', { name: /Token price/ })
+      .getByRole('button')
+      .click()
     await rowOf(page, 'NVDAon').click()
     // As a person presses: three times, a few hundred milliseconds apart.
     for (const pauseMs of [350, 280, 0]) {
@@ -264,7 +270,9 @@ describe('watchlist', () => {
       await page.waitForTimeout(pauseMs)
     }
     const toasts = page.getByRole('region', { name: 'Notifications' })
-    await expect.poll(() => toasts.locator('.toast-title').allTextContents()).toEqual(['Rows follow the sort ×3'])
+    await expect
+      .poll(() => toasts.locator('.toast-title').allTextContents())
+      .toEqual(['Rows follow the sort ×3'])
     // Its button still clears the sort.
     await toasts.getByRole('button', { name: 'Clear sort' }).click()
     await expect.poll(() => shownList(harness.core.settings.get()).sort).toBeNull()

@@ -37,12 +37,15 @@ describe('the built page', () => {
 })
 
 describe("main's first-frame renderer", () => {
-  it("is React's production build: the development build checks every render at several times the cost", () => {
-    const renderer = built('out/main/first-frame.js')
-    expect(renderer).toContain('renderToString')
-    // A warning only React's development builds carry.
-    expect(renderer).not.toContain('unique "key" prop')
-  })
+  it(
+    "is React's production build: the development build checks every " + 'render at several times the cost',
+    () => {
+      const renderer = built('out/main/first-frame.js')
+      expect(renderer).toContain('renderToString')
+      // A warning only React's development builds carry.
+      expect(renderer).not.toContain('unique "key" prop')
+    },
+  )
 })
 
 describe('the dev server (npm run dev)', () => {

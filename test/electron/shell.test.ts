@@ -174,24 +174,28 @@ const firedAlert = {
 } as const
 
 describe('alert notifications', () => {
-  it('shows the alert in plain words, always silent (the chime is the one sound), and a click focuses the symbol', () => {
-    electron.notifications.length = 0
-    const clicked: string[] = []
-    const entry = firedAlert
-    showAlertNotification(entry, (symbol) => clicked.push(symbol))
-    showAlertNotification({ ...entry, sound: true, note: 'take profit' }, (symbol) => clicked.push(symbol))
-    const [quiet, loud] = electron.notifications
-    expect(quiet?.options).toEqual({ title: 'Tokenwatch · AAPLon', body: entry.message, silent: true })
-    // An alert with a sound: the renderer plays its chime for it, so the notification stays quiet.
-    expect(loud?.options).toEqual({
-      title: 'Tokenwatch · AAPLon',
-      body: `${entry.message}\ntake profit`,
-      silent: true,
-    })
-    quiet?.emit('click')
-    expect(clicked).toEqual(['AAPLon'])
-    loud?.emit('close')
-  })
+  it(
+    'shows the alert in plain words, always silent (the chime is ' +
+      'the one sound), and a click focuses the symbol',
+    () => {
+      electron.notifications.length = 0
+      const clicked: string[] = []
+      const entry = firedAlert
+      showAlertNotification(entry, (symbol) => clicked.push(symbol))
+      showAlertNotification({ ...entry, sound: true, note: 'take profit' }, (symbol) => clicked.push(symbol))
+      const [quiet, loud] = electron.notifications
+      expect(quiet?.options).toEqual({ title: 'Tokenwatch · AAPLon', body: entry.message, silent: true })
+      // An alert with a sound: the renderer plays its chime for it, so the notification stays quiet.
+      expect(loud?.options).toEqual({
+        title: 'Tokenwatch · AAPLon',
+        body: `${entry.message}\ntake profit`,
+        silent: true,
+      })
+      quiet?.emit('click')
+      expect(clicked).toEqual(['AAPLon'])
+      loud?.emit('close')
+    },
+  )
 
   it('keeps each notification referenced until it is clicked, closed or fails', () => {
     electron.notifications.length = 0
@@ -414,17 +418,20 @@ describe('window security', () => {
     expect(dev.isOwnPage('http://localhost:5174/')).toBe(false)
   })
 
-  it('ignores ELECTRON_RENDERER_URL in a packaged app, and has developer tools only when not packaged', () => {
-    electron.windows.length = 0
-    const { isOwnPage } = createMainWindow({ ...windowOptions, devServerUrl: 'https://evil.example/' })
-    expect(electron.windows[0]!.loaded).toEqual(['app://tokenwatch/index.html'])
-    expect(isOwnPage('https://evil.example/')).toBe(false)
-    expect(rendererLocation('https://evil.example/', true).url).toBe('app://tokenwatch/index.html')
-    createMainWindow({ ...windowOptions, devServerUrl: 'http://localhost:5173/', isPackaged: false })
-    const dev = electron.windows[1]!
-    expect(dev.loaded).toEqual(['http://localhost:5173/'])
-    expect((dev.options.webPreferences as { devTools: boolean }).devTools).toBe(true)
-  })
+  it(
+    'ignores ELECTRON_RENDERER_URL in a packaged app, and has developer ' + 'tools only when not packaged',
+    () => {
+      electron.windows.length = 0
+      const { isOwnPage } = createMainWindow({ ...windowOptions, devServerUrl: 'https://evil.example/' })
+      expect(electron.windows[0]!.loaded).toEqual(['app://tokenwatch/index.html'])
+      expect(isOwnPage('https://evil.example/')).toBe(false)
+      expect(rendererLocation('https://evil.example/', true).url).toBe('app://tokenwatch/index.html')
+      createMainWindow({ ...windowOptions, devServerUrl: 'http://localhost:5173/', isPackaged: false })
+      const dev = electron.windows[1]!
+      expect(dev.loaded).toEqual(['http://localhost:5173/'])
+      expect((dev.options.webPreferences as { devTools: boolean }).devTools).toBe(true)
+    },
+  )
 })
 
 describe('window size and place', () => {
@@ -500,7 +507,8 @@ describe('IPC bridge', () => {
     )
     expect(check({ sender: contents, senderFrame: mainFrame } as never)).toBe(true)
     expect(check({ sender: {}, senderFrame: mainFrame } as never)).toBe(false) // another webContents
-    expect(check({ sender: contents, senderFrame: { url: mainFrame.url } } as never)).toBe(false) // a subframe
+    // a subframe
+    expect(check({ sender: contents, senderFrame: { url: mainFrame.url } } as never)).toBe(false)
     expect(check({ sender: contents, senderFrame: null } as never)).toBe(false)
     const navigated = { url: 'https://evil.example/' }
     const moved = trustedSenderCheck(
@@ -563,11 +571,17 @@ describe('IPC bridge', () => {
   it('withholds the key in use from every event pushed to the window', () => {
     const listeners = new Map<string, (payload: unknown) => void>()
     const core = {
-      on: (name: string, listener: (payload: unknown) => void) => (listeners.set(name, listener), () => undefined),
+      on: (name: string, listener: (payload: unknown) => void) => (
+        listeners.set(name, listener),
+        () => undefined
+      ),
       keyToWithhold: () => KEY_IN_USE,
     }
     const sent: unknown[] = []
-    forwardEvents(core as never, () => ({ isDestroyed: () => false, send: (_: string, p: unknown) => sent.push(p) }) as never)
+    forwardEvents(
+      core as never,
+      () => ({ isDestroyed: () => false, send: (_: string, p: unknown) => sent.push(p) }) as never,
+    )
     const kept = { changed: [{ symbol: 'AAPLon', fields: { price: '120.20' } }] }
     listeners.get('delta')!(kept)
     listeners.get('status')!({ service: { problem: `Service said: bad key ${KEY_IN_USE}` } })
@@ -757,7 +771,11 @@ describe('tray', () => {
     )
     const record = electron.trays[0]!
     const state = { windowVisible: true, pinned: false, pinUnavailable: false, paused: false }
-    const lists = { lists: [{ id: 'l1', name: 'Watchlist' }], activeListId: 'l1', timeZone: 'market' as const }
+    const lists = {
+      lists: [{ id: 'l1', name: 'Watchlist' }],
+      activeListId: 'l1',
+      timeZone: 'market' as const,
+    }
     tray.setState({ ...state, ...lists, hideAmounts: false })
     vi.setSystemTime(10_000)
     tray.showPortfolio(portfolioOf('12345.675', '-20.5'))

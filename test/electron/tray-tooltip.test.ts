@@ -30,12 +30,22 @@ describe('trayTooltip', () => {
 
   it('says which source is live and since when, streaming or polling with the reason', () => {
     const snapshot = snapshotOf([quoteOf('AAPLon', { price: '190.25' })])
-    const streaming = statusOf({ stream: { state: 'streaming', since: AT_14_03_12_UTC - 15_000 } }, AT_14_03_12_UTC)
+    const streaming = statusOf(
+      { stream: { state: 'streaming', since: AT_14_03_12_UTC - 15_000 } },
+      AT_14_03_12_UTC,
+    )
     expect(trayTooltip(snapshot, streaming, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
       'Live: streaming since 14:02:57 UTC',
     )
     const polling = statusOf(
-      { stream: { state: 'polling', since: AT_14_03_12_UTC - 15_000, reason: 'this key may not stream', retryAt: null } },
+      {
+        stream: {
+          state: 'polling',
+          since: AT_14_03_12_UTC - 15_000,
+          reason: 'this key may not stream',
+          retryAt: null,
+        },
+      },
       AT_14_03_12_UTC,
     )
     expect(trayTooltip(snapshot, polling, TUESDAY_MORNING, UTC_CLOCK).split('\n')[1]).toBe(
@@ -77,7 +87,8 @@ describe('trayTooltip', () => {
     ])
     const status = statusOf({ connection: 'offline', mode: 'demo' }, AT_14_03_12_UTC)
     expect(trayTooltip(snapshot, status, TUESDAY_MORNING, UTC_CLOCK)).toBe(
-      'Tokenwatch (demo) · Offline\nRegular\nLast data 14:03:12 UTC\nAAPLon 100.25 (stale)  ·  Fon 11.02 (stale)',
+      'Tokenwatch (demo) · Offline\nRegular\nLast data 14:03:12 UTC\n' +
+        'AAPLon 100.25 (stale)  ·  Fon 11.02 (stale)',
     )
   })
 
@@ -142,23 +153,30 @@ describe('trayTooltip', () => {
     expect(trayTooltipLimit('darwin')).toBe(Number.POSITIVE_INFINITY)
   })
 
-  it('within 127 characters, lets the session and the time go before the last quote (a streaming demo on a weekend)', () => {
-    const snapshot = snapshotOf([
-      quoteOf('AAPLon', { price: '190.250000000000000001' }),
-      quoteOf('NVDAon', { price: '181.4475' }),
-    ])
-    const status = statusOf(
-      { mode: 'demo', stream: { state: 'streaming', since: AT_14_03_12_UTC - 15_000 } },
-      AT_14_03_12_UTC,
-    )
-    const saturdayNoon = Date.parse('2026-11-21T12:00:00-05:00')
-    const whole = trayTooltip(snapshot, status, saturdayNoon, UTC_CLOCK)
-    expect(whole.split('\n')).toContain('Last data 14:03:12 UTC')
-    const fitted = trayTooltip(snapshot, status, saturdayNoon, { ...UTC_CLOCK, maxLength: trayTooltipLimit('win32') })
-    expect(fitted.length).toBeLessThanOrEqual(127)
-    expect(fitted.split('\n').at(-1)).toBe('AAPLon 190.250000000000000001')
-    expect(fitted).toContain('Live: streaming since 14:02:57 UTC')
-  })
+  it(
+    'within 127 characters, lets the session and the time go before ' +
+      'the last quote (a streaming demo on a weekend)',
+    () => {
+      const snapshot = snapshotOf([
+        quoteOf('AAPLon', { price: '190.250000000000000001' }),
+        quoteOf('NVDAon', { price: '181.4475' }),
+      ])
+      const status = statusOf(
+        { mode: 'demo', stream: { state: 'streaming', since: AT_14_03_12_UTC - 15_000 } },
+        AT_14_03_12_UTC,
+      )
+      const saturdayNoon = Date.parse('2026-11-21T12:00:00-05:00')
+      const whole = trayTooltip(snapshot, status, saturdayNoon, UTC_CLOCK)
+      expect(whole.split('\n')).toContain('Last data 14:03:12 UTC')
+      const fitted = trayTooltip(snapshot, status, saturdayNoon, {
+        ...UTC_CLOCK,
+        maxLength: trayTooltipLimit('win32'),
+      })
+      expect(fitted.length).toBeLessThanOrEqual(127)
+      expect(fitted.split('\n').at(-1)).toBe('AAPLon 190.250000000000000001')
+      expect(fitted).toContain('Live: streaming since 14:02:57 UTC')
+    },
+  )
 
   it('before any status, says demo or not from the snapshot, and without one, not demo', () => {
     const demo = snapshotOf([quoteOf('Fon', { price: '11.02' })])
@@ -186,7 +204,8 @@ describe('trayTooltip', () => {
     }
     const snapshot = snapshotOf([quoteOf('AAPLon', { price: '190.25' }), quoteOf('Fon', { price: '11.02' })])
     expect(trayTooltip(snapshot, status, TUESDAY_MORNING, UTC_CLOCK)).toBe(
-      'Tokenwatch · Degraded\nMarket data 10m old; prices live.\nRegular\nLast data 15:59:58 UTC\nAAPLon 190.25  ·  Fon 11.02',
+      'Tokenwatch · Degraded\nMarket data 10m old; prices live.\nRegular\n' +
+        'Last data 15:59:58 UTC\nAAPLon 190.25  ·  Fon 11.02',
     )
     // Every source fresh: no such line.
     expect(trayTooltip(snapshot, statusOf({}, pricesAt), TUESDAY_MORNING, UTC_CLOCK)).not.toMatch(/old/)
@@ -203,85 +222,93 @@ describe('trayTooltip', () => {
     )
   })
 
-  it('within 127 characters keeps what is old and every stale mark, dropping the session and time first', () => {
-    // Sunday noon ET: closed, off-hours for 11 tokens.
-    const sunday = Date.parse('2026-11-22T12:00:00-05:00')
-    const base = statusOf({ connection: 'connecting', mode: 'demo' }, sunday - 2_000)
-    const failing = {
-      cadenceMs: 60_000,
-      lastError: { kind: 'server' as const, message: 'HTTP 503', at: sunday, retryAt: null },
-      nextPollAt: null,
-      inFlight: false,
-    }
-    const status = {
-      ...base,
-      endpoints: {
-        ...base.endpoints,
-        market: { ...failing, lastSuccessAt: sunday - 10 * 60_000 },
-        limits: { ...failing, lastSuccessAt: sunday - 12 * 60_000 },
-      },
-    }
-    const snapshot = snapshotOf([
-      quoteOf('TSLAon', { price: '402.1199', stale: true }),
-      ...Array.from({ length: 11 }, (_, i) =>
-        quoteOf(`T${i}on`, { price: '1.5', tradableSessions: ['regular', 'offhours'] }),
-      ),
-    ])
-    const whole = trayTooltip(snapshot, status, sunday)
-    const fitted = trayTooltip(snapshot, status, sunday, { maxLength: trayTooltipLimit('win32') })
-    expect(whole.length).toBeGreaterThan(127)
-    expect(fitted.length).toBeLessThanOrEqual(127)
-    expect(fitted).toContain('Market data 10m old, limits 12m old; prices live.')
-    expect(fitted.startsWith('Tokenwatch (demo) · Connecting\n')).toBe(true)
-    // Any quote that shows is whole, with its mark as in the full text.
-    const quoteLine = fitted.split('\n').at(-1) ?? ''
-    expect(quoteLine).toBe('TSLAon 402.1199 (stale)')
-    for (const quote of quoteLine.split('  ·  ').filter((text) => /^\S+on /.test(text)))
-      expect(whole).toContain(quote)
-  })
-
-  it("shows the holdings total beside the service's state and the zone, and drops it before a stale quote", () => {
-    const holdings = (stale: boolean) => ({
-      portfolio: {
-        update: {
-          positions: [{ symbol: 'AAPLon', stale }],
-          totals: { value: '12345.675', dayChange: '-20.5' },
-        } as unknown as PortfolioUpdate,
-        hidden: false,
-      },
-    })
-    const maxLength = trayTooltipLimit('win32')
-    // All of it fits: the service's market state, "Last data" in the chosen zone, the total, the quotes.
-    const service = statusOf(
-      {
-        service: {
-          ...calendarOnlyState(TUESDAY_MORNING),
-          market: { ...calendarOnlyReading(TUESDAY_MORNING), source: 'service', calendarAgrees: true },
+  it(
+    'within 127 characters keeps what is old and every stale mark, ' + 'dropping the session and time first',
+    () => {
+      // Sunday noon ET: closed, off-hours for 11 tokens.
+      const sunday = Date.parse('2026-11-22T12:00:00-05:00')
+      const base = statusOf({ connection: 'connecting', mode: 'demo' }, sunday - 2_000)
+      const failing = {
+        cadenceMs: 60_000,
+        lastError: { kind: 'server' as const, message: 'HTTP 503', at: sunday, retryAt: null },
+        nextPollAt: null,
+        inFlight: false,
+      }
+      const status = {
+        ...base,
+        endpoints: {
+          ...base.endpoints,
+          market: { ...failing, lastSuccessAt: sunday - 10 * 60_000 },
+          limits: { ...failing, lastSuccessAt: sunday - 12 * 60_000 },
         },
-      },
-      AT_14_03_12_UTC,
-    )
-    const short = snapshotOf([quoteOf('AAPLon', { price: '190.25' }), quoteOf('Fon', { price: '11.02' })])
-    expect(
-      trayTooltip(short, service, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) }),
-    ).toBe(
-      'Tokenwatch · Online\nRegular (service)\nLast data 14:03:12 UTC\nHoldings 12,345.68 · 24h -20.50\nAAPLon 190.25  ·  Fon 11.02',
-    )
+      }
+      const snapshot = snapshotOf([
+        quoteOf('TSLAon', { price: '402.1199', stale: true }),
+        ...Array.from({ length: 11 }, (_, i) =>
+          quoteOf(`T${i}on`, { price: '1.5', tradableSessions: ['regular', 'offhours'] }),
+        ),
+      ])
+      const whole = trayTooltip(snapshot, status, sunday)
+      const fitted = trayTooltip(snapshot, status, sunday, { maxLength: trayTooltipLimit('win32') })
+      expect(whole.length).toBeGreaterThan(127)
+      expect(fitted.length).toBeLessThanOrEqual(127)
+      expect(fitted).toContain('Market data 10m old, limits 12m old; prices live.')
+      expect(fitted.startsWith('Tokenwatch (demo) · Connecting\n')).toBe(true)
+      // Any quote that shows is whole, with its mark as in the full text.
+      const quoteLine = fitted.split('\n').at(-1) ?? ''
+      expect(quoteLine).toBe('TSLAon 402.1199 (stale)')
+      for (const quote of quoteLine.split('  ·  ').filter((text) => /^\S+on /.test(text)))
+        expect(whole).toContain(quote)
+    },
+  )
 
-    // Too long for the total and a long quote: a live quote gives way to the total...
-    const offline = statusOf({ connection: 'offline' }, AT_14_03_12_UTC)
-    const long = `190.${'1'.repeat(30)}`
-    const head = 'Tokenwatch · Offline\nRegular\nLast data 14:03:12 UTC'
-    const live = snapshotOf([quoteOf('AAPLon', { price: `${long}${'1'.repeat(10)}` })])
-    expect(trayTooltip(live, offline, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) })).toBe(
-      `${head}\nHoldings 12,345.68 · 24h -20.50`,
-    )
-    // ...but the total gives way to a quote marked stale, whole with its mark.
-    const stale = snapshotOf([quoteOf('AAPLon', { price: long, stale: true })])
-    const whole = trayTooltip(stale, offline, TUESDAY_MORNING, { ...UTC_CLOCK, ...holdings(true) })
-    expect(whole).toContain('Holdings 12,345.68 · 24h -20.50 (stale)')
-    expect(trayTooltip(stale, offline, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(true) })).toBe(
-      `${head}\nAAPLon ${long} (stale)`,
-    )
-  })
+  it(
+    "shows the holdings total beside the service's state and the " +
+      'zone, and drops it before a stale quote',
+    () => {
+      const holdings = (stale: boolean) => ({
+        portfolio: {
+          update: {
+            positions: [{ symbol: 'AAPLon', stale }],
+            totals: { value: '12345.675', dayChange: '-20.5' },
+          } as unknown as PortfolioUpdate,
+          hidden: false,
+        },
+      })
+      const maxLength = trayTooltipLimit('win32')
+      // All of it fits: the service's market state, "Last data" in the chosen zone, the total, the quotes.
+      const service = statusOf(
+        {
+          service: {
+            ...calendarOnlyState(TUESDAY_MORNING),
+            market: { ...calendarOnlyReading(TUESDAY_MORNING), source: 'service', calendarAgrees: true },
+          },
+        },
+        AT_14_03_12_UTC,
+      )
+      const short = snapshotOf([quoteOf('AAPLon', { price: '190.25' }), quoteOf('Fon', { price: '11.02' })])
+      expect(
+        trayTooltip(short, service, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) }),
+      ).toBe(
+        'Tokenwatch · Online\nRegular (service)\nLast data 14:03:12 UTC\n' +
+          'Holdings 12,345.68 · 24h -20.50\nAAPLon 190.25  ·  Fon 11.02',
+      )
+
+      // Too long for the total and a long quote: a live quote gives way to the total...
+      const offline = statusOf({ connection: 'offline' }, AT_14_03_12_UTC)
+      const long = `190.${'1'.repeat(30)}`
+      const head = 'Tokenwatch · Offline\nRegular\nLast data 14:03:12 UTC'
+      const live = snapshotOf([quoteOf('AAPLon', { price: `${long}${'1'.repeat(10)}` })])
+      expect(
+        trayTooltip(live, offline, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(false) }),
+      ).toBe(`${head}\nHoldings 12,345.68 · 24h -20.50`)
+      // ...but the total gives way to a quote marked stale, whole with its mark.
+      const stale = snapshotOf([quoteOf('AAPLon', { price: long, stale: true })])
+      const whole = trayTooltip(stale, offline, TUESDAY_MORNING, { ...UTC_CLOCK, ...holdings(true) })
+      expect(whole).toContain('Holdings 12,345.68 · 24h -20.50 (stale)')
+      expect(
+        trayTooltip(stale, offline, TUESDAY_MORNING, { ...UTC_CLOCK, maxLength, ...holdings(true) }),
+      ).toBe(`${head}\nAAPLon ${long} (stale)`)
+    },
+  )
 })

@@ -61,7 +61,9 @@ describe('tokenwatch export', () => {
     // JSON carries every list (here the one), by name.
     const lists = [{ name: 'Watchlist', symbols: WATCHLIST }]
     // With an empty ledger, as the window's export carries it.
-    expect(result.stdout).toBe(exportWatchlist(WATCHLIST, SNAPSHOT, 'json', { now: AS_OF, lists, transactions: [] }))
+    expect(result.stdout).toBe(
+      exportWatchlist(WATCHLIST, SNAPSHOT, 'json', { now: AS_OF, lists, transactions: [] }),
+    )
     expect(JSON.parse(result.stdout)).toMatchObject({ watchlist: WATCHLIST, lists })
   })
 
@@ -94,7 +96,8 @@ describe('tokenwatch export', () => {
     ])
     expect(other.stdout).toBe(exportWatchlist(WATCHLIST, null, 'csv'))
     expect(other.stderr).toBe(
-      'note: the cached quotes came from https://api.gm.ondo.finance, not https://other.example; exporting the watchlist only.\n',
+      'note: the cached quotes came from https://api.gm.ondo.finance, ' +
+        'not https://other.example; exporting the watchlist only.\n',
     )
   })
 

@@ -99,13 +99,17 @@ describe('CSV export', () => {
     )
   })
 
-  it('never puts an apostrophe before a negative decimal, and treats a non-decimal in a number column as text', () => {
-    const asset = fullAsset('AAPLon', { change24h: '-0.000000000000000001', price: '=1+1' as string })
-    const record = csvRecords(exportWatchlist(['AAPLon'], snapshotOf([asset]), 'csv'))[0]
-    expect(record?.change24h).toBe('-0.000000000000000001')
-    expect(record?.premiumPct).toBe('-0.0224')
-    expect(record?.price).toBe("'=1+1")
-  })
+  it(
+    'never puts an apostrophe before a negative decimal, and treats ' +
+      'a non-decimal in a number column as text',
+    () => {
+      const asset = fullAsset('AAPLon', { change24h: '-0.000000000000000001', price: '=1+1' as string })
+      const record = csvRecords(exportWatchlist(['AAPLon'], snapshotOf([asset]), 'csv'))[0]
+      expect(record?.change24h).toBe('-0.000000000000000001')
+      expect(record?.premiumPct).toBe('-0.0224')
+      expect(record?.price).toBe("'=1+1")
+    },
+  )
 })
 
 function escapeRegExp(text: string): string {

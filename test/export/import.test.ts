@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  importWatchlist,
-  MAX_IMPORT_CHARS,
-  partitionByListing,
-} from '../../src/shared/export-format'
+import { importWatchlist, MAX_IMPORT_CHARS, partitionByListing } from '../../src/shared/export-format'
 import { parseCsv } from '../../src/shared/csv'
 import { ListingIndex } from '../../src/shared/listing-index'
 
@@ -72,28 +68,32 @@ describe('import from plain text', () => {
 })
 
 describe('import from CSV', () => {
-  it("takes the symbol column of someone else's CSV, by header name, with quoted fields over several lines", () => {
-    const csv = [
-      'Name,Qty,Symbol,Notes',
-      '"Apple, Inc.",10,AAPL,"long ""core"" position"',
-      'Tesla,5,TSLAon,"note that runs',
-      'over two lines"',
-      'Broken,1,??,',
-      'Empty,2,,',
-      'Again,3,aaplon,',
-    ].join('\r\n')
-    expect(importWatchlist(csv)).toEqual({
-      symbols: ['AAPLon', 'TSLAon'],
-      invalid: [
-        {
-          line: 5,
-          input: '??',
-          reason: UPPERCASE_TICKER,
-        },
-      ],
-      duplicates: [{ line: 7, input: 'aaplon', symbol: 'AAPLon' }],
-    })
-  })
+  it(
+    "takes the symbol column of someone else's CSV, by header name, " +
+      'with quoted fields over several lines',
+    () => {
+      const csv = [
+        'Name,Qty,Symbol,Notes',
+        '"Apple, Inc.",10,AAPL,"long ""core"" position"',
+        'Tesla,5,TSLAon,"note that runs',
+        'over two lines"',
+        'Broken,1,??,',
+        'Empty,2,,',
+        'Again,3,aaplon,',
+      ].join('\r\n')
+      expect(importWatchlist(csv)).toEqual({
+        symbols: ['AAPLon', 'TSLAon'],
+        invalid: [
+          {
+            line: 5,
+            input: '??',
+            reason: UPPERCASE_TICKER,
+          },
+        ],
+        duplicates: [{ line: 7, input: 'aaplon', symbol: 'AAPLon' }],
+      })
+    },
+  )
 
   it('reads semicolon CSV and tab-separated cells copied from a spreadsheet', () => {
     expect(importWatchlist('Symbol;Price\nAAPLon;200,5\nTSLAon;300\n').symbols).toEqual(['AAPLon', 'TSLAon'])

@@ -26,7 +26,9 @@ describe('fitColumns', () => {
       const kept = new Set(ids(fit.shown))
       expect(COLUMN_PRIORITY.slice(0, kept.size).every((id) => kept.has(id))).toBe(true)
       expect(ids(fit.shown)).toEqual(WATCHLIST_COLUMNS.filter((id) => kept.has(id)))
-      expect(ids(fit.hidden)).toEqual(COLUMN_PRIORITY.filter((id) => !kept.has(id) && ids(every).includes(id)))
+      expect(ids(fit.hidden)).toEqual(
+        COLUMN_PRIORITY.filter((id) => !kept.has(id) && ids(every).includes(id)),
+      )
     }
   })
 

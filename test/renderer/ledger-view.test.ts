@@ -82,7 +82,9 @@ describe('the ledger as listed', () => {
   it('says when in market time and the amount exactly', () => {
     expect(formatTradeTime('2026-01-05T16:00:00Z', displayZone('market'))).toBe('Jan 5, 2026, 11:00:00 ET')
     // In the computer's zone when Settings chose it (here Tokyo, standing in for the computer's).
-    expect(formatTradeTime('2026-01-05T16:00:00Z', displayZone('computer', 'Asia/Tokyo'))).toBe('Jan 6, 2026, 01:00:00 GMT+9')
+    expect(formatTradeTime('2026-01-05T16:00:00Z', displayZone('computer', 'Asia/Tokyo'))).toBe(
+      'Jan 6, 2026, 01:00:00 GMT+9',
+    )
     expect(tradeAmount({ quantity: '0.000000000000000001', price: '3' })).toBe('0.000000000000000003')
   })
 })

@@ -72,15 +72,18 @@ describe('capacity in words', () => {
 describe('the quick check', () => {
   const quote = { price: '200', limits: LIMITS }
 
-  it('dollars: fits now, and by the maxima of the sessions left today (regular, post-market, overnight)', () => {
-    const check = quickCheck('15,000', 'usd', quote, open, TUESDAY_LATE_MORNING)
-    expect(check).toMatchObject({ inputError: null, now: 'Fits now', fitsNow: true })
-    expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
-      ['regular', true, 'at most $200,000'],
-      ['postmarket', true, 'at most $20,000'],
-      ['overnight', false, 'not tradable'],
-    ])
-  })
+  it(
+    'dollars: fits now, and by the maxima of the sessions left today ' + '(regular, post-market, overnight)',
+    () => {
+      const check = quickCheck('15,000', 'usd', quote, open, TUESDAY_LATE_MORNING)
+      expect(check).toMatchObject({ inputError: null, now: 'Fits now', fitsNow: true })
+      expect(check.sessions.map((s) => [s.session, s.fits, s.why])).toEqual([
+        ['regular', true, 'at most $200,000'],
+        ['postmarket', true, 'at most $20,000'],
+        ['overnight', false, 'not tradable'],
+      ])
+    },
+  )
 
   it('tokens are valued at the last price; beyond the capacity now it says the limit', () => {
     const check = quickCheck('1300', 'tokens', quote, open, TUESDAY_LATE_MORNING)

@@ -66,7 +66,7 @@ describe('settings form', () => {
     })
   })
 
-  it('shows times in market time until the computer\'s is chosen, and sends that choice', () => {
+  it("shows times in market time until the computer's is chosen, and sends that choice", () => {
     expect(draftOf(DEFAULT_SETTINGS).timeZone).toBe('market')
     expect(patchFromDraft({ ...draftOf(DEFAULT_SETTINGS), timeZone: 'computer' }, DEFAULT_SETTINGS)).toEqual({
       ok: true,

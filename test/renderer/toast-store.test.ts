@@ -3,7 +3,11 @@ import { dismissToast, showToast, toastStore } from '../../src/renderer/store/to
 
 /** The corner toasts: one per message, a repeat refreshing the one that stands. */
 
-const sortToast = { tone: 'info', title: 'Rows follow the sort', text: 'Clear the sort to move rows.' } as const
+const sortToast = {
+  tone: 'info',
+  title: 'Rows follow the sort',
+  text: 'Clear the sort to move rows.',
+} as const
 const shown = () => toastStore.getState().toasts.map((toast) => `${toast.title} ×${toast.count}`)
 
 beforeEach(() => {
@@ -40,7 +44,11 @@ describe('toasts', () => {
 
   it('merges a message whose button does the same each time (Clear sort), keeping the newest button', () => {
     const runs: string[] = []
-    const clearSort = (run: string) => ({ label: 'Clear sort', run: () => void runs.push(run), repeatable: true })
+    const clearSort = (run: string) => ({
+      label: 'Clear sort',
+      run: () => void runs.push(run),
+      repeatable: true,
+    })
     showToast({ ...sortToast, action: clearSort('first') })
     showToast({ ...sortToast, action: clearSort('second') })
     showToast({ ...sortToast, action: { label: 'Undo', run: () => undefined, repeatable: true } })

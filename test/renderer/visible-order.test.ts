@@ -66,7 +66,10 @@ describe('createVisibleOrderSelector', () => {
     const select = createVisibleOrderSelector()
     const sorted = {
       ...DEFAULT_SETTINGS,
-      lists: DEFAULT_SETTINGS.lists.map((list) => ({ ...list, sort: { column: 'price', direction: 'desc' } as const })),
+      lists: DEFAULT_SETTINGS.lists.map((list) => ({
+        ...list,
+        sort: { column: 'price', direction: 'desc' } as const,
+      })),
     }
     const first = select(state({ settings: sorted }))
     const priceTick = new Map(quotes).set('DDDon', quoteOf('DDDon', { price: '10.5', holders: 9 }))

@@ -41,7 +41,8 @@ describe('preflightProblems', () => {
 
   it('names a Node other than the one in .nvmrc, and how to get that one', () => {
     expect(preflightProblems(machine({ nodeVersion: 'v22.12.0' }))).toEqual([
-      'Node.js 24 is needed (.nvmrc) and this is Node 22.12.0: nvm install, fnm install or volta install node@24',
+      'Node.js 24 is needed (.nvmrc) and this is Node 22.12.0: nvm ' +
+        'install, fnm install or volta install node@24',
     ])
   })
 
@@ -76,14 +77,17 @@ describe('preflightProblems', () => {
 
   it('names a CHROMIUM_PATH that leads nowhere', () => {
     expect(preflightProblems(machine({ env: { CHROMIUM_PATH: '/opt/nowhere/chrome' } }))).toEqual([
-      'CHROMIUM_PATH is /opt/nowhere/chrome, which is not a program: point it at Chromium or Chrome, or unset it (to install one: sudo apt-get install chromium, or: npx playwright-core install chromium)',
+      'CHROMIUM_PATH is /opt/nowhere/chrome, which is not a program: ' +
+        'point it at Chromium or Chrome, or unset it (to install one: ' +
+        'sudo apt-get install chromium, or: npx playwright-core install chromium)',
     ])
   })
 
   it('on macOS: Homebrew or Chrome, and no Secret Service to ask for', () => {
     const mac = machine({ platform: 'darwin', programs: [], commands: [], osRelease: null })
     expect(preflightProblems(mac)).toEqual([
-      `no Chromium or Chrome found: brew install --cask chromium (or install Google Chrome: Chrome is enough), ${NO_CHROMIUM_TAIL}`,
+      `no Chromium or Chrome found: brew install --cask chromium (or ` +
+        `install Google Chrome: Chrome is enough), ${NO_CHROMIUM_TAIL}`,
     ])
     const chrome = '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
     expect(preflightProblems({ ...mac, isProgram: (path) => path === chrome })).toEqual([])
@@ -92,8 +96,10 @@ describe('preflightProblems', () => {
   it('on Windows: Chrome, and bash for the keychain wrapper', () => {
     const windows = machine({ platform: 'win32', programs: [], commands: [], osRelease: null })
     expect(preflightProblems(windows)).toEqual([
-      `no Chromium or Chrome found: install Google Chrome (Chrome is enough): winget install Google.Chrome, ${NO_CHROMIUM_TAIL}`,
-      'bash not found (npm test runs scripts/with-keyring.sh): install Git for Windows (winget install Git.Git) and run npm test from Git Bash',
+      `no Chromium or Chrome found: install Google Chrome (Chrome is ` +
+        `enough): winget install Google.Chrome, ${NO_CHROMIUM_TAIL}`,
+      'bash not found (npm test runs scripts/with-keyring.sh): install ' +
+        'Git for Windows (winget install Git.Git) and run npm test from Git Bash',
     ])
     const ready = machine({
       platform: 'win32',
@@ -107,17 +113,23 @@ describe('preflightProblems', () => {
 
   it('on Linux, names each missing part of the Secret Service route and the packages that bring it', () => {
     expect(preflightProblems(machine({ commands: [] }))).toEqual([
-      'no Secret Service for the keychain tests (dbus-run-session, gnome-keyring-daemon not found): sudo apt-get install dbus gnome-keyring libsecret-1-0',
+      'no Secret Service for the keychain tests (dbus-run-session, ' +
+        'gnome-keyring-daemon not found): sudo apt-get install dbus gnome-keyring ' +
+        'libsecret-1-0',
     ])
     expect(preflightProblems(machine({ commands: ['gnome-keyring-daemon'], osRelease: FEDORA }))).toEqual([
-      'no Secret Service for the keychain tests (dbus-run-session not found): sudo dnf install dbus-daemon gnome-keyring libsecret',
+      'no Secret Service for the keychain tests (dbus-run-session not ' +
+        'found): sudo dnf install dbus-daemon gnome-keyring libsecret',
     ])
     const noLibsecret = 'libsecret-1.so.0: cannot open shared object file: No such file or directory'
     expect(preflightProblems(machine({ keytarLoadError: noLibsecret, osRelease: UBUNTU }))).toEqual([
-      'no Secret Service for the keychain tests (libsecret not found): sudo apt-get install dbus gnome-keyring libsecret-1-0',
+      'no Secret Service for the keychain tests (libsecret not found): ' +
+        'sudo apt-get install dbus gnome-keyring libsecret-1-0',
     ])
     expect(preflightProblems(machine({ commands: [], osRelease: ARCH }))).toEqual([
-      'no Secret Service for the keychain tests (dbus-run-session, gnome-keyring-daemon not found): install dbus, gnome-keyring and libsecret with your package manager',
+      'no Secret Service for the keychain tests (dbus-run-session, ' +
+        'gnome-keyring-daemon not found): install dbus, gnome-keyring ' +
+        'and libsecret with your package manager',
     ])
   })
 
@@ -125,9 +137,12 @@ describe('preflightProblems', () => {
     expect(
       preflightProblems(machine({ nodeVersion: 'v20.19.0', programs: [], commands: [], isRoot: true })),
     ).toEqual([
-      'Node.js 24 is needed (.nvmrc) and this is Node 20.19.0: nvm install, fnm install or volta install node@24',
+      'Node.js 24 is needed (.nvmrc) and this is Node 20.19.0: nvm ' +
+        'install, fnm install or volta install node@24',
       `no Chromium or Chrome found: apt-get install chromium, ${NO_CHROMIUM_TAIL}`,
-      'no Secret Service for the keychain tests (dbus-run-session, gnome-keyring-daemon not found): apt-get install dbus gnome-keyring libsecret-1-0',
+      'no Secret Service for the keychain tests (dbus-run-session, ' +
+        'gnome-keyring-daemon not found): apt-get install dbus gnome-keyring ' +
+        'libsecret-1-0',
     ])
   })
 })

@@ -60,7 +60,9 @@ describe('the preflight of npm test', () => {
     expect(result.lines).toHaveLength(1)
     expect(result.lines[0]).toMatch(
       new RegExp(
-        `^preflight: CHROMIUM_PATH is ${nowhere}, which is not a program: point it at Chromium or Chrome, or unset it \\(to install one: .*npx playwright-core install chromium\\)$`,
+        `^preflight: CHROMIUM_PATH is ${nowhere}, which is not a program: ` +
+          `point it at Chromium or Chrome, or unset it \\(to install one: ` +
+          `.*npx playwright-core install chromium\\)$`,
       ),
     )
   })

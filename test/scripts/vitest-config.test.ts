@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest'
 
 describe('the vitest configuration', () => {
   it('loads as an ES module, with no warning on any run', () => {
-    const run = spawnSync('npx', ['vitest', 'list', 'test/shared/delta.test.ts'], { encoding: 'utf8', timeout: 120_000 })
+    const run = spawnSync('npx', ['vitest', 'list', 'test/shared/delta.test.ts'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
     expect(run.status).toBe(0)
     expect(run.stdout).toContain('delta.test.ts')
     expect(`${run.stdout}${run.stderr}`).not.toContain('loaded as CommonJS')

@@ -46,7 +46,8 @@ describe.runIf(bash)('with-keyring.sh per system', () => {
     expect(result.status).toBe(127)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      "with-keyring: 'dbus-run-session' is not installed ('node scripts/preflight.mjs' says how to install it here)\n",
+      "with-keyring: 'dbus-run-session' is not installed ('node scripts/preflight.mjs' " +
+        'says how to install it here)\n',
     )
   })
 })

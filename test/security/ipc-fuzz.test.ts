@@ -115,7 +115,9 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   exportHistory: {
     symbol: 'AAPLon',
     range: '1m',
-    csv: 't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n1763942400000,1,1,1,1,1,false,1,0\r\n',
+    csv:
+      't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n' +
+      '1763942400000,1,1,1,1,1,false,1,0\r\n',
   },
   importWatchlist: { text: 'AAPLon\nTSLAon\nnot a symbol', into: { newList: 'Imported' } },
 }

@@ -49,7 +49,9 @@ function withKey(value: unknown, withSymbols: boolean, name = ''): unknown {
     return /^-?\d/.test(value) || (name === 'symbol' && !withSymbols) ? value : `${value} ${KEY}`
   if (Array.isArray(value)) return value.map((item) => withKey(item, withSymbols))
   if (typeof value !== 'object' || value === null) return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withKey(item, withSymbols, key)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withKey(item, withSymbols, key)]),
+  )
 }
 
 function sendEscaped(res: ServerResponse, status: number, body: unknown): void {
@@ -65,11 +67,17 @@ function echoing(echo: Echo): (req: IncomingMessage, res: ServerResponse) => voi
     if (echo === 'errors') {
       const status = ERROR_STATUSES[errors++ % ERROR_STATUSES.length] ?? 500
       const code = status === 403 && req.url?.startsWith('/v1/limits/trading') ? 'MARKET_CLOSED' : `E_${KEY}`
-      sendEscaped(res, status, { code, message: `you sent ${KEY}`, documentation: `https://x.invalid/${KEY}` })
+      sendEscaped(res, status, {
+        code,
+        message: `you sent ${KEY}`,
+        documentation: `https://x.invalid/${KEY}`,
+      })
       return
     }
     fetch(`${sim.url}${req.url ?? '/'}`, { headers: { 'x-api-key': KEY } })
-      .then(async (answer) => sendEscaped(res, answer.status, withKey(await answer.json(), echo === 'symbols')))
+      .then(async (answer) =>
+        sendEscaped(res, answer.status, withKey(await answer.json(), echo === 'symbols')),
+      )
       .catch(() => res.destroy())
   }
 }
@@ -130,7 +138,10 @@ describe('a key echoed back as JSON escapes', () => {
     const texts: Array<[string, string]> = []
     const codes: number[] = []
     for (const [name, command, argv] of COMMANDS) {
-      const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: join(userDataDir, "cli") })
+      const { io, stdout, stderr } = memoryIo({
+        TOKENWATCH_API_KEY: KEY,
+        TOKENWATCH_USER_DATA: join(userDataDir, 'cli'),
+      })
       codes.push(
         await command(['--base-url', proxy(echo).url, ...argv], io, {
           now: () => TUESDAY_10_00_ET,
@@ -157,7 +168,8 @@ describe('a key echoed back as JSON escapes', () => {
       log: (text) => logged.push(['core log', text]),
     })
     try {
-      for (const event of eventNames) app.on(event, (payload) => ipc.push([`event ${event}`, JSON.stringify(payload)]))
+      for (const event of eventNames)
+        app.on(event, (payload) => ipc.push([`event ${event}`, JSON.stringify(payload)]))
       const call = async (name: InvokeName, args?: unknown) => {
         const result = await app.invoke(name, args)
         ipc.push([`invoke ${name}`, JSON.stringify(result)])
@@ -174,8 +186,12 @@ describe('a key echoed back as JSON escapes', () => {
         await call('listAssets')
         const asked = (path: string) => server.requests.some((request) => request.url.startsWith(path))
         await until(
-          () => [...ASKED_BY_THE_APP, ...(echo === 'words' ? ['/v1/assets/AAPLon/shares-multiplier'] : [])].every(asked),
-          `the ${echo} proxy asked for prices, status and capacity (asked: ${server.requests.map((r) => r.url).join(' ')})`,
+          () =>
+            [...ASKED_BY_THE_APP, ...(echo === 'words' ? ['/v1/assets/AAPLon/shares-multiplier'] : [])].every(
+              asked,
+            ),
+          `the ${echo} proxy asked for prices, status and capacity (asked: ` +
+            `${server.requests.map((r) => r.url).join(' ')})`,
         )
         await call('refreshNow')
         await call('getSnapshot')

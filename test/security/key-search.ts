@@ -10,7 +10,13 @@ import { join } from 'node:path'
 
 export function leakForms(key: string): string[] {
   const shown = key.slice(0, -4)
-  return [shown, shown.toLowerCase(), shown.toUpperCase(), Buffer.from(key).toString('base64'), encodeURIComponent(key)]
+  return [
+    shown,
+    shown.toLowerCase(),
+    shown.toUpperCase(),
+    Buffer.from(key).toString('base64'),
+    encodeURIComponent(key),
+  ]
 }
 
 export interface Place {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { alertCommandArgs, alertInputSchema, alertListSchema, alertSchema, checkAlertInput } from '../../src/shared/alerts'
+import {
+  alertCommandArgs,
+  alertInputSchema,
+  alertListSchema,
+  alertSchema,
+  checkAlertInput,
+} from '../../src/shared/alerts'
 import { COOLDOWN_BOUNDS_MS, MAX_ALERTS } from '../../src/shared/alert-limits'
 import { describeAlert } from '../../src/shared/alert-text'
 import { makeAlert } from '../core/alerts/alert-fixtures'

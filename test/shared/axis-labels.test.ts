@@ -75,25 +75,28 @@ describe('axis labels at their limits', () => {
     expect(labels.map((label) => label.text)).toEqual(['10:00', '13:00', '14:00'])
   })
 
-  it('names each day on its first label left standing when a crowded axis drops the one that named it', () => {
-    // Tuesday 20:00 to Wednesday 04:00 at 300 px: every second hour fits. 20:00 would cross the
-    // left edge, so 22:00 names Tuesday; Wednesday's 00:00 is too close to it, so 02:00 names
-    // Wednesday.
-    const axis = tradingAxis(
-      Date.parse('2026-11-17T20:00:00-05:00'),
-      Date.parse('2026-11-18T04:00:00-05:00'),
-      [],
-    )
-    const labels = axisLabels(axis, { width: 300, padding: 20, timeZone: NEW_YORK })
-    expect(labels.map((label) => [label.text, label.namesDay])).toEqual([
-      ['Tue 22:00', true],
-      ['Wed 02:00', true],
-      ['04:00', false],
-    ])
-    // At 360 px Wednesday's midnight fits, and names the day itself.
-    const wider = axisLabels(axis, { width: 360, padding: 20, timeZone: NEW_YORK })
-    expect(wider.map((label) => label.text)).toEqual(['Tue 22:00', 'Wed 00:00', '02:00', '04:00'])
-  })
+  it(
+    'names each day on its first label left standing when a crowded ' + 'axis drops the one that named it',
+    () => {
+      // Tuesday 20:00 to Wednesday 04:00 at 300 px: every second hour fits. 20:00 would cross the
+      // left edge, so 22:00 names Tuesday; Wednesday's 00:00 is too close to it, so 02:00 names
+      // Wednesday.
+      const axis = tradingAxis(
+        Date.parse('2026-11-17T20:00:00-05:00'),
+        Date.parse('2026-11-18T04:00:00-05:00'),
+        [],
+      )
+      const labels = axisLabels(axis, { width: 300, padding: 20, timeZone: NEW_YORK })
+      expect(labels.map((label) => [label.text, label.namesDay])).toEqual([
+        ['Tue 22:00', true],
+        ['Wed 02:00', true],
+        ['04:00', false],
+      ])
+      // At 360 px Wednesday's midnight fits, and names the day itself.
+      const wider = axisLabels(axis, { width: 360, padding: 20, timeZone: NEW_YORK })
+      expect(wider.map((label) => label.text)).toEqual(['Tue 22:00', 'Wed 00:00', '02:00', '04:00'])
+    },
+  )
 
   it('names the day on a lone label, which the first pass left unnamed', () => {
     // Monday 21:45 to Wednesday 04:45 at 82 px: only Tuesday 12:00 fits, and Tuesday's midnight,

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { Dec, isDecimalString, isNonNegativeDecimalString, nonNegativeAtMost } from '../../src/shared/decimal'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
 import { applyMarketRecord, applyPriceRecord } from '../../src/main/core/api/wire/normalize'
-import { type ParsedRecords, parseMarketResponse, parsePriceResponse } from '../../src/main/core/api/wire/wire-parse'
+import {
+  type ParsedRecords,
+  parseMarketResponse,
+  parsePriceResponse,
+} from '../../src/main/core/api/wire/wire-parse'
 import { digits } from '../support/wire-arbitraries'
 
 /**

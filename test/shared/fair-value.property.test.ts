@@ -110,13 +110,17 @@ describe('fairValueOf', () => {
     expect(fairValueOf('1.25', '0.00', '1.5')).toEqual({ fairValue: '0.0000', premiumPct: null })
   })
 
-  it('keeps the premium continuous across a 10-for-1 split: the underlying divides, the multiplier multiplies', () => {
-    const before = fairValueOf('1775.20', '1774.00', '1.0011')
-    const after = fairValueOf('1775.20', '177.40', '10.011')
-    expect(after).toEqual(before)
-    // Before the new multiplier arrives, the new underlying price alone reads as a 900 % premium.
-    expect(fairValueOf('1775.20', '177.40', '1.0011').premiumPct?.startsWith('899.')).toBe(true)
-  })
+  it(
+    'keeps the premium continuous across a 10-for-1 split: the underlying ' +
+      'divides, the multiplier multiplies',
+    () => {
+      const before = fairValueOf('1775.20', '1774.00', '1.0011')
+      const after = fairValueOf('1775.20', '177.40', '10.011')
+      expect(after).toEqual(before)
+      // Before the new multiplier arrives, the new underlying price alone reads as a 900 % premium.
+      expect(fairValueOf('1775.20', '177.40', '1.0011').premiumPct?.startsWith('899.')).toBe(true)
+    },
+  )
 
   it('agrees for any size of decimal, zero and premiums below -90 % included', () => {
     fc.assert(

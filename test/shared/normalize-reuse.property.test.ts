@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { Dec, toFixedString } from '../../src/shared/decimal'
 import { applyAssetChange } from '../../src/shared/delta'
 import { type AssetQuote, emptyAsset } from '../../src/shared/domain'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../../src/main/core/api/wire/normalize'
+import {
+  applyLimitsRecord,
+  applyMarketRecord,
+  applyPriceRecord,
+} from '../../src/main/core/api/wire/normalize'
 import { isSessionName, type SessionName } from '../../src/shared/sessions'
 import type { WireMarketRecord, WirePriceRecord } from '../../src/main/core/api/wire/wire'
 import type { LimitsWithTime } from '../../src/main/core/api/wire/wire-parse'

@@ -19,7 +19,16 @@ const TUESDAY_10_00_ET = '2026-11-17T10:00:00-05:00'
 const TUESDAY_11_32_14_ET = Date.parse('2026-11-17T11:32:14-05:00')
 
 function trade(time: string, side: 'buy' | 'sell', quantity: string): Transaction {
-  return { id: `t-${side}-${time}`, time, symbol: 'NVDAon', side, quantity, price: '120.20', fee: '0.10', note: null }
+  return {
+    id: `t-${side}-${time}`,
+    time,
+    symbol: 'NVDAon',
+    side,
+    quantity,
+    price: '120.20',
+    fee: '0.10',
+    note: null,
+  }
 }
 
 describe('one human format for a full time', () => {
@@ -31,7 +40,9 @@ describe('one human format for a full time', () => {
     if (replay.ok) throw new Error('a sell of 4.25 against 3.5 held must be refused')
     const line = formatTradeTime(TUESDAY_10_00_ET, displayZone('market'))
     expect(line).toBe('Nov 17, 2026, 10:00:00 ET')
-    expect(replay.oversold.message).toBe(`The sell of 4.25 NVDAon at ${line} is more than the 3.5 NVDAon held then`)
+    expect(replay.oversold.message).toBe(
+      `The sell of 4.25 NVDAon at ${line} is more than the 3.5 NVDAon held then`,
+    )
   })
 
   it('a time refused as too far ahead is said as the ledger says it', () => {
@@ -42,8 +53,14 @@ describe('one human format for a full time', () => {
     )
   })
 
-  it("main's market-time texts (pause alerts, the status, the recording note) read as the window's 'As of'", () => {
-    expect(easternTimeText(TUESDAY_11_32_14_ET)).toBe('Nov 17, 11:32:14 ET')
-    expect(easternTimeText(TUESDAY_11_32_14_ET)).toBe(formatZonedDateTime(TUESDAY_11_32_14_ET, displayZone('market')))
-  })
+  it(
+    "main's market-time texts (pause alerts, the status, the recording " +
+      "note) read as the window's 'As of'",
+    () => {
+      expect(easternTimeText(TUESDAY_11_32_14_ET)).toBe('Nov 17, 11:32:14 ET')
+      expect(easternTimeText(TUESDAY_11_32_14_ET)).toBe(
+        formatZonedDateTime(TUESDAY_11_32_14_ET, displayZone('market')),
+      )
+    },
+  )
 })

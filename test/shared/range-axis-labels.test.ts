@@ -55,12 +55,16 @@ describe.each([
 })
 
 describe('the unit of the labels', () => {
-  it('counts days over a week, weeks over a month on a narrow panel, months over a year, years over all time', () => {
-    expect(rangeAxisLabels(axisOf('1w', MONDAY, false), { width: 900, timeZone: ZONE }).unit).toBe('day')
-    expect(rangeAxisLabels(axisOf('1m', MONDAY, false), { width: 360, timeZone: ZONE }).unit).toBe('week')
-    expect(rangeAxisLabels(axisOf('1y', MONDAY, false), { width: 360, timeZone: ZONE }).unit).toBe('month')
-    expect(rangeAxisLabels(axisOf('all', MONDAY, false), { width: 360, timeZone: ZONE }).unit).toBe('year')
-  })
+  it(
+    'counts days over a week, weeks over a month on a narrow panel, ' +
+      'months over a year, years over all time',
+    () => {
+      expect(rangeAxisLabels(axisOf('1w', MONDAY, false), { width: 900, timeZone: ZONE }).unit).toBe('day')
+      expect(rangeAxisLabels(axisOf('1m', MONDAY, false), { width: 360, timeZone: ZONE }).unit).toBe('week')
+      expect(rangeAxisLabels(axisOf('1y', MONDAY, false), { width: 360, timeZone: ZONE }).unit).toBe('month')
+      expect(rangeAxisLabels(axisOf('all', MONDAY, false), { width: 360, timeZone: ZONE }).unit).toBe('year')
+    },
+  )
 
   it('names days by weekday and date, weeks by their Monday, and January by its year', () => {
     const days = rangeAxisLabels(axisOf('1w', MONDAY, false), { width: 900, timeZone: ZONE }).labels

@@ -136,7 +136,9 @@ describe('the session model against an independent calendar, minute by minute', 
           nextPhase === null || (state.nextChangeAt === nextChange && state.nextPhase === nextPhase)
         if (JSON.stringify(actual) !== JSON.stringify(expected) || !sameNext)
           mismatches.push(
-            `${new Date(at).toISOString()}: expected ${JSON.stringify(expected)} next ${nextPhase} at ${new Date(nextChange).toISOString()}, got ${JSON.stringify(actual)} next ${state.nextPhase} at ${new Date(state.nextChangeAt).toISOString()}`,
+            `${new Date(at).toISOString()}: expected ${JSON.stringify(expected)}` +
+              ` next ${nextPhase} at ${new Date(nextChange).toISOString()}, ` +
+              `got ${JSON.stringify(actual)} next ${state.nextPhase} at ${new Date(state.nextChangeAt).toISOString()}`,
           )
       }
       expect(mismatches).toEqual([])

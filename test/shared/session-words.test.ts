@@ -70,7 +70,8 @@ describe('a session alert that could never fire', () => {
   it('says so when the token trades in no session at all', () => {
     const asset = quoteOf('AAPLon', { ...known, tradableSessions: [] })
     expect(sessionAlertRefusal(asset, sessionAlert('regular'))).toBe(
-      'AAPLon cannot trade in the Regular session, so this alert would never fire: it trades in no session now',
+      'AAPLon cannot trade in the Regular session, so this alert would ' +
+        'never fire: it trades in no session now',
     )
   })
 
@@ -88,7 +89,8 @@ describe('a session alert that could never fire', () => {
       limits: limits({ regular: false }),
     })
     expect(sessionAlertRefusal(fromLimits, sessionAlert('regular'))).toBe(
-      'AAPLon cannot trade in the Regular session, so this alert would never fire: it trades in no session now',
+      'AAPLon cannot trade in the Regular session, so this alert would ' +
+        'never fire: it trades in no session now',
     )
   })
 

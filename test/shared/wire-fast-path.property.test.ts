@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { isDecimalString, isNonNegativeDecimalString } from '../../src/shared/decimal'
 import { fastMarketRecord, fastPriceRecord, isDecimalText } from '../../src/main/core/api/wire/wire-fast-path'
 import { wireMarketRecord, wirePriceRecord } from '../../src/main/core/api/wire/wire'
-import { parseAllMarketResponse, parseAllPricesResponse, parseEach } from '../../src/main/core/api/wire/wire-parse'
+import {
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseEach,
+} from '../../src/main/core/api/wire/wire-parse'
 import { nearMisses, negativeDecimal, unsignedDecimal, validDecimal } from '../support/wire-arbitraries'
 
 /**

@@ -78,15 +78,18 @@ describe('history answers: the hand-written check agrees with the schemas', () =
     )
   })
 
-  it('multiplier changes: the same kept, oldest first, zeros and negatives left out for the same reasons', () => {
-    fc.assert(
-      fc.property(fc.array(change, { maxLength: 12 }), (history) => {
-        const answer = parseMultiplierHistoryResponse({ history })
-        const byZod = parseEach(wireMultiplierChange, history)
-        expect(answer.steps).toEqual(inTimeOrder(byZod.records))
-        expect(answer.rejected).toEqual(byZod.rejected)
-      }),
-      { numRuns: 1_000 },
-    )
-  })
+  it(
+    'multiplier changes: the same kept, oldest first, zeros and negatives ' + 'left out for the same reasons',
+    () => {
+      fc.assert(
+        fc.property(fc.array(change, { maxLength: 12 }), (history) => {
+          const answer = parseMultiplierHistoryResponse({ history })
+          const byZod = parseEach(wireMultiplierChange, history)
+          expect(answer.steps).toEqual(inTimeOrder(byZod.records))
+          expect(answer.rejected).toEqual(byZod.rejected)
+        }),
+        { numRuns: 1_000 },
+      )
+    },
+  )
 })

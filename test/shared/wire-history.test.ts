@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { parseCandlesResponse, parseMultiplierHistoryResponse } from '../../src/main/core/api/wire/wire-history'
+import {
+  parseCandlesResponse,
+  parseMultiplierHistoryResponse,
+} from '../../src/main/core/api/wire/wire-history'
 
 /** The history answers read record by record: a bad candle or change degrades only itself. */
 
 const MONDAY_00_UTC = Date.UTC(2026, 10, 16)
 const DAY = 86_400_000
-const candle = (i: number, close = '100.5') => ({ timestamp: MONDAY_00_UTC + i * DAY, open: '100', high: '101', low: '99.5', close })
+const candle = (i: number, close = '100.5') => ({
+  timestamp: MONDAY_00_UTC + i * DAY,
+  open: '100',
+  high: '101',
+  low: '99.5',
+  close,
+})
 
 describe('candles', () => {
   it('keeps every good candle exactly as sent, leaves out and counts each bad one', () => {
@@ -14,7 +23,13 @@ describe('candles', () => {
       range: '1month',
       primaryMarket: {
         symbol: 'AAPLon',
-        data: [candle(0), candle(1, 'abc'), { ...candle(2), high: '98' }, candle(3, '100.123456789012345678'), null],
+        data: [
+          candle(0),
+          candle(1, 'abc'),
+          { ...candle(2), high: '98' },
+          candle(3, '100.123456789012345678'),
+          null,
+        ],
       },
       underlyingMarket: { ticker: 'AAPL', data: [candle(0), { ...candle(1), timestamp: 'x' }] },
     })
@@ -31,7 +46,10 @@ describe('candles', () => {
     const answer = parseCandlesResponse({
       interval: '1day',
       range: 'all',
-      primaryMarket: { symbol: 'AAPLon', data: [candle(2), { ...candle(1), timestamp: (MONDAY_00_UTC + DAY) / 1000 }] },
+      primaryMarket: {
+        symbol: 'AAPLon',
+        data: [candle(2), { ...candle(1), timestamp: (MONDAY_00_UTC + DAY) / 1000 }],
+      },
       underlyingMarket: { ticker: 'AAPL', data: [] },
     })
     expect(answer.token.map((c) => c.t)).toEqual([MONDAY_00_UTC + DAY, MONDAY_00_UTC + 2 * DAY])
@@ -39,7 +57,9 @@ describe('candles', () => {
 
   it('an answer that is not a candles answer is a shape error', () => {
     expect(() => parseCandlesResponse([])).toThrow(/candles response/)
-    expect(() => parseCandlesResponse({ interval: '1day', range: 'all', primaryMarket: { data: [] } })).toThrow()
+    expect(() =>
+      parseCandlesResponse({ interval: '1day', range: 'all', primaryMarket: { data: [] } }),
+    ).toThrow()
   })
 })
 

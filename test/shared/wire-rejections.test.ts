@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ResponseShapeError, parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parsePriceResponse } from '../../src/main/core/api/wire/wire-parse'
+import {
+  ResponseShapeError,
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseLimitsResponse,
+  parsePriceResponse,
+} from '../../src/main/core/api/wire/wire-parse'
 
 /**
  * What a refused record is reported as: the symbol it claims (for the row that says why it has no

@@ -57,25 +57,37 @@ const CAPACITY_EXAMPLE = {
 const ANSWERED_AT = Date.UTC(2025, 7, 20, 21, 4, 2)
 
 describe('market status', () => {
-  it('refuses a status dated before 2000 or more than a day ahead of its answer, a pause starting in 1969', () => {
-    const of1969 = { ...MARKET_EXAMPLE, timestamp: '1969-12-31T23:59:59Z' }
-    expect(parseMarketStatusResponse(of1969, ANSWERED_AT).rejected).toEqual([
-      { symbol: null, reason: expect.stringMatching(/timestamp: 1969-12-31T23:59:59Z is before 2000/) },
-    ])
-    const ahead = { ...MARKET_EXAMPLE, timestamp: '2025-08-21T21:04:03Z' }
-    expect(parseMarketStatusResponse(ahead, ANSWERED_AT)).toEqual({
-      records: [],
-      rejected: [{ symbol: null, reason: 'timestamp: dated 2025-08-21T21:04:03.000Z, more than a day ahead' }],
-    })
-    const aDayAhead = { ...MARKET_EXAMPLE, timestamp: '2025-08-21T21:04:02Z' }
-    expect(parseMarketStatusResponse(aDayAhead, ANSWERED_AT).records).toHaveLength(1)
-    const pauses = parseAssetPausesResponse([
-      { symbol: 'AAPLon', status: 'active', type: 'unscheduled', start: '1969-07-20T20:17:40Z' },
-      { symbol: 'TSLAon', status: 'upcoming', type: 'scheduled', start: '2025-08-27T23:50:00Z', end: '2025-08-28T00:10:00Z' },
-    ])
-    expect(pauses.records.map((pause) => pause.symbol)).toEqual(['TSLAon'])
-    expect(pauses.rejected).toEqual([{ symbol: 'AAPLon', reason: expect.stringMatching(/before 2000/) }])
-  })
+  it(
+    'refuses a status dated before 2000 or more than a day ahead ' +
+      'of its answer, a pause starting in 1969',
+    () => {
+      const of1969 = { ...MARKET_EXAMPLE, timestamp: '1969-12-31T23:59:59Z' }
+      expect(parseMarketStatusResponse(of1969, ANSWERED_AT).rejected).toEqual([
+        { symbol: null, reason: expect.stringMatching(/timestamp: 1969-12-31T23:59:59Z is before 2000/) },
+      ])
+      const ahead = { ...MARKET_EXAMPLE, timestamp: '2025-08-21T21:04:03Z' }
+      expect(parseMarketStatusResponse(ahead, ANSWERED_AT)).toEqual({
+        records: [],
+        rejected: [
+          { symbol: null, reason: 'timestamp: dated 2025-08-21T21:04:03.000Z, more than a day ahead' },
+        ],
+      })
+      const aDayAhead = { ...MARKET_EXAMPLE, timestamp: '2025-08-21T21:04:02Z' }
+      expect(parseMarketStatusResponse(aDayAhead, ANSWERED_AT).records).toHaveLength(1)
+      const pauses = parseAssetPausesResponse([
+        { symbol: 'AAPLon', status: 'active', type: 'unscheduled', start: '1969-07-20T20:17:40Z' },
+        {
+          symbol: 'TSLAon',
+          status: 'upcoming',
+          type: 'scheduled',
+          start: '2025-08-27T23:50:00Z',
+          end: '2025-08-28T00:10:00Z',
+        },
+      ])
+      expect(pauses.records.map((pause) => pause.symbol)).toEqual(['TSLAon'])
+      expect(pauses.rejected).toEqual([{ symbol: 'AAPLon', reason: expect.stringMatching(/before 2000/) }])
+    },
+  )
 
   it('reads the documentation example, its ISO times as Unix ms', () => {
     const { records, rejected } = parseMarketStatusResponse(MARKET_EXAMPLE, ANSWERED_AT)
@@ -89,7 +101,12 @@ describe('market status', () => {
   })
 
   it('takes both readings of off-hours, an offset zone, and keeps an unknown status word as sent', () => {
-    const offhours = { ...MARKET_EXAMPLE, isOpen: false, marketStatus: 'offhours', offhours: { isOpen: true } }
+    const offhours = {
+      ...MARKET_EXAMPLE,
+      isOpen: false,
+      marketStatus: 'offhours',
+      offhours: { isOpen: true },
+    }
     const closed = { ...MARKET_EXAMPLE, isOpen: false, marketStatus: 'closed', offhours: { isOpen: true } }
     const halted = { ...MARKET_EXAMPLE, marketStatus: 'Halted', timestamp: '2025-08-20T17:03:02-04:00' }
     expect(parseMarketStatusResponse(offhours, ANSWERED_AT).records[0]?.marketStatus).toBe('offhours')
@@ -101,7 +118,10 @@ describe('market status', () => {
   })
 
   it('refuses an ISO time without a zone (ambiguous), with the record', () => {
-    const { records, rejected } = parseMarketStatusResponse({ ...MARKET_EXAMPLE, nextOpen: '2025-08-21T00:05:00' }, ANSWERED_AT)
+    const { records, rejected } = parseMarketStatusResponse(
+      { ...MARKET_EXAMPLE, nextOpen: '2025-08-21T00:05:00' },
+      ANSWERED_AT,
+    )
     expect(records).toEqual([])
     expect(rejected[0]?.reason).toMatch(/^nextOpen: not an ISO-8601 time with a zone/)
   })
@@ -119,12 +139,25 @@ describe('asset pauses', () => {
   })
 
   it('keeps unknown words and a pause with no start or end; one bad record degrades only itself', () => {
-    const unscheduled = { symbol: 'AAPLon', status: 'active', type: 'unscheduled', reason: { code: 'ASSET_HALT', message: 'Reg_SHO' } }
-    const backwards = { ...XOM_EARNINGS, symbol: 'BADon', start: '2026-01-31T00:30:00Z', end: '2026-01-30T10:00:00Z' }
+    const unscheduled = {
+      symbol: 'AAPLon',
+      status: 'active',
+      type: 'unscheduled',
+      reason: { code: 'ASSET_HALT', message: 'Reg_SHO' },
+    }
+    const backwards = {
+      ...XOM_EARNINGS,
+      symbol: 'BADon',
+      start: '2026-01-31T00:30:00Z',
+      end: '2026-01-30T10:00:00Z',
+    }
     const noZone = { ...TIP_DIVIDEND, symbol: 'NOZon', start: '2026-02-02T00:50:00' }
     const { records, rejected } = parseAssetPausesResponse([unscheduled, backwards, XOM_EARNINGS, noZone])
     expect(records.map((pause) => pause.symbol)).toEqual(['AAPLon', 'XOMon'])
-    expect(records[0]).toMatchObject({ type: 'unscheduled', reason: { code: 'ASSET_HALT', message: 'Reg_SHO' } })
+    expect(records[0]).toMatchObject({
+      type: 'unscheduled',
+      reason: { code: 'ASSET_HALT', message: 'Reg_SHO' },
+    })
     expect(records[0]?.start).toBeUndefined()
     expect(rejected).toEqual([
       { symbol: 'BADon', reason: 'end: the pause ends before it starts' },
@@ -139,7 +172,10 @@ describe('asset pauses', () => {
 
 describe('trading capacity', () => {
   it('reads the documentation example for the symbol and side asked', () => {
-    const { records, rejected } = parseTradingCapacityResponse(CAPACITY_EXAMPLE, { symbol: 'AAPLon', side: 'buy' })
+    const { records, rejected } = parseTradingCapacityResponse(CAPACITY_EXAMPLE, {
+      symbol: 'AAPLon',
+      side: 'buy',
+    })
     expect(rejected).toEqual([])
     expect(records[0]).toMatchObject({ maxTokens: '100.000000000000000000', remainingAttestations: '3' })
   })
@@ -149,16 +185,20 @@ describe('trading capacity', () => {
       records: [],
       rejected: [{ symbol: 'AAPLon', reason: 'asked for TSLAon buy, the answer is about AAPLon buy' }],
     })
-    expect(parseTradingCapacityResponse(CAPACITY_EXAMPLE, { symbol: 'AAPLon', side: 'sell' }).records).toEqual([])
+    expect(
+      parseTradingCapacityResponse(CAPACITY_EXAMPLE, { symbol: 'AAPLon', side: 'sell' }).records,
+    ).toEqual([])
   })
 
   it('keeps an unknown reason code, refuses a count that is not a whole number', () => {
     const redeemOnly = { ...CAPACITY_EXAMPLE, reason: { code: 'ASSET_REDEEM_ONLY', message: 'x' } }
-    expect(parseTradingCapacityResponse(redeemOnly, { symbol: 'AAPLon', side: 'buy' }).records[0]?.reason?.code).toBe(
-      'ASSET_REDEEM_ONLY',
-    )
+    expect(
+      parseTradingCapacityResponse(redeemOnly, { symbol: 'AAPLon', side: 'buy' }).records[0]?.reason?.code,
+    ).toBe('ASSET_REDEEM_ONLY')
     const fractional = { ...CAPACITY_EXAMPLE, remainingAttestations: '2.5' }
-    expect(parseTradingCapacityResponse(fractional, { symbol: 'AAPLon', side: 'buy' }).rejected).toHaveLength(1)
+    expect(parseTradingCapacityResponse(fractional, { symbol: 'AAPLon', side: 'buy' }).rejected).toHaveLength(
+      1,
+    )
   })
 })
 
@@ -174,20 +214,25 @@ describe('dividends', () => {
 
   it('reads the fields, `yearly` as well as the enum, the yield as the exact fraction sent', () => {
     expect(parseDividendsResponse(dividends).records[0]).toMatchObject({ dividendYield: '0.0245' })
-    expect(parseDividendsResponse({ ...dividends, payoutFrequency: 'yearly' }).records[0]?.payoutFrequency).toBe('yearly')
+    expect(
+      parseDividendsResponse({ ...dividends, payoutFrequency: 'yearly' }).records[0]?.payoutFrequency,
+    ).toBe('yearly')
   })
 
   it('refuses a payment date that is not YYYY-MM-DD', () => {
-    expect(parseDividendsResponse({ ...dividends, lastPaymentDate: '11/13/2025' }).rejected[0]?.reason).toMatch(
-      /^lastPaymentDate: not a YYYY-MM-DD date/,
-    )
+    expect(
+      parseDividendsResponse({ ...dividends, lastPaymentDate: '11/13/2025' }).rejected[0]?.reason,
+    ).toMatch(/^lastPaymentDate: not a YYYY-MM-DD date/)
   })
 })
 
 describe('session limits', () => {
-  it('accepts the limits object wrapped in a one-element array, as both documentation examples send it', () => {
-    const limit = { tradable: true, maxAttestationCount: '500', maxActiveNotionalValue: '200000' }
-    const wrapped = [{ limits: [{ symbol: 'AAPLon', regular: limit }], timestamp: 1746655938000 }]
-    expect(parseLimitsResponse(wrapped).records[0]).toMatchObject({ symbol: 'AAPLon', regular: limit })
-  })
+  it(
+    'accepts the limits object wrapped in a one-element array, as ' + 'both documentation examples send it',
+    () => {
+      const limit = { tradable: true, maxAttestationCount: '500', maxActiveNotionalValue: '200000' }
+      const wrapped = [{ limits: [{ symbol: 'AAPLon', regular: limit }], timestamp: 1746655938000 }]
+      expect(parseLimitsResponse(wrapped).records[0]).toMatchObject({ symbol: 'AAPLon', regular: limit })
+    },
+  )
 })

@@ -14,27 +14,31 @@ const fixture = standinFixture()
 const SATURDAY_NOON = Date.UTC(2026, 10, 21, 17, 0, 0)
 
 describe("Electron's per-platform rules on the stand-in", { timeout: 180_000 }, () => {
-  it('Windows: a toast clicked in the Action Center after it timed out and was collected brings the window back', async () => {
-    const app = await fixture.start({ platform: 'win32' })
-    await loadThenCloseToTray(app)
-    const notice = await app.waitForEvent(
-      (event) => event.event === 'notification',
-      'the "still running" toast',
-    )
+  it(
+    'Windows: a toast clicked in the Action Center after it timed ' +
+      'out and was collected brings the window back',
+    async () => {
+      const app = await fixture.start({ platform: 'win32' })
+      await loadThenCloseToTray(app)
+      const notice = await app.waitForEvent(
+        (event) => event.event === 'notification',
+        'the "still running" toast',
+      )
 
-    // Timed out into the Action Center: Electron emits 'close', and an object nobody holds goes.
-    await app.timeOutNotification(Number(notice.id))
-    await app.collectGarbage()
-    expect((await app.notifications())[0]).toMatchObject({ state: 'action-center', collected: true })
+      // Timed out into the Action Center: Electron emits 'close', and an object nobody holds goes.
+      await app.timeOutNotification(Number(notice.id))
+      await app.collectGarbage()
+      expect((await app.notifications())[0]).toMatchObject({ state: 'action-center', collected: true })
 
-    await app.clickNotification(Number(notice.id))
-    const window = await app.waitUntil(
-      () => app.mainWindow(),
-      (state) => state.visible,
-      'the window to come back from the Action Center click',
-    )
-    expect(window.focused).toBe(true)
-  })
+      await app.clickNotification(Number(notice.id))
+      const window = await app.waitUntil(
+        () => app.mainWindow(),
+        (state) => state.visible,
+        'the window to come back from the Action Center click',
+      )
+      expect(window.focused).toBe(true)
+    },
+  )
 
   it('macOS: an unsigned build whose notification failed says it in the window and logs it', async () => {
     const app = await fixture.start({ platform: 'darwin' })

@@ -51,15 +51,18 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     }
   })
 
-  it("serves the built page with the protocol handler's one CSP header, not a second from the session", async () => {
-    const app = await startApp()
-    const page = app.events.find(
-      (event) => event.event === 'protocol-response' && event.url === 'app://tokenwatch/index.html',
-    )
-    const headers = (page?.headers ?? []) as [string, string][]
-    const policies = headers.filter(([name]) => name.toLowerCase() === 'content-security-policy')
-    expect(policies.map(([, value]) => value)).toEqual([CONTENT_SECURITY_POLICY])
-  })
+  it(
+    "serves the built page with the protocol handler's one CSP header, " + 'not a second from the session',
+    async () => {
+      const app = await startApp()
+      const page = app.events.find(
+        (event) => event.event === 'protocol-response' && event.url === 'app://tokenwatch/index.html',
+      )
+      const headers = (page?.headers ?? []) as [string, string][]
+      const policies = headers.filter(([name]) => name.toLowerCase() === 'content-security-policy')
+      expect(policies.map(([, value]) => value)).toEqual([CONTENT_SECURITY_POLICY])
+    },
+  )
 
   it('starts itself again on XWayland in a Wayland session, where the window can be pinned', async () => {
     const app = await fixture.start({
@@ -99,15 +102,18 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     expect(saved.windowBounds).toEqual({ x: 200, y: 150, width: 1240, height: 700 })
   })
 
-  it('as a packaged app, loads its own page whatever ELECTRON_RENDERER_URL says, with no developer menu', async () => {
-    const app = await startApp({
-      env: { TOKENWATCH_STANDIN_PACKAGED: '1', ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
-    })
-    expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
-    const menu = app.events.filter((event) => event.event === 'application-menu').at(-1)?.menu
-    expect(menu).toBeTruthy()
-    expect(JSON.stringify(menu)).not.toMatch(/toggleDevTools|reload/i)
-  })
+  it(
+    'as a packaged app, loads its own page whatever ELECTRON_RENDERER_URL ' + 'says, with no developer menu',
+    async () => {
+      const app = await startApp({
+        env: { TOKENWATCH_STANDIN_PACKAGED: '1', ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+      })
+      expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
+      const menu = app.events.filter((event) => event.event === 'application-menu').at(-1)?.menu
+      expect(menu).toBeTruthy()
+      expect(JSON.stringify(menu)).not.toMatch(/toggleDevTools|reload/i)
+    },
+  )
 
   it('writes an XDG autostart entry when start at login is turned on, and removes it when off', async () => {
     const app = await startApp()
@@ -159,30 +165,33 @@ describe('the shell on the stand-in', { timeout: 180_000 }, () => {
     })
     afterAll(() => new Promise<void>((closed) => server.close(() => closed())))
 
-    it('answers our page, refuses another document in the window, and stops the page navigating away', async () => {
-      const app = await startApp()
-      const ours = await app.evaluate(() =>
-        (
-          window as unknown as { tokenwatch: { getSettings(): Promise<{ ok: boolean }> } }
-        ).tokenwatch.getSettings(),
-      )
-      expect(ours.ok).toBe(true)
+    it(
+      'answers our page, refuses another document in the window, and ' + 'stops the page navigating away',
+      async () => {
+        const app = await startApp()
+        const ours = await app.evaluate(() =>
+          (
+            window as unknown as { tokenwatch: { getSettings(): Promise<{ ok: boolean }> } }
+          ).tokenwatch.getSettings(),
+        )
+        expect(ours.ok).toBe(true)
 
-      // The page tries to leave: will-navigate is asked, the app prevents it, our page stays.
-      await app.evaluate((url) => {
-        window.location.href = url
-      }, foreignUrl)
-      const asked = await app.waitForEvent((event) => event.event === 'will-navigate', 'will-navigate')
-      expect(asked.prevented).toBe(true)
-      expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
+        // The page tries to leave: will-navigate is asked, the app prevents it, our page stays.
+        await app.evaluate((url) => {
+          window.location.href = url
+        }, foreignUrl)
+        const asked = await app.waitForEvent((event) => event.event === 'will-navigate', 'will-navigate')
+        expect(asked.prevented).toBe(true)
+        expect((await app.mainWindow()).url).toBe('app://tokenwatch/index.html')
 
-      // A foreign document that got into the window anyway has the preload but gets no answer.
-      await app.request('forceNavigate', { url: foreignUrl })
-      expect((await app.mainWindow()).url).toBe(foreignUrl)
-      const refused = await app.evaluate(() =>
-        (window as unknown as { tokenwatch: { getSettings(): Promise<unknown> } }).tokenwatch.getSettings(),
-      )
-      expect(refused).toEqual({ ok: false, error: { code: 'invalid-argument', message: 'unknown sender' } })
-    })
+        // A foreign document that got into the window anyway has the preload but gets no answer.
+        await app.request('forceNavigate', { url: foreignUrl })
+        expect((await app.mainWindow()).url).toBe(foreignUrl)
+        const refused = await app.evaluate(() =>
+          (window as unknown as { tokenwatch: { getSettings(): Promise<unknown> } }).tokenwatch.getSettings(),
+        )
+        expect(refused).toEqual({ ok: false, error: { code: 'invalid-argument', message: 'unknown sender' } })
+      },
+    )
   })
 })

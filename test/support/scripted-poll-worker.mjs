@@ -2,7 +2,8 @@ import { BroadcastChannel, parentPort, threadId } from 'node:worker_threads'
 
 /**
  * A stand-in poll worker that the test drives: it reports every message WorkerPollFeed sends it,
- * and posts, throws or exits when the test says so (`{ worker, post | crash | exit }`), over a BroadcastChannel named by
+ * and posts, throws or exits when the test says so (`{ worker, post | crash | exit }`), over a
+ * BroadcastChannel named by
  * TOKENWATCH_SCRIPTED_WORKER_CHANNEL (see test/core/feed/worker/worker-poll-feed.lifecycle.test.ts). With
  * TOKENWATCH_SCRIPTED_WORKER_BROKEN set it throws while loading, as a broken install would.
  */

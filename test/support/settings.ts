@@ -2,7 +2,10 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/shared/settings'
 import { activeList } from '../../src/shared/watchlists'
 
 /** The default settings with the (first) list holding `watchlist`, and other fields as given. */
-export function settingsWith({ watchlist, ...rest }: Partial<Settings> & { watchlist?: string[] } = {}): Settings {
+export function settingsWith({
+  watchlist,
+  ...rest
+}: Partial<Settings> & { watchlist?: string[] } = {}): Settings {
   const settings = { ...structuredClone(DEFAULT_SETTINGS), ...rest }
   if (!watchlist) return settings
   const [first, ...others] = settings.lists

@@ -43,16 +43,21 @@ interface CapacityArgs {
 export function parseSymbolFlag(value: string | undefined): string {
   if (value === undefined) throw new UsageError('--symbol is required, for example --symbol AAPLon.')
   const checked = normalizeSymbolInput(value)
-  if (!checked.ok) throw new UsageError(`--symbol: "${value.slice(0, 40)}" is not a token symbol: ${checked.reason}.`)
+  if (!checked.ok)
+    throw new UsageError(`--symbol: "${value.slice(0, 40)}" is not a token symbol: ${checked.reason}.`)
   return checked.symbol
 }
 
 function capacityLine(reading: CapacityReading): string {
   const side = reading.side === 'buy' ? 'Buy' : 'Sell'
   if (!reading.available) return `${side}: the service does not publish trading capacity`
-  if (!reading.tradingOpen) return `${side}: not now (${[reading.reasonCode, reading.reason].filter(Boolean).join(': ')})`
+  if (!reading.tradingOpen)
+    return `${side}: not now (${[reading.reasonCode, reading.reason].filter(Boolean).join(': ')})`
   const limited = reading.reasonCode ? ` (${reading.reasonCode}: ${reading.reason ?? ''})` : ''
-  return `${side} now: up to ${reading.maxTokens} tokens or $${reading.maxNotionalValue}, ${reading.remainingAttestations} requests left${limited}`
+  return (
+    `${side} now: up to ${reading.maxTokens} tokens or $${reading.maxNotionalValue}` +
+    `, ${reading.remainingAttestations} requests left${limited}`
+  )
 }
 
 const capacityCommand: ServiceCommand<CapacityArgs> = {
@@ -79,7 +84,10 @@ const capacityCommand: ServiceCommand<CapacityArgs> = {
     const readings: CapacityReading[] = []
     for (const side of args.sides) readings.push(await client.tradingCapacity(args.symbol, side))
     if (readings.some((reading) => !reading.available))
-      writeLine(io.stderr, `note: ${client.origin} does not publish trading capacity (/v1/limits/trading answered 404).`)
+      writeLine(
+        io.stderr,
+        `note: ${client.origin} does not publish trading capacity (/v1/limits/trading ` + `answered 404).`,
+      )
     if (args.json) writeJson(io, readings)
     else io.stdout.write(`${args.symbol}\n${readings.map(capacityLine).join('\n')}\n`)
     return EXIT.ok

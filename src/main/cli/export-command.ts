@@ -103,7 +103,8 @@ async function cachedQuotes(args: ExportArgs, io: Pick<CliIo, 'stderr'>): Promis
   if (args.baseUrl !== null && snapshot.source.baseUrl !== args.baseUrl) {
     line(
       io.stderr,
-      `note: the cached quotes came from ${snapshot.source.demo ? 'the demo market' : snapshot.source.baseUrl}, not ${args.baseUrl}; exporting the watchlist only.`,
+      `note: the cached quotes came from ${snapshot.source.demo ? 'the demo market' : snapshot.source.baseUrl}` +
+        `, not ${args.baseUrl}; exporting the watchlist only.`,
     )
     return null
   }
@@ -135,7 +136,11 @@ async function cachedPositions(
 }
 
 /** The ledger in time order for the JSON export; an unusable ledger file is said and left out. */
-async function ledger(args: ExportArgs, io: Pick<CliIo, 'stderr'>, now: () => number): Promise<Transaction[] | undefined> {
+async function ledger(
+  args: ExportArgs,
+  io: Pick<CliIo, 'stderr'>,
+  now: () => number,
+): Promise<Transaction[] | undefined> {
   const file = new HoldingsFile(args.userDataDir, now)
   const transactions = await file.load()
   const problem = file.problem()
@@ -180,7 +185,10 @@ export async function runExportCommand(
   }
   const snapshot = await cachedQuotes(args, io)
   // Asked for one list by name: that one, in JSON's lists too; else the shown list, with every list.
-  const lists = args.list === null ? saved.lists : [{ name: listNamed(saved, args.list)?.name ?? args.list, symbols: watchlist }]
+  const lists =
+    args.list === null
+      ? saved.lists
+      : [{ name: listNamed(saved, args.list)?.name ?? args.list, symbols: watchlist }]
   const now = deps.now ?? Date.now
   // As the window's export: the CSV adds the holding columns, the JSON carries the ledger.
   const holdings =

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import { HISTORY_RANGES, type HistoryPoint, type HistoryRange, type HistorySeries } from '../../shared/history'
+import {
+  HISTORY_RANGES,
+  type HistoryPoint,
+  type HistoryRange,
+  type HistorySeries,
+} from '../../shared/history'
 import type { ApiClient } from '../core/api/api-client'
 import { HistoryQueue } from '../core/history/history-queue'
 import type { Clock } from '../core/clock'
@@ -12,7 +17,13 @@ import { HistoryService, type RecordedHistory } from '../core/history/history-se
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { parseSymbolFlag } from './capacity-command'
 import { type CliIo, EXIT, UsageError, parseFlags } from './io'
-import { ONE_QUESTION_FLAGS, type ServiceCommand, type ServiceCommandDeps, runServiceCommand, writeJson } from './service-client'
+import {
+  ONE_QUESTION_FLAGS,
+  type ServiceCommand,
+  type ServiceCommandDeps,
+  runServiceCommand,
+  writeJson,
+} from './service-client'
 import { BASE_URL_HELP, parseBaseUrlFlag } from './service-args'
 
 /**
@@ -37,7 +48,17 @@ Exit codes: 0 answered, 2 bad usage or an unknown symbol, 3 no API key or the ke
 4 the service could not be used.
 `
 
-const COLUMNS = ['t', 'open', 'high', 'low', 'close', 'underlyingClose', 'underlyingCarried', 'multiplier', 'premium'] as const
+const COLUMNS = [
+  't',
+  'open',
+  'high',
+  'low',
+  'close',
+  'underlyingClose',
+  'underlyingCarried',
+  'multiplier',
+  'premium',
+] as const
 
 interface HistoryArgs {
   baseUrl: string | null
@@ -53,15 +74,24 @@ export function historyJson(series: HistorySeries): object {
 
 export function historyCsv(points: readonly HistoryPoint[]): string {
   const cell = (value: string | number | boolean | null) => (value === null ? '' : String(value))
-  return [COLUMNS.join(','), ...points.map((p) => COLUMNS.map((column) => cell(p[column])).join(','))].join('\n') + '\n'
+  return (
+    [COLUMNS.join(','), ...points.map((p) => COLUMNS.map((column) => cell(p[column])).join(','))].join('\n') +
+    '\n'
+  )
 }
 
 function historyText(series: HistorySeries): string {
   const last = series.points.at(-1)
   const lines = [
-    `${series.symbol} ${series.range}: ${series.points.length} points of ${series.interval} from ${series.source}`,
+    `${series.symbol} ${series.range}: ${series.points.length} points ` +
+      `of ${series.interval} from ${series.source}`,
     ...(series.note ? [series.note] : []),
-    ...(last ? [`Last: ${new Date(last.t).toISOString()} close ${last.close}, stock ${last.underlyingClose ?? 'unknown'}, premium ${last.premium ?? 'unknown'}`] : []),
+    ...(last
+      ? [
+          `Last: ${new Date(last.t).toISOString()} close ${last.close}, ` +
+            `stock ${last.underlyingClose ?? 'unknown'}, premium ${last.premium ?? 'unknown'}`,
+        ]
+      : []),
   ]
   return `${lines.join('\n')}\n`
 }
@@ -71,7 +101,10 @@ function historyText(series: HistorySeries): string {
  * here: only the app's writer does that). A file that cannot be used is said once, on stderr, and
  * the history is then the service's alone.
  */
-function recordedIn(folder: string, io: CliIo): (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory> {
+function recordedIn(
+  folder: string,
+  io: CliIo,
+): (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory> {
   let said = false
   return async (symbol, from, daily) => {
     const file = path.join(folder, HISTORY_DB_FILE)
@@ -80,7 +113,11 @@ function recordedIn(folder: string, io: CliIo): (symbol: string, from: number, d
     try {
       db = openHistoryDbToRead(folder)
     } catch (error) {
-      if (!said) io.stderr.write(`tokenwatch: ${file} could not be used (${historyDbProblem(error, folder)}); history from the service only.\n`)
+      if (!said)
+        io.stderr.write(
+          `tokenwatch: ${file} could not be used (${historyDbProblem(error, folder)}` +
+            `); history from the service only.\n`,
+        )
       said = true
       return { rows: [], since: null }
     }
@@ -96,7 +133,12 @@ const historyCommand: ServiceCommand<HistoryArgs> = {
   name: 'history',
   usage: HISTORY_USAGE,
   parse(argv) {
-    const values = parseFlags(argv, { ...ONE_QUESTION_FLAGS, symbol: { type: 'string' }, range: { type: 'string' }, csv: { type: 'boolean' } })
+    const values = parseFlags(argv, {
+      ...ONE_QUESTION_FLAGS,
+      symbol: { type: 'string' },
+      range: { type: 'string' },
+      csv: { type: 'boolean' },
+    })
     if (values.help) return 'help'
     const range = values.range
     if (range === undefined) throw new UsageError(`--range is required: one of ${HISTORY_RANGES.join(' ')}.`)
@@ -111,7 +153,11 @@ const historyCommand: ServiceCommand<HistoryArgs> = {
     }
   },
   async run(client: ApiClient, args: HistoryArgs, io: CliIo, now: () => number) {
-    const clock: Clock = { now, setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
+    const clock: Clock = {
+      now,
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    }
     const service = new HistoryService({
       client: () => client,
       queue: new HistoryQueue({ clock }),

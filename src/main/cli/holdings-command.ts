@@ -54,7 +54,11 @@ function parseHoldingsArgs(argv: string[]): HoldingsArgs | 'help' {
   const method = values.method
   if (method !== undefined && !(COST_METHODS as readonly string[]).includes(method))
     throw new UsageError(`--method must be average or fifo, not "${method.slice(0, 20)}".`)
-  return { json: values.json ?? false, method: method as CostMethod | undefined, baseUrl: parseBaseUrlFlag(values['base-url']) }
+  return {
+    json: values.json ?? false,
+    method: method as CostMethod | undefined,
+    baseUrl: parseBaseUrlFlag(values['base-url']),
+  }
 }
 
 /** Dollars to the cent for the table (the JSON keeps every digit); blank when unknown. */
@@ -63,7 +67,18 @@ function cents(value: string | null): string {
 }
 
 export function formatHoldingsTable(report: HoldingsReport): string {
-  const header = ['SYMBOL', 'QUANTITY', 'COST', 'VALUE', 'UNREALIZED', 'P&L %', 'REALIZED', '24H', 'PREMIUM EXP.', '']
+  const header = [
+    'SYMBOL',
+    'QUANTITY',
+    'COST',
+    'VALUE',
+    'UNREALIZED',
+    'P&L %',
+    'REALIZED',
+    '24H',
+    'PREMIUM EXP.',
+    '',
+  ]
   const rows = report.positions.map((p) => [
     p.symbol,
     p.quantity,
@@ -77,16 +92,41 @@ export function formatHoldingsTable(report: HoldingsReport): string {
     p.stale ? 'stale' : p.price === null && p.quantity !== '0' ? 'no price' : '',
   ])
   const { totals } = report
-  const total = ['TOTAL', '', cents(totals.cost), cents(totals.value), cents(totals.unrealized), '', cents(totals.realized), cents(totals.dayChange), cents(totals.premiumExposure), '']
+  const total = [
+    'TOTAL',
+    '',
+    cents(totals.cost),
+    cents(totals.value),
+    cents(totals.unrealized),
+    '',
+    cents(totals.realized),
+    cents(totals.dayChange),
+    cents(totals.premiumExposure),
+    '',
+  ]
   const table = [header, ...rows, total]
   const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] as string).length)))
   const lines = table.map((row) =>
-    row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column] as number) : cell.padStart(widths[column] as number))).join('  ').trimEnd(),
+    row
+      .map((cell, column) =>
+        column === 0 || column === row.length - 1
+          ? cell.padEnd(widths[column] as number)
+          : cell.padStart(widths[column] as number),
+      )
+      .join('  ')
+      .trimEnd(),
   )
-  return `${lines.join('\n')}\n\nIn US dollars, ${report.method === 'fifo' ? 'FIFO lots' : 'average cost'}, as of ${report.asOf}.\n`
+  return (
+    `${lines.join('\n')}\n\nIn US dollars, ${report.method === 'fifo' ? 'FIFO lots' : 'average cost'}` +
+    `, as of ${report.asOf}.\n`
+  )
 }
 
-export async function runHoldingsCommand(argv: string[], io: CliIo, deps: HoldingsCommandDeps = {}): Promise<number> {
+export async function runHoldingsCommand(
+  argv: string[],
+  io: CliIo,
+  deps: HoldingsCommandDeps = {},
+): Promise<number> {
   let args: HoldingsArgs | 'help'
   try {
     args = parseHoldingsArgs(argv)
@@ -110,7 +150,9 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
     writeLine(io.stderr, `tokenwatch holdings: ${problem ?? (replay.ok ? '' : replay.oversold.message)}`)
     return EXIT.failed
   }
-  const held = replay.positions.filter((position) => position.quantity !== '0').map((position) => position.symbol)
+  const held = replay.positions
+    .filter((position) => position.quantity !== '0')
+    .map((position) => position.symbol)
 
   let code: number = EXIT.ok
   const quotes = new Map<string, AssetQuote>()
@@ -121,8 +163,10 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
     try {
       const report = await fetchSnapshotReport(client, held, { baseUrl, demo: false }, now)
       for (const asset of report.snapshot.assets) quotes.set(asset.symbol, asset)
-      for (const error of report.snapshot.errors) writeLine(io.stderr, `warning: ${error.scope}: ${error.message}`)
-      if (report.endpointFailures.some((kind) => kind === 'key-missing' || kind === 'key-rejected')) code = EXIT.key
+      for (const error of report.snapshot.errors)
+        writeLine(io.stderr, `warning: ${error.scope}: ${error.message}`)
+      if (report.endpointFailures.some((kind) => kind === 'key-missing' || kind === 'key-rejected'))
+        code = EXIT.key
       else if (report.endpointFailures.length > 0) code = EXIT.service
     } finally {
       await client.close()
@@ -131,7 +175,11 @@ export async function runHoldingsCommand(argv: string[], io: CliIo, deps: Holdin
   const report = holdingsReport(replay.positions, quotes, method, now())
   for (const position of report.positions)
     if (position.price === null && position.quantity !== '0')
-      writeLine(io.stderr, `note: ${position.symbol}: no price from the service (it may no longer list it); its cost is shown, its value is not.`)
+      writeLine(
+        io.stderr,
+        `note: ${position.symbol}: no price from the service (it may ` +
+          `no longer list it); its cost is shown, its value is not.`,
+      )
   io.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatHoldingsTable(report))
   return code
 }

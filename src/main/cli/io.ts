@@ -36,7 +36,11 @@ function guardedStream(target: NodeJS.WritableStream, secrets: Set<string>): Nod
  */
 export function guardedIo(io: CliIo): CliIo {
   const secrets = new Set<string>()
-  const guarded = { ...io, stdout: guardedStream(io.stdout, secrets), stderr: guardedStream(io.stderr, secrets) }
+  const guarded = {
+    ...io,
+    stdout: guardedStream(io.stdout, secrets),
+    stderr: guardedStream(io.stderr, secrets),
+  }
   secretsOf.set(guarded, secrets)
   return guarded
 }

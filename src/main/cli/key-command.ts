@@ -55,7 +55,8 @@ function parseArgs(argv: readonly string[]): KeyArgs {
     } else if (action === 'set') {
       throw new UsageError(
         'The key is read from standard input only, never from the command line (where it would be kept in ' +
-          'your shell history and be visible to other programs). Try: printf \'%s\' "$KEY" | tokenwatch key set',
+          ('your shell history and be visible to other programs). Try: printf ' +
+            '\'%s\' "$KEY" | tokenwatch key set'),
       )
     } else {
       throw new UsageError(`Unexpected argument: key ${action} takes only --base-url URL.`)
@@ -131,7 +132,10 @@ async function readKey(io: CliIo): Promise<string> {
   return checked.data.key
 }
 
-/** `tokenwatch key set|status|clear [--base-url URL]`. Returns the exit code (EXIT, or EXIT_KEYCHAIN_UNAVAILABLE). */
+/**
+ * `tokenwatch key set|status|clear [--base-url URL]`. Returns the exit code (EXIT, or
+ * EXIT_KEYCHAIN_UNAVAILABLE).
+ */
 export async function runKeyCommand(argv: string[], io: CliIo, deps: KeyCommandDeps = {}): Promise<number> {
   let args: KeyArgs
   try {

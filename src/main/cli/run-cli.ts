@@ -42,15 +42,23 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   status: {
     run: runStatusCommand,
-    summary: 'what the service says of the market now: its state, checked against our calendar, and asset pauses',
+    summary:
+      'what the service says of the market now: its state, checked ' +
+      'against our calendar, and asset pauses',
   },
   capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
-  dividends: { run: runDividendsCommand, summary: "a token's dividend yield, payout frequency and last payment" },
+  dividends: {
+    run: runDividendsCommand,
+    summary: "a token's dividend yield, payout frequency and last payment",
+  },
   history: {
     run: runHistoryCommand,
     summary: "a token's history for 1d 1w 1m 3m 6m 1y or all: candles, the stock and the premium",
   },
-  wallet: { run: runWalletCommand, summary: 'watch wallets by address and read their balances against the ledger' },
+  wallet: {
+    run: runWalletCommand,
+    summary: 'watch wallets by address and read their balances against the ledger',
+  },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }
 
@@ -80,7 +88,8 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   const command = name === undefined ? undefined : COMMANDS[name]
   if (!command) {
     io.stderr.write(
-      `${name === undefined ? 'No command given.' : `Unknown command "${name.slice(0, 40)}".`}\n\n${CLI_USAGE}`,
+      `${name === undefined ? 'No command given.' : `Unknown command "${name.slice(0, 40)}".`}` +
+        `\n\n${CLI_USAGE}`,
     )
     return EXIT.usage
   }

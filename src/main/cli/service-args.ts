@@ -52,7 +52,8 @@ export async function symbolsToWatch(
 }
 
 /** How every command's --help describes --base-url. */
-export const BASE_URL_HELP = `the market-data service (default: the app's, from settings.json; else ${DEFAULT_BASE_URL})`
+export const BASE_URL_HELP =
+  `the market-data service (default: the app's, from settings.json; ` + `else ${DEFAULT_BASE_URL})`
 
 /** --base-url checked, or null when not given: the app's settings then say (serviceBaseUrl). */
 export function parseBaseUrlFlag(value: string | undefined): string | null {
@@ -160,6 +161,8 @@ export async function resolveApiKey(
 }
 
 export function noKeyMessage(command: string, baseUrl: string): string {
-  return `tokenwatch ${command}: no API key for ${baseUrl}: set ${API_KEY_ENV} or store one with \`tokenwatch key set\`.`
+  return (
+    `tokenwatch ${command}: no API key for ${baseUrl}: set ${API_KEY_ENV}` +
+    ` or store one with \`tokenwatch key set\`.`
+  )
 }
-

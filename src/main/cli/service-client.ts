@@ -21,7 +21,8 @@ const INPUT_CODES = new Set(['ASSET_NOT_FOUND', 'INVALID_SYMBOL', 'MISSING_SYMBO
 
 export function exitCodeOfApiError(error: ApiError): number {
   if (error.kind === 'key-missing' || error.kind === 'key-rejected') return EXIT.key
-  if (error.kind === 'invalid-request' || (error.code !== null && INPUT_CODES.has(error.code))) return EXIT.usage
+  if (error.kind === 'invalid-request' || (error.code !== null && INPUT_CODES.has(error.code)))
+    return EXIT.usage
   return EXIT.service
 }
 
@@ -106,7 +107,10 @@ export async function runServiceCommand<A extends { baseUrl: string | null }>(
     args = command.parse(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    writeLine(io.stderr, `tokenwatch ${command.name}: ${error.message} (see tokenwatch ${command.name} --help)`)
+    writeLine(
+      io.stderr,
+      `tokenwatch ${command.name}: ${error.message} (see tokenwatch ` + `${command.name} --help)`,
+    )
     return EXIT.usage
   }
   if (args === 'help') {

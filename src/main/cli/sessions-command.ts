@@ -1,6 +1,12 @@
 import { parseArgs } from 'node:util'
 import { SESSION_LABEL } from '../../shared/alert-text'
-import { easternClock, formatCountdown, type MarketPhase, pad2, sessionStateAt } from '../../shared/session-clock'
+import {
+  easternClock,
+  formatCountdown,
+  type MarketPhase,
+  pad2,
+  sessionStateAt,
+} from '../../shared/session-clock'
 import { type CliIo, EXIT, UsageError, writeLine } from './io'
 
 /**
@@ -47,7 +53,8 @@ export function parseInstant(text: string): number {
   const match = INSTANT_PATTERN.exec(text.trim())
   if (!match)
     throw new UsageError(
-      `--at ${shown} is not an ISO-8601 instant with a UTC offset, such as 2026-11-27T13:00:00-05:00 or 2026-11-28T17:00Z.`,
+      `--at ${shown} is not an ISO-8601 instant with a UTC offset, ` +
+        `such as 2026-11-27T13:00:00-05:00 or 2026-11-28T17:00Z.`,
     )
   const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
     .slice(1, 7)
@@ -107,7 +114,9 @@ function phaseText(phase: MarketPhase): string {
 /** One line a trader reads: what runs now, why the day is odd, and what comes next, when. */
 export function sessionsText(line: SessionsLine): string {
   const notes = [line.holiday, line.earlyClose ? 'early close' : null].filter(Boolean)
-  const now = `${phaseText(line.phase)}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}${line.offhours ? ', off-hours session running' : ''}`
+  const now =
+    `${phaseText(line.phase)}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}` +
+    `${line.offhours ? ', off-hours session running' : ''}`
   const verb =
     line.nextPhase === 'paused'
       ? 'pauses'

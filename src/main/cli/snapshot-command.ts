@@ -1,6 +1,13 @@
 import { type SnapshotReport, fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl, symbolsToWatch } from './service-args'
+import {
+  SERVICE_FLAGS,
+  type StoredKeyReader,
+  BASE_URL_HELP,
+  parseBaseUrlFlag,
+  serviceBaseUrl,
+  symbolsToWatch,
+} from './service-args'
 import { openClient } from './service-client'
 import { formatSnapshotTable } from './snapshot-table'
 import { symbolsOrExit } from './symbol-reading'
@@ -91,12 +98,7 @@ export async function runSnapshotCommand(
   try {
     const symbols = await symbolsOrExit('snapshot', args.symbols, client, io)
     if (typeof symbols === 'number') return symbols
-    report = await fetchSnapshotReport(
-      client,
-      symbols,
-      { baseUrl, demo: false },
-      deps.now ?? Date.now,
-    )
+    report = await fetchSnapshotReport(client, symbols, { baseUrl, demo: false }, deps.now ?? Date.now)
   } finally {
     await client.close()
   }

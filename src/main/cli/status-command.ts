@@ -46,21 +46,29 @@ interface StatusArgs {
 
 function statusText(report: StatusReport): string {
   const { market } = report
-  const source = market.source === 'service' ? 'the service says' : 'our calendar says (the service does not publish it)'
+  const source =
+    market.source === 'service' ? 'the service says' : 'our calendar says (the service does not publish it)'
   const lines = [`Market: ${market.marketStatus}${market.isOpen ? ', open' : ', not open'} (${source})`]
   if (market.offhoursOpen) lines.push('Off-hours: open')
   if (market.reason) lines.push(`Reason: ${market.reason}`)
   if (market.nextClose !== null) lines.push(`Closes: ${easternTimeText(market.nextClose)}`)
   if (market.nextOpen !== null)
-    lines.push(`Next open: ${easternTimeText(market.nextOpen)}${market.nextOpenSession ? ` (${market.nextOpenSession})` : ''}`)
+    lines.push(
+      `Next open: ${easternTimeText(market.nextOpen)}${market.nextOpenSession ? ` (${market.nextOpenSession})` : ''}`,
+    )
   if (report.pauses === null) lines.push('Asset pauses: the service does not publish them')
   else if (report.pauses.length === 0) lines.push('Asset pauses: none')
   else {
     lines.push('Asset pauses:')
     for (const pause of report.pauses) {
-      const window = `${pause.start === null ? '?' : easternTimeText(pause.start)} to ${pause.end === null ? '?' : easternTimeText(pause.end)}`
+      const window =
+        `${pause.start === null ? '?' : easternTimeText(pause.start)}` +
+        ` to ${pause.end === null ? '?' : easternTimeText(pause.end)}`
       const multiplier = pause.updateSharesMultiplier ? ', the multiplier will change' : ''
-      lines.push(`  ${pause.symbol}  ${pause.status} ${pause.code ?? ''} ${pause.reason ?? ''}  ${window}${multiplier}`)
+      lines.push(
+        `  ${pause.symbol}  ${pause.status} ${pause.code ?? ''} ${pause.reason ?? ''}` +
+          `  ${window}${multiplier}`,
+      )
     }
   }
   return `${lines.join('\n')}\n`

@@ -26,7 +26,10 @@ export async function readByListing(
     }
     const reading = readEntry(entry, listing)
     if (reading.symbol === null)
-      throw new UsageError(`--symbols: "${entry.slice(0, 40)}" names no asset the service lists${didYouMean(reading.guess)}`)
+      throw new UsageError(
+        `--symbols: "${entry.slice(0, 40)}" names no asset the service ` +
+          `lists${didYouMean(reading.guess)}`,
+      )
     if (reading.readAs) say(`${entry} read as ${reading.symbol}`)
     symbols.add(reading.symbol)
   }

@@ -45,17 +45,28 @@ export interface TxCommandDeps {
  * ("brk-b" is BRK.Bon), kept as written where the service does not list it (it may be delisted),
  * with what was read or not listed in `notes`, said once the transaction is added.
  */
-async function symbolAsListed(input: string, io: CliIo, deps: TxCommandDeps): Promise<{ symbol: string; notes: string[] }> {
+async function symbolAsListed(
+  input: string,
+  io: CliIo,
+  deps: TxCommandDeps,
+): Promise<{ symbol: string; notes: string[] }> {
   const asWritten = normalizeSymbolInput(input)
-  if (!asWritten.ok) throw new UsageError(`--symbol: "${input.slice(0, 40)}" is not a token symbol: ${asWritten.reason}.`)
+  if (!asWritten.ok)
+    throw new UsageError(`--symbol: "${input.slice(0, 40)}" is not a token symbol: ${asWritten.reason}.`)
   const listing = await listingIfAvailable('tx add', io, deps)
   if (typeof listing === 'string')
-    return { symbol: asWritten.symbol, notes: [`note: ${asWritten.symbol} not checked against the service's listing (${listing}).`] }
+    return {
+      symbol: asWritten.symbol,
+      notes: [`note: ${asWritten.symbol} not checked against the service's ` + `listing (${listing}).`],
+    }
   const reading = readEntry(input, listing)
   if (reading.symbol === null)
     return {
       symbol: asWritten.symbol,
-      notes: [`note: the service does not list ${asWritten.symbol}; recorded as written${didYouMean(reading.guess)}`],
+      notes: [
+        `note: the service does not list ${asWritten.symbol}; recorded ` +
+          `as written${didYouMean(reading.guess)}`,
+      ],
     }
   return { symbol: reading.symbol, notes: reading.readAs ? [`${input} read as ${reading.symbol}`] : [] }
 }
@@ -71,10 +82,27 @@ function positional(argv: string[], what: string): string {
 function listTable(transactions: readonly Transaction[]): string {
   const rows = [
     ['ID', 'TIME', 'SIDE', 'SYMBOL', 'QUANTITY', 'PRICE', 'FEE', 'NOTE'],
-    ...inTimeOrder(transactions).map((t) => [t.id, t.time, t.side, t.symbol, t.quantity, t.price, t.fee, t.note ?? '']),
+    ...inTimeOrder(transactions).map((t) => [
+      t.id,
+      t.time,
+      t.side,
+      t.symbol,
+      t.quantity,
+      t.price,
+      t.fee,
+      t.note ?? '',
+    ]),
   ]
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? []
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] as number)).join('  ').trimEnd()).join('\n')
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? []
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] as number))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 async function add(argv: string[], file: HoldingsFile, io: CliIo, deps: TxCommandDeps): Promise<number> {
@@ -101,7 +129,11 @@ async function add(argv: string[], file: HoldingsFile, io: CliIo, deps: TxComman
     note: values.note ?? null,
   })
   for (const note of symbol.notes) writeLine(io.stderr, note)
-  writeLine(io.stdout, `Added ${added.id}: ${added.side} ${added.quantity} ${added.symbol} at ${added.price} (fee ${added.fee}) on ${added.time}.`)
+  writeLine(
+    io.stdout,
+    `Added ${added.id}: ${added.side} ${added.quantity} ${added.symbol}` +
+      ` at ${added.price} (fee ${added.fee}) on ${added.time}.`,
+  )
   return EXIT.ok
 }
 
@@ -111,17 +143,32 @@ async function importFile(argv: string[], file: HoldingsFile, io: CliIo): Promis
   if (size === undefined) throw new UsageError(`cannot read ${csvPath}.`)
   // Checked before reading, so a huge file is never loaded whole.
   if (size > MAX_CSV_BYTES)
-    throw new UsageError(`${csvPath} is ${(size / 1024 / 1024).toFixed(1)} MB; a transactions CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB. Nothing imported.`)
+    throw new UsageError(
+      `${csvPath} is ${(size / 1024 / 1024).toFixed(1)} MB; a transactions ` +
+        `CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB. Nothing imported.`,
+    )
   const { read, added } = await file.importCsv(await readFile(csvPath))
   if (!read.ok) {
     const problems = describeCsvProblems(read.problems)
-    writeLine(io.stderr, `tokenwatch tx import: nothing imported from ${csvPath}: ${problems.length} problem${problems.length > 1 ? 's' : ''}.`)
+    writeLine(
+      io.stderr,
+      `tokenwatch tx import: nothing imported from ${csvPath}: ${problems.length}` +
+        ` problem${problems.length > 1 ? 's' : ''}.`,
+    )
     for (const problem of problems) writeLine(io.stderr, `  ${problem}`)
     return EXIT.usage
   }
   for (const duplicate of read.duplicates)
-    writeLine(io.stderr, `note: line ${duplicate.line} is already in the ledger as ${duplicate.existingId}; not added again.`)
-  writeLine(io.stdout, `Imported ${added.length} transaction${added.length === 1 ? '' : 's'}${read.duplicates.length > 0 ? `; ${read.duplicates.length} duplicate${read.duplicates.length === 1 ? '' : 's'} skipped` : ''}.`)
+    writeLine(
+      io.stderr,
+      `note: line ${duplicate.line} is already in the ledger as ${duplicate.existingId}` +
+        `; not added again.`,
+    )
+  writeLine(
+    io.stdout,
+    `Imported ${added.length} transaction${added.length === 1 ? '' : 's'}` +
+      `${read.duplicates.length > 0 ? `; ${read.duplicates.length} duplicate${read.duplicates.length === 1 ? '' : 's'} skipped` : ''}.`,
+  )
   return EXIT.ok
 }
 
@@ -148,7 +195,8 @@ export async function runTxCommand(argv: string[], io: CliIo, deps: TxCommandDep
         const values = parseFlags(rest, { json: { type: 'boolean' } })
         const transactions = inTimeOrder(file.transactions())
         if (values.json) io.stdout.write(`${JSON.stringify(transactions, null, 2)}\n`)
-        else if (transactions.length === 0) writeLine(io.stdout, 'No transactions yet (add one with `tokenwatch tx add`).')
+        else if (transactions.length === 0)
+          writeLine(io.stdout, 'No transactions yet (add one with `tokenwatch tx add`).')
         else writeLine(io.stdout, listTable(transactions))
         return EXIT.ok
       }
@@ -156,7 +204,11 @@ export async function runTxCommand(argv: string[], io: CliIo, deps: TxCommandDep
         return await importFile(rest, file, io)
       case 'remove': {
         const removed = (await file.remove(positional(rest, 'id of the transaction to remove'))).transaction
-        writeLine(io.stdout, `Removed ${removed.id}: ${removed.side} ${removed.quantity} ${removed.symbol} on ${removed.time}.`)
+        writeLine(
+          io.stdout,
+          `Removed ${removed.id}: ${removed.side} ${removed.quantity} ${removed.symbol}` +
+            ` on ${removed.time}.`,
+        )
         return EXIT.ok
       }
       default:
@@ -164,7 +216,10 @@ export async function runTxCommand(argv: string[], io: CliIo, deps: TxCommandDep
     }
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof HoldingsError)) throw error
-    writeLine(io.stderr, `tokenwatch tx ${sub}: ${error.message}${error instanceof UsageError ? ' (see tokenwatch tx --help)' : ''}`)
+    writeLine(
+      io.stderr,
+      `tokenwatch tx ${sub}: ${error.message}${error instanceof UsageError ? ' (see tokenwatch tx --help)' : ''}`,
+    )
     return EXIT.usage
   }
 }

@@ -54,12 +54,23 @@ function positional(argv: string[], what: string): [string, string[]] {
 }
 
 function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? []
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] as number)).join('  ').trimEnd()).join('\n')
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? []
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] as number))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /** The ledger's quantity per symbol, with the app's cost method (the quantity is the same either way). */
-async function ledgerQuantities(userDataDir: string, now: () => number): Promise<Map<string, string> | string> {
+async function ledgerQuantities(
+  userDataDir: string,
+  now: () => number,
+): Promise<Map<string, string> | string> {
   const file = new HoldingsFile(userDataDir, now)
   const replay = replayLedger(await file.load(), (await new SettingsFile(userDataDir).load()).costMethod)
   const problem = file.problem()
@@ -68,7 +79,12 @@ async function ledgerQuantities(userDataDir: string, now: () => number): Promise
   return new Map(replay.positions.map((position) => [position.symbol, position.quantity]))
 }
 
-async function balances(argv: string[], file: WalletsFile, io: CliIo, deps: WalletCommandDeps): Promise<number> {
+async function balances(
+  argv: string[],
+  file: WalletsFile,
+  io: CliIo,
+  deps: WalletCommandDeps,
+): Promise<number> {
   const values = parseFlags(argv, { json: { type: 'boolean' }, 'base-url': { type: 'string' } })
   const now = deps.now ?? Date.now
   const content = file.content()
@@ -100,15 +116,32 @@ async function balances(argv: string[], file: WalletsFile, io: CliIo, deps: Wall
     if (values.json) io.stdout.write(`${JSON.stringify(records, null, 2)}\n`)
     else if (records.length === 0) writeLine(io.stdout, 'No balances read.')
     else {
-      writeLine(io.stdout, table([
-        ['WALLET', 'CHAIN', 'TOKEN', 'BALANCE', 'SOURCE'],
-        ...report.rows.map((row) => [`${row.label} (${addressForLog(row.wallet)})`, CHAIN_NAME[row.chain], tokenName(row), row.balance, row.source]),
-      ]))
+      writeLine(
+        io.stdout,
+        table([
+          ['WALLET', 'CHAIN', 'TOKEN', 'BALANCE', 'SOURCE'],
+          ...report.rows.map((row) => [
+            `${row.label} (${addressForLog(row.wallet)})`,
+            CHAIN_NAME[row.chain],
+            tokenName(row),
+            row.balance,
+            row.source,
+          ]),
+        ]),
+      )
       writeLine(io.stdout, '')
-      writeLine(io.stdout, table([
-        ['SYMBOL', 'LEDGER', 'WALLETS', 'DIFFERENCE'],
-        ...reconciliation.map((entry) => [entry.symbol, entry.ledgerQuantity ?? '0', entry.walletQuantity, new Dec(entry.difference).isZero() ? 'matches' : entry.difference]),
-      ]))
+      writeLine(
+        io.stdout,
+        table([
+          ['SYMBOL', 'LEDGER', 'WALLETS', 'DIFFERENCE'],
+          ...reconciliation.map((entry) => [
+            entry.symbol,
+            entry.ledgerQuantity ?? '0',
+            entry.walletQuantity,
+            new Dec(entry.difference).isZero() ? 'matches' : entry.difference,
+          ]),
+        ]),
+      )
     }
     return typeof client === 'number' ? client : EXIT.ok
   } finally {
@@ -118,14 +151,24 @@ async function balances(argv: string[], file: WalletsFile, io: CliIo, deps: Wall
 
 async function node(argv: string[], file: WalletsFile, io: CliIo): Promise<number> {
   const [chain, rest] = positional(argv, 'chain (ethereum, bsc or solana)')
-  if (!(WALLET_CHAINS as readonly string[]).includes(chain)) throw new UsageError(`the chain is ethereum, bsc or solana, not "${chain.slice(0, 20)}".`)
+  if (!(WALLET_CHAINS as readonly string[]).includes(chain))
+    throw new UsageError(`the chain is ethereum, bsc or solana, not "${chain.slice(0, 20)}".`)
   const [url] = positional(rest, 'node URL, or off')
   await file.setNode(chain as WalletChain, url === 'off' ? null : url)
-  writeLine(io.stdout, url === 'off' ? `${CHAIN_NAME[chain as WalletChain]}: read from the service only.` : `${CHAIN_NAME[chain as WalletChain]}: read from your node too.`)
+  writeLine(
+    io.stdout,
+    url === 'off'
+      ? `${CHAIN_NAME[chain as WalletChain]}: read from the service only.`
+      : `${CHAIN_NAME[chain as WalletChain]}: read from your node too.`,
+  )
   return EXIT.ok
 }
 
-export async function runWalletCommand(argv: string[], io: CliIo, deps: WalletCommandDeps = {}): Promise<number> {
+export async function runWalletCommand(
+  argv: string[],
+  io: CliIo,
+  deps: WalletCommandDeps = {},
+): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
     io.stdout.write(WALLET_USAGE)
@@ -150,8 +193,19 @@ export async function runWalletCommand(argv: string[], io: CliIo, deps: WalletCo
         const values = parseFlags(rest, { json: { type: 'boolean' } })
         const wallets = file.content().wallets
         if (values.json) io.stdout.write(`${JSON.stringify(wallets, null, 2)}\n`)
-        else if (wallets.length === 0) writeLine(io.stdout, 'No wallets are watched yet (add one with `tokenwatch wallet add ADDRESS`).')
-        else writeLine(io.stdout, table([['LABEL', 'ADDRESS', 'ADDED'], ...wallets.map((wallet) => [wallet.label, wallet.address, wallet.addedAt])]))
+        else if (wallets.length === 0)
+          writeLine(
+            io.stdout,
+            'No wallets are watched yet (add one with `tokenwatch wallet ' + 'add ADDRESS`).',
+          )
+        else
+          writeLine(
+            io.stdout,
+            table([
+              ['LABEL', 'ADDRESS', 'ADDED'],
+              ...wallets.map((wallet) => [wallet.label, wallet.address, wallet.addedAt]),
+            ]),
+          )
         return EXIT.ok
       }
       case 'remove': {
@@ -170,7 +224,10 @@ export async function runWalletCommand(argv: string[], io: CliIo, deps: WalletCo
     }
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof WalletError)) throw error
-    writeLine(io.stderr, `tokenwatch wallet ${sub}: ${error.message}${error instanceof UsageError ? ' (see tokenwatch wallet --help)' : ''}`)
+    writeLine(
+      io.stderr,
+      `tokenwatch wallet ${sub}: ${error.message}${error instanceof UsageError ? ' (see tokenwatch wallet --help)' : ''}`,
+    )
     return EXIT.usage
   }
 }

@@ -5,7 +5,15 @@ import { easternClock, pad2 } from '../../shared/session-clock'
 import { cadenceOf, MarketFeed } from '../core/feed/market-feed'
 import { symbolsOrExit } from './symbol-reading'
 import { type CliIo, EXIT, untilSignal, UsageError, parseFlags, writeLine } from './io'
-import { SERVICE_FLAGS, type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, resolveApiKey, serviceSettings, symbolsToWatch } from './service-args'
+import {
+  SERVICE_FLAGS,
+  type StoredKeyReader,
+  BASE_URL_HELP,
+  parseBaseUrlFlag,
+  resolveApiKey,
+  serviceSettings,
+  symbolsToWatch,
+} from './service-args'
 import { openClient } from './service-client'
 import { streamAddressProblem } from '../../shared/stream-setting'
 import { WatchStream } from './watch-stream'
@@ -51,7 +59,6 @@ function parseCount(value: string | undefined): number | null {
     throw new UsageError('--count must be a whole number of at least 1.')
   return count
 }
-
 
 /**
  * One readable line per asset whose price changed: "14:02:05 ET  AAPLon  190.25  +0.12%". Market
@@ -117,7 +124,10 @@ export async function runWatchCommand(
     io,
   )
   if (io.verbose && mode !== 'poll')
-    writeLine(io.stderr, `tokenwatch watch: streaming from ${streamAddress === '' ? "the base URL's grpc. host" : streamAddress}`)
+    writeLine(
+      io.stderr,
+      `tokenwatch watch: streaming from ${streamAddress === '' ? "the base URL's grpc. host" : streamAddress}`,
+    )
   const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   const client = await openClient('watch', io, baseUrl, deps)
   if (typeof client === 'number') return client
@@ -155,12 +165,22 @@ export async function runWatchCommand(
   const stream =
     mode === 'poll' || apiKey === null
       ? null
-      : new WatchStream(feed, { baseUrl, apiKey, address: streamAddress, io, onUnavailable: () => unavailable() })
+      : new WatchStream(feed, {
+          baseUrl,
+          apiKey,
+          address: streamAddress,
+          io,
+          onUnavailable: () => unavailable(),
+        })
   feed.setClient(client, { baseUrl, demo: false })
   feed.start()
   stream?.start(read)
   const stopped = (deps.untilStopped ?? untilSignal)()
-  const ended = await Promise.race([counted, stopped, ...(mode === 'stream' ? [refused.then(() => 'refused' as const)] : [])])
+  const ended = await Promise.race([
+    counted,
+    stopped,
+    ...(mode === 'stream' ? [refused.then(() => 'refused' as const)] : []),
+  ])
   stream?.close()
   feed.stop()
   if (ended === 'refused') {

@@ -41,7 +41,7 @@ export function calendarMarketReading(ms: number): CalendarMarketReading {
   const isOpen = isConventionalSession(state.phase)
   const opening = firstChangeAfter(ms, (next) => isConventionalSession(next.phase))
   const offhoursOpening = state.offhours ? null : firstChangeAfter(ms, (next) => next.offhours)
-  const offhoursClose = state.offhours ? state.nextChangeAt : offhoursOpening?.state.nextChangeAt ?? null
+  const offhoursClose = state.offhours ? state.nextChangeAt : (offhoursOpening?.state.nextChangeAt ?? null)
   return {
     phase: state.phase,
     isOpen,

@@ -13,12 +13,19 @@ export function trayNotice(platform: NodeJS.Platform): { title: string; body: st
   if (platform === 'darwin')
     return {
       title: 'Tokenwatch is still running',
-      body: 'It keeps watching prices from the menu bar. Quit it from the menu-bar icon or with Cmd+Q. To quit on close instead, turn off "Keep running in the tray" in Settings.',
+      body:
+        'It keeps watching prices from the menu bar. Quit it from the ' +
+        'menu-bar icon or with Cmd+Q. To quit on close instead, turn ' +
+        'off "Keep running in the tray" in Settings.',
     }
   const where = platform === 'win32' ? 'the notification area' : 'the tray'
   return {
     title: 'Tokenwatch is still running',
-    body: `It keeps watching prices from ${where}. Quit it from the tray icon's menu; with no icon, start Tokenwatch again to bring the window back. To quit on close instead, turn off "Keep running in the tray" in Settings.`,
+    body:
+      `It keeps watching prices from ${where}. Quit it from the tray ` +
+      `icon's menu; with no icon, start Tokenwatch again to bring the ` +
+      `window back. To quit on close instead, turn off "Keep running ` +
+      `in the tray" in Settings.`,
   }
 }
 

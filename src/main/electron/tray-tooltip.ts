@@ -85,7 +85,11 @@ export function trayTooltip(
       : `Last data ${clockTime(at, zone.timeZone)} ${zone.nameAt(at)}`
   // Where prices come from, as the window's freshness line says it (once the feed has said).
   const source = status?.stream
-    ? liveSourceText(status.stream, status.endpoints.prices.cadenceMs, (ms) => `${clockTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`)
+    ? liveSourceText(
+        status.stream,
+        status.endpoints.prices.cadenceMs,
+        (ms) => `${clockTime(ms, zone.timeZone)} ${zone.nameAt(ms)}`,
+      )
     : null
   const quotes = assets
     .filter((asset) => asset.price !== null)

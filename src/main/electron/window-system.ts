@@ -12,7 +12,8 @@
 export const XWAYLAND_SWITCH = '--ozone-platform=x11'
 
 export const PIN_UNAVAILABLE_ON_WAYLAND =
-  'Keep on top is not available on Wayland without XWayland: the window manager does not let apps pin a window.'
+  'Keep on top is not available on Wayland without XWayland: the ' +
+  'window manager does not let apps pin a window.'
 
 export type WindowSystem = 'other' | 'relaunch-on-xwayland' | 'native-wayland'
 

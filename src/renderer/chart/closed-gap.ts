@@ -19,6 +19,7 @@ export function closedGapText(gap: TimeSpan, historyStart: number, zone: Display
   const closedAt = gap.start > historyStart ? gap.start : null
   if (gap.end >= opensAt)
     return closedAt === null ? `Market closed until ${opens}` : `Market closed ${when(closedAt)} to ${opens}`
-  const since = closedAt === null ? 'Market closed' : `Market closed since ${when(closedAt)} ${zone.nameAt(closedAt)}`
+  const since =
+    closedAt === null ? 'Market closed' : `Market closed since ${when(closedAt)} ${zone.nameAt(closedAt)}`
   return `${since}; opens ${opens}`
 }

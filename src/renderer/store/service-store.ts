@@ -81,7 +81,9 @@ export function useDividends(symbol: string): DividendsView | undefined {
   return useStoreSlice(serviceStore, (state) => state.dividends.get(symbol))
 }
 
-/** The service's market reading where it disagrees with our calendar (a halt, a changed schedule), else null. */
+/**
+ * The service's market reading where it disagrees with our calendar (a halt, a changed schedule), else null.
+ */
 export function useDisagreeingMarket(): MarketReading | null {
   return useStoreSlice(serviceStore, (state) =>
     state.service?.market.source === 'service' && state.service.market.calendarAgrees === false

@@ -82,32 +82,36 @@ function runWalk(walk: Walk) {
 }
 
 describe('price crossing alerts: properties', () => {
-  it('a walk that crosses the level k times fires at most k times, only on crossings, never within the cooldown', () => {
-    let totalFired = 0
-    fc.assert(
-      fc.property(walkArbitrary, (walk) => {
-        const crossings = crossingsOf(walk)
-        const fired = runWalk(walk)
-        totalFired += fired.length
-        expect(fired.length).toBeLessThanOrEqual(crossings.length)
-        for (const firing of fired) {
-          const index = walk.times.indexOf(firing.at)
-          expect(crossings).toContain(index)
-          expect(firing.value).toBe(toDecimal(walk.prices[index] as bigint))
-        }
-        for (let i = 1; i < fired.length; i++) {
-          expect((fired[i]?.at as number) - (fired[i - 1]?.at as number)).toBeGreaterThanOrEqual(
-            walk.cooldownMs,
-          )
-        }
-      }),
-      { numRuns: 300 },
-    )
-    // The walks do cross: the property was not met by firing nothing. The margin: over 200 seeds
-    // the 300 walks fired 402 to 573 times in all (mean 498, standard deviation 31), so 100 is
-    // nearly 13 deviations below the mean, and a false failure is far below one in a billion.
-    expect(totalFired).toBeGreaterThan(100)
-  })
+  it(
+    'a walk that crosses the level k times fires at most k times, ' +
+      'only on crossings, never within the cooldown',
+    () => {
+      let totalFired = 0
+      fc.assert(
+        fc.property(walkArbitrary, (walk) => {
+          const crossings = crossingsOf(walk)
+          const fired = runWalk(walk)
+          totalFired += fired.length
+          expect(fired.length).toBeLessThanOrEqual(crossings.length)
+          for (const firing of fired) {
+            const index = walk.times.indexOf(firing.at)
+            expect(crossings).toContain(index)
+            expect(firing.value).toBe(toDecimal(walk.prices[index] as bigint))
+          }
+          for (let i = 1; i < fired.length; i++) {
+            expect((fired[i]?.at as number) - (fired[i - 1]?.at as number)).toBeGreaterThanOrEqual(
+              walk.cooldownMs,
+            )
+          }
+        }),
+        { numRuns: 300 },
+      )
+      // The walks do cross: the property was not met by firing nothing. The margin: over 200 seeds
+      // the 300 walks fired 402 to 573 times in all (mean 498, standard deviation 31), so 100 is
+      // nearly 13 deviations below the mean, and a false failure is far below one in a billion.
+      expect(totalFired).toBeGreaterThan(100)
+    },
+  )
 
   it('with no cooldown and no re-arm band it fires exactly once per crossing', () => {
     fc.assert(
@@ -212,17 +216,20 @@ describe('price crossing alerts: examples', () => {
     expect(run([above], [before, outage, back]).fired.map((firing) => firing.at)).toEqual([T0 + 10_000])
   })
 
-  it('forgets a disabled alert, so enabling it again starts with a first observation that never fires', () => {
-    const first = run([above], series('price', ['199'])).states
-    const disabled = evaluateAlerts(
-      [{ ...above, enabled: false }],
-      first,
-      new Map([[SYMBOL, quote({ price: '201' })]]),
-      T0,
-    )
-    expect(disabled).toEqual({ fired: [], states: {} })
-    expect(run([above], series('price', ['201']), disabled.states).fired).toEqual([])
-  })
+  it(
+    'forgets a disabled alert, so enabling it again starts with a ' + 'first observation that never fires',
+    () => {
+      const first = run([above], series('price', ['199'])).states
+      const disabled = evaluateAlerts(
+        [{ ...above, enabled: false }],
+        first,
+        new Map([[SYMBOL, quote({ price: '201' })]]),
+        T0,
+      )
+      expect(disabled).toEqual({ fired: [], states: {} })
+      expect(run([above], series('price', ['201']), disabled.states).fired).toEqual([])
+    },
+  )
 
   it('starts afresh when the alert is edited to another level', () => {
     const { states } = run([above], series('price', ['199']))

@@ -108,44 +108,57 @@ describe('session alerts follow the service where it says otherwise than the cal
     ])
   })
 
-  it('a pause from before the open: no "Regular session opened" at 09:31 while the service says paused', () => {
-    const start = at('2026-01-13T09:20:00-05:00')
-    const end = at('2026-01-13T10:15:00-05:00')
-    const readings = (ms: number) => (ms >= start && ms < end ? paused(end) : AGREES)
-    const fired = live(
-      makeAlert(anySession),
-      '2026-01-13T09:10:00-05:00',
-      '2026-01-13T10:30:00-05:00',
-      readings,
-    )
-    expect(fired).toEqual([
-      [
-        '2026-01-13T14:20:00.000Z',
-        'Paused, unscheduled pause (service): Pre-market session halted for AAPLon',
-      ],
-      ['2026-01-13T15:15:00.000Z', 'Market resumed (service): Regular session open, AAPLon is tradable'],
-    ])
-  })
+  it(
+    'a pause from before the open: no "Regular session opened" at ' + '09:31 while the service says paused',
+    () => {
+      const start = at('2026-01-13T09:20:00-05:00')
+      const end = at('2026-01-13T10:15:00-05:00')
+      const readings = (ms: number) => (ms >= start && ms < end ? paused(end) : AGREES)
+      const fired = live(
+        makeAlert(anySession),
+        '2026-01-13T09:10:00-05:00',
+        '2026-01-13T10:30:00-05:00',
+        readings,
+      )
+      expect(fired).toEqual([
+        [
+          '2026-01-13T14:20:00.000Z',
+          'Paused, unscheduled pause (service): Pre-market session halted for AAPLon',
+        ],
+        ['2026-01-13T15:15:00.000Z', 'Market resumed (service): Regular session open, AAPLon is tradable'],
+      ])
+    },
+  )
 
-  it('a pause across the 15:59-16:01 gap, where it agrees with the calendar, holds: no post-market open at 16:01', () => {
-    const start = at('2026-01-13T15:30:00-05:00')
-    const end = at('2026-01-13T16:45:00-05:00')
-    const readings = (ms: number) => {
-      if (ms < start || ms >= end) return AGREES
-      const inGap = ms >= at('2026-01-13T15:59:00-05:00') && ms < at('2026-01-13T16:01:00-05:00')
-      return paused(end, inGap)
-    }
-    const fired = live(
-      makeAlert(anySession),
-      '2026-01-13T15:20:00-05:00',
-      '2026-01-13T17:00:00-05:00',
-      readings,
-    )
-    expect(fired).toEqual([
-      ['2026-01-13T20:30:00.000Z', 'Paused, unscheduled pause (service): Regular session halted for AAPLon'],
-      ['2026-01-13T21:45:00.000Z', 'Market resumed (service): Post-market session open, AAPLon is tradable'],
-    ])
-  })
+  it(
+    'a pause across the 15:59-16:01 gap, where it agrees with the ' +
+      'calendar, holds: no post-market open at 16:01',
+    () => {
+      const start = at('2026-01-13T15:30:00-05:00')
+      const end = at('2026-01-13T16:45:00-05:00')
+      const readings = (ms: number) => {
+        if (ms < start || ms >= end) return AGREES
+        const inGap = ms >= at('2026-01-13T15:59:00-05:00') && ms < at('2026-01-13T16:01:00-05:00')
+        return paused(end, inGap)
+      }
+      const fired = live(
+        makeAlert(anySession),
+        '2026-01-13T15:20:00-05:00',
+        '2026-01-13T17:00:00-05:00',
+        readings,
+      )
+      expect(fired).toEqual([
+        [
+          '2026-01-13T20:30:00.000Z',
+          'Paused, unscheduled pause (service): Regular session halted for AAPLon',
+        ],
+        [
+          '2026-01-13T21:45:00.000Z',
+          'Market resumed (service): Post-market session open, AAPLon is tradable',
+        ],
+      ])
+    },
+  )
 
   it('a pause with no end given holds until the service says the market is open again', () => {
     const start = at('2026-01-13T10:00:00-05:00')
@@ -163,22 +176,29 @@ describe('session alerts follow the service where it says otherwise than the cal
     ])
   })
 
-  it('a hidden window, its status polled every six minutes (beyond the grace): the pause and the return still heard', () => {
-    const start = at('2026-01-13T10:00:00-05:00')
-    const end = at('2026-01-13T10:42:00-05:00')
-    const readings = (ms: number) => (ms >= start && ms < end ? paused(null) : AGREES)
-    const fired = live(
-      makeAlert(anySession),
-      '2026-01-13T09:50:00-05:00',
-      '2026-01-13T11:00:00-05:00',
-      readings,
-      6 * 60_000,
-    )
-    expect(fired).toEqual([
-      ['2026-01-13T15:02:00.000Z', 'Paused, unscheduled pause (service): Regular session halted for AAPLon'],
-      ['2026-01-13T15:44:00.000Z', 'Market resumed (service): Regular session open, AAPLon is tradable'],
-    ])
-  })
+  it(
+    'a hidden window, its status polled every six minutes (beyond ' +
+      'the grace): the pause and the return still heard',
+    () => {
+      const start = at('2026-01-13T10:00:00-05:00')
+      const end = at('2026-01-13T10:42:00-05:00')
+      const readings = (ms: number) => (ms >= start && ms < end ? paused(null) : AGREES)
+      const fired = live(
+        makeAlert(anySession),
+        '2026-01-13T09:50:00-05:00',
+        '2026-01-13T11:00:00-05:00',
+        readings,
+        6 * 60_000,
+      )
+      expect(fired).toEqual([
+        [
+          '2026-01-13T15:02:00.000Z',
+          'Paused, unscheduled pause (service): Regular session halted for AAPLon',
+        ],
+        ['2026-01-13T15:44:00.000Z', 'Market resumed (service): Regular session open, AAPLon is tradable'],
+      ])
+    },
+  )
 
   it('the service closed while the calendar says open, and open while the calendar says closed', () => {
     // Closed at 14:00 (an early close our calendar does not know), until the overnight session.
@@ -213,28 +233,32 @@ describe('session alerts follow the service where it says otherwise than the cal
     ).toEqual([['2026-01-14T01:30:00.000Z', 'Overnight session opened (service): AAPLon is tradable']])
   })
 
-  it('a reading that agrees changes nothing, and a lost reading is no news: the calendar takes over silently', () => {
-    const agreeing = () => serviceSays({ nextClose: at('2026-01-13T15:59:00-05:00') })
-    const plain = live(
-      makeAlert(anySession),
-      '2026-01-13T15:50:00-05:00',
-      '2026-01-13T16:10:00-05:00',
-      () => null,
-    )
-    expect(
-      live(makeAlert(anySession), '2026-01-13T15:50:00-05:00', '2026-01-13T16:10:00-05:00', agreeing),
-    ).toEqual(plain)
-    expect(plain.map(([, message]) => message)).toEqual([
-      'Regular session closed for AAPLon',
-      'Post-market session opened: AAPLon is tradable',
-    ])
-    // The service said paused, then stopped answering (the feed falls back on the calendar).
-    const lost = (ms: number) =>
-      ms < at('2026-01-13T10:20:00-05:00') ? paused(null) : { ...paused(null), source: 'calendar' as const }
-    expect(
-      live(makeAlert(anySession), '2026-01-13T10:00:00-05:00', '2026-01-13T10:40:00-05:00', lost),
-    ).toEqual([])
-  })
+  it(
+    'a reading that agrees changes nothing, and a lost reading is ' +
+      'no news: the calendar takes over silently',
+    () => {
+      const agreeing = () => serviceSays({ nextClose: at('2026-01-13T15:59:00-05:00') })
+      const plain = live(
+        makeAlert(anySession),
+        '2026-01-13T15:50:00-05:00',
+        '2026-01-13T16:10:00-05:00',
+        () => null,
+      )
+      expect(
+        live(makeAlert(anySession), '2026-01-13T15:50:00-05:00', '2026-01-13T16:10:00-05:00', agreeing),
+      ).toEqual(plain)
+      expect(plain.map(([, message]) => message)).toEqual([
+        'Regular session closed for AAPLon',
+        'Post-market session opened: AAPLon is tradable',
+      ])
+      // The service said paused, then stopped answering (the feed falls back on the calendar).
+      const lost = (ms: number) =>
+        ms < at('2026-01-13T10:20:00-05:00') ? paused(null) : { ...paused(null), source: 'calendar' as const }
+      expect(
+        live(makeAlert(anySession), '2026-01-13T10:00:00-05:00', '2026-01-13T10:40:00-05:00', lost),
+      ).toEqual([])
+    },
+  )
 
   it('keeps to the event asked and the cooldown', () => {
     const openOnly = makeAlert({ kind: 'session', session: 'regular', event: 'open' })

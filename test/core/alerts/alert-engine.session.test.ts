@@ -83,22 +83,25 @@ describe('session alerts on the session clock', () => {
     ])
   })
 
-  it('opens off-hours as the week closes and closes it as the week reopens, for a token that trades it', () => {
-    const offhoursToo = quote({
-      tradableSessions: ['premarket', 'regular', 'postmarket', 'overnight', 'offhours'],
-    })
-    const offhoursOnly = makeAlert({ kind: 'session', session: 'offhours', event: 'both' })
-    expect(
-      fireOnTimer(offhoursOnly, '2026-11-25T19:00:00-05:00', '2026-11-30T10:00:00-05:00', offhoursToo),
-    ).toEqual([
-      ['2026-11-26T00:59:00.000Z', opened('Off-hours')], // Wednesday 19:59: no overnight into Thanksgiving
-      ['2026-11-27T01:05:00.000Z', closed('Off-hours')], // Thursday 20:05, overnight into Friday
-      ['2026-11-27T21:59:00.000Z', opened('Off-hours')], // 16:59 after the early close
-      ['2026-11-30T01:05:00.000Z', closed('Off-hours')], // Sunday 20:05
-    ])
-    // A token that does not trade off-hours hears nothing of it.
-    expect(fireOnTimer(offhoursOnly, '2026-11-25T19:00:00-05:00', '2026-11-30T10:00:00-05:00')).toEqual([])
-  })
+  it(
+    'opens off-hours as the week closes and closes it as the week ' + 'reopens, for a token that trades it',
+    () => {
+      const offhoursToo = quote({
+        tradableSessions: ['premarket', 'regular', 'postmarket', 'overnight', 'offhours'],
+      })
+      const offhoursOnly = makeAlert({ kind: 'session', session: 'offhours', event: 'both' })
+      expect(
+        fireOnTimer(offhoursOnly, '2026-11-25T19:00:00-05:00', '2026-11-30T10:00:00-05:00', offhoursToo),
+      ).toEqual([
+        ['2026-11-26T00:59:00.000Z', opened('Off-hours')], // Wednesday 19:59: no overnight into Thanksgiving
+        ['2026-11-27T01:05:00.000Z', closed('Off-hours')], // Thursday 20:05, overnight into Friday
+        ['2026-11-27T21:59:00.000Z', opened('Off-hours')], // 16:59 after the early close
+        ['2026-11-30T01:05:00.000Z', closed('Off-hours')], // Sunday 20:05
+      ])
+      // A token that does not trade off-hours hears nothing of it.
+      expect(fireOnTimer(offhoursOnly, '2026-11-25T19:00:00-05:00', '2026-11-30T10:00:00-05:00')).toEqual([])
+    },
+  )
 
   it('fires as often when driven by updates every 30 s instead of the timer', () => {
     const alert = makeAlert(anySession)
@@ -155,11 +158,14 @@ describe('session alerts on the session clock', () => {
     ])
   })
 
-  it('keeps to the cooldown: a close and an open 2 minutes apart give one alert with a 5-minute cooldown', () => {
-    const alert = makeAlert(anySession, { cooldownMs: 5 * 60_000 })
-    const fired = fireOnTimer(alert, '2026-01-13T15:00:00-05:00', '2026-01-13T16:30:00-05:00')
-    expect(fired).toEqual([['2026-01-13T20:59:00.000Z', closed('Regular')]])
-  })
+  it(
+    'keeps to the cooldown: a close and an open 2 minutes apart give ' + 'one alert with a 5-minute cooldown',
+    () => {
+      const alert = makeAlert(anySession, { cooldownMs: 5 * 60_000 })
+      const fired = fireOnTimer(alert, '2026-01-13T15:00:00-05:00', '2026-01-13T16:30:00-05:00')
+      expect(fired).toEqual([['2026-01-13T20:59:00.000Z', closed('Regular')]])
+    },
+  )
 
   it('never fires on the first check, and reports old changes only within the grace period', () => {
     const alert = makeAlert(anySession)

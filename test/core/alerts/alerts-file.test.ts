@@ -122,7 +122,8 @@ describe('AlertsFile', () => {
     const aside = readdirSync(dir).filter((name) => name.startsWith(`${ALERTS_FILE_NAME}.corrupt-`))
     expect(aside).toHaveLength(1)
     expect(store.problem()).toBe(
-      `Your alerts file was unreadable and was moved aside to ${path.join(dir, aside[0] as string)}; it starts empty.`,
+      `Your alerts file was unreadable and was moved aside to ${path.join(dir, aside[0] as string)}` +
+        `; it starts empty.`,
     )
 
     await store.create(aboveInput)

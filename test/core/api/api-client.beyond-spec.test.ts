@@ -39,7 +39,10 @@ async function withClient<T>(run: (client: ApiClient) => Promise<T>, baseUrl = s
 describe('against the simulator', () => {
   it('reads market status, pauses, capacity and dividends', async () => {
     await withClient(async (client) => {
-      expect(await client.marketStatus()).toMatchObject({ available: true, value: { marketStatus: 'regular' } })
+      expect(await client.marketStatus()).toMatchObject({
+        available: true,
+        value: { marketStatus: 'regular' },
+      })
       const pauses = await client.assetPauses()
       expect(pauses.available && pauses.value.rejected).toEqual([])
       expect(await client.tradingCapacity('AAPLon', 'buy')).toMatchObject({
@@ -51,23 +54,31 @@ describe('against the simulator', () => {
     })
   })
 
-  it('the weekend, capacity refused by a 200 and by a 403 MARKET_CLOSED: both answers, neither an error', async () => {
-    clock = SATURDAY_NOON_ET
-    try {
-      await withClient(async (client) => {
-        const byReason = await client.tradingCapacity('AAPLon', 'buy')
-        sim.setReadings({ closedMarketForm: 'forbidden' })
-        const byForbidden = await client.tradingCapacity('AAPLon', 'buy')
-        for (const reading of [byReason, byForbidden])
-          expect(reading).toMatchObject({ available: true, tradingOpen: false, reasonCode: 'MARKET_CLOSED', reason: 'Weekend/Holiday' })
-        expect(byForbidden.maxTokens).toBeNull()
-        // A later call of a spec endpoint works: nothing was taken as a key failure.
-        expect((await client.price('AAPLon')).records).toHaveLength(1)
-      })
-    } finally {
-      clock = TUESDAY_10_00_ET
-    }
-  })
+  it(
+    'the weekend, capacity refused by a 200 and by a 403 MARKET_CLOSED: ' + 'both answers, neither an error',
+    async () => {
+      clock = SATURDAY_NOON_ET
+      try {
+        await withClient(async (client) => {
+          const byReason = await client.tradingCapacity('AAPLon', 'buy')
+          sim.setReadings({ closedMarketForm: 'forbidden' })
+          const byForbidden = await client.tradingCapacity('AAPLon', 'buy')
+          for (const reading of [byReason, byForbidden])
+            expect(reading).toMatchObject({
+              available: true,
+              tradingOpen: false,
+              reasonCode: 'MARKET_CLOSED',
+              reason: 'Weekend/Holiday',
+            })
+          expect(byForbidden.maxTokens).toBeNull()
+          // A later call of a spec endpoint works: nothing was taken as a key failure.
+          expect((await client.price('AAPLon')).records).toHaveLength(1)
+        })
+      } finally {
+        clock = TUESDAY_10_00_ET
+      }
+    },
+  )
 
   it('a rate-limited status call is an error to back off from, not a missing endpoint', async () => {
     sim.setFaults({ status: { rateLimit: 1 } })
@@ -93,10 +104,18 @@ describe('a spec-only service', () => {
       for (let round = 0; round < 2; round++) {
         expect(await client.marketStatus()).toEqual({ available: false })
         expect(await client.assetPauses()).toEqual({ available: false })
-        expect(await client.tradingCapacity('AAPLon', 'sell')).toMatchObject({ available: false, tradingOpen: null })
+        expect(await client.tradingCapacity('AAPLon', 'sell')).toMatchObject({
+          available: false,
+          tradingOpen: null,
+        })
         expect(await client.dividends('AAPLon')).toEqual({ available: false })
       }
-      expect(client.optional.missingOnes().sort()).toEqual(['assetPauses', 'dividends', 'marketStatus', 'tradingCapacity'])
+      expect(client.optional.missingOnes().sort()).toEqual([
+        'assetPauses',
+        'dividends',
+        'marketStatus',
+        'tradingCapacity',
+      ])
     })
     const after = sim.stats().byEndpoint
     for (const endpoint of ['marketStatus', 'assetPauses', 'tradingCapacity', 'dividends'] as const)
@@ -118,7 +137,10 @@ describe('a capacity answer that does not fit the question', () => {
       }),
     )
     try {
-      const error = await withClient((client) => apiErrorOf(client.tradingCapacity('AAPLon', 'buy')), service.url)
+      const error = await withClient(
+        (client) => apiErrorOf(client.tradingCapacity('AAPLon', 'buy')),
+        service.url,
+      )
       expect(error.kind).toBe('invalid-response')
       expect(error.message).toMatch(/asked for AAPLon buy, the answer is about TSLAon buy/)
     } finally {
@@ -127,11 +149,13 @@ describe('a capacity answer that does not fit the question', () => {
   })
 
   it('a 403 without a market code is still the key being refused', async () => {
-    const service = await startLoopbackServer((_req, res) => sendJson(res, 403, { code: 'INVALID_API_KEY', message: 'no' }))
+    const service = await startLoopbackServer((_req, res) =>
+      sendJson(res, 403, { code: 'INVALID_API_KEY', message: 'no' }),
+    )
     try {
-      expect((await withClient((client) => apiErrorOf(client.tradingCapacity('AAPLon', 'buy')), service.url)).kind).toBe(
-        'key-rejected',
-      )
+      expect(
+        (await withClient((client) => apiErrorOf(client.tradingCapacity('AAPLon', 'buy')), service.url)).kind,
+      ).toBe('key-rejected')
     } finally {
       await service.close()
     }

@@ -188,7 +188,8 @@ describe('redirects are not followed', () => {
       expect(error.kind).toBe('invalid-response')
       expect(error.status).toBe(status)
       expect(error.message).toBe(
-        `The service answered with a redirect to ${elsewhere.url} (${status}); not followed so the key is not sent elsewhere.`,
+        `The service answered with a redirect to ${elsewhere.url} (${status}` +
+          `); not followed so the key is not sent elsewhere.`,
       )
       expect(server.requests).toHaveLength(1)
       expect(elsewhere.requests).toHaveLength(0)
@@ -330,22 +331,30 @@ describe('what the client says and frees', () => {
     expect((await apiErrorOf(client.price('AAPLon'))).message).toContain('not JSON (no content type)')
   })
 
-  it('frees the connection of each redirect or oversized answer it does not read, so polling goes on', async () => {
-    // More unread answers than the pool has connections: one left unread would keep its socket.
-    const small = new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY, timeoutMs: 2_000, maxBodyBytes: 10 })
-    try {
-      const body = 'x'.repeat(4 * 1024 * 1024) // more than undici buffers unread: the socket waits
-      for (let i = 0; i < 10; i++) {
-        server.handle = (_req, res) => {
-          res.writeHead(i % 2 ? 302 : 200, { location: '/elsewhere', 'content-length': body.length })
-          res.end(body)
+  it(
+    'frees the connection of each redirect or oversized answer it ' + 'does not read, so polling goes on',
+    async () => {
+      // More unread answers than the pool has connections: one left unread would keep its socket.
+      const small = new ApiClient({
+        baseUrl: server.url,
+        apiKey: TEST_KEY,
+        timeoutMs: 2_000,
+        maxBodyBytes: 10,
+      })
+      try {
+        const body = 'x'.repeat(4 * 1024 * 1024) // more than undici buffers unread: the socket waits
+        for (let i = 0; i < 10; i++) {
+          server.handle = (_req, res) => {
+            res.writeHead(i % 2 ? 302 : 200, { location: '/elsewhere', 'content-length': body.length })
+            res.end(body)
+          }
+          expect((await apiErrorOf(small.price('AAPLon'))).kind).toBe('invalid-response')
         }
-        expect((await apiErrorOf(small.price('AAPLon'))).kind).toBe('invalid-response')
+        server.handle = (_req, res) => sendJson(res, 200, priceRecord('AAPLon'))
+        await expect(small.price('AAPLon')).rejects.toThrow(/larger than 10 bytes/) // answered, not stuck
+      } finally {
+        await small.close()
       }
-      server.handle = (_req, res) => sendJson(res, 200, priceRecord('AAPLon'))
-      await expect(small.price('AAPLon')).rejects.toThrow(/larger than 10 bytes/) // answered, not stuck
-    } finally {
-      await small.close()
-    }
-  })
+    },
+  )
 })

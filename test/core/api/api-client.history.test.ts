@@ -36,7 +36,13 @@ describe('history calls', () => {
     const candles = await client.candles('LLYon', '1hour', '1month')
     expect(candles.available).toBe(true)
     if (!candles.available) return
-    expect(candles.value).toMatchObject({ interval: '1hour', range: '1month', symbol: 'LLYon', ticker: 'LLY', rejected: [] })
+    expect(candles.value).toMatchObject({
+      interval: '1hour',
+      range: '1month',
+      symbol: 'LLYon',
+      ticker: 'LLY',
+      rejected: [],
+    })
     expect(candles.value.token.length).toBeGreaterThan(300)
     const history = await client.multiplierHistory('LLYon', 'all')
     expect(history.available && history.value.steps.at(-1)?.t).toBe(Date.UTC(2026, 10, 16, 9))
@@ -67,13 +73,20 @@ describe('history calls', () => {
     expect(client.optional.isMissing('candles')).toBe(true)
   })
 
-  it('a 429 backs history off alone: the next history request fails at once, the price polls go on', async () => {
-    sim.setFaults({ history: { rateLimit: 1, retryAfterSeconds: 30 } })
-    const queue = new HistoryQueue({ clock: realClock, minGapMs: 0 })
-    await expect(queue.run(() => client.candles('AAPLon', '1day', 'all'))).rejects.toMatchObject({ kind: 'rate-limited' })
-    const asked = sim.stats().byEndpoint.candles
-    await expect(queue.run(() => client.candles('AAPLon', '1day', 'all'))).rejects.toThrow(/history asks again in 30 s/)
-    expect(sim.stats().byEndpoint.candles).toBe(asked)
-    expect((await client.price('AAPLon')).records).toHaveLength(1)
-  })
+  it(
+    'a 429 backs history off alone: the next history request fails ' + 'at once, the price polls go on',
+    async () => {
+      sim.setFaults({ history: { rateLimit: 1, retryAfterSeconds: 30 } })
+      const queue = new HistoryQueue({ clock: realClock, minGapMs: 0 })
+      await expect(queue.run(() => client.candles('AAPLon', '1day', 'all'))).rejects.toMatchObject({
+        kind: 'rate-limited',
+      })
+      const asked = sim.stats().byEndpoint.candles
+      await expect(queue.run(() => client.candles('AAPLon', '1day', 'all'))).rejects.toThrow(
+        /history asks again in 30 s/,
+      )
+      expect(sim.stats().byEndpoint.candles).toBe(asked)
+      expect((await client.price('AAPLon')).records).toHaveLength(1)
+    },
+  )
 })

@@ -7,7 +7,8 @@ import { TEST_KEY, apiErrorOf } from './api-client.fixtures'
 
 /** The client against the simulator: every endpoint, then every fault the simulator can inject. */
 
-const CLOCK_MS = Date.UTC(2025, 8, 15, 14, 0, 0, 250) // a Monday, regular session; 250 ms shows the seconds rounding
+// a Monday, regular session; 250 ms shows the seconds rounding
+const CLOCK_MS = Date.UTC(2025, 8, 15, 14, 0, 0, 250)
 const ASSETS = 40
 let sim: SimServer
 let client: ApiClient
@@ -129,16 +130,20 @@ describe('injected faults', () => {
     expect(html.message).toContain('not JSON (text/html')
   })
 
-  it('badRecords: the good records of a list are kept and the bad ones reported; a bad single record fails', async () => {
-    sim.setFaults(everywhere({ badRecords: 1 }))
-    const prices = await client.allPrices()
-    expect(prices.rejected.length).toBeGreaterThan(0)
-    expect(prices.records.length + prices.rejected.length).toBe(ASSETS)
-    const limits = await client.limits()
-    expect(limits.rejected.length).toBeGreaterThan(0)
-    expect(limits.records.length + limits.rejected.length).toBe(ASSETS)
-    expect((await apiErrorOf(client.market(first()))).kind).toBe('invalid-response')
-  })
+  it(
+    'badRecords: the good records of a list are kept and the bad ' +
+      'ones reported; a bad single record fails',
+    async () => {
+      sim.setFaults(everywhere({ badRecords: 1 }))
+      const prices = await client.allPrices()
+      expect(prices.rejected.length).toBeGreaterThan(0)
+      expect(prices.records.length + prices.rejected.length).toBe(ASSETS)
+      const limits = await client.limits()
+      expect(limits.rejected.length).toBeGreaterThan(0)
+      expect(limits.records.length + limits.rejected.length).toBe(ASSETS)
+      expect((await apiErrorOf(client.market(first()))).kind).toBe('invalid-response')
+    },
+  )
 
   it('secondsTimestamps: read back as milliseconds', async () => {
     sim.setFaults(everywhere({ secondsTimestamps: 1 }))

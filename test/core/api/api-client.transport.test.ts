@@ -18,33 +18,37 @@ describe('body size cap', () => {
   // 300 ms, and the call then ended as a timeout instead of the refusal these tests are about.
   const bodies = useLoopbackClient({ timeoutMs: 10_000, maxBodyBytes: CAP_BYTES })
 
-  it('stops reading a body larger than maxBodyBytes, drops the connection and reports invalid-response', async () => {
-    const attemptBytes = 64 * 1024 * 1024
-    const chunk = Buffer.alloc(64 * 1024, 0x20)
-    let written = 0
-    const closed = new Promise<void>((resolve) => {
-      bodies.server.handle = (_req, res) => {
-        res.on('close', () => resolve())
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.write('[')
-        // Written with backpressure, so `written` is what the client (and the kernel) took in.
-        const pump = () => {
-          while (written < attemptBytes && !res.destroyed) {
-            written += chunk.length
-            if (!res.write(chunk)) return void res.once('drain', pump)
+  it(
+    'stops reading a body larger than maxBodyBytes, drops the connection ' + 'and reports invalid-response',
+    async () => {
+      const attemptBytes = 64 * 1024 * 1024
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      let written = 0
+      const closed = new Promise<void>((resolve) => {
+        bodies.server.handle = (_req, res) => {
+          res.on('close', () => resolve())
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.write('[')
+          // Written with backpressure, so `written` is what the client (and the kernel) took in.
+          const pump = () => {
+            while (written < attemptBytes && !res.destroyed) {
+              written += chunk.length
+              if (!res.write(chunk)) return void res.once('drain', pump)
+            }
+            if (!res.destroyed) res.end(']')
           }
-          if (!res.destroyed) res.end(']')
+          pump()
         }
-        pump()
-      }
-    })
-    const error = await apiErrorOf(bodies.client.allMarket())
-    expect(error.kind).toBe('invalid-response')
-    expect(error.message).toContain(`larger than ${CAP_BYTES} bytes`)
-    await closed
-    // The socket was closed long before the server got its 64 MiB out (kernel buffers hold a few MB at most).
-    expect(written).toBeLessThan(16 * 1024 * 1024)
-  })
+      })
+      const error = await apiErrorOf(bodies.client.allMarket())
+      expect(error.kind).toBe('invalid-response')
+      expect(error.message).toContain(`larger than ${CAP_BYTES} bytes`)
+      await closed
+      // The socket was closed long before the server got its 64 MiB out (kernel buffers hold a few MB at
+      // most).
+      expect(written).toBeLessThan(16 * 1024 * 1024)
+    },
+  )
 
   it('refuses at once a body whose content-length is over the cap', async () => {
     bodies.server.handle = (_req, res) => {
@@ -148,54 +152,61 @@ describe('timeouts', () => {
     expect((await apiErrorOf(api.client.price('AAPLon'))).kind).toBe('timeout')
   })
 
-  it('gives up on a connection that is never made after connectTimeoutMs, long before the deadline', async () => {
-    // What a firewall that drops packets looks like: a socket that never connects.
-    vi.spyOn(net, 'connect').mockImplementation(() => new net.Socket())
-    const unconnected = new ApiClient({
-      baseUrl: api.server.url,
-      apiKey: TEST_KEY,
-      timeoutMs: 10 * 60_000,
-      connectTimeoutMs: 1,
-    })
-    try {
-      // Without the connect timeout only this caller's own limit would end the call.
-      const error = await apiErrorOf(unconnected.allMarket(AbortSignal.timeout(5_000)))
-      expect(error.kind).toBe('timeout')
-      expect(api.server.requests).toHaveLength(0)
-    } finally {
-      vi.restoreAllMocks()
-      await unconnected.close()
-    }
-  })
+  it(
+    'gives up on a connection that is never made after connectTimeoutMs, ' + 'long before the deadline',
+    async () => {
+      // What a firewall that drops packets looks like: a socket that never connects.
+      vi.spyOn(net, 'connect').mockImplementation(() => new net.Socket())
+      const unconnected = new ApiClient({
+        baseUrl: api.server.url,
+        apiKey: TEST_KEY,
+        timeoutMs: 10 * 60_000,
+        connectTimeoutMs: 1,
+      })
+      try {
+        // Without the connect timeout only this caller's own limit would end the call.
+        const error = await apiErrorOf(unconnected.allMarket(AbortSignal.timeout(5_000)))
+        expect(error.kind).toBe('timeout')
+        expect(api.server.requests).toHaveLength(0)
+      } finally {
+        vi.restoreAllMocks()
+        await unconnected.close()
+      }
+    },
+  )
 
-  it('settles a call aborted while its connection is still being made, and closes, without waiting for the attempt', async () => {
-    // undici heeds a request's signal only once it has a socket: a stop or a pause while connecting
-    // to a host that drops packets would otherwise hold the poll until the connect timeout.
-    const attempts: net.Socket[] = []
-    vi.spyOn(net, 'connect').mockImplementation(() => {
-      const socket = new net.Socket()
-      attempts.push(socket)
-      return socket
-    })
-    const connecting = new ApiClient({
-      baseUrl: api.server.url,
-      apiKey: TEST_KEY,
-      timeoutMs: 10 * 60_000,
-      connectTimeoutMs: 10 * 60_000,
-    })
-    const controller = new AbortController()
-    try {
-      const call = connecting.allMarket(controller.signal)
-      await vi.waitFor(() => expect(attempts).toHaveLength(1))
-      controller.abort(new Error('stopped'))
-      await expect(call).rejects.toThrow('stopped')
-      expect(attempts[0]?.destroyed).toBe(false) // the attempt had not given up: the abort ended the call
-      await connecting.close() // nor does closing the client wait for it (a graceful close would)
-    } finally {
-      vi.restoreAllMocks()
-      for (const socket of attempts) socket.destroy()
-    }
-  })
+  it(
+    'settles a call aborted while its connection is still being made, ' +
+      'and closes, without waiting for the attempt',
+    async () => {
+      // undici heeds a request's signal only once it has a socket: a stop or a pause while connecting
+      // to a host that drops packets would otherwise hold the poll until the connect timeout.
+      const attempts: net.Socket[] = []
+      vi.spyOn(net, 'connect').mockImplementation(() => {
+        const socket = new net.Socket()
+        attempts.push(socket)
+        return socket
+      })
+      const connecting = new ApiClient({
+        baseUrl: api.server.url,
+        apiKey: TEST_KEY,
+        timeoutMs: 10 * 60_000,
+        connectTimeoutMs: 10 * 60_000,
+      })
+      const controller = new AbortController()
+      try {
+        const call = connecting.allMarket(controller.signal)
+        await vi.waitFor(() => expect(attempts).toHaveLength(1))
+        controller.abort(new Error('stopped'))
+        await expect(call).rejects.toThrow('stopped')
+        expect(attempts[0]?.destroyed).toBe(false) // the attempt had not given up: the abort ended the call
+        await connecting.close() // nor does closing the client wait for it (a graceful close would)
+      } finally {
+        vi.restoreAllMocks()
+        for (const socket of attempts) socket.destroy()
+      }
+    },
+  )
 
   it('leaves no timer running once a call is over, so nothing keeps a CLI run alive', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length

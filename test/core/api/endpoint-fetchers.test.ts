@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/main/core/api/api-errors'
 import type { ApiClient, FetchResult } from '../../../src/main/core/api/api-client'
-import { fetchPrices, PER_SYMBOL_CONCURRENCY, unreadableAnswer } from '../../../src/main/core/api/endpoint-fetchers'
+import {
+  fetchPrices,
+  PER_SYMBOL_CONCURRENCY,
+  unreadableAnswer,
+} from '../../../src/main/core/api/endpoint-fetchers'
 import type { WirePriceRecord } from '../../../src/main/core/api/wire/wire'
 import type { RejectedRecord } from '../../../src/main/core/api/wire/wire-parse'
 

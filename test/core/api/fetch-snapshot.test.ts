@@ -64,23 +64,26 @@ describe('per-symbol mode (a short watchlist)', () => {
     expect(report.endpointFailures).toEqual([])
   })
 
-  it('fails the endpoint, pointing at the base URL, when every symbol meets a 404 not from the service', async () => {
-    // What a base URL ending in /v1 gets: the paths become /v1/v1/... on a server that knows none.
-    server.override.prices = (res) => sendJson(res, 404, { error: 'Cannot GET' })
-    const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon'], SOURCE, () => NOW)
-    expect(report.endpointFailures).toEqual(['not-found'])
-    expect(report.snapshot.errors).toEqual([
-      { scope: 'prices', code: 'not-found', message: expect.stringContaining('Check the base URL') },
-    ])
-    // The service's own 404 for each symbol is about the symbols, not the address.
-    server.reset()
-    const unknown = await fetchSnapshotReport(client, ['ZZZon', 'YYYon'], SOURCE, () => NOW)
-    expect(unknown.endpointFailures).toEqual([])
-    expect(unknown.snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
-      ['ZZZon', 'ASSET_NOT_FOUND'],
-      ['YYYon', 'ASSET_NOT_FOUND'],
-    ])
-  })
+  it(
+    'fails the endpoint, pointing at the base URL, when every symbol ' + 'meets a 404 not from the service',
+    async () => {
+      // What a base URL ending in /v1 gets: the paths become /v1/v1/... on a server that knows none.
+      server.override.prices = (res) => sendJson(res, 404, { error: 'Cannot GET' })
+      const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon'], SOURCE, () => NOW)
+      expect(report.endpointFailures).toEqual(['not-found'])
+      expect(report.snapshot.errors).toEqual([
+        { scope: 'prices', code: 'not-found', message: expect.stringContaining('Check the base URL') },
+      ])
+      // The service's own 404 for each symbol is about the symbols, not the address.
+      server.reset()
+      const unknown = await fetchSnapshotReport(client, ['ZZZon', 'YYYon'], SOURCE, () => NOW)
+      expect(unknown.endpointFailures).toEqual([])
+      expect(unknown.snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
+        ['ZZZon', 'ASSET_NOT_FOUND'],
+        ['YYYon', 'ASSET_NOT_FOUND'],
+      ])
+    },
+  )
 
   it('reports a symbol that is not a token symbol without asking the service about it', async () => {
     const snapshot = await fetchSnapshot(client, ['AAPLon', '../x', 'AAPLon'], SOURCE, () => NOW)
@@ -95,15 +98,18 @@ describe('per-symbol mode (a short watchlist)', () => {
     expect(server.requests.every((request) => !request.url.includes('..'))).toBe(true)
   })
 
-  it('keeps assets from market data when the prices endpoint fails, and names the failed endpoint', async () => {
-    server.override.prices = (res) => sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'boom' })
-    const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon'], SOURCE, () => NOW)
-    expect(report.snapshot.assets.map((asset) => asset.price)).toEqual(['231.4500', '231.4500'])
-    expect(report.snapshot.errors).toEqual([
-      { scope: 'prices', code: 'INTERNAL_ERROR', message: expect.stringContaining('internal problem') },
-    ])
-    expect(report.endpointFailures).toEqual(['server'])
-  })
+  it(
+    'keeps assets from market data when the prices endpoint fails, ' + 'and names the failed endpoint',
+    async () => {
+      server.override.prices = (res) => sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'boom' })
+      const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon'], SOURCE, () => NOW)
+      expect(report.snapshot.assets.map((asset) => asset.price)).toEqual(['231.4500', '231.4500'])
+      expect(report.snapshot.errors).toEqual([
+        { scope: 'prices', code: 'INTERNAL_ERROR', message: expect.stringContaining('internal problem') },
+      ])
+      expect(report.endpointFailures).toEqual(['server'])
+    },
+  )
 
   it('returns no assets and the key failure of every endpoint when the key is rejected', async () => {
     for (const endpoint of ['prices', 'market', 'limits'] as const)
@@ -152,26 +158,30 @@ it('returns an empty snapshot for an empty watchlist without any request', async
   expect(server.requests).toHaveLength(0)
 })
 
-it('keeps assets from prices alone when market data fails, and orders the errors: endpoints, then the watchlist', async () => {
-  // Prices do not list TSLAon, market data fails outright, limits do not list AAPLon: reported in
-  // the order prices, market, limits, and shown endpoint first, then in watchlist order.
-  const serve = server.handle
-  server.handle = (req, res) => {
-    const url = req.url ?? ''
-    if (url.includes('/TSLAon/price') || url.includes('symbol=AAPLon'))
-      return sendJson(res, 404, { code: 'ASSET_NOT_FOUND', message: 'Asset not found' })
-    serve(req, res)
-  }
-  server.override.market = (res) => sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'boom' })
-  try {
-    const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon', 'NVDAon'], SOURCE, () => NOW)
-    expect(report.snapshot.assets.map((asset) => asset.symbol)).toEqual(['AAPLon', 'NVDAon'])
-    expect(report.snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
-      ['market', 'INTERNAL_ERROR'],
-      ['AAPLon', 'ASSET_NOT_FOUND'],
-      ['TSLAon', 'ASSET_NOT_FOUND'],
-    ])
-  } finally {
-    server.handle = serve
-  }
-})
+it(
+  'keeps assets from prices alone when market data fails, and orders ' +
+    'the errors: endpoints, then the watchlist',
+  async () => {
+    // Prices do not list TSLAon, market data fails outright, limits do not list AAPLon: reported in
+    // the order prices, market, limits, and shown endpoint first, then in watchlist order.
+    const serve = server.handle
+    server.handle = (req, res) => {
+      const url = req.url ?? ''
+      if (url.includes('/TSLAon/price') || url.includes('symbol=AAPLon'))
+        return sendJson(res, 404, { code: 'ASSET_NOT_FOUND', message: 'Asset not found' })
+      serve(req, res)
+    }
+    server.override.market = (res) => sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'boom' })
+    try {
+      const report = await fetchSnapshotReport(client, ['AAPLon', 'TSLAon', 'NVDAon'], SOURCE, () => NOW)
+      expect(report.snapshot.assets.map((asset) => asset.symbol)).toEqual(['AAPLon', 'NVDAon'])
+      expect(report.snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
+        ['market', 'INTERNAL_ERROR'],
+        ['AAPLon', 'ASSET_NOT_FOUND'],
+        ['TSLAon', 'ASSET_NOT_FOUND'],
+      ])
+    } finally {
+      server.handle = serve
+    }
+  },
+)

@@ -14,7 +14,8 @@ describe('a malformed answer is not an unreachable service', () => {
     const error = await apiErrorOf(loopback.client.allPrices())
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toBe(
-      'The service sent an answer we cannot use: the service was reached, but its headers are larger than a client reads (UND_ERR_HEADERS_OVERFLOW).',
+      'The service sent an answer we cannot use: the service was reached, ' +
+        'but its headers are larger than a client reads (UND_ERR_HEADERS_OVERFLOW).',
     )
     expect(error.message).not.toMatch(/Could not reach/)
   })

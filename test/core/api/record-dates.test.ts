@@ -57,16 +57,25 @@ describe('records dated where the service cannot have measured them', () => {
     const answer = await loopback.client.multiplierHistory('AAPLon', 'all')
     if (!answer.available) throw new Error('the multiplier history was not read')
     expect(answer.value.steps.map((step) => step.value)).toEqual(['1.0000'])
-    expect(answer.value.rejected).toEqual([{ symbol: 'AAPLon', reason: expect.stringMatching(/^dated 9999-12-31.*ahead$/) }])
+    expect(answer.value.rejected).toEqual([
+      { symbol: 'AAPLon', reason: expect.stringMatching(/^dated 9999-12-31.*ahead$/) },
+    ])
   })
 
   it('a market status dated 1969 or two days ahead is no reading of the market', async () => {
     for (const timestamp of ['1969-12-31T23:00:00Z', '2026-11-18T15:00:00Z']) {
       loopback.server.handle = (_req, res) =>
-        sendJson(res, 200, { timestamp, isOpen: true, marketStatus: 'regular', nextClose: '2026-11-16T20:59:00Z' })
+        sendJson(res, 200, {
+          timestamp,
+          isOpen: true,
+          marketStatus: 'regular',
+          nextClose: '2026-11-16T20:59:00Z',
+        })
       await expect(loopback.client.marketStatus()).rejects.toMatchObject({
         kind: 'invalid-response',
-        message: expect.stringMatching(/the market status answer is invalid \(timestamp: .*(before 2000|a day ahead)\)/),
+        message: expect.stringMatching(
+          /the market status answer is invalid \(timestamp: .*(before 2000|a day ahead)\)/,
+        ),
       })
     }
   })

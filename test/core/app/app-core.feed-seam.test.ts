@@ -334,7 +334,8 @@ describe('AppCore and its poll feed', () => {
     const { core, feed } = await seamCore()
     const statuses: AppStatus[] = []
     core.on('status', (status) => statuses.push(status))
-    // The status is also pushed when the service's market state changes: only the unread count's changes count here.
+    // The status is also pushed when the service's market state changes: only the unread count's changes
+    // count here.
     const unreadChanges = () =>
       statuses.map((status) => status.unreadAlerts).filter((count, i, all) => count !== (all[i - 1] ?? 0))
     await (await alertAbove(core, feed)).cross()

@@ -17,10 +17,11 @@ import { until } from '../../support/polls'
 const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
 const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-history-')
 
-const startCore = () => startDemoCore({ userDataDir: tempDir(), now: MONDAY_10_00_ET, cleanups, requestTimeoutMs: 30_000 })
+const startCore = () =>
+  startDemoCore({ userDataDir: tempDir(), now: MONDAY_10_00_ET, cleanups, requestTimeoutMs: 30_000 })
 
 describe('AppCore getHistory', () => {
-  it('answers the opened symbol\'s month from the service and records what the feed takes in', async () => {
+  it("answers the opened symbol's month from the service and records what the feed takes in", async () => {
     const { core, userDataDir } = await startCore()
     const symbol = activeList(core.settings.get()).symbols[0] as string
     const answer = await core.invoke('getHistory', { symbol, range: '1m' })
@@ -42,8 +43,13 @@ describe('AppCore getHistory', () => {
 
   it('refuses a range it does not know, a symbol no list polls, and extra fields', async () => {
     const { core } = await startCore()
-    expect(await core.invoke('getHistory', { symbol: 'AAPLon', range: '2y' })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
-    expect(await core.invoke('getHistory', { symbol: 'AAPLon', range: '1m', url: 'x' })).toMatchObject({ ok: false })
+    expect(await core.invoke('getHistory', { symbol: 'AAPLon', range: '2y' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    })
+    expect(await core.invoke('getHistory', { symbol: 'AAPLon', range: '1m', url: 'x' })).toMatchObject({
+      ok: false,
+    })
     const unwatched = await core.invoke('getHistory', { symbol: 'ZZZZon', range: '1m' })
     expect(unwatched).toMatchObject({ ok: false, error: { message: 'ZZZZon is not on a watched list.' } })
   })

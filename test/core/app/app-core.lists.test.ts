@@ -134,37 +134,42 @@ describe('removing a symbol that has alerts', () => {
 })
 
 describe('a session alert for a session the token cannot trade in', () => {
-  it('is refused with the reason, on the session field, made or edited; one it can trade in is accepted', async () => {
-    const { core } = await startCore()
-    await ok(core.invoke('addSymbol', { symbol: 'BRK.Bon' }))
-    await until(
-      () => core.currentSnapshot().assets.find((a) => a.symbol === 'BRK.Bon')?.marketTimestamp,
-      'market data for BRK.Bon',
-    )
-    const overnight = {
-      symbol: 'BRK.Bon',
-      condition: { kind: 'session', session: 'overnight', event: 'open' },
-    }
-    const refused = await core.invoke('createAlert', { input: overnight })
-    expect(refused).toEqual({
-      ok: false,
-      error: {
-        code: 'failed',
-        message:
-          'input.condition.session: BRK.Bon cannot trade in the Overnight session, so this alert would never fire: choose a session it trades in (REG)',
-      },
-    })
-    expect(core.alerts.file.list()).toEqual([])
-    const accepted = await ok<Alert[]>(
-      core.invoke('createAlert', {
-        input: { symbol: 'BRK.Bon', condition: { kind: 'session', session: 'regular', event: 'open' } },
-      }),
-    )
-    // Nor can an edit make it one.
-    const edited = await core.invoke('updateAlert', { id: accepted[0]!.id, input: overnight })
-    expect(edited).toEqual(refused)
-    expect(core.alerts.file.list()).toEqual(accepted)
-  })
+  it(
+    'is refused with the reason, on the session field, made or edited; ' + 'one it can trade in is accepted',
+    async () => {
+      const { core } = await startCore()
+      await ok(core.invoke('addSymbol', { symbol: 'BRK.Bon' }))
+      await until(
+        () => core.currentSnapshot().assets.find((a) => a.symbol === 'BRK.Bon')?.marketTimestamp,
+        'market data for BRK.Bon',
+      )
+      const overnight = {
+        symbol: 'BRK.Bon',
+        condition: { kind: 'session', session: 'overnight', event: 'open' },
+      }
+      const refused = await core.invoke('createAlert', { input: overnight })
+      expect(refused).toEqual({
+        ok: false,
+        error: {
+          code: 'failed',
+          message:
+            'input.condition.session: BRK.Bon cannot trade in the Overnight ' +
+            'session, so this alert would never fire: choose a session it ' +
+            'trades in (REG)',
+        },
+      })
+      expect(core.alerts.file.list()).toEqual([])
+      const accepted = await ok<Alert[]>(
+        core.invoke('createAlert', {
+          input: { symbol: 'BRK.Bon', condition: { kind: 'session', session: 'regular', event: 'open' } },
+        }),
+      )
+      // Nor can an edit make it one.
+      const edited = await core.invoke('updateAlert', { id: accepted[0]!.id, input: overnight })
+      expect(edited).toEqual(refused)
+      expect(core.alerts.file.list()).toEqual(accepted)
+    },
+  )
 })
 
 describe('the list commands, validated in main', () => {
@@ -354,20 +359,23 @@ describe('import read against the listing', () => {
     expect(result.suggestions).toEqual([{ line: 3, input: 'mcdona', symbol: 'MCDon' }])
   })
 
-  it('reports each line of the issue 44 list once: brkb read as BRK.Bon, brk-b then a duplicate', async () => {
-    const { core } = await startCore()
-    const lines = ['coca cola', 'brkb', 'brk-b', 'procter gamble', 'mcdonalds', 'jp morgan', 'google']
-    const result = await ok<ImportResult>(
-      core.invoke('importWatchlist', { text: `${lines.join('\n')}\n`, into: { listId: 'l1' } }),
-    )
-    expect(result.unknown).toEqual([])
-    expect(result.suggestions).toEqual([])
-    // Every line is read as the listed symbol it names; brk-b names the BRK.Bon of line 2 again.
-    expect(result.readings?.map((reading) => reading.line)).toEqual([1, 2, 3, 4, 5, 6, 7])
-    expect(result.added).toEqual(['KOon', 'BRK.Bon', 'PGon', 'MCDon', 'JPMon', 'GOOGLon'])
-    expect(result.invalid).toEqual([])
-    expect(result.duplicates).toEqual([{ line: 3, input: 'brk-b', symbol: 'BRK.Bon' }])
-  })
+  it(
+    'reports each line of the issue 44 list once: brkb read as BRK.Bon, ' + 'brk-b then a duplicate',
+    async () => {
+      const { core } = await startCore()
+      const lines = ['coca cola', 'brkb', 'brk-b', 'procter gamble', 'mcdonalds', 'jp morgan', 'google']
+      const result = await ok<ImportResult>(
+        core.invoke('importWatchlist', { text: `${lines.join('\n')}\n`, into: { listId: 'l1' } }),
+      )
+      expect(result.unknown).toEqual([])
+      expect(result.suggestions).toEqual([])
+      // Every line is read as the listed symbol it names; brk-b names the BRK.Bon of line 2 again.
+      expect(result.readings?.map((reading) => reading.line)).toEqual([1, 2, 3, 4, 5, 6, 7])
+      expect(result.added).toEqual(['KOon', 'BRK.Bon', 'PGon', 'MCDon', 'JPMon', 'GOOGLon'])
+      expect(result.invalid).toEqual([])
+      expect(result.duplicates).toEqual([{ line: 3, input: 'brk-b', symbol: 'BRK.Bon' }])
+    },
+  )
 
   it('says, per watchlist of an export, which entries it read', async () => {
     const { core } = await startCore()

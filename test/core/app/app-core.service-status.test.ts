@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
-import { CAPACITY_MIN_INTERVAL_MS, CAPACITY_REFRESH_MS } from '../../../src/main/core/service-status/capacity-watch'
+import {
+  CAPACITY_MIN_INTERVAL_MS,
+  CAPACITY_REFRESH_MS,
+} from '../../../src/main/core/service-status/capacity-watch'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import type { ServiceReadings } from '../../../src/main/sim/market/service-bodies'
 import { LLY_SPLIT } from '../../../src/main/sim/market/real-assets'
@@ -103,115 +106,135 @@ async function liveThrough(started: Started, untilMs: number, stepMs: number): P
 }
 
 describe('the evening before a split', () => {
-  it('LLYon paused for the split in the status, the multiplier change announced; an hour before, upcoming', async () => {
-    const started = await coreAt(EVENING_BEFORE_SPLIT, { watch: ['LLYon'] })
-    const pauses = started.core.status().service.pauses
-    expect(pauses?.LLYon?.active).toMatchObject({
-      effect: 'paused',
-      pause: { reason: 'stock_split', code: 'ASSET_PAUSED', end: LLY_SPLIT.at, updateSharesMultiplier: true },
-    })
-    // Only watched symbols are sent.
-    expect(
-      Object.keys(pauses ?? {}).every((symbol) => started.core.pollPlan().symbols.includes(symbol)),
-    ).toBe(true)
-    expect(started.core.status().service.market).toMatchObject({
-      source: 'service',
-      marketStatus: 'overnight',
-    })
-
-    const before = await coreAt(SPLIT_PAUSE_START - HOUR, { watch: ['LLYon'] })
-    const symbol = before.core.status().service.pauses?.LLYon
-    expect(symbol?.active?.pause.reason).not.toBe('stock_split')
-    expect(symbol?.upcoming.find((pause) => pause.reason === 'stock_split')).toMatchObject({
-      start: SPLIT_PAUSE_START,
-      end: LLY_SPLIT.at,
-      updateSharesMultiplier: true,
-    })
-  })
-
-  it('alerts: the pause announced, started and ended; the multiplier change says it came in the pause', async () => {
-    // Eight days before the pause starts, the simulator announces nothing of it yet (7 days ahead).
-    const eightDaysBefore = SPLIT_PAUSE_START - 7 * DAY - 2 * HOUR
-    const started = await coreAt(eightDaysBefore, { watch: ['LLYon'] })
-    const fired: string[] = []
-    started.core.on('alert', ({ entry }) => fired.push(entry.message))
-    for (const kind of ['asset-pause', 'multiplier-change'] as const) {
-      const created = await started.core.invoke('createAlert', {
-        input: { symbol: 'LLYon', condition: { kind }, cooldownMs: 0 },
+  it(
+    'LLYon paused for the split in the status, the multiplier change ' +
+      'announced; an hour before, upcoming',
+    async () => {
+      const started = await coreAt(EVENING_BEFORE_SPLIT, { watch: ['LLYon'] })
+      const pauses = started.core.status().service.pauses
+      expect(pauses?.LLYon?.active).toMatchObject({
+        effect: 'paused',
+        pause: {
+          reason: 'stock_split',
+          code: 'ASSET_PAUSED',
+          end: LLY_SPLIT.at,
+          updateSharesMultiplier: true,
+        },
       })
-      expect(created.ok).toBe(true)
-    }
-    // The first answers are only remembered.
-    await liveThrough(started, eightDaysBefore + 3 * MINUTE, MINUTE)
-    expect(fired).toEqual([])
-    // Three hours on, the split is announced.
-    await liveThrough(started, eightDaysBefore + 3 * HOUR, 30 * MINUTE)
-    await started.settle(() => fired.length > 0, 'the announcement')
-    expect(fired[0]).toMatch(
-      /^LLYon: Stock split pause announced from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET; the multiplier will change$/,
-    )
-    // The evening before: the pause starts (the alert's own timer, at 19:50 ET sharp).
-    started.time.advanceTo(SPLIT_PAUSE_START - 2 * MINUTE)
-    await liveThrough(started, SPLIT_PAUSE_START + 2 * MINUTE, MINUTE)
-    await started.settle(() => fired.some((message) => /started/.test(message)), 'the start')
-    expect(fired.find((message) => /started/.test(message))).toBe(
-      'LLYon: Stock split pause started until Nov 16, 04:00:00 ET; the multiplier will change',
-    )
-    // The split takes effect: the pause ends and the multiplier steps, said as part of the pause.
-    started.time.advanceTo(LLY_SPLIT.at - 2 * MINUTE)
-    await liveThrough(started, LLY_SPLIT.at + 3 * MINUTE, MINUTE)
-    await started.settle(
-      () => fired.some((message) => /multiplier changed/.test(message)),
-      'the multiplier change',
-    )
-    expect(fired).toContain('LLYon: Stock split pause ended')
-    expect(fired.find((message) => /multiplier changed/.test(message))).toMatch(
-      /^LLYon shares multiplier changed from [\d.]+ to [\d.]+ \(x4\), in the announced stock split pause from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET$/,
-    )
-  })
+      // Only watched symbols are sent.
+      expect(
+        Object.keys(pauses ?? {}).every((symbol) => started.core.pollPlan().symbols.includes(symbol)),
+      ).toBe(true)
+      expect(started.core.status().service.market).toMatchObject({
+        source: 'service',
+        marketStatus: 'overnight',
+      })
+
+      const before = await coreAt(SPLIT_PAUSE_START - HOUR, { watch: ['LLYon'] })
+      const symbol = before.core.status().service.pauses?.LLYon
+      expect(symbol?.active?.pause.reason).not.toBe('stock_split')
+      expect(symbol?.upcoming.find((pause) => pause.reason === 'stock_split')).toMatchObject({
+        start: SPLIT_PAUSE_START,
+        end: LLY_SPLIT.at,
+        updateSharesMultiplier: true,
+      })
+    },
+  )
+
+  it(
+    'alerts: the pause announced, started and ended; the multiplier ' + 'change says it came in the pause',
+    async () => {
+      // Eight days before the pause starts, the simulator announces nothing of it yet (7 days ahead).
+      const eightDaysBefore = SPLIT_PAUSE_START - 7 * DAY - 2 * HOUR
+      const started = await coreAt(eightDaysBefore, { watch: ['LLYon'] })
+      const fired: string[] = []
+      started.core.on('alert', ({ entry }) => fired.push(entry.message))
+      for (const kind of ['asset-pause', 'multiplier-change'] as const) {
+        const created = await started.core.invoke('createAlert', {
+          input: { symbol: 'LLYon', condition: { kind }, cooldownMs: 0 },
+        })
+        expect(created.ok).toBe(true)
+      }
+      // The first answers are only remembered.
+      await liveThrough(started, eightDaysBefore + 3 * MINUTE, MINUTE)
+      expect(fired).toEqual([])
+      // Three hours on, the split is announced.
+      await liveThrough(started, eightDaysBefore + 3 * HOUR, 30 * MINUTE)
+      await started.settle(() => fired.length > 0, 'the announcement')
+      expect(fired[0]).toMatch(
+        /^LLYon: Stock split pause announced from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET; the multiplier will change$/,
+      )
+      // The evening before: the pause starts (the alert's own timer, at 19:50 ET sharp).
+      started.time.advanceTo(SPLIT_PAUSE_START - 2 * MINUTE)
+      await liveThrough(started, SPLIT_PAUSE_START + 2 * MINUTE, MINUTE)
+      await started.settle(() => fired.some((message) => /started/.test(message)), 'the start')
+      expect(fired.find((message) => /started/.test(message))).toBe(
+        'LLYon: Stock split pause started until Nov 16, 04:00:00 ET; the multiplier will change',
+      )
+      // The split takes effect: the pause ends and the multiplier steps, said as part of the pause.
+      started.time.advanceTo(LLY_SPLIT.at - 2 * MINUTE)
+      await liveThrough(started, LLY_SPLIT.at + 3 * MINUTE, MINUTE)
+      await started.settle(
+        () => fired.some((message) => /multiplier changed/.test(message)),
+        'the multiplier change',
+      )
+      expect(fired).toContain('LLYon: Stock split pause ended')
+      expect(fired.find((message) => /multiplier changed/.test(message))).toMatch(
+        /^LLYon shares multiplier changed from [\d.]+ to [\d.]+ \(x4\), in the announced stock split pause from Nov 15, 19:50:00 ET until Nov 16, 04:00:00 ET$/,
+      )
+    },
+  )
 })
 
 describe('the market as the service says it', () => {
-  it('an unscheduled pause the calendar does not know: shown as the service says, the disagreement logged once', async () => {
-    const marketPause = { start: TUESDAY_10_00_ET - HOUR, end: TUESDAY_10_00_ET + HOUR }
-    const started = await coreAt(TUESDAY_10_00_ET, { readings: { marketPause } })
-    expect(started.core.status().service.market).toMatchObject({
-      source: 'service',
-      marketStatus: 'paused',
-      isOpen: false,
-      reason: 'market_paused',
-      calendarAgrees: false,
-    })
-    await liveThrough(started, TUESDAY_10_00_ET + 5 * MINUTE, MINUTE)
-    expect(started.sim.stats().byEndpoint.marketStatus).toBeGreaterThanOrEqual(5)
-    expect(started.logged).toEqual([
-      'At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
-    ])
-  })
+  it(
+    'an unscheduled pause the calendar does not know: shown as the ' +
+      'service says, the disagreement logged once',
+    async () => {
+      const marketPause = { start: TUESDAY_10_00_ET - HOUR, end: TUESDAY_10_00_ET + HOUR }
+      const started = await coreAt(TUESDAY_10_00_ET, { readings: { marketPause } })
+      expect(started.core.status().service.market).toMatchObject({
+        source: 'service',
+        marketStatus: 'paused',
+        isOpen: false,
+        reason: 'market_paused',
+        calendarAgrees: false,
+      })
+      await liveThrough(started, TUESDAY_10_00_ET + 5 * MINUTE, MINUTE)
+      expect(started.sim.stats().byEndpoint.marketStatus).toBeGreaterThanOrEqual(5)
+      expect(started.logged).toEqual([
+        'At Nov 18, 10:00:07 ET the service says the market is paused ' +
+          '(market_paused: Unscheduled_Downtime); our calendar says regular.',
+      ])
+    },
+  )
 
-  it('session alerts through an unscheduled pause: halted and resumed as the service says, no 09:31 open', async () => {
-    const started = await coreAt(TUESDAY_09_20_ET)
-    const fired: Array<[number, string]> = []
-    started.core.on('alert', ({ entry }) => fired.push([entry.at, entry.message]))
-    const condition = { kind: 'session', session: 'any', event: 'both' } as const
-    const created = await started.core.invoke('createAlert', {
-      input: { symbol: 'AAPLon', condition, cooldownMs: 0 },
-    })
-    expect(created.ok).toBe(true)
-    await liveThrough(started, TUESDAY_09_20_ET + 4 * MINUTE, MINUTE)
-    // The switch: from 09:25 the service pauses the market, unannounced, until 10:30.
-    const pause = { start: TUESDAY_09_20_ET + 5 * MINUTE, end: TUESDAY_09_20_ET + 70 * MINUTE }
-    started.sim.setReadings({ marketPause: pause })
-    await liveThrough(started, TUESDAY_09_20_ET + 80 * MINUTE, MINUTE)
-    expect(fired.map(([, message]) => message)).toEqual([
-      'Paused, unscheduled pause (service): Pre-market session halted for AAPLon',
-      'Market resumed (service): Regular session open, AAPLon is tradable',
-    ])
-    // Heard at the first status poll of the pause; resumed at the reopening the service named.
-    expect(fired[0]?.[0]).toBeGreaterThanOrEqual(pause.start)
-    expect(fired[0]?.[0]).toBeLessThanOrEqual(pause.start + MINUTE)
-    expect(fired[1]?.[0]).toBe(pause.end)
-  })
+  it(
+    'session alerts through an unscheduled pause: halted and resumed ' + 'as the service says, no 09:31 open',
+    async () => {
+      const started = await coreAt(TUESDAY_09_20_ET)
+      const fired: Array<[number, string]> = []
+      started.core.on('alert', ({ entry }) => fired.push([entry.at, entry.message]))
+      const condition = { kind: 'session', session: 'any', event: 'both' } as const
+      const created = await started.core.invoke('createAlert', {
+        input: { symbol: 'AAPLon', condition, cooldownMs: 0 },
+      })
+      expect(created.ok).toBe(true)
+      await liveThrough(started, TUESDAY_09_20_ET + 4 * MINUTE, MINUTE)
+      // The switch: from 09:25 the service pauses the market, unannounced, until 10:30.
+      const pause = { start: TUESDAY_09_20_ET + 5 * MINUTE, end: TUESDAY_09_20_ET + 70 * MINUTE }
+      started.sim.setReadings({ marketPause: pause })
+      await liveThrough(started, TUESDAY_09_20_ET + 80 * MINUTE, MINUTE)
+      expect(fired.map(([, message]) => message)).toEqual([
+        'Paused, unscheduled pause (service): Pre-market session halted for AAPLon',
+        'Market resumed (service): Regular session open, AAPLon is tradable',
+      ])
+      // Heard at the first status poll of the pause; resumed at the reopening the service named.
+      expect(fired[0]?.[0]).toBeGreaterThanOrEqual(pause.start)
+      expect(fired[0]?.[0]).toBeLessThanOrEqual(pause.start + MINUTE)
+      expect(fired[1]?.[0]).toBe(pause.end)
+    },
+  )
 
   it('an earnings limit: the row limited, not paused, while it runs', async () => {
     const probe = await coreAt(TUESDAY_10_00_ET)
@@ -231,19 +254,22 @@ describe('the market as the service says it', () => {
     })
   })
 
-  it("a weekend with off-hours running, in both readings: the same state, marked as the service's", async () => {
-    for (const offhoursReading of ['closed', 'offhours'] as const) {
-      const started = await coreAt(SATURDAY_NOON_ET, { readings: { offhoursReading } })
-      expect(started.core.status().service.market).toMatchObject({
-        source: 'service',
-        marketStatus: offhoursReading,
-        isOpen: false,
-        offhoursOpen: true,
-        calendarAgrees: true,
-      })
-      expect(started.logged).toEqual([])
-    }
-  })
+  it(
+    'a weekend with off-hours running, in both readings: the same ' + "state, marked as the service's",
+    async () => {
+      for (const offhoursReading of ['closed', 'offhours'] as const) {
+        const started = await coreAt(SATURDAY_NOON_ET, { readings: { offhoursReading } })
+        expect(started.core.status().service.market).toMatchObject({
+          source: 'service',
+          marketStatus: offhoursReading,
+          isOpen: false,
+          offhoursOpen: true,
+          calendarAgrees: true,
+        })
+        expect(started.logged).toEqual([])
+      }
+    },
+  )
 })
 
 describe('trading capacity for the open detail only', () => {
@@ -281,32 +307,35 @@ describe('trading capacity for the open detail only', () => {
     expect(started.capacityAsked.length).toBe(hiddenFrom)
   })
 
-  it('a 429 on capacity and status backs those off alone: every price poll still runs, the key untouched', async () => {
-    const run = async (limited: boolean) => {
-      const started = await coreAt(TUESDAY_10_00_ET)
-      if (limited) started.sim.setFaults({ status: { rateLimit: 1, retryAfterSeconds: 120 } })
-      await started.core.invoke('setDetailOpen', { symbol: 'AAPLon' })
-      await liveThrough(started, TUESDAY_10_00_ET + 5 * MINUTE, 5_000)
-      return started
-    }
-    const calm = await run(false)
-    const limited = await run(true)
-    // Every price poll the 5 s cadence gives over five minutes, for each of the 8 symbols, as calm.
-    const cadencePolls = 8 * ((5 * MINUTE) / 5_000)
-    expect(calm.sim.stats().byEndpoint.price).toBeGreaterThanOrEqual(cadencePolls)
-    expect(limited.sim.stats().byEndpoint.price).toBeGreaterThanOrEqual(cadencePolls)
-    // Asked at the open, refused, then not before each Retry-After ends: far fewer asks.
-    expect(limited.sim.stats().byEndpoint.tradingCapacity).toBeLessThan(
-      calm.sim.stats().byEndpoint.tradingCapacity,
-    )
-    expect(limited.capacity.at(-1)?.problem).toMatch(/rate|limit|429/i)
-    expect(limited.core.status().service.problem).toMatch(/rate|limit|429/i)
-    expect(Object.values(limited.core.status().endpoints).map((endpoint) => endpoint.lastError)).toEqual([
-      null,
-      null,
-      null,
-    ])
-  })
+  it(
+    'a 429 on capacity and status backs those off alone: every price ' + 'poll still runs, the key untouched',
+    async () => {
+      const run = async (limited: boolean) => {
+        const started = await coreAt(TUESDAY_10_00_ET)
+        if (limited) started.sim.setFaults({ status: { rateLimit: 1, retryAfterSeconds: 120 } })
+        await started.core.invoke('setDetailOpen', { symbol: 'AAPLon' })
+        await liveThrough(started, TUESDAY_10_00_ET + 5 * MINUTE, 5_000)
+        return started
+      }
+      const calm = await run(false)
+      const limited = await run(true)
+      // Every price poll the 5 s cadence gives over five minutes, for each of the 8 symbols, as calm.
+      const cadencePolls = 8 * ((5 * MINUTE) / 5_000)
+      expect(calm.sim.stats().byEndpoint.price).toBeGreaterThanOrEqual(cadencePolls)
+      expect(limited.sim.stats().byEndpoint.price).toBeGreaterThanOrEqual(cadencePolls)
+      // Asked at the open, refused, then not before each Retry-After ends: far fewer asks.
+      expect(limited.sim.stats().byEndpoint.tradingCapacity).toBeLessThan(
+        calm.sim.stats().byEndpoint.tradingCapacity,
+      )
+      expect(limited.capacity.at(-1)?.problem).toMatch(/rate|limit|429/i)
+      expect(limited.core.status().service.problem).toMatch(/rate|limit|429/i)
+      expect(Object.values(limited.core.status().endpoints).map((endpoint) => endpoint.lastError)).toEqual([
+        null,
+        null,
+        null,
+      ])
+    },
+  )
 
   it.each(['reason', 'forbidden'] as const)(
     'the weekend refused by the service (%s form): trading closed in words, the key untouched',

@@ -88,16 +88,19 @@ describe('AppCore', () => {
     )
   })
 
-  it('polls on its own clock: the first polls wait for that clock, and are stamped with its time', async () => {
-    const start = Date.parse('2026-11-18T15:00:00Z')
-    const time = manualClock(start)
-    const { core } = await startCore(tempDir(), { clock: time.scheduler })
-    expect(core.status().endpoints.prices).toMatchObject({ nextPollAt: start, lastSuccessAt: null })
-    time.advanceTo(start) // the first polls are due now
-    await until(() => core.status().endpoints.prices.lastSuccessAt, 'the first prices')
-    expect(core.status().endpoints.prices.lastSuccessAt).toBe(start)
-    expect(core.currentSnapshot().assets.every((asset) => asset.price !== null)).toBe(true)
-  })
+  it(
+    'polls on its own clock: the first polls wait for that clock, ' + 'and are stamped with its time',
+    async () => {
+      const start = Date.parse('2026-11-18T15:00:00Z')
+      const time = manualClock(start)
+      const { core } = await startCore(tempDir(), { clock: time.scheduler })
+      expect(core.status().endpoints.prices).toMatchObject({ nextPollAt: start, lastSuccessAt: null })
+      time.advanceTo(start) // the first polls are due now
+      await until(() => core.status().endpoints.prices.lastSuccessAt, 'the first prices')
+      expect(core.status().endpoints.prices.lastSuccessAt).toBe(start)
+      expect(core.currentSnapshot().assets.every((asset) => asset.price !== null)).toBe(true)
+    },
+  )
 
   it('answers getSnapshot without the histories when asked, and with them otherwise', async () => {
     const { core } = await startCore()
@@ -148,7 +151,7 @@ describe('AppCore', () => {
     }
   })
 
-  it('keeps the zone times are shown in: market time until the computer\'s is chosen', async () => {
+  it("keeps the zone times are shown in: market time until the computer's is chosen", async () => {
     const { core } = await startCore()
     expect(core.currentSettings().timeZone).toBe('market')
     expect((await core.invoke('updateSettings', { timeZone: 'computer' })).ok).toBe(true)
@@ -225,35 +228,38 @@ describe('AppCore', () => {
     expect(core.demoServer).toBeNull()
   })
 
-  it('shows simulated prices only when demo is chosen: never in place of a service that has no key', async () => {
-    const key = 'live-key-0123456789-DEMO'
-    const sim = await liveSim(key)
-    const other = await liveSim('another-service-key-000')
-    const { core } = await startCore()
-    // A first start with no key at all: demo, by the 'auto' default.
-    expect(core.settings.get().demo).toBe('auto')
-    expect(core.status().mode).toBe('demo')
+  it(
+    'shows simulated prices only when demo is chosen: never in place ' + 'of a service that has no key',
+    async () => {
+      const key = 'live-key-0123456789-DEMO'
+      const sim = await liveSim(key)
+      const other = await liveSim('another-service-key-000')
+      const { core } = await startCore()
+      // A first start with no key at all: demo, by the 'auto' default.
+      expect(core.settings.get().demo).toBe('auto')
+      expect(core.status().mode).toBe('demo')
 
-    await core.invoke('updateSettings', { baseUrl: sim.url })
-    await core.invoke('setKey', { key })
-    expect(core.settings.get().demo).toBe('off') // a key stored: the user chose a live service
-    expect(core.status().mode).toBe('live')
+      await core.invoke('updateSettings', { baseUrl: sim.url })
+      await core.invoke('setKey', { key })
+      expect(core.settings.get().demo).toBe('off') // a key stored: the user chose a live service
+      expect(core.status().mode).toBe('live')
 
-    // Another service, no key for it: no simulated prices, the missing key said.
-    await core.invoke('updateSettings', { baseUrl: other.url })
-    expect(core.status()).toMatchObject({ mode: 'live', baseUrl: other.url })
-    expect(core.demoServer).toBeNull()
-    await until(() => core.status().lastError?.kind === 'key-missing', 'the missing key said')
-    expect(core.currentSnapshot().source).toEqual({ baseUrl: other.url, demo: false })
-    expect(other.stats().total).toBe(0) // nothing was asked of it without a key
+      // Another service, no key for it: no simulated prices, the missing key said.
+      await core.invoke('updateSettings', { baseUrl: other.url })
+      expect(core.status()).toMatchObject({ mode: 'live', baseUrl: other.url })
+      expect(core.demoServer).toBeNull()
+      await until(() => core.status().lastError?.kind === 'key-missing', 'the missing key said')
+      expect(core.currentSnapshot().source).toEqual({ baseUrl: other.url, demo: false })
+      expect(other.stats().total).toBe(0) // nothing was asked of it without a key
 
-    // Demo chosen in the settings: the simulator again while that service has no key.
-    expect((await core.invoke('updateSettings', { demo: 'on' })).ok).toBe(true)
-    expect(core.status().mode).toBe('demo')
-    await core.invoke('updateSettings', { baseUrl: sim.url })
-    expect(core.status().mode).toBe('live') // its key is stored
-    expect((await core.invoke('updateSettings', { demo: 'sometimes' } as never)).ok).toBe(false)
-  })
+      // Demo chosen in the settings: the simulator again while that service has no key.
+      expect((await core.invoke('updateSettings', { demo: 'on' })).ok).toBe(true)
+      expect(core.status().mode).toBe('demo')
+      await core.invoke('updateSettings', { baseUrl: sim.url })
+      expect(core.status().mode).toBe('live') // its key is stored
+      expect((await core.invoke('updateSettings', { demo: 'sometimes' } as never)).ok).toBe(false)
+    },
+  )
 
   it("reads 'auto' with a key already stored for the service as a choice made: demo goes off", async () => {
     const key = 'live-key-0123456789-PRIOR'

@@ -391,19 +391,23 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
     scheduler.stop()
   })
 
-  it('started while paused (a restarted worker is told the pause first), plans and polls nothing until it ends', async () => {
-    const prices = recordingJob('prices')
-    const scheduler = makeScheduler([prices.job])
-    scheduler.setPaused('offline', true)
-    scheduler.start()
-    expect(scheduler.status('prices').nextPollAt).toBeNull()
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(prices.starts).toEqual([])
-    scheduler.setPaused('offline', false)
-    await vi.advanceTimersByTimeAsync(0)
-    expect(prices.starts.map((t) => t - 1_000_000)).toEqual([60_000])
-    scheduler.stop()
-  })
+  it(
+    'started while paused (a restarted worker is told the pause first), ' +
+      'plans and polls nothing until it ends',
+    async () => {
+      const prices = recordingJob('prices')
+      const scheduler = makeScheduler([prices.job])
+      scheduler.setPaused('offline', true)
+      scheduler.start()
+      expect(scheduler.status('prices').nextPollAt).toBeNull()
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(prices.starts).toEqual([])
+      scheduler.setPaused('offline', false)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(prices.starts.map((t) => t - 1_000_000)).toEqual([60_000])
+      scheduler.stop()
+    },
+  )
 
   it('a refresh asked during a poll that then fails still waits the backoff', async () => {
     const failing = recordingJob('prices', async () => {
@@ -448,61 +452,67 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
     expect(prices.starts).toHaveLength(1)
   })
 
-  it('refreshNow while paused skips an endpoint in flight and one under Retry-After until it ends', async () => {
-    const prices = slowJob('prices', 3_000)
-    const limits = recordingJob('limits', async (call) => {
-      if (call === 1) throw new Failure(30_000)
-    })
-    const scheduler = makeScheduler([prices.job, limits.job])
-    scheduler.start()
-    await vi.advanceTimersByTimeAsync(1_000) // prices in flight; limits failed, not before 30 s
-    scheduler.setPaused('user', true)
-    scheduler.refreshNow()
-    await vi.advanceTimersByTimeAsync(0)
-    expect([prices.starts.length, limits.starts.length]).toEqual([1, 1])
-    expect(prices.maxInFlight()).toBe(1)
+  it(
+    'refreshNow while paused skips an endpoint in flight and one ' + 'under Retry-After until it ends',
+    async () => {
+      const prices = slowJob('prices', 3_000)
+      const limits = recordingJob('limits', async (call) => {
+        if (call === 1) throw new Failure(30_000)
+      })
+      const scheduler = makeScheduler([prices.job, limits.job])
+      scheduler.start()
+      await vi.advanceTimersByTimeAsync(1_000) // prices in flight; limits failed, not before 30 s
+      scheduler.setPaused('user', true)
+      scheduler.refreshNow()
+      await vi.advanceTimersByTimeAsync(0)
+      expect([prices.starts.length, limits.starts.length]).toEqual([1, 1])
+      expect(prices.maxInFlight()).toBe(1)
 
-    await vi.advanceTimersByTimeAsync(30_000 - 1_000 - 1) // 1 ms before the Retry-After ends
-    scheduler.refreshNow()
-    await vi.advanceTimersByTimeAsync(0)
-    expect([prices.starts.length, limits.starts.length]).toEqual([2, 1])
+      await vi.advanceTimersByTimeAsync(30_000 - 1_000 - 1) // 1 ms before the Retry-After ends
+      scheduler.refreshNow()
+      await vi.advanceTimersByTimeAsync(0)
+      expect([prices.starts.length, limits.starts.length]).toEqual([2, 1])
 
-    await vi.advanceTimersByTimeAsync(1) // the Retry-After ends exactly now
-    scheduler.refreshNow()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(limits.starts.map((t) => t - 1_000_000)).toEqual([0, 30_000])
-    scheduler.stop()
-  })
+      await vi.advanceTimersByTimeAsync(1) // the Retry-After ends exactly now
+      scheduler.refreshNow()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(limits.starts.map((t) => t - 1_000_000)).toEqual([0, 30_000])
+      scheduler.stop()
+    },
+  )
 
-  it('hiding the window during a backoff keeps the backoff; while paused or in flight it plans nothing', async () => {
-    const failing = recordingJob('prices', async () => {
-      throw new Failure()
-    })
-    const scheduler = makeScheduler([failing.job], {}, () => 0.999)
-    scheduler.start()
-    await vi.advanceTimersByTimeAsync(0) // failed once: the retry waits 999 ms
-    const retryAt = scheduler.status('prices').nextPollAt
-    expect(retryAt).toBe(1_000_999)
-    scheduler.setHidden(true)
-    expect(scheduler.status('prices').nextPollAt).toBe(retryAt)
-    await vi.advanceTimersByTimeAsync(998)
-    expect(failing.starts).toHaveLength(1)
-    scheduler.stop()
+  it(
+    'hiding the window during a backoff keeps the backoff; while ' + 'paused or in flight it plans nothing',
+    async () => {
+      const failing = recordingJob('prices', async () => {
+        throw new Failure()
+      })
+      const scheduler = makeScheduler([failing.job], {}, () => 0.999)
+      scheduler.start()
+      await vi.advanceTimersByTimeAsync(0) // failed once: the retry waits 999 ms
+      const retryAt = scheduler.status('prices').nextPollAt
+      expect(retryAt).toBe(1_000_999)
+      scheduler.setHidden(true)
+      expect(scheduler.status('prices').nextPollAt).toBe(retryAt)
+      await vi.advanceTimersByTimeAsync(998)
+      expect(failing.starts).toHaveLength(1)
+      scheduler.stop()
 
-    const prices = slowJob('prices', 3_000)
-    const other = makeScheduler([prices.job])
-    const startedAt = Date.now()
-    other.start()
-    await vi.advanceTimersByTimeAsync(1_000)
-    other.setHidden(true)
-    expect(other.status('prices')).toMatchObject({ inFlight: true, nextPollAt: null })
-    await vi.advanceTimersByTimeAsync(2_000) // the poll ends at 3 s: the next one comes 15 s later
-    expect(other.status('prices').nextPollAt).toBe(startedAt + 3_000 + HIDDEN_PRICES_CADENCE_MS)
-    other.setPaused('user', true)
-    other.setHidden(false)
-    expect(other.status('prices').nextPollAt).toBeNull()
-    other.stop()
-  })
+      const prices = slowJob('prices', 3_000)
+      const other = makeScheduler([prices.job])
+      const startedAt = Date.now()
+      other.start()
+      await vi.advanceTimersByTimeAsync(1_000)
+      other.setHidden(true)
+      expect(other.status('prices')).toMatchObject({ inFlight: true, nextPollAt: null })
+      await vi.advanceTimersByTimeAsync(2_000) // the poll ends at 3 s: the next one comes 15 s later
+      expect(other.status('prices').nextPollAt).toBe(startedAt + 3_000 + HIDDEN_PRICES_CADENCE_MS)
+      other.setPaused('user', true)
+      other.setHidden(false)
+      expect(other.status('prices').nextPollAt).toBeNull()
+      other.stop()
+    },
+  )
 
   it('telling it the window is shown when it already was moves nothing', async () => {
     let cadenceMs = 5_000

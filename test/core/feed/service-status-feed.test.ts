@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/core/api/api-client'
 import { MarketFeed } from '../../../src/main/core/feed/market-feed'
-import { HIDDEN_STATUS_CADENCE_MS, STATUS_CADENCE_MS, ServiceStatusFeed } from '../../../src/main/core/service-status/service-status-feed'
+import {
+  HIDDEN_STATUS_CADENCE_MS,
+  STATUS_CADENCE_MS,
+  ServiceStatusFeed,
+} from '../../../src/main/core/service-status/service-status-feed'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { WarpClock } from '../../chaos/warp-clock'
 
@@ -62,7 +66,12 @@ async function run(setUp: (sim: SimServer) => void, hidden = false) {
     clock,
     random: () => 0.5,
   })
-  const status = new ServiceStatusFeed({ onChange: () => {}, log: (text) => logged.push(text), clock, random: () => 0.5 })
+  const status = new ServiceStatusFeed({
+    onChange: () => {},
+    log: (text) => logged.push(text),
+    clock,
+    random: () => 0.5,
+  })
   cleanups.push(async () => {
     market.stop()
     status.stop()
@@ -80,25 +89,31 @@ async function run(setUp: (sim: SimServer) => void, hidden = false) {
 }
 
 describe('ServiceStatusFeed', () => {
-  it('asks each status endpoint once a cadence: 2 requests a minute, and reads the market from the service', async () => {
-    const { stats, status, logged } = await run(() => {})
-    const cadences = RUN_MS / STATUS_CADENCE_MS
-    // One at the start and one per cadence; the one due at the very end may or may not have run.
-    for (const count of [stats.marketStatus, stats.assetPauses]) expect([cadences, cadences + 1]).toContain(count)
-    const perMinute = (stats.marketStatus + stats.assetPauses - 2) / (RUN_MS / 60_000)
-    expect(perMinute).toBeLessThanOrEqual(2)
-    expect(status.view()).toMatchObject({
-      market: { source: 'service', marketStatus: 'regular', calendarAgrees: true },
-      publishes: { marketStatus: true, assetPauses: true },
-    })
-    expect(status.view().pauses?.all.length).toBeGreaterThan(0)
-    expect(logged).toEqual([])
-  })
+  it(
+    'asks each status endpoint once a cadence: 2 requests a minute, ' +
+      'and reads the market from the service',
+    async () => {
+      const { stats, status, logged } = await run(() => {})
+      const cadences = RUN_MS / STATUS_CADENCE_MS
+      // One at the start and one per cadence; the one due at the very end may or may not have run.
+      for (const count of [stats.marketStatus, stats.assetPauses])
+        expect([cadences, cadences + 1]).toContain(count)
+      const perMinute = (stats.marketStatus + stats.assetPauses - 2) / (RUN_MS / 60_000)
+      expect(perMinute).toBeLessThanOrEqual(2)
+      expect(status.view()).toMatchObject({
+        market: { source: 'service', marketStatus: 'regular', calendarAgrees: true },
+        publishes: { marketStatus: true, assetPauses: true },
+      })
+      expect(status.view().pauses?.all.length).toBeGreaterThan(0)
+      expect(logged).toEqual([])
+    },
+  )
 
   it('while the window is hidden, every five minutes', async () => {
     const { stats } = await run(() => {}, true)
     const cadences = RUN_MS / HIDDEN_STATUS_CADENCE_MS
-    for (const count of [stats.marketStatus, stats.assetPauses]) expect([cadences, cadences + 1]).toContain(count)
+    for (const count of [stats.marketStatus, stats.assetPauses])
+      expect([cadences, cadences + 1]).toContain(count)
   })
 
   it('a 429 on the status endpoints backs them off without delaying one price poll', async () => {
@@ -112,19 +127,28 @@ describe('ServiceStatusFeed', () => {
   })
 
   it('an unscheduled pause is shown from the service and logged once, not every minute', async () => {
-    const { status, logged } = await run((sim) => sim.setReadings({ marketPause: { start: START, end: null } }))
-    expect(status.view().market).toMatchObject({ source: 'service', marketStatus: 'paused', calendarAgrees: false })
+    const { status, logged } = await run((sim) =>
+      sim.setReadings({ marketPause: { start: START, end: null } }),
+    )
+    expect(status.view().market).toMatchObject({
+      source: 'service',
+      marketStatus: 'paused',
+      calendarAgrees: false,
+    })
     expect(logged).toHaveLength(1)
     expect(logged[0]).toMatch(/the service says the market is paused .*; our calendar says regular\.$/)
   })
 
-  it('a spec-only service: each endpoint asked once in the session, the calendar shown, pauses not known', async () => {
-    const { stats, status } = await run((sim) => sim.setSpecOnly(true))
-    expect([stats.marketStatus, stats.assetPauses]).toEqual([1, 1])
-    expect(status.view()).toMatchObject({
-      market: { source: 'calendar' },
-      pauses: null,
-      publishes: { marketStatus: false, assetPauses: false },
-    })
-  })
+  it(
+    'a spec-only service: each endpoint asked once in the session, ' + 'the calendar shown, pauses not known',
+    async () => {
+      const { stats, status } = await run((sim) => sim.setSpecOnly(true))
+      expect([stats.marketStatus, stats.assetPauses]).toEqual([1, 1])
+      expect(status.view()).toMatchObject({
+        market: { source: 'calendar' },
+        pauses: null,
+        publishes: { marketStatus: false, assetPauses: false },
+      })
+    },
+  )
 })

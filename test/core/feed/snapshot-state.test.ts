@@ -223,41 +223,44 @@ describe('each record reaches its own row', () => {
     fc.record({ kind: fc.constant('watchlist' as const), symbols: fc.shuffledSubarray(UNIVERSE) }),
   )
 
-  it('holds the last price answered for every row shown, whatever the order of the answers (property)', () => {
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
-        const store = new SnapshotState(source, UNIVERSE)
-        // The model: each shown symbol's last price since it joined the list (a row added back
-        // starts empty).
-        const expected = new Map<string, string | null>(UNIVERSE.map((symbol) => [symbol, null]))
-        let now = 1_700_000_000_000
-        for (const next of steps) {
-          now += 1_000
-          if (next.kind === 'watchlist') {
-            store.setWatchlist(next.symbols)
-            for (const symbol of [...expected.keys()])
-              if (!next.symbols.includes(symbol)) expected.delete(symbol)
-            for (const symbol of next.symbols) if (!expected.has(symbol)) expected.set(symbol, null)
-            continue
+  it(
+    'holds the last price answered for every row shown, whatever ' + 'the order of the answers (property)',
+    () => {
+      fc.assert(
+        fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+          const store = new SnapshotState(source, UNIVERSE)
+          // The model: each shown symbol's last price since it joined the list (a row added back
+          // starts empty).
+          const expected = new Map<string, string | null>(UNIVERSE.map((symbol) => [symbol, null]))
+          let now = 1_700_000_000_000
+          for (const next of steps) {
+            now += 1_000
+            if (next.kind === 'watchlist') {
+              store.setWatchlist(next.symbols)
+              for (const symbol of [...expected.keys()])
+                if (!next.symbols.includes(symbol)) expected.delete(symbol)
+              for (const symbol of next.symbols) if (!expected.has(symbol)) expected.set(symbol, null)
+              continue
+            }
+            if (next.kind === 'prices')
+              store.applyPrices(
+                next.symbols.map((symbol) => priceRecord(symbol, next.price, now)),
+                now,
+              )
+            else
+              store.applyMarket(
+                next.symbols.map((symbol) => marketRecord(symbol, next.price, '1.000000000000000001', now)),
+                now,
+              )
+            for (const symbol of next.symbols) if (expected.has(symbol)) expected.set(symbol, next.price)
           }
-          if (next.kind === 'prices')
-            store.applyPrices(
-              next.symbols.map((symbol) => priceRecord(symbol, next.price, now)),
-              now,
-            )
-          else
-            store.applyMarket(
-              next.symbols.map((symbol) => marketRecord(symbol, next.price, '1.000000000000000001', now)),
-              now,
-            )
-          for (const symbol of next.symbols) if (expected.has(symbol)) expected.set(symbol, next.price)
-        }
-        const shown = store.snapshot().assets.map((asset) => [asset.symbol, asset.price])
-        expect(new Map(shown as [string, string | null][])).toEqual(expected)
-      }),
-      { numRuns: 500 },
-    )
-  })
+          const shown = store.snapshot().assets.map((asset) => [asset.symbol, asset.price])
+          expect(new Map(shown as [string, string | null][])).toEqual(expected)
+        }),
+        { numRuns: 500 },
+      )
+    },
+  )
 
   it('puts a poll on a row added back since the last poll of the same answer', () => {
     const store = new SnapshotState(source, ['AAPLon', 'NVDAon'])

@@ -4,7 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HISTORY_DB_FILE, SCHEMA_V1, SCHEMA_VERSION, migrate, openHistoryDb } from '../../../src/main/core/history/history-db'
+import {
+  HISTORY_DB_FILE,
+  SCHEMA_V1,
+  SCHEMA_VERSION,
+  migrate,
+  openHistoryDb,
+} from '../../../src/main/core/history/history-db'
 import { minutesOf, pollsOf } from '../../../src/main/core/history/history-blocks'
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { applyRetention } from '../../../src/main/core/history/history-retention'
@@ -29,42 +35,69 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const file = () => path.join(folder, HISTORY_DB_FILE)
 
-function quote(symbol: string, price: string, underlying: string, multiplier = '1.000000000000000000'): AssetQuote {
+function quote(
+  symbol: string,
+  price: string,
+  underlying: string,
+  multiplier = '1.000000000000000000',
+): AssetQuote {
   const base = emptyAsset(symbol)
   return {
     ...base,
     price,
     sharesMultiplier: multiplier,
-    underlying: { ticker: symbol.replace(/on$/, ''), name: null, price: underlying, high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null },
+    underlying: {
+      ticker: symbol.replace(/on$/, ''),
+      name: null,
+      price: underlying,
+      high52w: null,
+      low52w: null,
+      volume: null,
+      averageVolume: null,
+      sharesOutstanding: null,
+      marketCap: null,
+    },
   }
 }
-const deltaOf = (asOf: number, quotes: AssetQuote[]): Delta => ({ asOf, added: quotes, changed: [], removed: [] })
+const deltaOf = (asOf: number, quotes: AssetQuote[]): Delta => ({
+  asOf,
+  added: quotes,
+  changed: [],
+  removed: [],
+})
 
 describe('the file', () => {
-  it('migrates a version-1 file: polls kept (packed), the multiplier moved to its own table, only where it changed', () => {
-    const v1 = new DatabaseSync(file())
-    v1.exec(SCHEMA_V1)
-    v1.exec("INSERT INTO symbols (symbol, since) VALUES ('LLYon', 1000)")
-    v1.exec("INSERT INTO polls VALUES (1, 1000, '760.10', '760.00', '1.0'), (1, 2000, '760.20', '760.10', '1.0'), (1, 3000, '761.00', '190.25', '4.0')")
-    v1.close()
-    const { db, setAside } = openHistoryDb(folder)
-    expect(setAside).toBeNull()
-    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(db.prepare('SELECT t, value FROM multipliers ORDER BY t').all()).toEqual([
-      { t: 1000, value: '1.0' },
-      { t: 3000, value: '4.0' },
-    ])
-    expect(db.prepare('SELECT symbol, t FROM poll_hours').all()).toEqual([{ symbol: 1, t: 0 }])
-    expect(pollsOf(db, 1, 0).map((p) => p.t)).toEqual([1000, 2000, 3000])
-    const read = new HistoryRecorder(db, { onProblem: () => undefined }).read('LLYon', 0)
-    expect(read.rows.map((r) => [r.close, r.underlying, r.multiplier])).toEqual([
-      ['760.10', '760.00', '1.0'],
-      ['760.20', '760.10', '1.0'],
-      ['761.00', '190.25', '4.0'],
-    ])
-    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
-    db.close()
-  })
+  it(
+    'migrates a version-1 file: polls kept (packed), the multiplier ' +
+      'moved to its own table, only where it changed',
+    () => {
+      const v1 = new DatabaseSync(file())
+      v1.exec(SCHEMA_V1)
+      v1.exec("INSERT INTO symbols (symbol, since) VALUES ('LLYon', 1000)")
+      v1.exec(
+        "INSERT INTO polls VALUES (1, 1000, '760.10', '760.00', '1.0'), " +
+          "(1, 2000, '760.20', '760.10', '1.0'), (1, 3000, '761.00', '190.25', '4.0')",
+      )
+      v1.close()
+      const { db, setAside } = openHistoryDb(folder)
+      expect(setAside).toBeNull()
+      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+      expect(db.prepare('SELECT t, value FROM multipliers ORDER BY t').all()).toEqual([
+        { t: 1000, value: '1.0' },
+        { t: 3000, value: '4.0' },
+      ])
+      expect(db.prepare('SELECT symbol, t FROM poll_hours').all()).toEqual([{ symbol: 1, t: 0 }])
+      expect(pollsOf(db, 1, 0).map((p) => p.t)).toEqual([1000, 2000, 3000])
+      const read = new HistoryRecorder(db, { onProblem: () => undefined }).read('LLYon', 0)
+      expect(read.rows.map((r) => [r.close, r.underlying, r.multiplier])).toEqual([
+        ['760.10', '760.00', '1.0'],
+        ['760.20', '760.10', '1.0'],
+        ['761.00', '190.25', '4.0'],
+      ])
+      expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
+      db.close()
+    },
+  )
 
   it('migrating a version-2 file packs its polls and minutes and gives the freed pages back', () => {
     const v2 = new DatabaseSync(file())
@@ -72,10 +105,15 @@ describe('the file', () => {
     migrate(v2, 2)
     v2.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 0)")
     const poll = v2.prepare('INSERT INTO polls (symbol, t, price, underlying) VALUES (1, ?, ?, ?)')
-    const minute = v2.prepare("INSERT INTO minutes (symbol, t, open, high, low, close, underlying) VALUES (1, ?, ?, ?, ?, ?, '234.80')")
+    const minute = v2.prepare(
+      'INSERT INTO minutes (symbol, t, open, high, low, close, underlying) ' +
+        "VALUES (1, ?, ?, ?, ?, ?, '234.80')",
+    )
     v2.exec('BEGIN')
-    for (let i = 0; i < 20_000; i++) poll.run(MONDAY_10_00_ET + i * 5_000, `235.${String(1876 + (i % 50)).padStart(4, '0')}0000`, '234.80')
-    for (let i = 0; i < 20_000; i++) minute.run(MONDAY_10_00_ET - DAY * 30 + i * 60_000, '235.10', '235.20', '235.00', '235.15')
+    for (let i = 0; i < 20_000; i++)
+      poll.run(MONDAY_10_00_ET + i * 5_000, `235.${String(1876 + (i % 50)).padStart(4, '0')}0000`, '234.80')
+    for (let i = 0; i < 20_000; i++)
+      minute.run(MONDAY_10_00_ET - DAY * 30 + i * 60_000, '235.10', '235.20', '235.00', '235.15')
     v2.exec('COMMIT')
     v2.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     v2.close()
@@ -84,7 +122,11 @@ describe('the file', () => {
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
     expect(pollsOf(db, 1, 0)).toHaveLength(20_000)
-    expect(pollsOf(db, 1, 0)[49]).toEqual({ t: MONDAY_10_00_ET + 49 * 5_000, price: '235.19250000', underlying: '234.80' })
+    expect(pollsOf(db, 1, 0)[49]).toEqual({
+      t: MONDAY_10_00_ET + 49 * 5_000,
+      price: '235.19250000',
+      underlying: '234.80',
+    })
     expect(minutesOf(db, 1, 0)).toHaveLength(20_000)
     expect(statSync(file()).size).toBeLessThan(before / 5)
     db.close()
@@ -99,37 +141,53 @@ describe('the file', () => {
     db.close()
   })
 
-  it('a writer killed inside a transaction: the file opens clean with what was committed, none of the rest', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'history-db.writer.child.ts'), folder], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the writer never reached its transaction')), 20_000)
-      child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('mid')) {
-          clearTimeout(timer)
-          resolve()
-        }
+  it(
+    'a writer killed inside a transaction: the file opens clean with ' +
+      'what was committed, none of the rest',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(__dirname, 'history-db.writer.child.ts'), folder],
+        {
+          cwd: PROJECT_ROOT,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      )
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the writer never reached its transaction')), 20_000)
+        child.stdout?.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('mid')) {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
       })
-    })
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child.once('exit', resolve))
-    const { db, setAside } = openHistoryDb(folder)
-    expect(setAside).toBeNull()
-    expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
-    expect(db.prepare('SELECT COUNT(*) AS n, MAX(t) AS last FROM polls').get()).toEqual({ n: 1_000, last: 999 })
-    db.close()
-  }, 30_000)
+      child.kill('SIGKILL')
+      await new Promise((resolve) => child.once('exit', resolve))
+      const { db, setAside } = openHistoryDb(folder)
+      expect(setAside).toBeNull()
+      expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+      expect(db.prepare('SELECT COUNT(*) AS n, MAX(t) AS last FROM polls').get()).toEqual({
+        n: 1_000,
+        last: 999,
+      })
+      db.close()
+    },
+    30_000,
+  )
 })
 
 describe('opened by two processes at once, and its mode (issue #45)', () => {
   /** Starts an opener, resolves once it is waiting for the word to open. */
   function opener() {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'history-db.opener.child.ts'), folder], {
-      cwd: PROJECT_ROOT,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'history-db.opener.child.ts'), folder],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    )
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
     const ready = new Promise<void>((resolve, reject) => {
@@ -141,7 +199,9 @@ describe('opened by two processes at once, and its mode (issue #45)', () => {
         }
       })
     })
-    const done = new Promise<string>((resolve) => child.once('exit', () => resolve(out.replace('ready\n', '').trim())))
+    const done = new Promise<string>((resolve) =>
+      child.once('exit', () => resolve(out.replace('ready\n', '').trim())),
+    )
     return { child, ready, done }
   }
 
@@ -180,85 +240,141 @@ describe('opened by two processes at once, and its mode (issue #45)', () => {
 })
 
 describe('recording', () => {
-  it('writes a row per asset whose price moved, the multiplier only as it changes, together every 30 s, and reads them back in order', () => {
-    const { db } = openHistoryDb(folder)
-    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
-    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80'), quote('NVDAon', '180.5', '180.1')]))
-    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 5_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
-    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 10_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { holders: 5 } }] })
-    // The same price again is no new row.
-    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 15_000, added: [], removed: [], changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }] })
-    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 2 })
-    recorder.recordDelta({ asOf: MONDAY_10_00_ET + 30_000, added: [], removed: [], changed: [{ symbol: 'NVDAon', fields: { price: '180.6' } }] })
-    expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 4 })
-    const read = recorder.read('AAPLon', 0)
-    expect(read.since).toBe(MONDAY_10_00_ET)
-    expect(read.rows.map((r) => [r.t - MONDAY_10_00_ET, r.close, r.underlying, r.multiplier])).toEqual([
-      [0, '235.10', '234.80', '1.000000000000000000'],
-      [5_000, '235.20', '234.80', '1.000000000000000000'],
-    ])
-    expect(db.prepare('SELECT COUNT(*) AS n FROM multipliers').get()).toEqual({ n: 2 })
-    db.close()
-  })
+  it(
+    'writes a row per asset whose price moved, the multiplier only ' +
+      'as it changes, together every 30 s, and reads them back in order',
+    () => {
+      const { db } = openHistoryDb(folder)
+      const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+      recorder.recordDelta(
+        deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80'), quote('NVDAon', '180.5', '180.1')]),
+      )
+      recorder.recordDelta({
+        asOf: MONDAY_10_00_ET + 5_000,
+        added: [],
+        removed: [],
+        changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }],
+      })
+      recorder.recordDelta({
+        asOf: MONDAY_10_00_ET + 10_000,
+        added: [],
+        removed: [],
+        changed: [{ symbol: 'AAPLon', fields: { holders: 5 } }],
+      })
+      // The same price again is no new row.
+      recorder.recordDelta({
+        asOf: MONDAY_10_00_ET + 15_000,
+        added: [],
+        removed: [],
+        changed: [{ symbol: 'AAPLon', fields: { price: '235.20' } }],
+      })
+      expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 2 })
+      recorder.recordDelta({
+        asOf: MONDAY_10_00_ET + 30_000,
+        added: [],
+        removed: [],
+        changed: [{ symbol: 'NVDAon', fields: { price: '180.6' } }],
+      })
+      expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 4 })
+      const read = recorder.read('AAPLon', 0)
+      expect(read.since).toBe(MONDAY_10_00_ET)
+      expect(read.rows.map((r) => [r.t - MONDAY_10_00_ET, r.close, r.underlying, r.multiplier])).toEqual([
+        [0, '235.10', '234.80', '1.000000000000000000'],
+        [5_000, '235.20', '234.80', '1.000000000000000000'],
+      ])
+      expect(db.prepare('SELECT COUNT(*) AS n FROM multipliers').get()).toEqual({ n: 2 })
+      db.close()
+    },
+  )
 
   it('a flush of many rows (written a hundred to a statement) keeps every one, the remainder too', () => {
     const { db } = openHistoryDb(folder)
     const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
-    const many = Array.from({ length: 253 }, (_, i) => quote(`S${i}on`, `${100 + i}.1234567800`, i % 3 === 0 ? '' : `${100 + i}.12`))
-    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, many.map((q) => (q.underlying?.price === '' ? { ...q, underlying: null } : q))))
+    const many = Array.from({ length: 253 }, (_, i) =>
+      quote(`S${i}on`, `${100 + i}.1234567800`, i % 3 === 0 ? '' : `${100 + i}.12`),
+    )
+    recorder.recordDelta(
+      deltaOf(
+        MONDAY_10_00_ET,
+        many.map((q) => (q.underlying?.price === '' ? { ...q, underlying: null } : q)),
+      ),
+    )
     recorder.flush()
     expect(db.prepare('SELECT COUNT(*) AS n FROM polls').get()).toEqual({ n: 253 })
     for (const i of [0, 1, 99, 100, 199, 200, 252])
-      expect(recorder.read(`S${i}on`, 0).rows.map((r) => [r.t, r.close, r.underlying])).toEqual([[MONDAY_10_00_ET, `${100 + i}.1234567800`, i % 3 === 0 ? null : `${100 + i}.12`]])
+      expect(recorder.read(`S${i}on`, 0).rows.map((r) => [r.t, r.close, r.underlying])).toEqual([
+        [MONDAY_10_00_ET, `${100 + i}.1234567800`, i % 3 === 0 ? null : `${100 + i}.12`],
+      ])
     db.close()
   })
 
-  it('a full disk pauses recording with a sentence for the status bar; a minute later it records again', () => {
-    const { db } = openHistoryDb(folder)
-    const problems: (string | null)[] = []
-    const recorder = new HistoryRecorder(db, { onProblem: (message) => problems.push(message) })
-    recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80')]))
-    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
-    db.exec(`PRAGMA max_page_count = ${pages}`)
-    const many = Array.from({ length: 3_000 }, (_, i) => quote(`S${i}on`, `${100 + i}.123456789`, `${100 + i}.12`))
-    recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 5_000, many))
-    recorder.flush(MONDAY_10_00_ET + 5_000)
-    expect(problems).toEqual(['The disk is full: recording of price history is paused; live prices go on.'])
-    db.exec('PRAGMA max_page_count = 1073741823')
-    // Paused: a row taken in now is not kept.
-    recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 30_000, [quote('AAPLon', '235.30', '234.90')]))
-    expect(recorder.read('AAPLon', 0).rows).toHaveLength(1)
-    recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 70_000, [quote('AAPLon', '235.40', '234.90')]))
-    expect(problems).toEqual(['The disk is full: recording of price history is paused; live prices go on.', null])
-    expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['235.10', '235.40'])
-    db.close()
-  })
+  it(
+    'a full disk pauses recording with a sentence for the status ' + 'bar; a minute later it records again',
+    () => {
+      const { db } = openHistoryDb(folder)
+      const problems: (string | null)[] = []
+      const recorder = new HistoryRecorder(db, { onProblem: (message) => problems.push(message) })
+      recorder.recordDelta(deltaOf(MONDAY_10_00_ET, [quote('AAPLon', '235.10', '234.80')]))
+      const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
+      db.exec(`PRAGMA max_page_count = ${pages}`)
+      const many = Array.from({ length: 3_000 }, (_, i) =>
+        quote(`S${i}on`, `${100 + i}.123456789`, `${100 + i}.12`),
+      )
+      recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 5_000, many))
+      recorder.flush(MONDAY_10_00_ET + 5_000)
+      expect(problems).toEqual(['The disk is full: recording of price history is paused; live prices go on.'])
+      db.exec('PRAGMA max_page_count = 1073741823')
+      // Paused: a row taken in now is not kept.
+      recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 30_000, [quote('AAPLon', '235.30', '234.90')]))
+      expect(recorder.read('AAPLon', 0).rows).toHaveLength(1)
+      recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 70_000, [quote('AAPLon', '235.40', '234.90')]))
+      expect(problems).toEqual([
+        'The disk is full: recording of price history is paused; live ' + 'prices go on.',
+        null,
+      ])
+      expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['235.10', '235.40'])
+      db.close()
+    },
+  )
 
-  it('retention: polls older than 7 days become 1-minute candles, minutes older than 90 days daily ones', () => {
-    const { db } = openHistoryDb(folder)
-    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
-    const start = MONDAY_10_00_ET - 100 * DAY
-    const prices = ['100.00', '101.50', '99.75', '100.25']
-    prices.forEach((price, i) => recorder.recordDelta(deltaOf(start + i * 5_000, [quote('AAPLon', price, price)])))
-    recorder.flush()
-    applyRetention(db, MONDAY_10_00_ET - 50 * DAY)
-    expect(minutesOf(db, 1, 0)).toEqual([{ t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25', underlying: '100.25' }])
-    expect(pollsOf(db, 1, 0)).toEqual([])
-    expect(db.prepare('SELECT COUNT(*) AS n FROM poll_hours').get()).toEqual({ n: 0 })
-    applyRetention(db, MONDAY_10_00_ET)
-    expect(db.prepare('SELECT t, open, high, low, close FROM days').all()).toEqual([
-      { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
-    ])
-    expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['100.25'])
-    // Today's polls, read for a daily range: one candle made in SQL, high and low by value, not as text.
-    const today = Math.floor(MONDAY_10_00_ET / DAY) * DAY
-    const todays = ['9.50', '10.25', '9.75', '10.00']
-    todays.forEach((price, i) => recorder.recordDelta(deltaOf(today + 3_600_000 + i * 5_000, [quote('AAPLon', price, price)])))
-    expect(recorder.read('AAPLon', 0, true).rows.map(({ t, open, high, low, close }) => ({ t, open, high, low, close }))).toEqual([
-      { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
-      { t: today, open: '9.50', high: '10.25', low: '9.50', close: '10.00' },
-    ])
-    expect(readdirSync(folder).some((name) => name.includes('corrupt'))).toBe(false)
-    db.close()
-  })
+  it(
+    'retention: polls older than 7 days become 1-minute candles, ' + 'minutes older than 90 days daily ones',
+    () => {
+      const { db } = openHistoryDb(folder)
+      const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+      const start = MONDAY_10_00_ET - 100 * DAY
+      const prices = ['100.00', '101.50', '99.75', '100.25']
+      prices.forEach((price, i) =>
+        recorder.recordDelta(deltaOf(start + i * 5_000, [quote('AAPLon', price, price)])),
+      )
+      recorder.flush()
+      applyRetention(db, MONDAY_10_00_ET - 50 * DAY)
+      expect(minutesOf(db, 1, 0)).toEqual([
+        { t: start, open: '100.00', high: '101.50', low: '99.75', close: '100.25', underlying: '100.25' },
+      ])
+      expect(pollsOf(db, 1, 0)).toEqual([])
+      expect(db.prepare('SELECT COUNT(*) AS n FROM poll_hours').get()).toEqual({ n: 0 })
+      applyRetention(db, MONDAY_10_00_ET)
+      expect(db.prepare('SELECT t, open, high, low, close FROM days').all()).toEqual([
+        { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
+      ])
+      expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['100.25'])
+      // Today's polls, read for a daily range: one candle made in SQL, high and low by value, not as text.
+      const today = Math.floor(MONDAY_10_00_ET / DAY) * DAY
+      const todays = ['9.50', '10.25', '9.75', '10.00']
+      todays.forEach((price, i) =>
+        recorder.recordDelta(deltaOf(today + 3_600_000 + i * 5_000, [quote('AAPLon', price, price)])),
+      )
+      expect(
+        recorder
+          .read('AAPLon', 0, true)
+          .rows.map(({ t, open, high, low, close }) => ({ t, open, high, low, close })),
+      ).toEqual([
+        { t: Math.floor(start / DAY) * DAY, open: '100.00', high: '101.50', low: '99.75', close: '100.25' },
+        { t: today, open: '9.50', high: '10.25', low: '9.50', close: '10.00' },
+      ])
+      expect(readdirSync(folder).some((name) => name.includes('corrupt'))).toBe(false)
+      db.close()
+    },
+  )
 })

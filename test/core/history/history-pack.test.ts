@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type PackedCandle, type PackedPoll, packCandles, packPolls, unpackCandles, unpackPolls } from '../../../src/main/core/history/history-pack'
+import {
+  type PackedCandle,
+  type PackedPoll,
+  packCandles,
+  packPolls,
+  unpackCandles,
+  unpackPolls,
+} from '../../../src/main/core/history/history-pack'
 
 /**
  * The packed form gives back exactly what went in: every decimal the service may send (with its
@@ -11,7 +18,9 @@ import { type PackedCandle, type PackedPoll, packCandles, packPolls, unpackCandl
 const HOUR_START = Date.UTC(2026, 10, 16, 15)
 
 const decimal = fc.oneof(
-  fc.tuple(fc.stringMatching(/^(?:0|[1-9]\d{0,6})$/), fc.stringMatching(/^\d{1,8}$/)).map(([i, f]) => `${i}.${f}`),
+  fc
+    .tuple(fc.stringMatching(/^(?:0|[1-9]\d{0,6})$/), fc.stringMatching(/^\d{1,8}$/))
+    .map(([i, f]) => `${i}.${f}`),
   fc.stringMatching(/^(?:0|[1-9]\d{0,9})$/),
   fc.stringMatching(/^\d{1,40}(?:\.\d{1,40})?$/),
   fc.constantFrom('235.18760000', '0.00000001', '100', '100.0', '007.50', '-1.5', '123456789012345.6'),
@@ -25,9 +34,21 @@ describe('packed history', () => {
   it('polls come back as they went in, byte for byte', () => {
     fc.assert(
       fc.property(
-        times.chain((ts) => fc.tuple(fc.constant(ts), fc.array(fc.tuple(decimal, fc.option(decimal, { nil: null })), { minLength: ts.length, maxLength: ts.length }))),
+        times.chain((ts) =>
+          fc.tuple(
+            fc.constant(ts),
+            fc.array(fc.tuple(decimal, fc.option(decimal, { nil: null })), {
+              minLength: ts.length,
+              maxLength: ts.length,
+            }),
+          ),
+        ),
         ([ts, values]) => {
-          const polls: PackedPoll[] = ts.map((t, i) => ({ t, price: values[i]?.[0] as string, underlying: values[i]?.[1] ?? null }))
+          const polls: PackedPoll[] = ts.map((t, i) => ({
+            t,
+            price: values[i]?.[0] as string,
+            underlying: values[i]?.[1] ?? null,
+          }))
           expect(unpackPolls(HOUR_START, packPolls(HOUR_START, polls))).toEqual(polls)
         },
       ),
@@ -38,13 +59,25 @@ describe('packed history', () => {
   it('minute candles come back as they went in, byte for byte', () => {
     const candle = fc.tuple(decimal, decimal, decimal, decimal, fc.option(decimal, { nil: null }))
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 1_439 }), { maxLength: 200 }), fc.array(candle, { minLength: 200, maxLength: 200 }), (minutes, values) => {
-        const candles: PackedCandle[] = [...minutes].sort((a, b) => a - b).map((m, i) => {
-          const [open, high, low, close, underlying] = values[i] as [string, string, string, string, string | null]
-          return { t: HOUR_START + m * 60_000, open, high, low, close, underlying }
-        })
-        expect(unpackCandles(HOUR_START, packCandles(HOUR_START, candles))).toEqual(candles)
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 1_439 }), { maxLength: 200 }),
+        fc.array(candle, { minLength: 200, maxLength: 200 }),
+        (minutes, values) => {
+          const candles: PackedCandle[] = [...minutes]
+            .sort((a, b) => a - b)
+            .map((m, i) => {
+              const [open, high, low, close, underlying] = values[i] as [
+                string,
+                string,
+                string,
+                string,
+                string | null,
+              ]
+              return { t: HOUR_START + m * 60_000, open, high, low, close, underlying }
+            })
+          expect(unpackCandles(HOUR_START, packCandles(HOUR_START, candles))).toEqual(candles)
+        },
+      ),
       { numRuns: 200 },
     )
   })

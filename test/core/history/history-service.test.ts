@@ -21,7 +21,11 @@ const KEY = 'history-key'
 let now = MONDAY_10_00_ET
 /** The simulated service's own clock: behind `now` where a test needs the service to lag. */
 let serviceNow = MONDAY_10_00_ET
-const clock: Clock = { now: () => now, setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
+const clock: Clock = {
+  now: () => now,
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+}
 
 let sim: SimServer
 let folder: string
@@ -59,7 +63,13 @@ function service(recorded = nothingRecorded, cacheFolder: string | null = null):
 
 describe('history from the service', () => {
   it('every candle rejected: built from what was recorded, and the note says why', async () => {
-    const badCandle = (t: number) => ({ timestamp: t, open: '120.20', high: '119.10', low: '121.35', close: '120.95' })
+    const badCandle = (t: number) => ({
+      timestamp: t,
+      open: '120.20',
+      high: '119.10',
+      low: '121.35',
+      close: '120.95',
+    })
     const bad = await startLoopbackServer((req, res) => {
       if (req.url?.includes('/prices/ohlc'))
         sendJson(res, 200, {
@@ -74,7 +84,9 @@ describe('history from the service', () => {
     try {
       const series = await service().history('AAPLon', '1m')
       expect(series).toMatchObject({ source: 'recorded', points: [], rejectedCandles: 2 })
-      expect(series.note).toMatch(/^Every candle the service sent was rejected \(2, the first: .*\); shown: what Tokenwatch recorded\.$/)
+      expect(series.note).toMatch(
+        /^Every candle the service sent was rejected \(2, the first: .*\); shown: what Tokenwatch recorded\.$/,
+      )
     } finally {
       await bad.close()
     }
@@ -82,7 +94,14 @@ describe('history from the service', () => {
 
   it('1M of LLYon: hourly points, the split marked 4x, premium known and small at every point', async () => {
     const series = await service().history('LLYon', '1m')
-    expect(series).toMatchObject({ symbol: 'LLYon', range: '1m', interval: '1hour', source: 'service', note: null, rejectedCandles: 0 })
+    expect(series).toMatchObject({
+      symbol: 'LLYon',
+      range: '1m',
+      interval: '1hour',
+      source: 'service',
+      note: null,
+      rejectedCandles: 0,
+    })
     expect(series.multiplierChanges).toHaveLength(1)
     expect(series.multiplierChanges[0]?.t).toBe(Date.UTC(2026, 10, 16, 9))
     const known = series.points.filter((p) => p.premium !== null)
@@ -113,37 +132,55 @@ describe('history from the service', () => {
     expect(sim.stats().byEndpoint.candles).toBe(asked + 1)
   })
 
-  it('recorded minutes after the service\'s last candle (the service lags) are joined on; source both', async () => {
-    const last = (await service().history('AAPLon', '1w')).points.at(-1)
-    const t = (last?.t as number) + 3_600_000
-    now = t + 120_000
-    const recorded = async (): Promise<RecordedHistory> => ({
-      rows: [{ t: t + 60_000, open: '250', high: '250', low: '250', close: '250', underlying: '249.00', multiplier: '1.001' }],
-      since: t,
-    })
-    const series = await service(recorded).history('AAPLon', '1w')
-    expect(series.source).toBe('both')
-    expect(series.points.at(-1)).toMatchObject({ t, close: '250', underlyingClose: '249.00' })
-  })
+  it(
+    "recorded minutes after the service's last candle (the service " + 'lags) are joined on; source both',
+    async () => {
+      const last = (await service().history('AAPLon', '1w')).points.at(-1)
+      const t = (last?.t as number) + 3_600_000
+      now = t + 120_000
+      const recorded = async (): Promise<RecordedHistory> => ({
+        rows: [
+          {
+            t: t + 60_000,
+            open: '250',
+            high: '250',
+            low: '250',
+            close: '250',
+            underlying: '249.00',
+            multiplier: '1.001',
+          },
+        ],
+        since: t,
+      })
+      const series = await service(recorded).history('AAPLon', '1w')
+      expect(series.source).toBe('both')
+      expect(series.points.at(-1)).toMatchObject({ t, close: '250', underlyingClose: '249.00' })
+    },
+  )
 })
 
 describe('a spec-only service', () => {
-  it('shows what was recorded, says the service publishes no history and since when recording runs', async () => {
-    sim.setSpecOnly(true)
-    const since = Date.UTC(2026, 10, 9, 15, 30)
-    const rows = [0, 1, 2].map((i) => ({
-      t: since + i * 86_400_000,
-      open: '100',
-      high: '100',
-      low: '100',
-      close: '100.1',
-      underlying: '100.00',
-      multiplier: '1.000000000000000000',
-    }))
-    const series = await service(async () => ({ rows, since })).history('AAPLon', '1m')
-    expect(series.source).toBe('recorded')
-    expect(series.note).toBe('This service publishes no history; Tokenwatch has been recording it since Nov 9, 10:30:00 ET.')
-    expect(series.points.map((p) => p.premium)).toEqual(['0.001', '0.001', '0.001'])
-    expect(client.optional.isMissing('candles')).toBe(true)
-  })
+  it(
+    'shows what was recorded, says the service publishes no history ' + 'and since when recording runs',
+    async () => {
+      sim.setSpecOnly(true)
+      const since = Date.UTC(2026, 10, 9, 15, 30)
+      const rows = [0, 1, 2].map((i) => ({
+        t: since + i * 86_400_000,
+        open: '100',
+        high: '100',
+        low: '100',
+        close: '100.1',
+        underlying: '100.00',
+        multiplier: '1.000000000000000000',
+      }))
+      const series = await service(async () => ({ rows, since })).history('AAPLon', '1m')
+      expect(series.source).toBe('recorded')
+      expect(series.note).toBe(
+        'This service publishes no history; Tokenwatch has been recording ' + 'it since Nov 9, 10:30:00 ET.',
+      )
+      expect(series.points.map((p) => p.premium)).toEqual(['0.001', '0.001', '0.001'])
+      expect(client.optional.isMissing('candles')).toBe(true)
+    },
+  )
 })

@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000
 type Row = Omit<RecordedRow, 'multiplier'>
 
 export function readV2(db: DatabaseSync, symbol: string, from: number, daily: boolean): RecordedHistory {
-  const found = db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as { id: number; since: number } | undefined
+  const found = db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as
+    { id: number; since: number } | undefined
   if (!found) return { rows: [], since: null }
   const rows = daily ? dailyRows(db, found.id, from) : fineRows(db, found.id, from)
   // The multipliers' table is the same in both versions.
@@ -23,10 +24,18 @@ export function readV2(db: DatabaseSync, symbol: string, from: number, daily: bo
 
 function fineRows(db: DatabaseSync, id: number, from: number): Row[] {
   const firstFine = db
-    .prepare('SELECT MIN(t) AS t FROM (SELECT MIN(t) AS t FROM minutes WHERE symbol = ? UNION ALL SELECT MIN(t) FROM polls WHERE symbol = ?)')
+    .prepare(
+      'SELECT MIN(t) AS t FROM (SELECT MIN(t) AS t FROM minutes WHERE ' +
+        'symbol = ? UNION ALL SELECT MIN(t) FROM polls WHERE symbol = ?)',
+    )
     .get(id, id) as { t: number | null }
-  const daysBefore = firstFine.t === null ? Number.MAX_SAFE_INTEGER : Math.floor(firstFine.t / DAY_MS) * DAY_MS
-  return [...candles(db, 'days', id, from, daysBefore), ...candles(db, 'minutes', id, from, Number.MAX_SAFE_INTEGER), ...polls(db, id, from)]
+  const daysBefore =
+    firstFine.t === null ? Number.MAX_SAFE_INTEGER : Math.floor(firstFine.t / DAY_MS) * DAY_MS
+  return [
+    ...candles(db, 'days', id, from, daysBefore),
+    ...candles(db, 'minutes', id, from, Number.MAX_SAFE_INTEGER),
+    ...polls(db, id, from),
+  ]
 }
 
 function dailyRows(db: DatabaseSync, id: number, from: number): Row[] {
@@ -36,23 +45,46 @@ function dailyRows(db: DatabaseSync, id: number, from: number): Row[] {
   return [...days, ...rollUp(tail, DAY_MS)]
 }
 
-function candles(db: DatabaseSync, table: 'days' | 'minutes', id: number, from: number, before: number): Row[] {
+function candles(
+  db: DatabaseSync,
+  table: 'days' | 'minutes',
+  id: number,
+  from: number,
+  before: number,
+): Row[] {
   return db
-    .prepare(`SELECT t, open, high, low, close, underlying FROM ${table} WHERE symbol = ? AND t >= ? AND t < ? ORDER BY t`)
+    .prepare(
+      `SELECT t, open, high, low, close, underlying FROM ${table} WHERE ` +
+        `symbol = ? AND t >= ? AND t < ? ORDER BY t`,
+    )
     .all(id, from, before) as unknown as Row[]
 }
 
 function polls(db: DatabaseSync, id: number, from: number): Row[] {
-  const rows = db.prepare('SELECT t, price, underlying FROM polls WHERE symbol = ? AND t >= ? ORDER BY t').all(id, from) as unknown as { t: number; price: string; underlying: string | null }[]
-  return rows.map((p) => ({ t: p.t, open: p.price, high: p.price, low: p.price, close: p.price, underlying: p.underlying }))
+  const rows = db
+    .prepare('SELECT t, price, underlying FROM polls WHERE symbol = ? AND ' + 't >= ? ORDER BY t')
+    .all(id, from) as unknown as { t: number; price: string; underlying: string | null }[]
+  return rows.map((p) => ({
+    t: p.t,
+    open: p.price,
+    high: p.price,
+    low: p.price,
+    close: p.price,
+    underlying: p.underlying,
+  }))
 }
 
 function pollDays(db: DatabaseSync, id: number, from: number): Row[] {
   const pick = (aggregate: string, column: string) =>
     new Map(
-      (db
-        .prepare(`SELECT t / ${DAY_MS} AS d, ${aggregate}, ${column} AS v FROM polls WHERE symbol = ? AND t >= ? GROUP BY d`)
-        .all(id, from) as unknown as { d: number; v: string | null }[]).map((row) => [row.d, row.v]),
+      (
+        db
+          .prepare(
+            `SELECT t / ${DAY_MS} AS d, ${aggregate}, ${column} AS v FROM ` +
+              `polls WHERE symbol = ? AND t >= ? GROUP BY d`,
+          )
+          .all(id, from) as unknown as { d: number; v: string | null }[]
+      ).map((row) => [row.d, row.v]),
     )
   const open = pick('MIN(t)', 'price')
   const close = pick('MAX(t)', 'price')

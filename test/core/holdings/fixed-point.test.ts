@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decimalText, dividedHalfEven, quotientText, units } from '../../../src/main/core/holdings/fixed-point'
+import {
+  decimalText,
+  dividedHalfEven,
+  quotientText,
+  units,
+} from '../../../src/main/core/holdings/fixed-point'
 import { divided, QUOTIENT_DIGITS } from '../../../src/main/core/holdings/ledger-replay'
 import { Dec } from '../../../src/shared/decimal'
 
@@ -66,7 +71,9 @@ describe('fixed point', () => {
         fc.bigInt({ min: -(10n ** 60n), max: 10n ** 60n }).filter((b) => b !== 0n),
         fc.integer({ min: 0, max: 18 }),
         (a, aPlaces, b, bPlaces) => {
-          expect(quotientText(a, aPlaces, b, bPlaces, QUOTIENT_DIGITS)).toBe(viaDecimalJs(a, aPlaces, b, bPlaces))
+          expect(quotientText(a, aPlaces, b, bPlaces, QUOTIENT_DIGITS)).toBe(
+            viaDecimalJs(a, aPlaces, b, bPlaces),
+          )
         },
       ),
       { numRuns: 500 },
@@ -77,7 +84,9 @@ describe('fixed point', () => {
     for (const kept of [10n ** 29n + 1n, 10n ** 29n + 2n]) {
       const quotient = kept * 10n ** 50n + 5n * 10n ** 49n
       for (const dividend of [quotient * divisor - 1n, quotient * divisor + 1n, quotient * divisor])
-        expect(quotientText(dividend, 80, divisor, 18, QUOTIENT_DIGITS)).toBe(viaDecimalJs(dividend, 80, divisor, 18))
+        expect(quotientText(dividend, 80, divisor, 18, QUOTIENT_DIGITS)).toBe(
+          viaDecimalJs(dividend, 80, divisor, 18),
+        )
     }
     // A half at the 81st digit with more below it rounds up even from an even 80th digit.
     for (const quotient of [10n ** 80n + 5n, 10n ** 80n + 25n]) {

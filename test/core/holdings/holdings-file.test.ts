@@ -14,11 +14,26 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const buy = { time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3', price: '100' } as const
-const sell = { time: '2026-01-07T10:00:00-05:00', symbol: 'AAPLon', side: 'sell', quantity: '3', price: '120' } as const
+const buy = {
+  time: '2026-01-05T10:00:00-05:00',
+  symbol: 'AAPLon',
+  side: 'buy',
+  quantity: '3',
+  price: '100',
+} as const
+const sell = {
+  time: '2026-01-07T10:00:00-05:00',
+  symbol: 'AAPLon',
+  side: 'sell',
+  quantity: '3',
+  price: '120',
+} as const
 
 async function refusal(promise: Promise<unknown>): Promise<HoldingsError> {
-  const error = await promise.then(() => null, (e: unknown) => e)
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(HoldingsError)
   return error as HoldingsError
 }
@@ -54,7 +69,10 @@ describe('HoldingsFile', () => {
       expect(error.message).toContain(message)
     }
     const future = await refusal(file.add({ ...buy, time: '2026-01-10T15:00:01Z' }))
-    expect([future.code, future.message]).toEqual(['failed', 'The time Jan 10, 2026, 10:00:01 ET is more than a day in the future'])
+    expect([future.code, future.message]).toEqual([
+      'failed',
+      'The time Jan 10, 2026, 10:00:01 ET is more than a day in the future',
+    ])
     // A day ahead exactly is still allowed (a clock a little off).
     await file.add({ ...buy, time: '2026-01-10T15:00:00Z' })
     expect(await new HoldingsFile(dir).load()).toHaveLength(1)
@@ -64,7 +82,9 @@ describe('HoldingsFile', () => {
     const file = new HoldingsFile(dir, () => NOW)
     await file.add(buy)
     const error = await refusal(file.add({ ...sell, time: '2026-01-04T10:00:00-05:00', quantity: '1' }))
-    expect(error.message).toBe('Not added: The sell of 1 AAPLon at Jan 4, 2026, 10:00:00 ET is more than the 0 AAPLon held then.')
+    expect(error.message).toBe(
+      'Not added: The sell of 1 AAPLon at Jan 4, 2026, 10:00:00 ET ' + 'is more than the 0 AAPLon held then.',
+    )
     expect(await new HoldingsFile(dir).load()).toHaveLength(1)
   })
 
@@ -74,7 +94,10 @@ describe('HoldingsFile', () => {
     await file.add(sell)
     const edit = await refusal(file.edit(bought.id, { ...buy, quantity: '2' }))
     expect(edit.code).toBe('failed')
-    expect(edit.message).toBe('Not changed: The sell of 3 AAPLon at Jan 7, 2026, 10:00:00 ET is more than the 2 AAPLon held then.')
+    expect(edit.message).toBe(
+      'Not changed: The sell of 3 AAPLon at Jan 7, 2026, 10:00:00 ET ' +
+        'is more than the 2 AAPLon held then.',
+    )
     const removal = await refusal(file.remove(bought.id))
     expect(removal.message).toContain('Not deleted: The sell of 3 AAPLon')
     const extra = await file.add({ ...buy, quantity: '1', time: '2026-01-06T10:00:00-05:00' })
@@ -83,7 +106,9 @@ describe('HoldingsFile', () => {
     expect((await new HoldingsFile(dir).load()).map((t) => t.id)).toEqual(['t1', 't2', 't3'])
     expect((await refusal(file.remove('t99'))).code).toBe('not-found')
     // The renderer is untrusted: an id the ledger never gave cannot be "put back" (nor given twice).
-    const forged = await refusal(file.restore({ transaction: { ...removed.transaction, id: 't4' }, index: 0 }))
+    const forged = await refusal(
+      file.restore({ transaction: { ...removed.transaction, id: 't4' }, index: 0 }),
+    )
     expect(forged).toMatchObject({ code: 'not-found', message: 'There is no deleted transaction t4' })
     expect((await file.add(buy)).id).toBe('t4')
   })
@@ -92,18 +117,41 @@ describe('HoldingsFile', () => {
     await writeFile(path.join(dir, 'holdings.json'), '{"version":1,"nextId":1,"transactions":[{"id":"t1"}]}')
     const file = new HoldingsFile(dir, () => NOW)
     expect(await file.load()).toEqual([])
-    expect(file.problem()).toMatch(/^Your holdings file was unreadable and was moved aside to .*holdings\.json\.corrupt-/)
+    expect(file.problem()).toMatch(
+      /^Your holdings file was unreadable and was moved aside to .*holdings\.json\.corrupt-/,
+    )
     expect((await readdir(dir)).some((name) => name.startsWith('holdings.json.corrupt-'))).toBe(true)
   })
 })
 
 describe('a hand-edited holdings.json (issue #45)', () => {
-  const trade = (id: string) => ({ id, time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3.5', price: '100.10', fee: '0', note: null })
+  const trade = (id: string) => ({
+    id,
+    time: '2026-01-05T10:00:00-05:00',
+    symbol: 'AAPLon',
+    side: 'buy',
+    quantity: '3.5',
+    price: '100.10',
+    fee: '0',
+    note: null,
+  })
 
   it.each([
-    ['two transactions with one id', { version: 1, nextId: 4, transactions: [trade('t2'), trade('t3'), trade('t2')] }, 'transactions.2.id: The id t2 is used twice'],
-    ['nextId at an id in use', { version: 1, nextId: 3, transactions: [trade('t1'), trade('t3')] }, 'nextId: nextId 3 is at or below t3, an id in use'],
-    ['nextId below an id in use', { version: 1, nextId: 2, transactions: [trade('t5')] }, 'nextId: nextId 2 is at or below t5, an id in use'],
+    [
+      'two transactions with one id',
+      { version: 1, nextId: 4, transactions: [trade('t2'), trade('t3'), trade('t2')] },
+      'transactions.2.id: The id t2 is used twice',
+    ],
+    [
+      'nextId at an id in use',
+      { version: 1, nextId: 3, transactions: [trade('t1'), trade('t3')] },
+      'nextId: nextId 3 is at or below t3, an id in use',
+    ],
+    [
+      'nextId below an id in use',
+      { version: 1, nextId: 2, transactions: [trade('t5')] },
+      'nextId: nextId 2 is at or below t5, an id in use',
+    ],
   ])('%s: refused on read, naming the id, and kept aside', async (_name, content, why) => {
     await writeFile(path.join(dir, 'holdings.json'), JSON.stringify(content))
     const file = new HoldingsFile(dir, () => NOW)

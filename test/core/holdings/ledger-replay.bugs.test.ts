@@ -6,7 +6,14 @@ import type { LedgerPosition } from '../../../src/shared/holdings'
 /** The bugs other trackers shipped (issue 32), each a test that fails if it comes back here. */
 
 let nextId = 1
-function tx(time: string, side: 'buy' | 'sell', quantity: string, price: string, fee = '0', symbol = 'AAPLon'): Transaction {
+function tx(
+  time: string,
+  side: 'buy' | 'sell',
+  quantity: string,
+  price: string,
+  fee = '0',
+  symbol = 'AAPLon',
+): Transaction {
   return { id: `t${nextId++}`, time, symbol, side, quantity, price, fee, note: null }
 }
 
@@ -53,7 +60,12 @@ describe('ledger replay: the bugs of other trackers', () => {
       // 40 + 82 - 0.02 - (100 - 0.000000000000000001 + 0.01): exact.
       expect(closed.realized).toBe('21.970000000000000001')
       const again = only([...ledger, tx('2026-01-07T10:00:00Z', 'buy', '2', '50', '1')], method)
-      expect(again).toMatchObject({ quantity: '2', cost: '101', averageCost: '50.5', realized: '21.970000000000000001' })
+      expect(again).toMatchObject({
+        quantity: '2',
+        cost: '101',
+        averageCost: '50.5',
+        realized: '21.970000000000000001',
+      })
     }
   })
 
@@ -76,7 +88,10 @@ describe('ledger replay: the bugs of other trackers', () => {
       tx(`2026-01-05T10:00:${String(i).padStart(2, '0')}Z`, 'buy', '0.100000000000000001', '1'),
     )
     expect(only(ledger, 'average').quantity).toBe('1.00000000000000001')
-    const position = only([...ledger, tx('2026-01-06T10:00:00Z', 'sell', '0.000000000000000010', '1')], 'average')
+    const position = only(
+      [...ledger, tx('2026-01-06T10:00:00Z', 'sell', '0.000000000000000010', '1')],
+      'average',
+    )
     expect(position.quantity).toBe('1')
   })
 

@@ -10,7 +10,9 @@ import { replayLedger } from '../../../src/main/core/holdings/ledger-replay'
  */
 const START = Date.parse('2026-01-05T14:30:00Z')
 const decimalText = (maxUnits: number, scale: number) =>
-  fc.integer({ min: 1, max: maxUnits }).map((units) => new Dec(units).dividedBy(new Dec(10).pow(scale)).toString())
+  fc
+    .integer({ min: 1, max: maxUnits })
+    .map((units) => new Dec(units).dividedBy(new Dec(10).pow(scale)).toString())
 
 const step = fc.record({
   symbol: fc.constantFrom('AAPLon', 'TSLAon', 'NVDAon'),
@@ -64,7 +66,12 @@ describe('ledger replay properties', () => {
         const fifo = totalPnl(ledger, 'fifo')
         for (const [symbol, pnl] of average) {
           // Equal to far below a cent: the only difference is 80-digit rounding of the quotients.
-          expect(pnl.minus(fifo.get(symbol) as Dec).abs().lessThan('1e-40')).toBe(true)
+          expect(
+            pnl
+              .minus(fifo.get(symbol) as Dec)
+              .abs()
+              .lessThan('1e-40'),
+          ).toBe(true)
         }
       }),
       { numRuns: 200 },
@@ -75,7 +82,9 @@ describe('ledger replay properties', () => {
     fc.assert(
       fc.property(
         ledgerArbitrary.chain((ledger) =>
-          fc.shuffledSubarray(ledger, { minLength: ledger.length, maxLength: ledger.length }).map((shuffled) => ({ ledger, shuffled })),
+          fc
+            .shuffledSubarray(ledger, { minLength: ledger.length, maxLength: ledger.length })
+            .map((shuffled) => ({ ledger, shuffled })),
         ),
         fc.constantFrom('average' as const, 'fifo' as const),
         ({ ledger, shuffled }, method) => {

@@ -88,13 +88,16 @@ describe('PositionsTracker', () => {
     expect(pushes.at(-1)!.positions[0]!.stale).toBe(true)
   })
 
-  it('keeps a position the service no longer lists at its cost, with no value rather than a made-up one', () => {
-    const { tracker, pushes } = setUp([tx('t1', 'GONEon', 'buy', '3', '5', '0.5')], [])
-    tracker.ledgerChanged()
-    const [position] = pushes.at(-1)!.positions
-    expect(position).toMatchObject({ symbol: 'GONEon', cost: '15.5', value: null, unrealized: null })
-    expect(pushes.at(-1)!.totals.value).toBeNull()
-  })
+  it(
+    'keeps a position the service no longer lists at its cost, with ' + 'no value rather than a made-up one',
+    () => {
+      const { tracker, pushes } = setUp([tx('t1', 'GONEon', 'buy', '3', '5', '0.5')], [])
+      tracker.ledgerChanged()
+      const [position] = pushes.at(-1)!.positions
+      expect(position).toMatchObject({ symbol: 'GONEon', cost: '15.5', value: null, unrealized: null })
+      expect(pushes.at(-1)!.totals.value).toBeNull()
+    },
+  )
 
   it('replays when the cost method changes, and not otherwise', () => {
     const { state, tracker, pushes } = setUp(

@@ -27,15 +27,24 @@ const timeText = fc
     const local = new Date(at + offsetMinutes * 60_000).toISOString().slice(0, millis ? 23 : 19)
     if (offsetMinutes === 0) return `${local}Z`
     const size = Math.abs(offsetMinutes)
-    return `${local}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`
+    return (
+      `${local}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}` +
+      `:${String(size % 60).padStart(2, '0')}`
+    )
   })
 
 const decimalText = (maxUnits: number, maxScale: number) =>
   fc
-    .tuple(fc.integer({ min: 0, max: maxUnits }), fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: maxScale }))
+    .tuple(
+      fc.integer({ min: 0, max: maxUnits }),
+      fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: maxScale }),
+    )
     .map(([units, fraction]) => (fraction === '' ? String(units) : `${units}.${fraction}`))
 
-/** Notes with everything a CSV or a spreadsheet treats specially: quotes, commas, line breaks, formula starts, apostrophes, spaces. */
+/**
+ * Notes with everything a CSV or a spreadsheet treats specially: quotes, commas, line breaks, formula starts,
+ * apostrophes, spaces.
+ */
 const noteText = fc.string({ unit: fc.constantFrom(...'ab =+-@\'",\n\r\t;é€'), minLength: 1, maxLength: 30 })
 
 const trade = fc.record({
@@ -54,7 +63,13 @@ const ledgerArbitrary = fc.array(trade, { maxLength: 25 }).map((trades) => {
   for (const { soldLater, ...bought } of trades) {
     ledger.push({ id: `t${ledger.length + 1}`, side: 'buy', ...bought })
     if (soldLater !== null)
-      ledger.push({ ...bought, id: `t${ledger.length + 1}`, side: 'sell', time: new Date(Date.parse(bought.time) + soldLater).toISOString(), note: null })
+      ledger.push({
+        ...bought,
+        id: `t${ledger.length + 1}`,
+        side: 'sell',
+        time: new Date(Date.parse(bought.time) + soldLater).toISOString(),
+        note: null,
+      })
   }
   return ledger
 })
@@ -62,21 +77,28 @@ const ledgerArbitrary = fc.array(trade, { maxLength: 25 }).map((trades) => {
 const withoutId = ({ id: _id, ...fields }: Transaction) => fields
 
 describe('the transactions CSV, over all inputs', () => {
-  it('export then import of any ledger: the same ledger into an empty one, all duplicates into itself', () => {
-    fc.assert(
-      fc.property(ledgerArbitrary, (ledger) => {
-        const csv = utf8(transactionsCsv(ledger))
-        expect(readTransactionsCsv(csv, [], NOW)).toEqual({ ok: true, transactions: inTimeOrder(ledger).map(withoutId), duplicates: [] })
-        const again = readTransactionsCsv(csv, ledger, NOW)
-        expect(again.ok && again.transactions).toEqual([])
-        // One duplicate per line, each line once (a note with a line break makes a line longer than one).
-        const lines = again.ok ? again.duplicates.map((d) => d.line) : []
-        expect(lines).toHaveLength(ledger.length)
-        expect(lines.every((line, index) => index === 0 || line > (lines[index - 1] as number))).toBe(true)
-      }),
-      { numRuns: 300 },
-    )
-  })
+  it(
+    'export then import of any ledger: the same ledger into an empty ' + 'one, all duplicates into itself',
+    () => {
+      fc.assert(
+        fc.property(ledgerArbitrary, (ledger) => {
+          const csv = utf8(transactionsCsv(ledger))
+          expect(readTransactionsCsv(csv, [], NOW)).toEqual({
+            ok: true,
+            transactions: inTimeOrder(ledger).map(withoutId),
+            duplicates: [],
+          })
+          const again = readTransactionsCsv(csv, ledger, NOW)
+          expect(again.ok && again.transactions).toEqual([])
+          // One duplicate per line, each line once (a note with a line break makes a line longer than one).
+          const lines = again.ok ? again.duplicates.map((d) => d.line) : []
+          expect(lines).toHaveLength(ledger.length)
+          expect(lines.every((line, index) => index === 0 || line > (lines[index - 1] as number))).toBe(true)
+        }),
+        { numRuns: 300 },
+      )
+    },
+  )
 
   /** A line a hand could have typed: cells of anything, quotes and line breaks included; never blank. */
   const handLine = fc
@@ -86,27 +108,43 @@ describe('the transactions CSV, over all inputs', () => {
   it('any file imports every line or none: the lines it takes are all its lines, each once', () => {
     const header = transactionsCsv([])
     // Each trade's line as the export writes it (a note may hold line breaks of its own).
-    const exported = ledgerArbitrary.map((ledger) => inTimeOrder(ledger).map((t) => transactionsCsv([t]).slice(header.length, -2)))
+    const exported = ledgerArbitrary.map((ledger) =>
+      inTimeOrder(ledger).map((t) => transactionsCsv([t]).slice(header.length, -2)),
+    )
     // A note a hand began with a quote and never closed, on a line that had none.
     const openNote = fc.tuple(fc.nat(), fc.string({ unit: fc.constantFrom(...'ab ,.'), maxLength: 12 }))
     fc.assert(
-      fc.property(exported, fc.array(fc.tuple(fc.nat(), handLine), { maxLength: 3 }), fc.option(openNote), fc.constantFrom('\n', '\r\n'), (lines, typed, open, end) => {
-        const all = [...lines]
-        for (const [at, line] of typed) all.splice(at % (all.length + 1), 0, line)
-        const at = open === null ? -1 : open[0] % Math.max(all.length, 1)
-        // Only where no later quote would close it: a quote closed on a later line is a note with a line break.
-        const opened = open !== null && (all[at]?.endsWith(',') ?? false) && !all.slice(at + 1).some((line) => line.includes('"'))
-        if (opened) all[at] = `${all[at]}"${open[1]}`
-        const read = readTransactionsCsv(utf8(`time,symbol,side,quantity,price,fee,note${end}${all.join(end)}${end}`), [], NOW)
-        if (!read.ok) {
-          expect(read.problems.length).toBeGreaterThan(0)
-          return
-        }
-        // Taken: then nothing a hand typed or left open got in unseen, and each line is one trade.
-        expect([typed, opened]).toEqual([[], false])
-        expect(read.transactions).toHaveLength(lines.length)
-        expect(read.transactions.length + read.duplicates.length).toBe(all.length)
-      }),
+      fc.property(
+        exported,
+        fc.array(fc.tuple(fc.nat(), handLine), { maxLength: 3 }),
+        fc.option(openNote),
+        fc.constantFrom('\n', '\r\n'),
+        (lines, typed, open, end) => {
+          const all = [...lines]
+          for (const [at, line] of typed) all.splice(at % (all.length + 1), 0, line)
+          const at = open === null ? -1 : open[0] % Math.max(all.length, 1)
+          // Only where no later quote would close it: a quote closed on a later line is a note with a line
+          // break.
+          const opened =
+            open !== null &&
+            (all[at]?.endsWith(',') ?? false) &&
+            !all.slice(at + 1).some((line) => line.includes('"'))
+          if (opened) all[at] = `${all[at]}"${open[1]}`
+          const read = readTransactionsCsv(
+            utf8(`time,symbol,side,quantity,price,fee,note${end}${all.join(end)}${end}`),
+            [],
+            NOW,
+          )
+          if (!read.ok) {
+            expect(read.problems.length).toBeGreaterThan(0)
+            return
+          }
+          // Taken: then nothing a hand typed or left open got in unseen, and each line is one trade.
+          expect([typed, opened]).toEqual([[], false])
+          expect(read.transactions).toHaveLength(lines.length)
+          expect(read.transactions.length + read.duplicates.length).toBe(all.length)
+        },
+      ),
       { numRuns: 500 },
     )
   })

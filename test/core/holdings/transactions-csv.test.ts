@@ -12,7 +12,16 @@ const utf8 = (text: string) => new TextEncoder().encode(text)
 const HEADER = 'time,symbol,side,quantity,price,fee,note\n'
 
 const ledger: Transaction[] = [
-  { id: 't1', time: '2026-01-05T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '3', price: '100', fee: '1', note: null },
+  {
+    id: 't1',
+    time: '2026-01-05T10:00:00-05:00',
+    symbol: 'AAPLon',
+    side: 'buy',
+    quantity: '3',
+    price: '100',
+    fee: '1',
+    note: null,
+  },
 ]
 
 function problemsOf(text: string | Uint8Array): string[] {
@@ -24,7 +33,10 @@ function problemsOf(text: string | Uint8Array): string[] {
 describe('readTransactionsCsv', () => {
   it('reads every line, fee and note optional, and reports duplicates instead of doubling them', () => {
     const read = readTransactionsCsv(
-      utf8('time,symbol,side,quantity,price\r\n2026-01-05T15:00:00Z,AAPLon,buy,3.0,100.00\r\n2026-01-06T10:00:00Z,TSLAon,buy,0.5,250\r\n'),
+      utf8(
+        'time,symbol,side,quantity,price\r\n2026-01-05T15:00:00Z,AAPLon,buy,3.0,100.00\r\n' +
+          '2026-01-06T10:00:00Z,TSLAon,buy,0.5,250\r\n',
+      ),
       // The ledger's t1 has a fee of 1: the first line is not the same trade...
       [{ ...(ledger[0] as Transaction), fee: '0' }],
       NOW,
@@ -33,14 +45,26 @@ describe('readTransactionsCsv', () => {
     expect(read).toEqual({
       ok: true,
       duplicates: [{ line: 2, existingId: 't1' }],
-      transactions: [{ time: '2026-01-06T10:00:00Z', symbol: 'TSLAon', side: 'buy', quantity: '0.5', price: '250', fee: '0', note: null }],
+      transactions: [
+        {
+          time: '2026-01-06T10:00:00Z',
+          symbol: 'TSLAon',
+          side: 'buy',
+          quantity: '0.5',
+          price: '250',
+          fee: '0',
+          note: null,
+        },
+      ],
     })
   })
 
   it('lists every bad line with its number and reason, and imports none', () => {
     expect(
       problemsOf(
-        `${HEADER}2026-01-06T10:00:00Z,AAPLon,buy,1,100,,ok\n2026-01-06T10:00:00,AAPLon,buy,1,100\n2026-01-06T10:00:00Z,AAPLon,hold,1,100\n2026-01-06T10:00:00Z,AAPLon,buy,-2,100\n2026-01-06T10:00:00Z,AAPLon,buy,1,1e2\n2026-01-06T10:00:00Z,AAPLon,buy,1,100,0,x,extra\n`,
+        `${HEADER}2026-01-06T10:00:00Z,AAPLon,buy,1,100,,ok\n2026-01-06T10:00:00,AAPLon,buy,1,100\n` +
+          `2026-01-06T10:00:00Z,AAPLon,hold,1,100\n2026-01-06T10:00:00Z,AAPLon,buy,-2,100\n` +
+          `2026-01-06T10:00:00Z,AAPLon,buy,1,1e2\n2026-01-06T10:00:00Z,AAPLon,buy,1,100,0,x,extra\n`,
       ),
     ).toEqual([
       'line 3: time: The time "2026-01-06T10:00:00" has no offset: add Z or one like -05:00',
@@ -62,38 +86,67 @@ describe('readTransactionsCsv', () => {
     expect(problemsOf(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(HEADER)]))[0]).toContain('byte-order mark')
     expect(problemsOf(new Uint8Array([0xff, 0xfe, 0x74, 0x00]))[0]).toContain('UTF-16')
     expect(problemsOf(new Uint8Array([...utf8(HEADER), 0xe9, 0x0a]))[0]).toContain('not UTF-8 text')
-    expect(problemsOf(new Uint8Array(MAX_CSV_BYTES + 1))[0]).toContain('a transactions CSV may be at most 10 MB')
+    expect(problemsOf(new Uint8Array(MAX_CSV_BYTES + 1))[0]).toContain(
+      'a transactions CSV may be at most 10 MB',
+    )
   })
 })
 
 describe('transactionsCsv', () => {
   it('writes the ledger in time order and reads back as duplicates of itself', () => {
     const full: Transaction[] = [
-      { id: 't2', time: '2026-01-07T10:00:00Z', symbol: 'AAPLon', side: 'sell', quantity: '1', price: '120', fee: '0', note: 'partial, "first"' },
+      {
+        id: 't2',
+        time: '2026-01-07T10:00:00Z',
+        symbol: 'AAPLon',
+        side: 'sell',
+        quantity: '1',
+        price: '120',
+        fee: '0',
+        note: 'partial, "first"',
+      },
       ...ledger,
     ]
     const csv = transactionsCsv(full)
     expect(csv).toBe(
-      'time,symbol,side,quantity,price,fee,note\r\n2026-01-05T10:00:00-05:00,AAPLon,buy,3,100,1,\r\n2026-01-07T10:00:00Z,AAPLon,sell,1,120,0,"partial, ""first"""\r\n',
+      'time,symbol,side,quantity,price,fee,note\r\n2026-01-05T10:00:00-05:00,AAPLon,buy,3,100,1,\r\n' +
+        '2026-01-07T10:00:00Z,AAPLon,sell,1,120,0,"partial, ""first"""\r\n',
     )
     expect(readTransactionsCsv(utf8(csv), full, NOW)).toEqual({
       ok: true,
       transactions: [],
-      duplicates: [{ line: 2, existingId: 't1' }, { line: 3, existingId: 't2' }],
+      duplicates: [
+        { line: 2, existingId: 't1' },
+        { line: 3, existingId: 't2' },
+      ],
     })
   })
 })
 
 describe('what could lose or double a trade (issue #45)', () => {
-  it('an unclosed quote is refused, naming the line it opened on, instead of swallowing the next lines', () => {
-    const text = `${HEADER}2026-01-06T10:00:00Z,AAPLon,buy,1.5,100.10,0,"bought at the open\n2026-01-07T10:00:00Z,AAPLon,buy,2,101.20,0,second\n2026-01-08T10:00:00Z,AAPLon,sell,0.5,120.20,0,third\n`
-    expect(problemsOf(text)).toEqual([
-      'line 2: a quote opened here is never closed, so every line after it would be read into this one',
-    ])
-  })
+  it(
+    'an unclosed quote is refused, naming the line it opened on, ' + 'instead of swallowing the next lines',
+    () => {
+      const text =
+        `${HEADER}2026-01-06T10:00:00Z,AAPLon,buy,1.5,100.10,0,"bought ` +
+        `at the open\n2026-01-07T10:00:00Z,AAPLon,buy,2,101.20,0,second\n` +
+        `2026-01-08T10:00:00Z,AAPLon,sell,0.5,120.20,0,third\n`
+      expect(problemsOf(text)).toEqual([
+        'line 2: a quote opened here is never closed, so every line after it would be read into this one',
+      ])
+    },
+  )
 
-  it('the app\'s export imported again is all duplicates, notes the formula guard changed included', () => {
-    const notes = ['=SUM(A1)', '+1 for the dip', '-0.5 slippage', "@desk", "'=already quoted", "'tis the season", ' spaced ']
+  it("the app's export imported again is all duplicates, notes the formula guard changed included", () => {
+    const notes = [
+      '=SUM(A1)',
+      '+1 for the dip',
+      '-0.5 slippage',
+      '@desk',
+      "'=already quoted",
+      "'tis the season",
+      ' spaced ',
+    ]
     const full: Transaction[] = notes.map((note, index) => ({
       id: `t${index + 1}`,
       time: `2026-01-0${index + 2}T15:30:00Z`,
@@ -108,13 +161,17 @@ describe('what could lose or double a trade (issue #45)', () => {
     expect(csv).toContain(",'=SUM(A1)\r\n")
     expect(csv).toContain(",''=already quoted\r\n")
     const read = readTransactionsCsv(utf8(csv), full, NOW)
-    expect(read).toEqual({ ok: true, transactions: [], duplicates: full.map((t, index) => ({ line: index + 2, existingId: t.id })) })
+    expect(read).toEqual({
+      ok: true,
+      transactions: [],
+      duplicates: full.map((t, index) => ({ line: index + 2, existingId: t.id })),
+    })
   })
 
   it('a header naming a column twice is refused', () => {
-    expect(problemsOf('time,symbol,side,quantity,price,price\n2026-01-06T10:00:00Z,AAPLon,buy,1,100.10,120.20\n')).toEqual([
-      'The header names the column price twice',
-    ])
+    expect(
+      problemsOf('time,symbol,side,quantity,price,price\n2026-01-06T10:00:00Z,AAPLon,buy,1,100.10,120.20\n'),
+    ).toEqual(['The header names the column price twice'])
   })
 
   it.each([
@@ -127,7 +184,11 @@ describe('what could lose or double a trade (issue #45)', () => {
   })
 
   it('a real leap day and a time with a fraction and an offset are taken', () => {
-    const read = readTransactionsCsv(utf8(`${HEADER}2024-02-29T10:00:00.250-05:00,AAPLon,buy,1.5,100.10\n`), [], NOW)
+    const read = readTransactionsCsv(
+      utf8(`${HEADER}2024-02-29T10:00:00.250-05:00,AAPLon,buy,1.5,100.10\n`),
+      [],
+      NOW,
+    )
     expect(read.ok).toBe(true)
   })
 })

@@ -10,12 +10,28 @@ function quote(fields: Partial<AssetQuote> & { underlyingPrice?: string }): Asse
     underlying:
       underlyingPrice === undefined
         ? null
-        : { ticker: 'AAPL', name: null, price: underlyingPrice, high52w: null, low52w: null, volume: null, averageVolume: null, sharesOutstanding: null, marketCap: null },
+        : {
+            ticker: 'AAPL',
+            name: null,
+            price: underlyingPrice,
+            high52w: null,
+            low52w: null,
+            volume: null,
+            averageVolume: null,
+            sharesOutstanding: null,
+            marketCap: null,
+          },
     ...rest,
   }
 }
 
-const held: LedgerPosition = { symbol: 'AAPLon', quantity: '3', cost: '300.3', averageCost: '100.1', realized: '5' }
+const held: LedgerPosition = {
+  symbol: 'AAPLon',
+  quantity: '3',
+  cost: '300.3',
+  averageCost: '100.1',
+  realized: '5',
+}
 
 describe('valuePosition', () => {
   it('computes every figure exactly from the quote', () => {
@@ -49,25 +65,46 @@ describe('valuePosition', () => {
 
   it('a missing price makes value and P&L null, never zero; a stale one marks them', () => {
     const missing = valuePosition(held, undefined)
-    expect(missing).toMatchObject({ value: null, unrealized: null, unrealizedPct: null, dayChange: null, premiumExposure: null, cost: '300.3' })
+    expect(missing).toMatchObject({
+      value: null,
+      unrealized: null,
+      unrealizedPct: null,
+      dayChange: null,
+      premiumExposure: null,
+      cost: '300.3',
+    })
     const stale = valuePosition(held, quote({ price: '90', stale: true }))
     expect(stale).toMatchObject({ value: '270', stale: true, fairValue: null, premiumExposure: null })
   })
 
-  it('totals: null as soon as a held position lacks the figure; a closed position counts its realized', () => {
-    const closed: LedgerPosition = { symbol: 'TSLAon', quantity: '0', cost: '0', averageCost: null, realized: '-2.5' }
-    const quotes = new Map([['AAPLon', quote({ price: '100', change24h: '1' })]])
-    const report = holdingsReport([held, closed], quotes, 'average', Date.UTC(2026, 0, 5, 15))
-    expect(report.asOf).toBe('2026-01-05T15:00:00.000Z')
-    expect(report.positions[1]).toMatchObject({ value: '0', unrealized: '0', unrealizedPct: null, stale: false })
-    expect(report.totals).toEqual({
-      cost: '300.3',
-      value: '300',
-      realized: '2.5',
-      unrealized: '-0.3',
-      dayChange: '3',
-      valueAtFairValue: null,
-      premiumExposure: null,
-    })
-  })
+  it(
+    'totals: null as soon as a held position lacks the figure; a ' + 'closed position counts its realized',
+    () => {
+      const closed: LedgerPosition = {
+        symbol: 'TSLAon',
+        quantity: '0',
+        cost: '0',
+        averageCost: null,
+        realized: '-2.5',
+      }
+      const quotes = new Map([['AAPLon', quote({ price: '100', change24h: '1' })]])
+      const report = holdingsReport([held, closed], quotes, 'average', Date.UTC(2026, 0, 5, 15))
+      expect(report.asOf).toBe('2026-01-05T15:00:00.000Z')
+      expect(report.positions[1]).toMatchObject({
+        value: '0',
+        unrealized: '0',
+        unrealizedPct: null,
+        stale: false,
+      })
+      expect(report.totals).toEqual({
+        cost: '300.3',
+        value: '300',
+        realized: '2.5',
+        unrealized: '-0.3',
+        dayChange: '3',
+        valueAtFairValue: null,
+        premiumExposure: null,
+      })
+    },
+  )
 })

@@ -28,7 +28,8 @@ const skip = !probe.ok && !inCi
 if (!probe.ok) {
   const how = howToReachKeychain()
   console.warn(
-    `${inCi ? 'The real-keychain tests will fail' : 'Skipping the real-keychain tests'}: ${probe.reason} ${how}`,
+    `${inCi ? 'The real-keychain tests will fail' : 'Skipping the real-keychain tests'}` +
+      `: ${probe.reason} ${how}`,
   )
 }
 

@@ -28,7 +28,9 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs `tokenwatch key ...` in-process, with `stdin` (text or a stream) and the user data in `userDataDir`. */
+/**
+ * Runs `tokenwatch key ...` in-process, with `stdin` (text or a stream) and the user data in `userDataDir`.
+ */
 export async function runKeyCli(
   argv: string[],
   options: { userDataDir: string; keychain: SecretStore | null; stdin?: NodeJS.ReadableStream | string },

@@ -54,7 +54,7 @@ describe('AssetPauses.ofSymbols', () => {
     expect(bySymbol.MSFTon?.upcoming.map((p) => p.start)).toEqual([NOW + HOUR, NOW + 5 * HOUR])
   })
 
-  it('reads only the watched symbols\' own pauses on each call (500 watched, 1,000 pauses)', () => {
+  it("reads only the watched symbols' own pauses on each call (500 watched, 1,000 pauses)", () => {
     let symbolReads = 0
     const pauses = Array.from({ length: 1_000 }, (_, index) => {
       const reading = pause(`S${index}on`)

@@ -44,25 +44,36 @@ async function serviceAt(ms: number, readings: Partial<ServiceReadings> = {}) {
 }
 
 describe('the service and the calendar agree', () => {
-  it('the evening before a split: overnight on both; LLY paused for the split, the multiplier change announced', async () => {
-    const { status, pauses } = await serviceAt(EVENING_BEFORE_SPLIT)
-    const checked = crossCheckMarket(status)
-    expect(checked.reading).toMatchObject({ source: 'service', marketStatus: 'overnight', isOpen: true, calendarAgrees: true })
-    expect(checked.disagreement).toBeNull()
-    expect(activePauseOf('LLYon', pauses, EVENING_BEFORE_SPLIT)).toEqual({
-      effect: 'paused',
-      pause: expect.objectContaining({
-        reason: 'stock_split',
-        code: 'ASSET_PAUSED',
-        end: LLY_SPLIT.at,
-        updateSharesMultiplier: true,
-      }) as AssetPauseReading,
-    })
-    // An hour earlier, the same pause is upcoming, not in force.
-    const hourBefore = EVENING_BEFORE_SPLIT - 2 * HOUR
-    expect(activePauseOf('LLYon', pauses, hourBefore)?.pause.reason).not.toBe('stock_split')
-    expect(upcomingPausesOf('LLYon', pauses, hourBefore).map((pause) => pause.reason)).toContain('stock_split')
-  })
+  it(
+    'the evening before a split: overnight on both; LLY paused for ' +
+      'the split, the multiplier change announced',
+    async () => {
+      const { status, pauses } = await serviceAt(EVENING_BEFORE_SPLIT)
+      const checked = crossCheckMarket(status)
+      expect(checked.reading).toMatchObject({
+        source: 'service',
+        marketStatus: 'overnight',
+        isOpen: true,
+        calendarAgrees: true,
+      })
+      expect(checked.disagreement).toBeNull()
+      expect(activePauseOf('LLYon', pauses, EVENING_BEFORE_SPLIT)).toEqual({
+        effect: 'paused',
+        pause: expect.objectContaining({
+          reason: 'stock_split',
+          code: 'ASSET_PAUSED',
+          end: LLY_SPLIT.at,
+          updateSharesMultiplier: true,
+        }) as AssetPauseReading,
+      })
+      // An hour earlier, the same pause is upcoming, not in force.
+      const hourBefore = EVENING_BEFORE_SPLIT - 2 * HOUR
+      expect(activePauseOf('LLYon', pauses, hourBefore)?.pause.reason).not.toBe('stock_split')
+      expect(upcomingPausesOf('LLYon', pauses, hourBefore).map((pause) => pause.reason)).toContain(
+        'stock_split',
+      )
+    },
+  )
 
   it('a weekend with off-hours running, in both documented readings', async () => {
     for (const offhoursReading of ['closed', 'offhours'] as const) {
@@ -89,7 +100,9 @@ describe('the service and the calendar agree', () => {
       effect: 'limited',
       pause: { code: 'ASSET_LIMITED', reason: 'earnings' },
     })
-    expect(activePauseOf(earnings?.symbol as string, pauses, earnings?.end as number)?.pause.reason).not.toBe('earnings')
+    expect(activePauseOf(earnings?.symbol as string, pauses, earnings?.end as number)?.pause.reason).not.toBe(
+      'earnings',
+    )
   })
 })
 
@@ -107,7 +120,8 @@ describe('the service knows what the calendar does not', () => {
       nextOpen: marketPause.end,
     })
     expect(checked.disagreement).toBe(
-      'At Nov 18, 10:00:07 ET the service says the market is paused (market_paused: Unscheduled_Downtime); our calendar says regular.',
+      'At Nov 18, 10:00:07 ET the service says the market is paused ' +
+        '(market_paused: Unscheduled_Downtime); our calendar says regular.',
     )
     const notice = new DisagreementNotice()
     expect(notice.noteOnce(checked)).toBe(checked.disagreement)
@@ -126,8 +140,14 @@ describe('the service knows what the calendar does not', () => {
       offhours: { isOpen: false },
     }
     const checked = crossCheckMarket(status)
-    expect(checked.reading).toMatchObject({ marketStatus: 'closed', offhoursOpen: false, calendarAgrees: false })
-    expect(checked.disagreement).toMatch(/the service says the market is closed; our calendar says closed, off-hours open\.$/)
+    expect(checked.reading).toMatchObject({
+      marketStatus: 'closed',
+      offhoursOpen: false,
+      calendarAgrees: false,
+    })
+    expect(checked.disagreement).toMatch(
+      /the service says the market is closed; our calendar says closed, off-hours open\.$/,
+    )
   })
 
   it('an unknown status word is kept as sent (lower-cased) and never taken for agreement', () => {

@@ -2,7 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { AlertLog, AlertsFile, ALERT_LOG_FILE_NAME, ALERTS_FILE_NAME } from '../../../src/main/core/alerts/alerts-file'
+import {
+  AlertLog,
+  AlertsFile,
+  ALERT_LOG_FILE_NAME,
+  ALERTS_FILE_NAME,
+} from '../../../src/main/core/alerts/alerts-file'
 import { corruptFileName, describeSchemaIssues } from '../../../src/main/core/storage/json-file'
 import { SETTINGS_FILE_NAME, SettingsFile } from '../../../src/main/core/storage/settings-file'
 import { makeTempDir } from './storage-helpers'

@@ -12,7 +12,10 @@ const counterSchema = z.object({ count: z.number().int().nonnegative(), note: z.
 type Counter = z.output<typeof counterSchema>
 const FIXED_NOW = new Date('2025-03-04T05:06:07.089Z')
 
-/** The library's own name for its temporary file (exported for tests, untyped): what a write killed before its rename leaves. */
+/**
+ * The library's own name for its temporary file (exported for tests, untyped): what a write killed before its
+ * rename leaves.
+ */
 const tempNameOf = (writeFileAtomic as unknown as { _getTmpname(file: string): string })._getTmpname
 
 function counterFile(dir: string, onProblem?: (problem: JsonFileProblem) => void) {
@@ -59,7 +62,12 @@ describe('JsonFile.read', () => {
 
       expect(value).toEqual({ count: 0, note: 'default' })
       const movedTo = path.join(dir, 'counter.json.corrupt-2025-03-04T05-06-07.089Z')
-      expect(problem).toEqual({ kind: 'corrupt', message: expect.stringMatching(reason), movedTo, reason: expect.stringMatching(reason) })
+      expect(problem).toEqual({
+        kind: 'corrupt',
+        message: expect.stringMatching(reason),
+        movedTo,
+        reason: expect.stringMatching(reason),
+      })
       expect(problem?.message).toContain(movedTo)
       expect(reported).toEqual([problem])
       // Kept, byte for byte, and out of the way.
@@ -73,22 +81,25 @@ describe('JsonFile.read', () => {
     expect(path.basename(name)).toMatch(/^settings\.json\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z$/)
   })
 
-  it('reports a file it cannot read without moving or replacing it, and update refuses to write over it', async () => {
-    const dir = makeTempDir()
-    const file = counterFile(dir)
-    mkdirSync(file.path) // reading a folder fails with EISDIR, for root too
+  it(
+    'reports a file it cannot read without moving or replacing it, ' + 'and update refuses to write over it',
+    async () => {
+      const dir = makeTempDir()
+      const file = counterFile(dir)
+      mkdirSync(file.path) // reading a folder fails with EISDIR, for root too
 
-    const { value, problem } = await file.read()
-    expect(value).toEqual({ count: 0, note: 'default' })
-    expect(problem).toEqual({
-      kind: 'unreadable',
-      message: expect.stringContaining('a folder is in the way (EISDIR)'),
-    })
-    await expect(file.update((current) => ({ ...current, count: 1 }))).rejects.toThrow(
-      /Not saving: .*could not be read/,
-    )
-    expect(statSync(file.path).isDirectory()).toBe(true)
-  })
+      const { value, problem } = await file.read()
+      expect(value).toEqual({ count: 0, note: 'default' })
+      expect(problem).toEqual({
+        kind: 'unreadable',
+        message: expect.stringContaining('a folder is in the way (EISDIR)'),
+      })
+      await expect(file.update((current) => ({ ...current, count: 1 }))).rejects.toThrow(
+        /Not saving: .*could not be read/,
+      )
+      expect(statSync(file.path).isDirectory()).toBe(true)
+    },
+  )
 })
 
 describe('JsonFile.write', () => {
@@ -308,12 +319,21 @@ describe('what a killed writer leaves (issue #45)', () => {
   it('a lock whose process is gone is taken over at once, not after it goes stale', async () => {
     const dir = makeTempDir()
     // Stale only after ten minutes: a takeover here cannot be proper-lockfile's staleness.
-    const file = new JsonFile<Counter>(path.join(dir, 'counter.json'), counterSchema, () => ({ count: 0, note: 'default' }), { staleLockMs: 600_000 })
+    const file = new JsonFile<Counter>(
+      path.join(dir, 'counter.json'),
+      counterSchema,
+      () => ({ count: 0, note: 'default' }),
+      { staleLockMs: 600_000 },
+    )
     await file.write({ count: 1, note: 'x' })
-    const holder = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'json-file.lock-holder.child.ts'), file.path], {
-      cwd: path.resolve(__dirname, '../../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'json-file.lock-holder.child.ts'), file.path],
+      {
+        cwd: path.resolve(__dirname, '../../..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
     await new Promise<void>((resolve, reject) => {
       holder.once('exit', () => reject(new Error('the holder ended before taking the lock')))
       holder.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
@@ -329,19 +349,23 @@ describe('what a killed writer leaves (issue #45)', () => {
     expect(readdirSync(dir).sort()).toEqual(['counter.json'])
   }, 60_000)
 
-  it('the temporary file of a write killed before its rename is removed at the next start; a fresh one is left', async () => {
-    const dir = makeTempDir()
-    const target = path.join(dir, 'counter.json')
-    writeFileSync(target, JSON.stringify({ count: 3, note: 'kept' }))
-    const leftover = tempNameOf(target)
-    const inProgress = `${target}.4242`
-    writeFileSync(leftover, '{"count": 4, "no')
-    writeFileSync(inProgress, '{"count": 5, "no')
-    const lastRun = new Date(Date.now() - 5 * 60_000)
-    fs.utimesSync(leftover, lastRun, lastRun)
+  it(
+    'the temporary file of a write killed before its rename is removed ' +
+      'at the next start; a fresh one is left',
+    async () => {
+      const dir = makeTempDir()
+      const target = path.join(dir, 'counter.json')
+      writeFileSync(target, JSON.stringify({ count: 3, note: 'kept' }))
+      const leftover = tempNameOf(target)
+      const inProgress = `${target}.4242`
+      writeFileSync(leftover, '{"count": 4, "no')
+      writeFileSync(inProgress, '{"count": 5, "no')
+      const lastRun = new Date(Date.now() - 5 * 60_000)
+      fs.utimesSync(leftover, lastRun, lastRun)
 
-    const file = counterFile(dir)
-    expect((await file.read()).value).toEqual({ count: 3, note: 'kept' })
-    expect(readdirSync(dir).sort()).toEqual(['counter.json', 'counter.json.4242'])
-  })
+      const file = counterFile(dir)
+      expect((await file.read()).value).toEqual({ count: 3, note: 'kept' })
+      expect(readdirSync(dir).sort()).toEqual(['counter.json', 'counter.json.4242'])
+    },
+  )
 })

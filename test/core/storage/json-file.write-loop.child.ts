@@ -3,7 +3,8 @@ import { payloadFor, type WriteLoopState, writeLoopSchema } from './json-file.wr
 
 /**
  * Child of the kill-while-writing test: continues the count in the given file and writes it again
- * and again until it is killed; says "ready" after the first write. Bundled once into plain CommonJS by the test, so each of the many
+ * and again until it is killed; says "ready" after the first write. Bundled once into plain CommonJS by the
+ * test, so each of the many
  * runs starts in plain node without a TypeScript loader.
  */
 async function main(): Promise<void> {

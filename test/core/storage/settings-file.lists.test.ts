@@ -15,19 +15,22 @@ const names = (settings: Settings) => settings.lists.map((list) => list.name)
 const onDisk = (store: SettingsFile) => JSON.parse(readFileSync(store.filePath, 'utf8')) as Settings
 
 describe('several watchlists', () => {
-  it('creates a list at the end with its own symbols, default columns and no sort, and shows it', async () => {
-    const store = await freshStore()
-    const settings = await store.createList('Tech', ['AAPLon', 'NVDAon', 'AAPLon'])
-    expect(names(settings)).toEqual(['Watchlist', 'Tech'])
-    expect(activeList(settings)).toEqual({
-      id: 'l2',
-      name: 'Tech',
-      symbols: ['AAPLon', 'NVDAon'],
-      columns: settings.lists[0]?.columns,
-      sort: null,
-    })
-    expect(onDisk(store)).toEqual(settings)
-  })
+  it(
+    'creates a list at the end with its own symbols, default columns ' + 'and no sort, and shows it',
+    async () => {
+      const store = await freshStore()
+      const settings = await store.createList('Tech', ['AAPLon', 'NVDAon', 'AAPLon'])
+      expect(names(settings)).toEqual(['Watchlist', 'Tech'])
+      expect(activeList(settings)).toEqual({
+        id: 'l2',
+        name: 'Tech',
+        symbols: ['AAPLon', 'NVDAon'],
+        columns: settings.lists[0]?.columns,
+        sort: null,
+      })
+      expect(onDisk(store)).toEqual(settings)
+    },
+  )
 
   it('keeps symbols, order, sort and columns apart per list', async () => {
     const store = await freshStore()
@@ -115,41 +118,47 @@ describe('several watchlists', () => {
     await expect(store.createList('One more')).rejects.toMatchObject({ code: 'failed' })
   })
 
-  it('restores a deleted list only while there is room, and numbers its name past every taken one', async () => {
-    const store = await freshStore()
-    await store.createList('B')
-    const { deleted } = await store.deleteList('l2')
-    await store.createList('B')
-    await store.createList('B (2)')
-    expect(names(await store.restoreList(deleted))).toEqual(['Watchlist', 'B (3)', 'B', 'B (2)'])
+  it(
+    'restores a deleted list only while there is room, and numbers ' + 'its name past every taken one',
+    async () => {
+      const store = await freshStore()
+      await store.createList('B')
+      const { deleted } = await store.deleteList('l2')
+      await store.createList('B')
+      await store.createList('B (2)')
+      expect(names(await store.restoreList(deleted))).toEqual(['Watchlist', 'B (3)', 'B', 'B (2)'])
 
-    const { deleted: again } = await store.deleteList(activeList(store.get()).id)
-    await store.update((settings) => ({
-      ...settings,
-      lists: Array.from({ length: MAX_LISTS - 1 }, (_, i) => ({
-        ...settings.lists[0]!,
-        id: `l${i + 1}`,
-        name: `L${i}`,
-      })),
-    }))
-    expect(names(await store.restoreList(again))).toHaveLength(MAX_LISTS) // the last place
-    const { deleted: third } = await store.deleteList('l1')
-    await store.createList('Fills it')
-    await expect(store.restoreList(third)).rejects.toMatchObject({
-      code: 'failed',
-      message: `You have ${MAX_LISTS} watchlists, the most there can be`,
-    })
-  })
+      const { deleted: again } = await store.deleteList(activeList(store.get()).id)
+      await store.update((settings) => ({
+        ...settings,
+        lists: Array.from({ length: MAX_LISTS - 1 }, (_, i) => ({
+          ...settings.lists[0]!,
+          id: `l${i + 1}`,
+          name: `L${i}`,
+        })),
+      }))
+      expect(names(await store.restoreList(again))).toHaveLength(MAX_LISTS) // the last place
+      const { deleted: third } = await store.deleteList('l1')
+      await store.createList('Fills it')
+      await expect(store.restoreList(third)).rejects.toMatchObject({
+        code: 'failed',
+        message: `You have ${MAX_LISTS} watchlists, the most there can be`,
+      })
+    },
+  )
 
-  it('renames a list to its own name in another case, and deleting a list not shown keeps the one shown', async () => {
-    const store = await freshStore()
-    await store.createList('Tech')
-    await store.createList('Other')
-    expect(names(await store.renameList('l2', 'TECH'))).toEqual(['Watchlist', 'TECH', 'Other'])
-    await store.setActiveList('l1')
-    const { settings } = await store.deleteList('l3')
-    expect(settings.activeListId).toBe('l1')
-  })
+  it(
+    'renames a list to its own name in another case, and deleting ' + 'a list not shown keeps the one shown',
+    async () => {
+      const store = await freshStore()
+      await store.createList('Tech')
+      await store.createList('Other')
+      expect(names(await store.renameList('l2', 'TECH'))).toEqual(['Watchlist', 'TECH', 'Other'])
+      await store.setActiveList('l1')
+      const { settings } = await store.deleteList('l3')
+      expect(settings.activeListId).toBe('l1')
+    },
+  )
 
   it('adds many symbols at once, skipping those held, refusing what would overfill the list', async () => {
     const store = await freshStore()

@@ -19,46 +19,54 @@ function userDataWith(fixture: string): string {
 }
 
 describe('a settings file of the version before several watchlists', () => {
-  it('migrates to one list holding its watchlist, columns and sort, with every other setting kept', async () => {
-    const v1 = JSON.parse(readFileSync(V1_FIXTURE, 'utf8'))
-    const dir = userDataWith(V1_FIXTURE)
-    const store = new SettingsFile(dir)
-    const settings = await store.load()
+  it(
+    'migrates to one list holding its watchlist, columns and sort, ' + 'with every other setting kept',
+    async () => {
+      const v1 = JSON.parse(readFileSync(V1_FIXTURE, 'utf8'))
+      const dir = userDataWith(V1_FIXTURE)
+      const store = new SettingsFile(dir)
+      const settings = await store.load()
 
-    expect(store.problem()).toBeNull()
-    expect(readdirSync(dir)).toEqual(['settings.json']) // nothing moved aside
-    expect(settings).toEqual({
-      version: 2,
-      lists: [{ id: 'l1', name: 'Watchlist', symbols: v1.watchlist, columns: v1.columns, sort: v1.sort }],
-      activeListId: 'l1',
-      baseUrl: v1.baseUrl,
-      cadences: v1.cadences,
-      pinned: v1.pinned,
-      windowBounds: v1.windowBounds,
-      theme: v1.theme,
-      density: v1.density,
-      startAtLogin: v1.startAtLogin,
-      // Version 1 files before closeToTray existed read it as true, what closing did then.
-      closeToTray: true,
-      tickerOnly: v1.tickerOnly,
-      // Nor the demo choice: 'auto', demo until a key is stored (main turns it off at once when
-      // the service already has one).
-      demo: 'auto',
-      // Nor how positions are costed: average cost, the default.
-      costMethod: 'average',
-      // Nor whether amounts are hidden: shown, the default.
-      hideAmounts: false,
-      // Nor which zone times are told in: market time, what it showed then.
-      timeZone: 'market',
-      // Nor the detail chart's range and style: today's 24 hours, as candles beyond it.
-      chartRange: '1d',
-      chartStyle: 'candles',
-    })
-    // Every value of the old file is somewhere in the new settings.
-    const { watchlist, columns, sort, version, ...rest } = v1
-    expect([version, watchlist, columns, sort]).toEqual([1, settings.lists[0]?.symbols, settings.lists[0]?.columns, settings.lists[0]?.sort])
-    expect(settings).toMatchObject(rest)
-  })
+      expect(store.problem()).toBeNull()
+      expect(readdirSync(dir)).toEqual(['settings.json']) // nothing moved aside
+      expect(settings).toEqual({
+        version: 2,
+        lists: [{ id: 'l1', name: 'Watchlist', symbols: v1.watchlist, columns: v1.columns, sort: v1.sort }],
+        activeListId: 'l1',
+        baseUrl: v1.baseUrl,
+        cadences: v1.cadences,
+        pinned: v1.pinned,
+        windowBounds: v1.windowBounds,
+        theme: v1.theme,
+        density: v1.density,
+        startAtLogin: v1.startAtLogin,
+        // Version 1 files before closeToTray existed read it as true, what closing did then.
+        closeToTray: true,
+        tickerOnly: v1.tickerOnly,
+        // Nor the demo choice: 'auto', demo until a key is stored (main turns it off at once when
+        // the service already has one).
+        demo: 'auto',
+        // Nor how positions are costed: average cost, the default.
+        costMethod: 'average',
+        // Nor whether amounts are hidden: shown, the default.
+        hideAmounts: false,
+        // Nor which zone times are told in: market time, what it showed then.
+        timeZone: 'market',
+        // Nor the detail chart's range and style: today's 24 hours, as candles beyond it.
+        chartRange: '1d',
+        chartStyle: 'candles',
+      })
+      // Every value of the old file is somewhere in the new settings.
+      const { watchlist, columns, sort, version, ...rest } = v1
+      expect([version, watchlist, columns, sort]).toEqual([
+        1,
+        settings.lists[0]?.symbols,
+        settings.lists[0]?.columns,
+        settings.lists[0]?.sort,
+      ])
+      expect(settings).toMatchObject(rest)
+    },
+  )
 
   it('writes version 2 at the first change, and reads it back the same', async () => {
     const dir = userDataWith(V1_FIXTURE)
@@ -83,7 +91,8 @@ describe('a settings file of the version before several watchlists', () => {
     expect(moved).toBeDefined()
     expect(readFileSync(path.join(dir, moved ?? ''), 'utf8')).toBe(broken) // kept as it was
     expect(store.problem()).toBe(
-      `Your settings file was unreadable and was moved aside to ${path.join(dir, moved ?? '')}; defaults are in use.`,
+      `Your settings file was unreadable and was moved aside to ${path.join(dir, moved ?? '')}` +
+        `; defaults are in use.`,
     )
   })
 
@@ -98,7 +107,10 @@ describe('a settings file of the version before several watchlists', () => {
 
   it('refuses a version 2 file whose active list is not among its lists', async () => {
     const dir = makeTempDir()
-    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, activeListId: 'l9' }))
+    writeFileSync(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({ ...DEFAULT_SETTINGS, activeListId: 'l9' }),
+    )
     const store = new SettingsFile(dir)
     expect(await store.load()).toEqual(DEFAULT_SETTINGS)
     expect(store.problem()).toMatch(/moved aside/)

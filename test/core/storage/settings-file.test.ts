@@ -42,7 +42,8 @@ describe('SettingsFile.load', () => {
     const moved = readdirSync(dir).find((name) => name.startsWith('settings.json.corrupt-'))
     expect(moved).toBeDefined()
     expect(store.problem()).toBe(
-      `Your settings file was unreadable and was moved aside to ${path.join(dir, moved ?? '')}; defaults are in use.`,
+      `Your settings file was unreadable and was moved aside to ${path.join(dir, moved ?? '')}` +
+        `; defaults are in use.`,
     )
   })
 
@@ -144,18 +145,21 @@ describe('SettingsFile.patch and update', () => {
     expect(onDisk(store)).toEqual(settings)
   })
 
-  it('reads a file saved before "keep running in the tray" existed as on, and a patch keeps it off', async () => {
-    const dir = makeTempDir()
-    const { closeToTray: _added, ...older } = DEFAULT_SETTINGS
-    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...older, theme: 'light' }))
-    const store = new SettingsFile(dir)
-    expect(await store.load()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', closeToTray: true })
-    expect(store.problem()).toBeNull()
-    expect((await store.patch({ closeToTray: false })).closeToTray).toBe(false)
-    // A later patch that does not name it leaves it as it is.
-    expect((await store.patch({ theme: 'dark' })).closeToTray).toBe(false)
-    expect(onDisk(store).closeToTray).toBe(false)
-  })
+  it(
+    'reads a file saved before "keep running in the tray" existed ' + 'as on, and a patch keeps it off',
+    async () => {
+      const dir = makeTempDir()
+      const { closeToTray: _added, ...older } = DEFAULT_SETTINGS
+      writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...older, theme: 'light' }))
+      const store = new SettingsFile(dir)
+      expect(await store.load()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', closeToTray: true })
+      expect(store.problem()).toBeNull()
+      expect((await store.patch({ closeToTray: false })).closeToTray).toBe(false)
+      // A later patch that does not name it leaves it as it is.
+      expect((await store.patch({ theme: 'dark' })).closeToTray).toBe(false)
+      expect(onDisk(store).closeToTray).toBe(false)
+    },
+  )
 
   it('ignores keys sent as undefined', async () => {
     const { store } = await loadedStore({ theme: 'light' })

@@ -13,7 +13,12 @@ function refusal(input: string): string {
 
 describe('readWalletAddress', () => {
   it('reads a checksummed EVM address as a wallet on Ethereum and BNB Chain', () => {
-    expect(readWalletAddress(`  ${EVM} `)).toEqual({ ok: true, address: EVM, kind: 'evm', chains: ['ethereum', 'bsc'] })
+    expect(readWalletAddress(`  ${EVM} `)).toEqual({
+      ok: true,
+      address: EVM,
+      kind: 'evm',
+      chains: ['ethereum', 'bsc'],
+    })
   })
 
   it('accepts an all-lower-case address (no checksum to check) and stores it checksummed', () => {
@@ -22,12 +27,16 @@ describe('readWalletAddress', () => {
 
   it('refuses mixed case with a wrong checksum, in words', () => {
     // One letter's case changed: the last "d" capitalised.
-    expect(refusal(`${EVM.slice(0, -1)}D`)).toMatch(/capital letters do not match the address's checksum \(EIP-55\)/)
+    expect(refusal(`${EVM.slice(0, -1)}D`)).toMatch(
+      /capital letters do not match the address's checksum \(EIP-55\)/,
+    )
   })
 
   it('refuses 39 and 41 hex digits, saying how many there are', () => {
     expect(refusal(EVM.slice(0, -1))).toBe('an 0x address has 40 hex digits after the 0x; this one has 39')
-    expect(refusal(`${EVM.toLowerCase()}a`)).toBe('an 0x address has 40 hex digits after the 0x; this one has 41')
+    expect(refusal(`${EVM.toLowerCase()}a`)).toBe(
+      'an 0x address has 40 hex digits after the 0x; this one has 41',
+    )
   })
 
   it('says an ENS name is not supported yet', () => {
@@ -35,7 +44,12 @@ describe('readWalletAddress', () => {
   })
 
   it('reads a base58 32-byte key as a wallet on Solana', () => {
-    expect(readWalletAddress(SOLANA)).toEqual({ ok: true, address: SOLANA, kind: 'solana', chains: ['solana'] })
+    expect(readWalletAddress(SOLANA)).toEqual({
+      ok: true,
+      address: SOLANA,
+      kind: 'solana',
+      chains: ['solana'],
+    })
   })
 
   it.each([

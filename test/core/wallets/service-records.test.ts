@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { parseListing, parseServiceBalances } from '../../../src/main/core/wallets/service-balances'
 import { fromBaseUnits } from '../../../src/main/core/wallets/token-amount'
 
-/** The service's token listing and balances read record by record (issue 48, item 2, "Bad input and faults"). */
+/**
+ * The service's token listing and balances read record by record (issue 48, item 2, "Bad input and faults").
+ */
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const AAPL_ETH = '0x1111111111111111111111111111111111111111'
@@ -14,17 +16,31 @@ const listing = parseListing([
   { symbol: 'AAPLon', addresses: [{ networkChainId: 'ethereum-1', address: AAPL_ETH, decimals: 18 }] },
   { symbol: 'NVDAon', addresses: [{ networkChainId: 'ethereum-1', address: NVDA_ETH, decimals: 18 }] },
   // Solana named by its genesis hash, as one documentation page does.
-  { symbol: 'TSLAon', addresses: [{ networkChainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d', address: TSLA_MINT, decimals: 9 }] },
+  {
+    symbol: 'TSLAon',
+    addresses: [
+      { networkChainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d', address: TSLA_MINT, decimals: 9 },
+    ],
+  },
   { symbol: 'BROKEN', addresses: [{ networkChainId: 'ethereum-1', address: AAPL_ETH, decimals: -1 }] },
 ])
 
 function token(address: string, balance: unknown) {
-  return { tokenAddress: address, tokenSymbol: 'X', balances: [{ holderAddress: { account: WALLET.toLowerCase() }, balance }] }
+  return {
+    tokenAddress: address,
+    tokenSymbol: 'X',
+    balances: [{ holderAddress: { account: WALLET.toLowerCase() }, balance }],
+  }
 }
 
 describe('the token listing', () => {
   it('reads both names of Solana and counts an entry it cannot read', () => {
-    expect(listing.find('solana', TSLA_MINT)).toEqual({ symbol: 'TSLAon', chain: 'solana', address: TSLA_MINT, decimals: 9 })
+    expect(listing.find('solana', TSLA_MINT)).toEqual({
+      symbol: 'TSLAon',
+      chain: 'solana',
+      address: TSLA_MINT,
+      decimals: 9,
+    })
     expect(listing.find('ethereum', AAPL_ETH.toUpperCase().replace('0X', '0x'))?.symbol).toBe('AAPLon')
     expect(listing.rejected).toBe(1)
   })
@@ -49,21 +65,45 @@ describe("the service's balances", () => {
       { tokenAddress: '0x3333333333333333333333333333333333333333', symbol: null, balance: '3.5' },
     ])
     expect(read.dropped).toEqual([
-      'NVDAon in Ethereum, wallet "Cold" (…eAed): the balance has 19 fractional digits, more than the 18 a balance has; left out.',
+      'NVDAon in Ethereum, wallet "Cold" (…eAed): the balance has 19 ' +
+        'fractional digits, more than the 18 a balance has; left out.',
       'NVDAon in Ethereum, wallet "Cold" (…eAed): the balance is negative (-3.5); left out.',
       'NVDAon in Ethereum, wallet "Cold" (…eAed): the balance is not a number (NaN); left out.',
-      'NVDAon in Ethereum, wallet "Cold" (…eAed): the balance 120200000000000000000 looks like base units, not tokens (more digits than the token\'s 18 decimals); left out.',
+      'NVDAon in Ethereum, wallet "Cold" (…eAed): the balance 120200000000000000000 ' +
+        "looks like base units, not tokens (more digits than the token's " +
+        '18 decimals); left out.',
     ])
   })
 
   it("refuses more fractional digits than a Solana mint's 9 decimals", () => {
-    const read = parseServiceBalances({ tokens: [{ ...token(TSLA_MINT, '3.1234567891'), balances: [{ holderAddress: { account: WALLET }, balance: '3.1234567891' }] }] }, 'solana', WALLET, 'Phantom', listing)
-    expect(read.dropped).toEqual(['TSLAon in Solana, wallet "Phantom" (…eAed): the balance has 10 fractional digits, more than the token\'s 9 decimals; left out.'])
+    const read = parseServiceBalances(
+      {
+        tokens: [
+          {
+            ...token(TSLA_MINT, '3.1234567891'),
+            balances: [{ holderAddress: { account: WALLET }, balance: '3.1234567891' }],
+          },
+        ],
+      },
+      'solana',
+      WALLET,
+      'Phantom',
+      listing,
+    )
+    expect(read.dropped).toEqual([
+      'TSLAon in Solana, wallet "Phantom" (…eAed): the balance has ' +
+        "10 fractional digits, more than the token's 9 decimals; left out.",
+    ])
   })
 
   it('never shows another holder than the wallet asked for', () => {
-    const other = { tokenAddress: AAPL_ETH, balances: [{ holderAddress: { account: '0x0000000000000000000000000000000000000001' }, balance: '5' }] }
-    expect(parseServiceBalances({ tokens: [other] }, 'ethereum', WALLET, 'Cold', listing).balances).toEqual([])
+    const other = {
+      tokenAddress: AAPL_ETH,
+      balances: [{ holderAddress: { account: '0x0000000000000000000000000000000000000001' }, balance: '5' }],
+    }
+    expect(parseServiceBalances({ tokens: [other] }, 'ethereum', WALLET, 'Cold', listing).balances).toEqual(
+      [],
+    )
   })
 })
 

@@ -17,7 +17,10 @@ afterEach(async () => {
 })
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e)
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(WalletError)
   return (error as WalletError).message
 }
@@ -37,9 +40,13 @@ describe('WalletsFile', () => {
 
   it('refuses a bad address in words and a wallet already watched', async () => {
     const file = new WalletsFile(dir, () => NOW)
-    expect(await refusal(file.add(EVM.slice(0, -1)))).toMatch(/^Not a wallet address: an 0x address has 40 hex digits/)
+    expect(await refusal(file.add(EVM.slice(0, -1)))).toMatch(
+      /^Not a wallet address: an 0x address has 40 hex digits/,
+    )
     await file.add(EVM, 'Ledger cold')
-    expect(await refusal(file.add(EVM.toLowerCase(), 'Again'))).toBe('This wallet is already watched (as "Ledger cold").')
+    expect(await refusal(file.add(EVM.toLowerCase(), 'Again'))).toBe(
+      'This wallet is already watched (as "Ledger cold").',
+    )
   })
 
   it('removes a wallet by its label or by its address in any case', async () => {
@@ -52,17 +59,30 @@ describe('WalletsFile', () => {
   })
 
   it('sets a file that fails its schema aside and says so, rather than reading it', async () => {
-    await writeFile(path.join(dir, 'wallets.json'), JSON.stringify({ version: 1, wallets: [{ address: `${EVM.slice(0, -1)}D`, label: 'x', addedAt: '' }], nodes: {} }))
+    await writeFile(
+      path.join(dir, 'wallets.json'),
+      JSON.stringify({
+        version: 1,
+        wallets: [{ address: `${EVM.slice(0, -1)}D`, label: 'x', addedAt: '' }],
+        nodes: {},
+      }),
+    )
     const file = new WalletsFile(dir)
     expect((await file.load()).wallets).toEqual([])
-    expect(file.problem()).toMatch(/The wallets file was unreadable and was moved aside to .*wallets\.json\.corrupt-/)
+    expect(file.problem()).toMatch(
+      /The wallets file was unreadable and was moved aside to .*wallets\.json\.corrupt-/,
+    )
   })
 
   it('keeps a node URL per chain and refuses one with credentials in it', async () => {
     const file = new WalletsFile(dir)
     await file.setNode('ethereum', 'http://127.0.0.1:8545')
-    expect(JSON.parse(await readFile(file.filePath, 'utf8')).nodes).toEqual({ ethereum: 'http://127.0.0.1:8545' })
-    expect(await refusal(file.setNode('bsc', 'https://me:secret@node.example'))).toMatch(/without a user name or password/)
+    expect(JSON.parse(await readFile(file.filePath, 'utf8')).nodes).toEqual({
+      ethereum: 'http://127.0.0.1:8545',
+    })
+    expect(await refusal(file.setNode('bsc', 'https://me:secret@node.example'))).toMatch(
+      /without a user name or password/,
+    )
     await file.setNode('ethereum', null)
     expect(file.content().nodes).toEqual({})
   })

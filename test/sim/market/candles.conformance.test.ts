@@ -219,23 +219,29 @@ describe("a token's own pause", () => {
   /** LLY's split pause: from 19:50 ET the Sunday before until the split, Monday 04:00 ET. */
   const PAUSE = { start: ET('2026-11-15T19:50:00'), end: LLY_SPLIT.at }
 
-  it('LLYon has no token candle inside its split pause, at every pair of a month or less, that Monday', () => {
-    const now = TIMES["the split's Monday, 10:00 ET"]
-    const market = new SimMarket({ assets: REAL_ASSETS.length, seed: 1, clock: () => now })
-    const inside: string[] = []
-    let candlesOverTheNight = 0
-    for (const [interval, range] of SHORT_PAIRS) {
-      const body = market.candles('LLYon', interval, range)!
-      for (const candle of body.primaryMarket.data) {
-        const end = candle.timestamp + INTERVAL_MS[interval]
-        if (candle.timestamp >= PAUSE.start - INTERVAL_MS[interval] && end <= PAUSE.end + INTERVAL_MS[interval])
-          candlesOverTheNight++
-        if (candle.timestamp >= PAUSE.start && end <= PAUSE.end)
-          inside.push(`${interval}/${range} ${new Date(candle.timestamp).toISOString()}`)
+  it(
+    'LLYon has no token candle inside its split pause, at every pair ' + 'of a month or less, that Monday',
+    () => {
+      const now = TIMES["the split's Monday, 10:00 ET"]
+      const market = new SimMarket({ assets: REAL_ASSETS.length, seed: 1, clock: () => now })
+      const inside: string[] = []
+      let candlesOverTheNight = 0
+      for (const [interval, range] of SHORT_PAIRS) {
+        const body = market.candles('LLYon', interval, range)!
+        for (const candle of body.primaryMarket.data) {
+          const end = candle.timestamp + INTERVAL_MS[interval]
+          if (
+            candle.timestamp >= PAUSE.start - INTERVAL_MS[interval] &&
+            end <= PAUSE.end + INTERVAL_MS[interval]
+          )
+            candlesOverTheNight++
+          if (candle.timestamp >= PAUSE.start && end <= PAUSE.end)
+            inside.push(`${interval}/${range} ${new Date(candle.timestamp).toISOString()}`)
+        }
       }
-    }
-    expect(inside.slice(0, 12)).toEqual([])
-    // The token trades overnight on either side of the pause: the check above looked at candles.
-    expect(candlesOverTheNight).toBeGreaterThan(0)
-  })
+      expect(inside.slice(0, 12)).toEqual([])
+      // The token trades overnight on either side of the pause: the check above looked at candles.
+      expect(candlesOverTheNight).toBeGreaterThan(0)
+    },
+  )
 })

@@ -127,15 +127,18 @@ describe('SimMarket price walk', () => {
     expect(moved.map(([symbol]) => symbol).sort()).toEqual([...OFFHOURS_TOKENS].sort())
   })
 
-  it('stands still for every token while paused (09:30 - 09:31 ET): off-hours does not run in a pause', () => {
-    const { clock, market } = marketAt(TUESDAY_09_30_20_ET)
-    const before = market.allPrices()
-    clock.advance(30_000)
-    const after = market.allPrices()
-    expect(after[0]?.timestamp).toBeGreaterThan(before[0]?.timestamp ?? Infinity)
-    expect(after.map((r) => r.primaryMarket.price)).toEqual(before.map((r) => r.primaryMarket.price))
-    expect(after.map((r) => r.underlyingMarket.price)).toEqual(before.map((r) => r.underlyingMarket.price))
-  })
+  it(
+    'stands still for every token while paused (09:30 - 09:31 ET): ' + 'off-hours does not run in a pause',
+    () => {
+      const { clock, market } = marketAt(TUESDAY_09_30_20_ET)
+      const before = market.allPrices()
+      clock.advance(30_000)
+      const after = market.allPrices()
+      expect(after[0]?.timestamp).toBeGreaterThan(before[0]?.timestamp ?? Infinity)
+      expect(after.map((r) => r.primaryMarket.price)).toEqual(before.map((r) => r.primaryMarket.price))
+      expect(after.map((r) => r.underlyingMarket.price)).toEqual(before.map((r) => r.underlyingMarket.price))
+    },
+  )
 
   it('swings wider off-hours than overnight, for the same tokens over the same length of time', () => {
     const moveOf = (start: number): Dec => {
@@ -162,30 +165,34 @@ describe('SimMarket price walk', () => {
     expect(aapl.at(-2)).toBeLessThan(SATURDAY_NOON_ET - 12 * 60 * MINUTE)
   })
 
-  it('takes LLY through its 4-for-1 split: the multiplier steps, the underlying is restated, the token does not move', () => {
-    const beforeSplit = LLY_SPLIT.at - 2 * MINUTE // 03:58 ET, in the pause before premarket
-    const { clock, market } = marketAt(beforeSplit)
-    const before = record(market, 'LLYon')
-    clock.set(LLY_SPLIT.at + 30_000)
-    const after = record(market, 'LLYon')
-    expect(LLY_SPLIT.ratio).toBe(4)
-    expect(after.primaryMarket.sharesMultiplier).toBe(
-      new Dec(before.primaryMarket.sharesMultiplier).times(4).toFixed(18),
-    )
-    expect(after.primaryMarket.price).toBe(before.primaryMarket.price)
-    const underlyingRatio = new Dec(before.underlyingMarket.price).div(after.underlyingMarket.price)
-    expect(underlyingRatio.minus(4).abs().lessThan('0.001')).toBe(true)
-    expect(after.underlyingMarket.sharesOutstanding).toBe(
-      new Dec(before.underlyingMarket.sharesOutstanding).times(4).toFixed(0),
-    )
-    expect(new Dec(after.underlyingMarket.priceHigh52w).lessThan(before.underlyingMarket.price)).toBe(true)
-    // Fair value holds across the split, so the premium does not jump.
-    const fair = (r: MarketRecordBody) =>
-      new Dec(r.underlyingMarket.price).times(r.primaryMarket.sharesMultiplier)
-    expect(fair(after).div(fair(before)).minus(1).abs().lessThan('0.0001')).toBe(true)
-    // Other tokens keep their multipliers.
-    expect(record(market, 'AAPLon').primaryMarket.sharesMultiplier).toMatch(/^1\.00\d{16}$/)
-  })
+  it(
+    'takes LLY through its 4-for-1 split: the multiplier steps, the ' +
+      'underlying is restated, the token does not move',
+    () => {
+      const beforeSplit = LLY_SPLIT.at - 2 * MINUTE // 03:58 ET, in the pause before premarket
+      const { clock, market } = marketAt(beforeSplit)
+      const before = record(market, 'LLYon')
+      clock.set(LLY_SPLIT.at + 30_000)
+      const after = record(market, 'LLYon')
+      expect(LLY_SPLIT.ratio).toBe(4)
+      expect(after.primaryMarket.sharesMultiplier).toBe(
+        new Dec(before.primaryMarket.sharesMultiplier).times(4).toFixed(18),
+      )
+      expect(after.primaryMarket.price).toBe(before.primaryMarket.price)
+      const underlyingRatio = new Dec(before.underlyingMarket.price).div(after.underlyingMarket.price)
+      expect(underlyingRatio.minus(4).abs().lessThan('0.001')).toBe(true)
+      expect(after.underlyingMarket.sharesOutstanding).toBe(
+        new Dec(before.underlyingMarket.sharesOutstanding).times(4).toFixed(0),
+      )
+      expect(new Dec(after.underlyingMarket.priceHigh52w).lessThan(before.underlyingMarket.price)).toBe(true)
+      // Fair value holds across the split, so the premium does not jump.
+      const fair = (r: MarketRecordBody) =>
+        new Dec(r.underlyingMarket.price).times(r.primaryMarket.sharesMultiplier)
+      expect(fair(after).div(fair(before)).minus(1).abs().lessThan('0.0001')).toBe(true)
+      // Other tokens keep their multipliers.
+      expect(record(market, 'AAPLon').primaryMarket.sharesMultiplier).toMatch(/^1\.00\d{16}$/)
+    },
+  )
 
   it('moves more in the regular session than overnight', () => {
     const moveOver10Minutes = (start: number): Dec => {

@@ -43,11 +43,19 @@ describe('parseSimArgs', () => {
     expect(command).toMatchObject({
       options: {
         specOnly: true,
-        readings: { offhoursReading: 'offhours', closedMarketForm: 'forbidden', marketPause: { start: 1_000, end: 1_801_000 } },
+        readings: {
+          offhoursReading: 'offhours',
+          closedMarketForm: 'forbidden',
+          marketPause: { start: 1_000, end: 1_801_000 },
+        },
       },
     })
-    expect(() => parseSimArgs(['--port', '0', '--api-key', 'k', '--closed-market', '403'])).toThrow(/reason or forbidden/)
-    expect(() => parseSimArgs(['--port', '0', '--api-key', 'k', '--offhours-reading', 'x'])).toThrow(/closed or offhours/)
+    expect(() => parseSimArgs(['--port', '0', '--api-key', 'k', '--closed-market', '403'])).toThrow(
+      /reason or forbidden/,
+    )
+    expect(() => parseSimArgs(['--port', '0', '--api-key', 'k', '--offhours-reading', 'x'])).toThrow(
+      /closed or offhours/,
+    )
   })
 
   it('refuses bad flags with a one-line reason', () => {
@@ -127,6 +135,8 @@ describe('npm run sim (the CLI process)', () => {
     const [code] = (await once(child, 'exit')) as [number]
     expect(code).toBe(2)
     const ours = stderr.split('\n').filter((line) => line.startsWith('tokenwatch sim:'))
-    expect(ours).toEqual(['tokenwatch sim: --port must be a whole number from 0 to 65535 (see tokenwatch sim --help)'])
+    expect(ours).toEqual([
+      'tokenwatch sim: --port must be a whole number from 0 to 65535 ' + '(see tokenwatch sim --help)',
+    ])
   })
 })

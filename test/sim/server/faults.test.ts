@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { wireErrorBody } from '../../../src/main/core/api/wire/wire'
-import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from '../../../src/main/core/api/wire/wire-parse'
+import {
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseLimitsResponse,
+  parseMarketResponse,
+  parsePriceResponse,
+} from '../../../src/main/core/api/wire/wire-parse'
 import { type FaultPlan, FaultSpecError, parseFaultSpec } from '../../../src/main/sim/server/faults'
 import { type SimEndpoint, type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { API_KEY, TUESDAY_10_00_ET, getJson, until } from '../sim-helpers'

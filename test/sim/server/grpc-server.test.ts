@@ -8,7 +8,15 @@ import {
 } from '../../../src/main/core/feed/stream/stream-proto'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import type { StreamFaultPlan } from '../../../src/main/sim/server/stream-faults'
-import { API_KEY, MINUTE, SATURDAY_NOON_ET, TUESDAY_10_00_ET, getJson, manualClock, until } from '../sim-helpers'
+import {
+  API_KEY,
+  MINUTE,
+  SATURDAY_NOON_ET,
+  TUESDAY_10_00_ET,
+  getJson,
+  manualClock,
+  until,
+} from '../sim-helpers'
 
 /**
  * The simulator's gRPC streams against a real grpc-js client over loopback, the market on a
@@ -25,7 +33,14 @@ afterEach(async () => {
 
 async function sim(start = TUESDAY_10_00_ET, streamFaults?: StreamFaultPlan, specOnly = false) {
   const clock = manualClock(start)
-  const server = await startSimServer({ apiKey: API_KEY, assets: 40, clock: clock.now, grpcFrameMs: 20, streamFaults, specOnly })
+  const server = await startSimServer({
+    apiKey: API_KEY,
+    assets: 40,
+    clock: clock.now,
+    grpcFrameMs: 20,
+    streamFaults,
+    specOnly,
+  })
   servers.push(server)
   return { server, clock }
 }
@@ -36,15 +51,23 @@ interface Opened<U> {
   call: grpc.ClientReadableStream<UpdatesFrame<U>>
 }
 
-function open<U>(server: SimServer, method: 'StreamPriceUpdates' | 'StreamOHLC', symbols: string[], key = API_KEY): Opened<U> {
+function open<U>(
+  server: SimServer,
+  method: 'StreamPriceUpdates' | 'StreamOHLC',
+  symbols: string[],
+  key = API_KEY,
+): Opened<U> {
   const Client = backendClientConstructor()
   const client = new Client(server.grpcAddress as string, grpc.credentials.createInsecure())
   clients.push(client)
   const metadata = new grpc.Metadata()
   metadata.set('x-api-key', key)
-  const call = (client as unknown as Record<string, (req: unknown, md: grpc.Metadata) => grpc.ClientReadableStream<UpdatesFrame<U>>>)[
-    method
-  ]!({ symbols }, metadata)
+  const call = (
+    client as unknown as Record<
+      string,
+      (req: unknown, md: grpc.Metadata) => grpc.ClientReadableStream<UpdatesFrame<U>>
+    >
+  )[method]!({ symbols }, metadata)
   const opened: Opened<U> = { frames: [], ended: null, call }
   call.on('data', (frame: UpdatesFrame<U>) => opened.frames.push(frame))
   call.on('error', (error: grpc.ServiceError) => (opened.ended = { code: error.code }))
@@ -55,27 +78,32 @@ function open<U>(server: SimServer, method: 'StreamPriceUpdates' | 'StreamOHLC',
 const updatesOf = <U>(opened: Opened<U>): U[] => opened.frames.flatMap((frame) => frame.updates)
 
 describe('simulator gRPC price stream', () => {
-  it('streams the REST price of the same instant, several symbols in one frame, the ns timestamp exact', async () => {
-    const { server, clock } = await sim()
-    const symbols = server.market.symbols().slice(0, 5)
-    const opened = open<PriceUpdateMessage>(server, 'StreamPriceUpdates', symbols)
-    await until(() => opened.frames.length >= 1, 'the first frame')
-    expect(opened.frames[0]!.updates.map((update) => update.symbol)).toEqual(symbols)
-    for (const update of opened.frames[0]!.updates) {
-      const rest = (await (await getJson(server, `/v1/assets/${update.symbol}/prices/latest`)).json()) as {
-        primaryMarket: { price: string }
-        underlyingMarket: { price: string; ticker: string }
-        timestamp: number
+  it(
+    'streams the REST price of the same instant, several symbols ' + 'in one frame, the ns timestamp exact',
+    async () => {
+      const { server, clock } = await sim()
+      const symbols = server.market.symbols().slice(0, 5)
+      const opened = open<PriceUpdateMessage>(server, 'StreamPriceUpdates', symbols)
+      await until(() => opened.frames.length >= 1, 'the first frame')
+      expect(opened.frames[0]!.updates.map((update) => update.symbol)).toEqual(symbols)
+      for (const update of opened.frames[0]!.updates) {
+        const rest = (await (await getJson(server, `/v1/assets/${update.symbol}/prices/latest`)).json()) as {
+          primaryMarket: { price: string }
+          underlyingMarket: { price: string; ticker: string }
+          timestamp: number
+        }
+        expect(update.token_price).toBe(rest.primaryMarket.price)
+        expect(update.stock_price).toBe(rest.underlyingMarket.price)
+        expect(update.ticker).toBe(rest.underlyingMarket.ticker)
+        expect(update.timestamp).toBe(`${rest.timestamp}000000`)
       }
-      expect(update.token_price).toBe(rest.primaryMarket.price)
-      expect(update.stock_price).toBe(rest.underlyingMarket.price)
-      expect(update.ticker).toBe(rest.underlyingMarket.ticker)
-      expect(update.timestamp).toBe(`${rest.timestamp}000000`)
-    }
-    clock.advance(1_000)
-    await until(() => opened.frames.length >= 2, 'a second frame after the price step')
-    expect(BigInt(opened.frames[1]!.updates[0]!.timestamp) - BigInt(opened.frames[0]!.updates[0]!.timestamp)).toBe(1_000_000_000n)
-  })
+      clock.advance(1_000)
+      await until(() => opened.frames.length >= 2, 'a second frame after the price step')
+      expect(
+        BigInt(opened.frames[1]!.updates[0]!.timestamp) - BigInt(opened.frames[0]!.updates[0]!.timestamp),
+      ).toBe(1_000_000_000n)
+    },
+  )
 
   it('leaves out a symbol the market does not list', async () => {
     const { server } = await sim()
@@ -144,15 +172,18 @@ describe('simulator gRPC price stream', () => {
     ])
   })
 
-  it('has no gRPC at all with only the spec’s endpoints, and answers UNIMPLEMENTED once switched to them', async () => {
-    const { server: specOnly } = await sim(TUESDAY_10_00_ET, undefined, true)
-    expect(specOnly.grpcAddress).toBeNull()
-    const { server } = await sim()
-    server.setSpecOnly(true)
-    const opened = open<PriceUpdateMessage>(server, 'StreamPriceUpdates', ['AAPLon'])
-    await until(() => opened.ended !== null, 'the refusal')
-    expect(opened.ended!.code).toBe(grpc.status.UNIMPLEMENTED)
-  })
+  it(
+    'has no gRPC at all with only the spec’s endpoints, and answers ' + 'UNIMPLEMENTED once switched to them',
+    async () => {
+      const { server: specOnly } = await sim(TUESDAY_10_00_ET, undefined, true)
+      expect(specOnly.grpcAddress).toBeNull()
+      const { server } = await sim()
+      server.setSpecOnly(true)
+      const opened = open<PriceUpdateMessage>(server, 'StreamPriceUpdates', ['AAPLon'])
+      await until(() => opened.ended !== null, 'the refusal')
+      expect(opened.ended!.code).toBe(grpc.status.UNIMPLEMENTED)
+    },
+  )
 })
 
 describe('simulator gRPC minute candles', () => {
@@ -168,11 +199,19 @@ describe('simulator gRPC minute candles', () => {
     await until(() => updatesOf(opened).some((update) => update.is_closed), 'the closed minute')
     const closed = updatesOf(opened).find((update) => update.is_closed)!
     expect(closed.timestamp).toBe(first.timestamp)
-    const rest = (await (await getJson(server, '/v1/assets/AAPLon/prices/ohlc?interval=1min&range=1day')).json()) as {
+    const rest = (await (
+      await getJson(server, '/v1/assets/AAPLon/prices/ohlc?interval=1min&range=1day')
+    ).json()) as {
       primaryMarket: { data: { timestamp: number; open: string; high: string; low: string; close: string }[] }
     }
     const same = rest.primaryMarket.data.find((candle) => candle.timestamp === bucket)!
-    expect(closed.primary_market).toEqual({ symbol: 'AAPLon', open: same.open, high: same.high, low: same.low, close: same.close })
+    expect(closed.primary_market).toEqual({
+      symbol: 'AAPLon',
+      open: same.open,
+      high: same.high,
+      low: same.low,
+      close: same.close,
+    })
     const live = updatesOf(opened).at(-1)!
     expect(live.is_closed).toBe(false)
     expect(Number(BigInt(live.timestamp) / 1_000_000n)).toBe(bucket + MINUTE)

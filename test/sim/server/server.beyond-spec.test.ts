@@ -92,35 +92,44 @@ describe('market status', () => {
 })
 
 describe('asset pauses', () => {
-  it('the evening before a split: LLY paused (mixed-case word), the multiplier change announced', async () => {
-    await at(EVENING_BEFORE_SPLIT, async (sim) => {
-      const body = await (await getJson(sim, '/v1/status/assets')).json()
-      const parsed = parseAssetPausesResponse(body)
-      expect(parsed.rejected).toEqual([])
-      const lly = parsed.records.find((pause) => pause.symbol === 'LLYon' && pause.reason?.message === 'Stock_Split')
-      expect(lly).toMatchObject({
-        status: 'active',
-        type: 'scheduled',
-        reason: { code: 'ASSET_PAUSED' },
-        end: LLY_SPLIT.at,
-        updateSharesMultiplier: true,
-      })
-      // 19:50 ET the evening before: 00:50 UTC on the ex-date.
-      expect(lly?.start).toBe(Date.UTC(2026, 10, 16, 0, 50))
-      return sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier
-    }).then(async (multiplierInPause) => {
-      // The multiplier steps 4x when the pause ends, and the pause is no longer listed.
-      const after = await at(LLY_SPLIT.at + 60_000, async (sim) => {
+  it(
+    'the evening before a split: LLY paused (mixed-case word), the ' + 'multiplier change announced',
+    async () => {
+      await at(EVENING_BEFORE_SPLIT, async (sim) => {
         const body = await (await getJson(sim, '/v1/status/assets')).json()
-        return {
-          multiplier: sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier,
-          splits: parseAssetPausesResponse(body).records.filter((pause) => pause.reason?.message === 'Stock_Split'),
-        }
+        const parsed = parseAssetPausesResponse(body)
+        expect(parsed.rejected).toEqual([])
+        const lly = parsed.records.find(
+          (pause) => pause.symbol === 'LLYon' && pause.reason?.message === 'Stock_Split',
+        )
+        expect(lly).toMatchObject({
+          status: 'active',
+          type: 'scheduled',
+          reason: { code: 'ASSET_PAUSED' },
+          end: LLY_SPLIT.at,
+          updateSharesMultiplier: true,
+        })
+        // 19:50 ET the evening before: 00:50 UTC on the ex-date.
+        expect(lly?.start).toBe(Date.UTC(2026, 10, 16, 0, 50))
+        return sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier
+      }).then(async (multiplierInPause) => {
+        // The multiplier steps 4x when the pause ends, and the pause is no longer listed.
+        const after = await at(LLY_SPLIT.at + 60_000, async (sim) => {
+          const body = await (await getJson(sim, '/v1/status/assets')).json()
+          return {
+            multiplier: sim.market.marketRecord('LLYon')?.primaryMarket.sharesMultiplier,
+            splits: parseAssetPausesResponse(body).records.filter(
+              (pause) => pause.reason?.message === 'Stock_Split',
+            ),
+          }
+        })
+        expect(after.splits).toEqual([])
+        expect(new Dec(after.multiplier as string).dividedBy(multiplierInPause as string).toString()).toBe(
+          '4',
+        )
       })
-      expect(after.splits).toEqual([])
-      expect(new Dec(after.multiplier as string).dividedBy(multiplierInPause as string).toString()).toBe('4')
-    })
-  })
+    },
+  )
 
   it('earnings: ASSET_LIMITED from 16:00 to 19:30 ET, announced ahead as upcoming', async () => {
     const { body } = await json('/v1/status/assets')
@@ -141,7 +150,11 @@ describe('trading capacity', () => {
     const { status, body } = await json('/v1/limits/trading?symbol=AAPLon&side=sell')
     expect(status).toBe(200)
     const record = parseTradingCapacityResponse(body, { symbol: 'AAPLon', side: 'sell' }).records[0]
-    expect(record).toMatchObject({ isAssetTradingOpen: true, maxNotionalValue: '200000', remainingAttestations: '500' })
+    expect(record).toMatchObject({
+      isAssetTradingOpen: true,
+      maxNotionalValue: '200000',
+      remainingAttestations: '500',
+    })
   })
 
   it('the weekend, for a token without off-hours: a 200 with a reason, or a 403, as selected', async () => {
@@ -157,7 +170,10 @@ describe('trading capacity', () => {
   })
 
   it('refuses a missing or bad side and an unlisted symbol with the documented codes', async () => {
-    expect(await json('/v1/limits/trading?symbol=AAPLon')).toMatchObject({ status: 400, body: { code: 'MISSING_SIDE' } })
+    expect(await json('/v1/limits/trading?symbol=AAPLon')).toMatchObject({
+      status: 400,
+      body: { code: 'MISSING_SIDE' },
+    })
     expect(await json('/v1/limits/trading?symbol=AAPLon&side=hold')).toMatchObject({
       status: 400,
       body: { code: 'INVALID_SIDE' },
@@ -185,7 +201,12 @@ describe('dividends', () => {
 describe('a spec-only service', () => {
   it('answers the four endpoints with a bare 404 (no code) and still serves the five', async () => {
     server.setSpecOnly(true)
-    for (const path of ['/v1/status/market', '/v1/status/assets', '/v1/limits/trading?symbol=AAPLon&side=buy', '/v1/assets/AAPLon/dividends']) {
+    for (const path of [
+      '/v1/status/market',
+      '/v1/status/assets',
+      '/v1/limits/trading?symbol=AAPLon&side=buy',
+      '/v1/assets/AAPLon/dividends',
+    ]) {
       const response = await getJson(server, path)
       expect(response.status).toBe(404)
       expect(await response.text()).toBe('Not Found')

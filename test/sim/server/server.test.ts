@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Dec } from '../../../src/shared/decimal'
 import { wireErrorBody } from '../../../src/main/core/api/wire/wire'
-import { parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from '../../../src/main/core/api/wire/wire-parse'
+import {
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseLimitsResponse,
+  parseMarketResponse,
+  parsePriceResponse,
+} from '../../../src/main/core/api/wire/wire-parse'
 import {
   SIM_KEEP_ALIVE_MS,
   type SimEndpoint,
@@ -168,18 +174,21 @@ describe('sim server responses against the shared wire schemas', () => {
 })
 
 describe('sim server errors', () => {
-  it('answers a request without a key as the real gateway does: 403 {"message":"Forbidden"}, on any path', async () => {
-    for (const path of ['/v1/assets/all/market', '/v1/limits/session', '/v1/no/such/path', '/']) {
-      for (const key of [null, '']) {
-        const response = await getJson(server, path, key)
-        expect([path, response.status]).toEqual([path, 403])
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-        expect(response.headers.get('retry-after')).toBeNull()
-        expect(response.headers.get('www-authenticate')).toBeNull()
-        expect(await response.json()).toEqual({ message: 'Forbidden' })
+  it(
+    'answers a request without a key as the real gateway does: 403 ' + '{"message":"Forbidden"}, on any path',
+    async () => {
+      for (const path of ['/v1/assets/all/market', '/v1/limits/session', '/v1/no/such/path', '/']) {
+        for (const key of [null, '']) {
+          const response = await getJson(server, path, key)
+          expect([path, response.status]).toEqual([path, 403])
+          expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+          expect(response.headers.get('retry-after')).toBeNull()
+          expect(response.headers.get('www-authenticate')).toBeNull()
+          expect(await response.json()).toEqual({ message: 'Forbidden' })
+        }
       }
-    }
-  })
+    },
+  )
 
   it('401 INVALID_API_KEY with a wrong key', async () => {
     await expectError(await getJson(server, '/v1/assets/all/market', 'wrong'), 401, 'INVALID_API_KEY')
@@ -196,13 +205,16 @@ describe('sim server errors', () => {
     await expectError(await getJson(server, '/v1/limits/session?symbol='), 400, 'MISSING_SYMBOL')
   })
 
-  it('400 INVALID_SYMBOL for a symbol too short or not ending in "on", on every symbol endpoint', async () => {
-    for (const symbol of ['AB', 'AAPL', 'aaplon', 'ALL']) {
-      await expectError(await getJson(server, `/v1/assets/${symbol}/market`), 400, 'INVALID_SYMBOL')
-      await expectError(await getJson(server, `/v1/assets/${symbol}/prices/latest`), 400, 'INVALID_SYMBOL')
-      await expectError(await getJson(server, `/v1/limits/session?symbol=${symbol}`), 400, 'INVALID_SYMBOL')
-    }
-  })
+  it(
+    '400 INVALID_SYMBOL for a symbol too short or not ending in "on", ' + 'on every symbol endpoint',
+    async () => {
+      for (const symbol of ['AB', 'AAPL', 'aaplon', 'ALL']) {
+        await expectError(await getJson(server, `/v1/assets/${symbol}/market`), 400, 'INVALID_SYMBOL')
+        await expectError(await getJson(server, `/v1/assets/${symbol}/prices/latest`), 400, 'INVALID_SYMBOL')
+        await expectError(await getJson(server, `/v1/limits/session?symbol=${symbol}`), 400, 'INVALID_SYMBOL')
+      }
+    },
+  )
 
   it('404 ASSET_NOT_FOUND for a valid symbol that is not listed', async () => {
     await expectError(await getJson(server, '/v1/assets/NOTLISTEDon/market'), 404, 'ASSET_NOT_FOUND')

@@ -39,7 +39,12 @@ describe('the simulated node', () => {
   it('says a revert as an execution-reverted error', async () => {
     node = await startSimNode({ holdings, chain: 'ethereum', fault: 'revert' })
     const client = createPublicClient({ transport: http(node.url, { retryCount: 0 }) })
-    const read = client.readContract({ address: holdings.tokenAddress('ethereum', 'AAPLon') as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [DEMO_WALLETS.cold as Hex] })
+    const read = client.readContract({
+      address: holdings.tokenAddress('ethereum', 'AAPLon') as Hex,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [DEMO_WALLETS.cold as Hex],
+    })
     await expect(read).rejects.toThrow(/reverted/)
   })
 })

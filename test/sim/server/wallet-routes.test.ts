@@ -51,20 +51,41 @@ describe('the simulator: wallet endpoints', () => {
     // Bought 12.5, moved 3.5 to the hot wallet.
     const expected = new Decimal('12.5').minus('3.5').toFixed()
     expect(body.tokens).toEqual([
-      { tokenAddress: aapl, tokenSymbol: 'AAPLon', balances: [{ holderAddress: { account: DEMO_WALLETS.cold }, balance: expected }] },
-      { tokenAddress: UNLISTED_DEMO_TOKEN, tokenSymbol: null, balances: [{ holderAddress: { account: DEMO_WALLETS.cold }, balance: '42.1' }] },
+      {
+        tokenAddress: aapl,
+        tokenSymbol: 'AAPLon',
+        balances: [{ holderAddress: { account: DEMO_WALLETS.cold }, balance: expected }],
+      },
+      {
+        tokenAddress: UNLISTED_DEMO_TOKEN,
+        tokenSymbol: null,
+        balances: [{ holderAddress: { account: DEMO_WALLETS.cold }, balance: '42.1' }],
+      },
     ])
   })
 
   it('moves a balance when a demo trade is recorded', async () => {
-    server.wallets.record({ wallet: DEMO_WALLETS.phantom, chain: 'solana', symbol: 'TSLAon', quantity: '-1.1' })
-    const { body } = await json<Balances>(`/v1/chains/solana-900/balances?userAddress=${DEMO_WALLETS.phantom}`)
+    server.wallets.record({
+      wallet: DEMO_WALLETS.phantom,
+      chain: 'solana',
+      symbol: 'TSLAon',
+      quantity: '-1.1',
+    })
+    const { body } = await json<Balances>(
+      `/v1/chains/solana-900/balances?userAddress=${DEMO_WALLETS.phantom}`,
+    )
     expect(body.tokens[0]?.balances[0]?.balance).toBe(new Decimal('7.123456789').minus('1.1').toFixed())
   })
 
   it('refuses a balances request without userAddress, and an unknown chain', async () => {
-    expect(await json('/v1/chains/ethereum-1/balances')).toMatchObject({ status: 400, body: { code: 'MISSING_USER_ADDRESS' } })
-    expect(await json(`/v1/chains/tron-1/balances?userAddress=${DEMO_WALLETS.cold}`)).toMatchObject({ status: 400, body: { code: 'INVALID_CHAIN_ID' } })
+    expect(await json('/v1/chains/ethereum-1/balances')).toMatchObject({
+      status: 400,
+      body: { code: 'MISSING_USER_ADDRESS' },
+    })
+    expect(await json(`/v1/chains/tron-1/balances?userAddress=${DEMO_WALLETS.cold}`)).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_CHAIN_ID' },
+    })
   })
 
   it('answers a bare 404 when it serves only the spec', async () => {

@@ -214,7 +214,8 @@ onCommand('applicationMenu', () => (applicationMenu ? describeMenu(applicationMe
  * which a test chooses with TOKENWATCH_STANDIN_PLATFORM, see register.cjs):
  * - everywhere: Electron keeps no reference to a Notification; one the app drops is
  *   garbage-collected and its 'click' never runs (docs/api/notification.md, "Class: Notification").
- *   The stand-in holds each object weakly, and the test's `collectGarbage` runs a full collection, so a dropped notification is really gone;
+ *   The stand-in holds each object weakly, and the test's `collectGarbage` runs a full collection, so a
+ *   dropped notification is really gone;
  * - Windows: a toast that times out goes to the Action Center and Electron emits 'close' then
  *   (shell/browser/notifications/win/windows_toast_notification.cc, the Dismissed handler, which
  *   reports every dismissal reason, TimedOut included, as closed). A click there still activates the

@@ -176,7 +176,8 @@ function observePercent(
   const message =
     condition.kind === 'change-pct'
       ? `${symbol} 24h change reached ${signed(text)}% (${limit})`
-      : `${symbol} trades at a ${withoutSign(text)}% ${text.startsWith('-') ? 'discount' : 'premium'} to fair value (${limit})`
+      : `${symbol} trades at a ${withoutSign(text)}% ${text.startsWith('-') ? 'discount' : 'premium'}` +
+        ` to fair value (${limit})`
   return pastThreshold(text, condition, message)
 }
 
@@ -218,7 +219,8 @@ function observePosition(
   if (!isDecimalString(position.value)) return null
   const above = condition.kind === 'value-above'
   const shown = new Dec(position.value).toDecimalPlaces(2).toFixed(2)
-  const message = `${symbol} position value crossed ${above ? 'above' : 'below'} ${condition.level} at ${shown}`
+  const message =
+    `${symbol} position value crossed ${above ? 'above' : 'below'}` + ` ${condition.level} at ${shown}`
   return crossing(position.value, condition, above, message)
 }
 
@@ -235,7 +237,9 @@ function observeStale(
     value: String(ageMinutes),
     beyond: asset.stale && now - asset.priceTimestamp >= condition.minutes * MINUTE_MS,
     rearms: !asset.stale,
-    message: `${symbol} data is stale: no new price for ${minutesText(ageMinutes)} (alert after ${condition.minutes})`,
+    message:
+      `${symbol} data is stale: no new price for ${minutesText(ageMinutes)}` +
+      ` (alert after ${condition.minutes})`,
   }
 }
 
@@ -416,7 +420,9 @@ function stepMultiplier(
   const nextState: AlertState = { ...state, multiplier: next, lastFiredAt: fires ? now : state.lastFiredAt }
   if (!fires || previous === null) return { state: nextState, firing: null }
   const inPause = multiplierPauseNote(alert.symbol, pauses.multiplierPauses, now)
-  const message = `${alert.symbol} shares multiplier changed from ${previous} to ${next}${ratioText(previous, next)}${inPause}`
+  const message =
+    `${alert.symbol} shares multiplier changed from ${previous} to ` +
+    `${next}${ratioText(previous, next)}${inPause}`
   return { state: nextState, firing: firingOf(alert, message, next, now) }
 }
 

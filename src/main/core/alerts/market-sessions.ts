@@ -42,7 +42,9 @@ function readingHolds(reading: MarketReading | null, at: number): reading is Mar
   return boundary === null || at < boundary
 }
 
-/** The calendar's session at an instant: off-hours while the conventional market is closed, none in a pause. */
+/**
+ * The calendar's session at an instant: off-hours while the conventional market is closed, none in a pause.
+ */
 export function calendarLiveSession(at: number): SessionName | null {
   return liveSessionOf(sessionStateAt(at).phase)
 }

@@ -69,7 +69,8 @@ export function pauseNews(
       news.push(`${symbol}: ${pauseName(pause)} announced${windowText(pause)}${multiplier}`)
     else
       news.push(
-        `${symbol}: ${pauseName(pause)} started${pause.end === null ? '' : ` until ${easternTimeText(pause.end)}`}${multiplier}`,
+        `${symbol}: ${pauseName(pause)} started${pause.end === null ? '' : ` until ${easternTimeText(pause.end)}`}` +
+          `${multiplier}`,
       )
   }
   for (const [key, phase] of Object.entries(before ?? {}))

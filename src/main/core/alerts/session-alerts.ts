@@ -17,5 +17,8 @@ export function sessionAlertRefusal(asset: AssetQuote, condition: AlertInput['co
     tradable.length > 0
       ? `choose a session it trades in (${tradable.map((session) => SESSION_BADGE[session]).join(', ')})`
       : 'it trades in no session now'
-  return `${asset.symbol} cannot trade in the ${SESSION_LABEL[condition.session]} session, so this alert would never fire: ${choices}`
+  return (
+    `${asset.symbol} cannot trade in the ${SESSION_LABEL[condition.session]}` +
+    ` session, so this alert would never fire: ${choices}`
+  )
 }

@@ -3,7 +3,17 @@ import { version } from '../../../../package.json'
 import { checkBaseUrl } from '../../../shared/settings'
 import { checkSymbol } from '../../../shared/symbols'
 import type { WireMarketRecord, WirePriceRecord } from './wire/wire'
-import { type LimitsWithTime, type ParsedRecords, type RejectedRecord, ResponseShapeError, parseAllMarketResponse, parseAllPricesResponse, parseLimitsResponse, parseMarketResponse, parsePriceResponse } from './wire/wire-parse'
+import {
+  type LimitsWithTime,
+  type ParsedRecords,
+  type RejectedRecord,
+  ResponseShapeError,
+  parseAllMarketResponse,
+  parseAllPricesResponse,
+  parseLimitsResponse,
+  parseMarketResponse,
+  parsePriceResponse,
+} from './wire/wire-parse'
 import {
   ApiConfigError,
   ApiError,
@@ -270,7 +280,11 @@ export class ApiClient {
         )
         return capacityReading(theRecord(result, 'trading capacity'))
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 403 && MARKET_REFUSAL_CODES.has(error.code ?? '')))
+        if (!(
+          error instanceof ApiError &&
+          error.status === 403 &&
+          MARKET_REFUSAL_CODES.has(error.code ?? '')
+        ))
           throw error
         const refusal = { tradingOpen: false, reasonCode: error.code, reason: error.serviceMessage }
         return { ...capacityUnavailable(checked, side), available: true, ...refusal }
@@ -284,7 +298,11 @@ export class ApiClient {
     const checked = requireSymbol(symbol)
     return this.optional.ask('dividends', async () =>
       theRecord(
-        await this.call(`/v1/assets/${encodeURIComponent(checked)}/dividends`, parseDividendsResponse, signal),
+        await this.call(
+          `/v1/assets/${encodeURIComponent(checked)}/dividends`,
+          parseDividendsResponse,
+          signal,
+        ),
         'dividends',
       ),
     )
@@ -307,7 +325,10 @@ export class ApiClient {
       const response = await this.getJson(path, signal)
       const answer = this.parsed(() => parseCandlesResponse(response.body))
       if (answer.symbol !== checked)
-        throw invalidResponse(`asked for ${checked}, the answer is about ${sanitizeServiceText(answer.symbol)}`, 200)
+        throw invalidResponse(
+          `asked for ${checked}, the answer is about ${sanitizeServiceText(answer.symbol)}`,
+          200,
+        )
       const token = keepDated(answer.token, response.receivedAt, checked)
       const stock = keepDated(answer.stock, response.receivedAt, checked)
       return {
@@ -321,8 +342,14 @@ export class ApiClient {
     })
   }
 
-  /** `/v1/assets/{symbol}/shares-multiplier` (beyond the spec): the changes oldest first, bad ones rejected. */
-  multiplierHistory(symbol: string, range: CandleRange, signal?: AbortSignal): Promise<OptionalAnswer<MultiplierAnswer>> {
+  /**
+   * `/v1/assets/{symbol}/shares-multiplier` (beyond the spec): the changes oldest first, bad ones rejected.
+   */
+  multiplierHistory(
+    symbol: string,
+    range: CandleRange,
+    signal?: AbortSignal,
+  ): Promise<OptionalAnswer<MultiplierAnswer>> {
     const checked = requireSymbol(symbol)
     const path = `/v1/assets/${encodeURIComponent(checked)}/shares-multiplier?range=${range}`
     return this.optional.ask('multiplierHistory', async () => {
@@ -363,7 +390,11 @@ export class ApiClient {
     maxBodyBytes = this.maxBodyBytes,
   ): Promise<FetchResult<T>> {
     const response = await this.getJson(pathAndQuery, signal, maxBodyBytes)
-    return { ...this.parsed(() => parse(response.body)), receivedAt: response.receivedAt, bytes: response.bytes }
+    return {
+      ...this.parsed(() => parse(response.body)),
+      receivedAt: response.receivedAt,
+      bytes: response.bytes,
+    }
   }
 
   /** A parser's verdict; an answer of the wrong shape is an invalid response, like any other. */
@@ -418,12 +449,13 @@ export class ApiClient {
     if (statusCode < 200 || statusCode >= 300)
       throw apiErrorFromResponse(statusCode, headers, body?.toString('utf8') ?? '', this.now())
     if (body === null || overflowed)
-      throw invalidResponse(
-        `the answer is larger than ${maxBodyBytes} bytes; stopped reading it`,
-        statusCode,
-      )
+      throw invalidResponse(`the answer is larger than ${maxBodyBytes} bytes; stopped reading it`, statusCode)
     try {
-      return { body: parseJsonWithoutKey(body.toString('utf8'), this.apiKey), receivedAt: this.now(), bytes: body.length }
+      return {
+        body: parseJsonWithoutKey(body.toString('utf8'), this.apiKey),
+        receivedAt: this.now(),
+        bytes: body.length,
+      }
     } catch {
       const type = sanitizeServiceText(String(headers['content-type'] ?? 'no content type'))
       throw invalidResponse(`the answer is not JSON (${type})`, statusCode)
@@ -446,8 +478,7 @@ export class ApiClient {
   private withoutKey(error: ApiError): ApiError {
     const key = this.apiKey
     const texts = [error.message, error.code, error.documentation, error.serviceMessage]
-    if (key === null || !texts.some((text) => text?.includes(key)))
-      return error
+    if (key === null || !texts.some((text) => text?.includes(key))) return error
     return new ApiError({
       kind: error.kind,
       message: this.scrubKey(error.message),

@@ -13,7 +13,9 @@ export type ApiErrorKind = Exclude<ErrorKind, 'config' | 'poller'>
 /** A server may ask us to wait; we honour it, but never for longer than this. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000
 
-/** Service-provided text is shown to people and printed on terminals: bounded and without control characters. */
+/**
+ * Service-provided text is shown to people and printed on terminals: bounded and without control characters.
+ */
 const MAX_SERVICE_TEXT = 300
 
 export interface ApiErrorInit {
@@ -51,7 +53,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Thrown for a client that cannot be built as configured (bad base URL, unusable key). Not an API failure. */
+/**
+ * Thrown for a client that cannot be built as configured (bad base URL, unusable key). Not an API failure.
+ */
 export class ApiConfigError extends Error {
   override readonly name = 'ApiConfigError'
   readonly kind = 'config' as const
@@ -178,7 +182,9 @@ export function redirectError(
   }
   return new ApiError({
     kind: 'invalid-response',
-    message: `The service answered with a redirect to ${where} (${status}); not followed so the key is not sent elsewhere.`,
+    message:
+      `The service answered with a redirect to ${where} (${status}); ` +
+      `not followed so the key is not sent elsewhere.`,
     status,
   })
 }
@@ -242,7 +248,11 @@ export function apiErrorFromTransport(error: unknown, timeoutMs: number): ApiErr
   if (error instanceof ApiError) return error
   const code = errorCode(error)
   if (code !== null && TIMEOUT_CODES.has(code)) return timeoutError(timeoutMs)
-  const malformed = code === null ? undefined : (MALFORMED_ANSWER[code] ?? (code.startsWith('HPE_') ? 'its answer is not well-formed HTTP' : undefined))
+  const malformed =
+    code === null
+      ? undefined
+      : (MALFORMED_ANSWER[code] ??
+        (code.startsWith('HPE_') ? 'its answer is not well-formed HTTP' : undefined))
   if (malformed !== undefined) return invalidResponse(`the service was reached, but ${malformed} (${code})`)
   const reason = code === null ? undefined : NETWORK_REASONS[code]
   const message = `${ADVICE.network}: ${reason ?? `the connection failed (${code ?? 'unknown cause'})`}.`

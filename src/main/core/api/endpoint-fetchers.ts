@@ -187,7 +187,9 @@ function withoutConflictingDuplicates<T>(
       errors.push({
         scope: symbol,
         code: 'DUPLICATE_RECORDS',
-        message: `The service sent ${copies.length} different records for ${symbol} in one answer; none is used`,
+        message:
+          `The service sent ${copies.length} different records for ${symbol}` +
+          ` in one answer; none is used`,
       })
   }
   return { ...fetched, records, errors }

@@ -8,15 +8,21 @@ import { ApiError } from './api-errors'
  * can say, in place, that the service does not publish it.
  */
 
-/** The status features the window reports on, the two history endpoints (issue 31) and the wallets' two (issue 48). */
-export type OptionalEndpoint = OptionalFeature | 'candles' | 'multiplierHistory' | 'tokenAddresses' | 'walletBalances'
+/**
+ * The status features the window reports on, the two history endpoints (issue 31) and the wallets' two (issue
+ * 48).
+ */
+export type OptionalEndpoint =
+  OptionalFeature | 'candles' | 'multiplierHistory' | 'tokenAddresses' | 'walletBalances'
 
 export type OptionalAnswer<T> = { available: true; value: T } | { available: false }
 
 /** A 404 about the asked asset is an answer about the asset, not a sign the endpoint is missing. */
 const ASSET_CODES = new Set(['ASSET_NOT_FOUND', 'INVALID_SYMBOL', 'MISSING_SYMBOL'])
 
-/** An error about the asked asset (unknown, malformed, missing): the caller's input, not the service's state. */
+/**
+ * An error about the asked asset (unknown, malformed, missing): the caller's input, not the service's state.
+ */
 export function isAboutTheAsset(error: unknown): boolean {
   return error instanceof ApiError && error.code !== null && ASSET_CODES.has(error.code)
 }

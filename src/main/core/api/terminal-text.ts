@@ -24,6 +24,7 @@ export function logLine(text: string): string {
 /** `text` with every occurrence of each secret replaced by "[key]". */
 export function withheld(text: string, secrets: Iterable<string>): string {
   let result = text
-  for (const secret of secrets) if (secret !== '' && result.includes(secret)) result = result.split(secret).join('[key]')
+  for (const secret of secrets)
+    if (secret !== '' && result.includes(secret)) result = result.split(secret).join('[key]')
   return result
 }

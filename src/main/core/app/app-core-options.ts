@@ -30,6 +30,9 @@ export interface AppCoreOptions<Demo extends DemoService = DemoService> {
    * refused with them and the status never says pinned.
    */
   pinUnavailable?: string
-  /** Where the core says what is worth a line in the log (a disagreement of the service and our calendar); console.warn by default. */
+  /**
+   * Where the core says what is worth a line in the log (a disagreement of the service and our calendar);
+   * console.warn by default.
+   */
   log?: (text: string) => void
 }

@@ -87,9 +87,17 @@ export class AppCore<Demo extends DemoService = DemoService> {
       walletService: () => {
         const key = this.connection.keyInUse()
         const { baseUrl } = this.connection.source()
-        return key && baseUrl ? new ApiClient({ baseUrl, apiKey: key, timeoutMs: options.requestTimeoutMs, now: () => this.clock.now() }) : null
+        return key && baseUrl
+          ? new ApiClient({
+              baseUrl,
+              apiKey: key,
+              timeoutMs: options.requestTimeoutMs,
+              now: () => this.clock.now(),
+            })
+          : null
       },
-      ledgerQuantities: () => new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
+      ledgerQuantities: () =>
+        new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
       vault: this.vault,
       alerts: this.alerts,
       service: this.feed.service,

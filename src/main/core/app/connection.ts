@@ -115,7 +115,8 @@ export class Connection<Demo extends DemoService = DemoService> {
     this.current = { baseUrl: this.demoService.url, demo: true }
     this.key = demoKey
     // The demo market streams from its own loopback gRPC port unless streaming is turned off.
-    const streamAddress = settings.streamAddress === STREAMING_OFF ? STREAMING_OFF : (this.demoService.grpcAddress ?? '')
+    const streamAddress =
+      settings.streamAddress === STREAMING_OFF ? STREAMING_OFF : (this.demoService.grpcAddress ?? '')
     feed.connect({ ...this.current, apiKey: demoKey, timeoutMs, streamAddress })
   }
 

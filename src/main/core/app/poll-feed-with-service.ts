@@ -13,7 +13,10 @@ import type { EventBus } from './event-bus'
 import { AppHistory } from '../history/app-history'
 import { ServiceStatusLink } from '../service-status/service-status-link'
 
-/** What AppCore hands over: where the status and the capacity go, and the alerts that follow the market and pauses. */
+/**
+ * What AppCore hands over: where the status and the capacity go, and the alerts that follow the market and
+ * pauses.
+ */
 export interface ServiceStatusWiring {
   events: EventBus
   /** The alerts (told the market and the pauses) and the status (pushed when the service's state changes). */
@@ -27,7 +30,10 @@ export interface ServiceStatusWiring {
   pollFeed?: (events: FeedEvents) => PollFeed
 }
 
-/** The price feed, telling `feedEvents`, with the service's status and history beside it, told the same changes. */
+/**
+ * The price feed, telling `feedEvents`, with the service's status and history beside it, told the same
+ * changes.
+ */
 export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring): PollFeedWithService {
   const { events, core, clock, random } = wiring
   const prices = wiring.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random })

@@ -183,7 +183,9 @@ export class LocalPollFeed implements PollFeed {
 
   saveSnapshot(userDataDir: string): Promise<void> {
     // The key in use withheld from the file, whatever road brought it into the snapshot.
-    return new SnapshotCache(userDataDir).save(withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null))
+    return new SnapshotCache(userDataDir).save(
+      withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null),
+    )
   }
 
   private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {

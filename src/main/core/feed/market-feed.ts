@@ -176,7 +176,8 @@ export class MarketFeed {
    */
   private planFor(endpoint: EndpointName): { symbols: string[]; mode: EndpointMode } {
     const watchlist = [...this.state.watchlist()]
-    if (this.streamed.size === 0 || endpoint !== 'prices') return { symbols: watchlist, mode: this.endpointMode() }
+    if (this.streamed.size === 0 || endpoint !== 'prices')
+      return { symbols: watchlist, mode: this.endpointMode() }
     const polled = watchlist.filter((symbol) => !this.streamed.has(symbol))
     return { symbols: polled, mode: chooseEndpointMode(polled.length, this.options.listedCount?.() ?? null) }
   }

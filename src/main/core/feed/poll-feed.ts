@@ -82,7 +82,10 @@ export interface PollFeed {
   saveSnapshot(userDataDir: string): Promise<void>
   /** Records every answer the feed takes in to history.sqlite in `userDataDir` (in the polling thread). */
   startRecording(userDataDir: string): void
-  /** What was recorded of `symbol` from `from` on (read where it is written); `daily`: one row a day is enough. */
+  /**
+   * What was recorded of `symbol` from `from` on (read where it is written); `daily`: one row a day is
+   * enough.
+   */
   recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory>
   /** The status bar's sentence about the recording (damaged file set aside, disk full), or null. */
   recordingNotice(): string | null

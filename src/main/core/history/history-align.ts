@@ -82,7 +82,8 @@ export function multiplierChanges(steps: readonly MultiplierStep[], from: number
   for (let i = 1; i < steps.length; i++) {
     const step = steps[i] as MultiplierStep
     const before = steps[i - 1] as MultiplierStep
-    if (step.t >= from && step.value !== before.value) changes.push({ t: step.t, from: before.value, to: step.value })
+    if (step.t >= from && step.value !== before.value)
+      changes.push({ t: step.t, from: before.value, to: step.value })
   }
   return changes
 }

@@ -1,5 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { type PackedCandle, type PackedPoll, packCandles, packPolls, unpackCandles, unpackPolls } from './history-pack'
+import {
+  type PackedCandle,
+  type PackedPoll,
+  packCandles,
+  packPolls,
+  unpackCandles,
+  unpackPolls,
+} from './history-pack'
 
 /**
  * The fine rows of history.sqlite and where they live: the polls of the last hour or two in
@@ -25,8 +32,18 @@ interface BlockKind<T extends { t: number }> {
   unpack: (bucketStart: number, blob: Uint8Array) => T[]
 }
 
-const POLL_HOURS: BlockKind<PackedPoll> = { table: 'poll_hours', bucketMs: HOUR_MS, pack: packPolls, unpack: unpackPolls }
-const MINUTE_DAYS: BlockKind<PackedCandle> = { table: 'minute_days', bucketMs: DAY_MS, pack: packCandles, unpack: unpackCandles }
+const POLL_HOURS: BlockKind<PackedPoll> = {
+  table: 'poll_hours',
+  bucketMs: HOUR_MS,
+  pack: packPolls,
+  unpack: unpackPolls,
+}
+const MINUTE_DAYS: BlockKind<PackedCandle> = {
+  table: 'minute_days',
+  bucketMs: DAY_MS,
+  pack: packCandles,
+  unpack: unpackCandles,
+}
 
 /** The tables of this file, for the schema (history-db.ts). */
 export const BLOCK_TABLES = `
@@ -37,21 +54,40 @@ export const POLLS_TABLE = `
     PRIMARY KEY (t, symbol)) WITHOUT ROWID;`
 
 /** A poll as a candle of one price. */
-export const asCandle = ({ t, price, underlying }: PackedPoll): PackedCandle => ({ t, open: price, high: price, low: price, close: price, underlying })
+export const asCandle = ({ t, price, underlying }: PackedPoll): PackedCandle => ({
+  t,
+  open: price,
+  high: price,
+  low: price,
+  close: price,
+  underlying,
+})
 
 /** Adds polls (sorted by symbol, then time) to their hour blobs. */
 export function storePolls(db: DatabaseSync, polls: Iterable<PollRow>): void {
   storeBlocks(db, POLL_HOURS, polls, ({ t, price, underlying }) => ({ t, price, underlying }))
 }
 
-/** Adds 1-minute candles (sorted by symbol, then time) to their day blobs; one at the time of a stored one replaces it. */
+/**
+ * Adds 1-minute candles (sorted by symbol, then time) to their day blobs; one at the time of a stored one
+ * replaces it.
+ */
 export function storeMinutes(db: DatabaseSync, candles: Iterable<CandleRow>): void {
-  storeBlocks(db, MINUTE_DAYS, candles, ({ t, open, high, low, close, underlying }) => ({ t, open, high, low, close, underlying }))
+  storeBlocks(db, MINUTE_DAYS, candles, ({ t, open, high, low, close, underlying }) => ({
+    t,
+    open,
+    high,
+    low,
+    close,
+    underlying,
+  }))
 }
 
 /** Packs the plain polls from before `before` into their hour blobs. Returns how many it moved. */
 export function packPlainPolls(db: DatabaseSync, before: number): number {
-  const polls = db.prepare('SELECT symbol, t, price, underlying FROM polls WHERE t < ? ORDER BY symbol, t').iterate(before) as Iterable<PollRow>
+  const polls = db
+    .prepare('SELECT symbol, t, price, underlying FROM polls WHERE t < ? ORDER ' + 'BY symbol, t')
+    .iterate(before) as Iterable<PollRow>
   storePolls(db, polls)
   return Number(db.prepare('DELETE FROM polls WHERE t < ?').run(before).changes)
 }
@@ -72,8 +108,12 @@ export function minutesOf(db: DatabaseSync, symbol: number, from: number, before
 
 /** The time of one symbol's first minute candle or poll, or null when it has none. */
 export function firstFineTime(db: DatabaseSync, symbol: number): number | null {
-  const plain = (db.prepare('SELECT MIN(t) AS t FROM polls WHERE symbol = ?').get(symbol) as { t: number | null }).t
-  const times = [plain, firstInBlocks(db, MINUTE_DAYS, symbol), firstInBlocks(db, POLL_HOURS, symbol)].filter((t): t is number => t !== null)
+  const plain = (
+    db.prepare('SELECT MIN(t) AS t FROM polls WHERE symbol = ?').get(symbol) as { t: number | null }
+  ).t
+  const times = [plain, firstInBlocks(db, MINUTE_DAYS, symbol), firstInBlocks(db, POLL_HOURS, symbol)].filter(
+    (t): t is number => t !== null,
+  )
   return times.length === 0 ? null : Math.min(...times)
 }
 
@@ -113,17 +153,33 @@ function storeBlocks<T extends { t: number }, R extends T & { symbol: number }>(
   flush()
 }
 
-function readBlocks<T extends { t: number }>(db: DatabaseSync, kind: BlockKind<T>, symbol: number, from: number, before: number): T[] {
+function readBlocks<T extends { t: number }>(
+  db: DatabaseSync,
+  kind: BlockKind<T>,
+  symbol: number,
+  from: number,
+  before: number,
+): T[] {
   const blocks = db
     .prepare(`SELECT t, body FROM ${kind.table} WHERE symbol = ? AND t >= ? AND t < ? ORDER BY t`)
-    .all(symbol, Math.floor(from / kind.bucketMs) * kind.bucketMs, before) as unknown as { t: number; body: Uint8Array }[]
+    .all(symbol, Math.floor(from / kind.bucketMs) * kind.bucketMs, before) as unknown as {
+    t: number
+    body: Uint8Array
+  }[]
   const rows: T[] = []
-  for (const block of blocks) for (const row of kind.unpack(block.t, block.body)) if (row.t >= from && row.t < before) rows.push(row)
+  for (const block of blocks)
+    for (const row of kind.unpack(block.t, block.body)) if (row.t >= from && row.t < before) rows.push(row)
   return rows
 }
 
-function firstInBlocks<T extends { t: number }>(db: DatabaseSync, kind: BlockKind<T>, symbol: number): number | null {
-  const first = db.prepare(`SELECT t, body FROM ${kind.table} WHERE symbol = ? ORDER BY t LIMIT 1`).get(symbol) as { t: number; body: Uint8Array } | undefined
+function firstInBlocks<T extends { t: number }>(
+  db: DatabaseSync,
+  kind: BlockKind<T>,
+  symbol: number,
+): number | null {
+  const first = db
+    .prepare(`SELECT t, body FROM ${kind.table} WHERE symbol = ? ORDER BY t LIMIT 1`)
+    .get(symbol) as { t: number; body: Uint8Array } | undefined
   return first ? (kind.unpack(first.t, first.body)[0]?.t ?? null) : null
 }
 

@@ -28,7 +28,8 @@ export class HistoryCache {
   /** The value kept under `key` if it is younger than the lifetime. */
   async get<T>(key: string): Promise<T | undefined> {
     const entry = this.memory.get(key) ?? (await this.fromDisk(key))
-    if (!entry || this.clock.now() - entry.at >= HISTORY_CACHE_LIFETIME_MS || entry.at > this.clock.now()) return undefined
+    if (!entry || this.clock.now() - entry.at >= HISTORY_CACHE_LIFETIME_MS || entry.at > this.clock.now())
+      return undefined
     this.memory.set(key, entry)
     return entry.value as T
   }
@@ -52,7 +53,9 @@ export class HistoryCache {
     if (this.folder === null) return undefined
     try {
       const entry = JSON.parse(await readFile(this.fileOf(key), 'utf8')) as Partial<Entry>
-      return typeof entry.at === 'number' && 'value' in entry ? { at: entry.at, value: entry.value } : undefined
+      return typeof entry.at === 'number' && 'value' in entry
+        ? { at: entry.at, value: entry.value }
+        : undefined
     } catch {
       return undefined
     }

@@ -1,7 +1,14 @@
 import { chmodSync, closeSync, existsSync, openSync, renameSync, statSync, statfsSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { BLOCK_TABLES, type CandleRow, POLLS_TABLE, type PollRow, storeMinutes, storePolls } from './history-blocks'
+import {
+  BLOCK_TABLES,
+  type CandleRow,
+  POLLS_TABLE,
+  type PollRow,
+  storeMinutes,
+  storePolls,
+} from './history-blocks'
 
 /**
  * `history.sqlite` in the user data folder: what the poll worker took in of every asset (token
@@ -62,8 +69,18 @@ const V1_TO_V2 = `
  */
 function v2ToV3(db: DatabaseSync): void {
   db.exec(BLOCK_TABLES)
-  storePolls(db, db.prepare('SELECT symbol, t, price, underlying FROM polls ORDER BY symbol, t').iterate() as Iterable<PollRow>)
-  storeMinutes(db, db.prepare('SELECT symbol, t, open, high, low, close, underlying FROM minutes ORDER BY symbol, t').iterate() as Iterable<CandleRow>)
+  storePolls(
+    db,
+    db
+      .prepare('SELECT symbol, t, price, underlying FROM polls ORDER BY symbol, t')
+      .iterate() as Iterable<PollRow>,
+  )
+  storeMinutes(
+    db,
+    db
+      .prepare('SELECT symbol, t, open, high, low, close, underlying FROM minutes ' + 'ORDER BY symbol, t')
+      .iterate() as Iterable<CandleRow>,
+  )
   db.exec(`DROP TABLE polls; DROP TABLE minutes; ${POLLS_TABLE} PRAGMA user_version = 3;`)
 }
 
@@ -89,7 +106,8 @@ export function openHistoryDb(folder: string, now: () => number = Date.now): Ope
     if (!looksCorrupt(error) || !existsSync(file)) throw error
     const aside = `${file}.corrupt-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`
     renameSync(file, aside)
-    for (const companion of ['-wal', '-shm']) if (existsSync(file + companion)) renameSync(file + companion, aside + companion)
+    for (const companion of ['-wal', '-shm'])
+      if (existsSync(file + companion)) renameSync(file + companion, aside + companion)
     return { db: openChecked(file), setAside: aside }
   }
 }
@@ -99,7 +117,10 @@ export function openHistoryDbToRead(folder: string): DatabaseSync {
   return openChecked(path.join(folder, HISTORY_DB_FILE))
 }
 
-/** Why the database in `folder` could not be used, in words: "the disk is full", "it was made by a newer Tokenwatch". */
+/**
+ * Why the database in `folder` could not be used, in words: "the disk is full", "it was made by a newer
+ * Tokenwatch".
+ */
 export function historyDbProblem(error: unknown, folder: string): string {
   if (error instanceof HistoryDbNewer) return `it was made by a newer Tokenwatch (${error.message})`
   if (looksCorrupt(error)) return 'it is damaged or is not a Tokenwatch history file'
@@ -146,12 +167,15 @@ export function migrate(db: DatabaseSync, target = SCHEMA_VERSION): boolean {
     let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
     const packs = version > 0 && version < PACKED_SINCE && target >= PACKED_SINCE
     if (version === 0) {
-      const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
+      const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
+        n: number
+      }
       if (tables.n > 0) throw new HistoryDbCorrupt('tables without a schema version: not our database')
       db.exec(SCHEMA_V1)
       version = 1
     }
-    if (version > SCHEMA_VERSION) throw new HistoryDbNewer(`schema version ${version}; this one knows ${SCHEMA_VERSION}`)
+    if (version > SCHEMA_VERSION)
+      throw new HistoryDbNewer(`schema version ${version}; this one knows ${SCHEMA_VERSION}`)
     while (version < target) {
       const step = MIGRATIONS[version]
       if (step === undefined) throw new HistoryDbCorrupt(`no migration from schema version ${version}`)
@@ -200,7 +224,8 @@ export class HistoryDbNewer extends Error {
 /** SQLite's words for a file that is not a database, or a damaged one. */
 function looksCorrupt(error: unknown): boolean {
   if (error instanceof HistoryDbCorrupt) return true
-  const text = error instanceof Error ? `${error.message} ${String((error as { errcode?: unknown }).errcode)}` : ''
+  const text =
+    error instanceof Error ? `${error.message} ${String((error as { errcode?: unknown }).errcode)}` : ''
   return /not a database|malformed|corrupt|SQLITE_CORRUPT|SQLITE_NOTADB| 26 | 11 /i.test(`${text} `)
 }
 
@@ -210,7 +235,11 @@ function looksCorrupt(error: unknown): boolean {
  * error on a disk with no free block is a full disk too.
  */
 export function isDiskFull(error: unknown, folder?: string): boolean {
-  const text = error instanceof Error ? `${error.message} ${String((error as { errcode?: unknown }).errcode)} ${String((error as { code?: unknown }).code)}` : ''
+  const text =
+    error instanceof Error
+      ? `${error.message} ${String((error as { errcode?: unknown }).errcode)}` +
+        ` ${String((error as { code?: unknown }).code)}`
+      : ''
   if (/database or disk is full|SQLITE_FULL|ENOSPC| 13 /i.test(`${text} `)) return true
   return folder !== undefined && /disk I\/O error/i.test(text) && noFreeBlock(folder)
 }

@@ -42,7 +42,11 @@ export function packCandles(bucketStart: number, candles: readonly PackedCandle[
   const out = new ByteWriter()
   writeTimes(out, bucketStart, candles)
   // Open, high, low, close as one column: each is near the one before it (the open near the last close).
-  writeColumn(out, candles.flatMap((c) => [c.open, c.high, c.low, c.close]), (price) => price)
+  writeColumn(
+    out,
+    candles.flatMap((c) => [c.open, c.high, c.low, c.close]),
+    (price) => price,
+  )
   writeColumn(out, candles, (c) => c.underlying)
   return deflateRawSync(out.bytes())
 }
@@ -157,7 +161,10 @@ function decimalText(scaled: number, scale: number): string {
   return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`
 }
 
-/** Unsigned integers below 2^53 in 7-bit groups, low first (arithmetic, not bit operators: 32 bits are too few). */
+/**
+ * Unsigned integers below 2^53 in 7-bit groups, low first (arithmetic, not bit operators: 32 bits are too
+ * few).
+ */
 class ByteWriter {
   private buffer = new Uint8Array(1_024)
   private length = 0

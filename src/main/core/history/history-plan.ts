@@ -25,7 +25,12 @@ export interface HistoryPlan {
 
 const DAY_MS = 86_400_000
 
-const plan = (interval: CandleInterval, range: CandleRange, spanDays: number | null, fallback: CandleRequest | null = null): HistoryPlan => ({
+const plan = (
+  interval: CandleInterval,
+  range: CandleRange,
+  spanDays: number | null,
+  fallback: CandleRequest | null = null,
+): HistoryPlan => ({
   request: { interval, range },
   fallback,
   spanMs: spanDays === null ? null : spanDays * DAY_MS,

@@ -65,7 +65,10 @@ export class HistoryQueue {
       return value
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'rate-limited') {
-        this.backoffMs = Math.min(MAX_BACKOFF_MS, this.backoffMs === 0 ? this.firstBackoffMs : this.backoffMs * 2)
+        this.backoffMs = Math.min(
+          MAX_BACKOFF_MS,
+          this.backoffMs === 0 ? this.firstBackoffMs : this.backoffMs * 2,
+        )
         this.nextStartAt = this.clock.now() + Math.max(error.retryAfterMs ?? this.backoffMs, this.minGapMs)
       }
       throw error

@@ -50,15 +50,26 @@ export function recordedCandles(rows: readonly RecordedRow[], intervalMs: number
         stockOpenFrom = row.t
         stockOpenUntil = state.nextChangeAt
       }
-      if (stockOpen) extend(stock, t, { open: row.underlying, high: row.underlying, low: row.underlying, close: row.underlying })
+      if (stockOpen)
+        extend(stock, t, {
+          open: row.underlying,
+          high: row.underlying,
+          low: row.underlying,
+          close: row.underlying,
+        })
     }
-    if (row.multiplier !== null && multiplier.at(-1)?.value !== row.multiplier) multiplier.push({ t: row.t, value: row.multiplier })
+    if (row.multiplier !== null && multiplier.at(-1)?.value !== row.multiplier)
+      multiplier.push({ t: row.t, value: row.multiplier })
   }
   return { token, stock, multiplier }
 }
 
 /** Adds a row to the candle starting at `t`: the last one when it starts there, else a new one. */
-export function extend(candles: Candle[], t: number, row: Pick<RecordedRow, 'open' | 'high' | 'low' | 'close'>): void {
+export function extend(
+  candles: Candle[],
+  t: number,
+  row: Pick<RecordedRow, 'open' | 'high' | 'low' | 'close'>,
+): void {
   const last = candles.at(-1)
   if (last?.t !== t) {
     candles.push({ t, open: row.open, high: row.high, low: row.low, close: row.close })
@@ -70,7 +81,10 @@ export function extend(candles: Candle[], t: number, row: Pick<RecordedRow, 'ope
 }
 
 /** Candles of `bucketMs` from rows in time order (a poll is a candle of one price). */
-export function rollUp(rows: readonly Omit<RecordedRow, 'multiplier'>[], bucketMs: number): (Candle & { underlying: string | null })[] {
+export function rollUp(
+  rows: readonly Omit<RecordedRow, 'multiplier'>[],
+  bucketMs: number,
+): (Candle & { underlying: string | null })[] {
   const candles: Candle[] = []
   const underlying: (string | null)[] = []
   for (const row of rows) {

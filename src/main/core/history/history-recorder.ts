@@ -55,17 +55,22 @@ export class HistoryRecorder {
     private readonly db: DatabaseSync,
     private readonly events: RecorderEvents,
   ) {
-    const insertPolls = (rows: number) => `INSERT OR REPLACE INTO polls (symbol, t, price, underlying) VALUES ${Array(rows).fill('(?, ?, ?, ?)').join(', ')}`
+    const insertPolls = (rows: number) =>
+      `INSERT OR REPLACE INTO polls (symbol, t, price, underlying) ` +
+      `VALUES ${Array(rows).fill('(?, ?, ?, ?)').join(', ')}`
     this.insertPoll = db.prepare(insertPolls(1))
     this.insertPolls = db.prepare(insertPolls(POLLS_PER_STATEMENT))
-    this.insertMultiplier = db.prepare('INSERT OR REPLACE INTO multipliers (symbol, t, value) VALUES (?, ?, ?)')
+    this.insertMultiplier = db.prepare(
+      'INSERT OR REPLACE INTO multipliers (symbol, t, value) VALUES (?, ?, ?)',
+    )
     this.insertSymbol = db.prepare('INSERT OR IGNORE INTO symbols (symbol, since) VALUES (?, ?)')
     this.symbolId = db.prepare('SELECT id FROM symbols WHERE symbol = ?')
   }
 
   /** What the feed already holds (its snapshot when recording starts): later changes are merged onto it. */
   know(quotes: readonly AssetQuote[]): void {
-    for (const quote of quotes) if (!this.latest.has(quote.symbol)) this.latest.set(quote.symbol, latestOf(quote))
+    for (const quote of quotes)
+      if (!this.latest.has(quote.symbol)) this.latest.set(quote.symbol, latestOf(quote))
   }
 
   /**
@@ -86,7 +91,8 @@ export class HistoryRecorder {
         change.symbol,
         {
           price: f.price !== undefined ? f.price : (before?.price ?? null),
-          underlying: f.underlying !== undefined ? (f.underlying?.price ?? null) : (before?.underlying ?? null),
+          underlying:
+            f.underlying !== undefined ? (f.underlying?.price ?? null) : (before?.underlying ?? null),
           multiplier: f.sharesMultiplier !== undefined ? f.sharesMultiplier : (before?.multiplier ?? null),
         },
         t,
@@ -94,7 +100,8 @@ export class HistoryRecorder {
       )
     }
     for (const symbol of delta.removed) this.latest.delete(symbol)
-    if (this.pending.length >= MAX_PENDING_ROWS * PENDING_WIDTH || t - this.flushedAt >= FLUSH_EVERY_MS) this.flush(t)
+    if (this.pending.length >= MAX_PENDING_ROWS * PENDING_WIDTH || t - this.flushedAt >= FLUSH_EVERY_MS)
+      this.flush(t)
   }
 
   /** Writes the rows waiting, in one transaction. */
@@ -135,7 +142,13 @@ export class HistoryRecorder {
     const width = 4 * POLLS_PER_STATEMENT
     let i = 0
     for (; i + width <= values.length; i += width) this.insertPolls.run(...values.slice(i, i + width))
-    for (; i < values.length; i += 4) this.insertPoll.run(values[i] ?? null, values[i + 1] ?? null, values[i + 2] ?? null, values[i + 3] ?? null)
+    for (; i < values.length; i += 4)
+      this.insertPoll.run(
+        values[i] ?? null,
+        values[i + 1] ?? null,
+        values[i + 2] ?? null,
+        values[i + 3] ?? null,
+      )
   }
 
   /**
@@ -143,12 +156,19 @@ export class HistoryRecorder {
    * leave old garbage behind every poll); queues a row where its price or multiplier moved.
    */
   private take(symbol: string, next: Latest, t: number, before = this.latest.get(symbol)): void {
-    const priceMoved = next.price !== null && (before?.price !== next.price || before.underlying !== next.underlying)
+    const priceMoved =
+      next.price !== null && (before?.price !== next.price || before.underlying !== next.underlying)
     const multiplierMoved = next.multiplier !== null && before?.multiplier !== next.multiplier
     if (before) Object.assign(before, next)
     else this.latest.set(symbol, next)
     if (priceMoved || multiplierMoved)
-      this.pending.push(symbol, t, priceMoved ? next.price : null, next.underlying, multiplierMoved ? next.multiplier : null)
+      this.pending.push(
+        symbol,
+        t,
+        priceMoved ? next.price : null,
+        next.underlying,
+        multiplierMoved ? next.multiplier : null,
+      )
   }
 
   /**
@@ -160,7 +180,8 @@ export class HistoryRecorder {
    */
   read(symbol: string, from: number, daily = false): RecordedHistory {
     this.flush()
-    const found = this.db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as { id: number; since: number } | undefined
+    const found = this.db.prepare('SELECT id, since FROM symbols WHERE symbol = ?').get(symbol) as
+      { id: number; since: number } | undefined
     if (!found) return { rows: [], since: null }
     const rows = daily ? this.dailyRows(found.id, from) : this.fineRows(found.id, from)
     return { since: found.since, rows: withMultipliers(this.db, found.id, rows) }
@@ -169,7 +190,11 @@ export class HistoryRecorder {
   private fineRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
     const firstFine = firstFineTime(this.db, id)
     const daysBefore = firstFine === null ? Number.MAX_SAFE_INTEGER : Math.floor(firstFine / DAY_MS) * DAY_MS
-    return [...this.days(id, from, daysBefore), ...minutesOf(this.db, id, from), ...pollsOf(this.db, id, from).map(asCandle)]
+    return [
+      ...this.days(id, from, daysBefore),
+      ...minutesOf(this.db, id, from),
+      ...pollsOf(this.db, id, from).map(asCandle),
+    ]
   }
 
   private dailyRows(id: number, from: number): Omit<RecordedRow, 'multiplier'>[] {
@@ -181,7 +206,10 @@ export class HistoryRecorder {
 
   private days(id: number, from: number, before: number): Omit<RecordedRow, 'multiplier'>[] {
     return this.db
-      .prepare('SELECT t, open, high, low, close, underlying FROM days WHERE symbol = ? AND t >= ? AND t < ? ORDER BY t')
+      .prepare(
+        'SELECT t, open, high, low, close, underlying FROM days WHERE ' +
+          'symbol = ? AND t >= ? AND t < ? ORDER BY t',
+      )
       .all(id, from, before) as unknown as Omit<RecordedRow, 'multiplier'>[]
   }
 
@@ -203,12 +231,19 @@ const latestOf = (quote: AssetQuote): Latest => ({
 })
 
 /** Each row with the multiplier in force at its time (null before the first one recorded). */
-export function withMultipliers(db: DatabaseSync, symbol: number, rows: readonly Omit<RecordedRow, 'multiplier'>[]): RecordedRow[] {
-  const multipliers = db.prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t').all(symbol) as unknown as { t: number; value: string }[]
+export function withMultipliers(
+  db: DatabaseSync,
+  symbol: number,
+  rows: readonly Omit<RecordedRow, 'multiplier'>[],
+): RecordedRow[] {
+  const multipliers = db
+    .prepare('SELECT t, value FROM multipliers WHERE symbol = ? ORDER BY t')
+    .all(symbol) as unknown as { t: number; value: string }[]
   let m = 0
   let multiplier: string | null = null
   return rows.map((row) => {
-    while (m < multipliers.length && (multipliers[m] as { t: number }).t <= row.t) multiplier = (multipliers[m++] as { value: string }).value
+    while (m < multipliers.length && (multipliers[m] as { t: number }).t <= row.t)
+      multiplier = (multipliers[m++] as { value: string }).value
     return { ...row, multiplier }
   })
 }
@@ -223,7 +258,14 @@ function pollDays(polls: readonly PackedPoll[]): Omit<RecordedRow, 'multiplier'>
     const t = Math.floor(poll.t / DAY_MS) * DAY_MS
     const day = days.at(-1)
     if (day?.t !== t) {
-      days.push({ t, open: poll.price, high: poll.price, low: poll.price, close: poll.price, underlying: poll.underlying })
+      days.push({
+        t,
+        open: poll.price,
+        high: poll.price,
+        low: poll.price,
+        close: poll.price,
+        underlying: poll.underlying,
+      })
       continue
     }
     if (!nonNegativeAtMost(poll.price, day.high)) day.high = poll.price

@@ -35,10 +35,16 @@ export class HistoryRecording {
       this.recorder = new HistoryRecorder(opened.db, { onProblem: (message) => this.say(message) })
       this.recorder.know(known)
       if (opened.setAside)
-        this.say(`The price history file was damaged and was set aside (${opened.setAside}); recording started afresh.`)
+        this.say(
+          `The price history file was damaged and was set aside (${opened.setAside}` +
+            `); recording started afresh.`,
+        )
       this.keepRetention()
     } catch (error) {
-      this.say(`Price history is not being recorded: ${HISTORY_DB_FILE} could not be used (${historyDbProblem(error, folder)}).`)
+      this.say(
+        `Price history is not being recorded: ${HISTORY_DB_FILE} could ` +
+          `not be used (${historyDbProblem(error, folder)}).`,
+      )
     }
   }
 
@@ -65,7 +71,9 @@ export class HistoryRecording {
     try {
       this.recorder.recordDelta(delta)
     } catch (error) {
-      this.say(`Recording price history failed and is paused: ${error instanceof Error ? error.message : String(error)}.`)
+      this.say(
+        `Recording price history failed and is paused: ${error instanceof Error ? error.message : String(error)}.`,
+      )
       this.stop()
     }
   }

@@ -51,12 +51,23 @@ export function applyRetention(db: DatabaseSync, now: number): number {
  * Writes one symbol's candles (in time order) as the retention stores them: minutes packed a
  * day to a blob, days a row each; a candle at the time of a stored one replaces it.
  */
-export function writeCandles(db: DatabaseSync, table: 'minutes' | 'days', symbol: number, candles: readonly PackedCandle[]): void {
+export function writeCandles(
+  db: DatabaseSync,
+  table: 'minutes' | 'days',
+  symbol: number,
+  candles: readonly PackedCandle[],
+): void {
   if (table === 'minutes') {
-    storeMinutes(db, candles.map((candle): CandleRow => ({ ...candle, symbol })))
+    storeMinutes(
+      db,
+      candles.map((candle): CandleRow => ({ ...candle, symbol })),
+    )
     return
   }
-  const insert = db.prepare('INSERT OR REPLACE INTO days (symbol, t, open, high, low, close, underlying) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const insert = db.prepare(
+    'INSERT OR REPLACE INTO days (symbol, t, open, high, low, close, ' +
+      'underlying) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
   for (const c of candles) insert.run(symbol, c.t, c.open, c.high, c.low, c.close, c.underlying)
 }
 

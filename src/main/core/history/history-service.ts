@@ -30,7 +30,10 @@ export interface HistoryServiceOptions {
   queue: HistoryQueue
   cache: HistoryCache
   clock: Clock
-  /** What the poll worker recorded of `symbol` from `from` on; `daily`: a row a day is enough (the range has daily points). */
+  /**
+   * What the poll worker recorded of `symbol` from `from` on; `daily`: a row a day is enough (the range has
+   * daily points).
+   */
   recorded: (symbol: string, from: number, daily: boolean) => Promise<RecordedHistory>
 }
 
@@ -114,10 +117,17 @@ export class HistoryService {
         : `Tokenwatch has been recording it since ${when(recorded.since)}`
     if (service.kind === 'none') return `This service publishes no history; ${since}.`
     if (service.kind === 'failed')
-      return `The service's history could not be fetched (${service.message}); shown: what Tokenwatch recorded.`
+      return (
+        `The service's history could not be fetched (${service.message}` +
+        `); shown: what Tokenwatch recorded.`
+      )
     const { token, rejected } = service.history.candles
     if (token.length === 0 && rejected.length > 0)
-      return `Every candle the service sent was rejected (${rejected.length}, the first: ${sanitizeServiceText(rejected[0]?.reason ?? '')}); shown: what Tokenwatch recorded.`
+      return (
+        `Every candle the service sent was rejected (${rejected.length}` +
+        `, the first: ${sanitizeServiceText(rejected[0]?.reason ?? '')}` +
+        `); shown: what Tokenwatch recorded.`
+      )
     return null
   }
 

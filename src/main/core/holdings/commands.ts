@@ -107,14 +107,21 @@ function currentHoldings(context: HoldingsCommandContext, method: CostMethod): H
 async function unlistedWarning(context: HoldingsCommandContext, symbol: string): Promise<string | null> {
   const listed = await context.feed.listAssets().catch(() => null)
   if (listed === null || listed.some((asset) => asset.symbol === symbol)) return null
-  return `${symbol} is not in the service's listing (it may have been delisted); the transaction is kept, but the position has no price to be valued at`
+  return (
+    `${symbol} is not in the service's listing (it may have been ` +
+    `delisted); the transaction is kept, but the position has no ` +
+    `price to be valued at`
+  )
 }
 
 function ledgerView(holdings: HoldingsFile): LedgerView {
   return { transactions: inTimeOrder(holdings.transactions()), problem: holdings.problem() }
 }
 
-async function exportLedger(context: HoldingsCommandContext, transactions: Transaction[]): Promise<ExportResult> {
+async function exportLedger(
+  context: HoldingsCommandContext,
+  transactions: Transaction[],
+): Promise<ExportResult> {
   const content = transactionsCsv(transactions)
   const fileName = `tokenwatch-transactions-${new Date(context.clock.now()).toISOString().slice(0, 10)}.csv`
   if (!context.saveExport) return { fileName, savedTo: null, content }

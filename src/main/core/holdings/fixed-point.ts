@@ -65,7 +65,11 @@ export function dividedHalfEven(a: bigint, b: bigint): bigint {
  * rest was already cut off below it (so an exact half is then more than half). Returns the digits
  * kept and the power of ten they stand at.
  */
-function toSignificantDigits(count: bigint, sticky: boolean, digits: number): { count: bigint; exponent: number } {
+function toSignificantDigits(
+  count: bigint,
+  sticky: boolean,
+  digits: number,
+): { count: bigint; exponent: number } {
   const cut = count.toString().length - digits
   if (cut <= 0) return { count, exponent: 0 }
   const unit = powerOfTen(cut)

@@ -35,7 +35,10 @@ function emptyLedger(): HoldingsFileContent {
 
 function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.kind === 'corrupt' && problem.movedTo)
-    return `Your holdings file was unreadable and was moved aside to ${problem.movedTo}; the ledger starts empty. It ${problem.reason ?? 'could not be read'}.`
+    return (
+      `Your holdings file was unreadable and was moved aside to ${problem.movedTo}` +
+      `; the ledger starts empty. It ${problem.reason ?? 'could not be read'}.`
+    )
   if (problem.kind === 'unreadable')
     return `Your holdings file could not be read (${problem.message}); changes are not saved.`
   return `Your holdings file could not be used (${problem.message}).`
@@ -183,7 +186,8 @@ export class HoldingsFile {
     await this.change((ledger) => {
       if (ledger.transactions.some((t) => t.id === transaction.id)) return ledger
       const deleted = this.deleted.get(transaction.id)
-      if (deleted === undefined) throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
+      if (deleted === undefined)
+        throw new HoldingsError('not-found', `There is no deleted transaction ${transaction.id}`)
       if (!isDeepStrictEqual(deleted, transaction))
         throw new HoldingsError('failed', `Not restored: ${transaction.id} was not deleted with this content`)
       const transactions = [...ledger.transactions]

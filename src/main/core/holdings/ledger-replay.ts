@@ -162,7 +162,9 @@ export function replayLedger(transactions: readonly Transaction[], method: CostM
         oversold: {
           transaction,
           held,
-          message: `The sell of ${transaction.quantity} ${transaction.symbol} at ${tradeTime(transaction)} is more than the ${held} ${transaction.symbol} held then`,
+          message:
+            `The sell of ${transaction.quantity} ${transaction.symbol} at ` +
+            `${tradeTime(transaction)} is more than the ${held} ${transaction.symbol} held then`,
         },
       }
     } else {

@@ -42,15 +42,24 @@ function decodeUtf8(bytes: Uint8Array): { text: string } | { reason: string } {
   const tooLarge = csvSizeProblem(bytes.byteLength)
   if (tooLarge) return { reason: tooLarge }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
-    return { reason: 'The file is UTF-16 text; save it as UTF-8 (without a byte-order mark) and import it again' }
+    return {
+      reason:
+        'The file is UTF-16 text; save it as UTF-8 (without a byte-order ' + 'mark) and import it again',
+    }
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-    return { reason: 'The file starts with a byte-order mark; save it as UTF-8 without one and import it again' }
+    return {
+      reason: 'The file starts with a byte-order mark; save it as UTF-8 without ' + 'one and import it again',
+    }
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     if (text.includes('\u0000')) throw new Error('NUL')
     return { text }
   } catch {
-    return { reason: 'The file is not UTF-8 text (it may be in another encoding); save it as UTF-8 and import it again' }
+    return {
+      reason:
+        'The file is not UTF-8 text (it may be in another encoding); ' +
+        'save it as UTF-8 and import it again',
+    }
   }
 }
 
@@ -86,18 +95,35 @@ export function readTransactionsCsv(
   if ('reason' in decoded) return refuse(decoded.reason)
   const read = readCsv(decoded.text)
   if (read.unclosedQuoteLine !== null)
-    return { ok: false, problems: [{ line: read.unclosedQuoteLine, reason: 'a quote opened here is never closed, so every line after it would be read into this one' }] }
+    return {
+      ok: false,
+      problems: [
+        {
+          line: read.unclosedQuoteLine,
+          reason:
+            'a quote opened here is never closed, so every line after it ' + 'would be read into this one',
+        },
+      ],
+    }
   const rows = read.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''))
   const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? []
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column))
   if (rows.length === 0 || missing.length > 0)
-    return refuse(`The first line must name the columns ${TRANSACTION_CSV_COLUMNS.join(',')} (fee and note may be left out); missing: ${missing.join(', ') || 'all'}`)
+    return refuse(
+      `The first line must name the columns ${TRANSACTION_CSV_COLUMNS.join(',')}` +
+        ` (fee and note may be left out); missing: ${missing.join(', ') || 'all'}`,
+    )
   const unknown = header.filter((column) => !(TRANSACTION_CSV_COLUMNS as readonly string[]).includes(column))
-  if (unknown.length > 0) return refuse(`Unknown column${unknown.length > 1 ? 's' : ''} in the header: ${unknown.join(', ').slice(0, 80)}`)
+  if (unknown.length > 0)
+    return refuse(
+      `Unknown column${unknown.length > 1 ? 's' : ''} in the header: ` + `${unknown.join(', ').slice(0, 80)}`,
+    )
   const twice = header.find((column, index) => header.indexOf(column) !== index)
   if (twice !== undefined) return refuse(`The header names the column ${twice} twice`)
   if (rows.length - 1 + ledger.length > MAX_TRANSACTIONS)
-    return refuse(`The ledger holds at most ${MAX_TRANSACTIONS} transactions; this file has ${rows.length - 1}`)
+    return refuse(
+      `The ledger holds at most ${MAX_TRANSACTIONS} transactions; this ` + `file has ${rows.length - 1}`,
+    )
 
   const problems: CsvLineProblem[] = []
   const transactions: Omit<Transaction, 'id'>[] = []
@@ -105,11 +131,16 @@ export function readTransactionsCsv(
   const duplicates: CsvDuplicate[] = []
   for (const row of rows.slice(1)) {
     if (row.cells.length > header.length) {
-      problems.push({ line: row.line, reason: `${row.cells.length} fields where the header has ${header.length}` })
+      problems.push({
+        line: row.line,
+        reason: `${row.cells.length} fields where the header has ${header.length}`,
+      })
       continue
     }
     const fields = Object.fromEntries(
-      header.map((column, index) => [column, cellValue(column, row.cells[index] ?? '')]).filter(([, value]) => value !== ''),
+      header
+        .map((column, index) => [column, cellValue(column, row.cells[index] ?? '')])
+        .filter(([, value]) => value !== ''),
     )
     const checked = transactionInputSchema.safeParse(fields)
     if (!checked.success) {
@@ -150,7 +181,9 @@ function oversoldLine(
 
 /** The problems as lines a person can read, every one listed. */
 export function describeCsvProblems(problems: readonly CsvLineProblem[]): string[] {
-  return problems.map((problem) => (problem.line > 0 ? `line ${problem.line}: ${problem.reason}` : problem.reason))
+  return problems.map((problem) =>
+    problem.line > 0 ? `line ${problem.line}: ${problem.reason}` : problem.reason,
+  )
 }
 
 /** The ledger in time order as CSV with a header row and CRLF line ends (RFC 4180). */

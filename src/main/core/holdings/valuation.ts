@@ -30,7 +30,11 @@ export function valuePosition(position: LedgerPosition, quote: AssetQuote | unde
   const cost = new Dec(position.cost)
   // Nothing held is worth exactly nothing, whatever the quote says or lacks.
   const times = (perToken: string | Dec | null | undefined): Dec | null =>
-    quantity.isZero() ? new Dec(0) : perToken === null || perToken === undefined ? null : quantity.times(perToken)
+    quantity.isZero()
+      ? new Dec(0)
+      : perToken === null || perToken === undefined
+        ? null
+        : quantity.times(perToken)
   const value = times(quote?.price)
   const fairValue = exactFairValue(quote)
   const valueAtFairValue = times(fairValue)

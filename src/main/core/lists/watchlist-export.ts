@@ -1,11 +1,7 @@
 import { textCell } from '../../../shared/csv'
 import { isDecimalString } from '../../../shared/decimal'
 import { type AssetQuote, emptyAsset, isTradableIn, type Snapshot } from '../../../shared/domain'
-import {
-  type ExportFormat,
-  JSON_EXPORT_VERSION,
-  type WatchlistExport,
-} from '../../../shared/export-format'
+import { type ExportFormat, JSON_EXPORT_VERSION, type WatchlistExport } from '../../../shared/export-format'
 import type { Transaction, ValuedPosition } from '../../../shared/holdings'
 import { SESSION_NAMES } from '../../../shared/sessions'
 

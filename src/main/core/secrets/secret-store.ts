@@ -69,7 +69,8 @@ const KEYCHAIN_FAILURES: { pattern: RegExp; reason: string }[] = [
     pattern:
       /NODE_MODULE_VERSION|different Node\.js version|Cannot find module|keytar\.node|invalid ELF|wrong ELF/i,
     reason:
-      'the keychain module could not be loaded (it is missing or was built for another version of Node or Electron)',
+      'the keychain module could not be loaded (it is missing or was ' +
+      'built for another version of Node or Electron)',
   },
   { pattern: /locked|dismissed|cancel|prompt/i, reason: 'the keychain is locked and could not be unlocked' },
   { pattern: /timed? ?out/i, reason: 'the keychain did not answer in time' },

@@ -84,7 +84,9 @@ export function crossCheckMarket(status: WireMarketStatus): CrossCheckedMarket {
   return {
     reading,
     calendarPhase: calendar.phase,
-    disagreement: `At ${easternTimeText(status.timestamp)} the service says the market is ${said}; our calendar says ${ours}.`,
+    disagreement:
+      `At ${easternTimeText(status.timestamp)} the service says the ` +
+      `market is ${said}; our calendar says ${ours}.`,
   }
 }
 
@@ -101,7 +103,9 @@ export class DisagreementNotice {
       this.lastKey = null
       return null
     }
-    const key = `${checked.reading.marketStatus}|${checked.reading.offhoursOpen}|${checked.reading.reason}|${checked.calendarPhase}`
+    const key =
+      `${checked.reading.marketStatus}|${checked.reading.offhoursOpen}` +
+      `|${checked.reading.reason}|${checked.calendarPhase}`
     if (key === this.lastKey) return null
     this.lastKey = key
     return checked.disagreement

@@ -40,7 +40,10 @@ export interface ServiceStatusView {
 }
 
 /** Asks `/v1/status/assets` and parses it; null: the service does not publish it. */
-export type PauseReader = (client: ApiClient, signal: AbortSignal) => Promise<readonly AssetPauseReading[] | null>
+export type PauseReader = (
+  client: ApiClient,
+  signal: AbortSignal,
+) => Promise<readonly AssetPauseReading[] | null>
 
 /** On the calling thread, through the feed's client (the command line, tests). */
 async function readPausesHere(client: ApiClient, signal: AbortSignal): Promise<AssetPauseReading[] | null> {

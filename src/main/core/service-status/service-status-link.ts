@@ -22,7 +22,8 @@ import { describeFailure } from '../feed/status-errors'
  * asset pauses, a minute apart, five while hidden), the trading capacity of the open detail, and
  * dividends on demand. It has its own client on the main thread (its answers are small), so none
  * of it ever waits on or delays the price polls of the poll feed; the asset pauses (up to a
- * mebibyte) are asked and parsed where the prices are, in the app the poll worker (readPauses). It follows the poll feed's
+ * mebibyte) are asked and parsed where the prices are, in the app the poll worker (readPauses). It follows
+ * the poll feed's
  * connection, visibility and pauses (see PollFeedWithService).
  */
 
@@ -34,16 +35,23 @@ export const DIVIDENDS_COLUMN_MAX_AGE_MS = 24 * 60 * 60_000
 export interface ServiceStatusLinkOptions {
   /** The market state or the pauses changed: the status is pushed again. */
   onStateChange: () => void
-  /** After each status poll, for the alerts: the market as read now and the asset pauses (null: not known). */
+  /**
+   * After each status poll, for the alerts: the market as read now and the asset pauses (null: not known).
+   */
   onStatus: (status: { market: MarketReading; pauses: readonly AssetPauseReading[] | null }) => void
   onCapacity: (view: CapacityView) => void
   /** Where a disagreement between the service and our calendar is said, once. */
   log: (text: string) => void
   clock?: Clock
   random?: () => number
-  /** How a connection's client is made; by default clientForConnection (the benchmark counts requests through its own). */
+  /**
+   * How a connection's client is made; by default clientForConnection (the benchmark counts requests through
+   * its own).
+   */
   clientFor?: (connection: FeedConnection, clock: Clock) => ApiClient
-  /** Where the asset pauses are read and parsed (the app: the poll worker); by default this link's own client. */
+  /**
+   * Where the asset pauses are read and parsed (the app: the poll worker); by default this link's own client.
+   */
   readPauses?: PauseReader
 }
 
@@ -136,7 +144,11 @@ export class ServiceStatusLink {
     // `known` is the status feed's own word: the pauses are read through the price feed's client
     // (in the poll worker), whose 404 this link's client never sees.
     const publishes = (feature: OptionalFeature, known: boolean | null): boolean | null =>
-      missing.has(feature) || known === false ? false : known === true || this.answered.has(feature) ? true : null
+      missing.has(feature) || known === false
+        ? false
+        : known === true || this.answered.has(feature)
+          ? true
+          : null
     return {
       market: view.market,
       pauses: view.pauses?.ofSymbols(this.watched, this.clock.now()) ?? null,

@@ -74,7 +74,10 @@ export function describeFsError(error: unknown): string {
   return reason ? `${reason} (${code})` : message
 }
 
-/** `settings.json` moved aside at 2025-01-02T03:04:05.678Z becomes `settings.json.corrupt-2025-01-02T03-04-05.678Z`. */
+/**
+ * `settings.json` moved aside at 2025-01-02T03:04:05.678Z becomes
+ * `settings.json.corrupt-2025-01-02T03-04-05.678Z`.
+ */
 export function corruptFileName(filePath: string, at: Date): string {
   return `${filePath}.corrupt-${at.toISOString().replace(/:/g, '-')}`
 }
@@ -111,7 +114,10 @@ export class JsonFile<T> {
     this.checkWrites = options.checkWrites ?? true
   }
 
-  /** Reads and validates. Missing file: defaults. Unparseable or invalid: moved aside, defaults, and a problem. */
+  /**
+   * Reads and validates. Missing file: defaults. Unparseable or invalid: moved aside, defaults, and a
+   * problem.
+   */
   async read(): Promise<{ value: T; problem: JsonFileProblem | null }> {
     await this.removeLeftovers()
     const result = await this.readOnce()
@@ -210,7 +216,9 @@ export class JsonFile<T> {
     }
   }
 
-  /** Removes the lock when the owner file says a process on this computer holds it and that process is gone. */
+  /**
+   * Removes the lock when the owner file says a process on this computer holds it and that process is gone.
+   */
   private async takeOverAbandonedLock(): Promise<void> {
     try {
       const owner = JSON.parse(await fs.readFile(this.ownerPath, 'utf8')) as Record<string, unknown>
@@ -239,7 +247,8 @@ export class JsonFile<T> {
       if (!name.startsWith(`${base}.`) || !/^\d+$/.test(name.slice(base.length + 1))) continue
       const leftover = path.join(path.dirname(this.path), name)
       const stat = await fs.stat(leftover).catch(() => null)
-      if (stat?.isFile() && stat.mtimeMs < Date.now() - LEFTOVER_TEMP_MS) await fs.rm(leftover, { force: true }).catch(() => undefined)
+      if (stat?.isFile() && stat.mtimeMs < Date.now() - LEFTOVER_TEMP_MS)
+        await fs.rm(leftover, { force: true }).catch(() => undefined)
     }
   }
 

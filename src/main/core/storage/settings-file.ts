@@ -38,7 +38,10 @@ function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.kind === 'corrupt' && problem.movedTo)
     return `Your settings file was unreadable and was moved aside to ${problem.movedTo}; defaults are in use.`
   if (problem.kind === 'unreadable')
-    return `Your settings file could not be read (${problem.message}); defaults are in use and changes are not saved.`
+    return (
+      `Your settings file could not be read (${problem.message}); defaults ` +
+      `are in use and changes are not saved.`
+    )
   return `Your settings file could not be used (${problem.message}); defaults are in use.`
 }
 

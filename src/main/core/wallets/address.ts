@@ -23,13 +23,18 @@ function readEvm(input: string): AddressReading {
   if (!/^[0-9a-fA-F]*$/.test(digits))
     return { ok: false, reason: 'an 0x address has only the hex digits 0-9 and a-f after the 0x' }
   if (digits.length !== 40)
-    return { ok: false, reason: `an 0x address has 40 hex digits after the 0x; this one has ${digits.length}` }
+    return {
+      ok: false,
+      reason: `an 0x address has 40 hex digits after the 0x; this one has ${digits.length}`,
+    }
   // All one case carries no checksum (EIP-55): accepted as written and stored checksummed.
   const mixed = digits !== digits.toLowerCase() && digits !== digits.toUpperCase()
   if (mixed && !isEvmAddress(input, { strict: true }))
     return {
       ok: false,
-      reason: 'the capital letters do not match the address\'s checksum (EIP-55): a character may be mistyped; copy the address again',
+      reason:
+        "the capital letters do not match the address's checksum (EIP-55): " +
+        'a character may be mistyped; copy the address again',
     }
   return { ok: true, address: getAddress(input.toLowerCase()), kind: 'evm', chains: CHAINS_OF_KIND.evm }
 }
@@ -39,12 +44,19 @@ function readSolana(input: string): AddressReading {
   if (wrong.length > 0)
     return {
       ok: false,
-      reason: `a Solana address never contains ${wrong.map((character) => `"${character}" (${NOT_BASE58[character]})`).join(', ')}: base58 leaves out 0, O, I and l`,
+      reason:
+        `a Solana address never contains ${wrong.map((character) => `"${character}" (${NOT_BASE58[character]})`).join(', ')}` +
+        `: base58 leaves out 0, O, I and l`,
     }
   if (!BASE58_ALPHABET.test(input))
     return { ok: false, reason: 'a Solana address has only letters and digits (base58)' }
   if (!isSolanaAddress(input))
-    return { ok: false, reason: 'this is not a Solana address: it does not decode to a 32-byte key (a character may be missing or extra)' }
+    return {
+      ok: false,
+      reason:
+        'this is not a Solana address: it does not decode to a 32-byte ' +
+        'key (a character may be missing or extra)',
+    }
   return { ok: true, address: input, kind: 'solana', chains: CHAINS_OF_KIND.solana }
 }
 
@@ -53,7 +65,10 @@ export function readWalletAddress(typed: string): AddressReading {
   if (input === '') return { ok: false, reason: 'give an address' }
   if (input.length > MAX_INPUT) return { ok: false, reason: `an address is at most ${MAX_INPUT} characters` }
   if (/\.(eth|bnb|sol)$/i.test(input) || (input.includes('.') && !input.startsWith('0x')))
-    return { ok: false, reason: 'names such as vitalik.eth (ENS and the like) are not supported yet: give the 0x address' }
+    return {
+      ok: false,
+      reason: 'names such as vitalik.eth (ENS and the like) are not supported ' + 'yet: give the 0x address',
+    }
   if (/^0x/i.test(input)) return readEvm(`0x${input.slice(2)}`)
   return readSolana(input)
 }

@@ -19,7 +19,15 @@ export interface WalletsCommandContext {
 
 function view(file: WalletsFile): WalletsView {
   const { wallets, nodes } = file.content()
-  return { wallets, nodes: { ethereum: nodes.ethereum !== undefined, bsc: nodes.bsc !== undefined, solana: nodes.solana !== undefined }, problem: file.problem() }
+  return {
+    wallets,
+    nodes: {
+      ethereum: nodes.ethereum !== undefined,
+      bsc: nodes.bsc !== undefined,
+      solana: nodes.solana !== undefined,
+    },
+    problem: file.problem(),
+  }
 }
 
 /**
@@ -48,11 +56,25 @@ export function walletCommands(
     readWalletBalances: async (): Promise<WalletBalancesView> => {
       const client = context.walletService()
       try {
-        const report = await readWalletBalances({ client, content: await wallets.load(), listingCache, now: () => clock.now() })
-        const notes = client ? report.notes : ['No API key for the service: only the nodes you named were read.', ...report.notes]
+        const report = await readWalletBalances({
+          client,
+          content: await wallets.load(),
+          listingCache,
+          now: () => clock.now(),
+        })
+        const notes = client
+          ? report.notes
+          : ['No API key for the service: only the nodes you named were read.', ...report.notes]
         return {
           asOf: report.asOf,
-          balances: report.rows.map((row) => ({ label: row.label, wallet: row.wallet, chain: row.chain, token: tokenName(row), balance: row.balance, source: row.source })),
+          balances: report.rows.map((row) => ({
+            label: row.label,
+            wallet: row.wallet,
+            chain: row.chain,
+            token: tokenName(row),
+            balance: row.balance,
+            source: row.source,
+          })),
           reconciliation: reconcile(report.rows, context.ledgerQuantities()),
           notes,
           servicePublishes: report.servicePublishes,

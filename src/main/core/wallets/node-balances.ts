@@ -32,12 +32,18 @@ export type NodeReading =
 
 function describeNodeError(error: unknown, timeoutMs: number): string {
   if (error instanceof BaseError) {
-    if (error.walk((inner) => inner instanceof ContractFunctionRevertedError) || /revert/i.test(error.shortMessage)) return 'the call reverted'
+    if (
+      error.walk((inner) => inner instanceof ContractFunctionRevertedError) ||
+      /revert/i.test(error.shortMessage)
+    )
+      return 'the call reverted'
     if (/timed out|took too long/i.test(error.shortMessage)) return `no answer within ${timeoutMs / 1000} s`
     return error.shortMessage.split('\n')[0]?.slice(0, 160) ?? 'the node failed'
   }
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
-  return error instanceof Error ? error.message.split('\n')[0]?.slice(0, 160) ?? 'the node failed' : 'the node failed'
+  return error instanceof Error
+    ? (error.message.split('\n')[0]?.slice(0, 160) ?? 'the node failed')
+    : 'the node failed'
 }
 
 export async function evmNodeBalances(
@@ -47,29 +53,58 @@ export async function evmNodeBalances(
   tokens: readonly ListedToken[],
   timeoutMs = NODE_TIMEOUT_MS,
 ): Promise<NodeReading> {
-  const client = createPublicClient({ transport: http(url, { timeout: timeoutMs, retryCount: 0, fetchFn: (input, init) => boundedFetch(input, init) }) })
+  const client = createPublicClient({
+    transport: http(url, {
+      timeout: timeoutMs,
+      retryCount: 0,
+      fetchFn: (input, init) => boundedFetch(input, init),
+    }),
+  })
   try {
     const chainId = await client.getChainId()
     if (chainId !== EVM_CHAIN_ID[chain])
-      return { ok: false, reason: `the node answers for chain id ${chainId}, not ${CHAIN_NAME[chain]} (${EVM_CHAIN_ID[chain]}); not used` }
+      return {
+        ok: false,
+        reason:
+          `the node answers for chain id ${chainId}, not ${CHAIN_NAME[chain]}` +
+          ` (${EVM_CHAIN_ID[chain]}); not used`,
+      }
     const results = await client.multicall({
       multicallAddress: MULTICALL3,
       batchSize: MULTICALL_BATCH_BYTES,
       allowFailure: true,
-      contracts: tokens.map((token) => ({ address: token.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf' as const, args: [wallet as `0x${string}`] })),
+      contracts: tokens.map((token) => ({
+        address: token.address as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'balanceOf' as const,
+        args: [wallet as `0x${string}`],
+      })),
     })
     // viem marks every call of a batch failed when the whole eth_call fails: that is the node failing.
     const firstFailure = results.find((result) => result.status === 'failure')
-    if (firstFailure && results.every((result) => result.status === 'failure')) return { ok: false, reason: describeNodeError(firstFailure.error, timeoutMs) }
+    if (firstFailure && results.every((result) => result.status === 'failure'))
+      return { ok: false, reason: describeNodeError(firstFailure.error, timeoutMs) }
     const balances: ChainBalance[] = []
     const unread: ListedToken[] = []
     results.forEach((result, index) => {
       const token = tokens[index] as ListedToken
       if (result.status === 'failure') unread.push(token)
-      else if (result.result > 0n) balances.push({ tokenAddress: token.address, symbol: token.symbol, balance: fromBaseUnits(result.result, token.decimals) })
+      else if (result.result > 0n)
+        balances.push({
+          tokenAddress: token.address,
+          symbol: token.symbol,
+          balance: fromBaseUnits(result.result, token.decimals),
+        })
     })
     const names = unread.map((token) => token.symbol)
-    const notes = unread.length > 0 ? [`Your ${CHAIN_NAME[chain]} node could not read ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''} (the call failed); the service's figures stand for those.`] : []
+    const notes =
+      unread.length > 0
+        ? [
+            `Your ${CHAIN_NAME[chain]} node could not read ${names.slice(0, 5).join(', ')}` +
+              `${names.length > 5 ? ` and ${names.length - 5} more` : ''} (the ` +
+              `call failed); the service's figures stand for those.`,
+          ]
+        : []
     return { ok: true, balances, notes, unread: new Set(unread.map((token) => token.address.toLowerCase())) }
   } catch (error) {
     return { ok: false, reason: describeNodeError(error, timeoutMs) }
@@ -95,13 +130,27 @@ interface ParsedTokenAccount {
   parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } }
 }
 
-export async function solanaNodeBalances(url: string, wallet: string, listing: TokenListing | null, timeoutMs = NODE_TIMEOUT_MS): Promise<NodeReading> {
+export async function solanaNodeBalances(
+  url: string,
+  wallet: string,
+  listing: TokenListing | null,
+  timeoutMs = NODE_TIMEOUT_MS,
+): Promise<NodeReading> {
   const rpc = createSolanaRpcFromTransport(solanaTransport(url, timeoutMs))
   try {
     const genesis = await rpc.getGenesisHash().send()
-    if (genesis !== SOLANA_GENESIS_HASH) return { ok: false, reason: 'the node answers for another Solana cluster (its genesis hash is not mainnet\'s); not used' }
+    if (genesis !== SOLANA_GENESIS_HASH)
+      return {
+        ok: false,
+        reason:
+          'the node answers for another Solana cluster (its genesis hash ' + "is not mainnet's); not used",
+      }
     const accounts = await rpc
-      .getTokenAccountsByOwner(address(wallet), { programId: address(TOKEN_2022_PROGRAM) }, { encoding: 'jsonParsed' })
+      .getTokenAccountsByOwner(
+        address(wallet),
+        { programId: address(TOKEN_2022_PROGRAM) },
+        { encoding: 'jsonParsed' },
+      )
       .send()
     const balances: ChainBalance[] = []
     const notes: string[] = []
@@ -109,7 +158,10 @@ export async function solanaNodeBalances(url: string, wallet: string, listing: T
       const { mint, tokenAmount } = (account.account.data as unknown as ParsedTokenAccount).parsed.info
       const listed = listing?.find('solana', mint)
       if (listed && listed.decimals !== tokenAmount.decimals)
-        notes.push(`${listed.symbol}: the node says ${tokenAmount.decimals} decimals, the service ${listed.decimals}; the node's mint is read.`)
+        notes.push(
+          `${listed.symbol}: the node says ${tokenAmount.decimals} decimals, ` +
+            `the service ${listed.decimals}; the node's mint is read.`,
+        )
       if (!/^\d{1,40}$/.test(tokenAmount.amount)) continue
       const balance = fromBaseUnits(tokenAmount.amount, tokenAmount.decimals)
       if (balance !== '0') balances.push({ tokenAddress: mint, symbol: listed?.symbol ?? null, balance })

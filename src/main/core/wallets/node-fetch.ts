@@ -11,7 +11,11 @@ export class NodeAnswerTooLarge extends Error {
   override readonly name = 'NodeAnswerTooLarge'
 }
 
-export async function boundedFetch(input: string | URL | Request, init?: RequestInit, maxBytes = MAX_NODE_ANSWER_BYTES): Promise<Response> {
+export async function boundedFetch(
+  input: string | URL | Request,
+  init?: RequestInit,
+  maxBytes = MAX_NODE_ANSWER_BYTES,
+): Promise<Response> {
   // No redirect: the person named this node, not wherever it points.
   const response = await fetch(input, { ...init, redirect: 'error' })
   const tooLarge = new NodeAnswerTooLarge(`the node's answer is larger than ${maxBytes} bytes; not read`)
@@ -32,5 +36,9 @@ export async function boundedFetch(input: string | URL | Request, init?: Request
     }
     chunks.push(value)
   }
-  return new Response(Buffer.concat(chunks), { status: response.status, statusText: response.statusText, headers: response.headers })
+  return new Response(Buffer.concat(chunks), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
 }

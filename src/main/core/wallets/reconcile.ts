@@ -17,10 +17,19 @@ export interface Reconciliation {
   difference: string
 }
 
-export function reconcile(rows: readonly WalletBalanceRow[], ledger: ReadonlyMap<string, string>): Reconciliation[] {
+export function reconcile(
+  rows: readonly WalletBalanceRow[],
+  ledger: ReadonlyMap<string, string>,
+): Reconciliation[] {
   const held = new Map<string, Dec>()
-  for (const row of rows) if (row.symbol !== null) held.set(row.symbol, (held.get(row.symbol) ?? new Dec(0)).plus(row.balance))
-  const symbols = [...new Set([...held.keys(), ...[...ledger].filter(([, quantity]) => !new Dec(quantity).isZero()).map(([symbol]) => symbol)])].sort()
+  for (const row of rows)
+    if (row.symbol !== null) held.set(row.symbol, (held.get(row.symbol) ?? new Dec(0)).plus(row.balance))
+  const symbols = [
+    ...new Set([
+      ...held.keys(),
+      ...[...ledger].filter(([, quantity]) => !new Dec(quantity).isZero()).map(([symbol]) => symbol),
+    ]),
+  ].sort()
   return symbols.map((symbol) => {
     const inWallets = held.get(symbol) ?? new Dec(0)
     const inLedger = ledger.get(symbol)
@@ -46,7 +55,10 @@ export interface WalletBalanceRecord {
   difference: string | null
 }
 
-export function balanceRecords(rows: readonly WalletBalanceRow[], reconciliation: readonly Reconciliation[]): WalletBalanceRecord[] {
+export function balanceRecords(
+  rows: readonly WalletBalanceRow[],
+  reconciliation: readonly Reconciliation[],
+): WalletBalanceRecord[] {
   const bySymbol = new Map(reconciliation.map((entry) => [entry.symbol, entry]))
   return rows.map((row) => {
     const entry = row.symbol === null ? undefined : bySymbol.get(row.symbol)

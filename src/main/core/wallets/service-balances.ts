@@ -28,14 +28,24 @@ export interface ListedToken {
 
 const listingEntry = z.object({
   symbol: z.string().min(1).max(40),
-  addresses: z.array(z.object({ networkChainId: z.string().max(80), address: z.string().min(1).max(100), decimals: z.number().int().min(0).max(36) })).max(20),
+  addresses: z
+    .array(
+      z.object({
+        networkChainId: z.string().max(80),
+        address: z.string().min(1).max(100),
+        decimals: z.number().int().min(0).max(36),
+      }),
+    )
+    .max(20),
 })
 
 const balancesAnswer = z.object({ tokens: z.array(z.unknown()).max(5_000) })
 const tokenRecord = z.object({
   tokenAddress: z.string().min(1).max(100),
   tokenSymbol: z.string().max(40).nullish(),
-  balances: z.array(z.object({ holderAddress: z.object({ account: z.string().max(100) }), balance: z.unknown() })).max(100),
+  balances: z
+    .array(z.object({ holderAddress: z.object({ account: z.string().max(100) }), balance: z.unknown() }))
+    .max(100),
 })
 
 /** EVM addresses compare without case; base58 is case-sensitive. */
@@ -89,7 +99,8 @@ export class TokenListingCache {
   constructor(private readonly now: () => number) {}
 
   async get(client: ApiClient): Promise<Published<TokenListing>> {
-    if (this.cached && this.now() - this.cached.at < LISTING_CACHE_MS) return { published: true, value: this.cached.listing }
+    if (this.cached && this.now() - this.cached.at < LISTING_CACHE_MS)
+      return { published: true, value: this.cached.listing }
     const answer = await client.optionalJson('tokenAddresses', '/v1/assets/all/addresses', MAX_LISTING_BYTES)
     if (!answer.available) return { published: false }
     const listing = parseListing(answer.value.body)
@@ -117,10 +128,20 @@ export function unlistedName(address: string): string {
   return `unlisted token ${address.slice(0, 6)}…`
 }
 
-export function parseServiceBalances(body: unknown, chain: WalletChain, wallet: string, label: string, listing: TokenListing): ServiceBalances {
+export function parseServiceBalances(
+  body: unknown,
+  chain: WalletChain,
+  wallet: string,
+  label: string,
+  listing: TokenListing,
+): ServiceBalances {
   const answer = balancesAnswer.safeParse(body)
   const where = `${CHAIN_NAME[chain]}, wallet "${label}" (${addressForLog(wallet)})`
-  if (!answer.success) return { balances: [], dropped: [`The service's balances for ${where} are not in the documented form; none read.`] }
+  if (!answer.success)
+    return {
+      balances: [],
+      dropped: [`The service's balances for ${where} are not in the documented ` + `form; none read.`],
+    }
   const balances: ChainBalance[] = []
   const dropped: string[] = []
   for (const raw of answer.data.tokens) {
@@ -132,16 +153,25 @@ export function parseServiceBalances(body: unknown, chain: WalletChain, wallet: 
     const listed = listing.find(chain, token.data.tokenAddress)
     const name = listed?.symbol ?? unlistedName(token.data.tokenAddress)
     // The answer is asked with userAddress; a holder other than this wallet is not ours to show.
-    for (const holder of token.data.balances.filter((entry) => sameAddress(entry.holderAddress.account, wallet))) {
+    for (const holder of token.data.balances.filter((entry) =>
+      sameAddress(entry.holderAddress.account, wallet),
+    )) {
       const reading = readServiceBalance(holder.balance, listed?.decimals ?? null)
       if (!reading.ok) dropped.push(`${sanitizeServiceText(name)} in ${where}: ${reading.reason}; left out.`)
-      else balances.push({ tokenAddress: token.data.tokenAddress, symbol: listed?.symbol ?? null, balance: reading.balance })
+      else
+        balances.push({
+          tokenAddress: token.data.tokenAddress,
+          symbol: listed?.symbol ?? null,
+          balance: reading.balance,
+        })
     }
   }
   return { balances, dropped }
 }
 
-/** One wallet's balances on one chain from the service, or `published: false` when it has no such endpoint. */
+/**
+ * One wallet's balances on one chain from the service, or `published: false` when it has no such endpoint.
+ */
 export async function serviceBalances(
   client: ApiClient,
   chain: WalletChain,

@@ -30,11 +30,25 @@ export function readServiceBalance(value: unknown, decimals: number | null): Bal
   if (!match) return { ok: false, reason: `the balance is not a number (${value.slice(0, 40)})` }
   const fraction = match[1]?.length ?? 0
   if (fraction > MAX_FRACTION_DIGITS)
-    return { ok: false, reason: `the balance has ${fraction} fractional digits, more than the ${MAX_FRACTION_DIGITS} a balance has` }
+    return {
+      ok: false,
+      reason:
+        `the balance has ${fraction} fractional digits, more than the ` +
+        `${MAX_FRACTION_DIGITS} a balance has`,
+    }
   if (decimals !== null && fraction > decimals)
-    return { ok: false, reason: `the balance has ${fraction} fractional digits, more than the token's ${decimals} decimals` }
+    return {
+      ok: false,
+      reason:
+        `the balance has ${fraction} fractional digits, more than the ` + `token's ${decimals} decimals`,
+    }
   const whole = value.split('.')[0] as string
   if (decimals !== null && fraction === 0 && whole.replace(/^0+/, '').length > decimals)
-    return { ok: false, reason: `the balance ${value.slice(0, 40)} looks like base units, not tokens (more digits than the token's ${decimals} decimals)` }
+    return {
+      ok: false,
+      reason:
+        `the balance ${value.slice(0, 40)} looks like base units, not ` +
+        `tokens (more digits than the token's ${decimals} decimals)`,
+    }
   return { ok: true, balance: new Dec(value).toFixed() }
 }

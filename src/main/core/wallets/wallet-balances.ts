@@ -4,7 +4,13 @@ import { ApiError } from '../api/api-errors'
 import { CHAIN_NAME, CHAINS_OF_KIND, type WalletChain } from './chains'
 import { readWalletAddress } from './address'
 import { evmNodeBalances, type NodeReading, solanaNodeBalances } from './node-balances'
-import { type ChainBalance, type TokenListing, type TokenListingCache, serviceBalances, unlistedName } from './service-balances'
+import {
+  type ChainBalance,
+  type TokenListing,
+  type TokenListingCache,
+  serviceBalances,
+  unlistedName,
+} from './service-balances'
 import type { Wallet, WalletsFileContent } from './wallets-file'
 
 /**
@@ -33,7 +39,9 @@ export interface WalletBalancesReport {
   asOf: number
   rows: WalletBalanceRow[]
   notes: string[]
-  /** false: the service has no token addresses or balances endpoint (a spec-only service); null: not asked. */
+  /**
+   * false: the service has no token addresses or balances endpoint (a spec-only service); null: not asked.
+   */
   servicePublishes: boolean | null
 }
 
@@ -61,11 +69,18 @@ function describeServiceError(error: unknown): string {
   throw error
 }
 
-async function nodeReading(url: string, chain: WalletChain, wallet: string, listing: TokenListing | null, timeoutMs: number | undefined): Promise<NodeReading> {
+async function nodeReading(
+  url: string,
+  chain: WalletChain,
+  wallet: string,
+  listing: TokenListing | null,
+  timeoutMs: number | undefined,
+): Promise<NodeReading> {
   if (chain === 'solana') return solanaNodeBalances(url, wallet, listing, timeoutMs)
   const tokens = listing?.on(chain) ?? []
   // balanceOf needs the token's address: without the service's listing there is none to ask.
-  if (tokens.length === 0) return { ok: false, reason: 'no token addresses to ask it for (the service does not publish them)' }
+  if (tokens.length === 0)
+    return { ok: false, reason: 'no token addresses to ask it for (the service does not publish them)' }
   return evmNodeBalances(url, chain, wallet, tokens, timeoutMs)
 }
 
@@ -81,9 +96,18 @@ function join(
   const rows = new Map<string, WalletBalanceRow>()
   const base = { wallet: wallet.address, label: wallet.label, chain }
   for (const held of service ?? [])
-    rows.set(tokenKey(held.tokenAddress), { ...base, ...held, source: 'service', serviceBalance: null, nodeBalance: null })
+    rows.set(tokenKey(held.tokenAddress), {
+      ...base,
+      ...held,
+      source: 'service',
+      serviceBalance: null,
+      nodeBalance: null,
+    })
   if (node && !node.ok) {
-    notes.push(`Your ${CHAIN_NAME[chain]} node could not be used for ${where}: ${node.reason}; ${service ? "the service's answer stands" : 'no balances from it'}.`)
+    notes.push(
+      `Your ${CHAIN_NAME[chain]} node could not be used for ${where}` +
+        `: ${node.reason}; ${service ? "the service's answer stands" : 'no balances from it'}.`,
+    )
     return [...rows.values()]
   }
   if (!node) return [...rows.values()]
@@ -93,17 +117,35 @@ function join(
     const key = tokenKey(held.tokenAddress)
     seen.add(key)
     const fromService = rows.get(key)
-    rows.set(key, { ...base, ...held, symbol: held.symbol ?? fromService?.symbol ?? null, source: 'node', serviceBalance: fromService?.balance ?? null, nodeBalance: held.balance })
+    rows.set(key, {
+      ...base,
+      ...held,
+      symbol: held.symbol ?? fromService?.symbol ?? null,
+      source: 'node',
+      serviceBalance: fromService?.balance ?? null,
+      nodeBalance: held.balance,
+    })
     if (fromService && !new Dec(fromService.balance).eq(held.balance))
-      notes.push(`${tokenName(held)} in ${where}: the service says ${fromService.balance}, your node ${held.balance}; the node's figure is shown.`)
-    if (service && !fromService) notes.push(`${tokenName(held)} in ${where}: your node says ${held.balance}, the service lists none; the node's figure is shown.`)
+      notes.push(
+        `${tokenName(held)} in ${where}: the service says ${fromService.balance}` +
+          `, your node ${held.balance}; the node's figure is shown.`,
+      )
+    if (service && !fromService)
+      notes.push(
+        `${tokenName(held)} in ${where}: your node says ${held.balance}` +
+          `, the service lists none; the node's figure is shown.`,
+      )
   }
   // A token the service lists that the node, asked for it, holds none of: the node's zero is shown.
   for (const [key, row] of rows) {
-    if (seen.has(key) || node.unread.has(key) || row.source !== 'service' || new Dec(row.balance).isZero()) continue
+    if (seen.has(key) || node.unread.has(key) || row.source !== 'service' || new Dec(row.balance).isZero())
+      continue
     if (chain !== 'solana' && row.symbol === null) continue // not asked of the node: no listed address
     rows.set(key, { ...row, balance: '0', source: 'node', serviceBalance: row.balance, nodeBalance: '0' })
-    notes.push(`${tokenName(row)} in ${where}: the service says ${row.balance}, your node 0; the node's figure is shown.`)
+    notes.push(
+      `${tokenName(row)} in ${where}: the service says ${row.balance}` +
+        `, your node 0; the node's figure is shown.`,
+    )
   }
   return [...rows.values()]
 }
@@ -119,8 +161,16 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
       servicePublishes = answer.published
       if (answer.published) {
         listing = answer.value
-        if (listing.rejected > 0) notes.push(`${listing.rejected} entr${listing.rejected === 1 ? 'y' : 'ies'} of the service's token addresses could not be read and were left out.`)
-      } else notes.push(`${NOT_PUBLISHED} (no token addresses endpoint): only a node of your own can read the wallets.`)
+        if (listing.rejected > 0)
+          notes.push(
+            `${listing.rejected} entr${listing.rejected === 1 ? 'y' : 'ies'}` +
+              ` of the service's token addresses could not be read and were left out.`,
+          )
+      } else
+        notes.push(
+          `${NOT_PUBLISHED} (no token addresses endpoint): only a node ` +
+            `of your own can read the wallets.`,
+        )
     } catch (error) {
       serviceUsable = false
       notes.push(`The service could not be asked for token addresses: ${describeServiceError(error)}`)
@@ -140,10 +190,15 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
             notes.push(...answer.value.dropped)
           } else if (servicePublishes !== false) {
             servicePublishes = false
-            notes.push(`${NOT_PUBLISHED} (no balances endpoint): only a node of your own can read the wallets.`)
+            notes.push(
+              `${NOT_PUBLISHED} (no balances endpoint): only a node of your ` + `own can read the wallets.`,
+            )
           }
         } catch (error) {
-          notes.push(`The service's balances for wallet "${wallet.label}" on ${CHAIN_NAME[chain]} could not be read: ${describeServiceError(error)}`)
+          notes.push(
+            `The service's balances for wallet "${wallet.label}" on ${CHAIN_NAME[chain]}` +
+              ` could not be read: ${describeServiceError(error)}`,
+          )
         }
       }
       const url = options.content.nodes[chain]

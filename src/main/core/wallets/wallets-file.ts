@@ -17,12 +17,20 @@ export const MAX_WALLETS = 50
 export const MAX_LABEL = 40
 
 /** An address as stored: valid, and in its one written form (EVM checksummed). */
-const storedAddress = z.string().max(100).refine((value) => {
-  const reading = readWalletAddress(value)
-  return reading.ok && reading.address === value
-}, 'not a wallet address in its checksummed form')
+const storedAddress = z
+  .string()
+  .max(100)
+  .refine((value) => {
+    const reading = readWalletAddress(value)
+    return reading.ok && reading.address === value
+  }, 'not a wallet address in its checksummed form')
 
-const label = z.string().trim().min(1).max(MAX_LABEL).regex(/^[^\p{Cc}]*$/u, 'no control characters')
+const label = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_LABEL)
+  .regex(/^[^\p{Cc}]*$/u, 'no control characters')
 
 /** A node of the person's own: any http(s) URL they typed (it may be a LAN box or a provider). */
 export const nodeUrlSchema = z
@@ -31,7 +39,9 @@ export const nodeUrlSchema = z
   .refine((value) => {
     try {
       const url = new URL(value)
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+      )
     } catch {
       return false
     }
@@ -44,7 +54,14 @@ const walletsFileSchema = z
   .object({
     version: z.literal(1),
     wallets: z.array(walletSchema).max(MAX_WALLETS),
-    nodes: z.object(Object.fromEntries(WALLET_CHAINS.map((chain) => [chain, nodeUrlSchema.optional()])) as Record<WalletChain, z.ZodOptional<typeof nodeUrlSchema>>).strict(),
+    nodes: z
+      .object(
+        Object.fromEntries(WALLET_CHAINS.map((chain) => [chain, nodeUrlSchema.optional()])) as Record<
+          WalletChain,
+          z.ZodOptional<typeof nodeUrlSchema>
+        >,
+      )
+      .strict(),
   })
   .strict()
 export type WalletsFileContent = z.output<typeof walletsFileSchema>
@@ -112,13 +129,22 @@ export class WalletsFile {
     const checkedLabel = label.safeParse(typedLabel ?? `Wallet ${reading.address.slice(-4)}`)
     if (!checkedLabel.success)
       throw new WalletError(`The label must be 1 to ${MAX_LABEL} characters, without control characters.`)
-    const wallet: Wallet = { address: reading.address, label: checkedLabel.data, addedAt: new Date(this.now()).toISOString() }
+    const wallet: Wallet = {
+      address: reading.address,
+      label: checkedLabel.data,
+      addedAt: new Date(this.now()).toISOString(),
+    }
     this.current = await this.file.update((current) => {
       if (current.wallets.some((known) => sameAddress(known.address, wallet.address)))
-        throw new WalletError(`This wallet is already watched (as "${current.wallets.find((known) => sameAddress(known.address, wallet.address))?.label}").`)
-      if (current.wallets.some((known) => known.label.toLocaleLowerCase() === wallet.label.toLocaleLowerCase()))
+        throw new WalletError(
+          `This wallet is already watched (as "${current.wallets.find((known) => sameAddress(known.address, wallet.address))?.label}").`,
+        )
+      if (
+        current.wallets.some((known) => known.label.toLocaleLowerCase() === wallet.label.toLocaleLowerCase())
+      )
         throw new WalletError(`The label "${wallet.label}" is already used by another wallet.`)
-      if (current.wallets.length >= MAX_WALLETS) throw new WalletError(`At most ${MAX_WALLETS} wallets can be watched.`)
+      if (current.wallets.length >= MAX_WALLETS)
+        throw new WalletError(`At most ${MAX_WALLETS} wallets can be watched.`)
       return { ...current, wallets: [...current.wallets, wallet] }
     })
     return wallet
@@ -130,7 +156,9 @@ export class WalletsFile {
     let removed: Wallet | undefined
     this.current = await this.file.update((current) => {
       removed = current.wallets.find(
-        (wallet) => sameAddress(wallet.address, wanted) || wallet.label.toLocaleLowerCase() === wanted.toLocaleLowerCase(),
+        (wallet) =>
+          sameAddress(wallet.address, wanted) ||
+          wallet.label.toLocaleLowerCase() === wanted.toLocaleLowerCase(),
       )
       if (!removed) throw new WalletError('No watched wallet has that address or label.', 'not-found')
       return { ...current, wallets: current.wallets.filter((wallet) => wallet !== removed) }

@@ -1,5 +1,10 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
-import { type CandleInterval, type CandleRange, INTERVAL_MS, RANGE_MS } from '../../core/api/wire/candle-pairs'
+import {
+  type CandleInterval,
+  type CandleRange,
+  INTERVAL_MS,
+  RANGE_MS,
+} from '../../core/api/wire/candle-pairs'
 import type { AssetProfile } from './asset-profile'
 import { type SessionInterval, sessionIntervals } from '../../../shared/session-clock'
 import { CHUNK_MS, chunkOf, chunkStart } from './session-variance'
@@ -80,7 +85,11 @@ export function multiplierSteps(
 }
 
 /** The multiplier history's body: the steps up to `now`, within the range (`all`: every one). */
-export function multiplierHistoryBody(steps: readonly MultiplierStep[], range: CandleRange, now: number): MultiplierHistoryBody {
+export function multiplierHistoryBody(
+  steps: readonly MultiplierStep[],
+  range: CandleRange,
+  now: number,
+): MultiplierHistoryBody {
   const from = range === 'all' ? Number.NEGATIVE_INFINITY : now - RANGE_MS[range]
   const history = steps
     .filter((step) => step.at <= now && step.at >= from)
@@ -117,7 +126,10 @@ class Bucket {
   }
 }
 
-/** Where the range starts: a calendar window, 24 h of open market for a stock-hours token's `1day`, or the listing. */
+/**
+ * Where the range starts: a calendar window, 24 h of open market for a stock-hours token's `1day`, or the
+ * listing.
+ */
 function rangeStart(inputs: CandleInputs, range: CandleRange): number {
   const { paths, now, listedAt } = inputs
   if (range === 'all') return listedAt
@@ -154,11 +166,24 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
      * trades. A segment's end (`closing`) is read in the regime before `ms`: the close of the
      * bucket that ends as a split takes effect is the last price before it.
      */
-    const add = (bucketStart: number, ms: number, point: WalkPoint, tokenOpen: boolean, stockOpen: boolean, closing: boolean) => {
+    const add = (
+      bucketStart: number,
+      ms: number,
+      point: WalkPoint,
+      tokenOpen: boolean,
+      stockOpen: boolean,
+      closing: boolean,
+    ) => {
       const regimeAt = closing ? ms - 1 : ms
       const underlying = Math.exp(point.logPrice)
-      if (tokenOpen) bucketAt(token, bucketStart).add(underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + point.premium))
-      if (stockOpen) bucketAt(stock, bucketStart).add(split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying)
+      if (tokenOpen)
+        bucketAt(token, bucketStart).add(
+          underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + point.premium),
+        )
+      if (stockOpen)
+        bucketAt(stock, bucketStart).add(
+          split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying,
+        )
     }
     // Each side has candles only while it trades: the token in its own sessions, the stock in the
     // conventional ones; in a pause between sessions neither does, in the token's own pause only
@@ -173,10 +198,15 @@ export function candlesBody(inputs: CandleInputs, interval: CandleInterval, rang
         const start = at(chunk)
         const finish = at(chunk + 1)
         const pointAt = (ms: number): WalkPoint =>
-          ms === chunkStart(chunk) ? start : ms === chunkStart(chunk + 1) ? finish : paths.withinChunk(asset.index, chunk, start, finish, ms)
+          ms === chunkStart(chunk)
+            ? start
+            : ms === chunkStart(chunk + 1)
+              ? finish
+              : paths.withinChunk(asset.index, chunk, start, finish, ms)
         // Sample at the segment's ends and at every bucket boundary inside it (sub-chunk intervals).
         const instants = [begin]
-        if (step < CHUNK_MS) for (let ms = Math.ceil((begin + 1) / step) * step; ms < end; ms += step) instants.push(ms)
+        if (step < CHUNK_MS)
+          for (let ms = Math.ceil((begin + 1) / step) * step; ms < end; ms += step) instants.push(ms)
         instants.push(end)
         for (let i = 0; i < instants.length - 1; i++) {
           const a = instants[i] as number
@@ -213,10 +243,17 @@ function cutAtPauses(
   const cut: Array<SessionInterval & { paused: boolean }> = []
   for (const span of spans) {
     const inside = pauses.filter((pause) => pause.end > span.start && pause.start < span.end)
-    const edges = inside.flatMap((pause) => [pause.start, pause.end]).filter((ms) => ms > span.start && ms < span.end)
+    const edges = inside
+      .flatMap((pause) => [pause.start, pause.end])
+      .filter((ms) => ms > span.start && ms < span.end)
     let start = span.start
     for (const end of [...edges.sort((a, b) => a - b), span.end]) {
-      cut.push({ ...span, start, end, paused: inside.some((pause) => pause.start <= start && start < pause.end) })
+      cut.push({
+        ...span,
+        start,
+        end,
+        paused: inside.some((pause) => pause.start <= start && start < pause.end),
+      })
       start = end
     }
   }

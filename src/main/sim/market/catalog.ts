@@ -10,8 +10,6 @@ import { REAL_ASSETS, type RealAsset, type SessionCoverage } from './real-assets
  * the life of a market; what moves lives in price-paths.ts.
  */
 
-
-
 export const MAX_ASSETS = 10_000
 
 const COVERAGE: Record<SessionCoverage, readonly ConventionalSession[]> = {

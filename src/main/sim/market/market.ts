@@ -111,7 +111,10 @@ interface PriceRow {
 export class SimMarket {
   private readonly assets: readonly AssetProfile[]
   private readonly bySymbol: ReadonlyMap<string, AssetProfile>
-  /** The walks of the tokens that trade only in the conventional sessions, and of those that trade off-hours too. */
+  /**
+   * The walks of the tokens that trade only in the conventional sessions, and of those that trade off-hours
+   * too.
+   */
   private readonly conventionalPaths: PricePaths
   private readonly offhoursPaths: PricePaths
   private readonly clock: () => number
@@ -253,7 +256,13 @@ export class SimMarket {
     const time = this.now()
     const event = this.events.eventsOf(asset, time).find((candidate) => candidate.start <= time)
     const tokenPrice = this.priceRowOf(asset, floorTo(time, PRICE_STEP_MS)).record.primaryMarket.price
-    const inputs = { asset, side, limits: this.limitsBySymbol[asset.index] as SymbolLimitsBody, tokenPrice, event }
+    const inputs = {
+      asset,
+      side,
+      limits: this.limitsBySymbol[asset.index] as SymbolLimitsBody,
+      tokenPrice,
+      event,
+    }
     const refusal = capacityRefusal(inputs, time, readings)
     return { body: tradingCapacityBody(inputs, time, refusal), refusal }
   }
@@ -307,14 +316,21 @@ export class SimMarket {
   /** `/v1/assets/{symbol}/shares-multiplier` (beyond the spec); undefined for a symbol not listed. */
   multiplierHistory(symbol: string, range: CandleRange): MultiplierHistoryBody | undefined {
     const asset = this.bySymbol.get(symbol)
-    return asset && multiplierHistoryBody(this.multiplierStepsFor(asset), range, floorTo(this.now(), PRICE_STEP_MS))
+    return (
+      asset &&
+      multiplierHistoryBody(this.multiplierStepsFor(asset), range, floorTo(this.now(), PRICE_STEP_MS))
+    )
   }
 
   private multiplierStepsFor(asset: AssetProfile): MultiplierStep[] {
     let steps = this.multiplierStepsOf.get(asset.index)
     if (!steps) {
       const listedAt = this.listedAt(asset.symbol) as number
-      steps = multiplierSteps(asset, listedAt, this.events.dividendReinvestments(asset, listedAt, this.startMs))
+      steps = multiplierSteps(
+        asset,
+        listedAt,
+        this.events.dividendReinvestments(asset, listedAt, this.startMs),
+      )
       this.multiplierStepsOf.set(asset.index, steps)
     }
     return steps

@@ -39,7 +39,6 @@ const PREMIUM_PERSISTENCE = 0.8
 const PREMIUM_STEP = 0.0006
 const MAX_PREMIUM = 0.004
 
-
 /** Where the walk is at an instant: the underlying's log price and the token's premium. */
 export interface WalkPoint {
   logPrice: number
@@ -160,7 +159,10 @@ export class PricePaths {
     while (this.chunk < target) this.stepChunk()
   }
 
-  /** Prices at `ms` of the asset with listing index `index`; `ms` must lie in the current chunk (call advanceTo first). */
+  /**
+   * Prices at `ms` of the asset with listing index `index`; `ms` must lie in the current chunk (call
+   * advanceTo first).
+   */
   sample(index: number, ms: number): PriceSample {
     if (chunkOf(ms) !== this.chunk) throw new RangeError('sample outside the current chunk: advance first')
     const slot = this.slotFor(index)
@@ -220,7 +222,10 @@ export class PricePaths {
       const total = this.variance.profile(chunk).total
       if (total > 0) {
         log -= sigma * Math.sqrt(total) * normalAt(this.backfillSeed, index, chunk)
-        const next = bias + PREMIUM_PERSISTENCE * (prem - bias) + PREMIUM_STEP * normalAt(this.backfillPremiumSeed, index, chunk)
+        const next =
+          bias +
+          PREMIUM_PERSISTENCE * (prem - bias) +
+          PREMIUM_STEP * normalAt(this.backfillPremiumSeed, index, chunk)
         prem = Math.max(-MAX_PREMIUM, Math.min(MAX_PREMIUM, next))
       }
       keep(chunk)
@@ -228,7 +233,7 @@ export class PricePaths {
     log = Math.log(this.assets[slot]?.startPrice as number)
     prem = bias
     let leap = 0
-    for (let chunk = this.startChunk; chunk < to; ) {
+    for (let chunk = this.startChunk; chunk < to;) {
       const jump = this.leaps[leap]
       if (jump && jump.from === chunk) {
         const spread = sigma * Math.sqrt((jump.to - jump.from) * AVERAGE_CHUNK_VARIANCE)
@@ -244,7 +249,10 @@ export class PricePaths {
       if (total > 0) {
         log += sigma * Math.sqrt(total) * normalAt(this.gridSeed, index, chunk)
         const pulled = bias + PREMIUM_PERSISTENCE * (prem - bias)
-        prem = Math.max(-MAX_PREMIUM, Math.min(MAX_PREMIUM, pulled + PREMIUM_STEP * normalAt(this.premiumSeed, index, chunk)))
+        prem = Math.max(
+          -MAX_PREMIUM,
+          Math.min(MAX_PREMIUM, pulled + PREMIUM_STEP * normalAt(this.premiumSeed, index, chunk)),
+        )
       }
       chunk++
       keep(chunk)
@@ -284,7 +292,11 @@ export class PricePaths {
       passed += variances[chunk - 1 - jump.from] as number
       if (chunk < from || chunk > to) continue
       const u = total > 0 ? passed / total : 0
-      keep(chunk, start + u * (landing - start) + spread * bridgeAt(this.jumpSeed, index, jump.from, u), premium)
+      keep(
+        chunk,
+        start + u * (landing - start) + spread * bridgeAt(this.jumpSeed, index, jump.from, u),
+        premium,
+      )
     }
   }
 
@@ -298,7 +310,10 @@ export class PricePaths {
     const u = this.variance.fractionAt(profile, ms - chunkStart(chunk))
     const spread = (this.sigma[this.slotFor(index)] as number) * Math.sqrt(profile.total)
     return {
-      logPrice: start.logPrice + u * (end.logPrice - start.logPrice) + spread * bridgeAt(this.bridgeSeed, index, chunk, u),
+      logPrice:
+        start.logPrice +
+        u * (end.logPrice - start.logPrice) +
+        spread * bridgeAt(this.bridgeSeed, index, chunk, u),
       premium: start.premium + u * (end.premium - start.premium),
     }
   }

@@ -6,7 +6,6 @@ import type { AssetKind, StockSplit } from './asset-profile'
  * starts: this is not market data and is never refreshed.
  */
 
-
 /** Which sessions a token trades in. Most trade in all four; the real service lists exceptions. */
 export type SessionCoverage = 'all' | 'no-overnight' | 'regular-only'
 

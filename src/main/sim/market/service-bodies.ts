@@ -74,14 +74,19 @@ export function marketStatusBody(ms: number, readings: ServiceReadings): MarketS
     }
   }
   const closed = calendar.phase === 'closed'
-  const marketStatus = closed && calendar.offhours.isOpen && readings.offhoursReading === 'offhours' ? 'offhours' : calendar.phase
+  const marketStatus =
+    closed && calendar.offhours.isOpen && readings.offhoursReading === 'offhours'
+      ? 'offhours'
+      : calendar.phase
   return {
     ...common,
     isOpen: calendar.isOpen,
     marketStatus,
     nextOpen: iso(calendar.nextOpen),
     nextClose: iso(calendar.nextClose),
-    reason: closed ? { code: 'MARKET_CLOSED', message: 'Weekend/Holiday', documentation: DOCUMENTATION } : null,
+    reason: closed
+      ? { code: 'MARKET_CLOSED', message: 'Weekend/Holiday', documentation: DOCUMENTATION }
+      : null,
   }
 }
 
@@ -142,7 +147,11 @@ const TOKEN_DIGITS = 6
 const LIMITED_SHARE = '0.5'
 
 /** Why trading is refused now, or null when it is open. */
-export function capacityRefusal(inputs: CapacityInputs, ms: number, readings: ServiceReadings): CapacityRefusal | null {
+export function capacityRefusal(
+  inputs: CapacityInputs,
+  ms: number,
+  readings: ServiceReadings,
+): CapacityRefusal | null {
   if (isMarketPaused(readings, ms)) return { code: 'MARKET_PAUSED', message: 'Unscheduled_Downtime' }
   const session = liveSessionOf(sessionStateAt(ms).phase)
   if (session === null) return { code: 'MARKET_PAUSED', message: 'Between_Sessions' }

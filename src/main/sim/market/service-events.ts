@@ -42,7 +42,8 @@ const EARNINGS_WORD = 'Earnings'
 
 /** The US Eastern date `days` after the ET date of `ms`. */
 const easternDateAfter = (ms: number, days: number): string => addDays(easternClock(ms).date, days)
-const at = (date: string, hour: number, minute: number): number => easternWallTimeToUtc(date, hour * 60 + minute)
+const at = (date: string, hour: number, minute: number): number =>
+  easternWallTimeToUtc(date, hour * 60 + minute)
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date, for the quarterly cycles. */
 const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
 
@@ -79,7 +80,8 @@ export class AssetEventSchedule {
   /** The most recent ex-date on or before the ET date of `ms`, for the dividends answer. */
   lastExDate(asset: AssetProfile, ms: number): string {
     const today = easternClock(ms).date
-    const back = (((dayNumber(today) - this.dividendPhase(asset)) % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS
+    const back =
+      (((dayNumber(today) - this.dividendPhase(asset)) % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS
     const exDate = tradingDayFrom(addDays(today, -back))
     return exDate <= today ? exDate : tradingDayFrom(addDays(today, -back - QUARTER_DAYS))
   }
@@ -88,13 +90,21 @@ export class AssetEventSchedule {
    * The dividends reinvested into the multiplier from `from` until `to`: each at the end of its
    * pause the evening before the ex-date, with the yield it paid a quarter of.
    */
-  dividendReinvestments(asset: AssetProfile, from: number, to: number): { at: number; yieldFraction: string }[] {
+  dividendReinvestments(
+    asset: AssetProfile,
+    from: number,
+    to: number,
+  ): { at: number; yieldFraction: string }[] {
     if (!this.paysDividends(asset) || to <= from) return []
     const phase = this.dividendPhase(asset)
     // A quarter early: a nominal date before `from` may move forward past it.
     const firstDay = dayNumber(easternClock(from).date) - QUARTER_DAYS
     const steps: { at: number; yieldFraction: string }[] = []
-    for (let day = firstDay + ((phase - (firstDay % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS); ; day += QUARTER_DAYS) {
+    for (
+      let day = firstDay + ((phase - (firstDay % QUARTER_DAYS) + QUARTER_DAYS) % QUARTER_DAYS);
+      ;
+      day += QUARTER_DAYS
+    ) {
       const exDate = tradingDayFrom(new Date(day * DAY_MS).toISOString().slice(0, 10))
       const reinvested = at(addDays(exDate, -1), 20, 10)
       if (reinvested >= to) return steps

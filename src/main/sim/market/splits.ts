@@ -9,7 +9,6 @@ import type { AssetProfile, PriceSample } from './asset-profile'
  * "STEPS on stock splits").
  */
 
-
 const MULTIPLIER_DIGITS = 18
 
 const afterSplit = new WeakMap<AssetProfile, AssetProfile>()

@@ -12,7 +12,11 @@ import { getAddress } from 'viem'
 
 export type SimChain = 'ethereum' | 'bsc' | 'solana'
 export const SIM_CHAINS: readonly SimChain[] = ['ethereum', 'bsc', 'solana']
-export const SIM_CHAIN_ID: Record<SimChain, string> = { ethereum: 'ethereum-1', bsc: 'bsc-56', solana: 'solana-900' }
+export const SIM_CHAIN_ID: Record<SimChain, string> = {
+  ethereum: 'ethereum-1',
+  bsc: 'bsc-56',
+  solana: 'solana-900',
+}
 /** ERC-20 tokens have 18 decimals; the Token-2022 mints have been seen with 9 (real-service-notes.md). */
 export const SIM_DECIMALS: Record<SimChain, number> = { ethereum: 18, bsc: 18, solana: 9 }
 
@@ -57,7 +61,13 @@ export function demoTrades(): SimWalletTrade[] {
     { wallet: DEMO_WALLETS.hot, chain: 'bsc', symbol: 'NVDAon', quantity: '20.25' },
     { wallet: DEMO_WALLETS.hot, chain: 'bsc', symbol: 'NVDAon', quantity: '-4.75' },
     { wallet: DEMO_WALLETS.phantom, chain: 'solana', symbol: 'TSLAon', quantity: '7.123456789' },
-    { wallet: DEMO_WALLETS.cold, chain: 'ethereum', symbol: null, tokenAddress: UNLISTED_DEMO_TOKEN, quantity: '42.1' },
+    {
+      wallet: DEMO_WALLETS.cold,
+      chain: 'ethereum',
+      symbol: null,
+      tokenAddress: UNLISTED_DEMO_TOKEN,
+      quantity: '42.1',
+    },
   ]
 }
 
@@ -80,7 +90,10 @@ export class SimWalletHoldings {
   ) {
     for (const symbol of symbols)
       for (const chain of SIM_CHAINS)
-        this.addressOf.set(`${chain} ${symbol}`, chain === 'solana' ? simSolanaAddress(`mint ${symbol}`) : simEvmAddress(`${chain} token ${symbol}`))
+        this.addressOf.set(
+          `${chain} ${symbol}`,
+          chain === 'solana' ? simSolanaAddress(`mint ${symbol}`) : simEvmAddress(`${chain} token ${symbol}`),
+        )
     for (const trade of trades) this.record(trade)
   }
 
@@ -93,7 +106,8 @@ export class SimWalletHoldings {
 
   /** Moves a wallet's balance, as a trade or a transfer done on chain would; never below zero. */
   record(trade: SimWalletTrade): void {
-    const token = trade.symbol === null ? (trade.tokenAddress as string) : this.tokenAddress(trade.chain, trade.symbol)
+    const token =
+      trade.symbol === null ? (trade.tokenAddress as string) : this.tokenAddress(trade.chain, trade.symbol)
     const at = key(trade.chain, token, trade.wallet)
     const next = (this.balances.get(at) ?? new Decimal(0)).plus(trade.quantity)
     if (next.isNegative()) throw new Error('sim: a wallet cannot send more than it holds')
@@ -101,15 +115,31 @@ export class SimWalletHoldings {
   }
 
   /** `GET /v1/assets/all/addresses`. */
-  addressesBody(): { symbol: string; addresses: { networkChainId: string; address: string; decimals: number }[] }[] {
+  addressesBody(): {
+    symbol: string
+    addresses: { networkChainId: string; address: string; decimals: number }[]
+  }[] {
     return this.symbols.map((symbol) => ({
       symbol,
-      addresses: SIM_CHAINS.map((chain) => ({ networkChainId: SIM_CHAIN_ID[chain], address: this.tokenAddress(chain, symbol), decimals: SIM_DECIMALS[chain] })),
+      addresses: SIM_CHAINS.map((chain) => ({
+        networkChainId: SIM_CHAIN_ID[chain],
+        address: this.tokenAddress(chain, symbol),
+        decimals: SIM_DECIMALS[chain],
+      })),
     }))
   }
 
   /** `GET /v1/chains/{chainId}/balances?userAddress=`: the wallet's tokens on that chain, in tokens. */
-  balancesBody(chain: SimChain, wallet: string): { tokens: { tokenAddress: string; tokenSymbol: string | null; balances: { holderAddress: { account: string }; balance: string }[] }[] } {
+  balancesBody(
+    chain: SimChain,
+    wallet: string,
+  ): {
+    tokens: {
+      tokenAddress: string
+      tokenSymbol: string | null
+      balances: { holderAddress: { account: string }; balance: string }[]
+    }[]
+  } {
     return {
       tokens: this.holdingsOf(chain, wallet).map(({ tokenAddress, symbol, balance }) => ({
         tokenAddress,
@@ -126,15 +156,24 @@ export class SimWalletHoldings {
   }
 
   /** Every token a wallet has held on a chain (a token sold to zero still answers 0). */
-  holdingsOf(chain: SimChain, wallet: string): { tokenAddress: string; symbol: string | null; balance: Decimal }[] {
+  holdingsOf(
+    chain: SimChain,
+    wallet: string,
+  ): { tokenAddress: string; symbol: string | null; balance: Decimal }[] {
     const prefix = `${chain} `
     const suffix = ` ${canonical(wallet)}`
     const found: { tokenAddress: string; symbol: string | null; balance: Decimal }[] = []
     for (const [at, balance] of this.balances) {
       if (!at.startsWith(prefix) || !at.endsWith(suffix)) continue
       const token = at.slice(prefix.length, at.length - suffix.length)
-      const symbol = this.symbols.find((candidate) => canonical(this.tokenAddress(chain, candidate)) === token) ?? null
-      const tokenAddress = symbol !== null ? this.tokenAddress(chain, symbol) : token.startsWith('0x') ? getAddress(token) : token
+      const symbol =
+        this.symbols.find((candidate) => canonical(this.tokenAddress(chain, candidate)) === token) ?? null
+      const tokenAddress =
+        symbol !== null
+          ? this.tokenAddress(chain, symbol)
+          : token.startsWith('0x')
+            ? getAddress(token)
+            : token
       found.push({ tokenAddress, symbol, balance })
     }
     return found

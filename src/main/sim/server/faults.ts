@@ -137,7 +137,9 @@ export function parseFaultSpec(text: string): FaultPlan {
     const target = group.slice(0, colon).trim()
     // Checked here, not only by checkFaultPlan: a spec also takes "all", which a plan has no key for.
     if (target !== 'all' && !(FAULT_ENDPOINTS as readonly string[]).includes(target))
-      throw new FaultSpecError(`unknown endpoint group "${target}" (use ${FAULT_ENDPOINTS.join(', ')} or all)`)
+      throw new FaultSpecError(
+        `unknown endpoint group "${target}" (use ${FAULT_ENDPOINTS.join(', ')} or all)`,
+      )
     const endpoints = target === 'all' ? FAULT_ENDPOINTS : [target as FaultEndpoint]
     const faults: EndpointFaults = {}
     for (const setting of group.slice(colon + 1).split(',')) {

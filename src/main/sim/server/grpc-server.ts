@@ -124,7 +124,8 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
   }
 
   const service: grpc.UntypedServiceImplementation = {
-    HealthCheck: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) => callback(null, { status: 'SERVING' }),
+    HealthCheck: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
+      callback(null, { status: 'SERVING' }),
     StreamPriceUpdates: (call: Call<PriceUpdateMessage>) => {
       const symbols = subscribed(options.market, call.request.symbols)
       const sent = new Map<string, PriceUpdateMessage>()
@@ -149,7 +150,10 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
     },
     StreamSoftQuoteDepth: (call: Call<unknown>) => {
       stats.calls++
-      call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'The simulator has no depth stream yet.' })
+      call.emit('error', {
+        code: grpc.status.UNIMPLEMENTED,
+        details: 'The simulator has no depth stream yet.',
+      })
     },
   }
   server.addService(backendService(), service)
@@ -202,11 +206,16 @@ interface MinuteState {
  * instant: the live minute when it changed, and, when a new minute has begun, the one before it in
  * its final form with `is_closed` (its last emission).
  */
-function minuteUpdates(market: SimMarket, symbol: string, minutes: Map<string, MinuteState>): OhlcUpdateMessage[] {
+function minuteUpdates(
+  market: SimMarket,
+  symbol: string,
+  minutes: Map<string, MinuteState>,
+): OhlcUpdateMessage[] {
   const body = market.candles(symbol, '1min', '1day')
   const live = body?.primaryMarket.data.at(-1)
   if (!body || !live) return []
-  const stockAt = (timestamp: number) => body.underlyingMarket.data.find((candle) => candle.timestamp === timestamp)
+  const stockAt = (timestamp: number) =>
+    body.underlyingMarket.data.find((candle) => candle.timestamp === timestamp)
   const updateOf = (timestamp: number, isClosed: boolean): OhlcUpdateMessage | null => {
     const token = body.primaryMarket.data.find((candle) => candle.timestamp === timestamp)
     if (!token) return null
@@ -214,7 +223,13 @@ function minuteUpdates(market: SimMarket, symbol: string, minutes: Map<string, M
     return {
       primary_market: { symbol, open: token.open, high: token.high, low: token.low, close: token.close },
       underlying_market: stock
-        ? { ticker: body.underlyingMarket.ticker, open: stock.open, high: stock.high, low: stock.low, close: stock.close }
+        ? {
+            ticker: body.underlyingMarket.ticker,
+            open: stock.open,
+            high: stock.high,
+            low: stock.low,
+            close: stock.close,
+          }
         : null,
       is_closed: isClosed,
       timestamp: nanosOf(timestamp),

@@ -44,7 +44,9 @@ export interface SimServerOptions {
   /** Default Date.now. */
   clock?: () => number
   faults?: FaultPlan
-  /** How the endpoints beyond the spec read (both documented forms of off-hours and closure, a market pause). */
+  /**
+   * How the endpoints beyond the spec read (both documented forms of off-hours and closure, a market pause).
+   */
   readings?: Partial<ServiceReadings>
   /** Serve only the spec's five endpoints: the others answer a plain 404, as such a service does. */
   specOnly?: boolean
@@ -210,7 +212,12 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const port = (server.address() as AddressInfo).port
   const grpc =
     (options.grpc ?? !options.specOnly)
-      ? await startSimGrpcServer({ market, apiKey: options.apiKey, frameMs: options.grpcFrameMs, faults: options.streamFaults })
+      ? await startSimGrpcServer({
+          market,
+          apiKey: options.apiKey,
+          frameMs: options.grpcFrameMs,
+          faults: options.streamFaults,
+        })
       : null
   return {
     url: `http://127.0.0.1:${port}`,
@@ -327,7 +334,10 @@ class RequestHandler {
       return this.reject(res, route)
     }
     this.stats.byEndpoint[route.endpoint]++
-    if (this.specOnly && (BEYOND_SPEC_ENDPOINTS.has(route.endpoint) || WALLET_ENDPOINTS.has(route.endpoint))) {
+    if (
+      this.specOnly &&
+      (BEYOND_SPEC_ENDPOINTS.has(route.endpoint) || WALLET_ENDPOINTS.has(route.endpoint))
+    ) {
       // A service that implements only the spec has no such route: its bare 404, with no `code`.
       this.stats.byOutcome.clientError++
       return send(res, 404, 'text/plain; charset=utf-8', 'Not Found')
@@ -363,11 +373,14 @@ class RequestHandler {
     }
     if (route.endpoint === 'marketStatus')
       return { ok: true, endpoint: route.endpoint, body: this.market.marketStatus(this.readings) }
-    if (route.endpoint === 'assetPauses') return { ok: true, endpoint: route.endpoint, body: this.market.assetPauses() }
+    if (route.endpoint === 'assetPauses')
+      return { ok: true, endpoint: route.endpoint, body: this.market.assetPauses() }
     if (route.endpoint === 'tradingCapacity') return this.tradingCapacity(route)
     if (route.endpoint === 'tokenAddresses' || route.endpoint === 'walletBalances') {
       const wallet = answerWalletRoute(this.wallets, route, (symbol) => this.market.has(symbol))
-      return wallet.ok ? { ok: true, endpoint: route.endpoint, body: wallet.body } : refusal(wallet.status, wallet.code, wallet.message)
+      return wallet.ok
+        ? { ok: true, endpoint: route.endpoint, body: wallet.body }
+        : refusal(wallet.status, wallet.code, wallet.message)
     }
     if (route.endpoint === 'candles') return this.candles(route)
     if (route.endpoint === 'multiplierHistory') return this.multiplierHistory(route)
@@ -392,7 +405,8 @@ class RequestHandler {
   private tradingCapacity(route: Extract<RouteMatch, { endpoint: 'tradingCapacity' }>): Answer {
     if (!route.symbol) return refusal(400, 'MISSING_SYMBOL', 'A symbol is required')
     if (!route.side) return refusal(400, 'MISSING_SIDE', 'A side is required: buy or sell')
-    if (route.side !== 'buy' && route.side !== 'sell') return refusal(400, 'INVALID_SIDE', 'side must be buy or sell')
+    if (route.side !== 'buy' && route.side !== 'sell')
+      return refusal(400, 'INVALID_SIDE', 'side must be buy or sell')
     const check = checkSymbol(route.symbol)
     if (!check.ok) return refusal(400, 'INVALID_SYMBOL', `Invalid symbol: ${check.reason}`)
     const capacity = this.market.tradingCapacity(check.symbol, route.side, this.readings)
@@ -407,7 +421,11 @@ class RequestHandler {
   private candles(route: Extract<RouteMatch, { endpoint: 'candles' }>): Answer {
     const { interval, range } = route
     if (interval === null || !isCandleInterval(interval))
-      return refusal(400, 'INVALID_INTERVAL', 'interval must be one of 1min 5min 15min 1hour 4hour 12hour 1day')
+      return refusal(
+        400,
+        'INVALID_INTERVAL',
+        'interval must be one of 1min 5min 15min 1hour 4hour 12hour 1day',
+      )
     if (range === null || !isCandleRange(range))
       return refusal(400, 'INVALID_RANGE', 'range must be one of 1day 1month 3month 6month 1year all')
     const pairs = this.readings.candlePairs === 'catalogue' ? CATALOGUE_PAIRS : DESCRIBED_PAIRS
@@ -421,7 +439,9 @@ class RequestHandler {
     const range = route.range
     if (range === null || !isCandleRange(range))
       return refusal(400, 'INVALID_RANGE', 'range must be one of 1day 1month 3month 6month 1year all')
-    return this.forSymbol(route.symbol, 'multiplierHistory', (symbol) => this.market.multiplierHistory(symbol, range))
+    return this.forSymbol(route.symbol, 'multiplierHistory', (symbol) =>
+      this.market.multiplierHistory(symbol, range),
+    )
   }
 
   /** The body about one checked, listed symbol, or the refusal a bad or unknown one gets. */

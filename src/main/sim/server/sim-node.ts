@@ -79,7 +79,11 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
     const call = decodeFunctionData({ abi: erc20Abi, data: callData })
     if (call.functionName !== 'balanceOf') throw new RpcFailure(3, 'execution reverted', '0x')
     const owner = call.args[0]
-    return encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: holdings.baseUnits(chain, token, owner) })
+    return encodeFunctionResult({
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      result: holdings.baseUnits(chain, token, owner),
+    })
   }
 
   const ethCall = (params: unknown[]): Hex => {
@@ -144,7 +148,8 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
       if (request.method === 'getHealth') return 'ok'
       if (request.method === 'getTokenAccountsByOwner') return tokenAccounts(params)
     } else {
-      if (request.method === 'eth_chainId') return `0x${(options.chainIdOverride ?? EVM_CHAIN_ID[chain]).toString(16)}`
+      if (request.method === 'eth_chainId')
+        return `0x${(options.chainIdOverride ?? EVM_CHAIN_ID[chain]).toString(16)}`
       if (request.method === 'eth_call') return ethCall(params)
       if (request.method === 'eth_blockNumber') return '0x1'
     }
@@ -156,7 +161,15 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
       return { jsonrpc: '2.0', id: request.id, result: answer(request) }
     } catch (error) {
       const failure = error instanceof RpcFailure ? error : new RpcFailure(-32603, 'internal error')
-      return { jsonrpc: '2.0', id: request.id, error: { code: failure.code, message: failure.message, ...(failure.data ? { data: failure.data } : {}) } }
+      return {
+        jsonrpc: '2.0',
+        id: request.id,
+        error: {
+          code: failure.code,
+          message: failure.message,
+          ...(failure.data ? { data: failure.data } : {}),
+        },
+      }
     }
   }
 
@@ -169,7 +182,12 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
     } catch {
       parsed = null
     }
-    const body = parsed === null ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } } : Array.isArray(parsed) ? parsed.map((one) => reply(one as RpcRequest)) : reply(parsed as RpcRequest)
+    const body =
+      parsed === null
+        ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }
+        : Array.isArray(parsed)
+          ? parsed.map((one) => reply(one as RpcRequest))
+          : reply(parsed as RpcRequest)
     const json = JSON.stringify(body)
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) })
     res.end(json)

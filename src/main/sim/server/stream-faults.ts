@@ -23,7 +23,9 @@ export interface StreamFaultPlan {
 }
 
 /** The status a plan refuses every call with, or null when calls are taken. */
-export function refusalOf(plan: StreamFaultPlan): 'UNAVAILABLE' | 'UNAUTHENTICATED' | 'RESOURCE_EXHAUSTED' | null {
+export function refusalOf(
+  plan: StreamFaultPlan,
+): 'UNAVAILABLE' | 'UNAUTHENTICATED' | 'RESOURCE_EXHAUSTED' | null {
   if (plan.refuse) return 'UNAVAILABLE'
   if (plan.unauthenticated) return 'UNAUTHENTICATED'
   if (plan.resourceExhausted) return 'RESOURCE_EXHAUSTED'
@@ -48,10 +50,6 @@ export function bentPriceFrame(
     }
   const first = updates[0]
   if (plan.malformed && first)
-    frame.push(
-      { ...first, token_price: '12.3.4' },
-      { ...first, symbol: '' },
-      { ...first, timestamp: '0' },
-    )
+    frame.push({ ...first, token_price: '12.3.4' }, { ...first, symbol: '' }, { ...first, timestamp: '0' })
   return frame
 }

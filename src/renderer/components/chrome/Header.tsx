@@ -81,7 +81,13 @@ function useHeaderActions(): HeaderAction[] {
         ),
       inline: ['wide'],
     },
-    { label: 'Transactions', glyph: '⇄', onSelect: () => openDialog('ledger'), inline: ['wide'], shortcut: 'T' },
+    {
+      label: 'Transactions',
+      glyph: '⇄',
+      onSelect: () => openDialog('ledger'),
+      inline: ['wide'],
+      shortcut: 'T',
+    },
     { label: 'Keyboard shortcuts', glyph: '?', onSelect: () => openDialog('shortcuts'), inline: ['wide'] },
     { label: 'Settings', glyph: '⚙', onSelect: () => openDialog('settings'), inline: ['wide', 'medium'] },
   ]
@@ -102,7 +108,12 @@ export function Header({ layout }: { layout: FrameLayout }) {
     // The tiniest header has no room for the search's icon: the menu (and `/`) opens it.
     ...(layout === 'tiny' ? [{ label: 'Add symbol…', shortcut: '/', onSelect: focusSearch }] : []),
     ...(fileInline ? [] : FILE_MENU),
-    ...folded.map(({ label, onSelect, pressed, shortcut }) => ({ label, onSelect, checked: pressed, shortcut })),
+    ...folded.map(({ label, onSelect, pressed, shortcut }) => ({
+      label,
+      onSelect,
+      checked: pressed,
+      shortcut,
+    })),
   ]
   return (
     <header className="app-header">

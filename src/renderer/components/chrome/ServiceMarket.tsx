@@ -46,7 +46,9 @@ export function ServiceSessionClock({ market, compact }: { market: MarketReading
   )
 }
 
-/** Beside the session clock: whether the session shown is confirmed by the service or the calendar's alone. */
+/**
+ * Beside the session clock: whether the session shown is confirmed by the service or the calendar's alone.
+ */
 export function ServiceMarketMark() {
   const service = useServiceState()
   if (service === null) return null

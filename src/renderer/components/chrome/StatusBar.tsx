@@ -5,7 +5,10 @@ import { formatZonedTime } from '../../format'
 import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
 import { useWatch } from '../../store/watch-store'
 
-/** The footer line: how many rows, when data last arrived, whether prices stream or how often they are polled, from where. */
+/**
+ * The footer line: how many rows, when data last arrived, whether prices stream or how often they are polled,
+ * from where.
+ */
 export function StatusBar() {
   const listCount = useWatch((state) => state.order.length)
   // The Holdings tab shows what is held, not the list's rows: the count says which it counts.
@@ -19,7 +22,9 @@ export function StatusBar() {
   const cadenceMs = status ? status.endpoints.prices.cadenceMs : null
   const zone = useDisplayZone()
   const live =
-    status && cadenceMs !== null ? liveSourceText(status.stream, cadenceMs, (ms) => formatZonedTime(ms, zone)) : null
+    status && cadenceMs !== null
+      ? liveSourceText(status.stream, cadenceMs, (ms) => formatZonedTime(ms, zone))
+      : null
   return (
     <footer className="status-bar">
       <span className="status-count">

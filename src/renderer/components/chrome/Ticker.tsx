@@ -95,7 +95,9 @@ export function Ticker({ compact = false }: { compact?: boolean }) {
             {symbols.map((symbol) => {
               const quote = quotes.get(symbol)
               const stale = quote?.price != null && (quote.stale || feedSilent)
-              return <TickerItem key={symbol} symbol={symbol} quote={quote} stale={stale} marketAge={marketAge} />
+              return (
+                <TickerItem key={symbol} symbol={symbol} quote={quote} stale={stale} marketAge={marketAge} />
+              )
             })}
           </ul>
         ))}

@@ -50,7 +50,8 @@ function solid(element: Element, name: string): string {
  * stock's close times the multiplier in force on the same scale, and the premium in percent in a
  * pane below; one crosshair across both. Where the stock had no candle (a weekend, a holiday) its
  * last close is carried: that stretch is drawn faded and the readout says so. Each multiplier step
- * is marked on the axis with its old and new value (or ◆ where steps crowd). The axis is the trading axis of today's chart
+ * is marked on the axis with its old and new value (or ◆ where steps crowd). The axis is the trading axis of
+ * today's chart
  * (gaps, session bands, labels that never overlap), its labels counting days, weeks, months or
  * years; the chart takes no pointer input of its own, as today's does.
  */
@@ -234,7 +235,10 @@ function HistoryFigure({
 
   const first = points[0]
   const last = points[points.length - 1]
-  const label = `${RANGE_WORDS[range]} chart of the token, the stock times the multiplier and the premium, from ${formatPrice(first?.close)} to ${formatPrice(last?.close)}`
+  const label =
+    `${RANGE_WORDS[range]} chart of the token, the stock times the ` +
+    `multiplier and the premium, from ${formatPrice(first?.close)}` +
+    ` to ${formatPrice(last?.close)}`
 
   return (
     <figure
@@ -269,8 +273,8 @@ function HistoryFigure({
           <span className="chart-legend-item line-premium">Premium % (lower pane)</span>
           {stepMarks.some((mark) => mark.compact) && (
             <span className="chart-legend-item chart-legend-step">
-              <span className="chart-mark">{STEP_GLYPH}</span> Multiplier step too close to another to label (its
-              values in its tooltip and the readout)
+              <span className="chart-mark">{STEP_GLYPH}</span> Multiplier step too close to another to label
+              (its values in its tooltip and the readout)
             </span>
           )}
         </span>

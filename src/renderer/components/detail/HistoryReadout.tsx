@@ -47,7 +47,10 @@ function shortMultiplier(value: string): string {
 /** A step's words under the axis (no zone: short), or every digit and when (in its title). */
 export function multiplierMarkText(mark: MultiplierChange, zone: DisplayZone | null): string {
   if (zone)
-    return `Multiplier ${formatExact(mark.from)} → ${formatExact(mark.to)} from ${formatZonedDateTime(mark.t, zone)}`
+    return (
+      `Multiplier ${formatExact(mark.from)} → ${formatExact(mark.to)}` +
+      ` from ${formatZonedDateTime(mark.t, zone)}`
+    )
   return `×${shortMultiplier(mark.from)}→${shortMultiplier(mark.to)}`
 }
 
@@ -130,7 +133,9 @@ function PointFigures({ words, reserving }: { words: PointWords; reserving: bool
   const named = (name: string) => (reserving ? undefined : name)
   return (
     <>
-      <span className={reserving ? 'chart-readout-item' : 'chart-readout-item chart-readout-time'}>{words.time}</span>
+      <span className={reserving ? 'chart-readout-item' : 'chart-readout-item chart-readout-time'}>
+        {words.time}
+      </span>
       <Figure label="O">{words.open}</Figure>
       <Figure label="H">{words.high}</Figure>
       <Figure label="L">{words.low}</Figure>

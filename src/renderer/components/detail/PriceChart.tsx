@@ -234,7 +234,9 @@ function DayHistoryChart({
   const last = history[history.length - 1] as DayPoint
   // The extremes compared as decimals, so the labels show the exact values the service sent.
   const byValue = history.map((point) => point.price).sort(compareDecimalStrings)
-  const label = `24 hour price chart, from ${formatPrice(first.price)} to ${formatPrice(last.price)}, low ${formatPrice(byValue[0])}, high ${formatPrice(byValue[byValue.length - 1])}`
+  const label =
+    `24 hour price chart, from ${formatPrice(first.price)} to ${formatPrice(last.price)}` +
+    `, low ${formatPrice(byValue[0])}, high ${formatPrice(byValue[byValue.length - 1])}`
 
   return (
     <figure

@@ -16,7 +16,9 @@ function api() {
   return window.tokenwatch
 }
 
-/** "0x5aAe…BeAed": enough to recognise one's own wallet in a narrow window; the full address in the tooltip. */
+/**
+ * "0x5aAe…BeAed": enough to recognise one's own wallet in a narrow window; the full address in the tooltip.
+ */
 function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-5)}`
 }

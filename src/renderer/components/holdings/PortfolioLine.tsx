@@ -32,7 +32,10 @@ function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
   // Money shows in cents; the figure as main sent it is in the tooltip (not while hidden).
   const exact = hidden || figure.value === null ? '' : `. Exact: ${figure.value}`
   return (
-    <span className={`portfolio-figure${figure.stale ? ' figure-stale' : ''}`} title={`${figure.title}${exact}`}>
+    <span
+      className={`portfolio-figure${figure.stale ? ' figure-stale' : ''}`}
+      title={`${figure.title}${exact}`}
+    >
       <span className="portfolio-label">{figure.label}</span>{' '}
       {hidden ? (
         <HiddenAmount />

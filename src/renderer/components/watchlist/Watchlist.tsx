@@ -156,7 +156,8 @@ const HOLDINGS_ROW_DRAG: RowDragHandlers = {
   onDragStart(_symbol, event) {
     event.preventDefault()
     const text =
-      'The Holdings tab lists what you hold, in symbol order or by a column: order symbols in your watchlists.'
+      'The Holdings tab lists what you hold, in symbol order or by ' +
+      'a column: order symbols in your watchlists.'
     showToast({ tone: 'info', title: 'Holdings are not a list', text })
     announce(text)
   },

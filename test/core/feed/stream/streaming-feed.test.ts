@@ -23,7 +23,9 @@ afterEach(async () => {
 
 const PRICES_MS = DEFAULT_SETTINGS.cadences.pricesMs
 
-async function streamingFeed(options: { start?: number; symbols?: string[]; streamFaults?: StreamFaultPlan } = {}) {
+async function streamingFeed(
+  options: { start?: number; symbols?: string[]; streamFaults?: StreamFaultPlan } = {},
+) {
   const time = manualClock(options.start ?? TUESDAY_10_00_ET)
   const sim: SimServer = await startSimServer({
     apiKey: API_KEY,
@@ -33,7 +35,10 @@ async function streamingFeed(options: { start?: number; symbols?: string[]; stre
     streamFaults: options.streamFaults,
   })
   cleanups.push(() => sim.close())
-  const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} }, { clock: time.scheduler, random: () => 0.5 })
+  const feed = new LocalPollFeed(
+    { onDelta: () => {}, onStatusChange: () => {} },
+    { clock: time.scheduler, random: () => 0.5 },
+  )
   cleanups.push(() => feed.stop())
   const symbols = options.symbols ?? sim.market.symbols().slice(0, 3)
   feed.setCadences(DEFAULT_SETTINGS.cadences)
@@ -41,18 +46,28 @@ async function streamingFeed(options: { start?: number; symbols?: string[]; stre
   feed.setWatchlist(symbols)
   await feed.start()
   time.advanceTo(time.clock.now)
-  const asset = (symbol: string): AssetQuote => feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
+  const asset = (symbol: string): AssetQuote =>
+    feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
   const priceRequests = () => sim.stats().byEndpoint.price + sim.stats().byEndpoint.allPrices
   const state = () => feed.pollPlan().stream?.state
-  /** Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST price. */
+  /**
+   * Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST
+   * price.
+   */
   const step = async (ms: number) => {
     time.advanceTo(time.clock.now + ms)
     await until(
-      () => symbols.every((symbol) => asset(symbol).price === sim.market.priceRecord(symbol)?.primaryMarket.price),
+      () =>
+        symbols.every(
+          (symbol) => asset(symbol).price === sim.market.priceRecord(symbol)?.primaryMarket.price,
+        ),
       'the rows at the new instant',
     )
   }
-  /** Waits for `probe`, running the feed's timers as they fall due at this instant (a poll lands, the next is set). */
+  /**
+   * Waits for `probe`, running the feed's timers as they fall due at this instant (a poll lands, the next is
+   * set).
+   */
   const settle = (probe: () => boolean, what: string) =>
     until(() => {
       time.advanceTo(time.clock.now)
@@ -63,51 +78,73 @@ async function streamingFeed(options: { start?: number; symbols?: string[]; stre
 }
 
 describe('prices streamed over gRPC, REST polling as the fallback', () => {
-  it('streams live: the REST price of each instant, fresh, and no per-symbol price polls while the stream is healthy', async () => {
-    const { feed, symbols, asset, priceRequests, state, step, sim } = await streamingFeed()
-    await until(() => state() === 'streaming', 'the stream live')
-    const polledBefore = priceRequests()
-    for (let second = 0; second < 30; second++) await step(1_000)
-    expect(priceRequests()).toBe(polledBefore)
-    for (const symbol of symbols) {
-      expect(asset(symbol).stale).toBe(false)
-      expect(asset(symbol).priceTimestamp).toBe(sim.market.priceRecord(symbol)?.timestamp)
-    }
-    expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
-  })
+  it(
+    'streams live: the REST price of each instant, fresh, and no ' +
+      'per-symbol price polls while the stream is healthy',
+    async () => {
+      const { feed, symbols, asset, priceRequests, state, step, sim } = await streamingFeed()
+      await until(() => state() === 'streaming', 'the stream live')
+      const polledBefore = priceRequests()
+      for (let second = 0; second < 30; second++) await step(1_000)
+      expect(priceRequests()).toBe(polledBefore)
+      for (const symbol of symbols) {
+        expect(asset(symbol).stale).toBe(false)
+        expect(asset(symbol).priceTimestamp).toBe(sim.market.priceRecord(symbol)?.timestamp)
+      }
+      expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
+    },
+  )
 
-  it('falls back to polling and says why when the service has no streams, and tries again later', async () => {
-    const { sim, feed, time, priceRequests, state, settle } = await streamingFeed()
-    await until(() => state() === 'streaming', 'the stream live')
-    sim.setSpecOnly(true)
-    // The service changed under the app: reconnected, as a new base URL or key would be.
-    feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
-    await settle(() => state() === 'polling' && !feed.endpointStatus('prices').inFlight, 'polling')
-    const status = feed.pollPlan().stream
-    expect(status).toMatchObject({ state: 'polling', reason: 'the service has no streams' })
-    const before = priceRequests()
-    time.advanceTo(time.clock.now + PRICES_MS)
-    await settle(() => priceRequests() > before, 'a prices poll')
-    expect(status?.state === 'polling' && status.retryAt !== null && status.retryAt <= time.clock.now + 5 * 60_000).toBe(true)
-  })
+  it(
+    'falls back to polling and says why when the service has no streams, ' + 'and tries again later',
+    async () => {
+      const { sim, feed, time, priceRequests, state, settle } = await streamingFeed()
+      await until(() => state() === 'streaming', 'the stream live')
+      sim.setSpecOnly(true)
+      // The service changed under the app: reconnected, as a new base URL or key would be.
+      feed.connect({
+        baseUrl: sim.url,
+        apiKey: API_KEY,
+        demo: true,
+        streamAddress: sim.grpcAddress as string,
+      })
+      await settle(() => state() === 'polling' && !feed.endpointStatus('prices').inFlight, 'polling')
+      const status = feed.pollPlan().stream
+      expect(status).toMatchObject({ state: 'polling', reason: 'the service has no streams' })
+      const before = priceRequests()
+      time.advanceTo(time.clock.now + PRICES_MS)
+      await settle(() => priceRequests() > before, 'a prices poll')
+      expect(
+        status?.state === 'polling' &&
+          status.retryAt !== null &&
+          status.retryAt <= time.clock.now + 5 * 60_000,
+      ).toBe(true)
+    },
+  )
 
-  it('hands the symbols back to polling at once when the stream ends, and streams again after the backoff', async () => {
-    const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({ streamFaults: { endAfterFrames: 3 } })
-    await until(() => state() === 'streaming', 'the stream live')
-    const before = priceRequests()
-    await step(1_000)
-    time.advanceTo(time.clock.now + 1_000)
-    await until(() => state() === 'polling', 'the stream ended')
-    expect(feed.pollPlan().stream).toMatchObject({ reason: 'the stream ended' })
-    // At once: the poll is due now, not a cadence later.
-    await settle(() => priceRequests() > before, 'the symbols polled again')
-    sim.setFaults({})
-    sim.grpc?.setFaults({})
-    const status = feed.pollPlan().stream
-    time.advanceTo(status?.state === 'polling' && status.retryAt !== null ? status.retryAt : Number.NaN)
-    await until(() => state() === 'streaming', 'streaming again')
-    await step(1_000)
-  })
+  it(
+    'hands the symbols back to polling at once when the stream ends, ' +
+      'and streams again after the backoff',
+    async () => {
+      const { sim, time, feed, priceRequests, state, step, settle } = await streamingFeed({
+        streamFaults: { endAfterFrames: 3 },
+      })
+      await until(() => state() === 'streaming', 'the stream live')
+      const before = priceRequests()
+      await step(1_000)
+      time.advanceTo(time.clock.now + 1_000)
+      await until(() => state() === 'polling', 'the stream ended')
+      expect(feed.pollPlan().stream).toMatchObject({ reason: 'the stream ended' })
+      // At once: the poll is due now, not a cadence later.
+      await settle(() => priceRequests() > before, 'the symbols polled again')
+      sim.setFaults({})
+      sim.grpc?.setFaults({})
+      const status = feed.pollPlan().stream
+      time.advanceTo(status?.state === 'polling' && status.retryAt !== null ? status.retryAt : Number.NaN)
+      await until(() => state() === 'streaming', 'streaming again')
+      await step(1_000)
+    },
+  )
 
   it('marks a row stale, not fresh, when the stream ends and the polls fail too', async () => {
     const { sim, time, symbols, asset, state } = await streamingFeed({ streamFaults: { endAfterFrames: 1 } })
@@ -131,12 +168,15 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     await settle(() => priceRequests() > before, 'the symbols polled again')
   })
 
-  it('waits for the first frame no longer than its limit when a stream is silent from the start', async () => {
-    const { time, state, feed } = await streamingFeed({ streamFaults: { silent: true } })
-    expect(state()).toBe('connecting')
-    time.advanceTo(time.clock.now + FIRST_FRAME_WITHIN_MS)
-    expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
-  })
+  it(
+    'waits for the first frame no longer than its limit when a stream ' + 'is silent from the start',
+    async () => {
+      const { time, state, feed } = await streamingFeed({ streamFaults: { silent: true } })
+      expect(state()).toBe('connecting')
+      time.advanceTo(time.clock.now + FIRST_FRAME_WITHIN_MS)
+      expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
+    },
+  )
 
   it('drops and counts older and duplicate updates; the newest price stays shown', async () => {
     const { feed, state, step } = await streamingFeed({ streamFaults: { outOfOrder: true } })
@@ -155,7 +195,9 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
   })
 
   it('says only streaming is unavailable when the stream refuses the key REST accepts', async () => {
-    const { feed, state, time, priceRequests, settle } = await streamingFeed({ streamFaults: { unauthenticated: true } })
+    const { feed, state, time, priceRequests, settle } = await streamingFeed({
+      streamFaults: { unauthenticated: true },
+    })
     await until(() => state() === 'polling', 'the refusal')
     expect(feed.pollPlan().stream).toMatchObject({ reason: 'this key may not stream' })
     const before = priceRequests()
@@ -166,12 +208,24 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
   })
 
   it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
-    const probe = await startSimServer({ apiKey: API_KEY, assets: 40, clock: () => SATURDAY_NOON_ET, grpc: false })
+    const probe = await startSimServer({
+      apiKey: API_KEY,
+      assets: 40,
+      clock: () => SATURDAY_NOON_ET,
+      grpc: false,
+    })
     const symbols = probe.market.symbols()
-    const offhours = symbols.find((s) => probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours')) as string
-    const closed = symbols.find((s) => !probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours')) as string
+    const offhours = symbols.find((s) =>
+      probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours'),
+    ) as string
+    const closed = symbols.find(
+      (s) => !probe.market.marketRecord(s)?.primaryMarket.tradableSessions?.includes('offhours'),
+    ) as string
     await probe.close()
-    const { asset, state, step } = await streamingFeed({ start: SATURDAY_NOON_ET, symbols: [offhours, closed] })
+    const { asset, state, step } = await streamingFeed({
+      start: SATURDAY_NOON_ET,
+      symbols: [offhours, closed],
+    })
     await until(() => state() === 'streaming', 'the stream live')
     const first = { offhours: asset(offhours).price, closed: asset(closed).price }
     for (let second = 0; second < 30; second++) await step(1_000)

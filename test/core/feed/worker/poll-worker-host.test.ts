@@ -88,27 +88,30 @@ describe('the poll worker host', () => {
     })
   })
 
-  it('posts the polls’ deltas and then their statuses, without histories in what it started with', async () => {
-    const host = serve()
-    host.send({ type: 'start' })
-    const started = await host.next('started')
-    expect(started.snapshot.assets.every((asset) => asset.history24h.length === 0)).toBe(true)
-    const pricedDelta = () =>
-      host.received.findIndex(
-        (m) => m.type === 'delta' && m.delta.changed.some((c) => c.fields.price !== undefined),
-      )
-    await until(() => pricedDelta() >= 0, 'a delta with prices')
-    // The poll's status follows its delta's pieces.
-    const status = await host.next('status', pricedDelta())
-    expect(status.endpoints.prices.lastSuccessAt).not.toBeNull()
-    expect(status.plan).toMatchObject({
-      symbols,
-      mode: 'per-symbol',
-      // A loopback service without a streaming address: polled, and the plan says why.
-      stream: { state: 'polling', reason: 'no streaming address is known for 127.0.0.1' },
-    })
-    expect(status.endpoints.prices.cadenceMs).toBe(DEFAULT_SETTINGS.cadences.pricesMs)
-  })
+  it(
+    'posts the polls’ deltas and then their statuses, without histories ' + 'in what it started with',
+    async () => {
+      const host = serve()
+      host.send({ type: 'start' })
+      const started = await host.next('started')
+      expect(started.snapshot.assets.every((asset) => asset.history24h.length === 0)).toBe(true)
+      const pricedDelta = () =>
+        host.received.findIndex(
+          (m) => m.type === 'delta' && m.delta.changed.some((c) => c.fields.price !== undefined),
+        )
+      await until(() => pricedDelta() >= 0, 'a delta with prices')
+      // The poll's status follows its delta's pieces.
+      const status = await host.next('status', pricedDelta())
+      expect(status.endpoints.prices.lastSuccessAt).not.toBeNull()
+      expect(status.plan).toMatchObject({
+        symbols,
+        mode: 'per-symbol',
+        // A loopback service without a streaming address: polled, and the plan says why.
+        stream: { state: 'polling', reason: 'no streaming address is known for 127.0.0.1' },
+      })
+      expect(status.endpoints.prices.cadenceMs).toBe(DEFAULT_SETTINGS.cadences.pricesMs)
+    },
+  )
 
   it('posts the histories of a market poll packed as text, which unpack into every polled row', async () => {
     const host = serve()
@@ -135,30 +138,34 @@ describe('the poll worker host', () => {
     expect(snapshot.assets.every((asset) => asset.history24h.length > 0)).toBe(true)
   })
 
-  it('tells a refresh from a reset: a refresh keeps the backoff of the failures so far, a reset forgets it', async () => {
-    // A refused key fails every prices poll; with the longest jitter each retry waits
-    // 999 ms x 2^(failures - 1), at most one 5 s cadence.
-    const host = serve({ apiKey: 'not-the-key', random: () => 0.999 })
-    let lastFailureAt = 0
-    /** The retry delay of the next prices failure (one after the last seen; a status may repeat it). */
-    const nextRetryDelay = async () => {
-      const newer = (m: FromPollWorker) =>
-        m.type === 'status' && (m.endpoints.prices.lastError?.at ?? 0) > lastFailureAt
-      await until(() => host.received.some(newer), 'a failed prices poll')
-      const status = host.received.find(newer) as Extract<FromPollWorker, { type: 'status' }>
-      const { at, retryAt } = status.endpoints.prices.lastError!
-      lastFailureAt = at
-      return retryAt! - at
-    }
-    // To the 100 ms: the error's time and the retry's are read a millisecond or so apart.
-    const roughly = async () => Math.round((await nextRetryDelay()) / 100) * 100
-    host.send({ type: 'start' })
-    expect([await roughly(), await roughly(), await roughly()]).toEqual([1_000, 2_000, 4_000])
-    host.send({ type: 'refresh' })
-    expect(await roughly()).toBe(5_000)
-    host.send({ type: 'reset' })
-    expect(await roughly()).toBe(1_000)
-  })
+  it(
+    'tells a refresh from a reset: a refresh keeps the backoff of ' +
+      'the failures so far, a reset forgets it',
+    async () => {
+      // A refused key fails every prices poll; with the longest jitter each retry waits
+      // 999 ms x 2^(failures - 1), at most one 5 s cadence.
+      const host = serve({ apiKey: 'not-the-key', random: () => 0.999 })
+      let lastFailureAt = 0
+      /** The retry delay of the next prices failure (one after the last seen; a status may repeat it). */
+      const nextRetryDelay = async () => {
+        const newer = (m: FromPollWorker) =>
+          m.type === 'status' && (m.endpoints.prices.lastError?.at ?? 0) > lastFailureAt
+        await until(() => host.received.some(newer), 'a failed prices poll')
+        const status = host.received.find(newer) as Extract<FromPollWorker, { type: 'status' }>
+        const { at, retryAt } = status.endpoints.prices.lastError!
+        lastFailureAt = at
+        return retryAt! - at
+      }
+      // To the 100 ms: the error's time and the retry's are read a millisecond or so apart.
+      const roughly = async () => Math.round((await nextRetryDelay()) / 100) * 100
+      host.send({ type: 'start' })
+      expect([await roughly(), await roughly(), await roughly()]).toEqual([1_000, 2_000, 4_000])
+      host.send({ type: 'refresh' })
+      expect(await roughly()).toBe(5_000)
+      host.send({ type: 'reset' })
+      expect(await roughly()).toBe(1_000)
+    },
+  )
 
   it('answers the listing by its id, and a refused key as a failure of its kind', async () => {
     const host = serve()

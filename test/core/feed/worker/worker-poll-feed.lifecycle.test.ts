@@ -10,7 +10,10 @@ import type {
   ToPollWorker,
 } from '../../../../src/main/core/feed/worker/poll-worker-protocol'
 import { SNAPSHOT_CACHE_FILE_NAME } from '../../../../src/main/core/storage/snapshot-cache'
-import { WorkerPollFeed, type WorkerPollFeedOptions } from '../../../../src/main/core/feed/worker/worker-poll-feed'
+import {
+  WorkerPollFeed,
+  type WorkerPollFeedOptions,
+} from '../../../../src/main/core/feed/worker/worker-poll-feed'
 import { type AssetQuote, type Delta, type Snapshot, emptyAsset } from '../../../../src/shared/domain'
 import { ENDPOINT_NAMES } from '../../../../src/shared/status'
 import { DEFAULT_SETTINGS } from '../../../../src/shared/settings'
@@ -243,78 +246,87 @@ describe('WorkerPollFeed around its worker', () => {
     expect(restartDelayShown(s.feed)).toBe(60_000)
   })
 
-  it('doubles the restart delay while the worker keeps dying, and starts over after a healthy minute', async () => {
-    let now = 1_000_000
-    const s = scriptedFeed({ now: () => now })
-    let current = await s.start(SNAPSHOT)
-    const delays: number[] = []
-    /** Lets the current worker run `ranMs`, kills it, and notes the restart delay the status shows. */
-    const dieAfter = async (ranMs: number) => {
-      now += ranMs
-      const count = s.spawned().length
-      const changes = s.events.statusChanges
-      s.crash(current, 'planted crash')
-      await until(() => s.events.statusChanges > changes, 'the poller-down status')
-      delays.push(restartDelayShown(s.feed))
-      current = await s.worker(count + 1)
-      await s.receivedOne(current, 'start')
-    }
-    await dieAfter(0)
-    await dieAfter(10)
-    await dieAfter(59_999)
-    await dieAfter(60_000) // exactly a healthy run
-    await dieAfter(0)
-    expect(delays).toEqual([20, 40, 80, 20, 40])
-  })
+  it(
+    'doubles the restart delay while the worker keeps dying, and ' + 'starts over after a healthy minute',
+    async () => {
+      let now = 1_000_000
+      const s = scriptedFeed({ now: () => now })
+      let current = await s.start(SNAPSHOT)
+      const delays: number[] = []
+      /** Lets the current worker run `ranMs`, kills it, and notes the restart delay the status shows. */
+      const dieAfter = async (ranMs: number) => {
+        now += ranMs
+        const count = s.spawned().length
+        const changes = s.events.statusChanges
+        s.crash(current, 'planted crash')
+        await until(() => s.events.statusChanges > changes, 'the poller-down status')
+        delays.push(restartDelayShown(s.feed))
+        current = await s.worker(count + 1)
+        await s.receivedOne(current, 'start')
+      }
+      await dieAfter(0)
+      await dieAfter(10)
+      await dieAfter(59_999)
+      await dieAfter(60_000) // exactly a healthy run
+      await dieAfter(0)
+      expect(delays).toEqual([20, 40, 80, 20, 40])
+    },
+  )
 
-  it('while no worker runs: the rows from the mirror, the listing refused, the save from the mirror', async () => {
-    const s = scriptedFeed({ firstRestartDelayMs: 60_000 })
-    const first = await s.start(SNAPSHOT)
-    // Requests the worker had not answered when it died fail at once, saying why.
-    const listing = s.feed.listAssets()
-    const full = s.feed.fullSnapshot()
-    await s.receivedOne(first, 'fullSnapshot')
-    s.crash(first, 'planted crash')
-    await expect(listing).rejects.toThrow('The poller is restarting; try again in a moment.')
-    await expect(full).rejects.toMatchObject({ name: 'ApiError', kind: 'network' })
+  it(
+    'while no worker runs: the rows from the mirror, the listing ' + 'refused, the save from the mirror',
+    async () => {
+      const s = scriptedFeed({ firstRestartDelayMs: 60_000 })
+      const first = await s.start(SNAPSHOT)
+      // Requests the worker had not answered when it died fail at once, saying why.
+      const listing = s.feed.listAssets()
+      const full = s.feed.fullSnapshot()
+      await s.receivedOne(first, 'fullSnapshot')
+      s.crash(first, 'planted crash')
+      await expect(listing).rejects.toThrow('The poller is restarting; try again in a moment.')
+      await expect(full).rejects.toMatchObject({ name: 'ApiError', kind: 'network' })
 
-    await expect(s.feed.fullSnapshot()).resolves.toBe(s.feed.snapshot())
-    await expect(s.feed.listAssets()).rejects.toThrow('The poller is restarting; try again in a moment.')
-    const dir = tempDir()
-    await s.feed.saveSnapshot(dir)
-    const saved = JSON.parse(readFileSync(join(dir, SNAPSHOT_CACHE_FILE_NAME), 'utf8')) as Snapshot
-    expect(saved.assets.map((asset) => [asset.symbol, asset.price])).toEqual([
-      ['AAPLx', '231.50'],
-      ['TSLAx', '402.10'],
-    ])
-    expect(s.spawned()).toHaveLength(1)
-  })
+      await expect(s.feed.fullSnapshot()).resolves.toBe(s.feed.snapshot())
+      await expect(s.feed.listAssets()).rejects.toThrow('The poller is restarting; try again in a moment.')
+      const dir = tempDir()
+      await s.feed.saveSnapshot(dir)
+      const saved = JSON.parse(readFileSync(join(dir, SNAPSHOT_CACHE_FILE_NAME), 'utf8')) as Snapshot
+      expect(saved.assets.map((asset) => [asset.symbol, asset.price])).toEqual([
+        ['AAPLx', '231.50'],
+        ['TSLAx', '402.10'],
+      ])
+      expect(s.spawned()).toHaveLength(1)
+    },
+  )
 
-  it('while a worker runs, requests go to it and settle with its answers, failures as they were', async () => {
-    const s = scriptedFeed()
-    const worker = await s.start(SNAPSHOT)
-    const dir = tempDir()
-    const saving = s.feed.saveSnapshot(dir)
-    const save = await s.receivedOne(worker, 'saveSnapshot')
-    expect(save.userDataDir).toBe(dir)
-    s.post(worker, { type: 'answer', id: save.id, value: null })
-    await saving
-    expect(existsSync(join(dir, SNAPSHOT_CACHE_FILE_NAME))).toBe(false) // the worker saves, with histories
+  it(
+    'while a worker runs, requests go to it and settle with its answers, ' + 'failures as they were',
+    async () => {
+      const s = scriptedFeed()
+      const worker = await s.start(SNAPSHOT)
+      const dir = tempDir()
+      const saving = s.feed.saveSnapshot(dir)
+      const save = await s.receivedOne(worker, 'saveSnapshot')
+      expect(save.userDataDir).toBe(dir)
+      s.post(worker, { type: 'answer', id: save.id, value: null })
+      await saving
+      expect(existsSync(join(dir, SNAPSHOT_CACHE_FILE_NAME))).toBe(false) // the worker saves, with histories
 
-    const rateLimited = s.feed.listAssets().catch((error: unknown) => error)
-    const broken = s.feed.fullSnapshot().catch((error: unknown) => error)
-    const listing = await s.receivedOne(worker, 'listAssets')
-    const snapshot = await s.receivedOne(worker, 'fullSnapshot')
-    expect(new Set([save.id, listing.id, snapshot.id]).size).toBe(3)
-    s.post(worker, { type: 'failed', id: snapshot.id, kind: null, message: 'disk full' })
-    s.post(worker, { type: 'failed', id: listing.id, kind: 'rate-limited', message: 'Too many requests' })
-    const error = await rateLimited
-    expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ kind: 'rate-limited', message: 'Too many requests' })
-    const plain = await broken
-    expect(plain).not.toBeInstanceOf(ApiError)
-    expect(plain).toMatchObject({ message: 'disk full' })
-  })
+      const rateLimited = s.feed.listAssets().catch((error: unknown) => error)
+      const broken = s.feed.fullSnapshot().catch((error: unknown) => error)
+      const listing = await s.receivedOne(worker, 'listAssets')
+      const snapshot = await s.receivedOne(worker, 'fullSnapshot')
+      expect(new Set([save.id, listing.id, snapshot.id]).size).toBe(3)
+      s.post(worker, { type: 'failed', id: snapshot.id, kind: null, message: 'disk full' })
+      s.post(worker, { type: 'failed', id: listing.id, kind: 'rate-limited', message: 'Too many requests' })
+      const error = await rateLimited
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ kind: 'rate-limited', message: 'Too many requests' })
+      const plain = await broken
+      expect(plain).not.toBeInstanceOf(ApiError)
+      expect(plain).toMatchObject({ message: 'disk full' })
+    },
+  )
 
   it('reports the status and plan the worker sends', async () => {
     const s = scriptedFeed()
@@ -331,19 +343,22 @@ describe('WorkerPollFeed around its worker', () => {
     expect(s.feed.pollPlan()).toEqual(plan)
   })
 
-  it('stop waits for the worker to close its connections, then sends nothing and restarts nothing', async () => {
-    const s = scriptedFeed({ stopGraceMs: 10 * 60_000 }) // only the worker's answer ends this stop
-    const worker = await s.start(SNAPSHOT)
-    const stopping = s.feed.stop()
-    await s.receivedOne(worker, 'stop')
-    s.post(worker, { type: 'stopped' })
-    await stopping
-    s.feed.refreshNow()
-    s.feed.setWatchlist(['AAPLx'])
-    // An absence: a worker spawns in tens of milliseconds; none must in this while.
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(s.spawned()).toHaveLength(1)
-  })
+  it(
+    'stop waits for the worker to close its connections, then sends ' + 'nothing and restarts nothing',
+    async () => {
+      const s = scriptedFeed({ stopGraceMs: 10 * 60_000 }) // only the worker's answer ends this stop
+      const worker = await s.start(SNAPSHOT)
+      const stopping = s.feed.stop()
+      await s.receivedOne(worker, 'stop')
+      s.post(worker, { type: 'stopped' })
+      await stopping
+      s.feed.refreshNow()
+      s.feed.setWatchlist(['AAPLx'])
+      // An absence: a worker spawns in tens of milliseconds; none must in this while.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(s.spawned()).toHaveLength(1)
+    },
+  )
 
   it('a worker that dies while stopping, and never answers, is ended after the grace, quietly', async () => {
     const s = scriptedFeed({ stopGraceMs: 200 })

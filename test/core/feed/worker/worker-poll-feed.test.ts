@@ -84,7 +84,8 @@ describe('the poll pipeline in a worker thread', () => {
   const notLinux = process.platform !== 'linux'
   if (notLinux)
     console.warn(
-      `Skipping the poll worker's priority test: it is lowered on Linux only, and this is ${process.platform}.`,
+      `Skipping the poll worker's priority test: it is lowered on Linux ` +
+        `only, and this is ${process.platform}.`,
     )
   it.skipIf(notLinux)(
     'runs the worker’s thread at background priority (Linux), and leaves this thread’s as it was',

@@ -7,7 +7,8 @@ import { Dec, isNonNegativeDecimalString, toFixedString } from '../../../../shar
  * the code"), and a poll of thousands of assets pays it for every moved price, so two shortcuts
  * reach the same strings wherever that is proven (the reasoning is beside each guard):
  * `doubleFairValue` in floating point, away from rounding ties, and `exactFairValue` with
- * integers, exactly; decimal.js has the rest. test/shared/fair-value.property.test.ts checks all three against the definition,
+ * integers, exactly; decimal.js has the rest. test/shared/fair-value.property.test.ts checks all three
+ * against the definition,
  * near-ties included.
  */
 

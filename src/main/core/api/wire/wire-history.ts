@@ -51,7 +51,10 @@ const wireCandlesEnvelope = z.object({
   underlyingMarket: candleSide.extend({ ticker: symbol }).nullable().optional(),
 })
 
-const wireMultiplierEnvelope = z.object({ history: z.array(z.unknown()).max(100_000), timestamp: timestamp.optional() })
+const wireMultiplierEnvelope = z.object({
+  history: z.array(z.unknown()).max(100_000),
+  timestamp: timestamp.optional(),
+})
 
 export interface CandlesAnswer {
   interval: string
@@ -96,7 +99,11 @@ function fastCandle(raw: unknown): Candle | undefined {
 function fastMultiplierChange(raw: unknown): MultiplierStep | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined
   const { sharesMultiplier, changeTimestamp } = raw as Record<string, unknown>
-  if (!isDecimalText(sharesMultiplier, false) || !/[1-9]/.test(sharesMultiplier) || typeof changeTimestamp !== 'number')
+  if (
+    !isDecimalText(sharesMultiplier, false) ||
+    !/[1-9]/.test(sharesMultiplier) ||
+    typeof changeTimestamp !== 'number'
+  )
     return undefined
   const t = normalizeTimestampMs(changeTimestamp)
   return t === null ? undefined : { t, value: sharesMultiplier }
@@ -105,14 +112,18 @@ function fastMultiplierChange(raw: unknown): MultiplierStep | undefined {
 const byTime = (a: { t: number }, b: { t: number }) => a.t - b.t
 
 function inTimeOrder<T extends { t: number }>(items: T[]): T[] {
-  for (let i = 1; i < items.length; i++) if ((items[i] as T).t < (items[i - 1] as T).t) return items.sort(byTime)
+  for (let i = 1; i < items.length; i++)
+    if ((items[i] as T).t < (items[i - 1] as T).t) return items.sort(byTime)
   return items
 }
 
 /** `/v1/assets/{symbol}/prices/ohlc`: the envelope must hold; each candle stands or falls alone. */
 export function parseCandlesResponse(body: unknown): CandlesAnswer {
   const envelope = wireCandlesEnvelope.safeParse(body)
-  if (!envelope.success) throw new ResponseShapeError(`candles response: ${envelope.error.issues[0]?.message ?? 'not a candles answer'}`)
+  if (!envelope.success)
+    throw new ResponseShapeError(
+      `candles response: ${envelope.error.issues[0]?.message ?? 'not a candles answer'}`,
+    )
   const { primaryMarket, underlyingMarket } = envelope.data
   const token = parseEach(wireCandle, primaryMarket.data, fastCandle)
   const stock = parseEach(wireCandle, underlyingMarket?.data ?? [], fastCandle)
@@ -131,7 +142,9 @@ export function parseCandlesResponse(body: unknown): CandlesAnswer {
 export function parseMultiplierHistoryResponse(body: unknown): MultiplierAnswer {
   const envelope = wireMultiplierEnvelope.safeParse(body)
   if (!envelope.success)
-    throw new ResponseShapeError(`multiplier history response: ${envelope.error.issues[0]?.message ?? 'not a history'}`)
+    throw new ResponseShapeError(
+      `multiplier history response: ${envelope.error.issues[0]?.message ?? 'not a history'}`,
+    )
   const parsed = parseEach(wireMultiplierChange, envelope.data.history, fastMultiplierChange)
   return { steps: inTimeOrder(parsed.records), rejected: parsed.rejected }
 }

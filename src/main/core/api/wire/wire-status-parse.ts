@@ -18,7 +18,10 @@ import { type ParsedRecords, ResponseShapeError, parseEach } from './wire-parse'
  */
 
 /** `/v1/status/market`: one record; the caller treats a rejected one as a failed answer. */
-export function parseMarketStatusResponse(body: unknown, receivedAt: number): ParsedRecords<WireMarketStatus> {
+export function parseMarketStatusResponse(
+  body: unknown,
+  receivedAt: number,
+): ParsedRecords<WireMarketStatus> {
   const parsed = parseEach(wireMarketStatus, [body])
   const problem = parsed.records[0] && datingProblem(parsed.records[0].timestamp, receivedAt)
   return problem ? { records: [], rejected: [{ symbol: null, reason: `timestamp: ${problem}` }] } : parsed
@@ -34,7 +37,9 @@ export const MAX_ASSET_PAUSES = 5_000
 export function parseAssetPausesResponse(body: unknown): ParsedRecords<WireAssetPause> {
   if (!Array.isArray(body)) throw new ResponseShapeError('asset pauses response: expected a JSON array')
   if (body.length > MAX_ASSET_PAUSES)
-    throw new ResponseShapeError(`asset pauses response: ${body.length} pauses, more than the ${MAX_ASSET_PAUSES} taken`)
+    throw new ResponseShapeError(
+      `asset pauses response: ${body.length} pauses, more than the ` + `${MAX_ASSET_PAUSES} taken`,
+    )
   return parseEach(wireAssetPause, body)
 }
 
@@ -53,7 +58,8 @@ export function parseTradingCapacityResponse(
     else
       parsed.rejected.push({
         symbol: record.symbol,
-        reason: `asked for ${asked.symbol} ${asked.side}, the answer is about ${record.symbol} ${record.side}`,
+        reason:
+          `asked for ${asked.symbol} ${asked.side}, the answer is about ` + `${record.symbol} ${record.side}`,
       })
   }
   return { records, rejected: parsed.rejected }

@@ -70,7 +70,10 @@ export const wireAssetPause = z
     reason: wireReason.nullable().optional(),
     start: isoInstant.nullable().optional(),
     end: isoInstant.nullable().optional(),
-    eventId: z.union([z.string().max(200), z.number()]).nullable().optional(),
+    eventId: z
+      .union([z.string().max(200), z.number()])
+      .nullable()
+      .optional(),
     updateSharesMultiplier: z.boolean().nullable().optional(),
   })
   .refine((pause) => pause.start == null || pause.end == null || pause.end >= pause.start, {

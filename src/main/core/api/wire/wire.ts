@@ -80,7 +80,10 @@ export const wireSessionLimit = z.object({
   maxActiveNotionalValue: nonNegativeDecimal,
 })
 
-/** One per-symbol entry of 2.5, with the service's fifth block, `offhours`. Sessions we do not know are stripped. */
+/**
+ * One per-symbol entry of 2.5, with the service's fifth block, `offhours`. Sessions we do not know are
+ * stripped.
+ */
 export const wireSymbolLimits = z.object({
   symbol,
   premarket: wireSessionLimit.optional(),

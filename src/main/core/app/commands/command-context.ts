@@ -17,7 +17,8 @@ import type { WalletsCommandContext } from '../../wallets/commands'
  * its own way).
  */
 export interface CommandContext
-  extends FeedCommandContext,
+  extends
+    FeedCommandContext,
     AlertCommandContext,
     HistoryCommandContext,
     HoldingsCommandContext,

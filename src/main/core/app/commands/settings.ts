@@ -11,7 +11,11 @@ export function settingsCommands(context: CommandContext): SomeCommandHandlers<S
     updateSettings: async (patch) => {
       const before = settings.get()
       const after = await settings.patch(patch)
-      if (after.baseUrl !== before.baseUrl || after.demo !== before.demo || after.streamAddress !== before.streamAddress)
+      if (
+        after.baseUrl !== before.baseUrl ||
+        after.demo !== before.demo ||
+        after.streamAddress !== before.streamAddress
+      )
         await reconnect()
       feed.setCadences(after.cadences)
       statusChanged()

@@ -138,7 +138,8 @@ export class PriceStream {
     this.client = null
     this.lastFrameAt = null
     this.gaps = []
-    if (this.current.state !== 'polling') this.become({ state: 'polling', reason: 'not connected', retryAt: null })
+    if (this.current.state !== 'polling')
+      this.become({ state: 'polling', reason: 'not connected', retryAt: null })
   }
 
   private subscribe(): void {
@@ -173,7 +174,9 @@ export class PriceStream {
     if (!open.framed) {
       open.framed = true
       // The new stream is alive: the streams it replaces close now, none of their updates lost.
-      for (const older of this.calls.filter((other) => other !== open && this.calls.indexOf(other) < this.calls.indexOf(open))) {
+      for (const older of this.calls.filter(
+        (other) => other !== open && this.calls.indexOf(other) < this.calls.indexOf(open),
+      )) {
         older.call.cancel()
         this.calls.splice(this.calls.indexOf(older), 1)
       }
@@ -217,7 +220,8 @@ export class PriceStream {
   /** Silence: no frame for twice the usual gap between frames (the longest of the recent ones). */
   private armSilence(): void {
     if (this.silenceTimer !== null) this.options.clock.clearTimeout(this.silenceTimer)
-    const limit = this.gaps.length < 2 ? FIRST_FRAME_WITHIN_MS : Math.max(MIN_SILENCE_MS, 2 * Math.max(...this.gaps))
+    const limit =
+      this.gaps.length < 2 ? FIRST_FRAME_WITHIN_MS : Math.max(MIN_SILENCE_MS, 2 * Math.max(...this.gaps))
     this.silenceTimer = this.options.clock.setTimeout(() => {
       this.silenceTimer = null
       this.fail('the stream fell silent', null)

@@ -68,7 +68,8 @@ export function backendService(): grpc.ServiceDefinition {
     oneofs: true,
   })
   const service = definition[SERVICE_NAME]
-  if (!service || !('StreamPriceUpdates' in service)) throw new Error(`${SERVICE_NAME} is not in ${PROTO_FILE_NAME}`)
+  if (!service || !('StreamPriceUpdates' in service))
+    throw new Error(`${SERVICE_NAME} is not in ${PROTO_FILE_NAME}`)
   loaded = service as grpc.ServiceDefinition
   return loaded
 }

@@ -7,7 +7,8 @@ import type { PriceUpdateMessage } from './stream-proto'
  * Reads the price stream's frames into the records the polled prices are (WirePriceRecord), so a
  * streamed price goes down the same path: one bad record is dropped and counted, never the frame
  * or the stream. Per symbol the newest timestamp wins: an update older than or the same as the one
- * already taken is dropped and counted (the stream may repeat or reorder). Only the symbols subscribed are kept, so what this
+ * already taken is dropped and counted (the stream may repeat or reorder). Only the symbols subscribed are
+ * kept, so what this
  * remembers is bounded by the shown symbols, whatever a frame carries.
  */
 

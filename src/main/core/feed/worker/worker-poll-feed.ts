@@ -65,7 +65,9 @@ export class WorkerPollFeed implements PollFeed {
   private cadences: Cadences | null = null
   private watchlist: readonly string[] = []
   private hidden = false
-  /** Where the worker records history (sent again to a restarted worker), and its latest sentence about it. */
+  /**
+   * Where the worker records history (sent again to a restarted worker), and its latest sentence about it.
+   */
   private recordingFolder: string | null = null
   private notice: string | null = null
   private readonly pauses = new Set<PauseReason>()
@@ -208,7 +210,8 @@ export class WorkerPollFeed implements PollFeed {
    * from the mirror here, whose rows have no histories: their prices still matter at the next start.
    */
   async saveSnapshot(userDataDir: string): Promise<void> {
-    if (!this.worker) return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
+    if (!this.worker)
+      return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 

@@ -9,7 +9,8 @@ import { PauseReasonLine, PauseSoonMark, PauseTag } from './PauseMarks'
 /**
  * PRE REG POST ON: filled when the token trades in that session, outlined and struck through
  * when it does not; the session running now (US Eastern clock) is ringed. A fifth, OFF, only for
- * tokens that trade off-hours (weekends, holidays, after an early close): ringed while it runs. Each badge says all
+ * tokens that trade off-hours (weekends, holidays, after an early close): ringed while it runs. Each badge
+ * says all
  * that in words too: its accessible name for screen readers, its tooltip for anyone who cannot
  * tell the styles apart. (A label rather than hidden text: one element a badge instead of three,
  * and the watchlist's first frame lays out four badges a row.)
@@ -37,7 +38,9 @@ function SessionBadgesOf({ quote }: { quote: AssetQuote }) {
         const tradable = isTradableIn(quote, session) && active?.effect !== 'paused' && halt === null
         const running = live === session
         const haltText = halt === null ? '' : `, market ${halt.marketStatus} by the service`
-        const description = `${SESSION_LABEL[session]}: ${tradable ? 'tradable' : 'not tradable'}${haltText}${running ? ', in session now' : ''}`
+        const description =
+          `${SESSION_LABEL[session]}: ${tradable ? 'tradable' : 'not tradable'}` +
+          `${haltText}${running ? ', in session now' : ''}`
         return (
           <span
             key={session}

@@ -11,7 +11,5 @@ import { useWatch } from '../../../store/watch-store'
 export function useStaleSource(source: EndpointName): string | null {
   const cadenceMs = useWatch((state) => state.status?.endpoints[source].cadenceMs ?? null)
   const lastSuccessAt = useWatch((state) => state.status?.endpoints[source].lastSuccessAt ?? null)
-  return useClock((clock) =>
-    cadenceMs === null ? null : staleAge({ cadenceMs, lastSuccessAt }, clock.now),
-  )
+  return useClock((clock) => (cadenceMs === null ? null : staleAge({ cadenceMs, lastSuccessAt }, clock.now)))
 }
