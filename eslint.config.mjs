@@ -48,6 +48,7 @@ export const CORE_ROOMS = {
   'alerts/**/*.ts': ['api', 'storage', 'feed'],
   'lists/**/*.ts': ['api', 'storage', 'feed'],
   'depth/**/*.ts': [],
+  'wallets/**/*.ts': ['api', 'storage'],
   'app/**/*.ts': [
     'api',
     'storage',
@@ -58,6 +59,7 @@ export const CORE_ROOMS = {
     'service-status',
     'alerts',
     'lists',
+    'wallets',
   ],
 }
 const ROOM_NAMES = Object.keys(CORE_ROOMS).map(roomName)

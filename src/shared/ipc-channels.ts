@@ -50,6 +50,10 @@ export const invokeChannels = {
   getDividends: 'tw:dividends:get',
   getHistory: 'tw:history:get',
   exportHistory: 'tw:history:export',
+  listWallets: 'tw:wallets:list',
+  addWallet: 'tw:wallets:add',
+  removeWallet: 'tw:wallets:remove',
+  readWalletBalances: 'tw:wallets:balances',
 } as const
 
 export const eventChannels = {

@@ -14,6 +14,7 @@ import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { DepthView } from './depth'
 import type { AppStatus, KeyStatus } from './status'
+import { addWalletArgs, removeWalletArgs, type WalletBalancesView, type WalletsView } from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
 import type {
   HoldingsReport,
@@ -300,6 +301,16 @@ export const invokeContract = {
       .strict(),
     result: returns<ExportResult>(),
   },
+  /** The watch-only wallets (wallets.json; docs/wallets.md). */
+  listWallets: { channel: CH.listWallets, args: noArgs, result: returns<WalletsView>() },
+  /** The address as typed: main reads it (EIP-55, base58) and refuses it in words. */
+  addWallet: { channel: CH.addWallet, args: addWalletArgs, result: returns<WalletsView>() },
+  /** By address or label. */
+  removeWallet: { channel: CH.removeWallet, args: removeWalletArgs, result: returns<WalletsView>() },
+  /**
+   * Every wallet's balances read now (on demand), from the service and the nodes named, against the ledger.
+   */
+  readWalletBalances: { channel: CH.readWalletBalances, args: noArgs, result: returns<WalletBalancesView>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract

@@ -1,6 +1,7 @@
 import { ApiClient } from '../../src/main/core/api/api-client'
 import { ApiError } from '../../src/main/core/api/api-errors'
 import { BEYOND_SPEC_ENDPOINTS, type SimEndpoint } from '../../src/main/sim/server/routes'
+import type { WalletEndpoint } from '../../src/main/sim/server/wallet-routes'
 import type { CorruptValue } from './delta-check'
 import type { WarpClock } from './warp-clock'
 
@@ -14,8 +15,14 @@ import type { WarpClock } from './warp-clock'
  * answer and no error, whatever its road.
  */
 
-/** The endpoints beyond the spec: the simulator's BEYOND_SPEC_ENDPOINTS, all of them asked. */
-export type SideEndpoint = Exclude<SimEndpoint, 'market' | 'allMarket' | 'price' | 'allPrices' | 'limits'>
+/**
+ * The endpoints beyond the spec: the simulator's BEYOND_SPEC_ENDPOINTS, all of them asked (the wallet
+ * endpoints are read per wallet, not polled).
+ */
+export type SideEndpoint = Exclude<
+  SimEndpoint,
+  'market' | 'allMarket' | 'price' | 'allPrices' | 'limits' | WalletEndpoint
+>
 
 export const SIDE_ENDPOINTS = [...BEYOND_SPEC_ENDPOINTS] as SideEndpoint[]
 

@@ -72,6 +72,8 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   setAlertEnabled: { id: 'a1', enabled: false },
   removeAlert: { id: 'a1' },
   exportWatchlist: { format: 'csv' },
+  addWallet: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', label: 'Cold' },
+  removeWallet: { address: 'Cold' },
   addTransaction: {
     time: '2026-01-05T10:00:00-05:00',
     symbol: 'AAPLon',

@@ -15,6 +15,7 @@ import { runSnapshotCommand } from './snapshot-command'
 import { runTxCommand } from './tx-command'
 import { runStatusCommand } from './status-command'
 import { runWatchCommand } from './watch-command'
+import { runWalletCommand } from './wallet-command'
 
 /**
  * `tokenwatch <command> ...`: picks the command module and hands it the rest of the arguments.
@@ -61,6 +62,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   history: {
     run: runHistoryCommand,
     summary: "a token's history for 1d 1w 1m 3m 6m 1y or all: candles, the stock and the premium",
+  },
+  wallet: {
+    run: runWalletCommand,
+    summary: 'watch wallets by address and read their balances against the ledger',
   },
   sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
 }

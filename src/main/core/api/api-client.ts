@@ -27,7 +27,7 @@ import {
 import { boundedGet } from './bounded-get'
 import { keepDated } from './wire/record-dates'
 import { parseJsonWithoutKey, scrubKey } from './key-scrub'
-import { type OptionalAnswer, OptionalEndpoints } from './optional-endpoints'
+import { type OptionalAnswer, type OptionalEndpoint, OptionalEndpoints } from './optional-endpoints'
 import type { CapacityReading } from '../../../shared/service-status'
 import { capacityReading, capacityUnavailable } from './wire/status-readings'
 import type { CandleInterval, CandleRange } from './wire/candle-pairs'
@@ -358,6 +358,20 @@ export class ApiClient {
       const steps = keepDated(answer.steps, response.receivedAt, checked)
       return { steps: steps.kept, rejected: [...answer.rejected, ...steps.rejected] }
     })
+  }
+
+  /**
+   * An endpoint beyond the spec read by a room of its own (the wallets' token addresses and
+   * balances): its JSON body, key scrubbed, at most `maxBodyBytes`; the room parses it. A 404
+   * that says the endpoint is missing is remembered as for every optional endpoint.
+   */
+  async optionalJson(
+    endpoint: OptionalEndpoint,
+    pathAndQuery: string,
+    maxBodyBytes: number,
+    signal?: AbortSignal,
+  ): Promise<OptionalAnswer<{ body: unknown; receivedAt: number; bytes: number }>> {
+    return this.optional.ask(endpoint, () => this.getJson(pathAndQuery, signal, maxBodyBytes))
   }
 
   /**

@@ -8,8 +8,12 @@ import { ApiError } from './api-errors'
  * can say, in place, that the service does not publish it.
  */
 
-/** The status features the window reports on, and the two history endpoints (issue 31). */
-export type OptionalEndpoint = OptionalFeature | 'candles' | 'multiplierHistory'
+/**
+ * The status features the window reports on, the two history endpoints (issue 31) and the wallets' two (issue
+ * 48).
+ */
+export type OptionalEndpoint =
+  OptionalFeature | 'candles' | 'multiplierHistory' | 'tokenAddresses' | 'walletBalances'
 
 export type OptionalAnswer<T> = { available: true; value: T } | { available: false }
 

@@ -5,6 +5,8 @@ import type { AppStatus } from '../../../shared/status'
 import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { HoldingsFile } from '../holdings/holdings-file'
+import { WalletsFile } from '../wallets/wallets-file'
+import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
 import { KeyVault } from '../secrets/key-vault'
@@ -32,6 +34,7 @@ import { quotesTouched, trackPositions } from '../holdings/track-positions'
 export class AppCore<Demo extends DemoService = DemoService> {
   readonly settings: SettingsFile
   readonly holdings: HoldingsFile
+  readonly wallets: WalletsFile
   readonly vault: KeyVault
   readonly alerts: AlertCenter
   readonly positions: PositionsTracker
@@ -49,6 +52,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const clock = (this.clock = options.clock ?? realClock)
     this.settings = new SettingsFile(options.userDataDir)
     this.holdings = new HoldingsFile(options.userDataDir, () => this.clock.now())
+    this.wallets = new WalletsFile(options.userDataDir, () => this.clock.now())
     this.vault = new KeyVault(options.keychain)
     this.cache = new SnapshotCache(options.userDataDir)
     this.alerts = new AlertCenter({
@@ -81,6 +85,21 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.handlers = commandHandlers({
       ...parts,
       positions: this.positions,
+      wallets: this.wallets,
+      walletService: () => {
+        const key = this.connection.keyInUse()
+        const { baseUrl } = this.connection.source()
+        return key && baseUrl
+          ? new ApiClient({
+              baseUrl,
+              apiKey: key,
+              timeoutMs: options.requestTimeoutMs,
+              now: () => this.clock.now(),
+            })
+          : null
+      },
+      ledgerQuantities: () =>
+        new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
       vault: this.vault,
       alerts: this.alerts,
       service: this.feed.service,

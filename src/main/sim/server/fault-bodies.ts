@@ -1,5 +1,6 @@
 import type { RandomSequence } from '../market/random'
 import type { SimEndpoint } from './routes'
+import { withBadWalletRecords } from './wallet-routes'
 
 /**
  * The broken bodies of fault injection. Each returns a new value and never touches its input:
@@ -113,6 +114,9 @@ export function withBadRecords(endpoint: SimEndpoint, body: unknown, random: Ran
       if (broken) broken.sharesMultiplier = '0'
       return history
     }
+    case 'tokenAddresses':
+    case 'walletBalances':
+      return withBadWalletRecords(endpoint, body)
     case 'limits':
       return (body as JsonObject[]).map((envelope) => ({
         ...envelope,

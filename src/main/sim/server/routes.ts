@@ -1,3 +1,5 @@
+import { type WalletEndpoint, type WalletRouteMatch, matchWalletRoute } from './wallet-routes'
+
 /**
  * Request targets to endpoints (spec part 4). Only the path's shape is read here; whether a
  * symbol is valid, listed, and the key right is the server's business.
@@ -19,6 +21,7 @@ export type SimEndpoint =
   | 'dividends'
   | 'candles'
   | 'multiplierHistory'
+  | WalletEndpoint
 
 /** The endpoints beyond the spec's five (real-service-notes.md, "Beyond the spec"). */
 export const BEYOND_SPEC_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set([
@@ -41,6 +44,7 @@ export type RouteMatch =
   | { endpoint: 'dividends'; symbol: string }
   | { endpoint: 'candles'; symbol: string; interval: string | null; range: string | null }
   | { endpoint: 'multiplierHistory'; symbol: string; range: string | null }
+  | WalletRouteMatch
 
 export interface RouteError {
   status: 400 | 404
@@ -87,6 +91,8 @@ export function matchRoute(target: string): RouteMatch | RouteError {
     if (name === 'market') return { endpoint: 'marketStatus' }
     if (name === 'assets') return { endpoint: 'assetPauses' }
   }
+  const wallet = matchWalletRoute(resource, name, rest, query)
+  if (wallet) return wallet
   // An empty symbol segment (`/v1/assets//market`) is a missing symbol, for the server to refuse.
   if (resource !== 'assets' || name === undefined) return notFound(path)
   const all = name === 'all'

@@ -8,6 +8,8 @@ import { BEYOND_SPEC_ENDPOINTS, type RouteMatch, type SimEndpoint, isRouteError,
 import { DEFAULT_READINGS, type ServiceReadings } from '../market/service-bodies'
 import { type SimGrpcServer, startSimGrpcServer } from './grpc-server'
 import type { StreamFaultPlan } from './stream-faults'
+import { WALLET_ENDPOINTS, answerWalletRoute } from './wallet-routes'
+import { SimWalletHoldings } from '../market/wallet-holdings'
 import {
   CATALOGUE_PAIRS,
   type CandlePair,
@@ -77,6 +79,8 @@ export interface SimServer {
   url: string
   port: number
   market: SimMarket
+  /** The demo wallets' balances and the tokens' addresses behind the wallet endpoints (issue 48). */
+  wallets: SimWalletHoldings
   /** The gRPC streams' '127.0.0.1:PORT' (plaintext), or null when the simulator serves none. */
   grpcAddress: string | null
   /** The gRPC service, or null when the simulator serves none. */
@@ -103,6 +107,8 @@ const FAULT_GROUP: Record<SimEndpoint, FaultEndpoint> = {
   dividends: 'status',
   candles: 'history',
   multiplierHistory: 'history',
+  tokenAddresses: 'status',
+  walletBalances: 'status',
 }
 
 /** The capacity refusals the service documents as a 403 as well as a 200 with a reason. */
@@ -134,6 +140,8 @@ function emptyStats(): SimStats {
       dividends: 0,
       candles: 0,
       multiplierHistory: 0,
+      tokenAddresses: 0,
+      walletBalances: 0,
       unrouted: 0,
     },
     byOutcome: {
@@ -193,7 +201,8 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const seed = options.seed ?? 1
   const market = new SimMarket({ assets: options.assets ?? 400, seed, clock: options.clock ?? Date.now })
   const faults = new FaultPicker(seed, options.faults)
-  const handler = new RequestHandler(options, market, faults)
+  const wallets = new SimWalletHoldings(market.symbols())
+  const handler = new RequestHandler(options, market, faults, wallets)
   const server = createServer((req, res) => handler.handle(req, res))
   // Node's default keeps an idle connection 5 s, no longer than the default prices cadence: every
   // poll would open its connections afresh (and in demo mode on the app's main thread). A service
@@ -214,6 +223,7 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
     url: `http://127.0.0.1:${port}`,
     port,
     market,
+    wallets,
     grpcAddress: grpc?.address ?? null,
     grpc,
     setFaults: (plan) => faults.setPlan(plan),
@@ -273,6 +283,7 @@ class RequestHandler {
     private readonly options: SimServerOptions,
     private readonly market: SimMarket,
     private readonly faults: FaultPicker,
+    private readonly wallets: SimWalletHoldings,
   ) {
     this.readings = { ...DEFAULT_READINGS, ...options.readings }
     this.specOnly = options.specOnly ?? false
@@ -323,7 +334,10 @@ class RequestHandler {
       return this.reject(res, route)
     }
     this.stats.byEndpoint[route.endpoint]++
-    if (this.specOnly && BEYOND_SPEC_ENDPOINTS.has(route.endpoint)) {
+    if (
+      this.specOnly &&
+      (BEYOND_SPEC_ENDPOINTS.has(route.endpoint) || WALLET_ENDPOINTS.has(route.endpoint))
+    ) {
       // A service that implements only the spec has no such route: its bare 404, with no `code`.
       this.stats.byOutcome.clientError++
       return send(res, 404, 'text/plain; charset=utf-8', 'Not Found')
@@ -362,6 +376,12 @@ class RequestHandler {
     if (route.endpoint === 'assetPauses')
       return { ok: true, endpoint: route.endpoint, body: this.market.assetPauses() }
     if (route.endpoint === 'tradingCapacity') return this.tradingCapacity(route)
+    if (route.endpoint === 'tokenAddresses' || route.endpoint === 'walletBalances') {
+      const wallet = answerWalletRoute(this.wallets, route, (symbol) => this.market.has(symbol))
+      return wallet.ok
+        ? { ok: true, endpoint: route.endpoint, body: wallet.body }
+        : refusal(wallet.status, wallet.code, wallet.message)
+    }
     if (route.endpoint === 'candles') return this.candles(route)
     if (route.endpoint === 'multiplierHistory') return this.multiplierHistory(route)
     if (route.symbol === null) return { ok: true, endpoint: route.endpoint, body: this.market.limits() }

@@ -23,6 +23,7 @@ import { Choice, describedBy, DialogActions, Field, Toggle } from '../ui/form-fi
 import { useFirstInvalidFocus } from '../ui/first-invalid-focus'
 import { IconButton } from '../ui/IconButton'
 import { Modal } from '../ui/Modal'
+import { WalletsSection } from './WalletsSection'
 
 const KEY_INPUT_ID = 'api-key-input'
 
@@ -347,6 +348,7 @@ export function SettingsDialog() {
       </header>
       <div className="modal-body">
         <KeySection />
+        <WalletsSection />
         {settings ? <PreferencesForm saved={settings} /> : <p className="muted">Loading settings…</p>}
       </div>
     </Modal>

@@ -8,6 +8,7 @@ import type { ListCommandContext } from '../../lists/commands'
 import type { KeyVault } from '../../secrets/key-vault'
 import type { ServiceStatusCommandContext } from '../../service-status/commands'
 import type { SettingsFile } from '../../storage/settings-file'
+import type { WalletsCommandContext } from '../../wallets/commands'
 
 /**
  * What the command modules may use: each capability's own context (declared beside its commands,
@@ -22,7 +23,8 @@ export interface CommandContext
     HistoryCommandContext,
     HoldingsCommandContext,
     ListCommandContext,
-    ServiceStatusCommandContext {
+    ServiceStatusCommandContext,
+    WalletsCommandContext {
   settings: SettingsFile
   feed: PollFeed
   vault: KeyVault

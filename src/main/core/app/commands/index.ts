@@ -8,6 +8,7 @@ import { keyCommands } from './keys'
 import { listCommands } from '../../lists/commands'
 import { serviceStatusCommands } from '../../service-status/commands'
 import { settingsCommands } from './settings'
+import { walletCommands } from '../../wallets/commands'
 
 /**
  * Every contract channel's handler, one module per capability (as Signal Desktop installs one
@@ -23,5 +24,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...holdingsCommands(context),
     ...serviceStatusCommands(context),
     ...historyCommands(context),
+    ...walletCommands(context),
   } satisfies CommandHandlers
 }

@@ -1,0 +1,87 @@
+import type { WalletBalancesView, WalletsView } from '../../../shared/wallets'
+import type { ApiClient } from '../api/api-client'
+import type { SomeCommandHandlers } from '../command-handlers'
+import type { Clock } from '../clock'
+import { reconcile } from './reconcile'
+import { TokenListingCache } from './service-balances'
+import { readWalletBalances, tokenName } from './wallet-balances'
+import type { WalletsFile } from './wallets-file'
+
+/** What the wallets' commands use: the file (shared with the command line), the service, the ledger. */
+export interface WalletsCommandContext {
+  wallets: WalletsFile
+  clock: Clock
+  /** A client for the service the app reads now (the demo market's in demo mode), or null without a key. */
+  walletService(): ApiClient | null
+  /** The ledger's quantity per symbol. */
+  ledgerQuantities(): ReadonlyMap<string, string>
+}
+
+function view(file: WalletsFile): WalletsView {
+  const { wallets, nodes } = file.content()
+  return {
+    wallets,
+    nodes: {
+      ethereum: nodes.ethereum !== undefined,
+      bsc: nodes.bsc !== undefined,
+      solana: nodes.solana !== undefined,
+    },
+    problem: file.problem(),
+  }
+}
+
+/**
+ * The watch-only wallets from the window: list, add by the address as typed (refused in words,
+ * shown under the field), remove, and read every wallet's balances now against the ledger. The
+ * file is read afresh each time: the command line may have changed it.
+ */
+export function walletCommands(
+  context: WalletsCommandContext,
+): SomeCommandHandlers<'listWallets' | 'addWallet' | 'removeWallet' | 'readWalletBalances'> {
+  const { wallets, clock } = context
+  const listingCache = new TokenListingCache(() => clock.now())
+  return {
+    listWallets: async () => {
+      await wallets.load()
+      return view(wallets)
+    },
+    addWallet: async ({ address, label }) => {
+      await wallets.add(address, label === undefined || label.trim() === '' ? undefined : label)
+      return view(wallets)
+    },
+    removeWallet: async ({ address }) => {
+      await wallets.remove(address)
+      return view(wallets)
+    },
+    readWalletBalances: async (): Promise<WalletBalancesView> => {
+      const client = context.walletService()
+      try {
+        const report = await readWalletBalances({
+          client,
+          content: await wallets.load(),
+          listingCache,
+          now: () => clock.now(),
+        })
+        const notes = client
+          ? report.notes
+          : ['No API key for the service: only the nodes you named were read.', ...report.notes]
+        return {
+          asOf: report.asOf,
+          balances: report.rows.map((row) => ({
+            label: row.label,
+            wallet: row.wallet,
+            chain: row.chain,
+            token: tokenName(row),
+            balance: row.balance,
+            source: row.source,
+          })),
+          reconciliation: reconcile(report.rows, context.ledgerQuantities()),
+          notes,
+          servicePublishes: report.servicePublishes,
+        }
+      } finally {
+        await client?.close()
+      }
+    },
+  }
+}
