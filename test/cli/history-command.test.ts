@@ -9,6 +9,7 @@ import { HISTORY_DB_FILE, openHistoryDb } from '../../src/main/core/history/hist
 import { HistoryRecorder } from '../../src/main/core/history/history-recorder'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { emptyAsset } from '../../src/shared/domain'
+import { isHistoryCsv } from '../../src/shared/history-csv'
 import { memoryIo } from './memory-io'
 
 /**
@@ -78,10 +79,11 @@ describe('tokenwatch history', () => {
     },
   )
 
-  it('--csv: the same columns, a header line first', async () => {
+  it("--csv: the window's history export (the same columns, a header line first, CRLF)", async () => {
     const { code, stdout } = await run(['--symbol', 'AAPLon', '--range', '1w', '--csv'])
     expect(code).toBe(0)
-    const lines = stdout.trimEnd().split('\n')
+    expect(isHistoryCsv(stdout)).toBe(true)
+    const lines = stdout.trimEnd().split('\r\n')
     expect(lines[0]).toBe('t,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium')
     expect(lines.length).toBeGreaterThan(50)
     expect(lines[1]?.split(',')).toHaveLength(9)

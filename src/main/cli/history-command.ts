@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import {
-  HISTORY_RANGES,
-  type HistoryPoint,
-  type HistoryRange,
-  type HistorySeries,
-} from '../../shared/history'
+import { HISTORY_RANGES, type HistoryRange, type HistorySeries } from '../../shared/history'
 import type { ApiClient } from '../core/api/api-client'
 import { HistoryQueue } from '../core/history/history-queue'
 import type { Clock } from '../core/clock'
@@ -16,6 +11,7 @@ import { HistoryRecorder } from '../core/history/history-recorder'
 import { HistoryService, type RecordedHistory } from '../core/history/history-service'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { parseSymbolFlag } from './capacity-command'
+import { historyCsv } from '../../shared/history-csv'
 import { type CliIo, EXIT, UsageError, parseFlags } from './io'
 import {
   ONE_QUESTION_FLAGS,
@@ -49,18 +45,6 @@ Exit codes: 0 answered, 2 bad usage or an unknown symbol, 3 no API key or the ke
 4 the service could not be used.
 `
 
-const COLUMNS = [
-  't',
-  'open',
-  'high',
-  'low',
-  'close',
-  'underlyingClose',
-  'underlyingCarried',
-  'multiplier',
-  'premium',
-] as const
-
 interface HistoryArgs {
   baseUrl: string | null
   symbol: string
@@ -71,14 +55,6 @@ interface HistoryArgs {
 export function historyJson(series: HistorySeries): object {
   const { symbol, range, interval, source, note, points } = series
   return { symbol, range, interval, source, note, points }
-}
-
-export function historyCsv(points: readonly HistoryPoint[]): string {
-  const cell = (value: string | number | boolean | null) => (value === null ? '' : String(value))
-  return (
-    [COLUMNS.join(','), ...points.map((p) => COLUMNS.map((column) => cell(p[column])).join(','))].join('\n') +
-    '\n'
-  )
 }
 
 function historyText(series: HistorySeries): string {
