@@ -70,6 +70,19 @@ export function writeLine(stream: NodeJS.WritableStream, text: string): void {
   stream.write(`${text}\n`)
 }
 
+/** Rows as a plain text table: each column as wide as its widest cell, two spaces apart. */
+export function textTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+}
+
 /** A command's `--flags` (strict: no unknown flags, no stray arguments); a mistake is a UsageError. */
 export function parseFlags<const T extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],

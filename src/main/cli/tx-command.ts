@@ -9,7 +9,7 @@ import { RefusedChange } from '../core/storage/refused-change'
 import { describeCsvProblems } from '../core/holdings/transactions-csv'
 import { inTimeOrder } from '../core/holdings/ledger-replay'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
-import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
+import { type CliIo, EXIT, UsageError, parseFlags, textTable, writeLine } from './io'
 import type { StoredKeyReader } from './service-args'
 import { didYouMean, listingIfAvailable } from './symbol-reading'
 
@@ -96,16 +96,7 @@ function listTable(transactions: readonly Transaction[]): string {
       t.note ?? '',
     ]),
   ]
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? []
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column] as number))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')
+  return textTable(rows)
 }
 
 async function add(argv: string[], file: HoldingsFile, io: CliIo, deps: TxCommandDeps): Promise<number> {

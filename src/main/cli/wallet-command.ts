@@ -10,7 +10,7 @@ import { TokenListingCache } from '../core/wallets/service-balances'
 import { readWalletBalances, tokenName } from '../core/wallets/wallet-balances'
 import { WalletsFile } from '../core/wallets/wallets-file'
 import { RefusedChange } from '../core/storage/refused-change'
-import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
+import { type CliIo, EXIT, UsageError, parseFlags, textTable, writeLine } from './io'
 import { type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl } from './service-args'
 import { openClient } from './service-client'
 
@@ -52,19 +52,6 @@ function positional(argv: string[], what: string): [string, string[]] {
   const [value, ...rest] = argv
   if (value === undefined || value.startsWith('-')) throw new UsageError(`give the ${what}.`)
   return [value, rest]
-}
-
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? []
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column] as number))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')
 }
 
 /** The ledger's quantity per symbol, with the app's cost method (the quantity is the same either way). */
@@ -119,7 +106,7 @@ async function balances(
     else {
       writeLine(
         io.stdout,
-        table([
+        textTable([
           ['WALLET', 'CHAIN', 'TOKEN', 'BALANCE', 'SOURCE'],
           ...report.rows.map((row) => [
             `${row.label} (${addressForLog(row.wallet)})`,
@@ -133,7 +120,7 @@ async function balances(
       writeLine(io.stdout, '')
       writeLine(
         io.stdout,
-        table([
+        textTable([
           ['SYMBOL', 'LEDGER', 'WALLETS', 'DIFFERENCE'],
           ...reconciliation.map((entry) => [
             entry.symbol,
@@ -202,7 +189,7 @@ export async function runWalletCommand(
         else
           writeLine(
             io.stdout,
-            table([
+            textTable([
               ['LABEL', 'ADDRESS', 'ADDED'],
               ...wallets.map((wallet) => [wallet.label, wallet.address, wallet.addedAt]),
             ]),
