@@ -93,6 +93,8 @@ async function scratchDataFolder(): Promise<string> {
   await settings.update((current) => ({
     ...current,
     baseUrl: server.url,
+    // The simulator's gRPC beside its REST: the examples that stream (watch, status, depth) do.
+    streamAddress: server.grpcAddress ?? 'off',
     lists: [
       ...current.lists,
       { ...current.lists[0]!, id: 'l900', name: 'Tech', symbols: ['AAPLon', 'NVDAon'] },
@@ -114,8 +116,10 @@ describe('the command examples of README.md and docs/', () => {
       continue
     }
     it(name, async () => {
-      const dir = await scratchDataFolder()
       for (const argv of [minimal(example.text), full(example.text)].map(bounded)) {
+        // A folder of its own for each form, as a reader starting afresh: `wallet add` twice would
+        // be refused as already watched.
+        const dir = await scratchDataFolder()
         const run = memoryIo({ TOKENWATCH_USER_DATA: dir, TOKENWATCH_API_KEY: KEY })
         const code = await runCli(argv, run.io)
         const said =

@@ -14,6 +14,8 @@ import { type CliIo, EXIT, UsageError, parseFlags, textTable, writeLine } from '
 import { type StoredKeyReader, BASE_URL_HELP, parseBaseUrlFlag, serviceBaseUrl } from './service-args'
 import { openClient } from './service-client'
 
+const NO_WALLETS = 'No wallets are watched yet (add one with `tokenwatch wallet add ADDRESS`).'
+
 /** `tokenwatch wallet add|list|remove|node|balances`: the watch-only wallets the app reads (issue 48). */
 
 export const WALLET_USAGE = `Usage: tokenwatch wallet add ADDRESS [--label L]
@@ -77,8 +79,9 @@ async function balances(
   const now = deps.now ?? Date.now
   const content = file.content()
   if (content.wallets.length === 0) {
-    writeLine(io.stderr, 'No wallets are watched yet (add one with `tokenwatch wallet add ADDRESS`).')
+    // The answer, on stdout as wallet list says it; with --json the empty list there and the words aside.
     if (values.json) io.stdout.write('[]\n')
+    writeLine(values.json ? io.stderr : io.stdout, NO_WALLETS)
     return EXIT.ok
   }
   const ledger = await ledgerQuantities(defaultUserDataDir(io.env), now)
@@ -181,11 +184,7 @@ export async function runWalletCommand(
         const values = parseFlags(rest, { json: { type: 'boolean' } })
         const wallets = file.content().wallets
         if (values.json) io.stdout.write(`${JSON.stringify(wallets, null, 2)}\n`)
-        else if (wallets.length === 0)
-          writeLine(
-            io.stdout,
-            'No wallets are watched yet (add one with `tokenwatch wallet ' + 'add ADDRESS`).',
-          )
+        else if (wallets.length === 0) writeLine(io.stdout, NO_WALLETS)
         else
           writeLine(
             io.stdout,
