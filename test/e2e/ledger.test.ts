@@ -321,7 +321,15 @@ describe("the detail panel's transactions", () => {
     const panel = page.locator('aside.detail')
     const section = panel.getByRole('region', { name: /^Transactions/ })
     await section.getByText('No transactions in AAPLon.').waitFor()
-    await section.getByRole('button', { name: 'Add transaction' }).click()
+    // The open form disables its button. On a loaded machine a click during the panel's first
+    // layout changes (chart, depth) was once lost: click until the button says the form is open.
+    const add = section.getByRole('button', { name: 'Add transaction' })
+    await expect
+      .poll(async () => {
+        if (await add.isEnabled()) await add.click()
+        return add.isDisabled()
+      }, SOON)
+      .toBe(true)
     // Now, to the second, in market time with its offset: 11:32 ET on the fixed Tuesday.
     expect(await section.getByLabel('Time', { exact: true }).inputValue()).toMatch(
       /^2026-11-17T11:3\d:\d\d-05:00$/,
