@@ -15,7 +15,7 @@ import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed
 import type { PauseReason } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
-import { HistoryRecording } from '../history/history-recording'
+import { type HistoryUpgrade, HistoryRecording } from '../history/history-recording'
 import type { RecordedHistory } from '../history/history-service'
 import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
@@ -28,6 +28,8 @@ export const LISTING_TTL_MS = 10 * 60_000
 export interface LocalPollFeedOptions {
   clock?: Clock
   random?: () => number
+  /** Migrates an older history file off this thread (the app's poll worker); else it is done here. */
+  upgradeHistory?: HistoryUpgrade
 }
 
 /** The pipeline on this thread: a MarketFeed, the ApiClient it polls through and the listing. */
@@ -51,7 +53,7 @@ export class LocalPollFeed implements PollFeed {
 
   constructor(events: FeedEvents, options: LocalPollFeedOptions = {}) {
     this.clock = options.clock ?? realClock
-    this.recording = new HistoryRecording(this.clock, events.onStatusChange)
+    this.recording = new HistoryRecording(this.clock, events.onStatusChange, options.upgradeHistory)
     this.feed = new MarketFeed({ baseUrl: '', demo: true }, [], {
       cadenceMs: cadenceOf(() => {
         if (!this.cadences) throw new Error('setCadences must come before start')

@@ -112,6 +112,27 @@ export function openHistoryDb(folder: string, now: () => number = Date.now): Ope
   }
 }
 
+/**
+ * Whether the file in `folder` is an older schema that opening would migrate (a year's file
+ * takes tens of seconds): read-only, changing nothing. A missing or unreadable file is not: the
+ * usual opening creates it or says what is wrong with it.
+ */
+export function needsUpgrade(folder: string): boolean {
+  const file = path.join(folder, HISTORY_DB_FILE)
+  if (!existsSync(file) || !statSync(file).isFile()) return false
+  try {
+    const db = new DatabaseSync(file, { readOnly: true })
+    try {
+      const { user_version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
+      return user_version > 0 && user_version < SCHEMA_VERSION
+    } finally {
+      db.close()
+    }
+  } catch {
+    return false
+  }
+}
+
 /** Opens the database in `folder` to read (migrating an older one); a file it cannot use is left as it is. */
 export function openHistoryDbToRead(folder: string): DatabaseSync {
   return openChecked(path.join(folder, HISTORY_DB_FILE))
