@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/shared/domain'
 import { type FakeService, TEST_KEY, startFakeService } from '../core/api/api-client.fixtures'
@@ -50,6 +51,11 @@ describe('tokenwatch as a process', () => {
     expect(snapshot.assets.map((asset) => asset.symbol)).toEqual(['AAPLon', 'TSLAon'])
     expect(snapshot.source).toEqual({ baseUrl: service.url, demo: false })
     expect(service.requests.every((request) => request.headers['x-api-key'] === TEST_KEY)).toBe(true)
+    // The version the checkout's package.json says, given to the core by the command line.
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
+    expect(new Set(service.requests.map((request) => request.headers['user-agent']))).toEqual(
+      new Set([`tokenwatch/${version}`]),
+    )
   })
 
   it('exits 2 with one line on stderr for a bad symbol, sending nothing', async () => {

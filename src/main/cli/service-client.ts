@@ -2,6 +2,7 @@ import { ApiClient } from '../core/api/api-client'
 import { ApiConfigError, ApiError } from '../core/api/api-errors'
 import { type CliIo, EXIT, UsageError, withhold, writeLine } from './io'
 import { type StoredKeyReader, noKeyMessage, resolveApiKey, serviceBaseUrl } from './service-args'
+import { CLI_USER_AGENT } from './user-agent'
 
 /**
  * What the one-question commands (status, capacity, dividends) share: the key from the
@@ -44,7 +45,13 @@ export async function openClient(
   withhold(io, apiKey)
   try {
     // The command's clock dates the answers, so a record is judged against the time it was asked.
-    return new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs, now: deps.now })
+    return new ApiClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: deps.timeoutMs,
+      now: deps.now,
+      userAgent: CLI_USER_AGENT,
+    })
   } catch (error) {
     // The base URL was checked already: what is left to refuse is the key itself.
     if (!(error instanceof ApiConfigError)) throw error

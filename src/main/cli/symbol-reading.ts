@@ -4,6 +4,7 @@ import { ApiError } from '../core/api/api-errors'
 import { listedAssetsOf } from '../core/api/listed-assets'
 import { EXIT, type CliIo, UsageError, writeLine } from './io'
 import { type StoredKeyReader, needsListing, resolveApiKey, serviceBaseUrl } from './service-args'
+import { CLI_USER_AGENT } from './user-agent'
 
 /**
  * The --symbols entries read as the window reads them (readEntry: "aapl", "brk-b", "brkb",
@@ -76,7 +77,7 @@ export async function listingIfAvailable(
   const baseUrl = await serviceBaseUrl(null, command, io)
   const apiKey = await resolveApiKey(io, baseUrl, deps.readStoredKey)
   if (!apiKey) return `no API key for ${baseUrl}`
-  const client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs })
+  const client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs, userAgent: CLI_USER_AGENT })
   try {
     return new ListingIndex(listedAssetsOf((await client.allMarket()).records))
   } catch (error) {

@@ -71,6 +71,8 @@ export class Shell {
       userDataDir: options.userDataDir,
       ...(options.pinUnavailable ? { pinUnavailable: PIN_UNAVAILABLE_ON_WAYLAND } : {}),
       keychain: new KeytarSecretStore(),
+      // Electron's app version is package.json's: the core never reads the package itself.
+      userAgent: `tokenwatch/${app.getVersion()}`,
       // Demo mode (no key stored) runs on the built-in simulator, handed in so the core never imports it.
       demo: simDemoMarket(),
       pollFeed: (events) => new WorkerPollFeed(events, { script: options.pollWorkerScript }),

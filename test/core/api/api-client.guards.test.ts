@@ -214,13 +214,24 @@ describe('the API key', () => {
     for (const request of server.requests) {
       expect(request.headers['x-api-key']).toBe(TEST_KEY)
       expect(request.headers.accept).toBe('application/json')
-      expect(request.headers['user-agent']).toMatch(/^tokenwatch\/\d+\.\d+\.\d+/)
+      // The app and the CLI give their version (ApiClientOptions.userAgent); this client none.
+      expect(request.headers['user-agent']).toBe('tokenwatch')
       expect(request.url).not.toContain(TEST_KEY)
       const elsewhereInHeaders = Object.entries(request.headers).filter(
         ([name, value]) => name !== 'x-api-key' && String(value).includes(TEST_KEY),
       )
       expect(elsewhereInHeaders).toEqual([])
     }
+  })
+
+  it('goes with the user agent the app gives, its version in it', async () => {
+    const versioned = new ApiClient({ baseUrl: server.url, apiKey: TEST_KEY, userAgent: 'tokenwatch/0.1.0' })
+    try {
+      await versioned.price('AAPLon')
+    } finally {
+      await versioned.close()
+    }
+    expect(server.requests.map((request) => request.headers['user-agent'])).toEqual(['tokenwatch/0.1.0'])
   })
 
   it('never appears in an error message, even when the service echoes it back', async () => {

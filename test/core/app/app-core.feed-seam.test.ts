@@ -132,12 +132,17 @@ class RecordingFeed implements PollFeed {
   }
 }
 
-async function seamCore({ start = true, timers }: { start?: boolean; timers?: Clock } = {}) {
+async function seamCore({
+  start = true,
+  timers,
+  userAgent,
+}: { start?: boolean; timers?: Clock; userAgent?: string } = {}) {
   const clock = { ms: START_MS }
   let feed: RecordingFeed | null = null
   const core = new AppCore({
     userDataDir: tempDir(),
     keychain: new MemorySecretStore(),
+    userAgent,
     demo: simDemoMarket({ assets: 20, seed: 3 }),
     clock: timers ?? { now: () => clock.ms, setTimeout, clearTimeout },
     pollFeed: (events) => (feed = new RecordingFeed(events)),
@@ -215,6 +220,16 @@ describe('AppCore and its poll feed', () => {
     expect(connection.demo).toBe(true)
     expect(before.core.status().mode).toBe('demo')
     expect(before.core.settings.get().demo).toBe('auto')
+  })
+
+  it('hands the feed the user agent the shell gives, on every connection', async () => {
+    const { core, feed } = await seamCore({ userAgent: 'tokenwatch/0.1.0' })
+    await ok(core.invoke('setKey', { key: 'tw-agent-key-5678' }))
+    const connections = feed.callsOf('connect').map(([connection]) => connection as FeedConnection)
+    expect(connections.map((connection) => [connection.demo, connection.userAgent])).toEqual([
+      [true, 'tokenwatch/0.1.0'],
+      [false, 'tokenwatch/0.1.0'],
+    ])
   })
 
   it("keeps demo 'on' when a key is stored: clearing the key brings the simulator back", async () => {

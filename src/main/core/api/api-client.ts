@@ -1,5 +1,4 @@
 import { Agent, type Dispatcher } from 'undici'
-import { version } from '../../../../package.json'
 import { checkBaseUrl } from '../../../shared/settings'
 import { checkSymbol } from '../../../shared/symbols'
 import type { WireMarketRecord, WirePriceRecord } from './wire/wire'
@@ -69,6 +68,11 @@ export interface ApiClientOptions {
   dispatcher?: Dispatcher
   /** Clock for receivedAt and Retry-After dates; Date.now by default. */
   now?: () => number
+  /**
+   * What the requests say they come from: `tokenwatch/<version>`, given by the app or the CLI,
+   * which know their version; `tokenwatch` by default.
+   */
+  userAgent?: string
 }
 
 export interface FetchResult<T> {
@@ -167,6 +171,7 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
   private readonly now: () => number
+  private readonly userAgent: string
 
   constructor(options: ApiClientOptions) {
     const base = checkBaseUrl(options.baseUrl)
@@ -187,6 +192,7 @@ export class ApiClient {
     )
     this.maxBodyBytes = positive(options.maxBodyBytes, API_CLIENT_DEFAULTS.maxBodyBytes, 'maxBodyBytes')
     this.now = options.now ?? Date.now
+    this.userAgent = options.userAgent ?? 'tokenwatch'
     this.ownsDispatcher = options.dispatcher === undefined
     this.dispatcher =
       options.dispatcher ??
@@ -435,7 +441,7 @@ export class ApiClient {
   ): Promise<JsonResponse> {
     const { statusCode, headers, body, overflowed } = await boundedGet(this.dispatcher, {
       url,
-      headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': `tokenwatch/${version}` },
+      headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': this.userAgent },
       capFor: (status, received) => {
         if (status >= 300 && status < 400) return null
         if (status < 200 || status >= 300) return MAX_ERROR_BODY_BYTES

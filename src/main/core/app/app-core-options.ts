@@ -14,6 +14,8 @@ export interface AppCoreOptions<Demo extends DemoService = DemoService> {
   demo?: DemoMarket<Demo>
   /** Request deadline for the API client. */
   requestTimeoutMs?: number
+  /** What the requests say they come from (`tokenwatch/<version>`): the shell knows the version. */
+  userAgent?: string
   /**
    * The shell's save dialog: offers `content` under `fileName` and resolves to the saved path,
    * or null when cancelled. Without one, exports hand the content back to the caller.

@@ -78,6 +78,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       feed: this.feed,
       demo: options.demo,
       requestTimeoutMs: options.requestTimeoutMs,
+      userAgent: options.userAgent,
       settingsChanged: async (patch) => this.announceSettings(await this.settings.patch(patch)),
     })
     const alertsChanged = <T>(result: T): T =>
@@ -95,6 +96,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
               apiKey: key,
               timeoutMs: options.requestTimeoutMs,
               now: () => this.clock.now(),
+              userAgent: options.userAgent,
             })
           : null
       },

@@ -29,6 +29,8 @@ export interface ConnectionOptions<Demo extends DemoService> {
   feed: PollFeed
   demo?: DemoMarket<Demo>
   requestTimeoutMs?: number
+  /** The requests' user agent (ApiClientOptions.userAgent). */
+  userAgent?: string
   /** A settings change the connection makes itself (demo 'auto' -> 'off'): saved and told. */
   settingsChanged: (patch: SettingsPatch) => Promise<Settings>
 }
@@ -95,7 +97,7 @@ export class Connection<Demo extends DemoService = DemoService> {
 
   private async connectNow(): Promise<void> {
     if (this.stopped) return
-    const { settings: settingsFile, vault, feed, demo, requestTimeoutMs: timeoutMs } = this.options
+    const { settings: settingsFile, vault, feed, demo, requestTimeoutMs: timeoutMs, userAgent } = this.options
     let settings = settingsFile.get()
     const key = await vault.get(settings.baseUrl)
     // A key stored for the chosen service means the user chose a live one: from now on a base URL
@@ -106,7 +108,13 @@ export class Connection<Demo extends DemoService = DemoService> {
     if (key !== null || settings.demo === 'off' || !demo) {
       this.current = { baseUrl: settings.baseUrl, demo: false }
       this.key = key
-      feed.connect({ ...this.current, apiKey: key, timeoutMs, streamAddress: settings.streamAddress })
+      feed.connect({
+        ...this.current,
+        apiKey: key,
+        timeoutMs,
+        userAgent,
+        streamAddress: settings.streamAddress,
+      })
       return
     }
     // Demo mode: a fresh random key for a simulator only this process knows about.
@@ -117,7 +125,7 @@ export class Connection<Demo extends DemoService = DemoService> {
     // The demo market streams from its own loopback gRPC port unless streaming is turned off.
     const streamAddress =
       settings.streamAddress === STREAMING_OFF ? STREAMING_OFF : (this.demoService.grpcAddress ?? '')
-    feed.connect({ ...this.current, apiKey: demoKey, timeoutMs, streamAddress })
+    feed.connect({ ...this.current, apiKey: demoKey, timeoutMs, userAgent, streamAddress })
   }
 
   private async closeDemo(): Promise<void> {

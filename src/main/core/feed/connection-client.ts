@@ -12,5 +12,6 @@ export function clientForConnection(connection: FeedConnection, clock: Clock): A
     apiKey: connection.apiKey,
     timeoutMs: connection.timeoutMs,
     now: () => clock.now(),
+    userAgent: connection.userAgent,
   })
 }

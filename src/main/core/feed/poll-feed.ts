@@ -26,6 +26,8 @@ export interface FeedConnection {
   timeoutMs?: number
   /** The "Streaming address" setting (stream/stream-address.ts); absent: derived from baseUrl. */
   streamAddress?: string
+  /** The requests' user agent (ApiClientOptions.userAgent). */
+  userAgent?: string
 }
 
 export interface FeedEvents {
