@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import Decimal from 'decimal.js'
-import {
-  type PortfolioInput,
-  type TokenHistory,
-  computePortfolio,
-} from '../../../src/main/core/portfolio/portfolio-compute'
+import { type TokenHistory, computePortfolio } from '../../../src/main/core/portfolio/portfolio-compute'
 import type { Transaction } from '../../../src/shared/holdings'
-import { AS_OF, DAY_MS, DAYS, LEDGER, PRICES, historyOf } from './portfolio-fixture'
+import { DAY_MS, LEDGER, PRICES, fixtureInput, historyOf } from './portfolio-fixture'
 
 /** Issue #49's bad input, on the fixture's portfolio (portfolio-fixture.ts) and market time. */
 
 const D = Decimal.clone({ precision: 80 })
 const SYMBOLS = Object.keys(PRICES)
 
-function input(changes: Partial<PortfolioInput> = {}): PortfolioInput {
-  return {
-    range: '1m',
-    method: 'average',
-    transactions: LEDGER,
-    histories: new Map(SYMBOLS.map((s) => [s, historyOf(s)])),
-    benchmarkSymbol: 'SPYon',
-    benchmark: null,
-    asOf: AS_OF,
-    ...changes,
-  }
-}
+const input = fixtureInput
 
 const extra = (fields: Partial<Transaction> & Pick<Transaction, 'id' | 'time'>): Transaction => ({
   ...(LEDGER[0] as Transaction),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import Decimal from 'decimal.js'
 import { computePortfolio } from '../../../src/main/core/portfolio/portfolio-compute'
 import type { Transaction } from '../../../src/shared/holdings'
-import { AS_OF, DAY_MS, DAYS, LEDGER, PRICES, type Row, SPLIT, historyOf } from './portfolio-fixture'
+import { AS_OF, DAY_MS, DAYS, LEDGER, PRICES, type Row, SPLIT, fixtureInput } from './portfolio-fixture'
 
 /**
  * Issue #49's "Done when": the small portfolio of portfolio-fixture.ts, its series, returns and
@@ -156,15 +156,7 @@ function referenceMwr(values: D[], flows: D[]): D {
 }
 
 describe('the portfolio over time, worked out independently (issue #49, Done when)', () => {
-  const report = computePortfolio({
-    range: '1m',
-    method: 'average',
-    transactions: LEDGER,
-    histories: new Map(SYMBOLS.map((s) => [s, historyOf(s)])),
-    benchmarkSymbol: 'SPYon',
-    benchmark: null,
-    asOf: AS_OF,
-  })
+  const report = computePortfolio(fixtureInput())
   const expected = reference()
 
   it('matches the series point by point: value, value at fair value, cost and P&L', () => {

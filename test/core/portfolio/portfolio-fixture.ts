@@ -1,6 +1,6 @@
 import type { HistoryPoint } from '../../../src/shared/history'
 import type { Transaction } from '../../../src/shared/holdings'
-import type { TokenHistory } from '../../../src/main/core/portfolio/portfolio-compute'
+import type { PortfolioInput, TokenHistory } from '../../../src/main/core/portfolio/portfolio-compute'
 
 /**
  * A small portfolio written out by hand (issue #49's "Done when"): three tokens over ten weekdays
@@ -93,3 +93,17 @@ export const LEDGER: Transaction[] = [
   tx(['t7', '2026-03-11T11:00:00-04:00', 'TSLAon', 'sell', '20', '244.10', '0.99']),
   tx(['t8', '2026-03-12T11:00:00-04:00', 'AAPLon', 'buy', '1', '104.00', '0.10']),
 ]
+
+/** The fixture's portfolio as computePortfolio takes it, with any field changed. */
+export function fixtureInput(changes: Partial<PortfolioInput> = {}): PortfolioInput {
+  return {
+    range: '1m',
+    method: 'average',
+    transactions: LEDGER,
+    histories: new Map(Object.keys(PRICES).map((s) => [s, historyOf(s)])),
+    benchmarkSymbol: 'SPYon',
+    benchmark: null,
+    asOf: AS_OF,
+    ...changes,
+  }
+}
