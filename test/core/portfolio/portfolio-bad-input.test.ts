@@ -85,6 +85,16 @@ describe('the portfolio over time: bad input (issue #49)', () => {
     )
   })
 
+  it('starts All at the last point before the first trade, not where the histories begin', () => {
+    const byId = (...ids: string[]) => LEDGER.filter((tx) => ids.includes(tx.id))
+    const report = computePortfolio(input({ range: 'all', transactions: byId('t2', 't3', 't7') }))
+    // t2, the first trade, is on Tuesday 3 March: Monday's point is the base, nothing held.
+    expect(report.series[0]).toMatchObject({ t: Date.parse('2026-03-02T00:00:00Z'), value: '0', pnl: '0' })
+    const later = computePortfolio(input({ range: 'all', transactions: byId('t6') }))
+    expect(later.series[0]?.t).toBe(Date.parse('2026-03-09T00:00:00Z'))
+    expect(later.series[1]?.t).toBe(Date.parse('2026-03-10T00:00:00Z'))
+  })
+
   it('says "no solution" where the money-weighted return has none, and annualises a range of a year', () => {
     const t0 = Date.parse('2025-03-03T00:00:00Z')
     const days = Array.from({ length: 400 }, (_, i) => t0 + i * DAY_MS)
@@ -130,7 +140,8 @@ describe('the portfolio over time: bad input (issue #49)', () => {
         histories: new Map([['AMDon', { ...history, points: history.points.slice(0, 399) }]]),
       }),
     )
-    const span = (days[398] as number) - t0
+    // All starts at the last point before the buy: day 6.
+    const span = (days[398] as number) - (days[6] as number)
     // Bought on day 7 at its close (50.45) for 176.575 + 0.35 fee; held to day 398's close, 70.00.
     const twr = new D('176.575').dividedBy('176.925').times(new D('70').dividedBy('50.45')).minus(1)
     expect(kept.figures.twr).toBe(twr.toFixed(10))

@@ -206,6 +206,27 @@ function emptyReport(
   }
 }
 
+function firstInstant(entries: ReadonlyMap<string, readonly LedgerEntry[]>): number | null {
+  let first: number | null = null
+  for (const list of entries.values()) {
+    const instant = list[0]?.instant
+    if (instant !== undefined && (first === null || instant < first)) first = instant
+  }
+  return first
+}
+
+/**
+ * All of a range begins where the tokens' histories begin, often years before the ledger's first
+ * trade: the series then starts at the last point that closed before it (nothing held, the base
+ * the first day's P&L is counted from), not with years of zeros.
+ */
+function fromFirstHolding(times: number[], first: number | null, bucketMs: number): number[] {
+  if (first === null) return times
+  let start = 0
+  while (start + 1 < times.length && (times[start + 1] as number) + bucketMs - 1 < first) start++
+  return start === 0 ? times : times.slice(start)
+}
+
 function sourceOf(histories: Iterable<TokenHistory>): PortfolioReport['source'] {
   const seen = new Set<HistorySource>()
   for (const history of histories) if (history.points.length > 0) seen.add(history.source)
@@ -224,9 +245,13 @@ export function computePortfolio(input: PortfolioInput): PortfolioReport {
   for (const [, history] of histories) if (history.note) say(history.note)
   const source = sourceOf(histories.map(([, history]) => history))
   const bucketMs = histories.find(([, history]) => history.points.length > 0)?.[1].bucketMs ?? 86_400_000
-  const times = [...new Set(histories.flatMap(([, history]) => history.points.map((point) => point.t)))]
-    .filter((t) => t <= input.asOf)
-    .sort((a, b) => a - b)
+  const times = fromFirstHolding(
+    [...new Set(histories.flatMap(([, history]) => history.points.map((point) => point.t)))]
+      .filter((t) => t <= input.asOf)
+      .sort((a, b) => a - b),
+    input.range === 'all' ? firstInstant(entries) : null,
+    bucketMs,
+  )
   if (times.length === 0) return emptyReport(input, source, [...notes])
   const closes = times.map((t) => Math.min(t + bucketMs - 1, input.asOf))
   const lastTime = times.at(-1) as number
