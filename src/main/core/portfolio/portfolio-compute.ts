@@ -90,12 +90,6 @@ function tradesAsHistory(entries: readonly LedgerEntry[]): HistoryPoint[] {
     }))
 }
 
-function sum(columns: readonly (readonly Dec[])[], i: number): Dec {
-  let total = ZERO
-  for (const column of columns) total = total.plus(column[i] as Dec)
-  return total
-}
-
 interface Steps {
   times: readonly number[]
   bucketMs: number
@@ -277,37 +271,35 @@ export function computePortfolio(input: PortfolioInput): PortfolioReport {
 
   const n = times.length
   const steps: Steps = { times, bucketMs, range: input.range }
-  const column = (pick: (walk: PositionWalk) => readonly Dec[]) => walks.map(pick)
-  const valueColumns = column((walk) => walk.values)
-  const flowColumns = column((walk) => walk.flows)
   const total: BenchmarkRun = { values: [], flows: [], inflows: [] }
   const series: PortfolioReport['series'] = []
   let pnl = ZERO
+  let cost = ZERO
   for (let i = 0; i < n; i++) {
-    const value = sum(valueColumns, i)
-    const flow = sum(flowColumns, i)
-    if (i > 0) pnl = pnl.plus(value.minus(total.values[i - 1] as Dec).minus(flow))
-    total.values.push(value)
-    total.flows.push(flow)
-    total.inflows.push(
-      sum(
-        column((walk) => walk.inflows),
-        i,
-      ),
-    )
+    let value = ZERO
+    let flow = ZERO
+    let inflow = ZERO
     let fair: Dec | null = ZERO
     for (const walk of walks) {
+      value = value.plus(walk.values[i] as Dec)
+      // Money moves and costs change only at trades: most points add nothing here.
+      if (!(walk.flows[i] as Dec).isZero()) flow = flow.plus(walk.flows[i] as Dec)
+      if (!(walk.inflows[i] as Dec).isZero()) inflow = inflow.plus(walk.inflows[i] as Dec)
+      if (i === 0) cost = cost.plus(walk.costs[0] as Dec)
+      else if (walk.costs[i] !== walk.costs[i - 1])
+        cost = cost.plus(walk.costs[i] as Dec).minus(walk.costs[i - 1] as Dec)
       const part = walk.fairValues[i] as Dec | null
       fair = fair === null || part === null ? null : fair.plus(part)
     }
+    if (i > 0) pnl = pnl.plus(value.minus(total.values[i - 1] as Dec).minus(flow))
+    total.values.push(value)
+    total.flows.push(flow)
+    total.inflows.push(inflow)
     series.push({
       t: times[i] as number,
       value: value.toString(),
       valueAtFairValue: fair === null ? null : fair.toString(),
-      cost: sum(
-        column((walk) => walk.costs),
-        i,
-      ).toString(),
+      cost: cost.toString(),
       pnl: pnl.toString(),
     })
   }

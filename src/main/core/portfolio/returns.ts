@@ -46,13 +46,30 @@ export interface StepInput {
 export function timeWeighted({ values, flows, inflows }: StepInput): Dec | null {
   let growth = new XDec(1)
   let worked = false
+  // Between points with no money moved, the steps' (1 + r) telescope to the run's last value
+  // over its first: one quotient a run, not one a point.
+  let runStart: Dec | null = null
+  const closeRun = (end: Dec) => {
+    if (runStart !== null && !runStart.isZero()) {
+      worked = true
+      growth = growth.times(new XDec(end).dividedBy(new XDec(runStart)))
+    }
+  }
   for (let i = 1; i < values.length; i++) {
-    const atWork = (values[i - 1] as Dec).plus(inflows[i] as Dec)
+    const before = values[i - 1] as Dec
+    if ((flows[i] as Dec).isZero() && (inflows[i] as Dec).isZero()) {
+      runStart ??= before
+      continue
+    }
+    closeRun(before)
+    runStart = null
+    const atWork = before.plus(inflows[i] as Dec)
     if (atWork.isZero()) continue
     worked = true
-    const pnl = (values[i] as Dec).minus(values[i - 1] as Dec).minus(flows[i] as Dec)
+    const pnl = (values[i] as Dec).minus(before).minus(flows[i] as Dec)
     growth = growth.times(new XDec(pnl).dividedBy(new XDec(atWork)).plus(1))
   }
+  closeRun(values[values.length - 1] as Dec)
   return worked ? new Dec(growth.minus(1)) : null
 }
 
