@@ -28,10 +28,7 @@ export interface OversoldSell {
 export type ReplayResult = { ok: true; positions: LedgerPosition[] } | { ok: false; oversold: OversoldSell }
 
 /** Its symbol's holding just after a transaction, for the portfolio's history (portfolio/). */
-export type ReplayObserver = (
-  transaction: Transaction,
-  held: { quantity: string; cost: string; realized: string },
-) => void
+export type ReplayObserver = (transaction: Transaction, held: { quantity: string; cost: string }) => void
 
 /**
  * The replay counts in whole units of 10^-18 token and 10^-80 dollar (BigInt): exact decimal fixed
@@ -183,7 +180,6 @@ export function replayLedger(
     observe?.(transaction, {
       quantity: decimalText(book.quantity, QUANTITY_PLACES),
       cost: decimalText(book.cost, MONEY_PLACES),
-      realized: decimalText(book.realized, MONEY_PLACES),
     })
   }
   const positions = [...books].map(([symbol, book]) => ({
