@@ -49,6 +49,7 @@ export const CORE_ROOMS = {
   'lists/**/*.ts': ['api', 'storage', 'feed'],
   'depth/**/*.ts': [],
   'wallets/**/*.ts': ['api', 'storage'],
+  'portfolio/**/*.ts': ['api', 'storage', 'history', 'holdings'],
   'app/**/*.ts': [
     'api',
     'storage',

@@ -6,6 +6,7 @@ import { coreHeapMetrics } from './node/core-heap'
 import { feedMetrics } from './node/feed-run'
 import { historyMetrics } from './node/history'
 import { ledgerReplayMetrics } from './node/ledger-replay'
+import { portfolioMetrics } from './node/portfolio'
 import { mainThreadMetrics } from './node/main-thread'
 import { pipelineMetrics } from './node/pipeline'
 import { requestRateMetrics } from './node/request-rate'
@@ -23,7 +24,7 @@ import { BUSY_LIMIT, EXIT, type SuiteRun, exitCode, judgeRun, summarize } from '
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
  *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger,
- *                    renderer, search, history, depth
+ *                    renderer, search, history, depth, portfolio
  * Progress goes to stderr, so stdout holds only the table or the JSON lines, printed once every
  * suite has run (each suite's verdict needs the whole run's quietest calibration). A full run
  * exits 1 when a budget is missed on a quiet enough host, else 3 when a suite ran on a host too
@@ -46,6 +47,7 @@ const SUITES = [
   'search',
   'history',
   'depth',
+  'portfolio',
 ] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
@@ -77,6 +79,7 @@ const FULL = {
   search: { listedSizes: [400, 10_000], rounds: 20 },
   history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
   depth: { levels: 200, walks: 200 },
+  portfolio: { symbols: 100, days: 365, transactions: 20_000, runs: 3 },
 }
 
 const SMOKE: typeof FULL = {
@@ -100,6 +103,7 @@ const SMOKE: typeof FULL = {
   search: { listedSizes: [400], rounds: 2 },
   history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
   depth: { levels: 200, walks: 5 },
+  portfolio: { symbols: 10, days: 60, transactions: 500, runs: 1 },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -127,6 +131,8 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       return historyMetrics(sizes.history, log)
     case 'depth':
       return Promise.resolve(depthWalkMetrics(sizes.depth, log))
+    case 'portfolio':
+      return portfolioMetrics(sizes.portfolio, log)
   }
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
+import { median } from '../report'
 
 /** How the benchmarks' own processes and workers run TypeScript: tsx's CommonJS hook, in-thread
  * (its ESM hook would start a module-hooks thread whose CPU would be counted as the core's). */
@@ -59,4 +60,18 @@ export function answerFromFreshProcess<R, T>(
       process.exit(1)
     },
   )
+}
+
+/** The median of `runs` timings, each from a fresh process running `child` with `request`; all logged. */
+export async function medianOfFreshRuns(
+  child: string,
+  request: object,
+  runs: number,
+  label: string,
+  log: (line: string) => void,
+): Promise<number> {
+  const timings: number[] = []
+  for (let run = 0; run < runs; run++) timings.push(await runInFreshProcess<number>(child, request, log))
+  log(`${label}: ${timings.map((ms) => ms.toFixed(1)).join(', ')} ms`)
+  return median(timings)
 }

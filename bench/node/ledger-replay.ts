@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks'
 import { replayLedger } from '../../src/main/core/holdings/ledger-replay'
 import { Dec } from '../../src/shared/decimal'
 import type { CostMethod, Transaction } from '../../src/shared/holdings'
-import { runInFreshProcess } from './fresh-process'
-import { type Metric, median, metric, round } from '../report'
+import { medianOfFreshRuns } from './fresh-process'
+import { type Metric, metric, round } from '../report'
 
 /**
  * The holdings ledger's replay: 20,000 transactions over 1,000 symbols, replayed once in a fresh
@@ -79,13 +79,8 @@ export async function ledgerReplayMetrics(
   log: (line: string) => void,
 ): Promise<Metric[]> {
   const child = join(__dirname, 'ledger-replay-child.ts')
-  const timed = async (mode: LedgerReplayRequest['mode']) => {
-    const runs: number[] = []
-    for (let run = 0; run < sizes.runs; run++)
-      runs.push(await runInFreshProcess<number>(child, { ...sizes, mode }, log))
-    log(`ledger ${mode}: ${runs.map((ms) => ms.toFixed(1)).join(', ')} ms`)
-    return median(runs)
-  }
+  const timed = (mode: LedgerReplayRequest['mode']) =>
+    medianOfFreshRuns(child, { ...sizes, mode }, sizes.runs, `ledger ${mode}`, log)
   const loop = await timed('plain-loop')
   const metrics: Metric[] = [metric('ledger.plainLoop.coldMs', sizes.transactions, round(loop), 'ms', null)]
   for (const method of ['average', 'fifo'] as const) {

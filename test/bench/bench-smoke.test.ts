@@ -95,6 +95,9 @@ const METRICS = [
   'ledger.replay.fifo.ratioToPlainLoop',
   'depth.walk.tokens.medianMs',
   'depth.walk.dollars.medianMs',
+  'portfolio.replayOnly.coldMs',
+  'portfolio.seriesAndFigures.coldMs',
+  'portfolio.seriesAndFigures.ratioToReplay',
 ]
 
 describe('npm run bench -- --json --smoke', () => {

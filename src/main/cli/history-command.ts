@@ -106,6 +106,38 @@ function recordedIn(
   }
 }
 
+/**
+ * History as the command line asks it (`history`, `portfolio`): on the command's one client, no
+ * cache on disk, with what the app recorded in its data folder.
+ */
+export function cliHistory(client: ApiClient, now: () => number, io: CliIo): HistoryService {
+  const clock: Clock = {
+    now,
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  }
+  return new HistoryService({
+    client: () => client,
+    queue: new HistoryQueue({ clock }),
+    cache: new HistoryCache(null, clock),
+    clock,
+    recorded: recordedIn(defaultUserDataDir(io.env), io),
+  })
+}
+
+/** --range (one of `ranges`, required) and --json or --csv, as `history` and `portfolio` read them. */
+export function rangeAndFormat<R extends string>(
+  values: { range?: string; json?: boolean; csv?: boolean },
+  ranges: readonly R[],
+): { range: R; format: 'json' | 'csv' | 'text' } {
+  const range = values.range
+  if (range === undefined) throw new UsageError(`--range is required: one of ${ranges.join(' ')}.`)
+  if (!(ranges as readonly string[]).includes(range))
+    throw new UsageError(`--range: "${range.slice(0, 20)}" is not one of ${ranges.join(' ')}.`)
+  if (values.json && values.csv) throw new UsageError('--json and --csv: choose one.')
+  return { range: range as R, format: values.json ? 'json' : values.csv ? 'csv' : 'text' }
+}
+
 const historyCommand: ServiceCommand<HistoryArgs> = {
   name: 'history',
   usage: HISTORY_USAGE,
@@ -117,32 +149,14 @@ const historyCommand: ServiceCommand<HistoryArgs> = {
       csv: { type: 'boolean' },
     })
     if (values.help) return 'help'
-    const range = values.range
-    if (range === undefined) throw new UsageError(`--range is required: one of ${HISTORY_RANGES.join(' ')}.`)
-    if (!(HISTORY_RANGES as readonly string[]).includes(range))
-      throw new UsageError(`--range: "${range.slice(0, 20)}" is not one of ${HISTORY_RANGES.join(' ')}.`)
-    if (values.json && values.csv) throw new UsageError('--json and --csv: choose one.')
     return {
       baseUrl: parseBaseUrlFlag(values['base-url']),
       symbol: parseSymbolFlag(values.symbol),
-      range: range as HistoryRange,
-      format: values.json ? 'json' : values.csv ? 'csv' : 'text',
+      ...rangeAndFormat(values, HISTORY_RANGES),
     }
   },
   async run(client: ApiClient, args: HistoryArgs, io: CliIo, now: () => number) {
-    const clock: Clock = {
-      now,
-      setTimeout: (run, ms) => setTimeout(run, ms),
-      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-    }
-    const service = new HistoryService({
-      client: () => client,
-      queue: new HistoryQueue({ clock }),
-      cache: new HistoryCache(null, clock),
-      clock,
-      recorded: recordedIn(defaultUserDataDir(io.env), io),
-    })
-    const series = await service.history(args.symbol, args.range)
+    const series = await cliHistory(client, now, io).history(args.symbol, args.range)
     // Without the service's candles nothing has checked the symbol yet: the prices endpoint does.
     if (series.source === 'recorded' && series.points.length === 0) await client.price(args.symbol)
     if (args.format === 'json') writeJson(io, historyJson(series))

@@ -7,6 +7,7 @@ import { runDividendsCommand } from './dividends-command'
 import { runExportCommand } from './export-command'
 import { runHistoryCommand } from './history-command'
 import { runHoldingsCommand } from './holdings-command'
+import { runPortfolioCommand } from './portfolio-command'
 import { type CliIo, EXIT, guardedIo } from './io'
 import { runKeyCommand } from './key-command'
 import { runSessionsCommand } from './sessions-command'
@@ -43,6 +44,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   holdings: {
     run: runHoldingsCommand,
     summary: 'print positions and P&L at the latest prices (JSON with --json)',
+  },
+  portfolio: {
+    run: runPortfolioCommand,
+    summary: 'the portfolio over a range: value, cost and P&L, returns, benchmarks, where the P&L came from',
   },
   status: {
     run: runStatusCommand,

@@ -27,6 +27,9 @@ export interface OversoldSell {
 
 export type ReplayResult = { ok: true; positions: LedgerPosition[] } | { ok: false; oversold: OversoldSell }
 
+/** Its symbol's holding just after a transaction, for the portfolio's history (portfolio/). */
+export type ReplayObserver = (transaction: Transaction, held: { quantity: string; cost: string }) => void
+
 /**
  * The replay counts in whole units of 10^-18 token and 10^-80 dollar (BigInt): exact decimal fixed
  * point. Every token amount has at most 18 decimals and every price and fee at most 40
@@ -141,7 +144,11 @@ function sell(book: Book, quantity: bigint, proceeds: bigint, method: CostMethod
 }
 
 /** Replays the whole ledger; the first sell larger than its holding stops it and is returned. */
-export function replayLedger(transactions: readonly Transaction[], method: CostMethod): ReplayResult {
+export function replayLedger(
+  transactions: readonly Transaction[],
+  method: CostMethod,
+  observe?: ReplayObserver,
+): ReplayResult {
   const books = new Map<string, Book>()
   for (const transaction of inTimeOrder(transactions)) {
     let book = books.get(transaction.symbol)
@@ -170,6 +177,10 @@ export function replayLedger(transactions: readonly Transaction[], method: CostM
     } else {
       sell(book, quantity, amount - fee, method)
     }
+    observe?.(transaction, {
+      quantity: decimalText(book.quantity, QUANTITY_PLACES),
+      cost: decimalText(book.cost, MONEY_PLACES),
+    })
   }
   const positions = [...books].map(([symbol, book]) => ({
     symbol,

@@ -1,0 +1,365 @@
+import { Dec, toFixedString } from '../../../shared/decimal'
+import type { HistoryPoint, HistorySource } from '../../../shared/history'
+import type { CostMethod, Transaction } from '../../../shared/holdings'
+import type {
+  Attribution,
+  BenchmarkFigures,
+  PortfolioRange,
+  PortfolioReport,
+  PositionFigures,
+  Returns,
+} from '../../../shared/portfolio'
+import { transactionInstant } from '../../../shared/holdings-schema'
+import { replayLedger } from '../holdings/ledger-replay'
+import { screenTimeText } from '../screen-time'
+import { type BenchmarkRun, intoStocks, intoToken } from './benchmark'
+import { type LedgerEntry, type PositionWalk, walkPosition } from './position-walk'
+import { PriceTrack } from './price-track'
+import { type CashFlow, YEAR_MS, annualisedReturn, moneyWeighted, returnText, timeWeighted } from './returns'
+
+/**
+ * The portfolio over a range (issue #49), pure: the ledger replayed (ledger-replay.ts, the cost
+ * method chosen) over each token's history as the detail chart has it, into the series, the
+ * returns, the benchmarks and the attribution. Every amount is exact decimal arithmetic; only the
+ * returns (quotients) and the benchmarks' holdings (money over a price) are rounded, at 80
+ * significant digits, and returns are written to RETURN_PLACES decimals.
+ *
+ * The series has a point wherever any held token's history has one; a token without a point there
+ * is valued at its last. Each point's figures are at its bucket's close (the bucket's end, or now
+ * for the one still open), so a trade belongs to the first point whose close is at or after it;
+ * what was held at the first point's close is the range's starting value.
+ */
+
+export interface TokenHistory {
+  points: readonly HistoryPoint[]
+  bucketMs: number
+  source: HistorySource
+  /** HistoryService's sentence when the history is partial (a service without history), else null. */
+  note: string | null
+}
+
+export interface PortfolioInput {
+  range: PortfolioRange
+  method: CostMethod
+  /** The whole ledger: what was bought before the range is what it starts with. */
+  transactions: readonly Transaction[]
+  /** Each ledger symbol's history for the range; a symbol missing here had none to be had. */
+  histories: ReadonlyMap<string, TokenHistory>
+  benchmarkSymbol: string
+  benchmark: TokenHistory | null
+  asOf: number
+}
+
+const ZERO = new Dec(0)
+/** Benchmarks hold money over a price: their values are written to this many decimals of a dollar. */
+const BENCHMARK_PLACES = 10
+
+function ledgerEntries(transactions: readonly Transaction[], method: CostMethod): Map<string, LedgerEntry[]> {
+  const entries = new Map<string, LedgerEntry[]>()
+  const replay = replayLedger(transactions, method, (transaction, held) => {
+    let list = entries.get(transaction.symbol)
+    if (!list) entries.set(transaction.symbol, (list = []))
+    list.push({
+      transaction,
+      instant: transactionInstant(transaction),
+      quantity: new Dec(held.quantity),
+      cost: new Dec(held.cost),
+    })
+  })
+  if (!replay.ok) throw new Error(replay.oversold.message)
+  return entries
+}
+
+/**
+ * A token the service has no history of (delisted, or unknown to it): its trades are its only
+ * prices, and it is valued at the last of them.
+ */
+function tradesAsHistory(entries: readonly LedgerEntry[]): HistoryPoint[] {
+  return entries
+    .filter((entry) => entry.transaction.side === 'buy' || entry.transaction.side === 'sell')
+    .map((entry) => ({
+      t: entry.instant,
+      open: entry.transaction.price,
+      high: entry.transaction.price,
+      low: entry.transaction.price,
+      close: entry.transaction.price,
+      underlyingClose: null,
+      underlyingCarried: false,
+      multiplier: null,
+      premium: null,
+    }))
+}
+
+interface Steps {
+  times: readonly number[]
+  bucketMs: number
+  range: PortfolioRange
+}
+
+function returnsOf(run: BenchmarkRun, steps: Steps): Returns {
+  const { values, flows } = run
+  const { times, bucketMs } = steps
+  const last = values.length - 1
+  let pnl = (values[last] as Dec).minus(values[0] as Dec)
+  for (let i = 1; i <= last; i++) pnl = pnl.minus(flows[i] as Dec)
+  const twr = timeWeighted(run)
+  const first = times[0] as number
+  const at = (i: number) => Math.round(((times[i] as number) - first) / bucketMs)
+  const cash: CashFlow[] = [{ k: 0, amount: (values[0] as Dec).negated() }]
+  for (let i = 1; i <= last; i++) cash.push({ k: at(i), amount: (flows[i] as Dec).negated() })
+  cash.push({ k: at(last), amount: values[last] as Dec })
+  const merged = mergeByK(cash)
+  const mwr = twr === null ? null : moneyWeighted(merged, bucketMs, at(last))
+  const span = (times[last] as number) - first
+  const yearly = steps.range === '1y' || span >= YEAR_MS
+  return {
+    twr: twr === null ? null : returnText(twr),
+    mwr: mwr?.ok ? returnText(mwr.period) : null,
+    mwrNote: mwr === null ? 'nothing was held' : mwr.ok ? null : mwr.reason,
+    pnl: pnl.toString(),
+    annualised:
+      yearly && span > 0
+        ? {
+            twr: twr === null ? null : returnText(annualisedReturn(twr, span)),
+            mwr: mwr?.ok ? returnText(mwr.annual) : null,
+          }
+        : null,
+  }
+}
+
+function mergeByK(flows: readonly CashFlow[]): CashFlow[] {
+  const merged: CashFlow[] = []
+  for (const flow of flows) {
+    const last = merged.at(-1)
+    if (last && last.k === flow.k) last.amount = last.amount.plus(flow.amount)
+    else merged.push({ ...flow })
+  }
+  return merged
+}
+
+function attributionOf(parts: Pick<PositionWalk, 'stock' | 'multiplier' | 'premium' | 'fees'>): Attribution {
+  return {
+    stock: parts.stock.toString(),
+    multiplier: parts.multiplier.toString(),
+    premium: parts.premium.toString(),
+    fees: parts.fees.toString(),
+  }
+}
+
+function points(value: Dec | null): string | null {
+  return value === null ? null : toFixedString(value.times(100), BENCHMARK_PLACES - 2)
+}
+
+function benchmarkFigures(
+  into: string,
+  run: BenchmarkRun | null,
+  own: Returns,
+  steps: Steps,
+): BenchmarkFigures | null {
+  if (run === null) return null
+  const figures = returnsOf(run, steps)
+  const difference = (a: string | null, b: string | null) =>
+    a === null || b === null ? null : points(new Dec(a).minus(b))
+  return {
+    ...figures,
+    pnl: toFixedString(new Dec(figures.pnl), BENCHMARK_PLACES),
+    into,
+    value: toFixedString(run.values.at(-1) as Dec, BENCHMARK_PLACES),
+    differenceInPoints: { twr: difference(own.twr, figures.twr), mwr: difference(own.mwr, figures.mwr) },
+  }
+}
+
+function reportHead(input: PortfolioInput, source: PortfolioReport['source']) {
+  const { range, method, benchmarkSymbol, asOf } = input
+  return { range, method, benchmarkSymbol, asOf, source }
+}
+
+function emptyReport(
+  input: PortfolioInput,
+  source: PortfolioReport['source'],
+  notes: string[],
+): PortfolioReport {
+  const zero: Attribution = { stock: '0', multiplier: '0', premium: '0', fees: '0' }
+  return {
+    ...reportHead(input, source),
+    empty: true,
+    series: [],
+    benchmarkSeries: [],
+    trades: [],
+    figures: {
+      twr: null,
+      mwr: null,
+      mwrNote: 'nothing was held',
+      pnl: '0',
+      annualised: null,
+      benchmark: { stocks: null, token: null },
+      attribution: zero,
+    },
+    positions: [],
+    notes: [...notes, 'Nothing was held in this range.'],
+  }
+}
+
+function firstInstant(entries: ReadonlyMap<string, readonly LedgerEntry[]>): number | null {
+  let first: number | null = null
+  for (const list of entries.values()) {
+    const instant = list[0]?.instant
+    if (instant !== undefined && (first === null || instant < first)) first = instant
+  }
+  return first
+}
+
+/**
+ * All of a range begins where the tokens' histories begin, often years before the ledger's first
+ * trade: the series then starts at the last point that closed before it (nothing held, the base
+ * the first day's P&L is counted from), not with years of zeros.
+ */
+function fromFirstHolding(times: number[], first: number | null, bucketMs: number): number[] {
+  if (first === null) return times
+  let start = 0
+  while (start + 1 < times.length && (times[start + 1] as number) + bucketMs - 1 < first) start++
+  return start === 0 ? times : times.slice(start)
+}
+
+function sourceOf(histories: Iterable<TokenHistory>): PortfolioReport['source'] {
+  const seen = new Set<HistorySource>()
+  for (const history of histories) if (history.points.length > 0) seen.add(history.source)
+  if (seen.size === 0) return 'none'
+  if (seen.size === 1) return [...seen][0] as HistorySource
+  return 'both'
+}
+
+export function computePortfolio(input: PortfolioInput): PortfolioReport {
+  const notes = new Set<string>()
+  const say = (note: string) => void notes.add(note)
+  const entries = ledgerEntries(input.transactions, input.method)
+  const histories = [...entries.keys()]
+    .map((symbol) => [symbol, input.histories.get(symbol)] as const)
+    .filter((pair): pair is readonly [string, TokenHistory] => pair[1] !== undefined)
+  for (const [, history] of histories) if (history.note) say(history.note)
+  const source = sourceOf(histories.map(([, history]) => history))
+  const bucketMs = histories.find(([, history]) => history.points.length > 0)?.[1].bucketMs ?? 86_400_000
+  const times = fromFirstHolding(
+    [...new Set(histories.flatMap(([, history]) => history.points.map((point) => point.t)))]
+      .filter((t) => t <= input.asOf)
+      .sort((a, b) => a - b),
+    input.range === 'all' ? firstInstant(entries) : null,
+    bucketMs,
+  )
+  if (times.length === 0) return emptyReport(input, source, [...notes])
+  const closes = times.map((t) => Math.min(t + bucketMs - 1, input.asOf))
+  const lastTime = times.at(-1) as number
+
+  const walks: PositionWalk[] = []
+  for (const [symbol, list] of entries) {
+    const history = input.histories.get(symbol)
+    const track = new PriceTrack(symbol, history?.points ?? tradesAsHistory(list), history?.bucketMs ?? 0)
+    if (track.points.length === 0) continue
+    const walk = walkPosition(track, list, times, closes, say)
+    if (!walk.involved) continue
+    walks.push(walk)
+    const lastPoint = track.points.at(-1) as HistoryPoint
+    if (!walk.closedInRange && lastPoint.t + Math.max(track.bucketMs, 1) <= lastTime)
+      say(
+        history === undefined
+          ? `${symbol}: the service has no history of it: valued at its last trade's price.`
+          : `${symbol}: no price after ${screenTimeText(lastPoint.t, { year: true })} (delisted?): ` +
+              `valued at its last known price.`,
+      )
+  }
+  if (walks.length === 0) return emptyReport(input, source, [...notes])
+
+  const n = times.length
+  const steps: Steps = { times, bucketMs, range: input.range }
+  const total: BenchmarkRun = { values: [], flows: [], inflows: [] }
+  const series: PortfolioReport['series'] = []
+  let pnl = ZERO
+  let cost = ZERO
+  for (let i = 0; i < n; i++) {
+    let value = ZERO
+    let flow = ZERO
+    let inflow = ZERO
+    let fair: Dec | null = ZERO
+    for (const walk of walks) {
+      value = value.plus(walk.values[i] as Dec)
+      // Money moves and costs change only at trades: most points add nothing here.
+      if (!(walk.flows[i] as Dec).isZero()) flow = flow.plus(walk.flows[i] as Dec)
+      if (!(walk.inflows[i] as Dec).isZero()) inflow = inflow.plus(walk.inflows[i] as Dec)
+      if (i === 0) cost = cost.plus(walk.costs[0] as Dec)
+      else if (walk.costs[i] !== walk.costs[i - 1])
+        cost = cost.plus(walk.costs[i] as Dec).minus(walk.costs[i - 1] as Dec)
+      const part = walk.fairValues[i] as Dec | null
+      fair = fair === null || part === null ? null : fair.plus(part)
+    }
+    if (i > 0) pnl = pnl.plus(value.minus(total.values[i - 1] as Dec).minus(flow))
+    total.values.push(value)
+    total.flows.push(flow)
+    total.inflows.push(inflow)
+    series.push({
+      t: times[i] as number,
+      value: value.toString(),
+      valueAtFairValue: fair === null ? null : fair.toString(),
+      cost: cost.toString(),
+      pnl: pnl.toString(),
+    })
+  }
+  const own = returnsOf(total, steps)
+  const attribution = attributionOf({
+    stock: walks.reduce((a, w) => a.plus(w.stock), ZERO),
+    multiplier: walks.reduce((a, w) => a.plus(w.multiplier), ZERO),
+    premium: walks.reduce((a, w) => a.plus(w.premium), ZERO),
+    fees: walks.reduce((a, w) => a.plus(w.fees), ZERO),
+  })
+  const stocks = intoStocks(walks, n, say)
+  const benchmarkTrack =
+    input.benchmark === null
+      ? null
+      : new PriceTrack(input.benchmarkSymbol, input.benchmark.points, input.benchmark.bucketMs)
+  if (benchmarkTrack === null) say(`Had you bought ${input.benchmarkSymbol}: its history could not be had.`)
+  const token =
+    benchmarkTrack === null
+      ? null
+      : intoToken(
+          benchmarkTrack,
+          times,
+          (i) => (i === 0 ? (total.values[0] as Dec) : (total.flows[i] as Dec)),
+          say,
+        )
+  const firstClose = closes[0] as number
+  return {
+    ...reportHead(input, source),
+    empty: false,
+    series,
+    benchmarkSeries: times.map((t, i) => ({
+      t,
+      stocks: stocks === null ? null : toFixedString(stocks.values[i] as Dec, BENCHMARK_PLACES),
+      token: token === null ? null : toFixedString(token.values[i] as Dec, BENCHMARK_PLACES),
+    })),
+    trades: [...entries.values()]
+      .flat()
+      .filter((entry) => entry.instant > firstClose && entry.instant <= input.asOf)
+      .map(({ transaction, instant }) => ({
+        t: instant,
+        id: transaction.id,
+        symbol: transaction.symbol,
+        side: transaction.side,
+      }))
+      .sort((a, b) => a.t - b.t),
+    figures: {
+      ...own,
+      benchmark: {
+        stocks: benchmarkFigures('stocks', stocks, own, steps),
+        token: benchmarkFigures(input.benchmarkSymbol, token, own, steps),
+      },
+      attribution,
+    },
+    positions: walks.map((walk): PositionFigures => ({
+      symbol: walk.symbol,
+      ...returnsOf(walk, steps),
+      attribution: attributionOf(walk),
+      openedInRange: walk.openedInRange,
+      closedInRange: walk.closedInRange,
+    })),
+    notes: [...notes],
+  }
+}
