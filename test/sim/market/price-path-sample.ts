@@ -22,7 +22,7 @@ import { REAL_ASSETS } from '../../../src/main/sim/market/real-assets'
 
 const ET = (iso: string) => Date.parse(`${iso}-05:00`)
 /** Assets read at every instant: each session coverage, off-hours, the split, a fund. */
-const LIVE_SYMBOLS = ['AAPLon', 'NVDAon', 'LLYon', 'SLVon', 'Fon', 'QQQon'] as const
+export const LIVE_SYMBOLS = ['AAPLon', 'NVDAon', 'LLYon', 'SLVon', 'Fon', 'QQQon'] as const
 /** An odd step, so the instants fall at every offset inside the 15-minute chunks. */
 const STEP_MS = 97 * 60_000 + 13_000
 
@@ -37,17 +37,21 @@ export interface PricePathSample {
   candles: string[]
 }
 
-function candleDigests(market: SimMarket, now: number): string[] {
-  return market.symbols().flatMap((symbol) =>
-    PAIRS.map(([interval, range]) => {
-      const body = JSON.stringify(market.candles(symbol, interval, range))
-      const digest = createHash('sha256').update(body).digest('hex').slice(0, 16)
-      return `${new Date(now).toISOString()} ${symbol} ${interval}/${range} ${digest}`
-    }),
-  )
+function candleDigests(market: SimMarket, now: number, symbols: (symbol: string) => boolean): string[] {
+  return market
+    .symbols()
+    .filter(symbols)
+    .flatMap((symbol) =>
+      PAIRS.map(([interval, range]) => {
+        const body = JSON.stringify(market.candles(symbol, interval, range))
+        const digest = createHash('sha256').update(body).digest('hex').slice(0, 16)
+        return `${new Date(now).toISOString()} ${symbol} ${interval}/${range} ${digest}`
+      }),
+    )
 }
 
-export function pricePathSample(): PricePathSample {
+/** The sample; `candleSymbols` picks the assets whose candles are taken (the fixture has every one). */
+export function pricePathSample(candleSymbols: (symbol: string) => boolean = () => true): PricePathSample {
   const live: string[] = []
   let now = ET('2026-11-13T09:00:00')
   const running = new SimMarket({ assets: REAL_ASSETS.length, seed: 1, clock: () => now })
@@ -57,11 +61,11 @@ export function pricePathSample(): PricePathSample {
       const at = new Date(now).toISOString()
       live.push(`${at} ${symbol} ${record.primaryMarket.price} ${record.underlyingMarket.price}`)
     }
-  const candles = candleDigests(running, running.now())
+  const candles = candleDigests(running, running.now(), candleSymbols)
 
   let jumping = ET('2026-11-03T10:15:00')
   const leaping = new SimMarket({ assets: REAL_ASSETS.length, seed: 1, clock: () => jumping })
   jumping = ET('2026-11-17T11:32:00')
-  candles.push(...candleDigests(leaping, leaping.now()))
+  candles.push(...candleDigests(leaping, leaping.now(), candleSymbols))
   return { live, candles }
 }
