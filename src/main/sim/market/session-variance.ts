@@ -66,7 +66,7 @@ const MAX_CACHED_PROFILES = 8192
 const CHUNKS_PER_DAY = 96
 /**
  * Days whose chunk totals are kept: a walk back to a listing reads every chunk since, each time a
- * candle range is asked. Eight years of days is 6 MB at most; past it the cache starts afresh.
+ * candle range is asked. Eight years of days is 2.3 MB at most; past it the cache starts afresh.
  */
 const MAX_CACHED_DAYS = 8 * 366
 
