@@ -6,9 +6,10 @@ import {
   RANGE_MS,
 } from '../../core/api/wire/candle-pairs'
 import type { AssetProfile } from './asset-profile'
-import { type SessionInterval, sessionIntervals } from '../../../shared/session-clock'
+import type { SessionInterval } from '../../../shared/session-clock'
+import type { SessionSpans } from './session-spans'
 import { CHUNK_MS, chunkOf, chunkStart } from './session-variance'
-import type { PricePaths, WalkPoint } from './price-paths'
+import type { PricePaths } from './price-paths'
 
 /**
  * The simulated market's history beyond 24 hours: the candle endpoint's answer and the shares
@@ -108,6 +109,8 @@ export interface CandleInputs {
   now: number
   /** Where the token is paused (its split's pause, its dividends'), oldest first: no token candle. */
   tokenPauses: readonly { start: number; end: number }[]
+  /** The calendar's session spans, remembered between the ranges asked. */
+  sessionSpans: SessionSpans
 }
 
 class Bucket {
@@ -147,91 +150,132 @@ function rangeStart(inputs: CandleInputs, range: CandleRange): number {
 
 /** The candles of the token and of its stock for one interval and range, as the service sends them. */
 export function candlesBody(inputs: CandleInputs, interval: CandleInterval, range: CandleRange): CandlesBody {
-  const { asset, paths, now } = inputs
-  const step = INTERVAL_MS[interval]
+  const { asset, now } = inputs
   const from = rangeStart(inputs, range)
-  const token = new Map<number, Bucket>()
-  const stock = new Map<number, Bucket>()
+  const sides = new CandleSides(inputs, INTERVAL_MS[interval])
   if (from < now) {
-    const first = chunkOf(from)
-    const last = chunkOf(now)
-    const walk = paths.gridWalk(asset.index, first, last + 1)
-    const at = (chunk: number): WalkPoint => ({
-      logPrice: walk.logPrice[chunk - first] as number,
-      premium: walk.premium[chunk - first] as number,
-    })
-    const split = asset.split
-    /**
-     * Adds the walk's values at `ms` to the bucket starting at `bucketStart`, for whichever side
-     * trades. A segment's end (`closing`) is read in the regime before `ms`: the close of the
-     * bucket that ends as a split takes effect is the last price before it.
-     */
-    const add = (
-      bucketStart: number,
-      ms: number,
-      point: WalkPoint,
-      tokenOpen: boolean,
-      stockOpen: boolean,
-      closing: boolean,
-    ) => {
-      const regimeAt = closing ? ms - 1 : ms
-      const underlying = Math.exp(point.logPrice)
-      if (tokenOpen)
-        bucketAt(token, bucketStart).add(
-          underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + point.premium),
-        )
-      if (stockOpen)
-        bucketAt(stock, bucketStart).add(
-          split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying,
-        )
-    }
+    sides.walkFrom(from, range)
     // Each side has candles only while it trades: the token in its own sessions, the stock in the
     // conventional ones; in a pause between sessions neither does, in the token's own pause only
     // the stock does.
-    for (const span of cutAtPauses(sessionIntervals(from, now), inputs.tokenPauses)) {
+    for (const span of cutAtPauses(inputs.sessionSpans.between(from, now), inputs.tokenPauses)) {
       const tokenOpen = span.session !== null && !span.paused && asset.tradableSessions.includes(span.session)
       const stockOpen = span.session !== null && span.session !== 'offhours'
-      if (!tokenOpen && !stockOpen) continue
-      for (let chunk = chunkOf(span.start); chunkStart(chunk) < span.end; chunk++) {
-        const begin = Math.max(chunkStart(chunk), span.start)
-        const end = Math.min(chunkStart(chunk + 1), span.end)
-        const start = at(chunk)
-        const finish = at(chunk + 1)
-        const pointAt = (ms: number): WalkPoint =>
-          ms === chunkStart(chunk)
-            ? start
-            : ms === chunkStart(chunk + 1)
-              ? finish
-              : paths.withinChunk(asset.index, chunk, start, finish, ms)
-        // Sample at the segment's ends and at every bucket boundary inside it (sub-chunk intervals).
-        const instants = [begin]
-        if (step < CHUNK_MS)
-          for (let ms = Math.ceil((begin + 1) / step) * step; ms < end; ms += step) instants.push(ms)
-        instants.push(end)
-        for (let i = 0; i < instants.length - 1; i++) {
-          const a = instants[i] as number
-          const b = instants[i + 1] as number
-          // A segment belongs to the bucket it starts in; its end is that bucket's latest value.
-          const bucketStart = Math.floor(a / step) * step
-          add(bucketStart, a, pointAt(a), tokenOpen, stockOpen, false)
-          add(bucketStart, b, pointAt(b), tokenOpen, stockOpen, true)
-        }
-      }
+      if (tokenOpen || stockOpen) sides.addSpan(span, tokenOpen, stockOpen)
     }
   }
-  const written = (buckets: Map<number, Bucket>, digits: number): CandleBody[] =>
-    [...buckets.entries()].map(([timestamp, b]) => ({
-      timestamp,
-      open: b.open.toFixed(digits),
-      high: b.high.toFixed(digits),
-      low: b.low.toFixed(digits),
-      close: b.close.toFixed(digits),
-    }))
   return {
     interval,
     range,
-    primaryMarket: { symbol: asset.symbol, data: written(token, asset.tokenPriceDigits) },
-    underlyingMarket: { ticker: asset.ticker, data: written(stock, asset.underlyingPriceDigits) },
+    primaryMarket: { symbol: asset.symbol, data: written(sides.token, asset.tokenPriceDigits) },
+    underlyingMarket: { ticker: asset.ticker, data: written(sides.stock, asset.underlyingPriceDigits) },
+  }
+}
+
+function written(buckets: Buckets, digits: number): CandleBody[] {
+  return [...buckets.byStart.entries()].map(([timestamp, b]) => ({
+    timestamp,
+    open: b.open.toFixed(digits),
+    high: b.high.toFixed(digits),
+    low: b.low.toFixed(digits),
+    close: b.close.toFixed(digits),
+  }))
+}
+
+/**
+ * The buckets of both sides over one range, filled span by span from the walk between `from` and
+ * `now` (read once, PricePaths.gridWalk). A range of a year is some 35,000 chunks: each is one or
+ * a few segments, read off the walk's arrays without building anything per chunk.
+ */
+class CandleSides {
+  readonly token = new Buckets()
+  readonly stock = new Buckets()
+  private first = 0
+  private logPrice: Float64Array = new Float64Array(0)
+  private premium: Float64Array = new Float64Array(0)
+
+  constructor(
+    private readonly inputs: CandleInputs,
+    private readonly step: number,
+  ) {}
+
+  /**
+   * Reads the walk up to now, for spans from `from`. A range longer than a month reads it from the
+   * listing: the walk is the same and PricePaths keeps it, so the asset's other long ranges read
+   * it again instead of walking its months once more. A day or a month (at most 2,900 chunks, the
+   * listing's some 40,000) walks its own.
+   */
+  walkFrom(from: number, range: CandleRange): void {
+    this.first = chunkOf(range === '1day' || range === '1month' ? from : Math.min(from, this.inputs.listedAt))
+    const walk = this.inputs.paths.gridWalk(this.inputs.asset.index, this.first, chunkOf(this.inputs.now) + 1)
+    this.logPrice = walk.logPrice
+    this.premium = walk.premium
+  }
+
+  addSpan(span: { start: number; end: number }, tokenOpen: boolean, stockOpen: boolean): void {
+    const { step } = this
+    for (let chunk = chunkOf(span.start); chunkStart(chunk) < span.end; chunk++) {
+      const begin = Math.max(chunkStart(chunk), span.start)
+      const end = Math.min(chunkStart(chunk + 1), span.end)
+      // Segments from the chunk's start (or the span's) to each bucket boundary inside it
+      // (sub-chunk intervals) and to its end.
+      let a = begin
+      for (let boundary = Math.ceil((begin + 1) / step) * step; ; boundary += step) {
+        const b = step < CHUNK_MS && boundary < end ? boundary : end
+        // A segment belongs to the bucket it starts in; its end is that bucket's latest value.
+        const bucketStart = Math.floor(a / step) * step
+        this.add(chunk, bucketStart, a, tokenOpen, stockOpen, false)
+        this.add(chunk, bucketStart, b, tokenOpen, stockOpen, true)
+        if (b === end) break
+        a = b
+      }
+    }
+  }
+
+  /**
+   * Adds the walk's values at `ms` (in `chunk` or at its end) to the bucket starting at
+   * `bucketStart`, for whichever side trades. A segment's end (`closing`) is read in the regime
+   * before `ms`: the close of the bucket that ends as a split takes effect is the last price before
+   * it. Grid points are read off the walk's arrays: a year's range adds some 70,000 of them.
+   */
+  private add(
+    chunk: number,
+    bucketStart: number,
+    ms: number,
+    tokenOpen: boolean,
+    stockOpen: boolean,
+    closing: boolean,
+  ): void {
+    const { inputs, first } = this
+    let logPrice: number
+    let premium: number
+    if (ms === chunkStart(chunk) || ms === chunkStart(chunk + 1)) {
+      const at = (ms === chunkStart(chunk) ? chunk : chunk + 1) - first
+      logPrice = this.logPrice[at] as number
+      premium = this.premium[at] as number
+    } else {
+      const point = inputs.paths.withinChunk(
+        inputs.asset.index,
+        chunk,
+        { logPrice: this.logPrice[chunk - first] as number, premium: this.premium[chunk - first] as number },
+        {
+          logPrice: this.logPrice[chunk + 1 - first] as number,
+          premium: this.premium[chunk + 1 - first] as number,
+        },
+        ms,
+      )
+      logPrice = point.logPrice
+      premium = point.premium
+    }
+    const split = inputs.asset.split
+    const regimeAt = closing ? ms - 1 : ms
+    const underlying = Math.exp(logPrice)
+    if (tokenOpen)
+      this.token.at(bucketStart).add(underlying * inputs.multiplierWithoutSplit(regimeAt) * (1 + premium))
+    if (stockOpen)
+      this.stock
+        .at(bucketStart)
+        .add(split !== null && regimeAt >= split.at ? underlying / split.ratio : underlying)
   }
 }
 
@@ -260,11 +304,26 @@ function cutAtPauses(
   return cut
 }
 
-function bucketAt(buckets: Map<number, Bucket>, start: number): Bucket {
-  let bucket = buckets.get(start)
-  if (!bucket) {
-    bucket = new Bucket()
-    buckets.set(start, bucket)
+/**
+ * One side's buckets by start, in the order they began. Points come bucket after bucket, so the
+ * latest bucket is kept at hand rather than looked up by its timestamp for each of a year's
+ * 70,000 points.
+ */
+class Buckets {
+  readonly byStart = new Map<number, Bucket>()
+  private latestStart = Number.NaN
+  private latest = new Bucket()
+
+  at(start: number): Bucket {
+    if (start !== this.latestStart) {
+      let bucket = this.byStart.get(start)
+      if (!bucket) {
+        bucket = new Bucket()
+        this.byStart.set(start, bucket)
+      }
+      this.latestStart = start
+      this.latest = bucket
+    }
+    return this.latest
   }
-  return bucket
 }

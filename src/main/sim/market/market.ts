@@ -16,6 +16,7 @@ import {
   withoutTradableSessions,
 } from './records'
 import { CONVENTIONAL_WEIGHTS, OFFHOURS_WEIGHTS, SessionVariance } from './session-variance'
+import { SessionSpans } from './session-spans'
 import { profileAt, sampleAt } from './splits'
 import { AssetEventSchedule } from './service-events'
 import { depthLadderOf } from './depth-ladder'
@@ -79,8 +80,8 @@ const DAY_MS = 86_400_000
 const floorTo = (ms: number, step: number): number => Math.floor(ms / step) * step
 
 /** The value of the latest step at or before `ms` (before a split: the dividend steps only). */
-function valueAt(steps: readonly MultiplierStep[], ms: number): string | undefined {
-  let value: string | undefined
+function valueAt<V>(steps: readonly { at: number; value: V }[], ms: number): V | undefined {
+  let value: V | undefined
   for (const step of steps) if (step.at <= ms) value = step.value
   return value
 }
@@ -131,6 +132,7 @@ export class SimMarket {
   private readonly limitsBodies = new StepMemo<LimitsEnvelopeBody[]>()
   private readonly pauseLists = new StepMemo<AssetPauseBody[]>()
   private readonly candleBodies = new StepMemo<CandlesBody>()
+  private readonly sessionSpans = new SessionSpans()
   /** Each asset's multiplier steps, built on first ask (they depend only on the market's start). */
   private readonly multiplierStepsOf = new Map<number, MultiplierStep[]>()
   private readonly startMs: number
@@ -312,16 +314,20 @@ export class SimMarket {
     const now = this.now()
     return this.candleBodies.get(floorTo(now, PRICE_STEP_MS), `${asset.index} ${interval} ${range}`, () => {
       const split = asset.split
-      const steps = this.multiplierStepsFor(asset).filter((step) => split === null || step.at !== split.at)
+      // As numbers once, not a decimal string parsed for each of a year's candle points.
+      const steps = this.multiplierStepsFor(asset)
+        .filter((step) => split === null || step.at !== split.at)
+        .map((step) => ({ at: step.at, value: Number(step.value) }))
       const base = Number(asset.sharesMultiplier)
       return candlesBody(
         {
           asset,
           paths: this.pathsOf(asset),
-          multiplierWithoutSplit: (ms) => (ms >= this.startMs ? base : Number(valueAt(steps, ms) ?? base)),
+          multiplierWithoutSplit: (ms) => (ms >= this.startMs ? base : (valueAt(steps, ms) ?? base)),
           listedAt: this.listedAt(symbol) as number,
           now,
           tokenPauses: this.events.tokenPauses(asset, this.listedAt(symbol) as number, now),
+          sessionSpans: this.sessionSpans,
         },
         interval,
         range,

@@ -39,6 +39,19 @@ const PREMIUM_PERSISTENCE = 0.8
 const PREMIUM_STEP = 0.0006
 const MAX_PREMIUM = 0.004
 
+/**
+ * Walks kept for the next ask: every candle range of an asset reads the walk back to its listing
+ * (candles.ts), and a chart asks several ranges of one asset, a few assets at a time. Each is some
+ * 0.7 MB for a year and a quarter of chunks.
+ */
+const RECENT_WALKS = 4
+
+/** The walk at the start of every chunk of a stretch, indexed by chunk - from. */
+export interface GridWalk {
+  logPrice: Float64Array
+  premium: Float64Array
+}
+
 /** Where the walk is at an instant: the underlying's log price and the token's premium. */
 export interface WalkPoint {
   logPrice: number
@@ -102,6 +115,11 @@ export class PricePaths {
   private readonly leaps: { from: number; to: number }[] = []
   private readonly backfillSeed: number
   private readonly backfillPremiumSeed: number
+  /**
+   * The latest walks asked, newest first. A chunk's grid point never changes once the walk has
+   * reached it, except by a leap from the current chunk: the leaps taken are part of the key.
+   */
+  private readonly recentWalks: ({ index: number; from: number; to: number; leaps: number } & GridWalk)[] = []
 
   /** Listing index -> slot in the arrays below; -1 for an asset on another schedule. */
   private readonly slotOf: Int32Array
@@ -194,7 +212,7 @@ export class PricePaths {
 
   /** Whether the walk moves in `chunk` (a closed weekend does not, for a stock-hours token). */
   moves(chunk: number): boolean {
-    return this.variance.profile(chunk).total > 0
+    return this.variance.total(chunk) > 0
   }
 
   /**
@@ -203,8 +221,26 @@ export class PricePaths {
    * included), so a replayed grid point equals the one the market served; before it, a walk
    * drawn backwards from the start with draws of its own. Arrays are indexed by chunk - from.
    */
-  gridWalk(index: number, from: number, to: number): { logPrice: Float64Array; premium: Float64Array } {
+  gridWalk(index: number, from: number, to: number): GridWalk {
     if (to > this.chunk + 1 || to < from) throw new RangeError('gridWalk: chunks outside the walk')
+    const kept = this.recentWalks.find(
+      (walk) =>
+        walk.index === index && walk.from <= from && to <= walk.to && walk.leaps === this.leaps.length,
+    )
+    if (kept) {
+      const offset = from - kept.from
+      return {
+        logPrice: kept.logPrice.subarray(offset, offset + to - from + 1),
+        premium: kept.premium.subarray(offset, offset + to - from + 1),
+      }
+    }
+    const walk = this.walkBetween(index, from, to)
+    this.recentWalks.unshift({ index, from, to, leaps: this.leaps.length, ...walk })
+    this.recentWalks.length = Math.min(this.recentWalks.length, RECENT_WALKS)
+    return walk
+  }
+
+  private walkBetween(index: number, from: number, to: number): GridWalk {
     const slot = this.slotFor(index)
     const sigma = this.sigma[slot] as number
     const bias = this.premiumBias[slot] as number
@@ -219,7 +255,7 @@ export class PricePaths {
     }
     keep(this.startChunk)
     for (let chunk = this.startChunk - 1; chunk >= from; chunk--) {
-      const total = this.variance.profile(chunk).total
+      const total = this.variance.total(chunk)
       if (total > 0) {
         log -= sigma * Math.sqrt(total) * normalAt(this.backfillSeed, index, chunk)
         const next =
@@ -245,7 +281,7 @@ export class PricePaths {
         keep(chunk)
         continue
       }
-      const total = this.variance.profile(chunk).total
+      const total = this.variance.total(chunk)
       if (total > 0) {
         log += sigma * Math.sqrt(total) * normalAt(this.gridSeed, index, chunk)
         const pulled = bias + PREMIUM_PERSISTENCE * (prem - bias)
@@ -283,7 +319,7 @@ export class PricePaths {
     const variances: number[] = []
     let total = 0
     for (let chunk = jump.from; chunk < jump.to; chunk++) {
-      const variance = this.variance.profile(chunk).total
+      const variance = this.variance.total(chunk)
       variances.push(variance)
       total += variance
     }
@@ -362,7 +398,7 @@ export class PricePaths {
 
   /** One grid step for every asset: from the start of the current chunk to the start of the next. */
   private stepChunk(): void {
-    const total = this.variance.profile(this.chunk).total
+    const total = this.variance.total(this.chunk)
     if (total > 0) {
       const ring = this.ringNext
       for (let slot = 0; slot < this.assets.length; slot++) {
@@ -410,7 +446,7 @@ export class PricePaths {
     let open = 0
     while (open < HISTORY_POINTS && end - chunk < MAX_LOOKBACK_CHUNKS) {
       chunk--
-      if (this.variance.profile(chunk).total > 0) open++
+      if (this.variance.total(chunk) > 0) open++
     }
     return chunk
   }

@@ -56,13 +56,26 @@ export interface ChunkProfile {
 export const chunkOf = (ms: number): number => Math.floor(ms / CHUNK_MS)
 export const chunkStart = (chunk: number): number => chunk * CHUNK_MS
 
-/** Chunks the walk asks for again and again (the current one, mostly); older ones are dropped. */
-const MAX_CACHED_PROFILES = 256
+/**
+ * Chunks asked for again and again: the current one by the live prices, and by every candle range
+ * each chunk where a session or a pause starts inside it (about five a trading day, some 2,600
+ * since a listing a year back). Past this many the cache starts afresh: at 256 a year's range
+ * built every one of them again, for every asset and range asked.
+ */
+const MAX_CACHED_PROFILES = 8192
+const CHUNKS_PER_DAY = 96
+/**
+ * Days whose chunk totals are kept: a walk back to a listing reads every chunk since, each time a
+ * candle range is asked. Eight years of days is 2.3 MB at most; past it the cache starts afresh.
+ */
+const MAX_CACHED_DAYS = 8 * 366
 
 export class SessionVariance {
   constructor(private readonly weights: PhaseWeights = CONVENTIONAL_WEIGHTS) {}
 
   private readonly profiles = new Map<number, ChunkProfile>()
+  /** Each chunk's total variance, a UTC day of chunks at a time (walks read only the totals). */
+  private readonly totalsByDay = new Map<number, Float64Array>()
   /** The last session looked up, valid from `askedAt` until `until`: a weekend is one lookup. */
   private lastSpan = { askedAt: 0, until: 0, weight: 0 }
 
@@ -74,6 +87,23 @@ export class SessionVariance {
       this.profiles.set(chunk, profile)
     }
     return profile
+  }
+
+  /**
+   * The chunk's total variance: `profile(chunk).total`, without building the profile. A walk over
+   * months of chunks reads these, forwards and backwards; computing a day's in one forward pass
+   * meets each session change once, and keeping them spares the calendar the next walk.
+   */
+  total(chunk: number): number {
+    const day = Math.floor(chunk / CHUNKS_PER_DAY)
+    let totals = this.totalsByDay.get(day)
+    if (!totals) {
+      totals = new Float64Array(CHUNKS_PER_DAY)
+      for (let i = 0; i < CHUNKS_PER_DAY; i++) totals[i] = this.computeProfile(day * CHUNKS_PER_DAY + i).total
+      if (this.totalsByDay.size >= MAX_CACHED_DAYS) this.totalsByDay.clear()
+      this.totalsByDay.set(day, totals)
+    }
+    return totals[chunk - day * CHUNKS_PER_DAY] as number
   }
 
   /** How far through the chunk's variance the instant `offsetMs` (from its start) lies, in [0, 1]. */
