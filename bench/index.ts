@@ -12,6 +12,7 @@ import { pipelineMetrics } from './node/pipeline'
 import { requestRateMetrics } from './node/request-rate'
 import { searchMetrics } from './node/search-keystrokes'
 import { depthWalkMetrics } from './node/depth-walk'
+import { heldDepthMetrics } from './node/held-depth'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Calibration, calibrate } from './calibration'
 import type { Metric } from './report'
@@ -78,7 +79,7 @@ const FULL = {
   ledger: { transactions: 20_000, symbols: 1_000, runs: 5 },
   search: { listedSizes: [400, 10_000], rounds: 20 },
   history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
-  depth: { levels: 200, walks: 200 },
+  depth: { levels: 200, walks: 200, held: { symbols: 50, updates: 30, pairs: 3 } },
   portfolio: { symbols: 100, days: 365, transactions: 20_000, runs: 3 },
 }
 
@@ -102,7 +103,7 @@ const SMOKE: typeof FULL = {
   ledger: { transactions: 2_000, symbols: 100, runs: 1 },
   search: { listedSizes: [400], rounds: 2 },
   history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
-  depth: { levels: 200, walks: 5 },
+  depth: { levels: 200, walks: 5, held: { symbols: 50, updates: 3, pairs: 1 } },
   portfolio: { symbols: 10, days: 60, transactions: 500, runs: 1 },
 }
 
@@ -130,7 +131,10 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
     case 'history':
       return historyMetrics(sizes.history, log)
     case 'depth':
-      return Promise.resolve(depthWalkMetrics(sizes.depth, log))
+      return heldDepthMetrics(sizes.depth.held, log).then((held) => [
+        ...depthWalkMetrics(sizes.depth, log),
+        ...held,
+      ])
     case 'portfolio':
       return portfolioMetrics(sizes.portfolio, log)
   }

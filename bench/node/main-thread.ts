@@ -206,6 +206,23 @@ export async function cpuFloorRun(
   }
 }
 
+/** `<prefix>.eventLoopDelay.p99Ms` and `.maxMs` against the frame budget, each beside its floor. */
+export function eventLoopDelayMetrics(
+  prefix: string,
+  n: number,
+  pairs: readonly { subject: DelayReading; floor: DelayReading }[],
+): Metric[] {
+  const unit = `ms (median of ${pairs.length})`
+  return (['p99Ms', 'maxMs'] as const).map((field) => {
+    const floor = floorOf(
+      pairs.map((pair) => ({ subject: pair.subject[field], floor: pair.floor[field] })),
+      'ms',
+    )
+    const budget = field === 'p99Ms' ? EVENT_LOOP_BUDGET_MS.p99 : EVENT_LOOP_BUDGET_MS.max
+    return metric(`${prefix}.eventLoopDelay.${field}`, n, floor.subject, unit, budget, floor)
+  })
+}
+
 export async function mainThreadMetrics(
   options: MainThreadOptions,
   log: (line: string) => void,
@@ -231,31 +248,8 @@ export async function mainThreadMetrics(
         rmSync(dirname(subject.postLogFile), { recursive: true, force: true })
       }
     }
-    const p99 = floorOf(
-      pairs.map((pair) => ({ subject: pair.subject.p99Ms, floor: pair.floor.p99Ms })),
-      'ms',
-    )
-    const max = floorOf(
-      pairs.map((pair) => ({ subject: pair.subject.maxMs, floor: pair.floor.maxMs })),
-      'ms',
-    )
     metrics.push(
-      metric(
-        'main.eventLoopDelay.p99Ms',
-        listed,
-        p99.subject,
-        `ms (median of ${pairs.length})`,
-        EVENT_LOOP_BUDGET_MS.p99,
-        p99,
-      ),
-      metric(
-        'main.eventLoopDelay.maxMs',
-        listed,
-        max.subject,
-        `ms (median of ${pairs.length})`,
-        EVENT_LOOP_BUDGET_MS.max,
-        max,
-      ),
+      ...eventLoopDelayMetrics('main', listed, pairs),
       metric(
         'main.eventLoopDelay.deltas',
         listed,

@@ -9,6 +9,7 @@ import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
 import { setCapacity, setDividends } from './store/service-store'
 import { setDepth } from './store/depth-store'
+import { setAtBids } from './store/at-bids-store'
 import {
   announce,
   applyDelta,
@@ -70,6 +71,7 @@ export async function connect(): Promise<() => void> {
     api().on('portfolio', applyPortfolio),
     api().on('capacity', setCapacity),
     api().on('depth', setDepth),
+    api().on('atBids', setAtBids),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -104,9 +106,10 @@ export async function connect(): Promise<() => void> {
 
 /** The positions as main holds them now; its pushes keep them current from then on. */
 async function loadPortfolio(): Promise<void> {
-  const result = await api().getPortfolio()
+  const [result, atBids] = await Promise.all([api().getPortfolio(), api().getAtBids()])
   if (result.ok) applyPortfolio(result.value)
   else showNotice(`Could not load your holdings: ${result.error.message}`)
+  if (atBids.ok) setAtBids(atBids.value)
 }
 
 /** The sparklines' data, once the first rows are on screen (see getSnapshot in the contract). */

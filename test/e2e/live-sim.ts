@@ -66,7 +66,10 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
     clock: marketNow,
     readings: options.readings,
     specOnly: options.specOnly,
+    // Told to stream from a spec-only service: its gRPC listens and answers UNIMPLEMENTED.
+    grpc: options.stream || undefined,
   })
+  if (options.specOnly) sim.setSpecOnly(true)
   const keychain = new MemorySecretStore()
   await keychain.set(accountForBaseUrl(sim.url), LIVE_API_KEY)
   try {

@@ -24,6 +24,7 @@ import { type PollFeedWithService, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 import { inTimeOrder } from '../holdings/ledger-replay'
 import { quotesTouched, trackPositions } from '../holdings/track-positions'
+import { type AtBidsTracker, trackAtBids } from '../holdings/at-bids'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -38,6 +39,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
   readonly vault: KeyVault
   readonly alerts: AlertCenter
   readonly positions: PositionsTracker
+  /** The held positions valued at their bids (the held symbols' depth stream). */
+  readonly atBids: AtBidsTracker
   private readonly cache: SnapshotCache
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
@@ -67,10 +70,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
       onDepth: (view) => this.events.emit('depth', view),
+      onHeldDepth: (update) => this.atBids.depthUpdate(update),
     }
     this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
     this.positions = trackPositions({ ...parts, events: this.events })
+    this.atBids = trackAtBids({ feed: this.feed, events: this.events })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
@@ -86,6 +91,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.handlers = commandHandlers({
       ...parts,
       positions: this.positions,
+      atBids: this.atBids,
       wallets: this.wallets,
       walletService: () => {
         const key = this.connection.keyInUse()

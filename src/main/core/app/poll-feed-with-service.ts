@@ -121,6 +121,10 @@ export class PollFeedWithService implements PollFeed {
     this.inner.setDepthSymbol?.(symbol)
   }
 
+  setHeldDepthSymbols(symbols: readonly string[]): void {
+    this.inner.setHeldDepthSymbols?.(symbols)
+  }
+
   setHidden(hidden: boolean): void {
     this.inner.setHidden(hidden)
     this.service.setHidden(hidden)

@@ -20,6 +20,7 @@ import type { RecordedHistory } from '../history/history-service'
 import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { DepthStream } from './stream/depth-stream'
+import { HeldDepthStream } from './stream/held-depth-stream'
 import { streamPlace } from './stream/stream-address'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
@@ -46,6 +47,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly frames: FrameCoalescer
   /** The open symbol's depth ladder, on the price stream's connection. */
   private readonly depth: DepthStream
+  /** The held symbols' ladders, on the same connection. */
+  private readonly heldDepth: HeldDepthStream
   /** The window is hidden: the depth ladder, which only the window shows, is not asked. */
   private hidden = false
   private connection: FeedConnection | null = null
@@ -86,6 +89,15 @@ export class LocalPollFeed implements PollFeed {
       random: options.random,
       onView: (view) => events.onDepth?.(view),
     })
+    this.heldDepth = new HeldDepthStream({
+      clock: this.clock,
+      random: options.random,
+      onUpdate: (update) => events.onHeldDepth?.(update),
+    })
+  }
+
+  setHeldDepthSymbols(symbols: readonly string[]): void {
+    this.heldDepth.setSymbols(symbols)
   }
 
   setDepthSymbol(symbol: string | null): void {
@@ -129,6 +141,7 @@ export class LocalPollFeed implements PollFeed {
     this.stream.close()
     this.frames.clear()
     this.depth.close()
+    this.heldDepth.close()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -160,6 +173,7 @@ export class LocalPollFeed implements PollFeed {
     } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
     // The depth ladder too: paused, nothing of the market is asked; it reopens as the window shows it.
     this.depth.setHidden(this.hidden || this.isPaused())
+    this.heldDepth.setPaused(this.isPaused())
   }
 
   private isPaused(): boolean {
@@ -194,7 +208,8 @@ export class LocalPollFeed implements PollFeed {
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
-    this.depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    for (const depth of [this.depth, this.heldDepth])
+      depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {

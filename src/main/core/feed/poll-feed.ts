@@ -9,6 +9,7 @@ import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'
 import type { RecordedHistory } from '../history/history-service'
 import type { DepthView } from '../../../shared/depth'
+import type { HeldDepthUpdate } from './stream/held-depth-stream'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
@@ -38,6 +39,8 @@ export interface FeedEvents {
   onSnapshot?: (snapshot: Snapshot) => void
   /** The open symbol's depth (stream/depth-stream.ts), at most 4 times a second. */
   onDepth?: (view: DepthView) => void
+  /** The held symbols' ladders (stream/held-depth-stream.ts), at most once a second. */
+  onHeldDepth?: (update: HeldDepthUpdate) => void
 }
 
 export interface PollPlan {
@@ -96,4 +99,6 @@ export interface PollFeed {
   recordingNotice(): string | null
   /** The detail panel's symbol (null: closed): its depth ladder alone is streamed, beside the prices. */
   setDepthSymbol?(symbol: string | null): void
+  /** The held symbols (and those a depth alert watches): their ladders stream on one call. */
+  setHeldDepthSymbols?(symbols: readonly string[]): void
 }

@@ -8,6 +8,8 @@ import { useWatch } from '../../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from './HiddenAmount'
 import { useHeightVariable } from './use-height-variable'
 import { Dec } from '../../../shared/decimal'
+import { Fragment } from 'react'
+import { AtBidsTotal } from './AtBids'
 
 /**
  * The portfolio in one line above the status bar, once the ledger holds anything: total value,
@@ -133,7 +135,10 @@ export function PortfolioLine() {
   return (
     <section ref={line} className="portfolio-line" aria-label="Portfolio">
       {figures.map((figure) => (
-        <Amount key={figure.label} figure={figure} hidden={hidden} />
+        <Fragment key={figure.label}>
+          <Amount figure={figure} hidden={hidden} />
+          {figure.label === 'Value' && <AtBidsTotal value={totals.value} hidden={hidden} />}
+        </Fragment>
       ))}
       <button
         type="button"

@@ -19,6 +19,7 @@ import {
 } from '../../format'
 import { FitNumber } from './cells/FitNumber'
 import { HoldingCell } from './cells/HoldingCell'
+import { ValueAtBidsCell } from './cells/ValueAtBidsCell'
 import { PriceCell } from './cells/PriceCell'
 import { RangeBar } from './cells/RangeBar'
 import { SessionBadges } from './cells/SessionBadges'
@@ -347,6 +348,15 @@ export function chosenColumns(
   return [COLUMN_DEFS.symbol, ...chosen]
 }
 
+/** The Holdings tab's value: the display value with what it would fetch at the bids under it. */
+const VALUE_AT_BIDS: ColumnDef = {
+  ...COLUMN_DEFS.positionValue,
+  title: 'Position value (quantity x price), and what selling it at the bids would fetch now',
+  width: 108,
+  minWidth: 80,
+  render: (q) => <ValueAtBidsCell quote={q} />,
+}
+
 /**
  * The Holdings tab's columns: the price, every figure of the position (its 24 h P&L tells the
  * day's move), then the premium. Neither sessions nor change %, which come before a holding
@@ -354,5 +364,5 @@ export function chosenColumns(
  */
 export function holdingsTabColumns(): ColumnDef[] {
   const ids: WatchlistColumn[] = ['symbol', 'price', ...HOLDING_COLUMNS, 'premiumPct']
-  return ids.map((id) => COLUMN_DEFS[id])
+  return ids.map((id) => (id === 'positionValue' ? VALUE_AT_BIDS : COLUMN_DEFS[id]))
 }

@@ -234,13 +234,15 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
 
   it(
     'pausing closes the price and depth streams and says paused; the prices stand still until ' +
-      'resuming reopens both',
+      'resuming reopens them',
     async () => {
       const { sim, feed, time, symbols, asset, state, step } = await streamingFeed()
       await until(() => state() === 'streaming', 'the stream live')
       // The detail panel open on the first symbol: its depth ladder streams beside the prices.
       feed.setDepthSymbol(symbols[0] as string)
-      await until(() => sim.grpc?.stats().open === 2, 'the price and depth streams open')
+      // Two symbols held: their ladders stream on one more call, valued at their bids in main.
+      feed.setHeldDepthSymbols(symbols.slice(0, 2))
+      await until(() => sim.grpc?.stats().open === 3, 'the price, depth and held depth streams open')
       await step(1_000)
       const polled = feed.endpointStatus('prices').lastSuccessAt
       feed.setPaused('user', true)
@@ -257,7 +259,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       expect(feed.endpointStatus('prices').lastSuccessAt).toBe(polled)
       feed.setPaused('user', false)
       await until(() => state() === 'streaming', 'streaming again after resuming')
-      await until(() => sim.grpc?.stats().open === 2, 'the price and depth streams open again')
+      await until(() => sim.grpc?.stats().open === 3, 'the price and both depth streams open again')
       await step(1_000)
     },
   )

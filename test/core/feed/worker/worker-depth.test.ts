@@ -4,6 +4,7 @@ import { AppCore } from '../../../../src/main/core/app/app-core'
 import { MemorySecretStore } from '../../../../src/main/core/secrets/secret-store'
 import { WorkerPollFeed } from '../../../../src/main/core/feed/worker/worker-poll-feed'
 import type { DepthView } from '../../../../src/shared/depth'
+import type { AtBidsView } from '../../../../src/shared/at-bids'
 import { simDemoMarket } from '../../../../src/main/sim/server/demo-market'
 import { cleanupAfterEach } from '../../../support/cleanups'
 
@@ -49,6 +50,42 @@ describe('depth in the app', () => {
       expect(view.ladder?.symbol).toBe('AAPLon')
       expect(view.ladder!.error !== null || view.ladder!.asks.length > 0).toBe(true)
       expect(views.every((candidate) => candidate.symbol === 'AAPLon')).toBe(true)
+    },
+  )
+
+  it(
+    'values a held position at its bids: its ladder streams in the poll worker, the view reaches main',
+    { timeout: 60_000 },
+    async () => {
+      const core = new AppCore({
+        userDataDir: tempDir(),
+        keychain: new MemorySecretStore(),
+        demo: simDemoMarket({ assets: 60, seed: 7 }),
+        requestTimeoutMs: 3_000,
+        pollFeed: (events) => new WorkerPollFeed(events, { script: APP_WORKER, execArgv: TSX }),
+      })
+      let laddered: (view: AtBidsView) => void = () => {}
+      const firstLadder = new Promise<AtBidsView>((resolve) => (laddered = resolve))
+      core.on('atBids', (view) => {
+        if (view.state === 'streaming' && view.positions[0]?.receivedAt !== null) laddered(view)
+      })
+      cleanups.push(() => core.stop())
+      await core.start()
+      expect(await core.invoke('getAtBids', undefined)).toMatchObject({ ok: true, value: { positions: [] } })
+      const bought = await core.invoke('addTransaction', {
+        symbol: 'AAPLon',
+        time: '2025-11-18T10:30:00-05:00',
+        side: 'buy',
+        quantity: '3.5',
+        price: '120.20',
+        fee: '0.10',
+      })
+      expect(bought.ok).toBe(true)
+      const view = await firstLadder
+      // At any hour: a value, more than the ladder holds, or the market's word for why not.
+      expect(view.positions).toEqual([expect.objectContaining({ symbol: 'AAPLon' })])
+      expect(['value', 'short', 'none']).toContain(view.positions[0]!.kind)
+      expect(await core.invoke('getAtBids', undefined)).toEqual({ ok: true, value: core.atBids.current() })
     },
   )
 })

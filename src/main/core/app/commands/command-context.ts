@@ -4,6 +4,7 @@ import type { FeedCommandContext } from '../../feed/commands'
 import type { PollFeed } from '../../feed/poll-feed'
 import type { HistoryCommandContext } from '../../history/commands'
 import type { HoldingsCommandContext } from '../../holdings/commands'
+import type { AtBidsCommandContext } from '../../holdings/at-bids'
 import type { ListCommandContext } from '../../lists/commands'
 import type { KeyVault } from '../../secrets/key-vault'
 import type { ServiceStatusCommandContext } from '../../service-status/commands'
@@ -22,6 +23,7 @@ export interface CommandContext
     AlertCommandContext,
     HistoryCommandContext,
     HoldingsCommandContext,
+    AtBidsCommandContext,
     ListCommandContext,
     ServiceStatusCommandContext,
     WalletsCommandContext {

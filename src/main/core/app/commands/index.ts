@@ -4,6 +4,7 @@ import type { CommandContext } from './command-context'
 import { feedCommands } from '../../feed/commands'
 import { historyCommands } from '../../history/commands'
 import { holdingsCommands } from '../../holdings/commands'
+import { atBidsCommands } from '../../holdings/at-bids'
 import { keyCommands } from './keys'
 import { listCommands } from '../../lists/commands'
 import { serviceStatusCommands } from '../../service-status/commands'
@@ -22,6 +23,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...keyCommands(context),
     ...alertCommands(context),
     ...holdingsCommands(context),
+    ...atBidsCommands(context),
     ...serviceStatusCommands(context),
     ...historyCommands(context),
     ...walletCommands(context),

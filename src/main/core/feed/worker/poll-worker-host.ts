@@ -38,6 +38,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() })
       },
       onDepth: (view) => outbox.push({ type: 'depth', view }),
+      onHeldDepth: (update) => outbox.push({ type: 'heldDepth', update }),
     },
     options,
   )
@@ -95,6 +96,8 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
       case 'depthSymbol':
         return feed.setDepthSymbol(message.symbol)
+      case 'heldDepthSymbols':
+        return feed.setHeldDepthSymbols(message.symbols)
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'assetPauses':

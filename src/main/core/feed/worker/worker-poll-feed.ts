@@ -66,6 +66,7 @@ export class WorkerPollFeed implements PollFeed {
   private watchlist: readonly string[] = []
   private hidden = false
   private depthSymbol: string | null = null
+  private heldDepthSymbols: string[] = []
   /**
    * Where the worker records history (sent again to a restarted worker), and its latest sentence about it.
    */
@@ -163,6 +164,11 @@ export class WorkerPollFeed implements PollFeed {
   setDepthSymbol(symbol: string | null): void {
     this.depthSymbol = symbol
     this.send({ type: 'depthSymbol', symbol })
+  }
+
+  setHeldDepthSymbols(symbols: readonly string[]): void {
+    this.heldDepthSymbols = [...symbols]
+    this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
   }
 
   setHidden(hidden: boolean): void {
@@ -282,6 +288,8 @@ export class WorkerPollFeed implements PollFeed {
     if (this.recordingFolder !== null) this.send({ type: 'recording', userDataDir: this.recordingFolder })
     this.send({ type: 'start' })
     if (this.depthSymbol !== null) this.send({ type: 'depthSymbol', symbol: this.depthSymbol })
+    if (this.heldDepthSymbols.length > 0)
+      this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
   }
 
   private failPendingRequests(error: ApiError): void {
@@ -376,6 +384,9 @@ export class WorkerPollFeed implements PollFeed {
         return
       case 'depth':
         this.events.onDepth?.(message.view)
+        return
+      case 'heldDepth':
+        this.events.onHeldDepth?.(message.update)
         return
     }
   }
