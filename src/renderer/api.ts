@@ -7,6 +7,8 @@ import { listOutOfSight, tellAddedOutOfSight } from './adds-out-of-sight'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
+import { setWalletBalances } from './store/wallet-store'
+import { loadWalletBalances } from './wallets-api'
 import { setCapacity, setDividends } from './store/service-store'
 import { setDepth } from './store/depth-store'
 import {
@@ -70,6 +72,7 @@ export async function connect(): Promise<() => void> {
     api().on('portfolio', applyPortfolio),
     api().on('capacity', setCapacity),
     api().on('depth', setDepth),
+    api().on('walletBalances', setWalletBalances),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -87,6 +90,7 @@ export async function connect(): Promise<() => void> {
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
   void loadAlerts()
   void loadPortfolio()
+  void loadWalletBalances()
   // A hidden window needs prices less often, and an offline machine none: main adjusts its polling.
   const reportVisibility = () =>
     void api().setWindowVisible({ visible: document.visibilityState === 'visible' })

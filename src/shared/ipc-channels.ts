@@ -54,6 +54,7 @@ export const invokeChannels = {
   addWallet: 'tw:wallets:add',
   removeWallet: 'tw:wallets:remove',
   readWalletBalances: 'tw:wallets:balances',
+  latestWalletBalances: 'tw:wallets:latest',
 } as const
 
 export const eventChannels = {
@@ -67,6 +68,7 @@ export const eventChannels = {
   portfolio: 'tw:event:portfolio',
   capacity: 'tw:event:capacity',
   depth: 'tw:event:depth',
+  walletBalances: 'tw:event:wallet-balances',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

@@ -311,6 +311,12 @@ export const invokeContract = {
    * Every wallet's balances read now (on demand), from the service and the nodes named, against the ledger.
    */
   readWalletBalances: { channel: CH.readWalletBalances, args: noArgs, result: returns<WalletBalancesView>() },
+  /** The last reading (at start, every 5 minutes while shown, on demand), or null before the first. */
+  latestWalletBalances: {
+    channel: CH.latestWalletBalances,
+    args: noArgs,
+    result: returns<WalletBalancesView | null>(),
+  },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
@@ -338,6 +344,8 @@ export const eventContract = {
   capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
   /** The open detail's depth ladder and its stream's state, at most 4 times a second. */
   depth: { channel: EV.depth, payload: returns<DepthView>() },
+  /** Every reading of the watched wallets' balances (issue 48). */
+  walletBalances: { channel: EV.walletBalances, payload: returns<WalletBalancesView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

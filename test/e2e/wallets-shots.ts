@@ -3,7 +3,7 @@ import { DEMO_WALLETS } from '../../src/main/sim/market/wallet-holdings'
 import { launchBrowser } from './harness'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
-import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
+import { openWallets, RECONCILED_LEDGER, watchWallet, withOneCaseFlipped } from './wallet-steps'
 
 /**
  * Settings > Wallets (issue 48) with three wallets watched, their balances read against a ledger
@@ -13,12 +13,6 @@ import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
 const DAYS = { tuesday: TUESDAY_LATE_MORNING, saturday: SATURDAY }
-/** The demo wallets' purchases, but NVDAon's sale of 4.75 never entered: the reconciliation shows it. */
-const LEDGER = [
-  { time: '2026-11-16T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '12.5', price: '100.10' },
-  { time: '2026-11-16T10:05:00-05:00', symbol: 'NVDAon', side: 'buy', quantity: '20.25', price: '120.20' },
-] as const
-
 async function main(): Promise<void> {
   const browser = await launchBrowser()
   try {
@@ -29,7 +23,7 @@ async function main(): Promise<void> {
           browser,
           marketTime,
           viewport: { width: 1280, height: 900 },
-          transactions: LEDGER,
+          transactions: RECONCILED_LEDGER,
         })
         try {
           const { page } = harness

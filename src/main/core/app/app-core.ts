@@ -6,6 +6,8 @@ import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { HoldingsFile } from '../holdings/holdings-file'
 import { WalletsFile } from '../wallets/wallets-file'
+import { walletReader } from '../wallets/commands'
+import { WalletWatch } from '../wallets/wallet-watch'
 import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
@@ -38,6 +40,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
   readonly vault: KeyVault
   readonly alerts: AlertCenter
   readonly positions: PositionsTracker
+  /** When the watched wallets are read (start, every 5 minutes while shown, on demand). */
+  readonly walletWatch: WalletWatch
+  private windowVisible = true
   private readonly cache: SnapshotCache
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
@@ -80,26 +85,37 @@ export class AppCore<Demo extends DemoService = DemoService> {
       requestTimeoutMs: options.requestTimeoutMs,
       settingsChanged: async (patch) => this.announceSettings(await this.settings.patch(patch)),
     })
+    this.walletWatch = new WalletWatch({
+      clock,
+      read: walletReader({
+        wallets: this.wallets,
+        clock,
+        walletService: () => {
+          const key = this.connection.keyInUse()
+          const { baseUrl } = this.connection.source()
+          return key && baseUrl
+            ? new ApiClient({
+                baseUrl,
+                apiKey: key,
+                timeoutMs: options.requestTimeoutMs,
+                now: () => this.clock.now(),
+              })
+            : null
+        },
+        ledgerQuantities: () =>
+          new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
+      }),
+      onRead: (view) => this.events.emit('walletBalances', view),
+    })
+    // Not read while the window is hidden or updates are paused (by the user, sleep, offline).
+    this.events.on('status', () => this.walletWatchActivity())
     const alertsChanged = <T>(result: T): T =>
       this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot()))
     this.handlers = commandHandlers({
       ...parts,
       positions: this.positions,
       wallets: this.wallets,
-      walletService: () => {
-        const key = this.connection.keyInUse()
-        const { baseUrl } = this.connection.source()
-        return key && baseUrl
-          ? new ApiClient({
-              baseUrl,
-              apiKey: key,
-              timeoutMs: options.requestTimeoutMs,
-              now: () => this.clock.now(),
-            })
-          : null
-      },
-      ledgerQuantities: () =>
-        new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
+      walletWatch: this.walletWatch,
       vault: this.vault,
       alerts: this.alerts,
       service: this.feed.service,
@@ -141,12 +157,14 @@ export class AppCore<Demo extends DemoService = DemoService> {
     await this.feed.start()
     this.positions.ledgerChanged()
     this.started = true
+    this.walletWatch.start()
     this.events.emit('snapshot', await this.feed.fullSnapshot())
   }
 
   async stop(): Promise<void> {
     this.started = false
     this.alerts.stop()
+    this.walletWatch.stop()
     await this.connection.stop(async () => {
       // Saved while the feed still runs: the worker does the work, off the main thread.
       await this.cacheSchedule.changed({ force: true })
@@ -203,6 +221,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
   /** The shell tells the core when the window is hidden (slower prices) or the machine sleeps. */
   setWindowVisible(visible: boolean): void {
     this.feed.setHidden(!visible)
+    this.windowVisible = visible
+    this.walletWatchActivity()
+  }
+
+  private walletWatchActivity(): void {
+    this.walletWatch.setActive(this.windowVisible && this.status().connection !== 'paused')
   }
 
   setSuspended(suspended: boolean): void {

@@ -38,12 +38,14 @@ export function TransactionForm(props: {
   transaction: Transaction | null
   /** A new transaction's symbol, fixed (the detail panel's); null lets the person type it. */
   symbol: string | null
+  /** A new transaction's side and quantity as offered (a wallet's difference with the ledger). */
+  prefill?: Pick<TransactionDraft, 'side' | 'quantity'>
   onDone(): void
 }) {
   const { transaction, symbol } = props
   const zone = useDisplayZone()
   const [draft, setDraft] = useState<TransactionDraft>(() =>
-    transaction ? draftOf(transaction) : newDraft(symbol ?? '', Date.now()),
+    transaction ? draftOf(transaction) : { ...newDraft(symbol ?? '', Date.now()), ...props.prefill },
   )
   const [errors, setErrors] = useState<TransactionErrors>({})
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -54,12 +56,13 @@ export function TransactionForm(props: {
   const symbolFixed = transaction === null && symbol !== null
 
   const focusFirstInvalid = useFirstInvalidFocus(form)
+  // An offered difference has its quantity: the price (or cost basis) is what is left to type.
+  const offered = props.prefill !== undefined && props.prefill.side !== 'transfer-out'
+  const firstField = offered ? 'price' : symbolFixed || transaction ? 'quantity' : 'symbol'
   // Opened from a line far down the list, the form is brought into view with the focus in it:
   // the symbol where it is to be typed, else the quantity (the time starts at now).
   useEffect(() => {
-    const first = form.current?.querySelector<HTMLInputElement>(
-      `#${CSS.escape(id(symbolFixed || transaction ? 'quantity' : 'symbol'))}`,
-    )
+    const first = form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(id(firstField))}`)
     first?.focus({ preventScroll: true })
     form.current?.scrollIntoView({ block: 'nearest' })
     // Once, as the form opens.
