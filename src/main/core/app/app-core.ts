@@ -8,6 +8,7 @@ import { HoldingsFile } from '../holdings/holdings-file'
 import { WalletsFile } from '../wallets/wallets-file'
 import { walletReader } from '../wallets/commands'
 import { WalletWatch } from '../wallets/wallet-watch'
+import { balanceChangeFirings } from '../wallets/balance-changes'
 import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
@@ -105,7 +106,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
         ledgerQuantities: () =>
           new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
       }),
-      onRead: (view) => this.events.emit('walletBalances', view),
+      onRead: (view, previous) => {
+        this.events.emit('walletBalances', view)
+        // Each problem logged once while it lasts; wallets named by label and the last 4 characters.
+        for (const note of view.notes) if (!previous?.notes.includes(note)) options.log?.(`wallets: ${note}`)
+        if (previous) void this.alerts.announce(balanceChangeFirings(previous, view))
+      },
     })
     // Not read while the window is hidden or updates are paused (by the user, sleep, offline).
     this.events.on('status', () => this.walletWatchActivity())
