@@ -175,7 +175,8 @@ export const invokeContract = {
   markAlertsRead: { channel: CH.markAlertsRead, args: noArgs, result: returns<AlertLogEntry[]>() },
   exportWatchlist: {
     channel: CH.exportWatchlist,
-    args: z.object({ format: z.enum(['csv', 'json']) }).strict(),
+    /** `withWallets`: the JSON carries the watched wallets too (personal data: only when asked). */
+    args: z.object({ format: z.enum(['csv', 'json']), withWallets: z.boolean().optional() }).strict(),
     result: returns<ExportResult>(),
   },
   importWatchlist: {

@@ -108,4 +108,19 @@ describe('AppCore: the watched wallets', () => {
         expect(text.toLowerCase()).not.toContain(address.slice(2, 12).toLowerCase())
       }
   })
+
+  it('exports the wallets in the JSON only when the window asks for them', async () => {
+    const { core } = await started()
+    await core.invoke('addWallet', { address: DEMO_WALLETS.hot, label: 'Hot' })
+    const exported = async (withWallets?: boolean) => {
+      const result = await core.invoke('exportWatchlist', { format: 'json', withWallets })
+      if (!result.ok) throw new Error(result.error.message)
+      return JSON.parse(result.value.content ?? 'null') as { wallets?: { address: string; label: string }[] }
+    }
+    expect(await exported()).not.toHaveProperty('wallets')
+    expect(await exported(false)).not.toHaveProperty('wallets')
+    expect((await exported(true)).wallets?.map((wallet) => [wallet.label, wallet.address])).toEqual([
+      ['Hot', DEMO_WALLETS.hot],
+    ])
+  })
 })

@@ -138,6 +138,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       },
       ledger: () => inTimeOrder(this.holdings.transactions()),
       heldPositions: () => this.positions.current().positions,
+      watchedWallets: async () => (await this.wallets.load()).wallets,
       holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
       reconnect: async () => {
         await this.connection.connect()
