@@ -31,11 +31,11 @@ async function main(): Promise<void> {
           // Tall enough for the whole section, so the status bar does not lie over it.
           await page.setViewportSize({ width, height: 1400 })
           await watchWallet(section, DEMO_WALLETS.cold, 'Ledger cold')
-          await section.getByText('Ledger cold').waitFor()
+          await section.getByText('Ledger cold', { exact: true }).waitFor()
           await watchWallet(section, DEMO_WALLETS.hot, 'Hot')
           await section.getByText('Hot', { exact: true }).waitFor()
           await watchWallet(section, DEMO_WALLETS.phantom, 'Phantom')
-          await section.getByText('Phantom').waitFor()
+          await section.getByText('Phantom', { exact: true }).waitFor()
           await section.getByRole('button', { name: 'Read balances' }).click()
           await section.getByRole('table', { name: 'Ledger against wallets' }).waitFor()
           await watchWallet(section, withOneCaseFlipped(DEMO_WALLETS.hot), 'Hot again')
@@ -43,7 +43,20 @@ async function main(): Promise<void> {
           await section.scrollIntoViewIfNeeded()
           await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
           const name = `wallets-settings-${day}-${width}.png`
-          await section.screenshot({ path: join(OUT, name) })
+          // With the dialog's margin around it: a shot cut at the section's own edges showed the fields
+          // and buttons flush against the picture's edge, as if clipped, where the window shows them whole.
+          const box = await section.boundingBox()
+          if (!box) throw new Error('the Wallets section is not on screen')
+          const margin = { x: Math.min(16, box.x), y: Math.min(8, box.y) }
+          await page.screenshot({
+            path: join(OUT, name),
+            clip: {
+              x: box.x - margin.x,
+              y: box.y - margin.y,
+              width: box.width + 2 * margin.x,
+              height: box.height + 2 * margin.y,
+            },
+          })
           console.log(`wrote ${name}`)
         } finally {
           await harness.close()
