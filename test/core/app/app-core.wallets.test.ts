@@ -55,7 +55,7 @@ async function started() {
 }
 
 describe('AppCore: the watched wallets', () => {
-  it('reads a wallet when added, every 5 minutes while shown, not hidden, at once when shown', async () => {
+  it('reads a wallet when added, every 5 minutes while shown, not hidden or paused', async () => {
     const { core, time, readings, until } = await started()
     await core.invoke('addWallet', { address: DEMO_WALLETS.cold, label: 'Cold' })
     await until(() => readings.some((view) => view.balances.length > 0), 'the reading after the add')
@@ -72,6 +72,14 @@ describe('AppCore: the watched wallets', () => {
     expect(readings).toHaveLength(hidden)
     core.setWindowVisible(true)
     await until(() => readings.length > hidden, 'the reading as the window shows again')
+    // Paused by the person: nothing read, however long; resumed, the reading that fell due at once.
+    await core.invoke('setPaused', { paused: true })
+    const paused = readings.length
+    time.advanceTo(time.clock.now + 2 * WALLET_READ_EVERY_MS)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(readings).toHaveLength(paused)
+    await core.invoke('setPaused', { paused: false })
+    await until(() => readings.length > paused, 'the reading as updates resume')
     expect((await core.invoke('latestWalletBalances', undefined)).ok).toBe(true)
   })
 
