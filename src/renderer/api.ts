@@ -7,6 +7,8 @@ import { listOutOfSight, tellAddedOutOfSight } from './adds-out-of-sight'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
 import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
+import { setWalletBalances } from './store/wallet-store'
+import { loadWalletBalances } from './wallets-api'
 import { setCapacity, setDividends } from './store/service-store'
 import { setDepth } from './store/depth-store'
 import { setAtBids } from './store/at-bids-store'
@@ -72,6 +74,7 @@ export async function connect(): Promise<() => void> {
     api().on('capacity', setCapacity),
     api().on('depth', setDepth),
     api().on('atBids', setAtBids),
+    api().on('walletBalances', setWalletBalances),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -89,6 +92,7 @@ export async function connect(): Promise<() => void> {
   if (failed && !failed.ok) showNotice(`Could not load the app state: ${failed.error.message}`)
   void loadAlerts()
   void loadPortfolio()
+  void loadWalletBalances()
   // A hidden window needs prices less often, and an offline machine none: main adjusts its polling.
   const reportVisibility = () =>
     void api().setWindowVisible({ visible: document.visibilityState === 'visible' })

@@ -1,9 +1,10 @@
-import type {
-  LedgerView,
-  RemovedTransaction,
-  Transaction,
-  TransactionInput,
-  TransactionsImportResult,
+import {
+  type LedgerView,
+  type RemovedTransaction,
+  sideWords,
+  type Transaction,
+  type TransactionInput,
+  type TransactionsImportResult,
 } from '../shared/holdings'
 import { csvSizeProblem } from '../shared/holdings-schema'
 import type { IpcResult } from '../shared/ipc-contract'
@@ -36,7 +37,9 @@ export async function loadLedger(): Promise<void> {
 export function describeTrade(
   transaction: Pick<Transaction, 'side' | 'quantity' | 'symbol' | 'price'>,
 ): string {
-  return `${transaction.side} ${transaction.quantity} ${transaction.symbol} at ${transaction.price}`
+  const what = `${sideWords(transaction.side)} ${transaction.quantity} ${transaction.symbol}`
+  // A transfer out has no price: its tokens leave at their cost.
+  return transaction.side === 'transfer-out' ? what : `${what} at ${transaction.price}`
 }
 
 /** Adds (no id) or changes (an id) a transaction; a refusal is the caller's to show. */

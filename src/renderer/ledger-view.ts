@@ -1,5 +1,5 @@
 import { Dec } from '../shared/decimal'
-import type { TradeSide, Transaction } from '../shared/holdings'
+import type { LedgerSide, Transaction } from '../shared/holdings'
 import { easternClock } from '../shared/session-clock'
 import { type DisplayZone, formatFullTime } from '../shared/display-time'
 
@@ -12,7 +12,7 @@ import { type DisplayZone, formatFullTime } from '../shared/display-time'
 export interface LedgerFilter {
   /** One symbol, or '' for all. */
   symbol: string
-  side: TradeSide | ''
+  side: LedgerSide | ''
   /** Words to find in the symbol, the note, the time as entered or the id; '' for all. */
   text: string
 }

@@ -64,14 +64,17 @@ export function checkDraft(
   zone: DisplayZone,
 ): { ok: true; input: TransactionInput } | { ok: false; errors: TransactionErrors } {
   const errors: TransactionErrors = {}
-  for (const field of ['time', 'symbol', 'quantity', 'price'] as const)
+  // A transfer out has no price (its tokens leave at their cost): the form hides the field.
+  const price = draft.side === 'transfer-out' ? '0' : draft.price.trim()
+  for (const field of ['time', 'symbol', 'quantity'] as const)
     if (draft[field].trim() === '') errors[field] = `Enter the ${FIELD_NAMES[field]}`
+  if (price === '') errors.price = `Enter the ${draft.side === 'transfer-in' ? 'cost basis' : 'price'}`
   const fields = {
     time: draft.time.trim(),
     symbol: draft.symbol.trim(),
     side: draft.side,
     quantity: draft.quantity.trim(),
-    price: draft.price.trim(),
+    price,
     // A fee left empty is no fee.
     fee: draft.fee.trim() === '' ? '0' : draft.fee.trim(),
     note: draft.note.trim() === '' ? null : draft.note.trim(),

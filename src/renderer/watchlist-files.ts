@@ -31,8 +31,8 @@ function told(title: string, text: string): void {
   announce(`${title}: ${text}`)
 }
 
-export async function exportWatchlistAs(format: ExportFormat): Promise<void> {
-  deliverExport(await window.tokenwatch.exportWatchlist({ format }), format, 'the watchlist')
+export async function exportWatchlistAs(format: ExportFormat, withWallets = false): Promise<void> {
+  deliverExport(await window.tokenwatch.exportWatchlist({ format, withWallets }), format, 'the watchlist')
 }
 
 /** Says where main saved an export, or offers its text as a download; a failure as a notice. */

@@ -295,10 +295,17 @@ export function checkAlertInput(
 // ---------------------------------------------------------------------------------------------
 // Firings: what an alert reports when it goes off
 
+/**
+ * What a firing may report: an alert's condition, or a watched wallet's balance of a token that
+ * changed between two readings (issue 48; no alert is set for it, so its alertId is "wallet-balance").
+ */
+export const FIRING_KINDS = [...ALERT_KINDS, 'wallet-balance'] as const
+export type FiringKind = (typeof FIRING_KINDS)[number]
+
 export interface AlertFiring {
   alertId: string
   symbol: string
-  kind: AlertKind
+  kind: FiringKind
   /** In plain words, for the notification and the log: "AAPLon crossed above 200.00 at 200.13". */
   message: string
   /**

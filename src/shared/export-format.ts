@@ -27,6 +27,11 @@ export interface WatchlistExport {
   assets: AssetQuote[]
   /** The holdings ledger, every transaction in time order, when one was handed to the export. */
   transactions?: Transaction[]
+  /**
+   * The watched wallets (issue 48): only when the person asked for them (a wallet's address is
+   * personal data); an import reads the lists and leaves these aside.
+   */
+  wallets?: { address: string; label: string; addedAt: string }[]
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Dec, isNonNegativeDecimalString } from './decimal'
 import { type DisplayZone, formatFullTime } from './display-time'
-import { COST_METHODS, TRADE_SIDES, type Transaction } from './holdings'
+import { COST_METHODS, LEDGER_SIDES, type Transaction } from './holdings'
 import { checkSymbol } from './symbols'
 
 /**
@@ -118,17 +118,30 @@ function dollarsSchema(what: string) {
   })
 }
 
-export const tradeSideSchema = z.enum(TRADE_SIDES, { error: 'The side must be buy or sell' })
+export const ledgerSideSchema = z.enum(LEDGER_SIDES, {
+  error: 'The side must be buy, sell, transfer-in or transfer-out',
+})
 export const costMethodSchema = z.enum(COST_METHODS, { error: 'The method must be average or fifo' })
 
 const transactionFields = {
   time: transactionTimeSchema,
   symbol: transactionSymbolSchema,
-  side: tradeSideSchema,
+  side: ledgerSideSchema,
   quantity: quantitySchema,
   price: dollarsSchema('price'),
   fee: dollarsSchema('fee'),
   note: z.string().max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters`).nullable(),
+}
+
+/** A transfer out's tokens leave at their cost: a price would claim proceeds that never came. */
+function requireNoTransferOutPrice(transaction: { side: string; price: string }, ctx: z.RefinementCtx): void {
+  if (transaction.side === 'transfer-out' && isNonNegativeDecimalString(transaction.price))
+    if (!new Dec(transaction.price).isZero())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'A transfer out has no price (its tokens leave at their cost): give 0',
+      })
 }
 
 /** A transaction as entered (window, CLI, CSV line): no id; fee zero and note none when left out. */
@@ -139,10 +152,14 @@ export const transactionInputSchema = z
     note: transactionFields.note.default(null),
   })
   .strict()
+  .superRefine(requireNoTransferOutPrice)
 
 export const transactionIdSchema = z.string().regex(/^t[1-9]\d{0,9}$/, 'Not a transaction id (like t12)')
 
-export const transactionSchema = z.object({ id: transactionIdSchema, ...transactionFields }).strict()
+export const transactionSchema = z
+  .object({ id: transactionIdSchema, ...transactionFields })
+  .strict()
+  .superRefine(requireNoTransferOutPrice)
 
 /** holdings.json: the ledger and the next id to give, so a deleted id is never given again. */
 export const holdingsFileSchema = z

@@ -6,8 +6,51 @@ import type { DecimalString } from './decimal'
  * a transaction may be) are holdings-schema.ts; every amount is a decimal string.
  */
 
+/** The sides of a trade on the market (also what the service's trading capacity is asked for). */
 export const TRADE_SIDES = ['buy', 'sell'] as const
 export type TradeSide = (typeof TRADE_SIDES)[number]
+
+/**
+ * Every side a ledger line may have: the trades, and the transfers that move tokens without P&L
+ * (issue 48: tokens moved from or to a wallet that is not yours, or between a wallet and an exchange).
+ *
+ * - `buy`: quantity in; cost += quantity x price + fee.
+ * - `sell`: quantity out; realized += quantity x price - fee - the tokens' cost (average or FIFO).
+ * - `transfer-in`: quantity in at the cost basis the user gives as `price` (dollars per token, zero
+ *   allowed: tokens received as a gift); cost += quantity x price + fee, exactly as a buy, but no
+ *   money changed hands for the tokens, so a value or cash-flow reading (a portfolio chart) must not
+ *   count it as money put in.
+ * - `transfer-out`: quantity out at its cost (average, or the oldest lots under FIFO), taken from the
+ *   cost; `price` is always 0 (the schema refuses any other) and nothing is realized for the tokens;
+ *   its fee (gas paid to move them) is money spent, realized as a loss.
+ *
+ * At one instant, tokens coming in (buy, transfer-in) replay before tokens going out.
+ */
+export const LEDGER_SIDES = [...TRADE_SIDES, 'transfer-in', 'transfer-out'] as const
+export type LedgerSide = (typeof LEDGER_SIDES)[number]
+
+/** Whether the side brings tokens into the position (buy, transfer-in) rather than taking them out. */
+export function isInflow(side: LedgerSide): boolean {
+  return side === 'buy' || side === 'transfer-in'
+}
+
+/** Whether the side moves tokens without a trade (no proceeds, no P&L on the tokens). */
+export function isTransfer(side: LedgerSide): boolean {
+  return side === 'transfer-in' || side === 'transfer-out'
+}
+
+/** Each side as a label: a button, a filter, a line of the ledger. */
+export const SIDE_LABELS: Record<LedgerSide, string> = {
+  buy: 'Buy',
+  sell: 'Sell',
+  'transfer-in': 'Transfer in',
+  'transfer-out': 'Transfer out',
+}
+
+/** The side in words, for sentences: "transfer out". */
+export function sideWords(side: LedgerSide): string {
+  return SIDE_LABELS[side].toLowerCase()
+}
 
 /** Average cost (the default) or first in, first out. */
 export const COST_METHODS = ['average', 'fifo'] as const
@@ -19,10 +62,10 @@ export interface Transaction {
   /** ISO 8601 to the second with its offset, as entered: "2026-01-05T10:30:00-05:00". */
   time: string
   symbol: string
-  side: TradeSide
+  side: LedgerSide
   /** Tokens: positive, at most 18 decimals. */
   quantity: DecimalString
-  /** US dollars per token. */
+  /** US dollars per token; a transfer in's cost basis per token; always 0 for a transfer out. */
   price: DecimalString
   /** US dollars, zero allowed. */
   fee: DecimalString

@@ -55,6 +55,7 @@ export const invokeChannels = {
   addWallet: 'tw:wallets:add',
   removeWallet: 'tw:wallets:remove',
   readWalletBalances: 'tw:wallets:balances',
+  latestWalletBalances: 'tw:wallets:latest',
 } as const
 
 export const eventChannels = {
@@ -69,6 +70,7 @@ export const eventChannels = {
   capacity: 'tw:event:capacity',
   depth: 'tw:event:depth',
   atBids: 'tw:event:at-bids',
+  walletBalances: 'tw:event:wallet-balances',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

@@ -176,7 +176,8 @@ export const invokeContract = {
   markAlertsRead: { channel: CH.markAlertsRead, args: noArgs, result: returns<AlertLogEntry[]>() },
   exportWatchlist: {
     channel: CH.exportWatchlist,
-    args: z.object({ format: z.enum(['csv', 'json']) }).strict(),
+    /** `withWallets`: the JSON carries the watched wallets too (personal data: only when asked). */
+    args: z.object({ format: z.enum(['csv', 'json']), withWallets: z.boolean().optional() }).strict(),
     result: returns<ExportResult>(),
   },
   importWatchlist: {
@@ -314,6 +315,12 @@ export const invokeContract = {
    * Every wallet's balances read now (on demand), from the service and the nodes named, against the ledger.
    */
   readWalletBalances: { channel: CH.readWalletBalances, args: noArgs, result: returns<WalletBalancesView>() },
+  /** The last reading (at start, every 5 minutes while shown, on demand), or null before the first. */
+  latestWalletBalances: {
+    channel: CH.latestWalletBalances,
+    args: noArgs,
+    result: returns<WalletBalancesView | null>(),
+  },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract
@@ -343,6 +350,8 @@ export const eventContract = {
   depth: { channel: EV.depth, payload: returns<DepthView>() },
   /** The held positions valued at their bids, at most once a second. */
   atBids: { channel: EV.atBids, payload: returns<AtBidsView>() },
+  /** Every reading of the watched wallets' balances (issue 48). */
+  walletBalances: { channel: EV.walletBalances, payload: returns<WalletBalancesView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

@@ -49,6 +49,8 @@ export interface WalletBalancesView {
   notes: string[]
   /** false: the service does not publish balances; null: not asked (no key, no service). */
   servicePublishes: boolean | null
+  /** "address chain" of each wallet and chain that answered this time (the service or a node). */
+  read: string[]
 }
 
 export const addWalletArgs = z

@@ -96,6 +96,44 @@ describe('tokenwatch tx', () => {
     expect(saved.transactions.map((t: { id: string }) => t.id)).toEqual(['t1'])
   })
 
+  it('records a transfer in at the cost basis given and a transfer out without a price', async () => {
+    const at = ['--time', '2026-01-06T10:00:00-05:00']
+    const movedIn = await tx(
+      'add',
+      '--symbol',
+      'AAPLon',
+      '--side',
+      'transfer-in',
+      '--quantity',
+      '3.5',
+      '--price',
+      '100.10',
+      ...at,
+    )
+    expect(movedIn.stdout).toBe(
+      'Added t1: transfer-in 3.5 AAPLon at 100.10 (fee 0) on 2026-01-06T10:00:00-05:00.\n',
+    )
+    const movedOut = await tx(
+      'add',
+      '--symbol',
+      'AAPLon',
+      '--side',
+      'transfer-out',
+      '--quantity',
+      '1.25',
+      '--fee',
+      '0.40',
+      '--time',
+      '2026-01-07T10:00:00-05:00',
+    )
+    expect(movedOut.code).toBe(0)
+    expect(movedOut.stdout).toBe(
+      'Added t2: transfer-out 1.25 AAPLon at 0 (fee 0.40) on 2026-01-07T10:00:00-05:00.\n',
+    )
+    const saved = JSON.parse(await readFile(path.join(userData, 'holdings.json'), 'utf8'))
+    expect(saved.transactions.map((t: { side: string }) => t.side)).toEqual(['transfer-in', 'transfer-out'])
+  })
+
   it.each([
     [
       ['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '0', '--price', '1'],
@@ -103,7 +141,7 @@ describe('tokenwatch tx', () => {
     ],
     [
       ['add', '--symbol', 'AAPLon', '--side', 'short', '--quantity', '1', '--price', '1'],
-      'tokenwatch tx add: side: The side must be buy or sell',
+      'tokenwatch tx add: side: The side must be buy, sell, transfer-in or transfer-out',
     ],
     [
       ['add', '--symbol', 'AAPLon', '--side', 'buy', '--quantity', '1'],
@@ -113,6 +151,19 @@ describe('tokenwatch tx', () => {
       ['add', '--symbol', 'AAPLon', '--side', 'sell', '--quantity', '1', '--price', '1'],
       'tokenwatch tx add: Not added: The sell of 1 AAPLon at Jan 9, ' +
         '2026, 10:00:00 ET is more than the 0 AAPLon held then.',
+    ],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'transfer-out', '--quantity', '3.5'],
+      'tokenwatch tx add: Not added: The transfer out of 3.5 AAPLon at Jan 9, ' +
+        '2026, 10:00:00 ET is more than the 0 AAPLon held then.',
+    ],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'transfer-out', '--quantity', '1', '--price', '100.10'],
+      'tokenwatch tx add: price: A transfer out has no price (its tokens leave at their cost): give 0',
+    ],
+    [
+      ['add', '--symbol', 'AAPLon', '--side', 'transfer-in', '--quantity', '1'],
+      'tokenwatch tx add: --price is required. (see tokenwatch tx --help)',
     ],
     [['remove', 't9'], 'tokenwatch tx remove: There is no transaction t9'],
     [

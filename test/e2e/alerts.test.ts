@@ -247,7 +247,7 @@ describe('alerts', () => {
         await fileMenu.click()
         const [download] = await Promise.all([
           page.waitForEvent('download'),
-          page.getByRole('menuitem', { name: item }).click(),
+          page.getByRole('menuitem', { name: item, exact: true }).click(),
         ])
         const path = await download.path()
         return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') }

@@ -36,7 +36,7 @@ async function openLedger(page: Page): Promise<Locator> {
 
 interface Trade {
   symbol?: string
-  side?: 'Buy' | 'Sell'
+  side?: 'Buy' | 'Sell' | 'Transfer in' | 'Transfer out'
   time?: string
   quantity?: string
   price?: string
@@ -52,7 +52,7 @@ async function fillTrade(scope: Locator, trade: Trade, submit = 'Record transact
     ['symbol', 'Symbol'],
     ['time', 'Time'],
     ['quantity', 'Quantity'],
-    ['price', 'Price (USD)'],
+    ['price', trade.side === 'Transfer in' ? 'Cost basis (USD)' : 'Price (USD)'],
     ['fee', 'Fee (USD)'],
     ['note', 'Note (optional)'],
   ]
@@ -62,6 +62,24 @@ async function fillTrade(scope: Locator, trade: Trade, submit = 'Record transact
   }
   await form.getByRole('button', { name: submit }).click()
   return form
+}
+
+/** Opens AAPLon's detail panel with no transactions and its transaction form; answers its section. */
+async function openPanelForm(page: Page): Promise<Locator> {
+  await rowOf(page, 'AAPLon').click()
+  await page.keyboard.press('Enter')
+  const section = page.locator('aside.detail').getByRole('region', { name: /^Transactions/ })
+  await section.getByText('No transactions in AAPLon.').waitFor()
+  // The open form disables its button. On a loaded machine a click during the panel's first
+  // layout changes (chart, depth) was once lost: click until the button says the form is open.
+  const add = section.getByRole('button', { name: 'Add transaction' })
+  await expect
+    .poll(async () => {
+      if (await add.isEnabled()) await add.click()
+      return add.isDisabled()
+    }, SOON)
+    .toBe(true)
+  return section
 }
 
 function ledgerOf(harness: LiveHarness): Transaction[] {
@@ -245,7 +263,7 @@ describe('the ledger dialog', () => {
         .toBe('Nothing imported: 3 problems in the file, listed below.')
       expect(await report.locator('tbody tr').allInnerTexts()).toEqual([
         '4\ttime: The time "2026-11-16T12:00:00" has no offset: add Z or one like -05:00',
-        '5\tside: The side must be buy or sell',
+        '5\tside: The side must be buy, sell, transfer-in or transfer-out',
         '6\tquantity: The quantity must be more than zero, not -1',
       ])
       expect(ledgerOf(harness)).toEqual([])
@@ -316,20 +334,7 @@ describe("the detail panel's transactions", () => {
   it('records a buy from now in market time, and shows a back-dated sell refused inline', async () => {
     const harness = await open()
     const { page } = harness
-    await rowOf(page, 'AAPLon').click()
-    await page.keyboard.press('Enter')
-    const panel = page.locator('aside.detail')
-    const section = panel.getByRole('region', { name: /^Transactions/ })
-    await section.getByText('No transactions in AAPLon.').waitFor()
-    // The open form disables its button. On a loaded machine a click during the panel's first
-    // layout changes (chart, depth) was once lost: click until the button says the form is open.
-    const add = section.getByRole('button', { name: 'Add transaction' })
-    await expect
-      .poll(async () => {
-        if (await add.isEnabled()) await add.click()
-        return add.isDisabled()
-      }, SOON)
-      .toBe(true)
+    const section = await openPanelForm(page)
     // Now, to the second, in market time with its offset: 11:32 ET on the fixed Tuesday.
     expect(await section.getByLabel('Time', { exact: true }).inputValue()).toMatch(
       /^2026-11-17T11:3\d:\d\d-05:00$/,
@@ -360,6 +365,46 @@ describe("the detail panel's transactions", () => {
         .locator('li[data-transaction]')
         .evaluateAll((items) => items.map((li) => li.getAttribute('data-transaction'))),
     ).toEqual(['t2', 't1'])
+  })
+})
+
+describe('transfers (issue 48)', () => {
+  it('records a transfer in at a cost basis, and a transfer out with no price field', async () => {
+    const harness = await open()
+    const { page } = harness
+    const section = await openPanelForm(page)
+    await fillTrade(section, {
+      side: 'Transfer in',
+      time: '2026-11-16T10:00:00-05:00',
+      quantity: '3.5',
+      price: '100.10',
+      note: 'from Cold',
+    })
+    await item(section, 't1').waitFor()
+    const words = (id: string) =>
+      item(section, id)
+        .locator('.transaction-main > *')
+        .evaluateAll((parts) => parts.map((part) => part.textContent).join(' '))
+    expect(await words('t1')).toMatch(/^Transfer in 3\.5 cost basis 100\.10 = \$?350\.35$/)
+
+    await section.getByRole('button', { name: 'Add transaction' }).click()
+    const form = section.locator('form.transaction-form')
+    await form.getByRole('radio', { name: 'Transfer out' }).check()
+    expect(await form.getByLabel('Price (USD)', { exact: true }).count()).toBe(0)
+    await fillTrade(section, { side: 'Transfer out', time: '2026-11-16T15:00:00-05:00', quantity: '1.25' })
+    await item(section, 't2').waitFor()
+    expect(await words('t2')).toBe('Transfer out 1.25 at their cost')
+    expect(ledgerOf(harness).map((t) => [t.side, t.quantity, t.price])).toEqual([
+      ['transfer-in', '3.5', '100.10'],
+      ['transfer-out', '1.25', '0'],
+    ])
+
+    // The ledger dialog filters by the new sides.
+    await page.keyboard.press('Escape')
+    const dialog = await openLedger(page)
+    await dialog.getByLabel('Side').selectOption('transfer-out')
+    await expect.poll(() => dialog.locator('li[data-transaction]').count(), SOON).toBe(1)
+    await item(dialog, 't2').waitFor()
   })
 })
 

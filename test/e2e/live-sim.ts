@@ -37,6 +37,8 @@ export interface LiveHarnessOptions extends Omit<HarnessOptions, 'coreOptions' |
   extraSymbols?: readonly string[]
   /** Entered in the ledger before start (as the CLI or the ledger dialog would). */
   transactions?: readonly TransactionInput[]
+  /** Watched before start (as `tokenwatch wallet add` would): read at start like the user's. */
+  wallets?: readonly { address: string; label: string }[]
   /** How the simulator's endpoints beyond the spec read (off-hours, a closed market's capacity, a halt). */
   readings?: Partial<ServiceReadings>
   /** The simulator serves only the spec's five endpoints. */
@@ -85,6 +87,8 @@ export async function startLiveHarness(options: LiveHarnessOptions): Promise<Liv
         )(core)
         await core.holdings.load()
         for (const transaction of options.transactions ?? []) await core.holdings.add(transaction)
+        await core.wallets.load()
+        for (const wallet of options.wallets ?? []) await core.wallets.add(wallet.address, wallet.label)
       },
     })
     return {

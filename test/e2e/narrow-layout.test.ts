@@ -76,6 +76,7 @@ describe('narrow and zoomed windows', () => {
       expect(items).toEqual([
         'Export CSV',
         'Export JSON',
+        'Export JSON with wallets',
         'Import…',
         'Refresh now',
         'Pause updates',

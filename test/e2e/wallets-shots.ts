@@ -3,7 +3,7 @@ import { DEMO_WALLETS } from '../../src/main/sim/market/wallet-holdings'
 import { launchBrowser } from './harness'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
-import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
+import { openWallets, RECONCILED_LEDGER, watchWallet, withOneCaseFlipped } from './wallet-steps'
 
 /**
  * Settings > Wallets (issue 48) with three wallets watched, their balances read against a ledger
@@ -13,12 +13,6 @@ import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
 const DAYS = { tuesday: TUESDAY_LATE_MORNING, saturday: SATURDAY }
-/** The demo wallets' purchases, but NVDAon's sale of 4.75 never entered: the reconciliation shows it. */
-const LEDGER = [
-  { time: '2026-11-16T10:00:00-05:00', symbol: 'AAPLon', side: 'buy', quantity: '12.5', price: '100.10' },
-  { time: '2026-11-16T10:05:00-05:00', symbol: 'NVDAon', side: 'buy', quantity: '20.25', price: '120.20' },
-] as const
-
 async function main(): Promise<void> {
   const browser = await launchBrowser()
   try {
@@ -29,7 +23,7 @@ async function main(): Promise<void> {
           browser,
           marketTime,
           viewport: { width: 1280, height: 900 },
-          transactions: LEDGER,
+          transactions: RECONCILED_LEDGER,
         })
         try {
           const { page } = harness
@@ -37,11 +31,11 @@ async function main(): Promise<void> {
           // Tall enough for the whole section, so the status bar does not lie over it.
           await page.setViewportSize({ width, height: 1400 })
           await watchWallet(section, DEMO_WALLETS.cold, 'Ledger cold')
-          await section.getByText('Ledger cold').waitFor()
+          await section.getByText('Ledger cold', { exact: true }).waitFor()
           await watchWallet(section, DEMO_WALLETS.hot, 'Hot')
           await section.getByText('Hot', { exact: true }).waitFor()
           await watchWallet(section, DEMO_WALLETS.phantom, 'Phantom')
-          await section.getByText('Phantom').waitFor()
+          await section.getByText('Phantom', { exact: true }).waitFor()
           await section.getByRole('button', { name: 'Read balances' }).click()
           await section.getByRole('table', { name: 'Ledger against wallets' }).waitFor()
           await watchWallet(section, withOneCaseFlipped(DEMO_WALLETS.hot), 'Hot again')
@@ -49,7 +43,20 @@ async function main(): Promise<void> {
           await section.scrollIntoViewIfNeeded()
           await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
           const name = `wallets-settings-${day}-${width}.png`
-          await section.screenshot({ path: join(OUT, name) })
+          // With the dialog's margin around it: a shot cut at the section's own edges showed the fields
+          // and buttons flush against the picture's edge, as if clipped, where the window shows them whole.
+          const box = await section.boundingBox()
+          if (!box) throw new Error('the Wallets section is not on screen')
+          const margin = { x: Math.min(16, box.x), y: Math.min(8, box.y) }
+          await page.screenshot({
+            path: join(OUT, name),
+            clip: {
+              x: box.x - margin.x,
+              y: box.y - margin.y,
+              width: box.width + 2 * margin.x,
+              height: box.height + 2 * margin.y,
+            },
+          })
           console.log(`wrote ${name}`)
         } finally {
           await harness.close()

@@ -9,6 +9,8 @@ import { SETTINGS_FILE_NAME, SettingsFile } from '../../src/main/core/storage/se
 import { SnapshotCache } from '../../src/main/core/storage/snapshot-cache'
 import type { Snapshot } from '../../src/shared/domain'
 import { exportWatchlist } from '../../src/main/core/lists/watchlist-export'
+import { WalletsFile } from '../../src/main/core/wallets/wallets-file'
+import { DEMO_WALLETS } from '../../src/main/sim/market/wallet-holdings'
 import { makeTempDir } from '../core/storage/storage-helpers'
 import { AS_OF, fullAsset, snapshotOf } from './export-fixtures'
 import { settingsWith } from '../support/settings'
@@ -65,6 +67,25 @@ describe('tokenwatch export', () => {
       exportWatchlist(WATCHLIST, SNAPSHOT, 'json', { now: AS_OF, lists, transactions: [] }),
     )
     expect(JSON.parse(result.stdout)).toMatchObject({ watchlist: WATCHLIST, lists })
+  })
+
+  it('leaves the watched wallets out of the JSON unless --with-wallets asks (issue 48)', async () => {
+    const dir = await userData()
+    const wallets = new WalletsFile(dir, () => AS_OF)
+    await wallets.load()
+    await wallets.add(DEMO_WALLETS.cold, 'Cold')
+    const plain = await runExport(['--format', 'json', '--user-data', dir])
+    expect(plain.code).toBe(EXIT.ok)
+    expect(JSON.parse(plain.stdout)).not.toHaveProperty('wallets')
+    expect(plain.stdout.toLowerCase()).not.toContain(DEMO_WALLETS.cold.toLowerCase())
+    const asked = await runExport(['--format', 'json', '--with-wallets', '--user-data', dir])
+    expect(JSON.parse(asked.stdout).wallets).toEqual([
+      { address: DEMO_WALLETS.cold, label: 'Cold', addedAt: new Date(AS_OF).toISOString() },
+    ])
+    expect(await runExport(['--format', 'csv', '--with-wallets', '--user-data', dir])).toMatchObject({
+      code: EXIT.usage,
+      stderr: expect.stringContaining('--with-wallets goes with --format json'),
+    })
   })
 
   it('exports the watchlist alone, with a note, when no quotes are cached', async () => {

@@ -40,6 +40,26 @@ describe('transaction form', () => {
     expect(checkDraft({ ...good, quantity: '0.123456789012345678' }, NOW, MARKET_ZONE).ok).toBe(true)
   })
 
+  it('takes a transfer in at the cost basis typed, and a transfer out without a price (issue 48)', () => {
+    const inputOf = (change: Partial<typeof good>) => {
+      const checked = checkDraft({ ...good, ...change }, NOW, MARKET_ZONE)
+      return checked.ok ? checked.input : checked.errors
+    }
+    expect(inputOf({ side: 'transfer-in', quantity: '3.5', price: '100.10' })).toMatchObject({
+      side: 'transfer-in',
+      quantity: '3.5',
+      price: '100.10',
+    })
+    const noBasis = checkDraft({ ...good, side: 'transfer-in', price: '' }, NOW, MARKET_ZONE)
+    expect(noBasis.ok ? null : noBasis.errors.price).toBe('Enter the cost basis')
+    // The price field is hidden for a transfer out: whatever it held before the side changed is not sent.
+    expect(inputOf({ side: 'transfer-out', quantity: '1.25', price: '120.20' })).toMatchObject({
+      side: 'transfer-out',
+      quantity: '1.25',
+      price: '0',
+    })
+  })
+
   it('says under each field why each bad input is refused', () => {
     const errorsOf = (change: Partial<typeof good>) => {
       const checked = checkDraft({ ...good, ...change }, NOW, MARKET_ZONE)
@@ -71,7 +91,7 @@ describe('transaction form', () => {
     expect(errorsOf({ time: '2026-11-19T00:00:00Z', quantity: '0' }).time).toMatch(
       /more than a day in the future$/,
     )
-    expect(errorsOf({ side: 'short' }).side).toBe('The side must be buy or sell')
+    expect(errorsOf({ side: 'short' }).side).toBe('The side must be buy, sell, transfer-in or transfer-out')
     expect(errorsOf({ quantity: '', price: '' })).toEqual({
       quantity: 'Enter the quantity',
       price: 'Enter the price',

@@ -4,6 +4,7 @@ import type { Snapshot } from '../../shared/domain'
 import type { Transaction, ValuedPosition } from '../../shared/holdings'
 import type { ExportFormat } from '../../shared/export-format'
 import { exportWatchlist } from '../core/lists/watchlist-export'
+import { WalletsFile } from '../core/wallets/wallets-file'
 import { checkBaseUrl, type Settings } from '../../shared/settings'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { activeList, listNamed } from '../../shared/watchlists'
@@ -21,11 +22,14 @@ import { symbolsOfList } from './service-args'
  */
 
 export const EXPORT_USAGE = `\
-Usage: tokenwatch export --format csv|json [--list NAME] [--base-url URL] [--user-data DIR]
+Usage: tokenwatch export --format csv|json [--list NAME] [--with-wallets] [--base-url URL]
+                        [--user-data DIR]
 
   --format csv|json   CSV with a header row and the holding columns, or JSON {version,
                       exportedAt, watchlist, lists, assets, transactions} (the ledger)
   --list NAME         the saved watchlist NAME (default: the one the app shows)
+  --with-wallets      JSON only: add the watched wallets (addresses are personal data: left out
+                      unless asked for)
   --base-url URL      use the cached quotes only if they came from this service
   --user-data DIR     the app's data folder (default: the app's own, or $${USER_DATA_ENV})
 
@@ -44,10 +48,18 @@ interface ExportArgs {
   baseUrl: string | null
   userDataDir: string
   list: string | null
+  withWallets: boolean
 }
 
 function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | 'help' {
-  let values: { format?: string; 'base-url'?: string; 'user-data'?: string; list?: string; help?: boolean }
+  let values: {
+    format?: string
+    'base-url'?: string
+    'user-data'?: string
+    list?: string
+    'with-wallets'?: boolean
+    help?: boolean
+  }
   try {
     ;({ values } = parseArgs({
       args: argv,
@@ -56,6 +68,7 @@ function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | '
         'base-url': { type: 'string' },
         'user-data': { type: 'string' },
         list: { type: 'string' },
+        'with-wallets': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -71,6 +84,8 @@ function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | '
         ? '--format is required: csv or json.'
         : `--format must be csv or json, not "${values.format.slice(0, 20)}".`,
     )
+  if (values['with-wallets'] && values.format !== 'json')
+    throw new UsageError('--with-wallets goes with --format json (a CSV is one list of quotes).')
   let baseUrl: string | null = null
   if (values['base-url'] !== undefined) {
     const checked = checkBaseUrl(values['base-url'])
@@ -84,6 +99,7 @@ function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs | '
     baseUrl,
     userDataDir: userData === undefined ? defaultUserDataDir(env) : path.resolve(userData),
     list: values.list ?? null,
+    withWallets: values['with-wallets'] === true,
   }
 }
 
@@ -196,6 +212,11 @@ export async function runExportCommand(
     args.format === 'csv'
       ? { positions: await cachedPositions(args, snapshot, saved.costMethod, io, now) }
       : { transactions: await ledger(args, io, now) }
-  io.stdout.write(exportWatchlist(watchlist, snapshot, args.format, { now: now(), lists, ...holdings }))
+  const wallets = args.withWallets
+    ? { wallets: (await new WalletsFile(args.userDataDir, now).load()).wallets }
+    : {}
+  io.stdout.write(
+    exportWatchlist(watchlist, snapshot, args.format, { now: now(), lists, ...holdings, ...wallets }),
+  )
   return EXIT.ok
 }

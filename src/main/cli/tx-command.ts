@@ -16,8 +16,8 @@ import { didYouMean, listingIfAvailable } from './symbol-reading'
 /** `tokenwatch tx add|list|import|remove`: the holdings ledger the app keeps, from the command line. */
 
 export const TX_USAGE = `\
-Usage: tokenwatch tx add --symbol S --side buy|sell --quantity Q --price P
-                         [--fee F] [--time ISO] [--note TEXT]
+Usage: tokenwatch tx add --symbol S --side buy|sell|transfer-in|transfer-out --quantity Q
+                         --price P [--fee F] [--time ISO] [--note TEXT]
        tokenwatch tx list [--json]
        tokenwatch tx import FILE
        tokenwatch tx remove ID
@@ -25,13 +25,16 @@ Usage: tokenwatch tx add --symbol S --side buy|sell --quantity Q --price P
   add      record a buy or a sell; --price and --fee in US dollars, --time with its offset
            (like 2026-01-05T10:30:00-05:00; default now), --fee 0 by default; --symbol is read
            as the window reads it (brk-b is BRK.Bon) against the listing of the app's service,
-           and one the service does not list is recorded as written and said
+           and one the service does not list is recorded as written and said; a transfer moves
+           tokens without P&L: transfer-in's --price is the cost basis per token you give,
+           transfer-out takes no --price (its tokens leave at their cost)
   list     every transaction in time order, or as JSON with --json
   import   a CSV with the header time,symbol,side,quantity,price[,fee][,note]: all lines or none
   remove   delete one transaction by its id (as \`tx list\` shows it)
 
 The ledger is holdings.json in the app's data folder ($${USER_DATA_ENV} if set), shared with the app.
-Every change re-checks the whole ledger: a sell larger than the holding at its time is refused.
+Every change re-checks the whole ledger: a sell or transfer out larger than the holding at its
+time is refused.
 
 Exit codes: 0 done, 1 the ledger file could not be used, 2 bad usage, bad input or a refused transaction.
 `
@@ -110,14 +113,17 @@ async function add(argv: string[], file: HoldingsFile, io: CliIo, deps: TxComman
     time: { type: 'string' },
     note: { type: 'string' },
   })
-  for (const required of ['symbol', 'side', 'quantity', 'price'] as const)
+  for (const required of ['symbol', 'side', 'quantity'] as const)
     if (values[required] === undefined) throw new UsageError(`--${required} is required.`)
+  // A transfer out has no price (holdings.ts): its tokens leave at their cost.
+  const price = values.price ?? (values.side === 'transfer-out' ? '0' : undefined)
+  if (price === undefined) throw new UsageError('--price is required.')
   const symbol = await symbolAsListed(values.symbol as string, io, deps)
   const added = await file.add({
     symbol: symbol.symbol,
     side: values.side as Transaction['side'],
     quantity: values.quantity as string,
-    price: values.price as string,
+    price,
     fee: values.fee,
     time: values.time ?? new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     note: values.note ?? null,

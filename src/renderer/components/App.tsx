@@ -19,6 +19,7 @@ import { PhaseTag } from './chrome/SessionClock'
 import { ShortcutsDialog } from './dialogs/ShortcutsDialog'
 import { StatusBar } from './chrome/StatusBar'
 import { PortfolioLine } from './holdings/PortfolioLine'
+import { WalletReconciliation } from './holdings/WalletReconciliation'
 import { StatusPill } from './chrome/StatusPill'
 import { Ticker } from './chrome/Ticker'
 import { Toasts } from './chrome/Toasts'
@@ -149,6 +150,7 @@ export function App() {
         <DetailPanel />
         <AlertsPanel />
       </main>
+      <WalletReconciliation />
       <PortfolioLine />
       <StatusBar />
       <RowMenu />

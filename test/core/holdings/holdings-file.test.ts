@@ -60,7 +60,7 @@ describe('HoldingsFile', () => {
       [{ fee: '-0.5' }, 'fee "-0.5" is not a plain decimal in US dollars'],
       [{ time: '2026-01-05T10:00:00' }, 'has no offset'],
       [{ time: 'yesterday' }, 'is not a time'],
-      [{ side: 'short' }, 'The side must be buy or sell'],
+      [{ side: 'short' }, 'The side must be buy, sell, transfer-in or transfer-out'],
       [{ symbol: 'aapl' }, 'is not a token symbol'],
       [{ note: 'x'.repeat(501) }, 'A note has at most 500 characters'],
     ]

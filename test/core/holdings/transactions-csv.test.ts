@@ -68,7 +68,7 @@ describe('readTransactionsCsv', () => {
       ),
     ).toEqual([
       'line 3: time: The time "2026-01-06T10:00:00" has no offset: add Z or one like -05:00',
-      'line 4: side: The side must be buy or sell',
+      'line 4: side: The side must be buy, sell, transfer-in or transfer-out',
       'line 5: quantity: The quantity must be more than zero, not -2',
       'line 6: price: The price "1e2" is not a plain decimal in US dollars (like 182.35)',
       'line 7: 8 fields where the header has 7',
@@ -191,5 +191,62 @@ describe('what could lose or double a trade (issue #45)', () => {
       NOW,
     )
     expect(read.ok).toBe(true)
+  })
+})
+
+describe('transfers in a transactions CSV (issue 48)', () => {
+  const transfers: Transaction[] = [
+    ...ledger,
+    {
+      id: 't2',
+      time: '2026-01-06T11:20:00-05:00',
+      symbol: 'AAPLon',
+      side: 'transfer-in',
+      quantity: '3.5',
+      price: '100.10',
+      fee: '0.40',
+      note: 'from Cold',
+    },
+    {
+      id: 't3',
+      time: '2026-01-07T09:45:00-05:00',
+      symbol: 'AAPLon',
+      side: 'transfer-out',
+      quantity: '1.25',
+      price: '0',
+      fee: '0',
+      note: null,
+    },
+  ]
+
+  it('writes both sides and reads them back as duplicates of themselves', () => {
+    const text = transactionsCsv(transfers)
+    expect(text.split('\r\n').slice(2, 4)).toEqual([
+      '2026-01-06T11:20:00-05:00,AAPLon,transfer-in,3.5,100.10,0.40,from Cold',
+      '2026-01-07T09:45:00-05:00,AAPLon,transfer-out,1.25,0,0,',
+    ])
+    expect(readTransactionsCsv(utf8(text), transfers, NOW)).toEqual({
+      ok: true,
+      transactions: [],
+      duplicates: [2, 3, 4].map((line, index) => ({ line, existingId: transfers[index]?.id })),
+    })
+  })
+
+  it('imports a transfer in and refuses a transfer out larger than held, naming the line', () => {
+    const movedIn = readTransactionsCsv(
+      utf8(`${HEADER}2026-01-06T11:20:00-05:00,AAPLon,transfer-in,3.5,100.10,0.40,\n`),
+      ledger,
+      NOW,
+    )
+    expect(movedIn.ok && movedIn.transactions.map((t) => [t.side, t.quantity, t.price])).toEqual([
+      ['transfer-in', '3.5', '100.10'],
+    ])
+    expect(problemsOf(`${HEADER}2026-01-07T09:45:00-05:00,AAPLon,transfer-out,3.5,0\n`)).toEqual([
+      'line 2: The transfer out of 3.5 AAPLon at Jan 7, 2026, 09:45:00 ET is more than the 3 AAPLon ' +
+        'held then',
+    ])
+    expect(problemsOf(`${HEADER}2026-01-07T09:45:00-05:00,AAPLon,transfer-out,1.25,120.20\n`)).toEqual([
+      'line 2: price: A transfer out has no price (its tokens leave at their cost): give 0',
+    ])
   })
 })

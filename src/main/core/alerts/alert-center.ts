@@ -100,6 +100,14 @@ export class AlertCenter {
     return entries
   }
 
+  /**
+   * Firings that no alert's condition makes (a watched wallet's balance changed): logged and
+   * notified as an alert's are.
+   */
+  announce(fired: AlertFiring[]): Promise<void> {
+    return fired.length > 0 ? this.record(fired) : Promise.resolve()
+  }
+
   stop(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer)
     this.timer = null

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 import {
-  ALERT_KINDS,
+  FIRING_KINDS,
   type Alert,
   type AlertFiring,
   type AlertLogEntry,
@@ -176,7 +176,7 @@ export class AlertsFile {
 const alertLogEntrySchema = z.object({
   alertId: alertIdSchema,
   symbol: z.string().max(40),
-  kind: z.enum(ALERT_KINDS),
+  kind: z.enum(FIRING_KINDS),
   message: z.string().max(1000),
   value: z.string().refine(isDecimalString, { message: 'not a decimal string' }).nullable(),
   at: z.number().int().nonnegative(),

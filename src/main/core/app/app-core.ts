@@ -6,6 +6,9 @@ import { AlertCenter } from '../alerts/alert-center'
 import { type Clock, realClock } from '../clock'
 import { HoldingsFile } from '../holdings/holdings-file'
 import { WalletsFile } from '../wallets/wallets-file'
+import { walletReader } from '../wallets/commands'
+import { WalletWatch } from '../wallets/wallet-watch'
+import { balanceChangeFirings } from '../wallets/balance-changes'
 import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
@@ -41,6 +44,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
   readonly positions: PositionsTracker
   /** The held positions valued at their bids (the held symbols' depth stream). */
   readonly atBids: AtBidsTracker
+  /** When the watched wallets are read (start, every 5 minutes while shown, on demand). */
+  readonly walletWatch: WalletWatch
+  private windowVisible = true
   private readonly cache: SnapshotCache
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
@@ -86,6 +92,36 @@ export class AppCore<Demo extends DemoService = DemoService> {
       userAgent: options.userAgent,
       settingsChanged: async (patch) => this.announceSettings(await this.settings.patch(patch)),
     })
+    this.walletWatch = new WalletWatch({
+      clock,
+      read: walletReader({
+        wallets: this.wallets,
+        clock,
+        walletService: () => {
+          const key = this.connection.keyInUse()
+          const { baseUrl } = this.connection.source()
+          return key && baseUrl
+            ? new ApiClient({
+                baseUrl,
+                apiKey: key,
+                timeoutMs: options.requestTimeoutMs,
+                now: () => this.clock.now(),
+                userAgent: options.userAgent,
+              })
+            : null
+        },
+        ledgerQuantities: () =>
+          new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
+      }),
+      onRead: (view, previous) => {
+        this.events.emit('walletBalances', view)
+        // Each problem logged once while it lasts; wallets named by label and the last 4 characters.
+        for (const note of view.notes) if (!previous?.notes.includes(note)) options.log?.(`wallets: ${note}`)
+        if (previous) void this.alerts.announce(balanceChangeFirings(previous, view))
+      },
+    })
+    // Not read while the window is hidden or updates are paused (by the user, sleep, offline).
+    this.events.on('status', () => this.walletWatchActivity())
     const alertsChanged = <T>(result: T): T =>
       this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot()))
     this.handlers = commandHandlers({
@@ -93,21 +129,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       positions: this.positions,
       atBids: this.atBids,
       wallets: this.wallets,
-      walletService: () => {
-        const key = this.connection.keyInUse()
-        const { baseUrl } = this.connection.source()
-        return key && baseUrl
-          ? new ApiClient({
-              baseUrl,
-              apiKey: key,
-              timeoutMs: options.requestTimeoutMs,
-              now: () => this.clock.now(),
-              userAgent: options.userAgent,
-            })
-          : null
-      },
-      ledgerQuantities: () =>
-        new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
+      walletWatch: this.walletWatch,
       vault: this.vault,
       alerts: this.alerts,
       service: this.feed.service,
@@ -124,6 +146,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       },
       ledger: () => inTimeOrder(this.holdings.transactions()),
       heldPositions: () => this.positions.current().positions,
+      watchedWallets: async () => (await this.wallets.load()).wallets,
       holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
       reconnect: async () => {
         await this.connection.connect()
@@ -149,12 +172,14 @@ export class AppCore<Demo extends DemoService = DemoService> {
     await this.feed.start()
     this.positions.ledgerChanged()
     this.started = true
+    this.walletWatch.start()
     this.events.emit('snapshot', await this.feed.fullSnapshot())
   }
 
   async stop(): Promise<void> {
     this.started = false
     this.alerts.stop()
+    this.walletWatch.stop()
     await this.connection.stop(async () => {
       // Saved while the feed still runs: the worker does the work, off the main thread.
       await this.cacheSchedule.changed({ force: true })
@@ -211,6 +236,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
   /** The shell tells the core when the window is hidden (slower prices) or the machine sleeps. */
   setWindowVisible(visible: boolean): void {
     this.feed.setHidden(!visible)
+    this.windowVisible = visible
+    this.walletWatchActivity()
+  }
+
+  private walletWatchActivity(): void {
+    this.walletWatch.setActive(this.windowVisible && this.status().connection !== 'paused')
   }
 
   setSuspended(suspended: boolean): void {

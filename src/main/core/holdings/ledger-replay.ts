@@ -1,5 +1,11 @@
 import type { Dec } from '../../../shared/decimal'
-import type { CostMethod, LedgerPosition, Transaction } from '../../../shared/holdings'
+import {
+  type CostMethod,
+  isInflow,
+  type LedgerPosition,
+  sideWords,
+  type Transaction,
+} from '../../../shared/holdings'
 import { transactionInstant } from '../../../shared/holdings-schema'
 import { screenTimeText } from '../screen-time'
 import { decimalText, dividedHalfEven, quotientText, units } from './fixed-point'
@@ -14,14 +20,23 @@ import { decimalText, dividedHalfEven, quotientText, units } from './fixed-point
  * cost, which leaves the average as it was.
  * FIFO: each buy is a lot costing quantity x price + fee; a sell takes the oldest lots first,
  * each at its own cost per token. A position sold to zero has cost exactly zero either way.
+ * Transfers (holdings.ts, LEDGER_SIDES): a transfer in is a buy at the cost basis given (a lot of
+ * its own under FIFO); a transfer out takes its tokens' cost as a sell does but realizes nothing for
+ * them, only its fee as a loss.
  */
 
-/** A sell larger than the holding at its time: the ledger refuses it, naming the holding then. */
+/**
+ * A sell or transfer out larger than the holding at its time: the ledger refuses it, naming the
+ * holding then.
+ */
 export interface OversoldSell {
   transaction: Transaction
   /** What was held just before the sell, as a decimal string. */
   held: string
-  /** "The sell of 5 AAPLon at Jan 5, 2026, 10:00:00 ET is more than the 3 AAPLon held then." */
+  /**
+   * "The sell of 5 AAPLon at Jan 5, 2026, 10:00:00 ET is more than the 3 AAPLon held then."
+   * ("The transfer out of ..." for a transfer out.)
+   */
   message: string
 }
 
@@ -72,8 +87,9 @@ export function divided(dividend: Dec, divisor: Dec): string {
 }
 
 /**
- * Time order; at one instant buys before sells (a buy and its sale in the same second both
- * stand), then by id, so the same transactions replay alike in whatever order they were entered.
+ * Time order; at one instant tokens in (buys, transfers in) before tokens out (a buy and its sale
+ * in the same second both stand), then by id, so the same transactions replay alike in whatever
+ * order they were entered.
  * A ledger is nearly always kept in that order already: it is checked in one pass and sorted only
  * when it is not.
  */
@@ -92,7 +108,8 @@ export function inTimeOrder(transactions: readonly Transaction[]): Transaction[]
 }
 
 function compareAtOneInstant(a: Transaction, b: Transaction): number {
-  return (a.side === b.side ? 0 : a.side === 'buy' ? -1 : 1) || compareIds(a.id, b.id)
+  const aIn = isInflow(a.side)
+  return (aIn === isInflow(b.side) ? 0 : aIn ? -1 : 1) || compareIds(a.id, b.id)
 }
 
 function compareIds(a: string, b: string): number {
@@ -125,7 +142,8 @@ function takeFromLots(book: Book, quantity: bigint): bigint {
   return taken
 }
 
-function sell(book: Book, quantity: bigint, proceeds: bigint, method: CostMethod): void {
+/** Takes `quantity` tokens out of the book; answers the cost they take with them. */
+function takeOut(book: Book, quantity: bigint, method: CostMethod): bigint {
   const remaining = book.quantity - quantity
   const costTaken =
     remaining === 0n
@@ -134,13 +152,13 @@ function sell(book: Book, quantity: bigint, proceeds: bigint, method: CostMethod
         ? takeFromLots(book, quantity)
         : // At the average, cost x quantity / held; divided once per sell, not once per buy.
           dividedHalfEven(book.cost * quantity, book.quantity)
-  book.realized += proceeds - costTaken
   book.quantity = remaining
   book.cost = remaining === 0n ? 0n : book.cost - costTaken
   if (remaining === 0n) {
     book.lots = []
     book.firstLot = 0
   }
+  return costTaken
 }
 
 /** Replays the whole ledger; the first sell larger than its holding stops it and is returned. */
@@ -160,7 +178,7 @@ export function replayLedger(
     // Tokens x dollars per token: QUANTITY_PLACES + PRICE_PLACES = MONEY_PLACES, exact.
     const amount = quantity * units(transaction.price, PRICE_PLACES)
     const fee = transaction.fee === '0' ? 0n : units(transaction.fee, MONEY_PLACES)
-    if (transaction.side === 'buy') {
+    if (isInflow(transaction.side)) {
       buy(book, quantity, amount + fee, method)
     } else if (quantity > book.quantity) {
       const held = decimalText(book.quantity, QUANTITY_PLACES)
@@ -170,12 +188,14 @@ export function replayLedger(
           transaction,
           held,
           message:
-            `The sell of ${transaction.quantity} ${transaction.symbol} at ` +
+            `The ${sideWords(transaction.side)} of ${transaction.quantity} ${transaction.symbol} at ` +
             `${tradeTime(transaction)} is more than the ${held} ${transaction.symbol} held then`,
         },
       }
     } else {
-      sell(book, quantity, amount - fee, method)
+      const costTaken = takeOut(book, quantity, method)
+      // A transfer out's tokens leave at their cost (its price is 0): only its fee is spent.
+      book.realized += transaction.side === 'transfer-out' ? -fee : amount - fee - costTaken
     }
     observe?.(transaction, {
       quantity: decimalText(book.quantity, QUANTITY_PLACES),

@@ -34,6 +34,8 @@ export interface TransferCommandContext {
   ledger(): Transaction[]
   /** The positions as last pushed to the window: a CSV export's holding columns. */
   heldPositions(): ValuedPosition[]
+  /** The watched wallets: a JSON export carries them only when asked. */
+  watchedWallets(): Promise<{ address: string; label: string; addedAt: string }[]>
   /** The lists changed: poll what is now watched, tell the shell and the window. */
   listsChanged(settings: Settings): Settings
   /** The shell's save dialog: resolves to the saved path, or null when cancelled. */
@@ -44,7 +46,8 @@ export type TransferCommand = 'exportWatchlist' | 'importWatchlist' | 'exportHis
 
 export function transferCommands(context: TransferCommandContext): SomeCommandHandlers<TransferCommand> {
   return {
-    exportWatchlist: async ({ format }) => exportShownList(context, format),
+    exportWatchlist: async ({ format, withWallets }) =>
+      exportShownList(context, format, format === 'json' && withWallets === true),
     importWatchlist: async ({ text, into }) => importInto(context, text, into),
     exportHistory: async ({ symbol, range, csv }) => exportHistoryCsv(context, symbol, range, csv),
   }
@@ -70,7 +73,11 @@ async function exportHistoryCsv(
   return saveOrHandBack(context, `tokenwatch-${symbol}-${range}-${date}.csv`, csv)
 }
 
-async function exportShownList(context: TransferCommandContext, format: ExportFormat): Promise<ExportResult> {
+async function exportShownList(
+  context: TransferCommandContext,
+  format: ExportFormat,
+  withWallets: boolean,
+): Promise<ExportResult> {
   const { settings: settingsFile, feed, clock } = context
   const settings = settingsFile.get()
   const transactions = context.ledger()
@@ -79,6 +86,7 @@ async function exportShownList(context: TransferCommandContext, format: ExportFo
     lists: settings.lists,
     // The holding columns are the positions main pushes to the window: the same figures, one valuation.
     ...(format === 'csv' ? { positions: context.heldPositions() } : { transactions }),
+    ...(withWallets ? { wallets: await context.watchedWallets() } : {}),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
   return saveOrHandBack(context, `tokenwatch-${date}.${format}`, content)

@@ -106,6 +106,8 @@ export function exportWatchlist(
     positions?: readonly ValuedPosition[]
     /** The ledger, for the JSON export. */
     transactions?: readonly Transaction[]
+    /** The watched wallets, for the JSON export, only when the person asked for them. */
+    wallets?: readonly { address: string; label: string; addedAt: string }[]
   } = {},
 ): string {
   const bySymbol = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
@@ -127,6 +129,7 @@ export function exportWatchlist(
     ...(lists ? { lists } : {}),
     assets: everySymbol.flatMap((symbol) => bySymbol.get(symbol) ?? []),
     ...(options.transactions ? { transactions: [...options.transactions] } : {}),
+    ...(options.wallets ? { wallets: options.wallets.map((wallet) => ({ ...wallet })) } : {}),
   }
   return `${JSON.stringify(body, null, 2)}\n`
 }

@@ -57,6 +57,8 @@ export interface PositionWalk {
 const ZERO = new Dec(0)
 
 const isTrade = (side: string) => side === 'buy' || side === 'sell'
+/** Tokens moved between wallets (issue 48): counted in or out at the market's price, with no P&L. */
+const isTransfer = (side: string) => side === 'transfer-in' || side === 'transfer-out'
 
 export function walkPosition(
   track: PriceTrack,
@@ -136,7 +138,7 @@ export function walkPosition(
         const { transaction } = entry
         const bucket = bucketOf(entry)
         const known = isTrade(transaction.side)
-        if (!known)
+        if (!known && !isTransfer(transaction.side))
           say(
             `${track.symbol}: transaction ${transaction.id} is a "${transaction.side.slice(0, 20)}": ` +
               `its tokens are counted as moved in or out at the market's price, with no P&L.`,

@@ -5,16 +5,67 @@ import type { Clock } from '../clock'
 import { reconcile } from './reconcile'
 import { TokenListingCache } from './service-balances'
 import { readWalletBalances, tokenName } from './wallet-balances'
+import type { WalletWatch } from './wallet-watch'
 import type { WalletsFile } from './wallets-file'
 
-/** What the wallets' commands use: the file (shared with the command line), the service, the ledger. */
-export interface WalletsCommandContext {
+/** What a reading of the wallets uses: the file (shared with the command line), the service, the ledger. */
+export interface WalletReadContext {
   wallets: WalletsFile
   clock: Clock
   /** A client for the service the app reads now (the demo market's in demo mode), or null without a key. */
   walletService(): ApiClient | null
   /** The ledger's quantity per symbol. */
   ledgerQuantities(): ReadonlyMap<string, string>
+}
+
+/** What the wallets' commands use: the file and the watch that reads them (app/ builds it). */
+export interface WalletsCommandContext {
+  wallets: WalletsFile
+  walletWatch: WalletWatch
+}
+
+function noWallets(asOf: number): WalletBalancesView {
+  return { asOf, balances: [], reconciliation: [], notes: [], servicePublishes: null, read: [] }
+}
+
+/** Reads every wallet now, as the window sees it: the balances, each problem once, the ledger beside. */
+export function walletReader(context: WalletReadContext): () => Promise<WalletBalancesView> {
+  const { wallets, clock } = context
+  const listingCache = new TokenListingCache(() => clock.now())
+  return async () => {
+    const content = await wallets.load()
+    // No wallet, nothing to ask: not even the token listing.
+    if (content.wallets.length === 0) return noWallets(clock.now())
+    const client = context.walletService()
+    try {
+      const report = await readWalletBalances({
+        client,
+        content,
+        listingCache,
+        now: () => clock.now(),
+      })
+      const notes = client
+        ? report.notes
+        : ['No API key for the service: only the nodes you named were read.', ...report.notes]
+      return {
+        asOf: report.asOf,
+        balances: report.rows.map((row) => ({
+          label: row.label,
+          wallet: row.wallet,
+          chain: row.chain,
+          token: tokenName(row),
+          balance: row.balance,
+          source: row.source,
+        })),
+        reconciliation: reconcile(report.rows, context.ledgerQuantities()),
+        notes,
+        servicePublishes: report.servicePublishes,
+        read: report.read,
+      }
+    } finally {
+      await client?.close()
+    }
+  }
 }
 
 function view(file: WalletsFile): WalletsView {
@@ -37,9 +88,15 @@ function view(file: WalletsFile): WalletsView {
  */
 export function walletCommands(
   context: WalletsCommandContext,
-): SomeCommandHandlers<'listWallets' | 'addWallet' | 'removeWallet' | 'readWalletBalances'> {
-  const { wallets, clock } = context
-  const listingCache = new TokenListingCache(() => clock.now())
+): SomeCommandHandlers<
+  'listWallets' | 'addWallet' | 'removeWallet' | 'readWalletBalances' | 'latestWalletBalances'
+> {
+  const { wallets, walletWatch } = context
+  /** A wallet added or removed: its balances are read at once, not at the next 5 minutes. */
+  const readAfterChange = () => {
+    void walletWatch.refresh().catch(() => {})
+    return view(wallets)
+  }
   return {
     listWallets: async () => {
       await wallets.load()
@@ -47,41 +104,13 @@ export function walletCommands(
     },
     addWallet: async ({ address, label }) => {
       await wallets.add(address, label === undefined || label.trim() === '' ? undefined : label)
-      return view(wallets)
+      return readAfterChange()
     },
     removeWallet: async ({ address }) => {
       await wallets.remove(address)
-      return view(wallets)
+      return readAfterChange()
     },
-    readWalletBalances: async (): Promise<WalletBalancesView> => {
-      const client = context.walletService()
-      try {
-        const report = await readWalletBalances({
-          client,
-          content: await wallets.load(),
-          listingCache,
-          now: () => clock.now(),
-        })
-        const notes = client
-          ? report.notes
-          : ['No API key for the service: only the nodes you named were read.', ...report.notes]
-        return {
-          asOf: report.asOf,
-          balances: report.rows.map((row) => ({
-            label: row.label,
-            wallet: row.wallet,
-            chain: row.chain,
-            token: tokenName(row),
-            balance: row.balance,
-            source: row.source,
-          })),
-          reconciliation: reconcile(report.rows, context.ledgerQuantities()),
-          notes,
-          servicePublishes: report.servicePublishes,
-        }
-      } finally {
-        await client?.close()
-      }
-    },
+    readWalletBalances: () => walletWatch.refresh(),
+    latestWalletBalances: async () => walletWatch.current(),
   }
 }

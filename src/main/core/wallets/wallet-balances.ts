@@ -43,6 +43,11 @@ export interface WalletBalancesReport {
    * false: the service has no token addresses or balances endpoint (a spec-only service); null: not asked.
    */
   servicePublishes: boolean | null
+  /**
+   * "address chain" of each wallet and chain that answered (the service or a node): a token missing
+   * from one of these is held at zero; from any other, not known this time.
+   */
+  read: string[]
 }
 
 export interface ReadWalletBalancesOptions {
@@ -51,6 +56,11 @@ export interface ReadWalletBalancesOptions {
   listingCache: TokenListingCache
   now: () => number
   nodeTimeoutMs?: number
+}
+
+/** How `read` names a wallet on a chain. */
+export function walletChainKey(address: string, chain: WalletChain): string {
+  return `${address} ${chain}`
 }
 
 export const NOT_PUBLISHED = 'The service does not publish balances'
@@ -177,6 +187,7 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
     }
   }
   const rows: WalletBalanceRow[] = []
+  const read: string[] = []
   for (const wallet of options.content.wallets) {
     const reading = readWalletAddress(wallet.address)
     if (!reading.ok) continue
@@ -204,7 +215,8 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
       const url = options.content.nodes[chain]
       const node = url ? await nodeReading(url, chain, wallet.address, listing, options.nodeTimeoutMs) : null
       rows.push(...join(wallet, chain, service, node, notes))
+      if (service !== null || node?.ok) read.push(walletChainKey(wallet.address, chain))
     }
   }
-  return { asOf: options.now(), rows, notes: [...new Set(notes)], servicePublishes }
+  return { asOf: options.now(), rows, notes: [...new Set(notes)], servicePublishes, read }
 }

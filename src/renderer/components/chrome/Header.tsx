@@ -38,6 +38,8 @@ function AlertsButton() {
 const FILE_MENU: readonly MenuItem[] = [
   { label: 'Export CSV', onSelect: () => void exportWatchlistAs('csv') },
   { label: 'Export JSON', onSelect: () => void exportWatchlistAs('json') },
+  // A wallet's address is personal data: in an export only when asked for by name.
+  { label: 'Export JSON with wallets', onSelect: () => void exportWatchlistAs('json', true) },
   { label: 'Import…', onSelect: () => openDialog('import') },
 ]
 

@@ -1,8 +1,10 @@
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Dec } from '../../../shared/decimal'
+import { CHAIN_NAME, differenceText } from '../../wallet-text'
 import { formatFullTime } from '../../../shared/display-time'
-import type { WalletBalancesView } from '../../../shared/wallets'
 import { useDisplayZone } from '../../display-zone'
+import { useWallets } from '../../store/wallet-store'
+import { readWalletsNow } from '../../wallets-api'
 
 /**
  * Every watched wallet's balances, read on demand (issue 48): each with its source (the service or
@@ -10,16 +12,8 @@ import { useDisplayZone } from '../../display-zone'
  * the difference with its sign. Each problem main found is said once, in its words.
  */
 
-const CHAIN = { ethereum: 'Ethereum', bsc: 'BNB Chain', solana: 'Solana' } as const
-
-function differenceText(difference: string): string {
-  const value = new Dec(difference)
-  if (value.isZero()) return 'matches'
-  return value.isPositive() ? `+${difference} in the wallets` : `${difference} in the wallets`
-}
-
 /** A table whose numbers keep every digit on one line: too wide for the window, it scrolls sideways. */
-function WalletTable(props: { label: string; columns: [string, boolean?][]; children: ReactNode }) {
+export function WalletTable(props: { label: string; columns: [string, boolean?][]; children: ReactNode }) {
   return (
     <div className="wallet-table-scroll">
       <table className="wallet-table" aria-label={props.label}>
@@ -38,25 +32,34 @@ function WalletTable(props: { label: string; columns: [string, boolean?][]; chil
   )
 }
 
+/** Why the last reading asked from here failed, and each problem main found once, in its words. */
+export function WalletNotes(props: { problem: string | null; notes: readonly string[] }) {
+  return (
+    <>
+      {props.problem && <p className="field-hint warning">{props.problem}</p>}
+      {props.notes.length > 0 && (
+        <ul className="wallet-notes" aria-label="About these balances">
+          {props.notes.map((note) => (
+            <li key={note} className="field-hint warning">
+              {note}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
 export function WalletBalances() {
   const zone = useDisplayZone()
-  const [view, setView] = useState<WalletBalancesView | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const read = async () => {
-    setBusy(true)
-    const result = await window.tokenwatch.readWalletBalances()
-    setBusy(false)
-    if (!result.ok) return setProblem(result.error.message)
-    setProblem(null)
-    setView(result.value)
-  }
+  const view = useWallets((state) => state.view)
+  const problem = useWallets((state) => state.problem)
+  const busy = useWallets((state) => state.reading)
 
   return (
     <div className="wallet-balances">
       <div className="row-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void read()}>
+        <button type="button" className="button" disabled={busy} onClick={() => void readWalletsNow()}>
           {busy ? 'Reading balances…' : view ? 'Read balances again' : 'Read balances'}
         </button>
         {view && (
@@ -65,23 +68,14 @@ export function WalletBalances() {
           </span>
         )}
       </div>
-      {problem && <p className="field-hint warning">{problem}</p>}
-      {view && view.notes.length > 0 && (
-        <ul className="wallet-notes" aria-label="About these balances">
-          {view.notes.map((note) => (
-            <li key={note} className="field-hint warning">
-              {note}
-            </li>
-          ))}
-        </ul>
-      )}
+      <WalletNotes problem={problem} notes={view?.notes ?? []} />
       {view && view.balances.length > 0 && (
         <WalletTable label="Wallet balances" columns={[['Wallet'], ['Token'], ['Balance', true], ['From']]}>
           {view.balances.map((row) => (
             <tr key={`${row.wallet} ${row.chain} ${row.token}`}>
               <td>
                 {row.label}
-                <span className="muted"> · {CHAIN[row.chain]}</span>
+                <span className="muted"> · {CHAIN_NAME[row.chain]}</span>
               </td>
               <td>{row.token}</td>
               <td className="numeric">{row.balance}</td>

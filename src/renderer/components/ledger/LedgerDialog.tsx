@@ -63,9 +63,11 @@ function LedgerControls(props: {
             props.onFilter({ ...filter, side: event.target.value as LedgerFilter['side'] })
           }
         >
-          <option value="">Buys and sells</option>
+          <option value="">All sides</option>
           <option value="buy">Buys</option>
           <option value="sell">Sells</option>
+          <option value="transfer-in">Transfers in</option>
+          <option value="transfer-out">Transfers out</option>
         </select>
       </label>
       <label className="ledger-control ledger-search">

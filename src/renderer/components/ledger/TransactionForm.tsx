@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import type { Transaction } from '../../../shared/holdings'
+import { LEDGER_SIDES, SIDE_LABELS, sideWords, type Transaction } from '../../../shared/holdings'
 import { MAX_NOTE_LENGTH } from '../../../shared/holdings-schema'
 import { useDisplayZone } from '../../display-zone'
 import { saveTransaction } from '../../ledger-api'
@@ -19,13 +19,17 @@ const HINTS = {
   time: 'To the second, with its offset: 2026-01-05T10:30:00-05:00 (market time)',
   quantity: 'Tokens, more than zero, up to 18 decimals',
   price: 'US dollars per token',
+  costBasis: 'What the tokens cost you, US dollars per token; 0 for a gift',
   fee: 'US dollars; 0 for none',
 } as const
+
+const SIDE_OPTIONS = LEDGER_SIDES.map((side): [string, string] => [side, SIDE_LABELS[side]])
 
 type TextField = 'time' | 'symbol' | 'quantity' | 'price' | 'fee' | 'note'
 
 /**
- * Records a buy or a sell, or changes one. Every field is checked as typed against the contract's
+ * Records a buy, a sell or a transfer (in at a cost basis the person gives; out at the tokens' cost,
+ * so without a price), or changes one. Every field is checked as typed against the contract's
  * schema and each message stands under its field; main re-checks the whole ledger in time order,
  * and a sell larger than the holding at its time is refused in main's words, above the buttons.
  */
@@ -34,12 +38,14 @@ export function TransactionForm(props: {
   transaction: Transaction | null
   /** A new transaction's symbol, fixed (the detail panel's); null lets the person type it. */
   symbol: string | null
+  /** A new transaction's side and quantity as offered (a wallet's difference with the ledger). */
+  prefill?: Pick<TransactionDraft, 'side' | 'quantity'>
   onDone(): void
 }) {
   const { transaction, symbol } = props
   const zone = useDisplayZone()
   const [draft, setDraft] = useState<TransactionDraft>(() =>
-    transaction ? draftOf(transaction) : newDraft(symbol ?? '', Date.now()),
+    transaction ? draftOf(transaction) : { ...newDraft(symbol ?? '', Date.now()), ...props.prefill },
   )
   const [errors, setErrors] = useState<TransactionErrors>({})
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -50,12 +56,13 @@ export function TransactionForm(props: {
   const symbolFixed = transaction === null && symbol !== null
 
   const focusFirstInvalid = useFirstInvalidFocus(form)
+  // An offered difference has its quantity: the price (or cost basis) is what is left to type.
+  const offered = props.prefill !== undefined && props.prefill.side !== 'transfer-out'
+  const firstField = offered ? 'price' : symbolFixed || transaction ? 'quantity' : 'symbol'
   // Opened from a line far down the list, the form is brought into view with the focus in it:
   // the symbol where it is to be typed, else the quantity (the time starts at now).
   useEffect(() => {
-    const first = form.current?.querySelector<HTMLInputElement>(
-      `#${CSS.escape(id(symbolFixed || transaction ? 'quantity' : 'symbol'))}`,
-    )
+    const first = form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(id(firstField))}`)
     first?.focus({ preventScroll: true })
     form.current?.scrollIntoView({ block: 'nearest' })
     // Once, as the form opens.
@@ -110,7 +117,7 @@ export function TransactionForm(props: {
   )
 
   const title = transaction
-    ? `Change ${transaction.side} of ${transaction.symbol}`
+    ? `Change ${sideWords(transaction.side)} of ${transaction.symbol}`
     : symbolFixed
       ? `Add a ${symbol} transaction`
       : 'Add a transaction'
@@ -127,10 +134,7 @@ export function TransactionForm(props: {
           legend="Side"
           name={id('side')}
           value={draft.side}
-          options={[
-            ['buy', 'Buy'],
-            ['sell', 'Sell'],
-          ]}
+          options={SIDE_OPTIONS}
           error={errors.side}
           onChange={(value) => change('side', value)}
         />
@@ -139,7 +143,10 @@ export function TransactionForm(props: {
       {text('time', 'Time', { hint: HINTS.time })}
       <div className="field-row transaction-form-row">
         {text('quantity', 'Quantity', { decimal: true, hint: HINTS.quantity })}
-        {text('price', 'Price (USD)', { decimal: true, hint: HINTS.price })}
+        {draft.side === 'transfer-in'
+          ? text('price', 'Cost basis (USD)', { decimal: true, hint: HINTS.costBasis })
+          : draft.side !== 'transfer-out' &&
+            text('price', 'Price (USD)', { decimal: true, hint: HINTS.price })}
         {text('fee', 'Fee (USD)', { decimal: true, hint: HINTS.fee })}
       </div>
       {text('note', 'Note (optional)', { maxLength: MAX_NOTE_LENGTH })}

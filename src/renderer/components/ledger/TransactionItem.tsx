@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Dec } from '../../../shared/decimal'
-import type { Transaction } from '../../../shared/holdings'
+import { SIDE_LABELS, type Transaction } from '../../../shared/holdings'
 import { formatExact, formatMoney } from '../../format'
 import { deleteTransaction, describeTrade } from '../../ledger-api'
 import { useDisplayZone } from '../../display-zone'
@@ -46,14 +46,19 @@ export function TransactionItem(props: {
       aria-label={describeTrade(transaction)}
     >
       <div className="transaction-main">
-        <span className={`transaction-side side-${transaction.side}`}>
-          {transaction.side === 'buy' ? 'Buy' : 'Sell'}
-        </span>
+        <span className={`transaction-side side-${transaction.side}`}>{SIDE_LABELS[transaction.side]}</span>
         <span className="num transaction-quantity">{formatExact(transaction.quantity)}</span>
         {props.withSymbol && <span className="transaction-symbol">{transaction.symbol}</span>}
-        <span className="muted">at</span>
-        <span className="num">{formatExact(transaction.price)}</span>
-        <TradeAmount transaction={transaction} />
+        {transaction.side === 'transfer-out' ? (
+          // No price and no amount: its tokens leave at their cost (holdings.ts).
+          <span className="muted">at their cost</span>
+        ) : (
+          <>
+            <span className="muted">{transaction.side === 'transfer-in' ? 'cost basis' : 'at'}</span>
+            <span className="num">{formatExact(transaction.price)}</span>
+            <TradeAmount transaction={transaction} />
+          </>
+        )}
       </div>
       <div className="transaction-meta muted">
         <time dateTime={transaction.time} className="num">

@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import Decimal from 'decimal.js'
+import { describe, expect, it } from 'vitest'
+import { AppCore } from '../../../src/main/core/app/app-core'
+import { WALLET_READ_EVERY_MS } from '../../../src/main/core/wallets/wallet-watch'
+import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
+import { DEMO_WALLETS } from '../../../src/main/sim/market/wallet-holdings'
+import { startSimServer } from '../../../src/main/sim/server/server'
+import type { AlertEvent } from '../../../src/shared/ipc-contract'
+import type { WalletBalancesView } from '../../../src/shared/wallets'
+import { cleanupAfterEach } from '../../support/cleanups'
+import { manualClock } from '../../support/manual-clock'
+
+/**
+ * The watched wallets in AppCore (issue 48, items 2, 5 and 8), over real HTTP to the simulator on
+ * a manual clock from Tuesday 17 November 2026, 10:30 ET: read when added and every 5 minutes while
+ * the window is shown, not while hidden; a balance that moves notified with the wallet's label, the
+ * token and the change; no log line or alert carrying more of an address than its last 4 characters.
+ */
+
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-wallets-core-')
+const KEY = 'wallets-core-key-4821'
+const TUESDAY = Date.parse('2026-11-17T10:30:00-05:00')
+
+async function started() {
+  const time = manualClock(TUESDAY)
+  const sim = await startSimServer({ apiKey: KEY, assets: 60, seed: 7, clock: () => time.clock.now })
+  cleanups.push(() => sim.close())
+  const logged: string[] = []
+  const userDataDir = tempDir()
+  const core = new AppCore({
+    userDataDir,
+    keychain: new MemorySecretStore(),
+    clock: time.scheduler,
+    log: (text) => logged.push(text),
+  })
+  cleanups.push(() => core.stop())
+  const readings: WalletBalancesView[] = []
+  const alerts: AlertEvent[] = []
+  core.on('walletBalances', (view) => readings.push(view))
+  core.on('alert', (event) => alerts.push(event))
+  await core.start()
+  await core.invoke('updateSettings', { baseUrl: sim.url })
+  await core.invoke('setKey', { key: KEY })
+  /** Runs the timers due at `at` and waits (bounded) until `probe` holds. */
+  const until = async (probe: () => boolean, what: string, at = time.clock.now) => {
+    time.advanceTo(at)
+    for (let i = 0; !probe(); i++) {
+      if (i > 500) throw new Error(`never: ${what}`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  }
+  return { core, sim, time, logged, readings, alerts, until, userDataDir }
+}
+
+describe('AppCore: the watched wallets', () => {
+  it('reads a wallet when added, every 5 minutes while shown, not hidden or paused', async () => {
+    const { core, time, readings, until } = await started()
+    await core.invoke('addWallet', { address: DEMO_WALLETS.cold, label: 'Cold' })
+    await until(() => readings.some((view) => view.balances.length > 0), 'the reading after the add')
+    const afterAdd = readings.length
+    await until(
+      () => readings.length > afterAdd,
+      'the reading 5 minutes on',
+      time.clock.now + WALLET_READ_EVERY_MS,
+    )
+    core.setWindowVisible(false)
+    const hidden = readings.length
+    time.advanceTo(time.clock.now + 3 * WALLET_READ_EVERY_MS)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(readings).toHaveLength(hidden)
+    core.setWindowVisible(true)
+    await until(() => readings.length > hidden, 'the reading as the window shows again')
+    // Paused by the person: nothing read, however long; resumed, the reading that fell due at once.
+    await core.invoke('setPaused', { paused: true })
+    const paused = readings.length
+    time.advanceTo(time.clock.now + 2 * WALLET_READ_EVERY_MS)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(readings).toHaveLength(paused)
+    await core.invoke('setPaused', { paused: false })
+    await until(() => readings.length > paused, 'the reading as updates resume')
+    expect((await core.invoke('latestWalletBalances', undefined)).ok).toBe(true)
+  })
+
+  it('notifies a moved balance with label, token and change; logs no address', async () => {
+    const { core, sim, logged, readings, alerts, until, userDataDir } = await started()
+    await core.invoke('addWallet', { address: DEMO_WALLETS.cold, label: 'Cold' })
+    await core.invoke('addWallet', { address: DEMO_WALLETS.hot, label: 'Hot' })
+    await until(() => readings.some((view) => view.read.length === 4), 'both wallets read on both chains')
+    // Cold sends 1.25 AAPLon to Hot: two notifications, each wallet's own change.
+    sim.wallets.record({ wallet: DEMO_WALLETS.cold, chain: 'ethereum', symbol: 'AAPLon', quantity: '-1.25' })
+    sim.wallets.record({ wallet: DEMO_WALLETS.hot, chain: 'ethereum', symbol: 'AAPLon', quantity: '1.25' })
+    await core.invoke('readWalletBalances', undefined)
+    await until(() => alerts.length >= 2, 'the two notifications')
+    const cold = new Decimal('12.5').minus('3.5')
+    const hot = new Decimal('3.5')
+    expect(alerts.map((event) => event.entry.message).sort()).toEqual([
+      `Wallet "Cold": AAPLon on Ethereum -1.25 (${cold.toFixed()} → ${cold.minus('1.25').toFixed()})`,
+      `Wallet "Hot": AAPLon on Ethereum +1.25 (${hot.toFixed()} → ${hot.plus('1.25').toFixed()})`,
+    ])
+    expect(alerts.every((event) => event.entry.kind === 'wallet-balance')).toBe(true)
+    // A record the service breaks is dropped and logged once, naming the wallet by label and last 4.
+    sim.setFaults({ status: { badRecords: 1 } })
+    await core.invoke('readWalletBalances', undefined)
+    await core.invoke('readWalletBalances', undefined)
+    sim.setFaults({})
+    const said = logged.filter((line) => line.startsWith('wallets: '))
+    expect(said.length).toBeGreaterThan(0)
+    expect(said.join('\n')).toContain(`…${DEMO_WALLETS.cold.slice(-4)}`)
+    expect(new Set(said).size).toBe(said.length)
+    const alertLog = await readFile(path.join(userDataDir, 'alert-log.json'), 'utf8')
+    for (const address of [DEMO_WALLETS.cold, DEMO_WALLETS.hot])
+      for (const text of [logged.join('\n'), alertLog, JSON.stringify(alerts)]) {
+        expect(text.toLowerCase()).not.toContain(address.toLowerCase())
+        expect(text.toLowerCase()).not.toContain(address.slice(2, 12).toLowerCase())
+      }
+  })
+
+  it('exports the wallets in the JSON only when the window asks for them', async () => {
+    const { core } = await started()
+    await core.invoke('addWallet', { address: DEMO_WALLETS.hot, label: 'Hot' })
+    const exported = async (withWallets?: boolean) => {
+      const result = await core.invoke('exportWatchlist', { format: 'json', withWallets })
+      if (!result.ok) throw new Error(result.error.message)
+      return JSON.parse(result.value.content ?? 'null') as { wallets?: { address: string; label: string }[] }
+    }
+    expect(await exported()).not.toHaveProperty('wallets')
+    expect(await exported(false)).not.toHaveProperty('wallets')
+    expect((await exported(true)).wallets?.map((wallet) => [wallet.label, wallet.address])).toEqual([
+      ['Hot', DEMO_WALLETS.hot],
+    ])
+  })
+})
