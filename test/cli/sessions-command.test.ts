@@ -125,13 +125,14 @@ describe('tokenwatch sessions, as text', () => {
       ...['--at', '2026-11-27T17:30:00-05:00'],
       ...['--at', '2026-07-14T19:59:30-04:00'],
     ])
+    // The window's full time (with the year, and the weekday first), in market time.
     expect(run.stdout.split('\n')).toEqual([
-      'Tue 2026-11-17 11:00 ET  regular; pauses Tue 2026-11-17 15:59 ET (in 4h 59m)',
-      'Thu 2026-11-26 12:00 ET  closed (Thanksgiving Day), off-hours ' +
-        'session running; overnight opens Thu 2026-11-26 20:05 ET (in 8h 05m)',
-      'Fri 2026-11-27 17:30 ET  closed (early close), off-hours session ' +
-        'running; overnight opens Sun 2026-11-29 20:05 ET (in 2d 02h)',
-      'Tue 2026-07-14 19:59:30 ET  paused; overnight opens Tue 2026-07-14 20:05 ET (in 5m 30s)',
+      'Tue Nov 17, 2026, 11:00:00 ET  regular; pauses Tue Nov 17, 2026, 15:59:00 ET (in 4h 59m)',
+      'Thu Nov 26, 2026, 12:00:00 ET  closed (Thanksgiving Day), off-hours ' +
+        'session running; overnight opens Thu Nov 26, 2026, 20:05:00 ET (in 8h 05m)',
+      'Fri Nov 27, 2026, 17:30:00 ET  closed (early close), off-hours session ' +
+        'running; overnight opens Sun Nov 29, 2026, 20:05:00 ET (in 2d 02h)',
+      'Tue Jul 14, 2026, 19:59:30 ET  paused; overnight opens Tue Jul 14, 2026, 20:05:00 ET (in 5m 30s)',
       '',
     ])
   })

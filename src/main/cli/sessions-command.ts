@@ -1,12 +1,7 @@
 import { parseArgs } from 'node:util'
 import { SESSION_LABEL } from '../../shared/alert-text'
-import {
-  easternClock,
-  formatCountdown,
-  type MarketPhase,
-  pad2,
-  sessionStateAt,
-} from '../../shared/session-clock'
+import { displayZone, formatFullTime } from '../../shared/display-time'
+import { easternClock, formatCountdown, type MarketPhase, sessionStateAt } from '../../shared/session-clock'
 import { type CliIo, EXIT, UsageError, writeLine } from './io'
 
 /**
@@ -97,12 +92,15 @@ export function sessionsLineAt(at: number): SessionsLine {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+/** Sessions are the market's: told in its time whatever the zone Settings shows times in. */
+const MARKET_ZONE = displayZone('market')
 
-/** "Sat 2026-11-28 12:00:30 ET" (seconds only when there are some). */
+/**
+ * "Sat Nov 28, 2026, 12:00:30 ET": the window's full time with the year (an --at may be any day)
+ * and, first, the weekday a trader reads a session day by.
+ */
 function easternText(ms: number): string {
-  const clock = easternClock(ms)
-  const seconds = clock.second === 0 ? '' : `:${pad2(clock.second)}`
-  return `${WEEKDAYS[clock.weekday]} ${clock.date} ${pad2(clock.hour)}:${pad2(clock.minute)}${seconds} ET`
+  return `${WEEKDAYS[easternClock(ms).weekday]} ${formatFullTime(ms, MARKET_ZONE, { year: true })}`
 }
 
 function phaseText(phase: MarketPhase): string {
