@@ -46,6 +46,7 @@ export const invokeChannels = {
   getPortfolio: 'tw:portfolio:get',
   setDetailOpen: 'tw:detail:open',
   setDepthSymbol: 'tw:depth:symbol',
+  setChartSymbol: 'tw:chart:symbol',
   refreshCapacity: 'tw:capacity:refresh',
   getDividends: 'tw:dividends:get',
   getHistory: 'tw:history:get',
@@ -67,6 +68,7 @@ export const eventChannels = {
   portfolio: 'tw:event:portfolio',
   capacity: 'tw:event:capacity',
   depth: 'tw:event:depth',
+  dayCandles: 'tw:event:day-candles',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

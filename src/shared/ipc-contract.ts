@@ -13,6 +13,7 @@ import { HISTORY_RANGES, type HistorySeries } from './history'
 import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { DepthView } from './depth'
+import type { DayCandlesView } from './day-candles'
 import type { AppStatus, KeyStatus } from './status'
 import { addWalletArgs, removeWalletArgs, type WalletBalancesView, type WalletsView } from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
@@ -269,6 +270,12 @@ export const invokeContract = {
     args: z.object({ symbol: symbolSchema.nullable() }).strict(),
     result: returns<null>(),
   },
+  /** The detail's 1D chart shows `symbol` (null: none): its live minute alone streams (`dayCandles`). */
+  setChartSymbol: {
+    channel: CH.setChartSymbol,
+    args: z.object({ symbol: symbolSchema.nullable() }).strict(),
+    result: returns<null>(),
+  },
   /** Ask the open symbol's capacity again (no sooner than 15 s after the last ask). */
   refreshCapacity: { channel: CH.refreshCapacity, args: noArgs, result: returns<null>() },
   /** `purpose`: the detail panel (a minute old at most) or the yield column (a day). */
@@ -338,6 +345,8 @@ export const eventContract = {
   capacity: { channel: EV.capacity, payload: returns<CapacityView>() },
   /** The open detail's depth ladder and its stream's state, at most 4 times a second. */
   depth: { channel: EV.depth, payload: returns<DepthView>() },
+  /** The 1D chart's minutes: REST candles, the streamed live minute and its state, at most 4 a second. */
+  dayCandles: { channel: EV.dayCandles, payload: returns<DayCandlesView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

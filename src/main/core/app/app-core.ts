@@ -67,6 +67,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
       onDepth: (view) => this.events.emit('depth', view),
+      onDayCandles: (view) => this.events.emit('dayCandles', view),
     }
     this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }

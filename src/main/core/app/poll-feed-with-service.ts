@@ -121,6 +121,10 @@ export class PollFeedWithService implements PollFeed {
     this.inner.setDepthSymbol?.(symbol)
   }
 
+  setChartSymbol(symbol: string | null): void {
+    this.inner.setChartSymbol?.(symbol)
+  }
+
   setHidden(hidden: boolean): void {
     this.inner.setHidden(hidden)
     this.service.setHidden(hidden)

@@ -20,6 +20,7 @@ import type { RecordedHistory } from '../history/history-service'
 import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { DepthStream } from './stream/depth-stream'
+import { CandleStream } from './stream/candle-stream'
 import { streamPlace } from './stream/stream-address'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
@@ -44,6 +45,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly frames: FrameCoalescer
   /** The open symbol's depth ladder, on the price stream's connection. */
   private readonly depth: DepthStream
+  /** The live minute of the 1D chart's symbol, on the price stream's connection. */
+  private readonly candles: CandleStream
   /** The window is hidden: the depth ladder, which only the window shows, is not asked. */
   private hidden = false
   private connection: FeedConnection | null = null
@@ -84,6 +87,19 @@ export class LocalPollFeed implements PollFeed {
       random: options.random,
       onView: (view) => events.onDepth?.(view),
     })
+    this.candles = new CandleStream({
+      clock: this.clock,
+      random: options.random,
+      fillCandles: async (symbol) => {
+        const answer = await this.client?.candles(symbol, '1min', '1day')
+        return answer?.available ? answer.value.token : null
+      },
+      onView: (view) => events.onDayCandles?.(view),
+    })
+  }
+
+  setChartSymbol(symbol: string | null): void {
+    this.candles.setSymbol(symbol)
   }
 
   setDepthSymbol(symbol: string | null): void {
@@ -127,6 +143,7 @@ export class LocalPollFeed implements PollFeed {
     this.stream.close()
     this.frames.clear()
     this.depth.close()
+    this.candles.close()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -144,6 +161,7 @@ export class LocalPollFeed implements PollFeed {
   setHidden(hidden: boolean): void {
     this.hidden = hidden
     this.depth.setHidden(this.hidden || this.isPaused())
+    this.candles.setHeld(this.hidden || this.isPaused())
     this.feed.setHidden(hidden)
   }
 
@@ -156,8 +174,9 @@ export class LocalPollFeed implements PollFeed {
       this.stream.pause()
       this.frames.clear()
     } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
-    // The depth ladder too: paused, nothing of the market is asked; it reopens as the window shows it.
+    // The depth ladder and the chart's minute too: paused, nothing of the market is asked.
     this.depth.setHidden(this.hidden || this.isPaused())
+    this.candles.setHeld(this.hidden || this.isPaused())
   }
 
   private isPaused(): boolean {
@@ -193,6 +212,7 @@ export class LocalPollFeed implements PollFeed {
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
     this.depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    this.candles.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {

@@ -9,6 +9,7 @@ import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'
 import type { RecordedHistory } from '../history/history-service'
 import type { DepthView } from '../../../shared/depth'
+import type { DayCandlesView } from '../../../shared/day-candles'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
@@ -36,6 +37,8 @@ export interface FeedEvents {
   onSnapshot?: (snapshot: Snapshot) => void
   /** The open symbol's depth (stream/depth-stream.ts), at most 4 times a second. */
   onDepth?: (view: DepthView) => void
+  /** The 1D chart's minutes (stream/candle-stream.ts), at most 4 times a second. */
+  onDayCandles?: (view: DayCandlesView) => void
 }
 
 export interface PollPlan {
@@ -94,4 +97,6 @@ export interface PollFeed {
   recordingNotice(): string | null
   /** The detail panel's symbol (null: closed): its depth ladder alone is streamed, beside the prices. */
   setDepthSymbol?(symbol: string | null): void
+  /** The symbol the detail's 1D chart shows (null: none): its live minute alone is streamed. */
+  setChartSymbol?(symbol: string | null): void
 }

@@ -38,6 +38,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() })
       },
       onDepth: (view) => outbox.push({ type: 'depth', view }),
+      onDayCandles: (view) => outbox.push({ type: 'dayCandles', view }),
     },
     options,
   )
@@ -95,6 +96,8 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
       case 'depthSymbol':
         return feed.setDepthSymbol(message.symbol)
+      case 'chartSymbol':
+        return feed.setChartSymbol(message.symbol)
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'assetPauses':

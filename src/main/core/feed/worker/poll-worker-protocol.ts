@@ -8,6 +8,7 @@ import type { FeedConnection, PollPlan } from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
 import type { RecordedHistory } from '../../history/history-service'
 import type { DepthView } from '../../../../shared/depth'
+import type { DayCandlesView } from '../../../../shared/day-candles'
 
 /**
  * The messages between WorkerPollFeed (the app's main thread) and the poll worker. Both ends are
@@ -34,6 +35,7 @@ export type ToPollWorker =
   | { type: 'recording'; userDataDir: string }
   | { type: 'recordedHistory'; id: number; symbol: string; from: number; daily: boolean }
   | { type: 'depthSymbol'; symbol: string | null }
+  | { type: 'chartSymbol'; symbol: string | null }
 
 /** What the worker answers a request with; `/v1/status/assets` as readings, never its raw body. */
 export type PollWorkerAnswer = ListedAsset[] | AssetPauseReading[] | Snapshot | RecordedHistory | null
@@ -56,3 +58,5 @@ export type FromPollWorker =
   | { type: 'stopped' }
   /** The open symbol's depth (stream/depth-stream.ts). */
   | { type: 'depth'; view: DepthView }
+  /** The 1D chart's minutes (stream/candle-stream.ts). */
+  | { type: 'dayCandles'; view: DayCandlesView }

@@ -66,6 +66,7 @@ export class WorkerPollFeed implements PollFeed {
   private watchlist: readonly string[] = []
   private hidden = false
   private depthSymbol: string | null = null
+  private chartSymbol: string | null = null
   /**
    * Where the worker records history (sent again to a restarted worker), and its latest sentence about it.
    */
@@ -163,6 +164,11 @@ export class WorkerPollFeed implements PollFeed {
   setDepthSymbol(symbol: string | null): void {
     this.depthSymbol = symbol
     this.send({ type: 'depthSymbol', symbol })
+  }
+
+  setChartSymbol(symbol: string | null): void {
+    this.chartSymbol = symbol
+    this.send({ type: 'chartSymbol', symbol })
   }
 
   setHidden(hidden: boolean): void {
@@ -282,6 +288,7 @@ export class WorkerPollFeed implements PollFeed {
     if (this.recordingFolder !== null) this.send({ type: 'recording', userDataDir: this.recordingFolder })
     this.send({ type: 'start' })
     if (this.depthSymbol !== null) this.send({ type: 'depthSymbol', symbol: this.depthSymbol })
+    if (this.chartSymbol !== null) this.send({ type: 'chartSymbol', symbol: this.chartSymbol })
   }
 
   private failPendingRequests(error: ApiError): void {
@@ -376,6 +383,9 @@ export class WorkerPollFeed implements PollFeed {
         return
       case 'depth':
         this.events.onDepth?.(message.view)
+        return
+      case 'dayCandles':
+        this.events.onDayCandles?.(message.view)
         return
     }
   }
