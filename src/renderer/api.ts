@@ -9,6 +9,7 @@ import { setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
 import { setCapacity, setDividends } from './store/service-store'
 import { setDepth } from './store/depth-store'
+import { setDayCandles } from './store/day-candles-store'
 import {
   announce,
   applyDelta,
@@ -70,6 +71,7 @@ export async function connect(): Promise<() => void> {
     api().on('portfolio', applyPortfolio),
     api().on('capacity', setCapacity),
     api().on('depth', setDepth),
+    api().on('dayCandles', setDayCandles),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -129,6 +131,12 @@ export async function showDetailOf(symbol: string | null): Promise<void> {
 export async function showDepthOf(symbol: string | null): Promise<void> {
   if (symbol === null) setDepth(null)
   await api().setDepthSymbol({ symbol })
+}
+
+/** The 1D chart shows `symbol` (null: it closed): main streams its live minute, and no other. */
+export async function showChartOf(symbol: string | null): Promise<void> {
+  if (symbol === null) setDayCandles(null)
+  await api().setChartSymbol({ symbol })
 }
 
 export async function refreshCapacity(): Promise<void> {
