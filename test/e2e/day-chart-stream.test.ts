@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DayCandlesView } from '../../src/shared/day-candles'
 import { formatPrice } from '../../src/renderer/format'
-import { launchBrowser, rowOf, unexpectedErrors } from './harness'
+import { rowOf } from './harness'
 import { type LiveHarness, type LiveHarnessOptions, startLiveHarness } from './live-sim'
-import { assertRendererBuilt } from './static-server'
+import { harnessPerTest } from './per-test'
 
 /**
  * The detail's 1D chart over a real AppCore streaming the live minute from the simulator's gRPC
@@ -12,37 +11,29 @@ import { assertRendererBuilt } from './static-server'
  * figures move with the market; a service without streams draws the polled history and says why.
  */
 
-let browser: Browser
-
-beforeAll(async () => {
-  assertRendererBuilt()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const harnesses = harnessPerTest<LiveHarness>()
 
 async function withChart(
   options: Omit<LiveHarnessOptions, 'browser'>,
   test: (harness: LiveHarness, views: DayCandlesView[]) => Promise<void>,
 ) {
-  const harness = await startLiveHarness({
-    browser,
-    viewport: { width: 1280, height: 900 },
-    stream: true,
-    settings: { chartRange: '1d' },
-    ...options,
-  })
+  const harness = await harnesses.open((browser) =>
+    startLiveHarness({
+      browser,
+      viewport: { width: 1280, height: 900 },
+      stream: true,
+      settings: { chartRange: '1d' },
+      ...options,
+    }),
+  )
   const views: DayCandlesView[] = []
   const off = harness.core.on('dayCandles', (view) => views.push(view))
   try {
     await rowOf(harness.page, 'AAPLon').click()
     await harness.page.keyboard.press('Enter')
     await test(harness, views)
-    expect(unexpectedErrors(harness)).toEqual([])
   } finally {
     off()
-    await harness.close()
   }
 }
 
@@ -62,7 +53,7 @@ describe('the 1D chart’s live minute', () => {
       await expect
         .poll(async () => {
           const last = views.findLast((view) => view.live !== null)?.live
-          return last !== undefined && (await live.textContent())?.endsWith(`C ${formatPrice(last.close)}`)
+          return last != null && (await live.textContent())?.endsWith(`C ${formatPrice(last.close)}`)
         })
         .toBe(true)
     })

@@ -47,8 +47,8 @@ export function DayChartSource({
       <span>{state}</span>
       {live && (
         <span className="num chart-live-minute">
-          Minute of {formatZonedDateTime(live.t, zone)}: O {formatPrice(live.open)} H {formatPrice(live.high)}{' '}
-          L {formatPrice(live.low)} C {formatPrice(live.close)}
+          {`Minute of ${formatZonedDateTime(live.t, zone)}: O ${formatPrice(live.open)}`}
+          {` H ${formatPrice(live.high)} L ${formatPrice(live.low)} C ${formatPrice(live.close)}`}
         </span>
       )}
     </p>

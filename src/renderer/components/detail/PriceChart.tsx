@@ -125,15 +125,9 @@ export const PriceChart = memo(function PriceChart({
  * snapped to a point, and what it shows is announced. The chart itself takes no pointer input (no
  * scrolling or zooming a 24h window), so it and the readout always agree.
  */
-function DayChart({
-  symbol,
-  history,
-  offHours,
-}: {
-  symbol: string
-  history: readonly DayPoint[]
-  offHours: boolean
-}) {
+type DayChartProps = Parameters<typeof PriceChart>[0]
+
+function DayChart({ symbol, history, offHours }: DayChartProps) {
   const pending = useWatch((state) => state.historyPending)
   const candles = useDayCandles(symbol)
   const line = useMemo(() => dayLine(candles, history), [candles, history])
