@@ -11,6 +11,7 @@ import { pipelineMetrics } from './node/pipeline'
 import { requestRateMetrics } from './node/request-rate'
 import { searchMetrics } from './node/search-keystrokes'
 import { depthWalkMetrics } from './node/depth-walk'
+import { streamMetrics } from './node/stream'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Calibration, calibrate } from './calibration'
 import type { Metric } from './report'
@@ -23,7 +24,7 @@ import { BUSY_LIMIT, EXIT, type SuiteRun, exitCode, judgeRun, summarize } from '
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
  *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger,
- *                    renderer, search, history, depth
+ *                    renderer, search, history, depth, stream
  * Progress goes to stderr, so stdout holds only the table or the JSON lines, printed once every
  * suite has run (each suite's verdict needs the whole run's quietest calibration). A full run
  * exits 1 when a budget is missed on a quiet enough host, else 3 when a suite ran on a host too
@@ -46,6 +47,7 @@ const SUITES = [
   'search',
   'history',
   'depth',
+  'stream',
 ] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
@@ -77,6 +79,7 @@ const FULL = {
   search: { listedSizes: [400, 10_000], rounds: 20 },
   history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
   depth: { levels: 200, walks: 200 },
+  stream: { warmupMs: 10_000, measureMs: 60_000, pairs: 2 },
 }
 
 const SMOKE: typeof FULL = {
@@ -100,6 +103,7 @@ const SMOKE: typeof FULL = {
   search: { listedSizes: [400], rounds: 2 },
   history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
   depth: { levels: 200, walks: 5 },
+  stream: { warmupMs: 1_000, measureMs: 3_000, pairs: 1 },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -127,6 +131,8 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       return historyMetrics(sizes.history, log)
     case 'depth':
       return Promise.resolve(depthWalkMetrics(sizes.depth, log))
+    case 'stream':
+      return streamMetrics(sizes.stream, log)
   }
 }
 

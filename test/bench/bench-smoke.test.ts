@@ -95,6 +95,14 @@ const METRICS = [
   'ledger.replay.fifo.ratioToPlainLoop',
   'depth.walk.tokens.medianMs',
   'depth.walk.dollars.medianMs',
+  'stream.rest.priceAndMarketPerMinute',
+  'stream.rest.pricePerMinute',
+  'stream.rest.allPricesPerMinute',
+  'stream.rest.marketPerMinute',
+  'stream.rest.allMarketPerMinute',
+  'stream.rest.limitsPerMinute',
+  'stream.rest.otherPerMinute',
+  'stream.core.cpu.ratioToPolling',
 ]
 
 describe('npm run bench -- --json --smoke', () => {
