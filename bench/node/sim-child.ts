@@ -9,8 +9,8 @@ import { BENCH_INSTANT } from './sim-bodies'
  * time, so that a poll worker on virtual time (which polls again as soon as a poll lands) finds
  * prices that moved since its last poll, as it would at real cadences. It says where it listens,
  * then its symbols in listing order, then its gRPC address ("grpc 127.0.0.1:PORT"), one line each.
- * With `log-requests`, it then says each request it receives ("request <ms since start> <path>"), for a floor that repeats the same network work
- * (bench/node/network-floor.ts).
+ * With `log-requests`, it then says each request it receives ("request <ms since start> <path>"),
+ * for a floor that repeats the same network work (bench/node/network-floor.ts).
  */
 const [apiKey, assets, speed, logRequests] = process.argv.slice(2)
 if (!apiKey || !assets || !speed) throw new Error('usage: sim-child.ts <key> <assets> <speed> [log-requests]')
