@@ -13,6 +13,7 @@ import { requestRateMetrics } from './node/request-rate'
 import { searchMetrics } from './node/search-keystrokes'
 import { depthWalkMetrics } from './node/depth-walk'
 import { heldDepthMetrics } from './node/held-depth'
+import { streamMetrics } from './node/stream'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Calibration, calibrate } from './calibration'
 import type { Metric } from './report'
@@ -25,7 +26,7 @@ import { BUSY_LIMIT, EXIT, type SuiteRun, exitCode, judgeRun, summarize } from '
  *   --smoke  small sizes and few repeats, to check in under a minute that everything still runs;
  *            budgets are reported but do not set the exit code
  *   --only <suites>  a comma-separated subset of: feed, transfer, requests, pipeline, main, heap, ledger,
- *                    renderer, search, history, depth, portfolio
+ *                    renderer, search, history, depth, portfolio, stream
  * Progress goes to stderr, so stdout holds only the table or the JSON lines, printed once every
  * suite has run (each suite's verdict needs the whole run's quietest calibration). A full run
  * exits 1 when a budget is missed on a quiet enough host, else 3 when a suite ran on a host too
@@ -49,6 +50,7 @@ const SUITES = [
   'history',
   'depth',
   'portfolio',
+  'stream',
 ] as const
 type SuiteName = (typeof SUITES)[number]
 type Log = (line: string) => void
@@ -81,6 +83,7 @@ const FULL = {
   history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
   depth: { levels: 200, walks: 200, held: { symbols: 50, updates: 30, pairs: 3 } },
   portfolio: { symbols: 100, days: 365, transactions: 20_000, runs: 3 },
+  stream: { warmupMs: 10_000, measureMs: 60_000, pairs: 2 },
 }
 
 const SMOKE: typeof FULL = {
@@ -105,6 +108,7 @@ const SMOKE: typeof FULL = {
   history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
   depth: { levels: 200, walks: 5, held: { symbols: 50, updates: 3, pairs: 1 } },
   portfolio: { symbols: 10, days: 60, transactions: 500, runs: 1 },
+  stream: { warmupMs: 1_000, measureMs: 3_000, pairs: 1 },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -137,6 +141,8 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
       ])
     case 'portfolio':
       return portfolioMetrics(sizes.portfolio, log)
+    case 'stream':
+      return streamMetrics(sizes.stream, log)
   }
 }
 

@@ -8,9 +8,9 @@ import { BENCH_INSTANT } from './sim-bodies'
  * Its market time starts at the benchmarks' fixed instant and runs `speed` times faster than real
  * time, so that a poll worker on virtual time (which polls again as soon as a poll lands) finds
  * prices that moved since its last poll, as it would at real cadences. It says where it listens,
- * then its symbols in listing order, one line each. With `log-requests`, it then says each request
- * it receives ("request <ms since start> <path>"), for a floor that repeats the same network work
- * (bench/node/network-floor.ts).
+ * then its symbols in listing order, then its gRPC address ("grpc 127.0.0.1:PORT"), one line each.
+ * With `log-requests`, it then says each request it receives ("request <ms since start> <path>"),
+ * for a floor that repeats the same network work (bench/node/network-floor.ts).
  */
 const [apiKey, assets, speed, logRequests] = process.argv.slice(2)
 if (!apiKey || !assets || !speed) throw new Error('usage: sim-child.ts <key> <assets> <speed> [log-requests]')
@@ -23,5 +23,6 @@ if (logRequests === 'log-requests')
   })
 void startSimServer({ apiKey, port: 0, assets: Number(assets), clock }).then((sim) => {
   process.stdout.write(`listening on ${sim.url}\n${JSON.stringify(sim.market.symbols())}\n`)
+  process.stdout.write(`grpc ${sim.grpcAddress ?? 'none'}\n`)
   process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)))
 })

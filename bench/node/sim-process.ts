@@ -20,6 +20,8 @@ export interface SimProcess {
    * of the app's main thread, which never parses a whole list.
    */
   symbols: string[]
+  /** Where its gRPC streams listen ('127.0.0.1:PORT'). */
+  grpcAddress: string | null
   /** With `logRequests`: every request received so far, in order (else always empty). */
   requests(): SimRequest[]
   close(): Promise<void>
@@ -63,6 +65,7 @@ export async function startSimProcess(assets: number, speed = 1, logRequests = f
   const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1]
   if (!url) throw new Error(`the simulator said "${line}" instead of where it listens`)
   const symbols = JSON.parse(await nextLine()) as string[]
+  const grpcAddress = /^grpc (127\.0\.0\.1:\d+)$/.exec(await nextLine())?.[1] ?? null
   const requests: SimRequest[] = []
   if (logRequests)
     void (async () => {
@@ -77,6 +80,7 @@ export async function startSimProcess(assets: number, speed = 1, logRequests = f
     url,
     apiKey,
     symbols,
+    grpcAddress,
     requests: () => [...requests],
     close: async () => {
       if (child.exitCode !== null) return

@@ -12,6 +12,7 @@ import { loadWalletBalances } from './wallets-api'
 import { setCapacity, setDividends } from './store/service-store'
 import { setDepth } from './store/depth-store'
 import { setAtBids } from './store/at-bids-store'
+import { setDayCandles } from './store/day-candles-store'
 import {
   announce,
   applyDelta,
@@ -75,6 +76,7 @@ export async function connect(): Promise<() => void> {
     api().on('depth', setDepth),
     api().on('atBids', setAtBids),
     api().on('walletBalances', setWalletBalances),
+    api().on('dayCandles', setDayCandles),
   ]
   const [snapshot, status, settings, keyStatus] = await Promise.all([
     api().getSnapshot({ history: false }),
@@ -136,6 +138,12 @@ export async function showDetailOf(symbol: string | null): Promise<void> {
 export async function showDepthOf(symbol: string | null): Promise<void> {
   if (symbol === null) setDepth(null)
   await api().setDepthSymbol({ symbol })
+}
+
+/** The 1D chart shows `symbol` (null: it closed): main streams its live minute, and no other. */
+export async function showChartOf(symbol: string | null): Promise<void> {
+  if (symbol === null) setDayCandles(null)
+  await api().setChartSymbol({ symbol })
 }
 
 export async function refreshCapacity(): Promise<void> {

@@ -47,6 +47,7 @@ export const invokeChannels = {
   setDetailOpen: 'tw:detail:open',
   setDepthSymbol: 'tw:depth:symbol',
   getAtBids: 'tw:at-bids:get',
+  setChartSymbol: 'tw:chart:symbol',
   refreshCapacity: 'tw:capacity:refresh',
   getDividends: 'tw:dividends:get',
   getHistory: 'tw:history:get',
@@ -71,6 +72,7 @@ export const eventChannels = {
   depth: 'tw:event:depth',
   atBids: 'tw:event:at-bids',
   walletBalances: 'tw:event:wallet-balances',
+  dayCandles: 'tw:event:day-candles',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

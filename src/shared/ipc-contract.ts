@@ -14,6 +14,7 @@ import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { DepthView } from './depth'
 import type { AtBidsView } from './at-bids'
+import type { DayCandlesView } from './day-candles'
 import type { AppStatus, KeyStatus } from './status'
 import { addWalletArgs, removeWalletArgs, type WalletBalancesView, type WalletsView } from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
@@ -273,6 +274,12 @@ export const invokeContract = {
   },
   /** The held positions valued at their bids (what the `atBids` event pushes). */
   getAtBids: { channel: CH.getAtBids, args: noArgs, result: returns<AtBidsView>() },
+  /** The detail's 1D chart shows `symbol` (null: none): its live minute alone streams (`dayCandles`). */
+  setChartSymbol: {
+    channel: CH.setChartSymbol,
+    args: z.object({ symbol: symbolSchema.nullable() }).strict(),
+    result: returns<null>(),
+  },
   /** Ask the open symbol's capacity again (no sooner than 15 s after the last ask). */
   refreshCapacity: { channel: CH.refreshCapacity, args: noArgs, result: returns<null>() },
   /** `purpose`: the detail panel (a minute old at most) or the yield column (a day). */
@@ -352,6 +359,8 @@ export const eventContract = {
   atBids: { channel: EV.atBids, payload: returns<AtBidsView>() },
   /** Every reading of the watched wallets' balances (issue 48). */
   walletBalances: { channel: EV.walletBalances, payload: returns<WalletBalancesView>() },
+  /** The 1D chart's minutes: REST candles, the streamed live minute and its state, at most 4 a second. */
+  dayCandles: { channel: EV.dayCandles, payload: returns<DayCandlesView>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

@@ -101,6 +101,14 @@ const METRICS = [
   'portfolio.replayOnly.coldMs',
   'portfolio.seriesAndFigures.coldMs',
   'portfolio.seriesAndFigures.ratioToReplay',
+  'stream.rest.priceAndMarketPerMinute',
+  'stream.rest.pricePerMinute',
+  'stream.rest.allPricesPerMinute',
+  'stream.rest.marketPerMinute',
+  'stream.rest.allMarketPerMinute',
+  'stream.rest.limitsPerMinute',
+  'stream.rest.otherPerMinute',
+  'stream.core.cpu.ratioToPolling',
 ]
 
 describe('npm run bench -- --json --smoke', () => {

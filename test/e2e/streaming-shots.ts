@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { launchBrowser } from './harness'
+import { launchBrowser, rowOf } from './harness'
 import { NARROW_AND_WIDE, SATURDAY } from './layout-screenshots'
 import { type LiveHarness, startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 
@@ -10,7 +10,8 @@ import { type LiveHarness, startLiveHarness, TUESDAY_LATE_MORNING } from './live
  * streaming, paused (the stream closed with the polls) and polling (a service without streams),
  * narrow and wide; the Settings dialog's
  * "Streaming address" at 390 and 1280 px, empty under the public service's base URL (the derived
- * address as its placeholder) and refused inline (a URL typed where host:port belongs).
+ * address as its placeholder) and refused inline (a URL typed where host:port belongs); the 1D
+ * chart's live minute streamed and, without streams, the polled history said so.
  * `npx tsx test/e2e/streaming-shots.ts` writes docs/screenshots/streaming/*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots', 'streaming')
@@ -91,6 +92,35 @@ async function settingsField({ page }: LiveHarness, day: string, _name: string, 
   console.log(`wrote settings-${day}-${width}.png and settings-refused-${day}-${width}.png`)
 }
 
+/**
+ * The detail's 1D chart with its live minute streamed (a Tuesday's AAPLon, a Saturday's off-hours
+ * NVDAon), then a service without streams: the polled history, said so above the chart.
+ */
+async function dayChart({ page, sim }: LiveHarness, day: string, name: string) {
+  await rowOf(page, day === 'tuesday' ? 'AAPLon' : 'NVDAon').click()
+  await page.keyboard.press('Enter')
+  for (const [state, wanted] of [
+    ['streamed', '^Minutes streamed'],
+    ['no-streams', 'minutes not streamed'],
+  ] as const) {
+    // A service without streams answers UNIMPLEMENTED: the chart reopened meets it.
+    if (state === 'no-streams') {
+      sim.setSpecOnly(true)
+      await page.locator('.chart-range-button', { hasText: /^1W$/ }).click()
+      await page.locator('.chart-range-button', { hasText: /^1D$/ }).click()
+    }
+    await page.waitForFunction(
+      (pattern) => new RegExp(pattern).test(document.querySelector('.chart-source')?.textContent ?? ''),
+      wanted,
+      { timeout: 60_000 },
+    )
+    await page.locator('.detail-chart').scrollIntoViewIfNeeded()
+    await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
+    await page.screenshot({ path: join(OUT, `day-chart-${state}-${day}-${name}.png`) })
+    console.log(`wrote day-chart-${state}-${day}-${name}.png`)
+  }
+}
+
 async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true })
   const browser = await launchBrowser()
@@ -104,6 +134,15 @@ async function main(): Promise<void> {
       ],
       900,
       settingsField,
+    )
+    await eachDayAndWidth(
+      browser,
+      [
+        ['narrow', 390],
+        ['wide', 1280],
+      ],
+      900,
+      dayChart,
     )
   } finally {
     await browser.close()

@@ -111,6 +111,7 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   getHoldings: { method: 'fifo' },
   setDetailOpen: { symbol: 'AAPLon' },
   setDepthSymbol: { symbol: 'AAPLon' },
+  setChartSymbol: { symbol: 'AAPLon' },
   getDividends: { symbol: 'AAPLon', purpose: 'detail' },
   getHistory: { symbol: 'AAPLon', range: '1m' },
   exportHistory: {

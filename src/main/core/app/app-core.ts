@@ -77,6 +77,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onStatusChange: () => this.events.emit('status', this.status()),
       onDepth: (view) => this.events.emit('depth', view),
       onHeldDepth: (update) => this.atBids.depthUpdate(update),
+      onDayCandles: (view) => this.events.emit('dayCandles', view),
     }
     this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }

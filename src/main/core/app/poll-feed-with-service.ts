@@ -125,6 +125,10 @@ export class PollFeedWithService implements PollFeed {
     this.inner.setHeldDepthSymbols?.(symbols)
   }
 
+  setChartSymbol(symbol: string | null): void {
+    this.inner.setChartSymbol?.(symbol)
+  }
+
   setHidden(hidden: boolean): void {
     this.inner.setHidden(hidden)
     this.service.setHidden(hidden)

@@ -18,6 +18,7 @@ type FeedCommand =
   | 'setOnline'
   | 'listAssets'
   | 'setDepthSymbol'
+  | 'setChartSymbol'
 
 /** What the window reads of the feed, and how it steers polling (pause, visibility, network). */
 export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandHandlers<FeedCommand> {
@@ -44,6 +45,10 @@ export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandH
     listAssets: async () => feed.listAssets(),
     setDepthSymbol: async ({ symbol }) => {
       feed.setDepthSymbol?.(symbol)
+      return null
+    },
+    setChartSymbol: async ({ symbol }) => {
+      feed.setChartSymbol?.(symbol)
       return null
     },
   }

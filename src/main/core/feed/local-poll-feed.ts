@@ -21,6 +21,7 @@ import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { DepthStream } from './stream/depth-stream'
 import { HeldDepthStream } from './stream/held-depth-stream'
+import { CandleStream } from './stream/candle-stream'
 import { streamPlace } from './stream/stream-address'
 
 /** How long the list of all assets (for search) is reused before it is fetched again. */
@@ -49,6 +50,8 @@ export class LocalPollFeed implements PollFeed {
   private readonly depth: DepthStream
   /** The held symbols' ladders, on the same connection. */
   private readonly heldDepth: HeldDepthStream
+  /** The live minute of the 1D chart's symbol, on the price stream's connection. */
+  private readonly candles: CandleStream
   /** The window is hidden: the depth ladder, which only the window shows, is not asked. */
   private hidden = false
   private connection: FeedConnection | null = null
@@ -94,10 +97,23 @@ export class LocalPollFeed implements PollFeed {
       random: options.random,
       onUpdate: (update) => events.onHeldDepth?.(update),
     })
+    this.candles = new CandleStream({
+      clock: this.clock,
+      random: options.random,
+      fillCandles: async (symbol) => {
+        const answer = await this.client?.candles(symbol, '1min', '1day')
+        return answer?.available ? answer.value.token : null
+      },
+      onView: (view) => events.onDayCandles?.(view),
+    })
   }
 
   setHeldDepthSymbols(symbols: readonly string[]): void {
     this.heldDepth.setSymbols(symbols)
+  }
+
+  setChartSymbol(symbol: string | null): void {
+    this.candles.setSymbol(symbol)
   }
 
   setDepthSymbol(symbol: string | null): void {
@@ -142,6 +158,7 @@ export class LocalPollFeed implements PollFeed {
     this.frames.clear()
     this.depth.close()
     this.heldDepth.close()
+    this.candles.close()
     this.feed.stop()
     this.recording.stop()
     await this.client?.close()
@@ -159,6 +176,7 @@ export class LocalPollFeed implements PollFeed {
   setHidden(hidden: boolean): void {
     this.hidden = hidden
     this.depth.setHidden(this.hidden || this.isPaused())
+    this.candles.setHeld(this.hidden || this.isPaused())
     this.feed.setHidden(hidden)
   }
 
@@ -171,9 +189,10 @@ export class LocalPollFeed implements PollFeed {
       this.stream.pause()
       this.frames.clear()
     } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
-    // The depth ladder too: paused, nothing of the market is asked; it reopens as the window shows it.
+    // The depth ladder and the chart's minute too: paused, nothing of the market is asked.
     this.depth.setHidden(this.hidden || this.isPaused())
     this.heldDepth.setPaused(this.isPaused())
+    this.candles.setHeld(this.hidden || this.isPaused())
   }
 
   private isPaused(): boolean {
@@ -210,6 +229,8 @@ export class LocalPollFeed implements PollFeed {
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
     for (const depth of [this.depth, this.heldDepth])
       depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    this.depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    this.candles.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {

@@ -10,6 +10,7 @@ import type { PauseReason } from './poll-scheduler'
 import type { RecordedHistory } from '../history/history-service'
 import type { DepthView } from '../../../shared/depth'
 import type { HeldDepthUpdate } from './stream/held-depth-stream'
+import type { DayCandlesView } from '../../../shared/day-candles'
 
 /**
  * The poll pipeline as AppCore sees it: told which service, key, cadences and symbols to poll,
@@ -41,6 +42,8 @@ export interface FeedEvents {
   onDepth?: (view: DepthView) => void
   /** The held symbols' ladders (stream/held-depth-stream.ts), at most once a second. */
   onHeldDepth?: (update: HeldDepthUpdate) => void
+  /** The 1D chart's minutes (stream/candle-stream.ts), at most 4 times a second. */
+  onDayCandles?: (view: DayCandlesView) => void
 }
 
 export interface PollPlan {
@@ -101,4 +104,6 @@ export interface PollFeed {
   setDepthSymbol?(symbol: string | null): void
   /** The held symbols (and those a depth alert watches): their ladders stream on one call. */
   setHeldDepthSymbols?(symbols: readonly string[]): void
+  /** The symbol the detail's 1D chart shows (null: none): its live minute alone is streamed. */
+  setChartSymbol?(symbol: string | null): void
 }

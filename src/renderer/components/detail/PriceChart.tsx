@@ -12,6 +12,10 @@ import { applyChartTheme, createTradingChart } from '../../chart/trading-chart'
 import { useDisplayZone } from '../../display-zone'
 import { formatExact, formatPrice, formatZonedDateTime } from '../../format'
 import { exportHistory, loadHistory } from '../../history-api'
+import { showChartOf } from '../../api'
+import { dayLine } from '../../chart/day-line'
+import { useDayCandles } from '../../store/day-candles-store'
+import { DayChartSource } from './DayChartSource'
 import { RANGE_WORDS } from '../../chart/range-keys'
 import { historyKey, useHistoryEntries } from '../../store/history-store'
 import { useWatch } from '../../store/watch-store'
@@ -52,6 +56,12 @@ export const PriceChart = memo(function PriceChart({
   useEffect(() => {
     if (range !== '1d') void loadHistory(symbol, range)
   }, [symbol, range])
+  // The 1D chart shown: main streams its symbol's live minute (and stops when it is not shown).
+  useEffect(() => {
+    if (range !== '1d') return
+    void showChartOf(symbol)
+    return () => void showChartOf(null)
+  }, [symbol, range])
 
   const stack = useRef<HTMLDivElement>(null)
   const focusInside = useRef(false)
@@ -76,7 +86,7 @@ export const PriceChart = memo(function PriceChart({
       >
         {range === '1d' ? (
           <div className="chart-slot chart-shown">
-            <DayChart history={history} offHours={offHours} />
+            <DayChart symbol={symbol} history={history} offHours={offHours} />
           </div>
         ) : entry?.state === 'failed' ? (
           <p className="chart-empty chart-failed">
@@ -115,14 +125,24 @@ export const PriceChart = memo(function PriceChart({
  * snapped to a point, and what it shows is announced. The chart itself takes no pointer input (no
  * scrolling or zooming a 24h window), so it and the readout always agree.
  */
-function DayChart({ history, offHours }: { history: readonly DayPoint[]; offHours: boolean }) {
+type DayChartProps = Parameters<typeof PriceChart>[0]
+
+function DayChart({ symbol, history, offHours }: DayChartProps) {
   const pending = useWatch((state) => state.historyPending)
-  const axis = useHistoryAxis(history, offHours)
-  if (history.length < 2 || !axis) {
+  const candles = useDayCandles(symbol)
+  const line = useMemo(() => dayLine(candles, history), [candles, history])
+  const axis = useHistoryAxis(line.points, offHours)
+  const source = <DayChartSource candles={candles} line={line} history={history} />
+  if (line.points.length < 2 || !axis) {
     const note = pending ? 'Loading the 24h history…' : 'No 24h history yet.'
     return <p className="muted chart-empty">{note}</p>
   }
-  return <DayHistoryChart history={history} axis={axis} offHours={offHours} />
+  return (
+    <>
+      {source}
+      <DayHistoryChart history={line.points} axis={axis} offHours={offHours} />
+    </>
+  )
 }
 
 function DayHistoryChart({

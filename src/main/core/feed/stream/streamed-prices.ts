@@ -60,7 +60,7 @@ export class StreamedPrices {
       taken.push({
         primaryMarket: { symbol: update.symbol, price: update.token_price },
         underlyingMarket: update.ticker === '' ? null : { ticker: update.ticker, price: update.stock_price },
-        timestamp: Number(nanos / NS_PER_MS),
+        timestamp: msOfNanos(nanos),
       })
     }
     return taken
@@ -75,9 +75,20 @@ function nanosOf(update: PriceUpdateMessage, now: number): bigint | null {
   // A decimal beyond 40 digits either side fails the pattern: the record is dropped whole, never rounded.
   if (!isNonNegativeDecimalString(token_price)) return null
   if (ticker !== '' && !isNonNegativeDecimalString(stock_price)) return null
+  return streamedInstant(timestamp, now)
+}
+
+/**
+ * A stream's uint64 nanoseconds (read as a decimal string, never a float), or null when it is not
+ * a time this service can have sent: 0, before 2000, more than a minute ahead of `now`.
+ */
+export function streamedInstant(timestamp: unknown, now: number): bigint | null {
   if (typeof timestamp !== 'string' || !NANOS_PATTERN.test(timestamp)) return null
   const nanos = BigInt(timestamp)
   const ms = nanos / NS_PER_MS
   if (ms < BigInt(EARLIEST_MS) || ms > BigInt(now + MAX_AHEAD_MS)) return null
   return nanos
 }
+
+/** Nanoseconds to whole milliseconds, exactly (the instant's own millisecond). */
+export const msOfNanos = (nanos: bigint): number => Number(nanos / NS_PER_MS)

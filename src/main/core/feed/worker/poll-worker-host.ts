@@ -39,6 +39,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       },
       onDepth: (view) => outbox.push({ type: 'depth', view }),
       onHeldDepth: (update) => outbox.push({ type: 'heldDepth', update }),
+      onDayCandles: (view) => outbox.push({ type: 'dayCandles', view }),
     },
     options,
   )
@@ -98,6 +99,8 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return feed.setDepthSymbol(message.symbol)
       case 'heldDepthSymbols':
         return feed.setHeldDepthSymbols(message.symbols)
+      case 'chartSymbol':
+        return feed.setChartSymbol(message.symbol)
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'assetPauses':

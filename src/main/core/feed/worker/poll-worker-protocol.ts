@@ -9,6 +9,7 @@ import type { PauseReason } from '../poll-scheduler'
 import type { RecordedHistory } from '../../history/history-service'
 import type { DepthView } from '../../../../shared/depth'
 import type { HeldDepthUpdate } from '../stream/held-depth-stream'
+import type { DayCandlesView } from '../../../../shared/day-candles'
 
 /**
  * The messages between WorkerPollFeed (the app's main thread) and the poll worker. Both ends are
@@ -36,6 +37,7 @@ export type ToPollWorker =
   | { type: 'recordedHistory'; id: number; symbol: string; from: number; daily: boolean }
   | { type: 'depthSymbol'; symbol: string | null }
   | { type: 'heldDepthSymbols'; symbols: string[] }
+  | { type: 'chartSymbol'; symbol: string | null }
 
 /** What the worker answers a request with; `/v1/status/assets` as readings, never its raw body. */
 export type PollWorkerAnswer = ListedAsset[] | AssetPauseReading[] | Snapshot | RecordedHistory | null
@@ -60,3 +62,5 @@ export type FromPollWorker =
   | { type: 'depth'; view: DepthView }
   /** The held symbols' ladders (stream/held-depth-stream.ts). */
   | { type: 'heldDepth'; update: HeldDepthUpdate }
+  /** The 1D chart's minutes (stream/candle-stream.ts). */
+  | { type: 'dayCandles'; view: DayCandlesView }

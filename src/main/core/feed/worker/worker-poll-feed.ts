@@ -67,6 +67,7 @@ export class WorkerPollFeed implements PollFeed {
   private hidden = false
   private depthSymbol: string | null = null
   private heldDepthSymbols: string[] = []
+  private chartSymbol: string | null = null
   /**
    * Where the worker records history (sent again to a restarted worker), and its latest sentence about it.
    */
@@ -169,6 +170,11 @@ export class WorkerPollFeed implements PollFeed {
   setHeldDepthSymbols(symbols: readonly string[]): void {
     this.heldDepthSymbols = [...symbols]
     this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
+  }
+
+  setChartSymbol(symbol: string | null): void {
+    this.chartSymbol = symbol
+    this.send({ type: 'chartSymbol', symbol })
   }
 
   setHidden(hidden: boolean): void {
@@ -290,6 +296,7 @@ export class WorkerPollFeed implements PollFeed {
     if (this.depthSymbol !== null) this.send({ type: 'depthSymbol', symbol: this.depthSymbol })
     if (this.heldDepthSymbols.length > 0)
       this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
+    if (this.chartSymbol !== null) this.send({ type: 'chartSymbol', symbol: this.chartSymbol })
   }
 
   private failPendingRequests(error: ApiError): void {
@@ -387,6 +394,9 @@ export class WorkerPollFeed implements PollFeed {
         return
       case 'heldDepth':
         this.events.onHeldDepth?.(message.update)
+        return
+      case 'dayCandles':
+        this.events.onDayCandles?.(message.view)
         return
     }
   }
