@@ -96,6 +96,8 @@ const METRICS = [
   'ledger.replay.average.ratioToPlainLoop',
   'ledger.replay.fifo.coldMs',
   'ledger.replay.fifo.ratioToPlainLoop',
+  'depth.held.eventLoopDelay.maxMs',
+  'depth.held.eventLoopDelay.p99Ms',
   'depth.walk.tokens.medianMs',
   'depth.walk.dollars.medianMs',
   'portfolio.replayOnly.coldMs',

@@ -117,6 +117,11 @@ for (const theme of ['dark', 'light'] as const) {
           expect(await brkPremarket.getAttribute('data-running')).toBe('true')
           expect(await brkPremarket.getAttribute('data-tradable')).toBe('false')
           expect(await violations(page, '.app-header', '.grid')).toEqual([])
+          // Selected, its "off" badge sits on the selection's colour, the lightest ground it has.
+          const brk = rowOf(page, 'BRK.Bon')
+          await brk.click()
+          await expect.poll(() => brk.getAttribute('aria-selected'), { timeout: SETTLE_MS }).toBe('true')
+          expect(await violations(page, '.grid')).toEqual([])
 
           // The pause before the open, with a row that is down selected.
           await showPhaseAt(page, ET_0930_TUESDAY, 'PAUSED')

@@ -48,7 +48,7 @@ export const PORTFOLIO_USAGE = `Usage: tokenwatch portfolio --range R [--json | 
   --base-url URL     ${BASE_URL_HELP}
 
 Every amount is an exact decimal string in US dollars; returns are fractions ("0.0125" is
-+1.25 %), the money-weighted one found to within 1e-24 a year and written to 10 decimals, both
++1.25%), the money-weighted one found to within 1e-24 a year and written to 10 decimals, both
 annualised only for a range of a year or more. The ledger is read from holdings.json, what the
 app recorded from history.sqlite, in its data folder ($${USER_DATA_ENV} if set).
 
@@ -80,7 +80,7 @@ export function portfolioCsv(report: PortfolioReport): string {
 }
 
 const percent = (fraction: string | null) =>
-  fraction === null ? 'none' : `${toFixedString(new Dec(fraction).times(100), 2)} %`
+  fraction === null ? 'none' : `${toFixedString(new Dec(fraction).times(100), 2)}%`
 
 function returnsLine(label: string, returns: Returns): string {
   const mwr = returns.mwr === null ? `none (${returns.mwrNote ?? ''})` : percent(returns.mwr)

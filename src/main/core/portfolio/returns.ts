@@ -195,7 +195,7 @@ function bracketed(terms: readonly Term[], lo: XDec, hi: XDec, span: number, per
   if (pLo.isZero()) return solved(lo, span, perYear)
   if (pHi.isZero()) return solved(hi, span, perYear)
   if (pLo.isNegative() === pHi.isNegative())
-    return { ok: false, reason: 'no solution between -99 % and +10,000 % a year' }
+    return { ok: false, reason: 'no solution between -99% and +10,000% a year' }
   let a = lo
   let b = hi
   for (let step = 0; step < MOST_STEPS && b.minus(a).greaterThanOrEqualTo(STOP); step++) {
