@@ -27,6 +27,11 @@ const ET_NOON_TUESDAY = Date.UTC(2026, 10, 17, 17, 0)
 const ET_1300_SATURDAY = Date.UTC(2026, 10, 21, 18, 0)
 /** How long a page may take to show a change (a clock tick, a dialog) on a busy machine. */
 const SETTLE_MS = 10_000
+/**
+ * A chart drawn: its chunk loaded and its first draw. A hang check, not a speed limit: on a loaded
+ * machine CI once waited over 10 s for the detail chart's ticks.
+ */
+const CHART_DRAWN_MS = 30_000
 /** axe over the whole page, several times a test, on two cores shared with other work. */
 const AXE_TEST_MS = 240_000
 
@@ -137,7 +142,7 @@ for (const theme of ['dark', 'light'] as const) {
           await page.keyboard.press('Enter')
           await page.getByRole('complementary').waitFor()
           // The detail chart (its own chunk) drawn, with its labels, legend and credit.
-          await page.locator('.chart .chart-tick').first().waitFor({ timeout: SETTLE_MS })
+          await page.locator('.chart .chart-tick').first().waitFor({ timeout: CHART_DRAWN_MS })
           expect(await violations(page)).toEqual([])
           await page.keyboard.press('Escape')
 
@@ -249,11 +254,14 @@ for (const theme of ['dark', 'light'] as const) {
         const { page } = await openAt(theme, ET_1300_SATURDAY)
         await rowOf(page, 'AAPLon').click()
         await page.keyboard.press('Enter')
-        await page.locator('.chart .chart-tick').first().waitFor({ timeout: SETTLE_MS })
+        await page.locator('.chart .chart-tick').first().waitFor({ timeout: CHART_DRAWN_MS })
         const day = await legendSwatchContrasts(page)
         // A week: the history chart's lines (token, stock, carried close, premium) beside the bands.
         await page.getByRole('radio', { name: /^1 week/ }).click()
-        await page.locator('.chart-shown .chart-history .chart-tick').first().waitFor({ timeout: SETTLE_MS })
+        await page
+          .locator('.chart-shown .chart-history .chart-tick')
+          .first()
+          .waitFor({ timeout: CHART_DRAWN_MS })
         const week = await legendSwatchContrasts(page)
         const names = [...day, ...week].map((swatch) => swatch.name)
         expect(names).toContain('Closed')
