@@ -115,6 +115,49 @@ function ImportReport({ result }: { result: ImportResult }) {
 }
 
 /**
+ * Where the import goes: a list chosen in "Into" (or a new one, named here); for a Tokenwatch export
+ * of several watchlists, each into its namesake, said instead of the choice.
+ */
+function ImportTarget(props: {
+  exportedLists: readonly string[] | null
+  target: string
+  newName: string
+  onTarget: (listIdOrNew: string) => void
+  onNewName: (name: string) => void
+}) {
+  const { exportedLists, target, newName } = props
+  const lists = useWatch((state) => state.settings?.lists ?? [])
+  if (exportedLists)
+    return (
+      <p className="field-hint import-lists-hint">
+        This export holds {exportedLists.length} watchlists ({exportedLists.join(', ')}). Each goes into the
+        watchlist of the same name, adding what it lacks, or into a new one by that name.
+      </p>
+    )
+  return (
+    <div className="field import-target">
+      <label htmlFor={TARGET_INPUT_ID}>Into</label>
+      <select id={TARGET_INPUT_ID} value={target} onChange={(event) => props.onTarget(event.target.value)}>
+        {lists.map((list) => (
+          <option key={list.id} value={list.id}>
+            {list.name}
+          </option>
+        ))}
+        <option value={NEW_LIST}>A new watchlist…</option>
+      </select>
+      {target === NEW_LIST && (
+        <input
+          aria-label="Name of the new watchlist"
+          value={newName}
+          maxLength={40}
+          onChange={(event) => props.onNewName(event.target.value)}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
  * Import a watchlist from a file (a list of symbols, a CSV with a symbol column, or our own
  * export) or from pasted text. The text is shown before it is sent, and the answer lists what was
  * added and, line by line, what was not and why.
@@ -125,7 +168,6 @@ export function ImportDialog() {
   const [error, setError] = useState<string | undefined>()
   const [result, setResult] = useState<ImportResult | null>(null)
   const [busy, setBusy] = useState(false)
-  const lists = useWatch((state) => state.settings?.lists ?? [])
   const shownId = useWatch((state) => state.settings?.activeListId ?? '')
   /** A list's id, or NEW_LIST for a new one named `newName`. */
   const [target, setTarget] = useState(shownId)
@@ -218,42 +260,19 @@ export function ImportDialog() {
             }}
           />
         </Field>
-        {exportedLists ? (
-          <p className="field-hint import-lists-hint">
-            This export holds {exportedLists.length} watchlists ({exportedLists.join(', ')}). Each goes into
-            the watchlist of the same name, adding what it lacks, or into a new one by that name.
-          </p>
-        ) : (
-          <div className="field import-target">
-            <label htmlFor={TARGET_INPUT_ID}>Into</label>
-            <select
-              id={TARGET_INPUT_ID}
-              value={target || shownId}
-              onChange={(event) => {
-                setTarget(event.target.value)
-                setResult(null)
-              }}
-            >
-              {lists.map((list) => (
-                <option key={list.id} value={list.id}>
-                  {list.name}
-                </option>
-              ))}
-              <option value={NEW_LIST}>A new watchlist…</option>
-            </select>
-            {target === NEW_LIST && (
-              <input
-                aria-label="Name of the new watchlist"
-                value={newName}
-                maxLength={40}
-                onChange={(event) => {
-                  setNewName(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            )}
-          </div>
-        )}
+        <ImportTarget
+          exportedLists={exportedLists}
+          target={target || shownId}
+          newName={newName}
+          onTarget={(value) => {
+            setTarget(value)
+            setResult(null)
+          }}
+          onNewName={(value) => {
+            setNewName(value)
+            setError(undefined)
+          }}
+        />
         {result && <ImportReport result={result} />}
         <DialogActions
           cancelLabel={result ? 'Done' : 'Cancel'}

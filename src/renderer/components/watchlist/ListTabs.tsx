@@ -131,6 +131,59 @@ function HoldingsTab(props: {
   )
 }
 
+/** The actions menu of the list on show: new, rename, move left or right, delete. */
+function listActions(lists: readonly Watchlist[], index: number, setNaming: (naming: Naming) => void) {
+  const active = lists[index] as Watchlist
+  return [
+    { label: 'New watchlist', onSelect: () => setNaming({ kind: 'new' }) },
+    { label: `Rename ${active.name}…`, onSelect: () => setNaming({ kind: 'rename', list: active }) },
+    { label: 'Move left', disabled: index === 0, onSelect: () => void moveList(active.id, index - 1) },
+    {
+      label: 'Move right',
+      disabled: index === lists.length - 1,
+      onSelect: () => void moveList(active.id, index + 1),
+    },
+    {
+      label: `Delete ${active.name}`,
+      disabled: lists.length === 1,
+      onSelect: () => void deleteList(active.id),
+    },
+  ]
+}
+
+/**
+ * Reordering by drag: the tab under the pointer is marked as the drop target, and a list dropped
+ * on a tab takes that tab's place. Only our own tabs' payload is accepted.
+ */
+function useTabDrag(lists: readonly Watchlist[]) {
+  const [dropTarget, setDropTarget] = useState<string | null>(null)
+  const clear = () => setDropTarget(null)
+  return {
+    dropTarget,
+    handlersFor: (listId: string, position: number) => ({
+      onDragStart: (event: DragEvent) => {
+        event.dataTransfer.setData(TAB_DRAG_TYPE, listId)
+        event.dataTransfer.effectAllowed = 'move'
+      },
+      onDragOver: (event: DragEvent) => {
+        if (!event.dataTransfer.types.includes(TAB_DRAG_TYPE)) return
+        event.preventDefault()
+        event.dataTransfer.dropEffect = 'move'
+        setDropTarget(listId)
+      },
+      onDragLeave: clear,
+      onDragEnd: clear,
+      onDrop: (event: DragEvent) => {
+        clear()
+        const dragged = event.dataTransfer.getData(TAB_DRAG_TYPE)
+        if (!dragged) return
+        event.preventDefault()
+        if (lists.some((list) => list.id === dragged)) void moveList(dragged, position)
+      },
+    }),
+  }
+}
+
 export function ListTabs() {
   const lists = useWatch((state) => state.settings?.lists ?? null)
   const listId = useWatch((state) => state.settings?.activeListId ?? null)
@@ -139,7 +192,7 @@ export function ListTabs() {
   // While the Holdings tab is on show, no list tab is the selected one.
   const activeId = holdingsShown ? null : listId
   const [naming, setNaming] = useState<Naming | null>(null)
-  const [dropTarget, setDropTarget] = useState<string | null>(null)
+  const drag = useTabDrag(lists ?? [])
   const row = useRef<HTMLDivElement>(null)
   // Where focus goes once the name field has closed, so it never falls to the page.
   const focusAfterNaming = useRef<(() => void) | null>(null)
@@ -157,7 +210,6 @@ export function ListTabs() {
 
   if (!lists || !listId) return null
   const index = lists.findIndex((list) => list.id === listId)
-  const active = lists[index] as Watchlist
   const focusTab = (listId: string) =>
     row.current?.querySelector<HTMLElement>(`[data-list-id="${CSS.escape(listId)}"]`)?.focus()
   const closeNaming = (shown: Naming, kept: boolean) => {
@@ -168,46 +220,13 @@ export function ListTabs() {
         : () => focusTab(shown.kind === 'rename' ? shown.list.id : listId)
     setNaming(null)
   }
-  const actions = [
-    { label: 'New watchlist', onSelect: () => setNaming({ kind: 'new' }) },
-    { label: `Rename ${active.name}…`, onSelect: () => setNaming({ kind: 'rename', list: active }) },
-    { label: 'Move left', disabled: index === 0, onSelect: () => void moveList(active.id, index - 1) },
-    {
-      label: 'Move right',
-      disabled: index === lists.length - 1,
-      onSelect: () => void moveList(active.id, index + 1),
-    },
-    {
-      label: `Delete ${active.name}`,
-      disabled: lists.length === 1,
-      onSelect: () => void deleteList(active.id),
-    },
-  ]
-  const onDragStart = (event: DragEvent, listId: string) => {
-    event.dataTransfer.setData(TAB_DRAG_TYPE, listId)
-    event.dataTransfer.effectAllowed = 'move'
-  }
-  const onDragOver = (event: DragEvent, listId: string) => {
-    if (!event.dataTransfer.types.includes(TAB_DRAG_TYPE)) return
-    event.preventDefault()
-    event.dataTransfer.dropEffect = 'move'
-    setDropTarget(listId)
-  }
-  /** Dropped on a tab: the dragged list takes that tab's place. */
-  const onDrop = (event: DragEvent, position: number) => {
-    setDropTarget(null)
-    const dragged = event.dataTransfer.getData(TAB_DRAG_TYPE)
-    if (!dragged) return
-    event.preventDefault()
-    if (lists.some((list) => list.id === dragged)) void moveList(dragged, position)
-  }
-  /** Arrows, Home and End move among the tabs and show the list reached (one Tab stop in all). */
   /** A list's tab: that list on show, the Holdings tab put away. */
   const pick = (id: string) => {
     if (id !== listId) void showList(id)
     else showHoldingsTab(false)
   }
   const tabIds = [...lists.map((list) => list.id), ...(heldCount > 0 ? ['holdings'] : [])]
+  /** Arrows, Home and End move among the tabs and show the list reached (one Tab stop in all). */
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
     if (event.ctrlKey || event.altKey || event.metaKey) return
     const target = tabIds[tabKeyTarget(event.key, position, tabIds.length) ?? -1]
@@ -230,13 +249,9 @@ export function ListTabs() {
               role="tab"
               data-list-id={list.id}
               tabIndex={list.id === activeId ? 0 : -1}
-              className={dropTarget === list.id ? 'list-tab drop-target' : 'list-tab'}
+              className={drag.dropTarget === list.id ? 'list-tab drop-target' : 'list-tab'}
               draggable
-              onDragStart={(event) => onDragStart(event, list.id)}
-              onDragOver={(event) => onDragOver(event, list.id)}
-              onDragLeave={() => setDropTarget(null)}
-              onDragEnd={() => setDropTarget(null)}
-              onDrop={(event) => onDrop(event, position)}
+              {...drag.handlersFor(list.id, position)}
               onKeyDown={(event) => onTabKeyDown(event, position)}
               aria-selected={list.id === activeId}
               aria-controls="watchlist-grid"
@@ -267,7 +282,7 @@ export function ListTabs() {
       >
         +
       </button>
-      <MenuButton label="Watchlist actions" items={actions}>
+      <MenuButton label="Watchlist actions" items={listActions(lists, index, setNaming)}>
         ⋯
       </MenuButton>
     </nav>

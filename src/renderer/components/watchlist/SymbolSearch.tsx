@@ -8,6 +8,7 @@ import { showRowInList } from '../../adds-out-of-sight'
 import { holdingsTabOnShow, usePortfolio } from '../../store/portfolio-store'
 import { announce, select, shownList, useWatch } from '../../store/watch-store'
 import { listsHolding } from '../../../shared/watchlists'
+import type { Settings } from '../../../shared/settings'
 
 const MAX_RESULTS = 12
 
@@ -26,6 +27,74 @@ function goToRow(symbol: string): void {
 function goToRowInList(symbol: string, listName: string): void {
   showRowInList(symbol)
   announce(`${symbol} is already in ${listName}; ${listName} is shown, its row selected`)
+}
+
+/** What a match is to the lists: here already, in other lists (by name), or in none. */
+function matchNote(
+  symbol: string,
+  where: { order: readonly string[]; settings: Settings | null; fromHoldings: boolean; listName: string },
+): string | null {
+  const { order, settings, fromHoldings, listName } = where
+  if (order.includes(symbol)) return fromHoldings ? `in ${listName}: show it` : 'already in this list'
+  const elsewhere = settings ? listsHolding(settings, symbol).map((list) => list.name) : []
+  if (fromHoldings)
+    return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add to ${listName}` : `add to ${listName}`
+  return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add here too` : null
+}
+
+/** The combobox's listbox: one option per match, each with its note; a status line when none match. */
+function SearchOptions(props: {
+  listboxId: string
+  optionId: (index: number) => string
+  expanded: boolean
+  matches: ListedAsset[]
+  activeIndex: number
+  noteOf: (symbol: string) => string | null
+  onChoose: (asset: ListedAsset) => void
+  onHover: (index: number) => void
+  emptyText: string
+}) {
+  const { listboxId, optionId, expanded, matches, activeIndex, noteOf, onChoose, onHover } = props
+  return (
+    <>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Matching assets"
+        className="search-results"
+        hidden={!expanded}
+      >
+        {expanded &&
+          matches.map((asset, index) => {
+            const note = noteOf(asset.symbol)
+            return (
+              <li
+                key={asset.symbol}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                className={`search-option${index === activeIndex ? ' active' : ''}`}
+                // mousedown, not click: the input's blur would close the list before a click lands.
+                onMouseDown={(event) => {
+                  event.preventDefault()
+                  onChoose(asset)
+                }}
+                onMouseEnter={() => onHover(index)}
+              >
+                <span className="option-symbol">{asset.symbol}</span>
+                <span className="option-name">{asset.name ?? asset.ticker ?? ''}</span>
+                {note && <span className="option-note">{note}</span>}
+              </li>
+            )
+          })}
+      </ul>
+      {expanded && matches.length === 0 && (
+        <div className="search-results search-empty" role="status">
+          {props.emptyText}
+        </div>
+      )}
+    </>
+  )
 }
 
 /**
@@ -72,14 +141,7 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
       else goToRow(asset.symbol)
     } else if (await addSymbol(asset.symbol)) clear()
   }
-  /** What a match is to the lists: here already, in other lists (by name), or in none. */
-  const noteOf = (symbol: string): string | null => {
-    if (order.includes(symbol)) return fromHoldings ? `in ${listName}: show it` : 'already in this list'
-    const elsewhere = settings ? listsHolding(settings, symbol).map((list) => list.name) : []
-    if (fromHoldings)
-      return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add to ${listName}` : `add to ${listName}`
-    return elsewhere.length > 0 ? `in ${elsewhere.join(', ')}: add here too` : null
-  }
+  const noteOf = (symbol: string) => matchNote(symbol, { order, settings, fromHoldings, listName })
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -139,42 +201,19 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
       <kbd className="search-hint" aria-hidden="true">
         /
       </kbd>
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="Matching assets"
-        className="search-results"
-        hidden={!expanded}
-      >
-        {expanded &&
-          matches.map((asset, index) => {
-            const note = noteOf(asset.symbol)
-            return (
-              <li
-                key={asset.symbol}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={`search-option${index === activeIndex ? ' active' : ''}`}
-                // mousedown, not click: the input's blur would close the list before a click lands.
-                onMouseDown={(event) => {
-                  event.preventDefault()
-                  void choose(asset)
-                }}
-                onMouseEnter={() => setActive(index)}
-              >
-                <span className="option-symbol">{asset.symbol}</span>
-                <span className="option-name">{asset.name ?? asset.ticker ?? ''}</span>
-                {note && <span className="option-note">{note}</span>}
-              </li>
-            )
-          })}
-      </ul>
-      {expanded && matches.length === 0 && (
-        <div className="search-results search-empty" role="status">
-          {listed === null ? 'Loading the list of assets…' : `No listed asset matches “${query.trim()}”`}
-        </div>
-      )}
+      <SearchOptions
+        listboxId={listboxId}
+        optionId={optionId}
+        expanded={expanded}
+        matches={matches}
+        activeIndex={activeIndex}
+        noteOf={noteOf}
+        onChoose={(asset) => void choose(asset)}
+        onHover={setActive}
+        emptyText={
+          listed === null ? 'Loading the list of assets…' : `No listed asset matches “${query.trim()}”`
+        }
+      />
     </div>
   )
 }
