@@ -10,7 +10,7 @@ import { HistoryRecorder } from '../../src/main/core/history/history-recorder'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { emptyAsset } from '../../src/shared/domain'
 import { isHistoryCsv } from '../../src/shared/history-csv'
-import { memoryIo } from './memory-io'
+import { runCommand } from './memory-io'
 
 /**
  * `tokenwatch history` against the simulator on Monday 2026-11-16, 10:00 ET (LLY's split day):
@@ -33,15 +33,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(userData, { recursive: true, force: true }))
 
-async function run(argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: userData })
-  const code = await runHistoryCommand(['--base-url', sim.url, ...argv], io, {
-    now: () => MONDAY_10_00_ET,
-    timeoutMs: 30_000,
-    readStoredKey: async () => null,
-  })
-  return { code, stdout: stdout(), stderr: stderr() }
-}
+const run = (argv: string[]) => runIn(userData, argv)
 
 describe('tokenwatch history', () => {
   it(
@@ -173,14 +165,12 @@ afterEach(() => {
   for (const point of mounted.splice(0)) execFileSync('umount', [point])
 })
 
-async function runIn(folder: string, argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: folder })
-  const code = await runHistoryCommand(['--base-url', sim.url, ...argv], io, {
+function runIn(folder: string, argv: string[]) {
+  return runCommand(runHistoryCommand, ['--base-url', sim.url, ...argv], {
+    env: { TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: folder },
     now: () => MONDAY_10_00_ET,
     timeoutMs: 30_000,
-    readStoredKey: async () => null,
   })
-  return { code, stdout: stdout(), stderr: stderr() }
 }
 
 function recordOnePoll(folder: string): void {

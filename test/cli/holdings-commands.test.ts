@@ -6,7 +6,7 @@ import { runCli } from '../../src/main/cli/run-cli'
 import { runHoldingsCommand } from '../../src/main/cli/holdings-command'
 import { runTxCommand } from '../../src/main/cli/tx-command'
 import { type FakeService, TEST_KEY, startFakeService } from '../core/api/api-client.fixtures'
-import { memoryIo } from './memory-io'
+import { memoryIo, runCommand } from './memory-io'
 import { SettingsFile } from '../../src/main/core/storage/settings-file'
 
 /** `tokenwatch tx ...` and `tokenwatch holdings` in-process, over a ledger in a temporary folder. */
@@ -29,21 +29,15 @@ afterEach(async () => {
   await rm(userData, { recursive: true, force: true })
 })
 
-async function tx(...argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_USER_DATA: userData })
-  const code = await runTxCommand(argv, io, { now: () => NOW, readStoredKey: async () => null })
-  return { code, stdout: stdout(), stderr: stderr() }
-}
+const tx = (...argv: string[]) =>
+  runCommand(runTxCommand, argv, { env: { TOKENWATCH_USER_DATA: userData }, now: () => NOW })
 
-async function holdings(...argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_USER_DATA: userData, TOKENWATCH_API_KEY: TEST_KEY })
-  const code = await runHoldingsCommand(['--base-url', service.url, ...argv], io, {
+const holdings = (...argv: string[]) =>
+  runCommand(runHoldingsCommand, ['--base-url', service.url, ...argv], {
+    env: { TOKENWATCH_USER_DATA: userData, TOKENWATCH_API_KEY: TEST_KEY },
     now: () => NOW,
     timeoutMs: 2_000,
-    readStoredKey: async () => null,
   })
-  return { code, stdout: stdout(), stderr: stderr() }
-}
 
 describe('tokenwatch tx', () => {
   it('adds, lists in time order, and removes, in the ledger named by TOKENWATCH_USER_DATA', async () => {

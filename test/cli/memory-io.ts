@@ -23,3 +23,33 @@ export function memoryIo(env: NodeJS.ProcessEnv = {}, stdinText = ''): MemoryIo 
     stderr: () => written.stderr,
   }
 }
+
+/** What a command run in process returned: its exit code and everything it wrote. */
+export interface CommandRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** The clock, timeout and key lookup a command takes from its caller; no stored key in tests. */
+interface RunDeps {
+  now?: () => number
+  timeoutMs?: number
+  readStoredKey?: () => Promise<string | null>
+}
+
+/**
+ * Runs one command in process with `env` as its environment, at the market time `now`, with no
+ * key in the keychain (a key comes from TOKENWATCH_API_KEY in `env` or not at all).
+ */
+export async function runCommand(
+  command: (argv: string[], io: CliIo, deps: RunDeps) => Promise<number>,
+  argv: string[],
+  options: { env: NodeJS.ProcessEnv; now: () => number; timeoutMs?: number },
+): Promise<CommandRun> {
+  const { io, stdout, stderr } = memoryIo(options.env)
+  const deps: RunDeps = { now: options.now, readStoredKey: async () => null }
+  if (options.timeoutMs !== undefined) deps.timeoutMs = options.timeoutMs
+  const code = await command(argv, io, deps)
+  return { code, stdout: stdout(), stderr: stderr() }
+}

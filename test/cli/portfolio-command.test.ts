@@ -11,7 +11,7 @@ import { Dec } from '../../src/shared/decimal'
 import { emptyAsset } from '../../src/shared/domain'
 import type { TransactionInput } from '../../src/shared/holdings'
 import type { PortfolioReport } from '../../src/shared/portfolio'
-import { memoryIo } from './memory-io'
+import { runCommand } from './memory-io'
 
 /**
  * `tokenwatch portfolio` against the simulator on 127.0.0.1 at Monday 2026-11-16, 10:00 ET (the
@@ -62,14 +62,12 @@ beforeEach(async () => {
 })
 afterEach(() => rmSync(userData, { recursive: true, force: true }))
 
-async function run(argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: userData })
-  const code = await runPortfolioCommand(['--base-url', sim.url, ...argv], io, {
+function run(argv: string[]) {
+  return runCommand(runPortfolioCommand, ['--base-url', sim.url, ...argv], {
+    env: { TOKENWATCH_API_KEY: KEY, TOKENWATCH_USER_DATA: userData },
     now: () => MONDAY_10_00_ET,
     timeoutMs: 30_000,
-    readStoredKey: async () => null,
   })
-  return { code, stdout: stdout(), stderr: stderr() }
 }
 
 const sumOf = (values: string[]) => values.reduce((sum, value) => sum.plus(value), new Dec(0))

@@ -3,7 +3,7 @@ import type { CliIo } from '../../src/main/cli/io'
 import type { ServiceCommandDeps } from '../../src/main/cli/service-client'
 import type { ServiceReadings } from '../../src/main/sim/market/service-bodies'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
-import { memoryIo } from './memory-io'
+import { type CommandRun, memoryIo } from './memory-io'
 
 /**
  * The simulator behind the one-question commands (status, capacity, dividends): one server per
@@ -12,12 +12,6 @@ import { memoryIo } from './memory-io'
  */
 
 export const SIM_KEY = 'cli-sim-key-2c41f0'
-
-export interface CommandRun {
-  code: number
-  stdout: string
-  stderr: string
-}
 
 type Command = (argv: string[], io: CliIo, deps?: ServiceCommandDeps) => Promise<number>
 

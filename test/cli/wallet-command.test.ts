@@ -8,7 +8,7 @@ import { runWalletCommand } from '../../src/main/cli/wallet-command'
 import { DEMO_WALLETS, UNLISTED_DEMO_TOKEN } from '../../src/main/sim/market/wallet-holdings'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { startSimNode } from '../../src/main/sim/server/sim-node'
-import { memoryIo } from './memory-io'
+import { memoryIo, runCommand } from './memory-io'
 
 /**
  * `tokenwatch wallet ...` in-process, over a user data folder of its own and the simulator, at Wednesday
@@ -37,11 +37,8 @@ async function wallet(...argv: string[]) {
   return walletWith({ TOKENWATCH_API_KEY: KEY }, ...argv)
 }
 
-async function walletWith(env: NodeJS.ProcessEnv, ...argv: string[]) {
-  const { io, stdout, stderr } = memoryIo({ TOKENWATCH_USER_DATA: userData, ...env })
-  const code = await runWalletCommand(argv, io, { now: () => NOW, readStoredKey: async () => null })
-  return { code, stdout: stdout(), stderr: stderr() }
-}
+const walletWith = (env: NodeJS.ProcessEnv, ...argv: string[]) =>
+  runCommand(runWalletCommand, argv, { env: { TOKENWATCH_USER_DATA: userData, ...env }, now: () => NOW })
 
 async function tx(...argv: string[]) {
   const { io } = memoryIo({ TOKENWATCH_USER_DATA: userData })
