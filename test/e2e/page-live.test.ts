@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LIVE_PRICED_ROW, startHarness, type Harness } from './harness'
+import { holdAppScript, MAIN_FRAME_PRICED_ROW } from './hold-app-script'
 import { harnessPerTest } from './per-test'
 
 /**
@@ -12,30 +12,6 @@ import { harnessPerTest } from './per-test'
 const harnesses = harnessPerTest<Harness>()
 const ET_1100_WEDNESDAY = Date.UTC(2026, 10, 18, 16, 0)
 const ET_1100_SATURDAY = Date.UTC(2026, 10, 21, 16, 0)
-/** A string only the script that starts the app holds (start-app.tsx; the entry, before). */
-const APP_START_MARKER = 'index.html has no #root element'
-
-/**
- * Holds the script that starts the app until `release`; `requested` settles once the page has
- * asked for it (the page's entry has run by then, and main's frame is being shown).
- */
-async function holdAppScript(page: Page): Promise<{ requested: Promise<void>; release(): void }> {
-  let arrived = () => {}
-  const requested = new Promise<void>((resolve) => (arrived = resolve))
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/*.js', async (route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (body.includes(APP_START_MARKER)) {
-      arrived()
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
-  return { requested, release }
-}
-
 describe('the page before its app is live', () => {
   for (const [day, fixedAt] of [
     ['a weekday', ET_1100_WEDNESDAY],
@@ -46,7 +22,7 @@ describe('the page before its app is live', () => {
       const held = await holdAppScript(page)
       await page.reload({ waitUntil: 'commit' })
       await held.requested
-      await page.locator('#root[inert] [role="row"][data-symbol] .cell-price .num').first().waitFor()
+      await page.locator(MAIN_FRAME_PRICED_ROW).first().waitFor()
       // 'a' shows the alerts panel: pressed on main's inert frame, before any of the app has run.
       await page.keyboard.press('a')
       expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('inert'))).toBe(true)
