@@ -57,7 +57,7 @@ export const RENDERER_BUDGETS = {
   /** Up to 1,000 rows a delta must be on screen in 8 ms; beyond, within one frame (16 ms). */
   deltaMs: (rows: number) => (rows <= 1_000 ? 8 : 16),
   /** The cold load to the first rows, as a ratio to the same first frame served as a static page. */
-  coldLoadRatio: 1.6,
+  coldLoadRatio: 1.1,
   /** The idle page's main thread over the same rows as a static page, its ticker in CSS alone. */
   idleRatio: 1.2,
   heapGrowthPct: 5,

@@ -110,6 +110,14 @@ export async function connect(): Promise<() => void> {
   }
 }
 
+/**
+ * Tells main the page is live (subscribed by connect(), its own frame rendered), once per page
+ * load: main sends what it held for the page from then on (its page-messages.ts).
+ */
+export function sayPageLive(): void {
+  void api().pageLive()
+}
+
 /** The positions as main holds them now; its pushes keep them current from then on. */
 async function loadPortfolio(): Promise<void> {
   const [result, atBids] = await Promise.all([api().getPortfolio(), api().getAtBids()])

@@ -18,6 +18,7 @@ export const invokeChannels = {
   setPaused: 'tw:paused:set',
   setWindowVisible: 'tw:window:visible',
   setOnline: 'tw:network:online',
+  pageLive: 'tw:page:live',
   listAssets: 'tw:assets:list',
   listAlerts: 'tw:alerts:list',
   createAlert: 'tw:alerts:create',

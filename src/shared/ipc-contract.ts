@@ -163,6 +163,11 @@ export const invokeContract = {
     args: z.object({ online: z.boolean() }).strict(),
     result: returns<null>(),
   },
+  /**
+   * The page is live: its listeners are in place and its own frame is on screen, so main may send
+   * what it held for it (once per page load; a reloaded page says it again). See page-messages.ts.
+   */
+  pageLive: { channel: CH.pageLive, args: noArgs, result: returns<null>() },
   listAssets: { channel: CH.listAssets, args: noArgs, result: returns<ListedAsset[]>() },
   listAlerts: { channel: CH.listAlerts, args: noArgs, result: returns<Alert[]>() },
   createAlert: { channel: CH.createAlert, args: alertCommandArgs.create, result: returns<Alert[]>() },

@@ -139,8 +139,9 @@ describe("main's first frame", () => {
     )
     const { page } = harness
     // Main's frame would stand still (its ages and countdowns stopped): the live page says
-    // instead that it is still waiting for data.
-    await page.locator('#root:not([inert]) .skeleton-row').first().waitFor({ timeout: 5_000 })
+    // instead that it is still waiting for data. (Its second counts from the app's start, which
+    // loads after main's frame is painted: waited for as a condition, not a time.)
+    await page.locator('#root:not([inert]) .skeleton-row').first().waitFor()
     expect(await page.getByRole('grid', { name: 'Watchlist' }).getAttribute('aria-busy')).toBe('true')
     release()
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()

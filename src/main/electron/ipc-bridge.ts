@@ -18,15 +18,22 @@ const REFUSED: IpcResult<never> = {
   error: { code: 'invalid-argument', message: 'unknown sender' },
 }
 
+/**
+ * `onPageLive`: the page said it is live (`pageLive`, its arguments checked by the core like any
+ * command's), so the messages held for it may go (page-messages.ts).
+ */
 export function registerIpcHandlers(
   ipcMain: IpcMain,
   core: Pick<AppCore, 'invoke' | 'keyToWithhold'>,
   isTrustedSender: SenderCheck,
+  onPageLive: () => void = () => {},
 ): () => void {
   for (const name of invokeNames) {
     ipcMain.handle(invokeChannels[name], async (event, args: unknown) => {
       if (!isTrustedSender(event)) return REFUSED
-      return withoutKey(await core.invoke(name, args), core.keyToWithhold())
+      const result = await core.invoke(name, args)
+      if (name === 'pageLive' && result.ok) onPageLive()
+      return withoutKey(result, core.keyToWithhold())
     })
   }
   return () => {

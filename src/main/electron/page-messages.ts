@@ -1,18 +1,42 @@
 import type { WebContents } from 'electron'
 
+/** At most this many messages wait for a page that has not said it is live (the oldest dropped). */
+export const MAX_WAITING_MESSAGES = 20
+
 /**
- * Electron delivers `webContents.send` to the document that is there at that moment; while a new
- * window's page loads, its listeners do not exist yet and the message is lost. A message that
- * must arrive (show this symbol, a notice) is held until the page has loaded: by then its module
- * script has run and subscribed (src/renderer/main.tsx calls connect() first thing).
+ * Main's one-off messages to its window's page (a setting changed from the tray or the menu, a
+ * notice, "show this symbol" from a notification's click), delivered once the page is live.
+ * Electron delivers `webContents.send` to the document there at that moment, and a document whose
+ * app has not subscribed yet drops it. A loaded page is not a listening one: the page's app loads
+ * after main's first frame is painted (src/renderer/main.tsx), and may ask main things before its
+ * listeners are in place. So the page says when it is live (the `pageLive` command, sent after it
+ * subscribed and rendered); until then, and again from the start of every reload, the messages
+ * wait here in order.
  */
-export function sendWhenLoaded(
-  contents: Pick<WebContents, 'isLoading' | 'isDestroyed' | 'once' | 'send'>,
-  channel: string,
-  payload: unknown,
-): void {
-  if (!contents.isLoading()) return contents.send(channel, payload)
-  contents.once('did-finish-load', () => {
-    if (!contents.isDestroyed()) contents.send(channel, payload)
-  })
+export class PageMessages {
+  private live = false
+  private readonly waiting: { channel: string; payload: unknown }[] = []
+
+  constructor(private readonly contents: Pick<WebContents, 'isDestroyed' | 'send' | 'on'>) {
+    // A reload starts a new document, whose listeners are not there yet.
+    contents.on('did-start-loading', () => {
+      this.live = false
+    })
+  }
+
+  /** The page said it is live: what waited is delivered, in order, and the rest goes at once. */
+  pageLive(): void {
+    this.live = true
+    for (const message of this.waiting.splice(0)) this.deliver(message.channel, message.payload)
+  }
+
+  send(channel: string, payload: unknown): void {
+    if (this.live) return this.deliver(channel, payload)
+    this.waiting.push({ channel, payload })
+    if (this.waiting.length > MAX_WAITING_MESSAGES) this.waiting.shift()
+  }
+
+  private deliver(channel: string, payload: unknown): void {
+    if (!this.contents.isDestroyed()) this.contents.send(channel, payload)
+  }
 }

@@ -26,7 +26,7 @@ import { firstFramePage } from './first-frame-page'
 import { forwardEvents, registerIpcHandlers, trustedSenderCheck } from './ipc-bridge'
 import { boundsToSave, createMainWindow, fitToTickerMode } from './main-window'
 import { setUpNotifications, showAlertNotification, showNotification } from './notifications'
-import { sendWhenLoaded } from './page-messages'
+import { PageMessages } from './page-messages'
 import { hardenSession } from './security'
 import { runStartup } from './startup'
 import { AppTray } from './tray'
@@ -55,6 +55,8 @@ export interface ShellOptions {
 export class Shell {
   private readonly core: AppCore
   private window: BrowserWindow | null = null
+  /** The one-off messages to the current window's page, held until it says it is live. */
+  private pageMessages: PageMessages | null = null
   private tray: AppTray | null = null
   /** Set once every startup step ran: before, nothing may bring up a window. */
   private started = false
@@ -169,8 +171,7 @@ export class Shell {
     void this.core
       .invoke('updateSettings', { hideAmounts: !this.core.currentSettings().hideAmounts })
       .then((result) => {
-        if (result.ok && this.window)
-          sendWhenLoaded(this.window.webContents, eventChannels.settings, result.value)
+        if (result.ok) this.pageMessages?.send(eventChannels.settings, result.value)
       })
 
   private applyStartAtLogin(enabled: boolean): void {
@@ -255,10 +256,13 @@ export class Shell {
     const current = created.window
     this.window = current
     const contents = current.webContents
+    const messages = new PageMessages(contents)
+    this.pageMessages = messages
     const unregisterIpc = registerIpcHandlers(
       ipcMain,
       core,
       trustedSenderCheck(() => (current.isDestroyed() ? null : contents), created.isOwnPage),
+      () => messages.pageLive(),
     )
     const stopForwarding = forwardEvents(core, () => (current.isDestroyed() ? null : contents))
     // A window that is gone takes its channels with it, so a new window can register them again.
@@ -266,6 +270,7 @@ export class Shell {
       unregisterIpc()
       stopForwarding()
       if (this.window === current) this.window = null
+      if (this.pageMessages === messages) this.pageMessages = null
     })
     for (const [event, visible] of [
       ['show', true],
@@ -311,13 +316,8 @@ export class Shell {
     const core = this.core
     setUpNotifications({
       platform: process.platform,
-      inWindow: (notice, symbol) => {
-        if (this.window)
-          sendWhenLoaded(this.window.webContents, eventChannels.notice, {
-            ...notice,
-            ...(symbol ? { symbol } : {}),
-          })
-      },
+      inWindow: (notice, symbol) =>
+        this.pageMessages?.send(eventChannels.notice, { ...notice, ...(symbol ? { symbol } : {}) }),
       showApp: this.showWindow,
     })
     core.on('delta', () => this.tray?.showData(core.currentSnapshot(), core.status()))
@@ -331,8 +331,8 @@ export class Shell {
       this.tray?.setUnread(unreadAlerts > 0)
       showAlertNotification(entry, (symbol) => {
         this.showWindow()
-        // A window made just now is still loading: the message waits for its page.
-        if (this.window) sendWhenLoaded(this.window.webContents, eventChannels.focusSymbol, { symbol })
+        // A window made just now is still loading: the message waits until its page is live.
+        this.pageMessages?.send(eventChannels.focusSymbol, { symbol })
       })
     })
     core.onSettingsChange((settings) => this.applyWindowSettings(settings))

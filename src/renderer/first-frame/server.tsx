@@ -9,7 +9,7 @@ import { setClock } from '../store/clock-store'
 /**
  * Main's side of the page's first frame: the built index.html with the app rendered into its root
  * by React's server renderer, from main's state, so the page shows its rows as soon as its HTML is
- * parsed, before any of its scripts has run. The page's own render (main.tsx), once main has
+ * parsed, before any of its scripts has run. The page's own render (start-app.tsx), once main has
  * answered it, replaces this frame with an equal or newer one; until then the frame is inert.
  * (Not hydrated: the page renders from main's answer, which may be newer than this frame.)
  *
@@ -44,8 +44,9 @@ export function renderFirstFramePage(template: string, state: FirstFrameState): 
   return (
     template
       .replace(HTML_TAG, `<html lang="en" data-theme="${theme}" data-density="${density}">`)
-      // Inert until the page renders over it (main.tsx): a click or a keystroke would be lost with
-      // this markup, so none is taken; the page's own frame is live.
+      // Inert until the page renders over it (start-app.tsx): a click would be lost with this
+      // markup, so none is taken; keys pressed meanwhile are held for the live page
+      // (keys-before-live.ts).
       .replace(EMPTY_ROOT, `<div id="root" inert>${frame}</div>`)
   )
 }

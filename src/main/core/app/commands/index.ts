@@ -7,6 +7,7 @@ import { holdingsCommands } from '../../holdings/commands'
 import { atBidsCommands } from '../../holdings/at-bids'
 import { keyCommands } from './keys'
 import { listCommands } from '../../lists/commands'
+import { pageCommands } from './page'
 import { serviceStatusCommands } from '../../service-status/commands'
 import { settingsCommands } from './settings'
 import { walletCommands } from '../../wallets/commands'
@@ -21,6 +22,7 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...listCommands(context),
     ...settingsCommands(context),
     ...keyCommands(context),
+    ...pageCommands(),
     ...alertCommands(context),
     ...holdingsCommands(context),
     ...atBidsCommands(context),
