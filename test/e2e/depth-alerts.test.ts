@@ -37,7 +37,7 @@ async function showAlerts(page: Page) {
 }
 
 describe('depth alerts in the window', () => {
-  it('overnight: the simulator’s widening ladder fires a spread alert that reaches the alert log', async () => {
+  it('overnight: the simulator’s widening ladder fires a spread alert, into the log', async () => {
     const { page, core, advanceMarket } = await open(TUESDAY_BEFORE_OVERNIGHT)
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
     const created = await core.invoke('createAlert', { input: SPREAD_ALERT })
@@ -65,7 +65,7 @@ describe('depth alerts in the window', () => {
     expect(await panel.locator('.alert-item').textContent()).toContain('AAPLon depth spread wider than 30 bp')
   }, 180_000)
 
-  it('a Saturday: the conventional token’s ladder says market closed, and the list says the alert is idle', async () => {
+  it('a Saturday: the conventional token’s market closed: the list says the alert is idle', async () => {
     const { page, core } = await open(SATURDAY)
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
     expect((await core.invoke('createAlert', { input: SPREAD_ALERT })).ok).toBe(true)
