@@ -9,7 +9,14 @@ import {
   type AlertKind,
   checkAlertInput,
 } from '../shared/alerts'
-import { type AlertDirection, COOLDOWN_BOUNDS_MS, type SessionEvent } from '../shared/alert-limits'
+import {
+  type AlertDirection,
+  COOLDOWN_BOUNDS_MS,
+  DEPTH_LEVELS_BOUNDS,
+  type DepthAlertSide,
+  type DepthAlertUnit,
+  type SessionEvent,
+} from '../shared/alert-limits'
 import { DEFAULT_REARM_BAND } from '../shared/alert-limits'
 import type { IpcError } from '../shared/ipc-contract'
 import type { SessionName } from '../shared/sessions'
@@ -29,6 +36,13 @@ export interface AlertDraft {
   session: SessionName | 'any'
   event: SessionEvent
   minutes: string
+  /** Spread alerts: basis points of the mid. */
+  thresholdBp: string
+  /** Liquidity alerts: which side, how many best levels, the size and its unit. */
+  side: DepthAlertSide
+  levels: string
+  size: string
+  unit: DepthAlertUnit
   rearmBand: string
   cooldownMinutes: string
   note: string
@@ -46,6 +60,11 @@ export type AlertDraftField =
   | 'session'
   | 'event'
   | 'minutes'
+  | 'thresholdBp'
+  | 'side'
+  | 'levels'
+  | 'size'
+  | 'unit'
   | 'rearmBand'
   | 'cooldownMinutes'
   | 'note'
@@ -64,6 +83,8 @@ export const KIND_FIELDS: Record<AlertKind, readonly AlertDraftField[]> = {
   'value-below': ['level', 'rearmBand'],
   'pnl-pct': ['thresholdPct', 'direction', 'rearmBand'],
   'asset-pause': [],
+  'spread-bp': ['thresholdBp'],
+  'depth-below': ['size', 'unit', 'levels', 'side'],
 }
 
 const MINUTE_MS = 60_000
@@ -92,6 +113,11 @@ export function newAlertDraft(symbol: string): AlertDraft {
     session: 'any',
     event: 'open',
     minutes: String(DEFAULT_STALE_MINUTES),
+    thresholdBp: '',
+    side: 'bids',
+    levels: String(DEPTH_LEVELS_BOUNDS.default),
+    size: '',
+    unit: 'tokens',
     rearmBand: DEFAULT_REARM_BAND,
     cooldownMinutes: String(COOLDOWN_BOUNDS_MS.default / MINUTE_MS),
     note: '',
@@ -122,6 +148,15 @@ function conditionFields(condition: AlertCondition): Partial<AlertDraft> {
     case 'multiplier-change':
     case 'asset-pause':
       return {}
+    case 'spread-bp':
+      return { thresholdBp: condition.thresholdBp }
+    case 'depth-below':
+      return {
+        side: condition.side,
+        levels: String(condition.levels),
+        size: condition.size,
+        unit: condition.unit,
+      }
   }
 }
 
@@ -137,6 +172,12 @@ export function draftOfAlert(alert: Alert): AlertDraft {
     sound: alert.sound,
     enabled: alert.enabled,
   }
+}
+
+/** A count as typed (minutes, levels); not a number at all: NaN, which the contract refuses in its words. */
+function countAsTyped(text: string): number {
+  const count = decimalAsTyped(text)
+  return NUMBER_TEXT.test(count) ? Number(count) : Number.NaN
 }
 
 function conditionOf(draft: AlertDraft): AlertConditionInput {
@@ -158,14 +199,21 @@ function conditionOf(draft: AlertDraft): AlertConditionInput {
       }
     case 'session':
       return { kind: 'session', session: draft.session, event: draft.event }
-    case 'stale': {
-      const minutes = decimalAsTyped(draft.minutes)
-      // Not a number at all: NaN, which the contract refuses with its own words.
-      return { kind: 'stale', minutes: NUMBER_TEXT.test(minutes) ? Number(minutes) : Number.NaN }
-    }
+    case 'stale':
+      return { kind: 'stale', minutes: countAsTyped(draft.minutes) }
     case 'multiplier-change':
     case 'asset-pause':
       return { kind: draft.kind }
+    case 'spread-bp':
+      return { kind: 'spread-bp', thresholdBp: decimalAsTyped(draft.thresholdBp) }
+    case 'depth-below':
+      return {
+        kind: 'depth-below',
+        side: draft.side,
+        levels: countAsTyped(draft.levels),
+        size: decimalAsTyped(draft.size),
+        unit: draft.unit,
+      }
   }
 }
 
@@ -186,6 +234,11 @@ const FIELD_OF_PATH: Record<string, AlertDraftField> = {
   'condition.session': 'session',
   'condition.event': 'event',
   'condition.minutes': 'minutes',
+  'condition.thresholdBp': 'thresholdBp',
+  'condition.side': 'side',
+  'condition.levels': 'levels',
+  'condition.size': 'size',
+  'condition.unit': 'unit',
   'condition.rearmBand': 'rearmBand',
   cooldownMs: 'cooldownMinutes',
   note: 'note',

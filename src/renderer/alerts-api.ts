@@ -11,6 +11,7 @@ import {
   setAlertEditing,
   setAlertLog,
   setAlerts,
+  setIdleAlerts,
 } from './store/alert-store'
 import { showToast } from './store/toast-store'
 import { announce, closeDialog, openDialog, setAlertsOpen, showNotice, watchStore } from './store/watch-store'
@@ -25,10 +26,15 @@ function api() {
 }
 
 export async function loadAlerts(): Promise<void> {
-  const [alerts, log] = await Promise.all([api().listAlerts(), api().getAlertLog()])
+  const [alerts, log, idle] = await Promise.all([
+    api().listAlerts(),
+    api().getAlertLog(),
+    api().getIdleAlerts(),
+  ])
   if (alerts.ok) setAlerts(alerts.value)
   if (log.ok) setAlertLog(log.value)
-  const failed = [alerts, log].find((result) => !result.ok)
+  if (idle.ok) setIdleAlerts(idle.value)
+  const failed = [alerts, log, idle].find((result) => !result.ok)
   if (failed && !failed.ok) showNotice(`Could not load the alerts: ${failed.error.message}`)
 }
 

@@ -5,7 +5,7 @@ import { unpackHistories } from '../shared/packed-histories'
 import type { ListViewPatch, Settings, SettingsPatch } from '../shared/settings'
 import { listOutOfSight, tellAddedOutOfSight } from './adds-out-of-sight'
 import { loadAlerts, onAlertFired, showRefusedNotification } from './alerts-api'
-import { setUnreadAlerts } from './store/alert-store'
+import { setIdleAlerts, setUnreadAlerts } from './store/alert-store'
 import { applyPortfolio } from './store/portfolio-store'
 import { setWalletBalances } from './store/wallet-store'
 import { loadWalletBalances } from './wallets-api'
@@ -66,6 +66,7 @@ export async function connect(): Promise<() => void> {
     api().on('delta', (delta) => applyDelta(unpackHistories(delta))),
     api().on('status', applyStatus),
     api().on('alert', onAlertFired),
+    api().on('alertsIdle', setIdleAlerts),
     // A desktop notification was clicked: show that asset.
     api().on('focusSymbol', ({ symbol }) => showSymbol(symbol)),
     api().on('notice', showRefusedNotification),

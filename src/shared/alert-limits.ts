@@ -26,3 +26,15 @@ export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
 
 export const SESSION_EVENTS = ['open', 'close', 'both'] as const
 export type SessionEvent = (typeof SESSION_EVENTS)[number]
+
+/**
+ * Depth alerts (the service's depth ladder, issue 47): the spread's bound in basis points of the
+ * mid, and how many of a side's best levels the liquidity alert sums.
+ */
+export const MAX_SPREAD_BP = '10000'
+export const DEPTH_LEVELS_BOUNDS = { min: 1, max: 50, default: 5 } as const
+/** Bids: what selling would meet; asks: what buying would meet. */
+export const DEPTH_SIDES = ['bids', 'asks'] as const
+export type DepthAlertSide = (typeof DEPTH_SIDES)[number]
+export const DEPTH_UNITS = ['tokens', 'dollars'] as const
+export type DepthAlertUnit = (typeof DEPTH_UNITS)[number]

@@ -1,5 +1,5 @@
 import type { Alert, AlertCondition } from './alerts'
-import type { AlertDirection } from './alert-limits'
+import type { AlertDirection, DepthAlertSide, DepthAlertUnit } from './alert-limits'
 import type { SessionName } from './sessions'
 
 /**
@@ -21,6 +21,17 @@ export const DIRECTION_SIGN: Record<AlertDirection, string> = { up: '+', down: '
 
 export function minutesText(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** A liquidity size in words: "3.5 tokens", "$1250.40". */
+export function depthAmountText(size: string, unit: DepthAlertUnit): string {
+  return unit === 'dollars' ? `$${size}` : `${size} tokens`
+}
+
+/** The levels a liquidity alert sums: "the best 5 bid levels", "the best ask level". */
+export function bestLevelsText(condition: { levels: number; side: DepthAlertSide }): string {
+  const side = condition.side === 'bids' ? 'bid' : 'ask'
+  return condition.levels === 1 ? `the best ${side} level` : `the best ${condition.levels} ${side} levels`
 }
 
 /** For the alert list: "crosses above 200.50", "24h change beyond ±5%". */
@@ -56,6 +67,10 @@ export function describeCondition(condition: AlertCondition): string {
     }
     case 'asset-pause':
       return 'is paused or limited by the service (announced, starts, ends)'
+    case 'spread-bp':
+      return `depth spread wider than ${condition.thresholdBp} bp of the mid`
+    case 'depth-below':
+      return `depth under ${depthAmountText(condition.size, condition.unit)} on ${bestLevelsText(condition)}`
   }
 }
 

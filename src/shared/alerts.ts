@@ -4,7 +4,11 @@ import {
   ALERT_DIRECTIONS,
   COOLDOWN_BOUNDS_MS,
   DEFAULT_REARM_BAND,
+  DEPTH_LEVELS_BOUNDS,
+  DEPTH_SIDES,
+  DEPTH_UNITS,
   MAX_ALERTS,
+  MAX_SPREAD_BP,
   MAX_NOTE_LENGTH,
   SESSION_EVENTS,
   STALE_MINUTES_BOUNDS,
@@ -183,6 +187,41 @@ const multiplierChangeSchema = z.object({ kind: z.literal('multiplier-change') }
  */
 const assetPauseSchema = z.object({ kind: z.literal('asset-pause') }).strict()
 
+/**
+ * The depth ladder's spread is wider than `thresholdBp` basis points of its mid:
+ * (best ask - best bid) / ((best ask + best bid) / 2) x 10,000 > thresholdBp, compared exactly.
+ */
+const spreadBpSchema = z
+  .object({
+    kind: z.literal('spread-bp'),
+    thresholdBp: decimalField({
+      what: 'The spread',
+      example: '25',
+      min: '0',
+      minExclusive: true,
+      max: MAX_SPREAD_BP,
+    }),
+  })
+  .strict()
+
+/**
+ * The liquidity at the best levels is below a size: the sum over the best `levels` levels of
+ * one side of their quantity (tokens) or of price x quantity (dollars) is less than `size`.
+ */
+const depthBelowSchema = z
+  .object({
+    kind: z.literal('depth-below'),
+    side: z.enum(DEPTH_SIDES, { error: 'Choose bids or asks' }),
+    levels: z
+      .number({ error: 'The levels must be a whole number' })
+      .int({ error: 'The levels must be a whole number' })
+      .min(DEPTH_LEVELS_BOUNDS.min, { error: `At least ${DEPTH_LEVELS_BOUNDS.min} level` })
+      .max(DEPTH_LEVELS_BOUNDS.max, { error: `At most ${DEPTH_LEVELS_BOUNDS.max} levels` }),
+    size: decimalField({ what: 'The size', example: '3.5', min: '0', minExclusive: true }),
+    unit: z.enum(DEPTH_UNITS, { error: 'Choose tokens or dollars' }),
+  })
+  .strict()
+
 export const alertConditionSchema = z.discriminatedUnion(
   'kind',
   [
@@ -197,6 +236,8 @@ export const alertConditionSchema = z.discriminatedUnion(
     valueBelowSchema,
     pnlPctSchema,
     assetPauseSchema,
+    spreadBpSchema,
+    depthBelowSchema,
   ],
   { error: 'Choose what the alert watches' },
 )
@@ -215,7 +256,14 @@ export const ALERT_KINDS = [
   'value-below',
   'pnl-pct',
   'asset-pause',
+  'spread-bp',
+  'depth-below',
 ] as const satisfies readonly AlertKind[]
+/** The kinds judged on the symbol's depth ladder, which streams for them (held or not). */
+export const DEPTH_ALERT_KINDS = ['spread-bp', 'depth-below'] as const satisfies readonly AlertKind[]
+export type DepthAlertKind = (typeof DEPTH_ALERT_KINDS)[number]
+export const isDepthAlertKind = (kind: AlertKind): kind is DepthAlertKind =>
+  (DEPTH_ALERT_KINDS as readonly AlertKind[]).includes(kind)
 
 // ---------------------------------------------------------------------------------------------
 // Alerts

@@ -27,6 +27,7 @@ export const invokeChannels = {
   removeAlert: 'tw:alerts:remove',
   getAlertLog: 'tw:alerts:log',
   markAlertsRead: 'tw:alerts:read',
+  getIdleAlerts: 'tw:alerts:idle',
   exportWatchlist: 'tw:watchlist:export',
   importWatchlist: 'tw:watchlist:import',
   createList: 'tw:lists:create',
@@ -74,6 +75,7 @@ export const eventChannels = {
   atBids: 'tw:event:at-bids',
   walletBalances: 'tw:event:wallet-balances',
   dayCandles: 'tw:event:day-candles',
+  alertsIdle: 'tw:event:alerts-idle',
 } as const
 
 export type InvokeName = keyof typeof invokeChannels

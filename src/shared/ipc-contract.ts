@@ -180,6 +180,8 @@ export const invokeContract = {
   removeAlert: { channel: CH.removeAlert, args: alertCommandArgs.remove, result: returns<Alert[]>() },
   getAlertLog: { channel: CH.getAlertLog, args: noArgs, result: returns<AlertLogEntry[]>() },
   markAlertsRead: { channel: CH.markAlertsRead, args: noArgs, result: returns<AlertLogEntry[]>() },
+  /** The enabled depth alerts that cannot fire now, by id, with why (what `alertsIdle` pushes). */
+  getIdleAlerts: { channel: CH.getIdleAlerts, args: noArgs, result: returns<Record<string, string>>() },
   exportWatchlist: {
     channel: CH.exportWatchlist,
     /** `withWallets`: the JSON carries the watched wallets too (personal data: only when asked). */
@@ -366,6 +368,8 @@ export const eventContract = {
   walletBalances: { channel: EV.walletBalances, payload: returns<WalletBalancesView>() },
   /** The 1D chart's minutes: REST candles, the streamed live minute and its state, at most 4 a second. */
   dayCandles: { channel: EV.dayCandles, payload: returns<DayCandlesView>() },
+  /** The depth alerts that cannot fire now changed: by id, why ("no depth: market closed"). */
+  alertsIdle: { channel: EV.alertsIdle, payload: returns<Record<string, string>>() },
 } as const satisfies Record<ChannelEventName, { channel: string; payload: unknown }>
 
 export type EventContract = typeof eventContract

@@ -21,6 +21,8 @@ export interface AlertsState {
   /** Entries that were unread when the log was opened, or came in while it was open: drawn as new. */
   fresh: ReadonlySet<string>
   editing: AlertEditorTarget | null
+  /** The depth alerts that cannot fire now, by id, with why ("no depth: market closed"). */
+  idle: Readonly<Record<string, string>>
 }
 
 export const initialAlertsState: AlertsState = {
@@ -29,6 +31,7 @@ export const initialAlertsState: AlertsState = {
   unread: 0,
   fresh: new Set(),
   editing: null,
+  idle: {},
 }
 
 export const alertStore = createStore<AlertsState>(() => initialAlertsState)
@@ -44,6 +47,10 @@ export function logEntryKey(entry: Pick<AlertLogEntry, 'alertId' | 'at'>): strin
 
 export function setAlerts(alerts: readonly Alert[]): void {
   alertStore.setState({ alerts })
+}
+
+export function setIdleAlerts(idle: Readonly<Record<string, string>>): void {
+  alertStore.setState({ idle })
 }
 
 export function setAlertLog(log: readonly AlertLogEntry[]): void {

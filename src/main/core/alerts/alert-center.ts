@@ -6,6 +6,8 @@ import { AlertLog, AlertsFile } from './alerts-file'
 import { type KnownPauses, MULTIPLIER_PAUSE_GRACE_MS, NO_KNOWN_PAUSES, pauseKey } from './pause-alerts'
 import type { AssetPauseReading, MarketReading } from '../../../shared/service-status'
 import { type Clock, realClock } from '../clock'
+import type { HeldDepthUpdate } from '../feed/stream/held-depth-stream'
+import { type DepthKnown, depthAlertSymbols, idleDepthAlerts, NO_DEPTH_YET } from './depth-alerts'
 
 /**
  * Alerts in main: evaluated on every snapshot change and, for session and stale alerts, on one
@@ -25,6 +27,8 @@ export interface AlertCenterOptions {
   positions?: () => ReadonlyMap<string, ValuedPosition>
   /** The unread count changed from zero to some or back (the tray shows a dot). */
   onUnreadChange: (unreadAlerts: number) => void
+  /** The depth alerts that cannot fire now changed (by id, why: "no depth: market closed"). */
+  onIdleChange?: (idle: Record<string, string>) => void
 }
 
 export class AlertCenter {
@@ -40,6 +44,9 @@ export class AlertCenter {
   private pauses: KnownPauses = NO_KNOWN_PAUSES
   /** The service's market reading as last told; null before the first (the calendar alone). */
   private market: MarketReading | null = null
+  /** The held depth stream's state and the latest ladder of each depth alert's symbol. */
+  private depth: DepthKnown = NO_DEPTH_YET
+  private idle: Record<string, string> = {}
 
   constructor(private readonly options: AlertCenterOptions) {
     this.clock = options.clock ?? realClock
@@ -93,6 +100,26 @@ export class AlertCenter {
     if (this.file.list().length > 0) void this.evaluate(snapshot)
   }
 
+  /**
+   * The held depth stream's push (at most once a second): its state and the ladders since the
+   * last. A stream that stopped keeps no ladder (old depth is no observation); the depth alerts
+   * are judged on the latest snapshot's evaluation.
+   */
+  depthUpdate(update: HeldDepthUpdate, snapshot: Snapshot | null): void {
+    const watched = new Set(depthAlertSymbols(this.file.list()))
+    const ladders = new Map(update.state === 'streaming' ? this.depth.ladders : [])
+    for (const held of update.ladders)
+      if (watched.has(held.ladder.symbol)) ladders.set(held.ladder.symbol, held)
+    this.depth = { state: update.state, reason: update.reason, ladders }
+    if (watched.size > 0 && snapshot) void this.evaluate(snapshot)
+    else this.tellIdle()
+  }
+
+  /** The enabled depth alerts that cannot fire now, by id, with why. */
+  idleAlerts(): Record<string, string> {
+    return this.idle
+  }
+
   async markAllRead(): Promise<AlertLogEntry[]> {
     const before = this.log.unreadCount()
     const entries = await this.log.markAllRead()
@@ -125,10 +152,19 @@ export class AlertCenter {
       pauses: this.pauses,
       market: this.market,
       positionsBySymbol: this.options.positions?.(),
+      depth: this.depth,
     })
     this.states = states
+    this.tellIdle()
     if (fired.length > 0) await this.record(fired)
     this.aimTimer(nextAlertCheckAt(alerts, assets, now, this.pauses, this.market))
+  }
+
+  private tellIdle(): void {
+    const idle = idleDepthAlerts(this.file.list(), this.depth)
+    if (JSON.stringify(idle) === JSON.stringify(this.idle)) return
+    this.idle = idle
+    this.options.onIdleChange?.(idle)
   }
 
   private async record(fired: AlertFiring[]): Promise<void> {

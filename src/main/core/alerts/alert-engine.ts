@@ -15,6 +15,8 @@ import {
   pauseNews,
   type PausePhases,
 } from './pause-alerts'
+import { type DepthCondition, type DepthKnown, NO_DEPTH_YET, observeDepth } from './depth-alerts'
+import type { Observation } from './observation'
 import { calendarLiveSession, heldReadingEndsAt, type LiveSession, liveSessionAt } from './market-sessions'
 
 /**
@@ -41,6 +43,9 @@ import { calendarLiveSession, heldReadingEndsAt, type LiveSession, liveSessionAt
  * Multiplier alerts fire when the live shares multiplier differs from the last live one (a split
  * or a reinvested dividend); the first live value is only remembered, and stale ones are skipped.
  * When the change falls in a pause that announced it, the message says so.
+ *
+ * Depth alerts (spread, liquidity at the best levels) step like the threshold alerts on the
+ * symbol's latest depth ladder (depth-alerts.ts); a ladder with an error is no observation.
  *
  * Asset-pause alerts fire when the service announces a pause of the symbol, when one starts and
  * when one ends (pause-alerts.ts); the first answer is only remembered.
@@ -91,17 +96,10 @@ const MINUTE_MS = 60_000
 type SessionCondition = Extract<AlertCondition, { kind: 'session' }>
 type MultiplierCondition = Extract<AlertCondition, { kind: 'multiplier-change' }>
 type PauseCondition = Extract<AlertCondition, { kind: 'asset-pause' }>
-type ThresholdCondition = Exclude<AlertCondition, SessionCondition | MultiplierCondition | PauseCondition>
-
-/** One reading of an alert's value against its condition. */
-interface Observation {
-  value: DecimalString
-  /** In the firing zone. */
-  beyond: boolean
-  /** Back past the re-arm band, so the alert may fire again. */
-  rearms: boolean
-  message: string
-}
+type ThresholdCondition = Exclude<
+  AlertCondition,
+  SessionCondition | MultiplierCondition | PauseCondition | DepthCondition
+>
 
 function freshState(watching: string): AlertState {
   return {
@@ -275,7 +273,16 @@ function stepThreshold(
   position: ValuedPosition | undefined,
 ): { state: AlertState; firing: AlertFiring | null } {
   const live = asset && (condition.kind === 'stale' || !asset.stale)
-  const observation = live ? observe(condition, alert.symbol, asset, now, position) : null
+  return stepObserved(alert, state, live ? observe(condition, alert.symbol, asset, now, position) : null, now)
+}
+
+/** One observation against the state: fires on entering the zone, armed and cooled down. */
+function stepObserved(
+  alert: Alert,
+  state: AlertState,
+  observation: Observation | null,
+  now: number,
+): { state: AlertState; firing: AlertFiring | null } {
   if (!observation) return { state, firing: null }
   const armed = state.armed || observation.rearms
   const entered = state.beyond === false && observation.beyond
@@ -476,9 +483,11 @@ export function evaluateAlerts(
     pauses?: KnownPauses
     market?: MarketReading | null
     positionsBySymbol?: ReadonlyMap<string, ValuedPosition>
+    /** The held depth stream's latest ladders (spread and liquidity alerts); none when absent. */
+    depth?: DepthKnown
   } = {},
 ): AlertEvaluation {
-  const { pauses = NO_KNOWN_PAUSES, market = null, positionsBySymbol } = known
+  const { pauses = NO_KNOWN_PAUSES, market = null, positionsBySymbol, depth = NO_DEPTH_YET } = known
   const fired: AlertFiring[] = []
   const nextStates: AlertStates = {}
   for (const alert of alerts) {
@@ -495,7 +504,14 @@ export function evaluateAlerts(
           ? stepMultiplier(alert, state, asset, pauses, now)
           : condition.kind === 'asset-pause'
             ? stepAssetPause(alert, state, pauses, now)
-            : stepThreshold(alert, condition, state, asset, now, positionsBySymbol?.get(alert.symbol))
+            : condition.kind === 'spread-bp' || condition.kind === 'depth-below'
+              ? stepObserved(
+                  alert,
+                  state,
+                  observeDepth(condition, alert.symbol, depth.ladders.get(alert.symbol)),
+                  now,
+                )
+              : stepThreshold(alert, condition, state, asset, now, positionsBySymbol?.get(alert.symbol))
     nextStates[alert.id] = step.state
     if (step.firing) fired.push(step.firing)
   }

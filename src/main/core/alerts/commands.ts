@@ -21,6 +21,7 @@ type AlertCommand =
   | 'removeAlert'
   | 'getAlertLog'
   | 'markAlertsRead'
+  | 'getIdleAlerts'
 
 /** The saved alerts and their log. Each change re-plans polling, so an alert's symbol is watched. */
 export function alertCommands({
@@ -48,5 +49,6 @@ export function alertCommands({
     removeAlert: async ({ id }) => alertsChanged(await alerts.file.remove(id)),
     getAlertLog: async () => alerts.log.entries(),
     markAlertsRead: async () => alerts.markAllRead(),
+    getIdleAlerts: async () => alerts.idleAlerts(),
   }
 }

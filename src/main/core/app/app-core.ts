@@ -28,6 +28,7 @@ import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 import { inTimeOrder } from '../holdings/ledger-replay'
 import { quotesTouched, trackPositions } from '../holdings/track-positions'
 import { type AtBidsTracker, trackAtBids } from '../holdings/at-bids'
+import { DepthSymbols } from './depth-symbols'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -55,6 +56,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   /** The price polls, and beside them (`feed.service`) what the service says of the market now. */
   private readonly feed: PollFeedWithService
   private readonly connection: Connection<Demo>
+  private readonly depthSymbols: DepthSymbols
   private started = false
 
   constructor(private readonly options: AppCoreOptions<Demo>) {
@@ -70,19 +72,29 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onFired: (entry, unreadAlerts) => this.events.emit('alert', { entry, unreadAlerts }),
       onUnreadChange: () => this.events.emit('status', this.status()),
       positions: () => this.positions.bySymbol(),
+      onIdleChange: (idle) => this.events.emit('alertsIdle', idle),
     })
     const feedEvents: FeedEvents = {
       onDelta: (delta) => this.snapshotChanged(() => this.events.emit('delta', delta), delta),
       onSnapshot: (snapshot) => this.snapshotChanged(() => this.events.emit('snapshot', snapshot)),
       onStatusChange: () => this.events.emit('status', this.status()),
       onDepth: (view) => this.events.emit('depth', view),
-      onHeldDepth: (update) => this.atBids.depthUpdate(update),
+      onHeldDepth: (update) => {
+        this.atBids.depthUpdate(update)
+        this.alerts.depthUpdate(update, this.started ? this.feed.snapshot() : null)
+      },
       onDayCandles: (view) => this.events.emit('dayCandles', view),
     }
     this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
     this.positions = trackPositions({ ...parts, events: this.events })
-    this.atBids = trackAtBids({ feed: this.feed, events: this.events })
+    // One depth stream for the held symbols and the depth alerts' symbols.
+    const depthSymbols = new DepthSymbols((symbols) => this.feed.setHeldDepthSymbols(symbols))
+    this.depthSymbols = depthSymbols
+    this.atBids = trackAtBids({
+      feed: { setHeldDepthSymbols: (held) => depthSymbols.heldChanged(held) },
+      events: this.events,
+    })
     this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
@@ -124,7 +136,10 @@ export class AppCore<Demo extends DemoService = DemoService> {
     // Not read while the window is hidden or updates are paused (by the user, sleep, offline).
     this.events.on('status', () => this.walletWatchActivity())
     const alertsChanged = <T>(result: T): T =>
-      this.watchChanged(result, () => this.alerts.alertsChanged(this.feed.snapshot()))
+      this.watchChanged(result, () => {
+        this.depthSymbols.alertsChanged(this.alerts.file.list())
+        this.alerts.alertsChanged(this.feed.snapshot())
+      })
     this.handlers = commandHandlers({
       ...parts,
       positions: this.positions,
@@ -167,6 +182,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     await Promise.all([this.alerts.load(), this.holdings.load(), this.vault.init()])
     this.feed.setCadences(settings.cadences)
     this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
+    this.depthSymbols.alertsChanged(this.alerts.file.list())
     await this.connection.start()
     const cached = await this.cache.load().catch(() => null)
     if (cached) this.feed.seed(cached)

@@ -35,6 +35,32 @@ const KIND_LABEL: Record<AlertKind, string> = {
   'value-below': 'Position value crosses below a level',
   'pnl-pct': 'Unrealized P&L beyond a percent of cost',
   'asset-pause': 'The service pauses or limits it',
+  'spread-bp': 'Depth: spread wider than N basis points',
+  'depth-below': 'Depth: liquidity at the best levels below a size',
+}
+
+const SIDE_OPTIONS: [AlertDraft['side'], string][] = [
+  ['bids', 'Bids (selling)'],
+  ['asks', 'Asks (buying)'],
+]
+const UNIT_OPTIONS: [AlertDraft['unit'], string][] = [
+  ['tokens', 'Tokens'],
+  ['dollars', 'US$'],
+]
+
+/** What the depth alerts measure, in the words docs/usage.md uses. */
+function DepthHelp({ kind, symbol }: { kind: 'spread-bp' | 'depth-below'; symbol: string }) {
+  return (
+    <p className="muted">
+      {kind === 'spread-bp'
+        ? `Fires when ${symbol}'s depth ladder is wider than this: (best ask − best bid) ÷ mid × 10,000, ` +
+          'the mid being halfway between them.'
+        : `Fires when the tokens (or dollars: price × tokens) on ${symbol}'s best levels of one side add ` +
+          'up to less than the size: bids are what selling meets, asks what buying meets.'}{' '}
+      Judged on the service's depth stream, streamed for this alert; a ladder with an error (market closed,
+      asset paused, price stale) never fires it.
+    </p>
+  )
 }
 
 const EVENT_LABEL = { open: 'Opens', close: 'Closes', both: 'Opens or closes' } as const
@@ -143,6 +169,22 @@ function AlertForm({ target }: { target: AlertEditorTarget }) {
     </Field>
   )
 
+  /** The liquidity alert's side and unit, each a row of radio buttons. */
+  const depthChoice = <F extends 'side' | 'unit'>(
+    field: F,
+    legend: string,
+    options: [AlertDraft[F], string][],
+  ) => (
+    <Choice
+      legend={legend}
+      name={id(field)}
+      value={draft[field]}
+      options={options}
+      error={errors[field]}
+      onChange={(value) => change(field, value)}
+    />
+  )
+
   return (
     <form className="alert-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="alert-form-fields">
@@ -179,7 +221,20 @@ function AlertForm({ target }: { target: AlertEditorTarget }) {
           {shown.includes('rearmBand') && textField('rearmBand', 'Re-arm band (%)', rearmHint(draft.kind))}
           {shown.includes('minutes') &&
             textField('minutes', 'Stale for (minutes)', 'When no new price has come for this long')}
+          {shown.includes('thresholdBp') && textField('thresholdBp', 'Spread wider than (bp of the mid)')}
+          {shown.includes('size') &&
+            textField('size', draft.unit === 'dollars' ? 'Below (US$)' : 'Below (tokens)')}
+          {shown.includes('levels') && textField('levels', 'Best levels', 'How many levels are summed')}
         </div>
+        {(draft.kind === 'spread-bp' || draft.kind === 'depth-below') && (
+          <DepthHelp kind={draft.kind} symbol={draft.symbol} />
+        )}
+        {shown.includes('side') && (
+          <div className="field-row">
+            {depthChoice('side', 'Side', SIDE_OPTIONS)}
+            {depthChoice('unit', 'Size in', UNIT_OPTIONS)}
+          </div>
+        )}
         {draft.kind === 'multiplier-change' && (
           <p className="muted">
             Fires when the service reports a new shares multiplier (a split steps it, a reinvested dividend

@@ -29,6 +29,7 @@ function alertDetails(alert: Alert): string {
  */
 export function AlertItem({ alert, withSymbol }: { alert: Alert; withSymbol: boolean }) {
   const words = describeAlert(alert)
+  const idle = useAlerts((state) => (alert.enabled ? state.idle[alert.id] : undefined))
   return (
     <li className={`alert-item${alert.enabled ? '' : ' alert-off'}`}>
       <input
@@ -48,6 +49,7 @@ export function AlertItem({ alert, withSymbol }: { alert: Alert; withSymbol: boo
           {alertDetails(alert)}
           {alert.note && <span className="alert-note"> · {alert.note}</span>}
         </p>
+        {idle && <p className="alert-idle">Idle: {idle}</p>}
       </div>
       <IconButton label={`Edit alert: ${words}`} onClick={() => openAlertEditor({ kind: 'edit', alert })}>
         ✎
