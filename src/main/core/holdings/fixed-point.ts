@@ -9,7 +9,7 @@ import { Dec } from '../../../shared/decimal'
 /** 10^0 .. 10^80 as BigInt, made once: scaling by a power of ten is then one multiplication. */
 const POWERS_OF_TEN = Array.from({ length: 81 }, (_, exponent) => 10n ** BigInt(exponent))
 
-function powerOfTen(exponent: number): bigint {
+export function powerOfTen(exponent: number): bigint {
   return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)
 }
 
@@ -65,7 +65,7 @@ export function dividedHalfEven(a: bigint, b: bigint): bigint {
  * rest was already cut off below it (so an exact half is then more than half). Returns the digits
  * kept and the power of ten they stand at.
  */
-function toSignificantDigits(
+export function toSignificantDigits(
   count: bigint,
   sticky: boolean,
   digits: number,
