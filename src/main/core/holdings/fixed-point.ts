@@ -6,8 +6,12 @@ import { Dec } from '../../../shared/decimal'
  * schema checked them); a string with more decimals than `places` is refused, never rounded.
  */
 
-/** 10^0 .. 10^80 as BigInt, made once: scaling by a power of ten is then one multiplication. */
-const POWERS_OF_TEN = Array.from({ length: 81 }, (_, exponent) => 10n ** BigInt(exponent))
+/**
+ * 10^0 .. 10^240 as BigInt, made once: scaling by a power of ten is then one multiplication. The
+ * portfolio's decimals (portfolio/big-decimal.ts) count digits past 80 (an 80-decimal cost times a
+ * price) on every rounding.
+ */
+const POWERS_OF_TEN = Array.from({ length: 241 }, (_, exponent) => 10n ** BigInt(exponent))
 
 export function powerOfTen(exponent: number): bigint {
   return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)

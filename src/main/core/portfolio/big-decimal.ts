@@ -41,24 +41,31 @@ export class BigDecimal {
   }
 
   plus(other: BigDecimal): BigDecimal {
-    const { exponent } = this
-    if (exponent === other.exponent)
-      return rounded(this.coefficient + other.coefficient, exponent, this.precision)
-    if (exponent < other.exponent)
-      return rounded(
-        this.coefficient + other.coefficient * powerOfTen(other.exponent - exponent),
-        exponent,
-        this.precision,
-      )
-    return rounded(
-      this.coefficient * powerOfTen(exponent - other.exponent) + other.coefficient,
-      other.exponent,
-      this.precision,
-    )
+    return this.sum(other.coefficient, other.exponent)
   }
 
   minus(other: BigDecimal): BigDecimal {
-    return this.plus(other.negated())
+    return this.sum(-other.coefficient, other.exponent)
+  }
+
+  private sum(coefficient: bigint, exponent: number): BigDecimal {
+    // Adding nothing: this, rounded (most of a portfolio's tokens are not held at most points).
+    if (coefficient === 0n)
+      return fits(this.coefficient, this.precision)
+        ? this
+        : rounded(this.coefficient, this.exponent, this.precision)
+    if (this.exponent === exponent) return rounded(this.coefficient + coefficient, exponent, this.precision)
+    if (this.exponent < exponent)
+      return rounded(
+        this.coefficient + coefficient * powerOfTen(exponent - this.exponent),
+        this.exponent,
+        this.precision,
+      )
+    return rounded(
+      this.coefficient * powerOfTen(this.exponent - exponent) + coefficient,
+      exponent,
+      this.precision,
+    )
   }
 
   times(other: BigDecimal): BigDecimal {
@@ -174,10 +181,14 @@ function roundedAt(count: bigint, cut: number): bigint {
 /** Below 10^precision a count has at most `precision` digits: nothing to round (the common case). */
 const LIMITS = new Map<number, bigint>()
 
-function rounded(count: bigint, exponent: number, precision: number): BigDecimal {
+function fits(count: bigint, precision: number): boolean {
   let limit = LIMITS.get(precision)
   if (limit === undefined) LIMITS.set(precision, (limit = powerOfTen(precision)))
-  if (count < limit && count > -limit) return new BigDecimal(count, exponent, precision)
+  return count < limit && count > -limit
+}
+
+function rounded(count: bigint, exponent: number, precision: number): BigDecimal {
+  if (fits(count, precision)) return new BigDecimal(count, exponent, precision)
   const cut = digitCount(count < 0n ? -count : count) - precision
   return new BigDecimal(roundedAt(count, cut), exponent + cut, precision)
 }
