@@ -19,17 +19,15 @@ export class BigDecimal {
     readonly precision: number = Dec.precision,
   ) {}
 
-  /** A plain decimal string ("-12.50"), whole: trailing zeros of the fraction dropped. */
+  /** A plain decimal string ("-12.50"), whole. */
   static parse(text: string, precision: number = Dec.precision): BigDecimal {
     const negative = text.charCodeAt(0) === 45 // '-'
     const start = negative ? 1 : 0
     const dot = text.indexOf('.', start)
-    let end = text.length
-    if (dot !== -1) {
-      while (end > dot + 1 && text.charCodeAt(end - 1) === 48) end--
-    }
-    const places = dot === -1 ? 0 : end - dot - 1
-    const digits = dot === -1 ? text.slice(start) : text.slice(start, dot) + text.slice(dot + 1, end)
+    // Trailing zeros kept: a history's prices written to one number of decimals then share an
+    // exponent, and their sums need no scaling (decimal.js's value is the same).
+    const places = dot === -1 ? 0 : text.length - dot - 1
+    const digits = dot === -1 ? text.slice(start) : text.slice(start, dot) + text.slice(dot + 1)
     if (digits === '') throw new SyntaxError(`not a decimal: ${text}`)
     const count = BigInt(digits)
     return new BigDecimal(negative ? -count : count, -places, precision)
