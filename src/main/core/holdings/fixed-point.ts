@@ -6,10 +6,14 @@ import { Dec } from '../../../shared/decimal'
  * schema checked them); a string with more decimals than `places` is refused, never rounded.
  */
 
-/** 10^0 .. 10^80 as BigInt, made once: scaling by a power of ten is then one multiplication. */
-const POWERS_OF_TEN = Array.from({ length: 81 }, (_, exponent) => 10n ** BigInt(exponent))
+/**
+ * 10^0 .. 10^240 as BigInt, made once: scaling by a power of ten is then one multiplication. The
+ * portfolio's decimals (portfolio/big-decimal.ts) count digits past 80 (an 80-decimal cost times a
+ * price) on every rounding.
+ */
+const POWERS_OF_TEN = Array.from({ length: 241 }, (_, exponent) => 10n ** BigInt(exponent))
 
-function powerOfTen(exponent: number): bigint {
+export function powerOfTen(exponent: number): bigint {
   return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)
 }
 
@@ -65,7 +69,7 @@ export function dividedHalfEven(a: bigint, b: bigint): bigint {
  * rest was already cut off below it (so an exact half is then more than half). Returns the digits
  * kept and the power of ten they stand at.
  */
-function toSignificantDigits(
+export function toSignificantDigits(
   count: bigint,
   sticky: boolean,
   digits: number,

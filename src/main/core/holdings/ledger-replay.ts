@@ -42,8 +42,12 @@ export interface OversoldSell {
 
 export type ReplayResult = { ok: true; positions: LedgerPosition[] } | { ok: false; oversold: OversoldSell }
 
-/** Its symbol's holding just after a transaction, for the portfolio's history (portfolio/). */
-export type ReplayObserver = (transaction: Transaction, held: { quantity: string; cost: string }) => void
+/**
+ * Its symbol's holding just after a transaction, for the portfolio's history (portfolio/), as the
+ * replay counts it: whole units of 10^-QUANTITY_PLACES token and 10^-MONEY_PLACES dollar (written
+ * out, 20,000 of them were a tenth of the portfolio's time).
+ */
+export type ReplayObserver = (transaction: Transaction, held: { quantity: bigint; cost: bigint }) => void
 
 /**
  * The replay counts in whole units of 10^-18 token and 10^-80 dollar (BigInt): exact decimal fixed
@@ -56,8 +60,8 @@ export type ReplayObserver = (transaction: Transaction, held: { quantity: string
  * exact, and the average's quotient is written digit for digit as divided() writes it.
  * decimal.js stays for everything after (valuation.ts).
  */
-const QUANTITY_PLACES = 18
-const MONEY_PLACES = 80
+export const QUANTITY_PLACES = 18
+export const MONEY_PLACES = 80
 const PRICE_PLACES = MONEY_PLACES - QUANTITY_PLACES
 
 interface Lot {
@@ -197,10 +201,7 @@ export function replayLedger(
       // A transfer out's tokens leave at their cost (its price is 0): only its fee is spent.
       book.realized += transaction.side === 'transfer-out' ? -fee : amount - fee - costTaken
     }
-    observe?.(transaction, {
-      quantity: decimalText(book.quantity, QUANTITY_PLACES),
-      cost: decimalText(book.cost, MONEY_PLACES),
-    })
+    observe?.(transaction, { quantity: book.quantity, cost: book.cost })
   }
   const positions = [...books].map(([symbol, book]) => ({
     symbol,

@@ -1,4 +1,4 @@
-import { Dec } from '../../../shared/decimal'
+import { BIG_ZERO, type BigDecimal } from './big-decimal'
 import type { PositionWalk } from './position-walk'
 import type { PriceTrack } from './price-track'
 
@@ -12,12 +12,12 @@ import type { PriceTrack } from './price-track'
  */
 
 export interface BenchmarkRun {
-  values: Dec[]
-  flows: Dec[]
-  inflows: Dec[]
+  values: BigDecimal[]
+  flows: BigDecimal[]
+  inflows: BigDecimal[]
 }
 
-const ZERO = new Dec(0)
+const ZERO = BIG_ZERO
 
 function emptyRun(n: number): BenchmarkRun {
   return { values: new Array(n).fill(ZERO), flows: new Array(n).fill(ZERO), inflows: new Array(n).fill(ZERO) }
@@ -26,9 +26,9 @@ function emptyRun(n: number): BenchmarkRun {
 /** One holding of the benchmark, bought and sold at `price(i)`; false when a price it needs is unknown. */
 function follow(
   run: BenchmarkRun,
-  put: (i: number) => Dec,
-  price: (i: number) => Dec | null,
-  split: (i: number) => Dec | null,
+  put: (i: number) => BigDecimal,
+  price: (i: number) => BigDecimal | null,
+  split: (i: number) => BigDecimal | null,
   emptied: () => void,
 ): boolean {
   let units = ZERO
@@ -47,10 +47,10 @@ function follow(
         emptied()
       } else units = after
       if (i > 0) {
-        run.flows[i] = (run.flows[i] as Dec).plus(applied)
-        if (applied.isPositive()) run.inflows[i] = (run.inflows[i] as Dec).plus(applied)
+        run.flows[i] = (run.flows[i] as BigDecimal).plus(applied)
+        if (applied.isPositive()) run.inflows[i] = (run.inflows[i] as BigDecimal).plus(applied)
       }
-      run.values[i] = (run.values[i] as Dec).plus(units.times(at))
+      run.values[i] = (run.values[i] as BigDecimal).plus(units.times(at))
     }
   }
   return true
@@ -66,7 +66,7 @@ export function intoStocks(
   for (const walk of walks) {
     const complete = follow(
       run,
-      (i) => (i === 0 ? (walk.values[0] as Dec) : (walk.flows[i] as Dec)),
+      (i) => (i === 0 ? (walk.values[0] as BigDecimal) : (walk.flows[i] as BigDecimal)),
       (i) => walk.stockPrices[i] ?? null,
       (i) => walk.splits[i] ?? null,
       () => say(`Had you held the stocks: a sale of ${walk.symbol} took more than its stock then held.`),
@@ -83,7 +83,7 @@ export function intoStocks(
 export function intoToken(
   track: PriceTrack,
   times: readonly number[],
-  puts: (i: number) => Dec,
+  puts: (i: number) => BigDecimal,
   say: (note: string) => void,
 ): BenchmarkRun | null {
   const run = emptyRun(times.length)

@@ -10,8 +10,9 @@ import type {
   Returns,
 } from '../../../shared/portfolio'
 import { transactionInstant } from '../../../shared/holdings-schema'
-import { replayLedger } from '../holdings/ledger-replay'
+import { MONEY_PLACES, QUANTITY_PLACES, replayLedger } from '../holdings/ledger-replay'
 import { screenTimeText } from '../screen-time'
+import { BIG_ZERO, BigDecimal } from './big-decimal'
 import { type BenchmarkRun, intoStocks, intoToken } from './benchmark'
 import { type LedgerEntry, type PositionWalk, walkPosition } from './position-walk'
 import { PriceTrack } from './price-track'
@@ -50,7 +51,7 @@ export interface PortfolioInput {
   asOf: number
 }
 
-const ZERO = new Dec(0)
+const ZERO = BIG_ZERO
 /** Benchmarks hold money over a price: their values are written to this many decimals of a dollar. */
 const BENCHMARK_PLACES = 10
 
@@ -62,8 +63,8 @@ function ledgerEntries(transactions: readonly Transaction[], method: CostMethod)
     list.push({
       transaction,
       instant: transactionInstant(transaction),
-      quantity: new Dec(held.quantity),
-      cost: new Dec(held.cost),
+      quantity: new BigDecimal(held.quantity, -QUANTITY_PLACES),
+      cost: new BigDecimal(held.cost, -MONEY_PLACES),
     })
   })
   if (!replay.ok) throw new Error(replay.oversold.message)
@@ -100,16 +101,16 @@ function returnsOf(run: BenchmarkRun, steps: Steps): Returns {
   const { values, flows } = run
   const { times, bucketMs } = steps
   const last = values.length - 1
-  let pnl = (values[last] as Dec).minus(values[0] as Dec)
-  for (let i = 1; i <= last; i++) pnl = pnl.minus(flows[i] as Dec)
+  let pnl = (values[last] as BigDecimal).minus(values[0] as BigDecimal)
+  for (let i = 1; i <= last; i++) pnl = pnl.minus(flows[i] as BigDecimal)
   const twr = timeWeighted(run)
   const first = times[0] as number
   const at = (i: number) => Math.round(((times[i] as number) - first) / bucketMs)
-  const cash: CashFlow[] = [{ k: 0, amount: (values[0] as Dec).negated() }]
-  for (let i = 1; i <= last; i++) cash.push({ k: at(i), amount: (flows[i] as Dec).negated() })
-  cash.push({ k: at(last), amount: values[last] as Dec })
+  const cash: CashFlow[] = [{ k: 0, amount: (values[0] as BigDecimal).negated() }]
+  for (let i = 1; i <= last; i++) cash.push({ k: at(i), amount: (flows[i] as BigDecimal).negated() })
+  cash.push({ k: at(last), amount: values[last] as BigDecimal })
   const merged = mergeByK(cash)
-  const mwr = twr === null ? null : moneyWeighted(merged, bucketMs, at(last))
+  const mwr = twr === null ? null : moneyWeighted(merged, bucketMs, at(last), twr)
   const span = (times[last] as number) - first
   const yearly = steps.range === '1y' || span >= YEAR_MS
   return {
@@ -164,7 +165,7 @@ function benchmarkFigures(
     ...figures,
     pnl: toFixedString(new Dec(figures.pnl), BENCHMARK_PLACES),
     into,
-    value: toFixedString(run.values.at(-1) as Dec, BENCHMARK_PLACES),
+    value: (run.values.at(-1) as BigDecimal).toFixed(BENCHMARK_PLACES),
     differenceInPoints: { twr: difference(own.twr, figures.twr), mwr: difference(own.mwr, figures.mwr) },
   }
 }
@@ -279,19 +280,19 @@ export function computePortfolio(input: PortfolioInput): PortfolioReport {
     let value = ZERO
     let flow = ZERO
     let inflow = ZERO
-    let fair: Dec | null = ZERO
+    let fair: BigDecimal | null = ZERO
     for (const walk of walks) {
-      value = value.plus(walk.values[i] as Dec)
+      value = value.plus(walk.values[i] as BigDecimal)
       // Money moves and costs change only at trades: most points add nothing here.
-      if (!(walk.flows[i] as Dec).isZero()) flow = flow.plus(walk.flows[i] as Dec)
-      if (!(walk.inflows[i] as Dec).isZero()) inflow = inflow.plus(walk.inflows[i] as Dec)
-      if (i === 0) cost = cost.plus(walk.costs[0] as Dec)
+      if (!(walk.flows[i] as BigDecimal).isZero()) flow = flow.plus(walk.flows[i] as BigDecimal)
+      if (!(walk.inflows[i] as BigDecimal).isZero()) inflow = inflow.plus(walk.inflows[i] as BigDecimal)
+      if (i === 0) cost = cost.plus(walk.costs[0] as BigDecimal)
       else if (walk.costs[i] !== walk.costs[i - 1])
-        cost = cost.plus(walk.costs[i] as Dec).minus(walk.costs[i - 1] as Dec)
-      const part = walk.fairValues[i] as Dec | null
+        cost = cost.plus(walk.costs[i] as BigDecimal).minus(walk.costs[i - 1] as BigDecimal)
+      const part = walk.fairValues[i] as BigDecimal | null
       fair = fair === null || part === null ? null : fair.plus(part)
     }
-    if (i > 0) pnl = pnl.plus(value.minus(total.values[i - 1] as Dec).minus(flow))
+    if (i > 0) pnl = pnl.plus(value.minus(total.values[i - 1] as BigDecimal).minus(flow))
     total.values.push(value)
     total.flows.push(flow)
     total.inflows.push(inflow)
@@ -322,7 +323,7 @@ export function computePortfolio(input: PortfolioInput): PortfolioReport {
       : intoToken(
           benchmarkTrack,
           times,
-          (i) => (i === 0 ? (total.values[0] as Dec) : (total.flows[i] as Dec)),
+          (i) => (i === 0 ? (total.values[0] as BigDecimal) : (total.flows[i] as BigDecimal)),
           say,
         )
   const firstClose = closes[0] as number
@@ -332,8 +333,8 @@ export function computePortfolio(input: PortfolioInput): PortfolioReport {
     series,
     benchmarkSeries: times.map((t, i) => ({
       t,
-      stocks: stocks === null ? null : toFixedString(stocks.values[i] as Dec, BENCHMARK_PLACES),
-      token: token === null ? null : toFixedString(token.values[i] as Dec, BENCHMARK_PLACES),
+      stocks: stocks === null ? null : (stocks.values[i] as BigDecimal).toFixed(BENCHMARK_PLACES),
+      token: token === null ? null : (token.values[i] as BigDecimal).toFixed(BENCHMARK_PLACES),
     })),
     trades: [...entries.values()]
       .flat()

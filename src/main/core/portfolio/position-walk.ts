@@ -1,6 +1,7 @@
 import { Dec } from '../../../shared/decimal'
 import type { Transaction } from '../../../shared/holdings'
 import { screenTimeText } from '../screen-time'
+import { BIG_ZERO, BigDecimal } from './big-decimal'
 import { type PriceMark, type PriceTrack, tradeMark } from './price-track'
 import { splitRatio } from './split-step'
 
@@ -29,32 +30,32 @@ export interface LedgerEntry {
   transaction: Transaction
   instant: number
   /** The symbol's holding just after the transaction (ledger-replay.ts). */
-  quantity: Dec
-  cost: Dec
+  quantity: BigDecimal
+  cost: BigDecimal
 }
 
 export interface PositionWalk {
   symbol: string
-  values: Dec[]
+  values: BigDecimal[]
   /** null at a point where tokens were held and their stock or multiplier was unknown. */
-  fairValues: (Dec | null)[]
-  costs: Dec[]
-  flows: Dec[]
-  inflows: Dec[]
+  fairValues: (BigDecimal | null)[]
+  costs: BigDecimal[]
+  flows: BigDecimal[]
+  inflows: BigDecimal[]
   /** The stock's close at each point (null where unknown), and a split's ratio since the point before. */
-  stockPrices: (Dec | null)[]
-  splits: (Dec | null)[]
-  stock: Dec
-  multiplier: Dec
-  premium: Dec
-  fees: Dec
+  stockPrices: (BigDecimal | null)[]
+  splits: (BigDecimal | null)[]
+  stock: BigDecimal
+  multiplier: BigDecimal
+  premium: BigDecimal
+  fees: BigDecimal
   openedInRange: boolean
   closedInRange: boolean
   /** Held at some point of the range, or traded inside it. */
   involved: boolean
 }
 
-const ZERO = new Dec(0)
+const ZERO = BIG_ZERO
 
 const isTrade = (side: string) => side === 'buy' || side === 'sell'
 /** Tokens moved between wallets (issue 48): counted in or out at the market's price, with no P&L. */
@@ -101,6 +102,20 @@ export function walkPosition(
   let mark: PriceMark | null = null
   let previous: PriceMark | null = null
 
+  /** A multiplier step's split (split-step.ts), read once a step: the walk and the benchmark both ask. */
+  const splits = new Map<string, BigDecimal | null>()
+  const splitBetween = (from: string | null, to: string | null): BigDecimal | null => {
+    if (from === to || from === null || to === null) return null
+    const key = `${from} ${to}`
+    let split = splits.get(key)
+    if (split === undefined) {
+      const ratio = splitRatio(new Dec(from), new Dec(to))
+      split = ratio === null ? null : BigDecimal.parse(ratio.toString())
+      splits.set(key, split)
+    }
+    return split
+  }
+
   const segment = (a: PriceMark, b: PriceMark) => {
     const total = quantity.times(b.price.minus(a.price))
     if (a.fair === null || b.fair === null || a.stock === null || b.stock === null) {
@@ -109,9 +124,8 @@ export function walkPosition(
       unknownStock = true
       return
     }
-    const split =
-      a.multiplierText === b.multiplierText ? null : splitRatio(a.multiplier as Dec, b.multiplier as Dec)
-    const restated = split === null ? (a.multiplier as Dec) : (a.multiplier as Dec).times(split)
+    const split = splitBetween(a.multiplierText, b.multiplierText)
+    const restated = split === null ? (a.multiplier as BigDecimal) : (a.multiplier as BigDecimal).times(split)
     const stock = quantity.times(b.stock.times(restated).minus(a.fair))
     const premium = quantity.times(b.price.minus(b.fair).minus(a.price.minus(a.fair)))
     walk.stock = walk.stock.plus(stock)
@@ -143,14 +157,14 @@ export function walkPosition(
             `${track.symbol}: transaction ${transaction.id} is a "${transaction.side.slice(0, 20)}": ` +
               `its tokens are counted as moved in or out at the market's price, with no P&L.`,
           )
-        const price = known ? new Dec(transaction.price) : bucket.price
+        const price = known ? BigDecimal.parse(transaction.price) : bucket.price
         const trade = tradeMark(price, bucket)
         if (mark !== null && !quantity.isZero()) segment(mark, trade)
-        const fee = new Dec(transaction.fee)
+        const fee = BigDecimal.parse(transaction.fee)
         const change = entry.quantity.minus(quantity)
         const flow = change.times(price).plus(fee)
-        walk.flows[i] = (walk.flows[i] as Dec).plus(flow)
-        if (change.isPositive()) walk.inflows[i] = (walk.inflows[i] as Dec).plus(flow)
+        walk.flows[i] = (walk.flows[i] as BigDecimal).plus(flow)
+        if (change.isPositive()) walk.inflows[i] = (walk.inflows[i] as BigDecimal).plus(flow)
         walk.fees = walk.fees.minus(fee)
         quantity = entry.quantity
         cost = entry.cost
@@ -171,7 +185,7 @@ export function walkPosition(
     walk.costs[i] = cost
     walk.stockPrices[i] = point?.stock ?? null
     if (point !== null && previous !== null && point.multiplierText !== previous.multiplierText)
-      walk.splits[i] = splitRatio(previous.multiplier ?? ZERO, point.multiplier ?? ZERO)
+      walk.splits[i] = splitBetween(previous.multiplierText, point.multiplierText)
     if (point !== null) previous = point
     if (!quantity.isZero()) {
       walk.involved = true

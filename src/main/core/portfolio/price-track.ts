@@ -1,22 +1,22 @@
-import { Dec } from '../../../shared/decimal'
 import type { HistoryPoint } from '../../../shared/history'
+import { BigDecimal } from './big-decimal'
 
 /**
  * One token's prices as the portfolio reads them: its history's points (the detail chart's, from
- * HistoryService), each read into decimal.js once and only when first asked. A point's close, its
+ * HistoryService), each read (big-decimal.ts) once and only when first asked. A point's close, its
  * stock's close and the multiplier in force are read together; the fair value is their product.
  */
 
 export interface PriceMark {
   /** The token's price. */
-  price: Dec
+  price: BigDecimal
   /** The stock's close and the multiplier in force; null where either is unknown. */
-  stock: Dec | null
-  multiplier: Dec | null
+  stock: BigDecimal | null
+  multiplier: BigDecimal | null
   /** The multiplier as sent: a step shows as a change of text. */
   multiplierText: string | null
   /** stock x multiplier, or null. */
-  fair: Dec | null
+  fair: BigDecimal | null
 }
 
 export class PriceTrack {
@@ -55,10 +55,10 @@ export class PriceTrack {
     let mark = this.marks[index]
     if (mark === undefined) {
       const point = this.points[index] as HistoryPoint
-      const stock = point.underlyingClose === null ? null : new Dec(point.underlyingClose)
-      const multiplier = point.multiplier === null ? null : new Dec(point.multiplier)
+      const stock = point.underlyingClose === null ? null : BigDecimal.parse(point.underlyingClose)
+      const multiplier = point.multiplier === null ? null : BigDecimal.parse(point.multiplier)
       mark = {
-        price: new Dec(point.close),
+        price: BigDecimal.parse(point.close),
         stock,
         multiplier,
         multiplierText: point.multiplier,
@@ -71,6 +71,6 @@ export class PriceTrack {
 }
 
 /** A mark at a trade: its own price, against the fair value of the bucket it falls in. */
-export function tradeMark(price: Dec, bucket: PriceMark): PriceMark {
+export function tradeMark(price: BigDecimal, bucket: PriceMark): PriceMark {
   return { ...bucket, price }
 }

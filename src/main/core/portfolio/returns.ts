@@ -1,8 +1,11 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
 import { RETURN_PLACES } from '../../../shared/portfolio'
+import { BigDecimal } from './big-decimal'
+import { moneyWeightedRoot } from './money-weighted-root'
 
 /**
- * Time- and money-weighted returns over a series of points (issue #49), in decimal.js.
+ * Time- and money-weighted returns over a series of points (issue #49), in decimal arithmetic:
+ * decimal.js's, on BigInt where it is most of the time (big-decimal.ts).
  *
  * Time-weighted: chain-linked at each point. A point's return is its P&L (the value's change less
  * the money put in at it, fees included) over what was at work in it: the value before plus the
@@ -12,77 +15,82 @@ import { RETURN_PLACES } from '../../../shared/portfolio'
  * Money-weighted: the rate that discounts every cash flow and the end value to nothing (XIRR),
  * found in decimal arithmetic. Flows are dated at their point on the series' grid (its bucket
  * width), so with x = 1 / (1 + the rate per bucket) the condition is a polynomial in x, solved
- * by secant steps from a close first guess (guess()), or by bisection where they would leave the
- * bracket. The bracket is an annual rate from -99 % to +10,000 %: no root inside it is said as
- * "no solution". The search stops when x moves by less than 1e-30, which puts the annual rate
+ * by Newton's steps from the time-weighted return's guess (money-weighted-root.ts: in floating
+ * point to start, then in exact fixed point), or by bisection in decimal.js where they fail or
+ * would leave the bracket. The bracket is an annual rate from -99 % to +10,000 %: no root inside
+ * it is said as "no solution". The search stops when x moves by less than 1e-30, which puts the annual rate
  * within 1e-24 of the root; returns are written to RETURN_PLACES decimals.
  */
 
 export const YEAR_MS = 365 * 86_400_000
 
 /** A fraction written as returns are. */
-export function returnText(value: Dec): string {
-  return toFixedString(value, RETURN_PLACES)
+export function returnText(value: Dec | BigDecimal): string {
+  return value instanceof BigDecimal ? value.toFixed(RETURN_PLACES) : toFixedString(value, RETURN_PLACES)
 }
 
 /** The returns' own precision: ample for a rate, and fast enough for a year of daily flows. */
-const XDec = Dec.clone({ precision: 40 })
+const RATE_DIGITS = 40
+const XDec = Dec.clone({ precision: RATE_DIGITS })
 type XDec = InstanceType<typeof XDec>
 
 export interface StepInput {
   /** Value at each point's close. */
-  values: readonly Dec[]
+  values: readonly BigDecimal[]
   /** Money put in at each point (a buy's amount and fee; a sale's proceeds less its fee, negative). */
-  flows: readonly Dec[]
+  flows: readonly BigDecimal[]
   /** The part of `flows` put in (buys), at work during the point. */
-  inflows: readonly Dec[]
+  inflows: readonly BigDecimal[]
 }
+
+const ONE = new BigDecimal(1n, 0, RATE_DIGITS)
 
 /**
  * Chain-linked time-weighted return; null when nothing was at work at any step. Chained at
  * XIRR's precision (40 digits): ample for a return written to 10 decimals, and a cold year of 100
- * positions' daily steps at 80 digits was most of the portfolio's time.
+ * positions' daily steps at 80 digits was most of the portfolio's time. On BigInt (big-decimal.ts):
+ * decimal.js's digits at 40, without its cost.
  */
-export function timeWeighted({ values, flows, inflows }: StepInput): Dec | null {
-  let growth = new XDec(1)
+export function timeWeighted({ values, flows, inflows }: StepInput): BigDecimal | null {
+  let growth = ONE
   let worked = false
   // Between points with no money moved, the steps' (1 + r) telescope to the run's last value
   // over its first: one quotient a run, not one a point.
-  let runStart: Dec | null = null
-  const closeRun = (end: Dec) => {
+  let runStart: BigDecimal | null = null
+  const closeRun = (end: BigDecimal) => {
     if (runStart !== null && !runStart.isZero()) {
       worked = true
-      growth = growth.times(new XDec(end).dividedBy(new XDec(runStart)))
+      growth = growth.times(end.withPrecision(RATE_DIGITS).dividedBy(runStart))
     }
   }
   for (let i = 1; i < values.length; i++) {
-    const before = values[i - 1] as Dec
-    if ((flows[i] as Dec).isZero() && (inflows[i] as Dec).isZero()) {
+    const before = values[i - 1] as BigDecimal
+    if ((flows[i] as BigDecimal).isZero() && (inflows[i] as BigDecimal).isZero()) {
       runStart ??= before
       continue
     }
     closeRun(before)
     runStart = null
-    const atWork = before.plus(inflows[i] as Dec)
+    const atWork = before.plus(inflows[i] as BigDecimal)
     if (atWork.isZero()) continue
     worked = true
-    const pnl = (values[i] as Dec).minus(before).minus(flows[i] as Dec)
-    growth = growth.times(new XDec(pnl).dividedBy(new XDec(atWork)).plus(1))
+    const pnl = (values[i] as BigDecimal).minus(before).minus(flows[i] as BigDecimal)
+    growth = growth.times(pnl.withPrecision(RATE_DIGITS).dividedBy(atWork).plus(ONE))
   }
-  closeRun(values[values.length - 1] as Dec)
-  return worked ? new Dec(growth.minus(1)) : null
+  closeRun(values[values.length - 1] as BigDecimal)
+  return worked ? growth.minus(ONE).withPrecision(Dec.precision) : null
 }
 
 /** A return over `span` ms as a return a year: (1 + r) ^ (year / span) - 1, at the returns' precision. */
-export function annualisedReturn(periodReturn: Dec, span: number): Dec {
-  return new Dec(new XDec(periodReturn).plus(1).pow(new XDec(YEAR_MS).dividedBy(span)).minus(1))
+export function annualisedReturn(periodReturn: BigDecimal, span: number): Dec {
+  return new Dec(new XDec(periodReturn.toString()).plus(1).pow(new XDec(YEAR_MS).dividedBy(span)).minus(1))
 }
 
 export interface CashFlow {
   /** Buckets since the first point. */
   k: number
   /** The investor's side: money put in is negative, money taken out (and the end value) positive. */
-  amount: Dec
+  amount: BigDecimal
 }
 
 export type MoneyWeighted = { ok: true; period: Dec; annual: Dec } | { ok: false; reason: string }
@@ -111,39 +119,29 @@ function evaluate(terms: readonly Term[], x: XDec): XDec {
   return p
 }
 
-/**
- * A first guess in binary floating point: only where to start. The rate is then found, and its
- * convergence decided, in decimal arithmetic (secant steps from this guess), so the guess's
- * rounding never reaches the figure. A year of daily flows over 100 positions took most of the
- * portfolio's time with every step in decimal.js.
- */
-function guess(terms: readonly Term[], lo: number, hi: number): number | null {
-  const flows = terms.map((term) => ({ k: term.k, amount: term.amount.toNumber() }))
-  const at = (x: number) => flows.reduce((sum, flow) => sum + flow.amount * x ** flow.k, 0)
-  let a = lo
-  let b = hi
-  const negativeAtA = at(a) < 0
-  if (negativeAtA === at(b) < 0) return null
-  for (let step = 0; step < 200 && b - a > 1e-15; step++) {
-    const mid = (a + b) / 2
-    if (at(mid) < 0 === negativeAtA) a = mid
-    else b = mid
-  }
-  return (a + b) / 2
+interface Bracket {
+  perYear: XDec
+  lo: XDec
+  hi: XDec
+  /** The same two ends for moneyWeightedRoot. */
+  exact: { lo: BigDecimal; hi: BigDecimal }
 }
 
-const brackets = new Map<number, { perYear: XDec; lo: XDec; hi: XDec }>()
+const brackets = new Map<number, Bracket>()
 
 /** The bracket in x for a grid: two fractional powers, once a bucket width, not once a position. */
-function bracketFor(bucketMs: number): { perYear: XDec; lo: XDec; hi: XDec } {
+function bracketFor(bucketMs: number): Bracket {
   let bracket = brackets.get(bucketMs)
   if (bracket === undefined) {
     const perYear = new XDec(YEAR_MS).dividedBy(bucketMs)
     // x = (1 + annual) ^ (-1 / perYear): the lowest annual rate gives the largest x.
+    const lo = new XDec(101).pow(new XDec(-1).dividedBy(perYear))
+    const hi = new XDec('0.01').pow(new XDec(-1).dividedBy(perYear))
     bracket = {
       perYear,
-      lo: new XDec(101).pow(new XDec(-1).dividedBy(perYear)),
-      hi: new XDec('0.01').pow(new XDec(-1).dividedBy(perYear)),
+      lo,
+      hi,
+      exact: { lo: BigDecimal.parse(lo.toString()), hi: BigDecimal.parse(hi.toString()) },
     }
     brackets.set(bucketMs, bracket)
   }
@@ -152,40 +150,25 @@ function bracketFor(bucketMs: number): { perYear: XDec; lo: XDec; hi: XDec } {
 
 /**
  * The money-weighted return of `flows` (ascending k, at least one of each sign for a solution) on
- * a grid of `bucketMs`; `span` buckets from the first point to the last.
+ * a grid of `bucketMs`; `span` buckets from the first point to the last. `timeWeighted`, the same
+ * run's time-weighted return where known, says where to start looking.
  */
-export function moneyWeighted(flows: readonly CashFlow[], bucketMs: number, span: number): MoneyWeighted {
-  const terms = flows
-    .filter((flow) => !flow.amount.isZero())
-    .map((flow) => ({ k: flow.k, amount: new XDec(flow.amount) }))
-  if (!terms.some((t) => t.amount.isNegative()) || !terms.some((t) => t.amount.isPositive()))
+export function moneyWeighted(
+  flows: readonly CashFlow[],
+  bucketMs: number,
+  span: number,
+  timeWeightedReturn: BigDecimal | null = null,
+): MoneyWeighted {
+  const nonzero = flows.filter((flow) => !flow.amount.isZero())
+  if (!nonzero.some((f) => f.amount.isNegative()) || !nonzero.some((f) => f.amount.isPositive()))
     return { ok: false, reason: 'no solution: the cash flows do not change sign' }
-  const { perYear, lo, hi } = bracketFor(bucketMs)
-  const start = guess(terms, lo.toNumber(), hi.toNumber())
-  if (start !== null) {
-    const found = secant(terms, new XDec(start), lo, hi)
-    if (found !== null) return solved(found, span, perYear)
-  }
+  const { perYear, lo, hi, exact } = bracketFor(bucketMs)
+  // x = 1 / (1 + the rate per bucket), had the money grown as the time-weighted return says.
+  const guess = timeWeightedReturn === null ? NaN : (1 + timeWeightedReturn.toNumber()) ** (-1 / span)
+  const root = moneyWeightedRoot(nonzero, exact.lo, exact.hi, guess)
+  if (root !== null) return solved(new XDec(root), span, perYear)
+  const terms = nonzero.map((flow) => ({ k: flow.k, amount: new XDec(flow.amount.toString()) }))
   return bracketed(terms, lo, hi, span, perYear)
-}
-
-/** Secant steps from a guess close to the root; null when they leave the bracket (then bisection decides). */
-function secant(terms: readonly Term[], start: XDec, lo: XDec, hi: XDec): XDec | null {
-  let x0 = start
-  let x1 = start.times('1.000000000001')
-  let p0 = evaluate(terms, x0)
-  for (let step = 0; step < 20; step++) {
-    const p1 = evaluate(terms, x1)
-    if (p1.isZero()) return x1
-    if (p1.equals(p0)) return null
-    const x2 = x1.minus(p1.times(x1.minus(x0)).dividedBy(p1.minus(p0)))
-    if (x2.lessThan(lo) || x2.greaterThan(hi)) return null
-    if (x2.minus(x1).abs().lessThan(STOP)) return x2
-    x0 = x1
-    p0 = p1
-    x1 = x2
-  }
-  return null
 }
 
 /** Bisection in decimal arithmetic over the whole bracket: slow, and certain. */

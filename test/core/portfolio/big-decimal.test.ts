@@ -1,0 +1,82 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { BigDecimal } from '../../../src/main/core/portfolio/big-decimal'
+import { Dec, toFixedString } from '../../../src/shared/decimal'
+
+/**
+ * The portfolio's BigInt decimals against decimal.js itself, operation by operation: the same
+ * digits at Dec's 80 and the returns' 40, including results long enough to be rounded (an
+ * average cost's 80 decimals plus dollars) and exact halves. Fixed seed: the same draws each run.
+ */
+
+const SEED = 4949
+const Rate = Dec.clone({ precision: 40 })
+
+/** Plain decimal strings from 1 to 95 digits, 0 to 90 of them decimals, some with trailing zeros. */
+const decimalText = fc
+  .tuple(
+    fc.boolean(),
+    fc.oneof(
+      fc.bigInt({ min: 0n, max: 10n ** 12n }),
+      fc.bigInt({ min: 0n, max: 10n ** 95n }),
+      fc.constantFrom(5n, 25n, 125n, 15n, 10n ** 80n - 1n, 5n * 10n ** 80n),
+    ),
+    fc.integer({ min: 0, max: 90 }),
+  )
+  .map(([negative, count, places]) => {
+    const digits = count.toString().padStart(places + 1, '0')
+    const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`
+    return negative ? `-${text}` : text
+  })
+
+const both = (text: string, precision: number) =>
+  [BigDecimal.parse(text, precision), precision === 40 ? new Rate(text) : new Dec(text)] as const
+
+describe('BigDecimal: decimal.js on BigInt', () => {
+  for (const precision of [80, 40]) {
+    it(`adds, subtracts, multiplies and divides to decimal.js's digits at ${precision} digits`, () => {
+      fc.assert(
+        fc.property(decimalText, decimalText, (a, b) => {
+          const [x, dx] = both(a, precision)
+          const [y, dy] = both(b, precision)
+          expect(x.toString()).toBe(dx.toString())
+          expect(x.plus(y).toString()).toBe(dx.plus(dy).toString())
+          expect(x.minus(y).toString()).toBe(dx.minus(dy).toString())
+          expect(x.times(y).toString()).toBe(dx.times(dy).toString())
+          if (!dy.isZero()) expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
+          expect(x.times(y).plus(x).minus(y).toString()).toBe(dx.times(dy).plus(dx).minus(dy).toString())
+          expect(x.isNegative()).toBe(dx.isNegative() && !dx.isZero())
+          expect(x.equals(y)).toBe(dx.equals(dy))
+        }),
+        { seed: SEED, numRuns: 2000 },
+      )
+    })
+  }
+
+  it('writes fixed decimals as toFixedString does, halves to even, never "-0.00"', () => {
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 0, max: 12 }), (a, places) => {
+        expect(BigDecimal.parse(a).toFixed(places)).toBe(toFixedString(new Dec(a), places))
+      }),
+      { seed: SEED, numRuns: 2000 },
+    )
+    expect(BigDecimal.parse('0.125').toFixed(2)).toBe('0.12')
+    expect(BigDecimal.parse('-0.004').toFixed(2)).toBe('0.00')
+    expect(BigDecimal.parse('120.20').toFixed(0)).toBe('120')
+  })
+
+  it('rounds a long sum as decimal.js does: an average cost with 80 decimals plus dollars', () => {
+    const cost = '1234.56789012345678901234567890123456789012345678901234567890123456789012345678901235'
+    const [x, dx] = both(cost, 80)
+    const [y, dy] = both('100.10', 80)
+    expect(x.plus(y).toString()).toBe(dx.plus(dy).toString())
+    // Rounded: the exact sum has 84 digits.
+    expect(x.plus(y).toString().replace('.', '').length).toBeLessThanOrEqual(80)
+  })
+
+  it('refuses what is not a decimal', () => {
+    expect(() => BigDecimal.parse('')).toThrow()
+    expect(() => BigDecimal.parse('1.2.3')).toThrow()
+    expect(() => BigDecimal.parse('3.5').dividedBy(BigDecimal.parse('0'))).toThrow(RangeError)
+  })
+})
