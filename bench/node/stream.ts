@@ -37,12 +37,26 @@ interface Run {
   /** Requests in the measured window by endpoint. */
   requests: Map<string, number>
   streamed: boolean
+  /** Times the stream handed its symbols back to polling in the measured window (ended, failed, silent). */
+  fallbacks: number
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions): Promise<Run> {
-  const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} }, { clock: realClock })
+  let fallbacks = 0
+  let wasStreaming = false
+  const feed: LocalPollFeed = new LocalPollFeed(
+    {
+      onDelta: () => {},
+      onStatusChange: () => {
+        const streaming = feed.pollPlan().stream?.state === 'streaming'
+        if (wasStreaming && !streaming) fallbacks++
+        wasStreaming = streaming
+      },
+    },
+    { clock: realClock },
+  )
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({
     baseUrl: sim.url,
@@ -55,6 +69,7 @@ async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions
   try {
     await pause(options.warmupMs)
     const logged = sim.requests().length
+    fallbacks = 0
     const before = process.cpuUsage()
     const startedAt = performance.now()
     await pause(options.measureMs)
@@ -71,6 +86,7 @@ async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions
       wallMs,
       requests,
       streamed: feed.pollPlan().stream?.state === 'streaming',
+      fallbacks,
     }
   } finally {
     await feed.stop()
@@ -92,7 +108,8 @@ export async function streamMetrics(
       const polling = await run(sim, false, options)
       log(
         `pair ${pair + 1}: streaming ${round(streaming.cpuMs)} ms CPU, polling ${round(polling.cpuMs)} ms ` +
-          `in ${round(streaming.wallMs / 1000)} s each; requests while streaming ` +
+          `in ${round(streaming.wallMs / 1000)} s each; the stream fell back ${streaming.fallbacks} times; ` +
+          'requests while streaming ' +
           JSON.stringify(Object.fromEntries(streaming.requests)),
       )
       pairs.push({

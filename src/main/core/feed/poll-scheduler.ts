@@ -110,11 +110,15 @@ export class PollScheduler<Name extends string = EndpointName> {
     }
   }
 
-  /** Polls every endpoint at once (a poll already in flight is followed by another right after). */
-  refreshNow(): void {
+  /**
+   * Polls every endpoint at once, or only `endpoint` (a poll already in flight is followed by another
+   * right after).
+   */
+  refreshNow(endpoint?: Name): void {
     if (!this.running) return
     if (this.isPaused()) return this.refreshOnceWhilePaused()
     for (const state of this.endpoints.values()) {
+      if (endpoint !== undefined && state.job.name !== endpoint) continue
       if (state.inFlight) state.pollAgain = true
       else this.schedule(state, 0)
     }

@@ -193,6 +193,29 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     await settle(() => priceRequests() > before, 'the symbols polled again')
   })
 
+  it('hands back only prices when the stream falls silent; market data keeps its cadence', async () => {
+    const { sim, time, priceRequests, state, step, settle, feed } = await streamingFeed()
+    await until(() => state() === 'streaming', 'the stream live')
+    for (let second = 0; second < 3; second++) await step(1_000)
+    const byEndpoint = () => sim.stats().byEndpoint
+    const marketAndLimits = () => byEndpoint().market + byEndpoint().allMarket + byEndpoint().limits
+    await settle(
+      () => (['prices', 'market', 'limits'] as const).every((name) => !feed.endpointStatus(name).inFlight),
+      'the first polls landed',
+    )
+    const before = { prices: priceRequests(), marketAndLimits: marketAndLimits() }
+    sim.grpc?.setFaults({ silent: true })
+    time.advanceTo(time.clock.now + 2_000)
+    expect(state()).toBe('polling')
+    await settle(
+      () => priceRequests() > before.prices && !feed.endpointStatus('prices').inFlight,
+      'prices polled',
+    )
+    // Nothing else falls due here: market data and limits were asked 5 s ago, their cadence is 60 s.
+    for (let tick = 0; tick < 5; tick++) time.advanceTo(time.clock.now)
+    expect(marketAndLimits()).toBe(before.marketAndLimits)
+  })
+
   it(
     'waits for the first frame no longer than its limit when a stream ' + 'is silent from the start',
     async () => {
