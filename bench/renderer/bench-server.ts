@@ -25,6 +25,12 @@ const LIGHT_SNAPSHOT_JSON_PATH = '/__bench/snapshot-without-histories.json'
 
 /** The renderer's first frame as a static page: its DOM and stylesheets, none of its scripts. */
 export const FIRST_FRAME_PAGE_PATH = '/__bench/first-frame.html'
+/**
+ * The idle page's floor: the first frame as a static page, plus what the screen must show each
+ * second and the static frame does not: the session clock's time and countdown, written into the
+ * same two text nodes by a plain timer on the second (IDLE_FLOOR_SCRIPT).
+ */
+export const IDLE_FLOOR_PAGE_PATH = '/__bench/idle-floor.html'
 /** A page holding nothing but one priced row, unstyled: the browser's own cost of a cold load. */
 export const BLANK_PAGE_PATH = '/__bench/blank.html'
 /** The same row rendered by React, minified for production as the app is: React's own cost. */
@@ -58,6 +64,28 @@ self.onmessage = (event) => {
   const answer = event.data.history ? (full ??= load(${JSON.stringify(SNAPSHOT_JSON_PATH)})) : light
   answer.then((value) => self.postMessage(value))
 }
+`
+
+/**
+ * The idle floor's per-second text: the Eastern time and a countdown, as the app's header shows
+ * them, with nothing of the app's code. The first-rows message the bench waits for is logged by
+ * the bridge, as on the static frame.
+ */
+const IDLE_FLOOR_SCRIPT = `
+const time = document.querySelector('.session-clock .et-time > span')?.firstChild
+const next = document.querySelector('.session-clock .session-next')?.firstChild
+const format = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'America/New_York',
+})
+let left = 4 * 3600 + 27 * 60 + 46
+const tick = () => {
+  if (time) time.nodeValue = format.format(Date.now())
+  const hms = [Math.floor(left / 3600) + 'h', (Math.floor(left / 60) % 60) + 'm', (left % 60) + 's']
+  if (next) next.nodeValue = 'Ends in ' + hms.join(' ')
+  left -= 1
+  setTimeout(tick, 1000 - (Date.now() % 1000))
+}
+tick()
 `
 
 /** A row the bridge's first-rows probe recognises, as small as a page with a price can be. */
@@ -112,7 +140,7 @@ function staticPage(htmlAttributes: string, head: string, body: string): string 
 }
 
 export interface BenchServer extends StaticServer {
-  /** Serves `frame` at FIRST_FRAME_PAGE_PATH from now on. */
+  /** Serves `frame` at FIRST_FRAME_PAGE_PATH, and with the clock's text at IDLE_FLOOR_PAGE_PATH. */
   setFirstFrame(frame: FirstFrame): void
 }
 
@@ -128,6 +156,7 @@ export async function serveBenchPage(snapshot: Snapshot, appPage: () => string):
     'React first-frame',
   )
   let firstFramePage: string | null = null
+  let idleFloorPage: string | null = null
   let reactFirstFramePage: string | null = null
   const notCaptured = staticPage('lang="en"', '', '<p>No first frame captured yet.</p>')
   const server = await serveRenderer([
@@ -142,6 +171,11 @@ export async function serveBenchPage(snapshot: Snapshot, appPage: () => string):
       path: FIRST_FRAME_PAGE_PATH,
       type: 'text/html; charset=utf-8',
       body: () => firstFramePage ?? notCaptured,
+    },
+    {
+      path: IDLE_FLOOR_PAGE_PATH,
+      type: 'text/html; charset=utf-8',
+      body: () => idleFloorPage ?? notCaptured,
     },
     {
       path: REACT_FIRST_FRAME_PAGE_PATH,
@@ -174,6 +208,11 @@ export async function serveBenchPage(snapshot: Snapshot, appPage: () => string):
     ...server,
     setFirstFrame(frame) {
       firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
+      idleFloorPage = staticPage(
+        frame.htmlAttributes,
+        stylesheets,
+        `${frame.root}<script type="module">${IDLE_FLOOR_SCRIPT}</script>`,
+      )
       // The tree as JSON in the page, `<` escaped so that no text in it can end the script element.
       const tree = JSON.stringify(frame.tree).replaceAll('<', '\\u003c')
       reactFirstFramePage = staticPage(

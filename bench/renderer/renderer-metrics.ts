@@ -10,6 +10,7 @@ import {
   BLANK_PAGE_PATH,
   type BenchServer,
   FIRST_FRAME_PAGE_PATH,
+  IDLE_FLOOR_PAGE_PATH,
   PAGE_RENDERED_APP_PATH,
   REACT_FIRST_FRAME_PAGE_PATH,
   REACT_ONE_ROW_PAGE_PATH,
@@ -112,6 +113,7 @@ interface PageToLoad {
 const APP: PageToLoad = { path: `${APP_PAGE_PATH.slice(1)}?instrument=1`, app: true }
 const PAGE_RENDERED_APP: PageToLoad = { path: `${PAGE_RENDERED_APP_PATH.slice(1)}?instrument=1`, app: true }
 const FIRST_FRAME_PAGE: PageToLoad = { path: FIRST_FRAME_PAGE_PATH.slice(1), app: false }
+const IDLE_FLOOR_PAGE: PageToLoad = { path: IDLE_FLOOR_PAGE_PATH.slice(1), app: false }
 const BLANK_PAGE: PageToLoad = { path: BLANK_PAGE_PATH.slice(1), app: false }
 const REACT_ONE_ROW_PAGE: PageToLoad = { path: REACT_ONE_ROW_PAGE_PATH.slice(1), app: false }
 const REACT_FIRST_FRAME_PAGE: PageToLoad = { path: REACT_FIRST_FRAME_PAGE_PATH.slice(1), app: false }
@@ -318,8 +320,10 @@ async function busyPct(page: Page, seconds: number): Promise<number> {
 
 /**
  * Ticker scrolling, clock ticking, no data change: how busy the main thread is, and long tasks,
- * beside its floor: the app's first frame as a static page (the same rows, no script; its ticker
- * moves by the same CSS animation), opened fresh for each of its windows. Floor and app windows
+ * beside its floor: the app's first frame as a static page (the same rows, none of the app's
+ * script; its ticker moves by the same CSS animation, its session clock's time and countdown are
+ * rewritten each second by a plain timer, as the screen must show them), opened fresh for each
+ * of its windows. Floor and app windows
  * alternate (`windows` pairs); the budget applies to the median of the pairs' ratios.
  */
 async function idleMetrics(
@@ -332,7 +336,7 @@ async function idleMetrics(
   const startedAt = await page.evaluate(() => performance.now())
   const pairs: { subject: number; floor: number }[] = []
   for (let taken = 0; taken < windows; taken++) {
-    const floorPage = await openPage(session, log, FIRST_FRAME_PAGE)
+    const floorPage = await openPage(session, log, IDLE_FLOOR_PAGE)
     let floor: number
     try {
       floor = await busyPct(floorPage.page, seconds)

@@ -138,6 +138,9 @@ describe.each([
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
     await rowOf(page, SYMBOL).click()
     await page.keyboard.press('Enter')
+    // The panel paints first; the chart mounts just after that frame (its own frames still held).
+    await page.locator('aside.detail').waitFor({ state: 'attached' })
+    await page.clock.runFor(20)
     await page.locator('.chart .chart-canvas').waitFor({ state: 'attached' })
     await page.keyboard.press('Escape')
     await page.locator('aside.detail').waitFor({ state: 'detached' })

@@ -1,16 +1,12 @@
-import {
-  easternClock,
-  formatCountdown,
-  type MarketPhase,
-  type SessionState,
-} from '../../../shared/session-clock'
+import { formatCountdown, type MarketPhase, type SessionState } from '../../../shared/session-clock'
 import { SESSION_BADGE, isSessionName } from '../../../shared/sessions'
 import { offhoursTokenCount, sessionHeadline } from '../../../shared/session-text'
 import { formatClockTime } from '../../format'
 import { MARKET_TIME_ZONE } from '../../../shared/display-time'
-import { useClock } from '../../store/clock-store'
+import { type ClockState, clockStore, useClock } from '../../store/clock-store'
 import { useDisagreeingMarket } from '../../store/service-store'
 import { type WatchState, useWatch } from '../../store/watch-store'
+import { ClockText } from './ClockText'
 import { ServiceSessionClock } from './ServiceMarket'
 
 /**
@@ -74,37 +70,50 @@ export function SessionClock({ compact = false }: { compact?: boolean }) {
   return <CalendarSessionClock compact={compact} />
 }
 
+/** What comes next and when: "Ends in 4h 27m 46s"; while closed, the next conventional session. */
+function nextText({ now, session }: ClockState): string {
+  const countdown = formatCountdown(session.nextChangeAt - now)
+  return isSessionName(session.phase)
+    ? `${session.nextPhase === 'paused' ? 'Pauses' : 'Ends'} in ${countdown}`
+    : `${sessionHeadline(session.nextPhase, 0)} in ${countdown}`
+}
+
+const countdownText = ({ now, session }: ClockState) => formatCountdown(session.nextChangeAt - now)
+const timeText = ({ now }: ClockState) => formatClockTime(now, MARKET_TIME_ZONE)
+
+/**
+ * Renders when the session changes; the seconds (time, countdown) are written by ClockText. The
+ * compact badge's tooltip carries the countdown too: it is read when hovered, not each second.
+ */
 function CalendarSessionClock({ compact }: { compact: boolean }) {
-  const nowMs = useClock((state) => state.now)
   const session = useClock((state) => state.session)
-  const { phase, nextPhase } = session
+  const { phase } = session
   const offhoursTokens = useOffhoursTokenCount(phase)
-  const countdown = formatCountdown(session.nextChangeAt - nowMs)
-  // While closed, the countdown is to the next conventional session (off-hours ends with it).
-  const next = isSessionName(phase)
-    ? `${nextPhase === 'paused' ? 'Pauses' : 'Ends'} in ${countdown}`
-    : `${sessionHeadline(nextPhase, 0)} in ${countdown}`
-  const note = dayNote(session, easternClock(nowMs).weekday)
+  const note = dayNote(session, new Date(`${session.easternDate}T00:00:00Z`).getUTCDay())
   const time = (
     <span className="et-time num">
-      {formatClockTime(nowMs, MARKET_TIME_ZONE)}
+      <ClockText text={timeText} />
       <span className="muted"> ET</span>
     </span>
   )
   if (compact) {
-    const words = `${sessionHeadline(phase, offhoursTokens)}${note ? ` · ${note}` : ''} · ${next}`
+    const words = `${sessionHeadline(phase, offhoursTokens)}${note ? ` · ${note}` : ''} · `
     return (
       <section
         className="session-clock session-clock-compact"
         data-phase={phase}
         aria-label="Market session"
-        title={words}
+        onPointerEnter={(event) => {
+          event.currentTarget.title = words + nextText(clockStore.getState())
+        }}
+        title={words + nextText(clockStore.getState())}
       >
         <PhaseTag />
-        <span className="session-countdown num" aria-hidden="true">
-          {countdown}
+        <ClockText className="session-countdown num" text={countdownText} hidden />
+        <span className="visually-hidden">
+          {words}
+          <ClockText text={nextText} />
         </span>
-        <span className="visually-hidden">{words}</span>
         {time}
       </section>
     )
@@ -117,7 +126,7 @@ function CalendarSessionClock({ compact }: { compact: boolean }) {
           {sessionHeadline(phase, offhoursTokens)}
           {note && <span className="muted"> · {note}</span>}
         </span>
-        <span className="session-next muted">{next}</span>
+        <ClockText className="session-next muted" text={nextText} />
       </span>
       {time}
     </section>

@@ -32,6 +32,7 @@ import { IconButton } from '../ui/IconButton'
 import { CapacityPanel } from './CapacityPanel'
 import { DepthPanel } from './DepthPanel'
 import { MultiplierFigure } from './MultiplierFigure'
+import { usePaintedOnce } from './use-painted-once'
 import { AssetPausesSection, DividendsSection } from './ServiceStatusSection'
 
 /** The detail chart and lightweight-charts with it: loaded after the first frame (App preloads it). */
@@ -147,7 +148,12 @@ function SymbolAlerts({ symbol }: { symbol: string }) {
   )
 }
 
+/** Where the chart will be, while the panel paints first and while its code loads. */
+const CHART_PLACEHOLDER = <p className="muted chart-empty">Loading the chart…</p>
+
 function DetailBody({ quote }: { quote: AssetQuote }) {
+  // The header, price, session and figures paint first; the heavy parts mount just after.
+  const painted = usePaintedOnce()
   const underlying = quote.underlying
   const changeSign = signOf(quote.changePct24h)
   const trend = changeSign > 0 ? 'up' : changeSign < 0 ? 'down' : ''
@@ -160,14 +166,18 @@ function DetailBody({ quote }: { quote: AssetQuote }) {
         </span>
         <StaleMarker quote={quote} />
       </div>
-      <Suspense fallback={<p className="muted chart-empty">Loading the chart…</p>}>
-        <PriceChart symbol={quote.symbol} history={quote.history24h} offHours={tradesOffHours(quote)} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={CHART_PLACEHOLDER}>
+          <PriceChart symbol={quote.symbol} history={quote.history24h} offHours={tradesOffHours(quote)} />
+        </Suspense>
+      ) : (
+        CHART_PLACEHOLDER
+      )}
       <AssetPausesSection symbol={quote.symbol} />
-      <CapacityPanel quote={quote} />
-      <DepthPanel quote={quote} />
+      {painted && <CapacityPanel quote={quote} />}
+      {painted && <DepthPanel quote={quote} />}
       <SymbolAlerts symbol={quote.symbol} />
-      <SymbolTransactions symbol={quote.symbol} />
+      {painted && <SymbolTransactions symbol={quote.symbol} />}
       <Figures
         title="Token"
         rows={[
