@@ -326,9 +326,9 @@ function PreferencesForm({ saved }: { saved: Settings }) {
           value={draft.quantitySource}
           help={<QuantitySourceHelp />}
           options={[
-            ['ledger', 'Ledger (the trades you entered)'],
-            ['wallets', 'Wallets (their balances; no cost basis, so no P&L at cost)'],
-            ['wallets-ledger-cost', "Wallets, with the ledger's cost basis (its average cost per token)"],
+            ['ledger', 'Ledger (your trades)'],
+            ['wallets', 'Wallets (no cost basis)'],
+            ['wallets-ledger-cost', 'Wallets, cost from ledger'],
           ]}
           onChange={(v) => change('quantitySource', v)}
         />
@@ -351,7 +351,7 @@ function QuantitySourceHelp() {
       {unavailable}: the Wallets choices use the ledger's quantities until the wallets can be read.
     </span>
   ) : (
-    'Where each position\'s quantity comes from; shown beside the figures as "Quantities: …".'
+    'Where quantities come from; said beside the figures.'
   )
 }
 

@@ -82,11 +82,15 @@ function FromWallets({ position, children }: { position: ValuedPosition; childre
   )
 }
 
-/** In a P&L cell of tokens that have no cost basis: said in place, never a P&L against a zero cost. */
-function NoCostBasis() {
+/**
+ * In the P&L cells of tokens that have no cost basis: said in place (the percent, narrower, says it
+ * in its tooltip), never a P&L against a zero cost.
+ */
+function NoCostBasis({ column }: { column: HoldingColumn }) {
+  const why = 'No cost basis: quantities from wallets, which the ledger gives no cost'
   return (
-    <span className="no-value" title="The wallets hold these tokens and the ledger gives them no cost">
-      no cost basis
+    <span className="no-value no-cost-basis" title={why} aria-label={why}>
+      {column === 'unrealized' ? 'no cost basis' : '—'}
     </span>
   )
 }
@@ -125,7 +129,8 @@ export const HoldingCell = memo(function HoldingCell({
   if (column === 'positionValue' && value === null && position.cost !== null)
     return <AtCost position={position} />
   const atCost = column === 'unrealized' || column === 'unrealizedPct'
-  if (atCost && value === null && position.cost === null && position.value !== null) return <NoCostBasis />
+  if (atCost && value === null && position.cost === null && position.value !== null)
+    return <NoCostBasis column={column} />
   const sign = KINDS[column] === 'price' || KINDS[column] === 'money' ? 0 : signOf(value)
   const number = (
     <FitNumber
