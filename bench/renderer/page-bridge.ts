@@ -124,6 +124,9 @@ export function installBenchBridge(
     // Nothing held until a delta benchmark pushes positions (page-functions.ts).
     getPortfolio: () => ({
       method: 'average',
+      quantitySource: 'ledger',
+      quantityFallback: null,
+      walletsUnavailable: null,
       asOf: new Date(0).toISOString(),
       positions: [],
       totals: {

@@ -87,6 +87,9 @@ export async function deliverDeltas(args: {
       unrealizedAtFairValue: '0',
       premiumExposure: moved(asset.premiumPct, moving),
       stale: false,
+      quantityFrom: 'ledger' as const,
+      ledgerQuantity: '10',
+      uncosted: null,
     }
   }
   const portfolioOf = (all: AssetQuote[], changed: AssetQuote[], odd: boolean) => {
@@ -101,7 +104,16 @@ export async function deliverDeltas(args: {
       valueAtFairValue: '0',
       premiumExposure: '0',
     }
-    return { method: 'average' as const, asOf: '2026-11-17T16:32:10.000Z', positions, totals, problem: null }
+    return {
+      method: 'average' as const,
+      quantitySource: 'ledger' as const,
+      quantityFallback: null,
+      walletsUnavailable: null,
+      asOf: '2026-11-17T16:32:10.000Z',
+      positions,
+      totals,
+      problem: null,
+    }
   }
   const totalRenders = () => Object.values(renderCounts).reduce((sum, count) => sum + count, 0)
   const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))

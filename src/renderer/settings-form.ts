@@ -29,6 +29,7 @@ export interface SettingsDraft {
   closeToTray: boolean
   tickerOnly: boolean
   costMethod: Settings['costMethod']
+  quantitySource: Settings['quantitySource']
   columns: WatchlistColumn[]
 }
 
@@ -66,6 +67,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     closeToTray: settings.closeToTray,
     tickerOnly: settings.tickerOnly,
     costMethod: settings.costMethod,
+    quantitySource: settings.quantitySource,
     // The holding columns as they would show once something is held: offered, and ticked by default.
     columns: shownColumnIds(activeList(settings), true),
   }
@@ -126,6 +128,7 @@ export function patchFromDraft(
   if (draft.closeToTray !== saved.closeToTray) patch.closeToTray = draft.closeToTray
   if (draft.tickerOnly !== saved.tickerOnly) patch.tickerOnly = draft.tickerOnly
   if (draft.costMethod !== saved.costMethod) patch.costMethod = draft.costMethod
+  if (draft.quantitySource !== saved.quantitySource) patch.quantitySource = draft.quantitySource
   // Columns belong to the shown list, and are saved with it (updateList).
   const columns =
     draft.columns.join() !== shownColumnIds(activeList(saved), true).join() ? draft.columns : null

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Dec, isNonNegativeDecimalString } from './decimal'
 import { type DisplayZone, formatFullTime } from './display-time'
-import { COST_METHODS, LEDGER_SIDES, type Transaction } from './holdings'
+import { COST_METHODS, LEDGER_SIDES, QUANTITY_SOURCES, type Transaction } from './holdings'
 import { checkSymbol } from './symbols'
 
 /**
@@ -122,6 +122,9 @@ export const ledgerSideSchema = z.enum(LEDGER_SIDES, {
   error: 'The side must be buy, sell, transfer-in or transfer-out',
 })
 export const costMethodSchema = z.enum(COST_METHODS, { error: 'The method must be average or fifo' })
+export const quantitySourceSchema = z.enum(QUANTITY_SOURCES, {
+  error: 'Quantities come from ledger, wallets or wallets-ledger-cost',
+})
 
 const transactionFields = {
   time: transactionTimeSchema,

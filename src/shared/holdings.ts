@@ -89,10 +89,38 @@ export interface LedgerPosition {
   realized: DecimalString
 }
 
+/**
+ * Where a position's quantity comes from (issue 48, Settings > Holdings; docs/wallets.md,
+ * "Quantities"): the ledger (the default), the watched wallets' balance (no cost basis), or the
+ * wallets' balance costed at the ledger's average cost per token.
+ */
+export const QUANTITY_SOURCES = ['ledger', 'wallets', 'wallets-ledger-cost'] as const
+export type QuantitySource = (typeof QUANTITY_SOURCES)[number]
+
+/** How the figures say their source: "Quantities: wallets, cost from ledger". */
+export const QUANTITY_SOURCE_WORDS: Record<QuantitySource, string> = {
+  ledger: 'ledger',
+  wallets: 'wallets',
+  'wallets-ledger-cost': 'wallets, cost from ledger',
+}
+
+/** A position as the chosen quantity source makes it, before it is valued. */
+export interface SourcedPosition extends Omit<LedgerPosition, 'cost'> {
+  /** null: no cost basis (the quantity is the wallets' and the ledger gives it none). Never a zero for it. */
+  cost: DecimalString | null
+  /** The ledger (as replayed) or the wallets' balance summed over every watched wallet and chain. */
+  quantityFrom: 'ledger' | 'wallets'
+  /** What the ledger holds of it ("0" when it never held it), shown beside a quantity from the wallets. */
+  ledgerQuantity: DecimalString
+  /** Of `quantity`, the tokens with no cost basis (the wallets hold more than the ledger); null: none. */
+  uncosted: DecimalString | null
+}
+
 /** A position valued at the latest quote. Figures that need a price are null when it is missing. */
-export interface ValuedPosition extends LedgerPosition {
+export interface ValuedPosition extends SourcedPosition {
   price: DecimalString | null
   value: DecimalString | null
+  /** value - cost of the tokens with a cost basis; null without a price or without any cost basis. */
   unrealized: DecimalString | null
   /** A percent of cost: "12.5" is +12.5 %; null when nothing is held or the cost is zero. */
   unrealizedPct: DecimalString | null
@@ -109,9 +137,14 @@ export interface ValuedPosition extends LedgerPosition {
 }
 
 export interface HoldingsTotals {
-  cost: DecimalString
+  /** The cost of what has a cost basis; null when tokens are held and none has one (from wallets). */
+  cost: DecimalString | null
   realized: DecimalString
-  /** Each null when any position still held lacks the figure: a total never leaves one out. */
+  /**
+   * Each null when any position still held lacks the figure: a total never leaves one out. The one
+   * exception is a cost basis: the unrealized P&L sums the tokens that have one (each position's
+   * `uncosted` says what is left out), and is null only when none has.
+   */
   value: DecimalString | null
   unrealized: DecimalString | null
   dayChange: DecimalString | null
@@ -121,6 +154,10 @@ export interface HoldingsTotals {
 
 export interface HoldingsReport {
   method: CostMethod
+  /** Where the quantities come from: the setting, or the ledger when the wallets cannot say. */
+  quantitySource: QuantitySource
+  /** The wallets were chosen but cannot give quantities now: why, in words; null otherwise. */
+  quantityFallback: string | null
   /** When the quotes were fetched (ISO 8601). */
   asOf: string
   positions: ValuedPosition[]
@@ -161,6 +198,8 @@ export interface TransactionsImportResult {
 export interface PortfolioUpdate extends HoldingsReport {
   /** The ledger does not add up (a file edited by hand), in plain words; null when it does. */
   problem: string | null
+  /** Why the wallets cannot give quantities now (Settings says it beside the choice); null: they can. */
+  walletsUnavailable: string | null
 }
 
 /** What every quantity, value and P&L shows while amounts are hidden (window and tray alike). */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { streamAddressProblem } from './stream-setting'
 import { HISTORY_RANGES } from './history'
 import { TIME_ZONE_CHOICES } from './display-time'
-import { costMethodSchema } from './holdings-schema'
+import { costMethodSchema, quantitySourceSchema } from './holdings-schema'
 import { isValidSymbol } from './symbols'
 import { DEFAULT_COLUMNS, WATCHLIST_COLUMNS } from './watchlist-columns'
 
@@ -157,6 +157,11 @@ const settingsFields = z.object({
   demo: demoModeSchema.default('auto'),
   /** How positions are costed: average cost or FIFO lots. Files saved before it existed read as average. */
   costMethod: costMethodSchema.default('average'),
+  /**
+   * Where a position's quantity comes from: the ledger, the wallets, or the wallets with the
+   * ledger's cost basis (issue 48). Files saved before it existed read as the ledger, what they showed.
+   */
+  quantitySource: quantitySourceSchema.default('ledger'),
   /** Every quantity, value and P&L shown as dots (window and tray), for sharing the screen. */
   hideAmounts: z.boolean().default(false),
   /**
@@ -253,6 +258,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tickerOnly: false,
   demo: 'auto',
   costMethod: 'average',
+  quantitySource: 'ledger',
   hideAmounts: false,
   timeZone: 'market',
   chartRange: '1d',
@@ -262,8 +268,8 @@ export const DEFAULT_SETTINGS: Settings = {
 /** What the renderer may change through `updateSettings`: everything but the lists and version. */
 export const settingsPatchSchema = settingsFields
   .omit({ version: true, lists: true, activeListId: true })
-  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod, timeZone or
-  // chart choice means "leave as is".
+  // Without their defaults: in a patch, a missing closeToTray, demo, costMethod, quantitySource,
+  // timeZone or chart choice means "leave as is".
   .extend({
     // Strict inside too: a key the window should not send (or __proto__) is refused, not dropped.
     cadences: cadencesSchema.partial().strict(),
@@ -271,6 +277,7 @@ export const settingsPatchSchema = settingsFields
     closeToTray: z.boolean(),
     demo: demoModeSchema,
     costMethod: costMethodSchema,
+    quantitySource: quantitySourceSchema,
     hideAmounts: z.boolean(),
     timeZone: timeZoneChoiceSchema,
     chartRange: chartRangeSchema,

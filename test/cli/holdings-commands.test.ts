@@ -278,6 +278,8 @@ describe('tokenwatch holdings', () => {
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual({
       method: 'average',
+      quantitySource: 'ledger',
+      quantityFallback: null,
       asOf: '2026-01-09T15:00:00.000Z',
       positions: [
         {
@@ -296,6 +298,9 @@ describe('tokenwatch holdings', () => {
           unrealizedAtFairValue: '46.44106479066617160168',
           premiumExposure: '-0.01606479066617160168',
           stale: false,
+          quantityFrom: 'ledger',
+          ledgerQuantity: '1.5',
+          uncosted: null,
         },
         {
           symbol: 'TSLAon',
@@ -313,6 +318,9 @@ describe('tokenwatch holdings', () => {
           unrealizedAtFairValue: '0',
           premiumExposure: '0',
           stale: false,
+          quantityFrom: 'ledger',
+          ledgerQuantity: '0',
+          uncosted: null,
         },
       ],
       totals: {

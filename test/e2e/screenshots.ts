@@ -47,6 +47,17 @@ async function afterFlash(page: Page, ms: number): Promise<void> {
   await page.waitForTimeout(ms)
 }
 
+/** The settings dialog refusing a base URL and a cadence, each under its field. */
+async function shootSettings(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page.getByLabel('Base URL').fill('http://quotes.example.com')
+  await page.getByLabel('Prices every (s)').fill('0.5')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await page.locator('.field-error').first().waitFor()
+  await shoot(page, 'settings.png')
+  await page.keyboard.press('Escape')
+}
+
 async function saveSettingsThroughDialog(page: Page, change: (page: Page) => Promise<void>): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await change(page)
@@ -137,6 +148,8 @@ async function main(): Promise<void> {
   })
   const { page } = harness
   try {
+    // Only the settings dialog, for a change to it (`npx tsx test/e2e/screenshots.ts --settings-only`).
+    if (process.argv.includes('--settings-only')) return await shootSettings(page)
     if (process.argv.includes('--lists-only')) {
       await shootLists(harness)
       return await shootWeekendLists(browser)
@@ -152,13 +165,7 @@ async function main(): Promise<void> {
     await shoot(page, 'detail.png')
     await page.keyboard.press('Escape')
 
-    await page.getByRole('button', { name: 'Settings', exact: true }).click()
-    await page.getByLabel('Base URL').fill('http://quotes.example.com')
-    await page.getByLabel('Prices every (s)').fill('0.5')
-    await page.getByRole('button', { name: 'Save settings' }).click()
-    await page.locator('.field-error').first().waitFor()
-    await shoot(page, 'settings.png')
-    await page.keyboard.press('Escape')
+    await shootSettings(page)
 
     await saveSettingsThroughDialog(page, (p) => p.getByLabel('Light').check())
     await afterFlash(page, 700)

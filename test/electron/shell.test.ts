@@ -607,6 +607,9 @@ function portfolioOf(value: string, day: string) {
     positions: [{ symbol: 'AAPLon', quantity: '1', stale: false } as never],
     totals,
     problem: null,
+    quantitySource: 'ledger' as const,
+    quantityFallback: null,
+    walletsUnavailable: null,
   }
 }
 

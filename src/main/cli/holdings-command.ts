@@ -1,10 +1,23 @@
 import { Dec, toFixedString } from '../../shared/decimal'
 import type { AssetQuote } from '../../shared/domain'
-import { COST_METHODS, type CostMethod, type HoldingsReport } from '../../shared/holdings'
+import {
+  COST_METHODS,
+  type CostMethod,
+  type HoldingsReport,
+  type LedgerPosition,
+  QUANTITY_SOURCE_WORDS,
+} from '../../shared/holdings'
+import type { ApiClient } from '../core/api/api-client'
 import { fetchSnapshotReport } from '../core/api/fetch-snapshot'
 import { HoldingsFile } from '../core/holdings/holdings-file'
 import { replayLedger } from '../core/holdings/ledger-replay'
+import { type SourcedPositions, sourcePositions } from '../core/holdings/quantity-source'
 import { holdingsReport } from '../core/holdings/valuation'
+import { balancesView } from '../core/wallets/commands'
+import { positionQuantities } from '../core/wallets/position-quantities'
+import { TokenListingCache } from '../core/wallets/service-balances'
+import { readWalletBalances } from '../core/wallets/wallet-balances'
+import { WalletsFile } from '../core/wallets/wallets-file'
 import { defaultUserDataDir, USER_DATA_ENV } from '../core/storage/paths'
 import { SettingsFile } from '../core/storage/settings-file'
 import { type CliIo, EXIT, UsageError, parseFlags, writeLine } from './io'
@@ -18,13 +31,18 @@ import { openClient } from './service-client'
 
 export const HOLDINGS_USAGE = `Usage: tokenwatch holdings [--json] [--method average|fifo] [--base-url URL]
 
-  --json            print {method, asOf, positions, totals} with every amount as a decimal string
+  --json            print {method, quantitySource, quantityFallback, asOf, positions, totals} with
+                    every amount as a decimal string
   --method M        average or fifo (default: the app's setting, else average)
   --base-url URL    ${BASE_URL_HELP}
 
-Reads the ledger in holdings.json ($${USER_DATA_ENV} if set). A figure that needs a price the
-service did not give is null (blank in the table); figures from a stale quote are marked stale.
-Positions sold to zero stay listed: their realized P&L counts.
+Reads the ledger in holdings.json ($${USER_DATA_ENV} if set). The quantities come from where the
+app's setting says (ledger, wallets, or wallets with the ledger's cost basis; "quantitySource"):
+the wallets are read now, and where they cannot be (none watched, not published, a wallet not
+answering) the ledger's quantities are used and that is said ("quantityFallback"). A figure that
+needs a price the service did not give is null (blank in the table), as is the cost and P&L of
+tokens with no cost basis; figures from a stale quote are marked stale. Positions sold to zero
+stay listed: their realized P&L counts.
 
 Exit codes: 0 printed, 1 the ledger file could not be used, 2 bad usage, 3 no API key or the key
 was rejected, 4 the service could not be used (the positions are printed without prices).
@@ -89,7 +107,16 @@ export function formatHoldingsTable(report: HoldingsReport): string {
     cents(p.realized),
     cents(p.dayChange),
     cents(p.premiumExposure),
-    p.stale ? 'stale' : p.price === null && p.quantity !== '0' ? 'no price' : '',
+    [
+      p.stale ? 'stale' : p.price === null && p.quantity !== '0' ? 'no price' : '',
+      p.uncosted === null
+        ? ''
+        : p.uncosted === p.quantity
+          ? 'no cost basis'
+          : `${p.uncosted} without cost basis`,
+    ]
+      .filter((note) => note !== '')
+      .join(', '),
   ])
   const { totals } = report
   const total = [
@@ -116,10 +143,45 @@ export function formatHoldingsTable(report: HoldingsReport): string {
       .join('  ')
       .trimEnd(),
   )
+  const fallback = report.quantityFallback === null ? '' : ` (${report.quantityFallback})`
   return (
     `${lines.join('\n')}\n\nIn US dollars, ${report.method === 'fifo' ? 'FIFO lots' : 'average cost'}` +
-    `, as of ${report.asOf}.\n`
+    `, as of ${report.asOf}. Quantities: ${QUANTITY_SOURCE_WORDS[report.quantitySource]}${fallback}.\n`
   )
+}
+
+/** The latest quotes of `held` into `quotes`; answers the exit code their fetch earned. */
+async function fetchQuotes(
+  client: ApiClient,
+  held: string[],
+  baseUrl: string,
+  quotes: Map<string, AssetQuote>,
+  now: () => number,
+  io: CliIo,
+): Promise<number> {
+  const report = await fetchSnapshotReport(client, held, { baseUrl, demo: false }, now)
+  for (const asset of report.snapshot.assets) quotes.set(asset.symbol, asset)
+  for (const error of report.snapshot.errors)
+    writeLine(io.stderr, `warning: ${error.scope}: ${error.message}`)
+  if (report.endpointFailures.some((kind) => kind === 'key-missing' || kind === 'key-rejected'))
+    return EXIT.key
+  return report.endpointFailures.length > 0 ? EXIT.service : EXIT.ok
+}
+
+/** The positions from the wallets as read now (the app's setting chose them), each problem a note. */
+async function fromWallets(
+  client: ApiClient,
+  wallets: WalletsFile,
+  ledger: readonly LedgerPosition[],
+  chosen: Exclude<HoldingsReport['quantitySource'], 'ledger'>,
+  now: () => number,
+  io: CliIo,
+): Promise<SourcedPositions> {
+  const content = wallets.content()
+  const report = await readWalletBalances({ client, content, listingCache: new TokenListingCache(now), now })
+  for (const note of report.notes) writeLine(io.stderr, `note: ${note}`)
+  const ledgerQuantities = new Map(ledger.map((position) => [position.symbol, position.quantity]))
+  return sourcePositions(ledger, chosen, positionQuantities(balancesView(report, ledgerQuantities), content))
 }
 
 export async function runHoldingsCommand(
@@ -141,8 +203,9 @@ export async function runHoldingsCommand(
   }
   const now = deps.now ?? Date.now
   const userDataDir = defaultUserDataDir(io.env)
-  // The app's choice; its settings file is only read (an unusable one leaves the default).
-  const method = args.method ?? (await new SettingsFile(userDataDir).load()).costMethod
+  // The app's choices; its settings file is only read (an unusable one leaves the defaults).
+  const settings = await new SettingsFile(userDataDir).load()
+  const method = args.method ?? settings.costMethod
   const file = new HoldingsFile(userDataDir, now)
   const replay = replayLedger(await file.load(), method)
   const problem = file.problem()
@@ -150,29 +213,30 @@ export async function runHoldingsCommand(
     writeLine(io.stderr, `tokenwatch holdings: ${problem ?? (replay.ok ? '' : replay.oversold.message)}`)
     return EXIT.failed
   }
-  const held = replay.positions
-    .filter((position) => position.quantity !== '0')
-    .map((position) => position.symbol)
+  const chosen = settings.quantitySource
+  const wallets = new WalletsFile(userDataDir, now)
+  const walletsNeeded = chosen !== 'ledger' && (await wallets.load()).wallets.length > 0
+  let sourced = sourcePositions(replay.positions, chosen, positionQuantities(null, wallets.content()))
+  const ledgerHeld = replay.positions.some((position) => position.quantity !== '0')
 
   let code: number = EXIT.ok
   const quotes = new Map<string, AssetQuote>()
-  if (held.length > 0) {
+  if (ledgerHeld || walletsNeeded) {
     const baseUrl = await serviceBaseUrl(args.baseUrl, 'holdings', io)
     const client = await openClient('holdings', io, baseUrl, deps)
     if (typeof client === 'number') return client
     try {
-      const report = await fetchSnapshotReport(client, held, { baseUrl, demo: false }, now)
-      for (const asset of report.snapshot.assets) quotes.set(asset.symbol, asset)
-      for (const error of report.snapshot.errors)
-        writeLine(io.stderr, `warning: ${error.scope}: ${error.message}`)
-      if (report.endpointFailures.some((kind) => kind === 'key-missing' || kind === 'key-rejected'))
-        code = EXIT.key
-      else if (report.endpointFailures.length > 0) code = EXIT.service
+      if (walletsNeeded) sourced = await fromWallets(client, wallets, replay.positions, chosen, now, io)
+      const held = sourced.positions
+        .filter((position) => position.quantity !== '0')
+        .map((position) => position.symbol)
+      if (held.length > 0) code = await fetchQuotes(client, held, baseUrl, quotes, now, io)
     } finally {
       await client.close()
     }
   }
-  const report = holdingsReport(replay.positions, quotes, method, now())
+  const report = holdingsReport(sourced, quotes, method, now())
+  if (report.quantityFallback) writeLine(io.stderr, `note: ${report.quantityFallback}.`)
   for (const position of report.positions)
     if (position.price === null && position.quantity !== '0')
       writeLine(

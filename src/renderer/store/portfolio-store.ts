@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { HoldingsTotals, PortfolioUpdate, ValuedPosition } from '../../shared/holdings'
+import type { HoldingsTotals, PortfolioUpdate, QuantitySource, ValuedPosition } from '../../shared/holdings'
 import type { Watchlist } from '../../shared/settings'
 import { useStoreSlice } from './use-store-slice'
 
@@ -19,6 +19,14 @@ export interface PortfolioState {
   anyStale: boolean
   /** Held symbols with no price, "GONEon, OLDon": the totals that need one name them. */
   unpriced: string
+  /** Where the quantities come from (the setting, or the ledger when the wallets cannot say). */
+  quantitySource: QuantitySource
+  /** The wallets chosen but unusable: "No wallet is watched: quantities from the ledger"; else null. */
+  quantityFallback: string | null
+  /** Why the wallets cannot give quantities now (Settings says it beside the choice); null: they can. */
+  walletsUnavailable: string | null
+  /** Held tokens with no cost basis, "1.5 AAPLon, 2 TSLAon": the P&L total leaves them out and says so. */
+  uncosted: string
   /** The built-in Holdings tab is on show in place of the active list (the window's own choice). */
   tabShown: boolean
   /**
@@ -35,6 +43,10 @@ export const initialPortfolio: PortfolioState = {
   problem: null,
   anyStale: false,
   unpriced: '',
+  quantitySource: 'ledger',
+  quantityFallback: null,
+  walletsUnavailable: null,
+  uncosted: '',
   tabShown: false,
   tabSort: null,
 }
@@ -74,6 +86,7 @@ export function applyPortfolio(update: PortfolioUpdate): void {
     const positions = new Map<string, ValuedPosition>()
     const held: string[] = []
     const unpriced: string[] = []
+    const uncosted: string[] = []
     let anyStale = false
     for (const position of update.positions) {
       const before = state.positions.get(position.symbol)
@@ -81,6 +94,7 @@ export function applyPortfolio(update: PortfolioUpdate): void {
       if (position.quantity === '0') continue
       held.push(position.symbol)
       if (position.value === null) unpriced.push(position.symbol)
+      if (position.uncosted !== null) uncosted.push(`${position.uncosted} ${position.symbol}`)
       anyStale ||= position.stale
     }
     return {
@@ -90,6 +104,10 @@ export function applyPortfolio(update: PortfolioUpdate): void {
       problem: update.problem,
       anyStale,
       unpriced: unpriced.join(', '),
+      quantitySource: update.quantitySource,
+      quantityFallback: update.quantityFallback,
+      walletsUnavailable: update.walletsUnavailable,
+      uncosted: uncosted.join(', '),
     }
   })
 }
@@ -106,6 +124,9 @@ const SHOWN_FIGURES = [
   'premiumExposure',
   'price',
   'stale',
+  'quantityFrom',
+  'ledgerQuantity',
+  'uncosted',
 ] as const satisfies readonly (keyof ValuedPosition)[]
 
 function samePosition(a: ValuedPosition, b: ValuedPosition): boolean {

@@ -34,6 +34,8 @@ function setUp(transactions: Transaction[], quotes: AssetQuote[]) {
     {
       transactions: () => state.transactions,
       method: () => state.method,
+      quantitySource: () => 'ledger',
+      walletQuantities: () => ({ ok: false, why: 'No wallet is watched' }),
       quotes: () => {
         quoteReads++
         return state.quotes

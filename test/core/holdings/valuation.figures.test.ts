@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { type AssetQuote, emptyAsset } from '../../../src/shared/domain'
 import type { LedgerPosition } from '../../../src/shared/holdings'
 import { holdingsReport, valuePosition } from '../../../src/main/core/holdings/valuation'
+import { sourcePositions } from '../../../src/main/core/holdings/quantity-source'
+
+const NO_WALLETS = { ok: false, why: 'No wallet is watched' } as const
 
 function quote(fields: Partial<AssetQuote> & { underlyingPrice?: string }): AssetQuote {
   const { underlyingPrice, ...rest } = fields
@@ -88,7 +91,12 @@ describe('valuePosition', () => {
         realized: '-2.5',
       }
       const quotes = new Map([['AAPLon', quote({ price: '100', change24h: '1' })]])
-      const report = holdingsReport([held, closed], quotes, 'average', Date.UTC(2026, 0, 5, 15))
+      const report = holdingsReport(
+        sourcePositions([held, closed], 'ledger', NO_WALLETS),
+        quotes,
+        'average',
+        Date.UTC(2026, 0, 5, 15),
+      )
       expect(report.asOf).toBe('2026-01-05T15:00:00.000Z')
       expect(report.positions[1]).toMatchObject({
         value: '0',

@@ -48,6 +48,7 @@ describe('a settings file of the version before several watchlists', () => {
         demo: 'auto',
         // Nor how positions are costed: average cost, the default.
         costMethod: 'average',
+        quantitySource: 'ledger',
         // Nor whether amounts are hidden: shown, the default.
         hideAmounts: false,
         // Nor which zone times are told in: market time, what it showed then.

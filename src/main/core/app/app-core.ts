@@ -9,6 +9,7 @@ import { WalletsFile } from '../wallets/wallets-file'
 import { walletReader } from '../wallets/commands'
 import { WalletWatch } from '../wallets/wallet-watch'
 import { balanceChangeFirings } from '../wallets/balance-changes'
+import { positionQuantities } from '../wallets/position-quantities'
 import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
 import type { FeedEvents, PollPlan } from '../feed/poll-feed'
@@ -87,7 +88,11 @@ export class AppCore<Demo extends DemoService = DemoService> {
     }
     this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
-    this.positions = trackPositions({ ...parts, events: this.events })
+    this.positions = trackPositions({
+      ...parts,
+      events: this.events,
+      walletQuantities: () => positionQuantities(this.walletWatch.current(), this.wallets.content()),
+    })
     // One depth stream for the held symbols and the depth alerts' symbols.
     const depthSymbols = new DepthSymbols((symbols) => this.feed.setHeldDepthSymbols(symbols))
     this.depthSymbols = depthSymbols
@@ -123,11 +128,14 @@ export class AppCore<Demo extends DemoService = DemoService> {
               })
             : null
         },
-        ledgerQuantities: () =>
-          new Map(this.positions.current().positions.map((position) => [position.symbol, position.quantity])),
+        // The ledger's, not the positions': with the wallets chosen those are the wallets' own.
+        ledgerQuantities: () => this.positions.ledgerQuantities(),
       }),
       onRead: (view, previous) => {
         this.events.emit('walletBalances', view)
+        this.positions.sourceChanged()
+        // Symbols only the wallets hold are polled too, so that their positions have a price.
+        this.watchChanged(null)
         // Each problem logged once while it lasts; wallets named by label and the last 4 characters.
         for (const note of view.notes) if (!previous?.notes.includes(note)) options.log?.(`wallets: ${note}`)
         if (previous) void this.alerts.announce(balanceChangeFirings(previous, view))
@@ -163,7 +171,11 @@ export class AppCore<Demo extends DemoService = DemoService> {
       ledger: () => inTimeOrder(this.holdings.transactions()),
       heldPositions: () => this.positions.current().positions,
       watchedWallets: async () => (await this.wallets.load()).wallets,
-      holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
+      // Replayed first: what is polled follows the positions as they now are.
+      holdingsChanged: (result) => {
+        this.positions.ledgerChanged()
+        return this.watchChanged(result)
+      },
       reconnect: async () => {
         await this.connection.connect()
         if (this.started) this.feed.reset()
@@ -179,9 +191,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
   async start(): Promise<void> {
     const settings = await this.settings.load()
     followTimeZoneSetting(settings.timeZone)
-    await Promise.all([this.alerts.load(), this.holdings.load(), this.vault.init()])
+    await Promise.all([this.alerts.load(), this.holdings.load(), this.wallets.load(), this.vault.init()])
     this.feed.setCadences(settings.cadences)
-    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
+    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.heldSymbols()))
     this.depthSymbols.alertsChanged(this.alerts.file.list())
     await this.connection.start()
     const cached = await this.cache.load().catch(() => null)
@@ -276,15 +288,25 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** The lists, alerts or holdings changed: poll what is now watched (polled-symbols.ts), then `andThen`. */
   private watchChanged<T>(result: T, andThen?: () => void): T {
-    pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.holdings.heldSymbols())
+    pollWhatIsWatched(this.feed, this.settings.get(), this.alerts.file.list(), this.heldSymbols())
     andThen?.()
     return result
+  }
+
+  /** The symbols the ledger holds, and those the positions hold from the wallets when they are chosen. */
+  private heldSymbols(): string[] {
+    const fromPositions = [...this.positions.bySymbol().values()].filter(
+      (position) => position.quantity !== '0',
+    )
+    return [...new Set([...this.holdings.heldSymbols(), ...fromPositions.map((position) => position.symbol)])]
   }
 
   /** Every saved change of the settings passes here: main's own texts follow the zone chosen. */
   private tellShell(settings: Settings): void {
     followTimeZoneSetting(settings.timeZone)
     this.events.tellShell(settings)
+    // A new quantity source may hold symbols only the wallets hold: they are polled too.
+    this.watchChanged(null)
   }
 
   /** Settings changed: the shell and the window are told. */

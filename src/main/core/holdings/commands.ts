@@ -87,7 +87,8 @@ export function holdingsCommands(
 }
 
 /**
- * The positions by `method` (the CLI may ask for another than the window's), at the latest quotes,
+ * The positions by `method` (the CLI may ask for another than the window's), their quantities from
+ * the source Settings chose, at the latest quotes,
  * bounded as everything main answers over IPC (window-figures.ts).
  */
 function currentHoldings(context: HoldingsCommandContext, method: CostMethod): HoldingsReport {
@@ -98,7 +99,8 @@ function currentHoldings(context: HoldingsCommandContext, method: CostMethod): H
   const quotes = new Map<string, AssetQuote>(
     context.feed.snapshot().assets.map((asset) => [asset.symbol, asset]),
   )
-  return reportForWindow(holdingsReport(replay.positions, quotes, method, context.clock.now()))
+  const sourced = context.positions.sourced(replay.positions)
+  return reportForWindow(holdingsReport(sourced, quotes, method, context.clock.now()))
 }
 
 /**

@@ -4,7 +4,7 @@ import type { SomeCommandHandlers } from '../command-handlers'
 import type { Clock } from '../clock'
 import { reconcile } from './reconcile'
 import { TokenListingCache } from './service-balances'
-import { readWalletBalances, tokenName } from './wallet-balances'
+import { readWalletBalances, tokenName, type WalletBalancesReport } from './wallet-balances'
 import type { WalletWatch } from './wallet-watch'
 import type { WalletsFile } from './wallets-file'
 
@@ -28,6 +28,28 @@ function noWallets(asOf: number): WalletBalancesView {
   return { asOf, balances: [], reconciliation: [], notes: [], servicePublishes: null, read: [] }
 }
 
+/** A reading as the window sees it (and the command line's `holdings` reads the quantities of). */
+export function balancesView(
+  report: WalletBalancesReport,
+  ledgerQuantities: ReadonlyMap<string, string>,
+): WalletBalancesView {
+  return {
+    asOf: report.asOf,
+    balances: report.rows.map((row) => ({
+      label: row.label,
+      wallet: row.wallet,
+      chain: row.chain,
+      token: tokenName(row),
+      balance: row.balance,
+      source: row.source,
+    })),
+    reconciliation: reconcile(report.rows, ledgerQuantities),
+    notes: report.notes,
+    servicePublishes: report.servicePublishes,
+    read: report.read,
+  }
+}
+
 /** Reads every wallet now, as the window sees it: the balances, each problem once, the ledger beside. */
 export function walletReader(context: WalletReadContext): () => Promise<WalletBalancesView> {
   const { wallets, clock } = context
@@ -47,21 +69,7 @@ export function walletReader(context: WalletReadContext): () => Promise<WalletBa
       const notes = client
         ? report.notes
         : ['No API key for the service: only the nodes you named were read.', ...report.notes]
-      return {
-        asOf: report.asOf,
-        balances: report.rows.map((row) => ({
-          label: row.label,
-          wallet: row.wallet,
-          chain: row.chain,
-          token: tokenName(row),
-          balance: row.balance,
-          source: row.source,
-        })),
-        reconciliation: reconcile(report.rows, context.ledgerQuantities()),
-        notes,
-        servicePublishes: report.servicePublishes,
-        read: report.read,
-      }
+      return balancesView({ ...report, notes }, context.ledgerQuantities())
     } finally {
       await client?.close()
     }

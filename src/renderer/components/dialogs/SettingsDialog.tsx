@@ -18,6 +18,7 @@ import {
   type SettingsDraft,
 } from '../../settings-form'
 import { closeDialog, useWatch } from '../../store/watch-store'
+import { usePortfolio } from '../../store/portfolio-store'
 import { ALL_COLUMNS } from '../watchlist/columns'
 import { Choice, describedBy, DialogActions, Field, Toggle } from '../ui/form-fields'
 import { useFirstInvalidFocus } from '../ui/first-invalid-focus'
@@ -319,6 +320,18 @@ function PreferencesForm({ saved }: { saved: Settings }) {
           ]}
           onChange={(v) => change('costMethod', v)}
         />
+        <Choice
+          legend="Quantities of the positions"
+          name={id('quantity-source')}
+          value={draft.quantitySource}
+          help={<QuantitySourceHelp />}
+          options={[
+            ['ledger', 'Ledger (your trades)'],
+            ['wallets', 'Wallets (no cost basis)'],
+            ['wallets-ledger-cost', 'Wallets, cost from ledger'],
+          ]}
+          onChange={(v) => change('quantitySource', v)}
+        />
       </section>
       {refusal && (
         <p className="form-error" role="alert">
@@ -327,6 +340,18 @@ function PreferencesForm({ saved }: { saved: Settings }) {
       )}
       <DialogActions submitLabel="Save settings" busy={busy} onCancel={closeDialog} />
     </form>
+  )
+}
+
+/** One line of help; where the wallets cannot give quantities now, why, and that the ledger stands in. */
+function QuantitySourceHelp() {
+  const unavailable = usePortfolio((state) => state.walletsUnavailable)
+  return unavailable ? (
+    <span className="warning">
+      {unavailable}: the Wallets choices use the ledger's quantities until the wallets can be read.
+    </span>
+  ) : (
+    'Where quantities come from; said beside the figures.'
   )
 }
 

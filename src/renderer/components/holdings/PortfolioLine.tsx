@@ -1,4 +1,4 @@
-import type { HoldingsTotals } from '../../../shared/holdings'
+import { type HoldingsTotals, QUANTITY_SOURCE_WORDS } from '../../../shared/holdings'
 import { toggleHideAmounts } from '../../api'
 import { formatMoney, formatPercent, formatSignedMoney, signOf } from '../../format'
 import { isFeedSilent } from '../../staleness'
@@ -11,11 +11,33 @@ import { Dec } from '../../../shared/decimal'
 import { Fragment } from 'react'
 import { AtBidsTotal } from './AtBids'
 
+/** Said in place of a P&L whose tokens have no cost basis (issue 48: never a zero cost). */
+export const NO_COST_BASIS = 'no cost basis: quantities from wallets'
+
 /**
- * The portfolio in one line above the status bar, once the ledger holds anything: total value,
- * 24 h change, unrealized and realized P&L, premium exposure. Each figure is one piece that never
- * breaks, and the line folds onto a second one in a narrow window rather than clip a figure. A
- * total that rests on a stale price is marked so; one that lacks a price says which is missing.
+ * Where the quantities come from, first on the line so that every figure after it reads by it:
+ * "Quantities: wallets, cost from ledger", or, the wallets chosen but unusable, why and that the
+ * ledger's stand in.
+ */
+function QuantitiesSource() {
+  const source = usePortfolio((state) => state.quantitySource)
+  const fallback = usePortfolio((state) => state.quantityFallback)
+  return (
+    <span
+      className={`portfolio-source${fallback ? ' portfolio-source-fallback' : ''}`}
+      title="Where the quantities come from (Settings, Holdings)"
+    >
+      {fallback ?? `Quantities: ${QUANTITY_SOURCE_WORDS[source]}`}
+    </span>
+  )
+}
+
+/**
+ * The portfolio in one line above the status bar, once the ledger holds anything: where the
+ * quantities come from, total value, 24 h change, unrealized and realized P&L, premium exposure.
+ * Each figure is one piece that never breaks, and the line folds onto a second one in a narrow
+ * window rather than clip a figure. A total that rests on a stale price is marked so; one that lacks
+ * a price says which is missing, and a P&L whose tokens have no cost basis says that.
  */
 
 type Figure = {
@@ -57,7 +79,7 @@ function Amount({ figure, hidden }: { figure: Figure; hidden: boolean }) {
 
 /** Unrealized as a percent of the cost of what is held; null when either is missing or the cost is zero. */
 function unrealizedPct(totals: HoldingsTotals): string | null {
-  if (totals.unrealized === null || new Dec(totals.cost).isZero()) return null
+  if (totals.unrealized === null || totals.cost === null || new Dec(totals.cost).isZero()) return null
   return new Dec(totals.unrealized).times(100).dividedBy(totals.cost).toSignificantDigits(6).toString()
 }
 
@@ -68,6 +90,8 @@ export function PortfolioLine() {
   const problem = usePortfolio((state) => state.problem)
   // Held symbols with no price: the totals that need one name them rather than sum without them.
   const unpriced = usePortfolio((state) => state.unpriced)
+  // Held tokens with no cost basis (quantities from the wallets): the P&L sums those that have one.
+  const uncosted = usePortfolio((state) => state.uncosted)
   const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
   const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
   const silent = useClock(
@@ -89,6 +113,10 @@ export function PortfolioLine() {
   // Said once, on the value; the other totals show a dash, their tooltip saying why.
   const missing = unpriced ? `no price for ${unpriced}` : 'not known yet'
   const dash = { missing: '—', why: unpriced ? `; no price for ${unpriced}` : '' }
+  // No price missing, yet no P&L: no held token has a cost basis, which is said in place.
+  const pnlMissing = unpriced || !uncosted ? dash.missing : NO_COST_BASIS
+  const leftOut =
+    uncosted && totals.unrealized !== null ? `; left out, having no cost basis: ${uncosted}` : ''
   const figures: Figure[] = [
     {
       label: 'Value',
@@ -112,8 +140,8 @@ export function PortfolioLine() {
       signed: true,
       stale,
       pct: unrealizedPct(totals),
-      missing: dash.missing,
-      title: priced(`Unrealized P&L (value - cost), and its percent of cost${dash.why}`),
+      missing: pnlMissing,
+      title: priced(`Unrealized P&L (value - cost), and its percent of cost${dash.why}${leftOut}`),
     },
     {
       label: 'Realized',
@@ -134,6 +162,7 @@ export function PortfolioLine() {
   ]
   return (
     <section ref={line} className="portfolio-line" aria-label="Portfolio">
+      <QuantitiesSource />
       {figures.map((figure) => (
         <Fragment key={figure.label}>
           <Amount figure={figure} hidden={hidden} />

@@ -41,11 +41,14 @@ export function Choice<T extends string>(props: {
   value: T
   options: [T, string][]
   error?: string
+  /** One line under the legend saying what the choice does. */
+  help?: ReactNode
   onChange(value: T): void
 }) {
   return (
     <fieldset className={`choice${props.error ? ' field-invalid' : ''}`}>
       <legend>{props.legend}</legend>
+      {props.help && <p className="field-hint">{props.help}</p>}
       {props.options.map(([value, label]) => (
         <label key={value} className="choice-option">
           <input

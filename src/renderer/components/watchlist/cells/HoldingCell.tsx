@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { AssetQuote } from '../../../../shared/domain'
 import type { ValuedPosition } from '../../../../shared/holdings'
 import { HOLDING_FIGURE, type HoldingColumn } from '../../../../shared/watchlist-columns'
@@ -66,6 +66,35 @@ function AtCost({ position }: { position: ValuedPosition }) {
   )
 }
 
+/**
+ * A quantity from the wallets says so in its tooltip, with what the ledger holds; tokens beyond the
+ * ledger's have no cost basis, and that is said under the quantity.
+ */
+function FromWallets({ position, children }: { position: ValuedPosition; children: ReactNode }) {
+  const partly = position.uncosted !== null && position.uncosted !== position.quantity
+  const none = position.uncosted === position.quantity ? '; no cost basis' : ''
+  const some = partly ? `; ${position.uncosted} of them have no cost basis (the ledger holds fewer)` : ''
+  return (
+    <span title={`Quantity from the wallets (the ledger holds ${position.ledgerQuantity})${none}${some}`}>
+      {children}
+      {partly && <span className="uncosted-tag">{position.uncosted} no cost basis</span>}
+    </span>
+  )
+}
+
+/**
+ * In the P&L cells of tokens that have no cost basis: said in place (the percent, narrower, says it
+ * in its tooltip), never a P&L against a zero cost.
+ */
+function NoCostBasis({ column }: { column: HoldingColumn }) {
+  const why = 'No cost basis: quantities from wallets, which the ledger gives no cost'
+  return (
+    <span className="no-value no-cost-basis" title={why} aria-label={why}>
+      {column === 'unrealized' ? 'no cost basis' : '—'}
+    </span>
+  )
+}
+
 /** "Computed on a stale price (last good price Nov 21, 14:03:12 ET)". */
 function staleTitle(priceTimestamp: number | null, zone: ReturnType<typeof useDisplayZone>): string {
   return priceTimestamp === null
@@ -97,7 +126,11 @@ export const HoldingCell = memo(function HoldingCell({
   if (!position || position.quantity === '0') return null
   if (hidden) return <HiddenAmount />
   const value = position[HOLDING_FIGURE[column]]
-  if (column === 'positionValue' && value === null) return <AtCost position={position} />
+  if (column === 'positionValue' && value === null && position.cost !== null)
+    return <AtCost position={position} />
+  const atCost = column === 'unrealized' || column === 'unrealizedPct'
+  if (atCost && value === null && position.cost === null && position.value !== null)
+    return <NoCostBasis column={column} />
   const sign = KINDS[column] === 'price' || KINDS[column] === 'money' ? 0 : signOf(value)
   const number = (
     <FitNumber
@@ -107,6 +140,8 @@ export const HoldingCell = memo(function HoldingCell({
       className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}
     />
   )
+  if (column === 'quantity' && position.quantityFrom === 'wallets')
+    return <FromWallets position={position}>{number}</FromWallets>
   if (!stale || value === null) return number
   return (
     <span className="figure-stale" title={staleTitle(quote.priceTimestamp, zone)}>
