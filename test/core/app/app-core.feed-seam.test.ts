@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
 import { nextSessionCheckAt } from '../../../src/main/core/alerts/alert-engine'
 import { ApiError } from '../../../src/main/core/api/api-errors'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../../src/main/core/feed/poll-feed'
+import type {
+  FeedConnection,
+  FeedEvents,
+  PollPipeline,
+  PollPlan,
+} from '../../../src/main/core/feed/poll-feed'
+import type { RecordingLink } from '../../../src/main/core/recording-port'
 import type { PauseReason } from '../../../src/main/core/feed/poll-scheduler'
 import type { Clock } from '../../../src/main/core/clock'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
@@ -38,7 +44,7 @@ const SYMBOLS = [
 ]
 const START_MS = Date.UTC(2026, 10, 24, 15, 0, 0) // a Tuesday
 
-class RecordingFeed implements PollFeed {
+class RecordingFeed implements PollPipeline {
   readonly calls: Array<[string, ...unknown[]]> = []
   rows: Snapshot = {
     asOf: START_MS,
@@ -121,14 +127,10 @@ class RecordingFeed implements PollFeed {
     this.calls.push(['saveSnapshot'])
     if (this.saveFailure) throw this.saveFailure
   }
-  startRecording(userDataDir: string): void {
-    this.calls.push(['startRecording', userDataDir])
-  }
-  async recordedHistory(): Promise<{ rows: never[]; since: null }> {
-    return { rows: [], since: null }
-  }
-  recordingNotice(): string | null {
-    return null
+  readonly recording: RecordingLink = {
+    start: (userDataDir) => void this.calls.push(['startRecording', userDataDir]),
+    read: async () => ({ rows: [], since: null }),
+    notice: () => null,
   }
 }
 

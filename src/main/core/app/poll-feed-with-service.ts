@@ -3,8 +3,8 @@ import type { AssetPauseReading } from '../../../shared/service-status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import { LocalPollFeed } from '../feed/local-poll-feed'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
-import type { RecordedHistory } from '../history/history-service'
+import type { FeedConnection, FeedEvents, PollFeed, PollPipeline, PollPlan } from '../feed/poll-feed'
+import { HistoryRecording } from '../history/history-recording'
 import type { PauseReason } from '../feed/poll-scheduler'
 import type { AppStatus } from '../../../shared/status'
 import type { AlertCenter } from '../alerts/alert-center'
@@ -27,7 +27,7 @@ export interface ServiceStatusWiring {
   /** Where history.sqlite and the history cache are kept. */
   userDataDir: string
   /** Where the prices are polled (AppCoreOptions.pollFeed); on this thread, on `clock`, by default. */
-  pollFeed?: (events: FeedEvents) => PollFeed
+  pollFeed?: (events: FeedEvents) => PollPipeline
 }
 
 /**
@@ -36,7 +36,13 @@ export interface ServiceStatusWiring {
  */
 export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring): PollFeedWithService {
   const { events, core, clock, random } = wiring
-  const prices = wiring.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random })
+  const prices =
+    wiring.pollFeed?.(feedEvents) ??
+    new LocalPollFeed(feedEvents, {
+      clock,
+      random,
+      recording: (onNotice) => new HistoryRecording(clock, onNotice),
+    })
   const service: ServiceStatusLink = new ServiceStatusLink({
     clock,
     random,
@@ -46,7 +52,11 @@ export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring)
     onCapacity: (view) => events.emit('capacity', view),
     readPauses: () => prices.assetPauses(),
   })
-  const feed = new PollFeedWithService(prices, service, new AppHistory(prices, clock, wiring.userDataDir))
+  const feed = new PollFeedWithService(
+    prices,
+    service,
+    new AppHistory(prices.recording, clock, wiring.userDataDir),
+  )
   return feed
 }
 
@@ -96,21 +106,9 @@ export class PollFeedWithService implements PollFeed {
     this.inner.refreshNow()
   }
 
-  startRecording(userDataDir: string): void {
-    this.inner.startRecording(userDataDir)
-  }
-
-  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
-    return this.inner.recordedHistory(symbol, from, daily)
-  }
-
-  recordingNotice(): string | null {
-    return this.inner.recordingNotice()
-  }
-
   /** The feed's one storage problem: the recording's (history.sqlite set aside, a full disk). */
   problem(): string | null {
-    return this.recordingNotice()
+    return this.history.recordingNotice()
   }
 
   reset(): void {

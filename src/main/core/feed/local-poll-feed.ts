@@ -15,8 +15,7 @@ import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed
 import type { PauseReason } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
-import { type HistoryUpgrade, HistoryRecording } from '../history/history-recording'
-import type { RecordedHistory } from '../history/history-service'
+import type { RecordingFactory, RecordingLink, RecordingPort } from '../recording-port'
 import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { DepthStream } from './stream/depth-stream'
@@ -30,8 +29,11 @@ export const LISTING_TTL_MS = 10 * 60_000
 export interface LocalPollFeedOptions {
   clock?: Clock
   random?: () => number
-  /** Migrates an older history file off this thread (the app's poll worker); else it is done here. */
-  upgradeHistory?: HistoryUpgrade
+  /**
+   * The recording every delta is handed to (history's HistoryRecording, wired by app/ or the poll
+   * worker's entry); none: nothing is recorded.
+   */
+  recording?: RecordingFactory
 }
 
 /** The pipeline on this thread: a MarketFeed, the ApiClient it polls through and the listing. */
@@ -41,7 +43,9 @@ export class LocalPollFeed implements PollFeed {
   private client: ApiClient | null = null
   private cadences: Cadences | null = null
   private listing: { assets: ListedAsset[]; at: number } | null = null
-  private readonly recording: HistoryRecording
+  private readonly recorder: RecordingPort | null
+  /** The recording as the app asks it: started, read and its sentence, here where it is written. */
+  readonly recording: RecordingLink
   /** The price stream beside the polls; it opens with start() and follows every connect after. */
   private readonly stream: PriceStream
   /** Streamed prices into the feed at most once a display frame. */
@@ -59,14 +63,19 @@ export class LocalPollFeed implements PollFeed {
 
   constructor(events: FeedEvents, options: LocalPollFeedOptions = {}) {
     this.clock = options.clock ?? realClock
-    this.recording = new HistoryRecording(this.clock, events.onStatusChange, options.upgradeHistory)
+    const recorder = (this.recorder = options.recording?.(events.onStatusChange) ?? null)
+    this.recording = {
+      start: (folder) => recorder?.start(folder, this.feed.snapshot().assets),
+      read: async (symbol, from, daily) => recorder?.read(symbol, from, daily) ?? { rows: [], since: null },
+      notice: () => recorder?.notice() ?? null,
+    }
     this.feed = new MarketFeed({ baseUrl: '', demo: true }, [], {
       cadenceMs: cadenceOf(() => {
         if (!this.cadences) throw new Error('setCadences must come before start')
         return this.cadences
       }),
       onDelta: (delta) => {
-        this.recording.recordDelta(delta)
+        this.recorder?.recordDelta(delta)
         events.onDelta(delta)
       },
       onStatusChange: events.onStatusChange,
@@ -160,7 +169,7 @@ export class LocalPollFeed implements PollFeed {
     this.heldDepth.close()
     this.candles.close()
     this.feed.stop()
-    this.recording.stop()
+    this.recorder?.stop()
     await this.client?.close()
     this.client = null
   }
@@ -244,18 +253,6 @@ export class LocalPollFeed implements PollFeed {
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
     const answer = await this.client.assetPauses()
     return answer.available ? answer.value.records.map(pauseReading) : null
-  }
-
-  startRecording(userDataDir: string): void {
-    this.recording.start(userDataDir, this.feed.snapshot().assets)
-  }
-
-  async recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
-    return this.recording.read(symbol, from, daily)
-  }
-
-  recordingNotice(): string | null {
-    return this.recording.notice()
   }
 
   saveSnapshot(userDataDir: string): Promise<void> {

@@ -7,7 +7,7 @@ import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'
-import type { RecordedHistory } from '../history/history-service'
+import type { RecordingLink } from '../recording-port'
 import type { DepthView } from '../../../shared/depth'
 import type { HeldDepthUpdate } from './stream/held-depth-stream'
 import type { DayCandlesView } from '../../../shared/day-candles'
@@ -91,19 +91,18 @@ export interface PollFeed {
    * checking and serialising hundreds of assets' histories takes tens of milliseconds.
    */
   saveSnapshot(userDataDir: string): Promise<void>
-  /** Records every answer the feed takes in to history.sqlite in `userDataDir` (in the polling thread). */
-  startRecording(userDataDir: string): void
-  /**
-   * What was recorded of `symbol` from `from` on (read where it is written); `daily`: one row a day is
-   * enough.
-   */
-  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory>
-  /** The status bar's sentence about the recording (damaged file set aside, disk full), or null. */
-  recordingNotice(): string | null
   /** The detail panel's symbol (null: closed): its depth ladder alone is streamed, beside the prices. */
   setDepthSymbol?(symbol: string | null): void
   /** The held symbols (and those a depth alert watches): their ladders stream on one call. */
   setHeldDepthSymbols?(symbols: readonly string[]): void
   /** The symbol the detail's 1D chart shows (null: none): its live minute alone is streamed. */
   setChartSymbol?(symbol: string | null): void
+}
+
+/**
+ * What runs the polls hands the app: the feed, and the recording beside it in the same thread
+ * (history's port, recording-port.ts), which app/ hands to history/.
+ */
+export interface PollPipeline extends PollFeed {
+  readonly recording: RecordingLink
 }

@@ -17,7 +17,9 @@ export interface MessagePortLike {
   on(event: 'message', listener: (message: ToPollWorker) => void): void
 }
 
-/** `options`: the app's worker passes none (real time); the benchmarks pass a virtual clock. */
+/**
+ * `options`: the app's worker passes its recording (real time); the benchmarks pass a virtual clock.
+ */
 export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptions = {}): LocalPollFeed {
   const outbox = new PacedQueue<FromPollWorker>(
     (message) => port.postMessage(message),
@@ -32,7 +34,7 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       },
       onStatusChange: () => {
         // The recording's sentence rides on the status events; sent only when it changed.
-        const notice = feed.recordingNotice()
+        const notice = feed.recording.notice()
         if (notice !== lastNotice) outbox.push({ type: 'recordingNotice', notice })
         lastNotice = notice
         outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() })
@@ -92,9 +94,9 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'paused':
         return feed.setPaused(message.reason, message.paused)
       case 'recording':
-        return feed.startRecording(message.userDataDir)
+        return feed.recording.start(message.userDataDir)
       case 'recordedHistory':
-        return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
+        return answer(message.id, feed.recording.read(message.symbol, message.from, message.daily))
       case 'depthSymbol':
         return feed.setDepthSymbol(message.symbol)
       case 'heldDepthSymbols':

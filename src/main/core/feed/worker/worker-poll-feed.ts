@@ -9,11 +9,11 @@ import { ApiError } from '../../api/api-errors'
 import { withoutKey } from '../../api/key-scrub'
 import { PacedQueue } from './delta-pieces'
 import { cadenceOf } from '../market-feed'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../poll-feed'
+import type { FeedConnection, FeedEvents, PollPipeline, PollPlan } from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
 import { SnapshotCache } from '../../storage/snapshot-cache'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
-import type { RecordedHistory } from '../../history/history-service'
+import type { RecordingLink } from '../../recording-port'
 
 /**
  * The poll pipeline in a worker thread (src/main/poll-worker.ts): fetching, parsing, validating,
@@ -48,7 +48,7 @@ function idleStatus(cadenceMs: number): EndpointStatus {
   return { cadenceMs, lastSuccessAt: null, lastError: null, nextPollAt: null, inFlight: false }
 }
 
-export class WorkerPollFeed implements PollFeed {
+export class WorkerPollFeed implements PollPipeline {
   private worker: Worker | null = null
   private spawnedAt = 0
   private restarts = 0
@@ -233,19 +233,17 @@ export class WorkerPollFeed implements PollFeed {
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
-  /** Recording runs in the worker (the database is never opened on this thread); remembered for a restart. */
-  startRecording(userDataDir: string): void {
-    this.recordingFolder = userDataDir
-    this.send({ type: 'recording', userDataDir })
-  }
-
-  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
-    if (!this.worker) return Promise.reject(this.pollerDown())
-    return this.request((id) => ({ type: 'recordedHistory', id, symbol, from, daily }))
-  }
-
-  recordingNotice(): string | null {
-    return this.notice
+  /** Recording is in the worker (the database never opens on this thread); its folder kept for a restart. */
+  readonly recording: RecordingLink = {
+    start: (userDataDir) => {
+      this.recordingFolder = userDataDir
+      this.send({ type: 'recording', userDataDir })
+    },
+    read: (symbol, from, daily) => {
+      if (!this.worker) return Promise.reject(this.pollerDown())
+      return this.request((id) => ({ type: 'recordedHistory', id, symbol, from, daily }))
+    },
+    notice: () => this.notice,
   }
 
   /** Sends a request; its promise settles with the worker's answer (or when the worker dies). */
