@@ -11,7 +11,9 @@ import { WalletWatch } from '../wallets/wallet-watch'
 import { balanceChangeFirings } from '../wallets/balance-changes'
 import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
-import type { FeedEvents, PollPlan } from '../feed/poll-feed'
+import type { FeedEvents, PollFeed, PollPipeline, PollPlan } from '../feed/poll-feed'
+import type { ServiceStatusLink } from '../service-status/service-status-link'
+import type { AppHistory } from '../history/app-history'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { followTimeZoneSetting } from '../screen-time'
@@ -23,7 +25,7 @@ import { Connection, type DemoService } from './connection'
 import type { CommandHandlers } from '../command-handlers'
 import { dispatch } from './dispatch'
 import { EventBus } from './event-bus'
-import { type PollFeedWithService, withService } from './poll-feed-with-service'
+import { tellActivity, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 import { inTimeOrder } from '../holdings/ledger-replay'
 import { quotesTouched, trackPositions } from '../holdings/track-positions'
@@ -52,8 +54,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly clock: Clock
   private readonly events = new EventBus()
   private readonly handlers: CommandHandlers
-  /** The price polls, and beside them (`feed.service`) what the service says of the market now. */
-  private readonly feed: PollFeedWithService
+  /** What the app drives: the price polls, what the service says of the market, history; told alike. */
+  private readonly feed: PollFeed
+  /** The price pipeline: its listing, cache and recording, handed to the rooms that use them. */
+  private readonly prices: PollPipeline
+  private readonly service: ServiceStatusLink
+  private readonly history: AppHistory
   private readonly connection: Connection<Demo>
   private started = false
 
@@ -79,11 +85,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
       onHeldDepth: (update) => this.atBids.depthUpdate(update),
       onDayCandles: (view) => this.events.emit('dayCandles', view),
     }
-    this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
+    const wired = withService(feedEvents, { ...options, clock, core: this, events: this.events })
+    ;({ feed: this.feed, prices: this.prices, service: this.service, history: this.history } = wired)
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
     this.positions = trackPositions({ ...parts, events: this.events })
     this.atBids = trackAtBids({ feed: this.feed, events: this.events })
-    this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
+    this.cacheSchedule = new SnapshotCacheSchedule(() => this.prices.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
       vault: this.vault,
@@ -133,8 +140,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
       walletWatch: this.walletWatch,
       vault: this.vault,
       alerts: this.alerts,
-      service: this.feed.service,
-      history: this.feed.history.service,
+      listing: this.prices,
+      service: this.service,
+      history: this.history.service,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
@@ -151,7 +159,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       holdingsChanged: (result) => this.watchChanged(result, () => this.positions.ledgerChanged()),
       reconnect: async () => {
         await this.connection.connect()
-        if (this.started) this.feed.reset()
+        if (this.started) this.feed.refreshNow({ afresh: true })
       },
     })
   }
@@ -166,11 +174,11 @@ export class AppCore<Demo extends DemoService = DemoService> {
     followTimeZoneSetting(settings.timeZone)
     await Promise.all([this.alerts.load(), this.holdings.load(), this.vault.init()])
     this.feed.setCadences(settings.cadences)
-    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()))
+    this.feed.setInterest({
+      watchlist: polledSymbols(settings, this.alerts.file.list(), this.holdings.heldSymbols()),
+    })
     await this.connection.start()
-    const cached = await this.cache.load().catch(() => null)
-    if (cached) this.feed.seed(cached)
-    await this.feed.start()
+    await this.feed.start(await this.cache.load().catch(() => null))
     this.positions.ledgerChanged()
     this.started = true
     this.walletWatch.start()
@@ -214,7 +222,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** The symbols polled (the shown list and every alerted symbol) and how. */
   pollPlan(): PollPlan {
-    return this.feed.pollPlan()
+    return this.feed.status().plan
   }
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
@@ -226,9 +234,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const settings = this.settings.get()
     return deriveAppStatus({
       ...this.connection.source(),
-      ...feedStatus(this.feed),
+      ...feedStatus(this.feed, this.service),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
-      storageProblem: firstProblem(this.settings, this.alerts, this.cacheSchedule, this.feed),
+      storageProblem: firstProblem(this.settings, this.alerts, this.cacheSchedule, this.history),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
     })
@@ -236,7 +244,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** The shell tells the core when the window is hidden (slower prices) or the machine sleeps. */
   setWindowVisible(visible: boolean): void {
-    this.feed.setHidden(!visible)
+    tellActivity({ hidden: !visible }, this.prices, this.service)
     this.windowVisible = visible
     this.walletWatchActivity()
   }
@@ -245,8 +253,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.walletWatch.setActive(this.windowVisible && this.status().connection !== 'paused')
   }
 
+  /** Straight to the prices and the service's status (docs/architecture.md, "Suspend in three hops"). */
   setSuspended(suspended: boolean): void {
-    this.feed.setPaused('suspend', suspended)
+    tellActivity({ reason: 'suspend', paused: suspended }, this.prices, this.service)
   }
 
   /** After each delta or new snapshot: pushed, alerts see the new prices, and the cache may be due. */

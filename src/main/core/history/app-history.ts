@@ -45,8 +45,8 @@ export class AppHistory {
     this.client = clientForConnection(connection, this.clock)
   }
 
-  /** The recording's sentence for the status bar (damaged file set aside, disk full), or null. */
-  recordingNotice(): string | null {
+  /** History's one storage problem, the recording's (history.sqlite set aside, a full disk), or null. */
+  problem(): string | null {
     return this.recording.notice()
   }
 

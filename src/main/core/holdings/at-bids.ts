@@ -138,7 +138,7 @@ export class AtBidsTracker {
 
 /** The core's parts the values at the bids come from (no room imports app/). */
 export interface AtBidsParts {
-  feed: Pick<PollFeed, 'setHeldDepthSymbols'>
+  feed: Pick<PollFeed, 'setInterest'>
   events: {
     emit(event: 'atBids', view: AtBidsView): void
     on(event: 'portfolio', listener: (update: PortfolioUpdate) => void): unknown
@@ -153,7 +153,7 @@ export interface AtBidsParts {
 export function trackAtBids(parts: AtBidsParts): AtBidsTracker {
   const tracker = new AtBidsTracker(
     (view) => parts.events.emit('atBids', view),
-    (symbols) => parts.feed.setHeldDepthSymbols?.(symbols),
+    (symbols) => parts.feed.setInterest({ heldDepthSymbols: symbols }),
   )
   parts.events.on('portfolio', (update) => tracker.positionsChanged(update.positions))
   return tracker

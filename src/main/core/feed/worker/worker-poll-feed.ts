@@ -9,7 +9,15 @@ import { ApiError } from '../../api/api-errors'
 import { withoutKey } from '../../api/key-scrub'
 import { PacedQueue } from './delta-pieces'
 import { cadenceOf } from '../market-feed'
-import type { FeedConnection, FeedEvents, PollPipeline, PollPlan } from '../poll-feed'
+import type {
+  FeedActivity,
+  FeedConnection,
+  FeedEvents,
+  FeedInterest,
+  FeedStatus,
+  PollPipeline,
+  PollPlan,
+} from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
 import { SnapshotCache } from '../../storage/snapshot-cache'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
@@ -111,22 +119,34 @@ export class WorkerPollFeed implements PollPipeline {
     this.send({ type: 'cadences', cadences })
   }
 
-  seed(snapshot: Snapshot): void {
-    this.send({ type: 'seed', snapshot })
+  /** Each of the interest's fields as a message of its own, as the worker protocol has them. */
+  setInterest(interest: FeedInterest): void {
+    if (interest.watchlist) {
+      this.watchlist = [...interest.watchlist]
+      this.plan = { ...this.plan, symbols: this.watchlist }
+      this.send({ type: 'watchlist', symbols: this.watchlist })
+    }
+    if (interest.depthSymbol !== undefined) {
+      this.depthSymbol = interest.depthSymbol
+      this.send({ type: 'depthSymbol', symbol: interest.depthSymbol })
+    }
+    if (interest.heldDepthSymbols) {
+      this.heldDepthSymbols = [...interest.heldDepthSymbols]
+      this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
+    }
+    if (interest.chartSymbol !== undefined) {
+      this.chartSymbol = interest.chartSymbol
+      this.send({ type: 'chartSymbol', symbol: interest.chartSymbol })
+    }
   }
 
-  setWatchlist(symbols: readonly string[]): void {
-    this.watchlist = [...symbols]
-    this.plan = { ...this.plan, symbols: this.watchlist }
-    this.send({ type: 'watchlist', symbols: this.watchlist })
-  }
-
-  start(): Promise<void> {
+  start(seed?: Snapshot | null): Promise<void> {
     if (this.loadFailure) return Promise.reject(this.loadFailure)
     this.running = true
     this.stopping = false
     return new Promise((resolve, reject) => {
       this.started = { resolve, reject }
+      if (seed) this.send({ type: 'seed', snapshot: seed })
       this.send({ type: 'start' })
     })
   }
@@ -154,45 +174,30 @@ export class WorkerPollFeed implements PollPipeline {
     this.failPendingRequests(new ApiError({ kind: 'network', message: 'The poller has stopped.' }))
   }
 
-  refreshNow(): void {
-    this.send({ type: 'refresh' })
+  refreshNow(options: { afresh?: boolean } = {}): void {
+    this.send({ type: options.afresh ? 'reset' : 'refresh' })
   }
 
-  reset(): void {
-    this.send({ type: 'reset' })
-  }
-
-  setDepthSymbol(symbol: string | null): void {
-    this.depthSymbol = symbol
-    this.send({ type: 'depthSymbol', symbol })
-  }
-
-  setHeldDepthSymbols(symbols: readonly string[]): void {
-    this.heldDepthSymbols = [...symbols]
-    this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
-  }
-
-  setChartSymbol(symbol: string | null): void {
-    this.chartSymbol = symbol
-    this.send({ type: 'chartSymbol', symbol })
-  }
-
-  setHidden(hidden: boolean): void {
-    this.hidden = hidden
-    this.send({ type: 'hidden', hidden })
-  }
-
-  setPaused(reason: PauseReason, paused: boolean): void {
+  setActivity(activity: FeedActivity): void {
+    if ('hidden' in activity) {
+      this.hidden = activity.hidden
+      this.send({ type: 'hidden', hidden: activity.hidden })
+      return
+    }
+    const { reason, paused } = activity
     if (paused) this.pauses.add(reason)
     else this.pauses.delete(reason)
     this.send({ type: 'paused', reason, paused })
   }
 
-  pauseReasons(): PauseReason[] {
-    return [...this.pauses]
+  status(): FeedStatus {
+    const endpoints = Object.fromEntries(
+      ENDPOINT_NAMES.map((name) => [name, this.endpointStatus(name)]),
+    ) as EndpointStatuses
+    return { endpoints, pauseReasons: [...this.pauses], plan: this.plan }
   }
 
-  endpointStatus(endpoint: EndpointName): EndpointStatus {
+  private endpointStatus(endpoint: EndpointName): EndpointStatus {
     const cadences = this.cadences
     return this.endpoints?.[endpoint] ?? idleStatus(cadences ? cadenceOf(() => cadences)(endpoint) : 0)
   }
@@ -206,10 +211,6 @@ export class WorkerPollFeed implements PollPipeline {
   fullSnapshot(): Promise<Snapshot> {
     if (!this.worker) return Promise.resolve(this.mirror)
     return this.request((id) => ({ type: 'fullSnapshot', id }))
-  }
-
-  pollPlan(): PollPlan {
-    return this.plan
   }
 
   listAssets(): Promise<ListedAsset[]> {
