@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads'
 import { runInBackground } from '../../src/main/core/feed/worker/background-priority'
 import type { Clock } from '../../src/main/core/clock'
 import { servePollFeed } from '../../src/main/core/feed/worker/poll-worker-host'
+import { HistoryRecording } from '../../src/main/core/history/history-recording'
 import type { ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
 import { answerHeapRequests } from './worker-channel'
 import { recordingPosts } from './message-log'
@@ -36,6 +37,7 @@ servePollFeed(
       : (message) => port.postMessage(message),
     on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
   },
-  { clock: fastClock },
+  // Recording as the app's worker does, on the same clock.
+  { clock: fastClock, recording: (onNotice) => new HistoryRecording(fastClock, onNotice) },
 )
 answerHeapRequests()

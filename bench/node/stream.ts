@@ -50,7 +50,7 @@ async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions
     {
       onDelta: () => {},
       onStatusChange: () => {
-        const streaming = feed.pollPlan().stream?.state === 'streaming'
+        const streaming = feed.status().plan.stream?.state === 'streaming'
         if (wasStreaming && !streaming) fallbacks++
         wasStreaming = streaming
       },
@@ -64,7 +64,7 @@ async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions
     demo: false,
     streamAddress: stream ? (sim.grpcAddress ?? 'off') : 'off',
   })
-  feed.setWatchlist(sim.symbols.slice(0, WATCHED))
+  feed.setInterest({ watchlist: sim.symbols.slice(0, WATCHED) })
   await feed.start()
   try {
     await pause(options.warmupMs)
@@ -85,7 +85,7 @@ async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions
       cpuMs: (used.user + used.system) / 1000,
       wallMs,
       requests,
-      streamed: feed.pollPlan().stream?.state === 'streaming',
+      streamed: feed.status().plan.stream?.state === 'streaming',
       fallbacks,
     }
   } finally {

@@ -3,6 +3,8 @@ import { runInBackground } from './core/feed/worker/background-priority'
 import { servePollFeed } from './core/feed/worker/poll-worker-host'
 import type { ToPollWorker } from './core/feed/worker/poll-worker-protocol'
 import { isHistoryUpgradeJob, runHistoryUpgrade, upgradeOnThread } from './core/history/history-upgrade'
+import { HistoryRecording } from './core/history/history-recording'
+import { realClock } from './core/clock'
 
 /**
  * The poll worker's entry (its own bundle, out/main/poll-worker.js): the app's poll pipeline,
@@ -22,7 +24,10 @@ if (isHistoryUpgradeJob(workerData)) {
       postMessage: (message) => port.postMessage(message),
       on: (event, listener) => port.on(event, (message: ToPollWorker) => listener(message)),
     },
-    // This same file, bundled (out/main/poll-worker.js) or run from source with tsx (the tests).
-    { upgradeHistory: upgradeOnThread(__filename) },
+    // The recording is written here, where the prices come in; an older file is migrated on a
+    // thread of this same file, bundled (out/main/poll-worker.js) or run from source with tsx (the tests).
+    {
+      recording: (onNotice) => new HistoryRecording(realClock, onNotice, upgradeOnThread(__filename)),
+    },
   )
 }

@@ -2,7 +2,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
 import { nextSessionCheckAt } from '../../../src/main/core/alerts/alert-engine'
 import { ApiError } from '../../../src/main/core/api/api-errors'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../../../src/main/core/feed/poll-feed'
+import type {
+  FeedActivity,
+  FeedConnection,
+  FeedEvents,
+  FeedInterest,
+  FeedStatus,
+  PollPipeline,
+} from '../../../src/main/core/feed/poll-feed'
+import type { RecordingLink } from '../../../src/main/core/recording-port'
 import type { PauseReason } from '../../../src/main/core/feed/poll-scheduler'
 import type { Clock } from '../../../src/main/core/clock'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
@@ -10,7 +18,13 @@ import { type Delta, emptyAsset, type Snapshot } from '../../../src/shared/domai
 import type { EventPayload, IpcResult } from '../../../src/shared/ipc-contract'
 import type { ListedAsset } from '../../../src/shared/domain'
 import type { ImportResult } from '../../../src/shared/transfer'
-import type { AppStatus, EndpointName, EndpointStatus, StatusError } from '../../../src/shared/status'
+import {
+  type AppStatus,
+  ENDPOINT_NAMES,
+  type EndpointName,
+  type EndpointStatus,
+  type StatusError,
+} from '../../../src/shared/status'
 import { MAX_WATCHLIST, type Settings } from '../../../src/shared/settings'
 import { cleanupAfterEach } from '../../support/cleanups'
 import { manualClock } from '../../support/manual-clock'
@@ -38,7 +52,7 @@ const SYMBOLS = [
 ]
 const START_MS = Date.UTC(2026, 10, 24, 15, 0, 0) // a Tuesday
 
-class RecordingFeed implements PollFeed {
+class RecordingFeed implements PollPipeline {
   readonly calls: Array<[string, ...unknown[]]> = []
   rows: Snapshot = {
     asOf: START_MS,
@@ -63,51 +77,42 @@ class RecordingFeed implements PollFeed {
   setCadences(cadences: Settings['cadences']): void {
     this.calls.push(['setCadences', cadences])
   }
-  seed(): void {}
-  setWatchlist(symbols: readonly string[]): void {
-    this.symbols = symbols
-    this.calls.push(['setWatchlist', [...symbols]])
+  setInterest(interest: FeedInterest): void {
+    if (interest.watchlist) this.symbols = interest.watchlist
+    this.calls.push(['setInterest', interest])
+  }
+  setActivity(activity: FeedActivity): void {
+    if ('reason' in activity) {
+      if (activity.paused) this.pauses.add(activity.reason)
+      else this.pauses.delete(activity.reason)
+    }
+    this.calls.push(['setActivity', activity])
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {
     this.calls.push(['stop'])
   }
-  refreshNow(): void {
-    this.calls.push(['refreshNow'])
+  refreshNow(options?: { afresh?: boolean }): void {
+    this.calls.push(options?.afresh ? ['refreshNow afresh'] : ['refreshNow'])
   }
-  reset(): void {
-    this.calls.push(['reset'])
-  }
-  setHidden(hidden: boolean): void {
-    this.calls.push(['setHidden', hidden])
-  }
-  setPaused(reason: PauseReason, paused: boolean): void {
-    if (paused) this.pauses.add(reason)
-    else this.pauses.delete(reason)
-    this.calls.push(['setPaused', reason, paused])
-  }
-  pauseReasons(): PauseReason[] {
-    return [...this.pauses]
-  }
-  endpointStatus(endpoint: EndpointName): EndpointStatus {
-    return (
-      this.statuses[endpoint] ?? {
-        cadenceMs: 5_000,
-        lastSuccessAt: null,
-        lastError: null,
-        nextPollAt: null,
-        inFlight: false,
-      }
-    )
+  status(): FeedStatus {
+    const idle: EndpointStatus = {
+      cadenceMs: 5_000,
+      lastSuccessAt: null,
+      lastError: null,
+      nextPollAt: null,
+      inFlight: false,
+    }
+    const endpoints = Object.fromEntries(
+      ENDPOINT_NAMES.map((name) => [name, this.statuses[name] ?? idle]),
+    ) as FeedStatus['endpoints']
+    return { endpoints, pauseReasons: [...this.pauses], plan: { symbols: this.symbols, mode: 'per-symbol' } }
   }
   snapshot(): Snapshot {
     return this.rows
   }
   async fullSnapshot(): Promise<Snapshot> {
     return this.rows
-  }
-  pollPlan(): PollPlan {
-    return { symbols: this.symbols, mode: 'per-symbol' }
   }
   async listAssets(): Promise<ListedAsset[]> {
     if (this.listingFailure) throw this.listingFailure
@@ -121,14 +126,10 @@ class RecordingFeed implements PollFeed {
     this.calls.push(['saveSnapshot'])
     if (this.saveFailure) throw this.saveFailure
   }
-  startRecording(userDataDir: string): void {
-    this.calls.push(['startRecording', userDataDir])
-  }
-  async recordedHistory(): Promise<{ rows: never[]; since: null }> {
-    return { rows: [], since: null }
-  }
-  recordingNotice(): string | null {
-    return null
+  readonly recording: RecordingLink = {
+    start: (userDataDir) => void this.calls.push(['startRecording', userDataDir]),
+    read: async () => ({ rows: [], since: null }),
+    notice: () => null,
   }
 }
 
@@ -202,13 +203,13 @@ describe('AppCore and its poll feed', () => {
     await ok(core.invoke('setOnline', { online: true }))
     await ok(core.invoke('setPaused', { paused: true }))
     expect(feed.calls).toEqual([
-      ['setHidden', true],
-      ['setHidden', false],
-      ['setPaused', 'suspend', true],
-      ['setPaused', 'suspend', false],
-      ['setPaused', 'offline', true],
-      ['setPaused', 'offline', false],
-      ['setPaused', 'user', true],
+      ['setActivity', { hidden: true }],
+      ['setActivity', { hidden: false }],
+      ['setActivity', { reason: 'suspend', paused: true }],
+      ['setActivity', { reason: 'suspend', paused: false }],
+      ['setActivity', { reason: 'offline', paused: true }],
+      ['setActivity', { reason: 'offline', paused: false }],
+      ['setActivity', { reason: 'user', paused: true }],
     ])
   })
 
@@ -245,11 +246,11 @@ describe('AppCore and its poll feed', () => {
   it('a key or a new service reconnects and polls afresh; a cadence alone does not reconnect', async () => {
     const { core, feed } = await seamCore({ start: false })
     await ok(core.invoke('setKey', { key: 'tw-before-start-1234' })) // not started: nothing to reset
-    expect(feed.callsOf('reset')).toHaveLength(0)
+    expect(feed.callsOf('refreshNow afresh')).toHaveLength(0)
     await core.start()
     feed.calls.length = 0
     await ok(core.invoke('clearKey', undefined))
-    expect(feed.calls.map(([name]) => name)).toEqual(['connect', 'reset'])
+    expect(feed.calls.map(([name]) => name)).toEqual(['connect', 'refreshNow afresh'])
 
     feed.calls.length = 0
     const cadences = { ...core.settings.get().cadences, pricesMs: 10_000 }
@@ -259,7 +260,7 @@ describe('AppCore and its poll feed', () => {
     await core.stop()
     feed.calls.length = 0
     await ok(core.invoke('setKey', { key: 'tw-after-stop-12345' })) // stopped: nothing to reset
-    expect(feed.callsOf('reset')).toHaveLength(0)
+    expect(feed.callsOf('refreshNow afresh')).toHaveLength(0)
   })
 
   it('tells settings listeners of every change, until they unsubscribe; the same for events', async () => {
@@ -378,7 +379,10 @@ describe('AppCore and its poll feed', () => {
     await ok(core.invoke('updateList', { listId: 'l1', sort: { column: 'price', direction: 'desc' } }))
     await ok(core.invoke('createList', { name: 'Empty' })) // a new list is active, and empty
     await ok(core.invoke('setActiveList', { listId: 'l1' }))
-    expect(feed.callsOf('setWatchlist')).toEqual([[[]], [core.settings.get().lists[0]!.symbols]])
+    expect(feed.callsOf('setInterest')).toEqual([
+      [{ watchlist: [] }],
+      [{ watchlist: core.settings.get().lists[0]!.symbols }],
+    ])
   })
 
   it('names exports by the market day on its clock', async () => {

@@ -23,7 +23,7 @@ describe('LocalPollFeed', () => {
     const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
     // What WorkerPollFeed's mirror holds before its worker says anything.
     expect(feed.snapshot()).toEqual({ asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] })
-    expect(() => feed.endpointStatus('prices')).toThrow('setCadences must come before start')
+    expect(() => feed.status().endpoints.prices).toThrow('setCadences must come before start')
     await expect(feed.listAssets()).rejects.toMatchObject({ kind: 'network', message: 'Not connected yet.' })
   })
 
@@ -62,11 +62,11 @@ describe('LocalPollFeed', () => {
     const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
     feed.setCadences(DEFAULT_SETTINGS.cadences)
     feed.connect({ baseUrl: service.url, apiKey: TEST_KEY, demo: false })
-    feed.setWatchlist(symbols)
+    feed.setInterest({ watchlist: symbols })
     service.reset()
     const requests = (part: string) => service.requests.filter((request) => request.url.includes(part)).length
     await feed.start()
-    await until(() => feed.endpointStatus('prices').lastSuccessAt !== null, 'the first prices poll')
+    await until(() => feed.status().endpoints.prices.lastSuccessAt !== null, 'the first prices poll')
     return { feed, requests }
   }
 
@@ -92,11 +92,11 @@ describe('LocalPollFeed', () => {
   it('polls at once on reset, and never after stop', async () => {
     const { feed, requests } = await startedFeed()
     const before = requests('/price')
-    feed.reset()
-    expect(feed.endpointStatus('prices').nextPollAt).toBeLessThanOrEqual(Date.now()) // due now
+    feed.refreshNow({ afresh: true })
+    expect(feed.status().endpoints.prices.nextPollAt).toBeLessThanOrEqual(Date.now()) // due now
     await until(() => requests('/price') > before, 'a prices poll after the reset')
     await feed.stop()
-    expect(feed.endpointStatus('prices').nextPollAt).toBeNull()
+    expect(feed.status().endpoints.prices.nextPollAt).toBeNull()
     const stopped = requests('/price')
     feed.refreshNow()
     await quietWhile()
@@ -111,7 +111,7 @@ describe('LocalPollFeed', () => {
       const marketRequests = requests('/market')
       feed.refreshNow()
       await until(
-        () => requests('/market') > marketRequests && !feed.endpointStatus('market').inFlight,
+        () => requests('/market') > marketRequests && !feed.status().endpoints.market.inFlight,
         'the all-assets market poll',
       )
       expect((await feed.listAssets()).map((asset) => asset.symbol)).toEqual([...FAKE_LISTING, 'AMDon'])
@@ -125,9 +125,9 @@ describe('LocalPollFeed', () => {
   it('asks for all assets once the listing shows the watchlist is more than half of it', async () => {
     const { feed } = await startedFeed(FAKE_LISTING.slice(0, 3))
     try {
-      expect(feed.pollPlan().mode).toBe('per-symbol') // the listing's size is not known yet
+      expect(feed.status().plan.mode).toBe('per-symbol') // the listing's size is not known yet
       await feed.listAssets() // four assets listed
-      expect(feed.pollPlan().mode).toBe('all')
+      expect(feed.status().plan.mode).toBe('all')
     } finally {
       await feed.stop()
     }

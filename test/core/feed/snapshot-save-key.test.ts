@@ -20,8 +20,8 @@ describe('saving the last snapshot', () => {
     const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
     feed.setCadences(DEFAULT_SETTINGS.cadences)
     feed.connect({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY, demo: false, timeoutMs: 1_000 })
-    feed.setWatchlist(['AAPLon'])
-    feed.seed({
+    feed.setInterest({ watchlist: ['AAPLon'] })
+    await feed.start({
       source: { baseUrl: 'http://127.0.0.1:9', demo: false },
       asOf: Date.UTC(2025, 8, 16, 14, 0, 0),
       assets: [{ ...emptyAsset('AAPLon'), name: `Apple ${KEY}` }],

@@ -15,7 +15,7 @@ import type { PackedCandle } from '../../../src/main/core/history/history-pack'
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { writeCandles } from '../../../src/main/core/history/history-retention'
 import type { Delta } from '../../../src/shared/domain'
-import type { RecordedHistory } from '../../../src/main/core/history/history-service'
+import type { RecordedHistory } from '../../../src/main/core/recording-port'
 import { readV2 } from './v2-reference-read'
 
 /**

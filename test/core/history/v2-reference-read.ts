@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { type RecordedRow, rollUp } from '../../../src/main/core/history/history-recorded'
+import { rollUp } from '../../../src/main/core/history/history-recorded'
 import { withMultipliers } from '../../../src/main/core/history/history-recorder'
-import type { RecordedHistory } from '../../../src/main/core/history/history-service'
+import type { RecordedHistory, RecordedRow } from '../../../src/main/core/recording-port'
 
 /**
  * How schema version 2 read its plain rows back (HistoryRecorder.read before the packing), kept

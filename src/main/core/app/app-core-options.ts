@@ -1,5 +1,5 @@
 import type { Clock } from '../clock'
-import type { FeedEvents, PollFeed } from '../feed/poll-feed'
+import type { FeedEvents, PollPipeline } from '../feed/poll-feed'
 import type { SecretStore } from '../secrets/secret-store'
 import type { DemoMarket, DemoService } from './connection'
 
@@ -26,7 +26,7 @@ export interface AppCoreOptions<Demo extends DemoService = DemoService> {
    * virtual clocks need that); the app passes a WorkerPollFeed, so fetching and parsing never
    * hold up its main thread.
    */
-  pollFeed?: (events: FeedEvents) => PollFeed
+  pollFeed?: (events: FeedEvents) => PollPipeline
   /**
    * Why the shell cannot keep its window on top here (native Wayland), in words; then pinning is
    * refused with them and the status never says pinned.

@@ -12,7 +12,9 @@ import { balanceChangeFirings } from '../wallets/balance-changes'
 import { positionQuantities } from '../wallets/position-quantities'
 import { ApiClient } from '../api/api-client'
 import type { PositionsTracker } from '../holdings/positions-tracker'
-import type { FeedEvents, PollPlan } from '../feed/poll-feed'
+import type { FeedEvents, PollFeed, PollPipeline, PollPlan } from '../feed/poll-feed'
+import type { ServiceStatusLink } from '../service-status/service-status-link'
+import type { AppHistory } from '../history/app-history'
 import { KeyVault } from '../secrets/key-vault'
 import { SettingsFile } from '../storage/settings-file'
 import { followTimeZoneSetting } from '../screen-time'
@@ -24,7 +26,7 @@ import { Connection, type DemoService } from './connection'
 import type { CommandHandlers } from '../command-handlers'
 import { dispatch } from './dispatch'
 import { EventBus } from './event-bus'
-import { type PollFeedWithService, withService } from './poll-feed-with-service'
+import { tellActivity, withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 import { inTimeOrder } from '../holdings/ledger-replay'
 import { quotesTouched, trackPositions } from '../holdings/track-positions'
@@ -54,8 +56,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly clock: Clock
   private readonly events = new EventBus()
   private readonly handlers: CommandHandlers
-  /** The price polls, and beside them (`feed.service`) what the service says of the market now. */
-  private readonly feed: PollFeedWithService
+  /** What the app drives: the price polls, what the service says of the market, history; told alike. */
+  private readonly feed: PollFeed
+  /** The price pipeline: its listing, cache and recording, handed to the rooms that use them. */
+  private readonly prices: PollPipeline
+  private readonly service: ServiceStatusLink
+  private readonly history: AppHistory
   private readonly connection: Connection<Demo>
   private readonly depthSymbols: DepthSymbols
   private started = false
@@ -86,7 +92,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
       },
       onDayCandles: (view) => this.events.emit('dayCandles', view),
     }
-    this.feed = withService(feedEvents, { ...options, clock, core: this, events: this.events })
+    const wired = withService(feedEvents, { ...options, clock, core: this, events: this.events })
+    ;({ feed: this.feed, prices: this.prices, service: this.service, history: this.history } = wired)
     const parts = { settings: this.settings, holdings: this.holdings, feed: this.feed, clock }
     this.positions = trackPositions({
       ...parts,
@@ -94,13 +101,10 @@ export class AppCore<Demo extends DemoService = DemoService> {
       walletQuantities: () => positionQuantities(this.walletWatch.current(), this.wallets.content()),
     })
     // One depth stream for the held symbols and the depth alerts' symbols.
-    const depthSymbols = new DepthSymbols((symbols) => this.feed.setHeldDepthSymbols(symbols))
+    const depthSymbols = new DepthSymbols((symbols) => this.feed.setInterest({ heldDepthSymbols: symbols }))
     this.depthSymbols = depthSymbols
-    this.atBids = trackAtBids({
-      feed: { setHeldDepthSymbols: (held) => depthSymbols.heldChanged(held) },
-      events: this.events,
-    })
-    this.cacheSchedule = new SnapshotCacheSchedule(() => this.feed.saveSnapshot(options.userDataDir), clock)
+    this.atBids = trackAtBids({ heldChanged: (held) => depthSymbols.heldChanged(held), events: this.events })
+    this.cacheSchedule = new SnapshotCacheSchedule(() => this.prices.saveSnapshot(options.userDataDir), clock)
     this.connection = new Connection({
       settings: this.settings,
       vault: this.vault,
@@ -156,8 +160,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
       walletWatch: this.walletWatch,
       vault: this.vault,
       alerts: this.alerts,
-      service: this.feed.service,
-      history: this.feed.history.service,
+      listing: this.prices,
+      service: this.service,
+      history: this.history.service,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
@@ -178,7 +183,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       },
       reconnect: async () => {
         await this.connection.connect()
-        if (this.started) this.feed.reset()
+        if (this.started) this.feed.refreshNow({ afresh: true })
       },
     })
   }
@@ -193,12 +198,12 @@ export class AppCore<Demo extends DemoService = DemoService> {
     followTimeZoneSetting(settings.timeZone)
     await Promise.all([this.alerts.load(), this.holdings.load(), this.wallets.load(), this.vault.init()])
     this.feed.setCadences(settings.cadences)
-    this.feed.setWatchlist(polledSymbols(settings, this.alerts.file.list(), this.heldSymbols()))
+    this.feed.setInterest({
+      watchlist: polledSymbols(settings, this.alerts.file.list(), this.heldSymbols()),
+    })
     this.depthSymbols.alertsChanged(this.alerts.file.list())
     await this.connection.start()
-    const cached = await this.cache.load().catch(() => null)
-    if (cached) this.feed.seed(cached)
-    await this.feed.start()
+    await this.feed.start(await this.cache.load().catch(() => null))
     this.positions.ledgerChanged()
     this.started = true
     this.walletWatch.start()
@@ -242,7 +247,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** The symbols polled (the shown list and every alerted symbol) and how. */
   pollPlan(): PollPlan {
-    return this.feed.pollPlan()
+    return this.feed.status().plan
   }
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
@@ -254,9 +259,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
     const settings = this.settings.get()
     return deriveAppStatus({
       ...this.connection.source(),
-      ...feedStatus(this.feed),
+      ...feedStatus(this.feed, this.service),
       pinned: settings.pinned && this.options.pinUnavailable === undefined,
-      storageProblem: firstProblem(this.settings, this.alerts, this.cacheSchedule, this.feed),
+      storageProblem: firstProblem(this.settings, this.alerts, this.cacheSchedule, this.history),
       keychainProblem: this.vault.status(settings.baseUrl).keychainProblem,
       unreadAlerts: this.alerts.log.unreadCount(),
     })
@@ -264,7 +269,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** The shell tells the core when the window is hidden (slower prices) or the machine sleeps. */
   setWindowVisible(visible: boolean): void {
-    this.feed.setHidden(!visible)
+    tellActivity({ hidden: !visible }, this.prices, this.service)
     this.windowVisible = visible
     this.walletWatchActivity()
   }
@@ -273,8 +278,9 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.walletWatch.setActive(this.windowVisible && this.status().connection !== 'paused')
   }
 
+  /** Straight to the prices and the service's status (docs/architecture.md, "Suspend in three hops"). */
   setSuspended(suspended: boolean): void {
-    this.feed.setPaused('suspend', suspended)
+    tellActivity({ reason: 'suspend', paused: suspended }, this.prices, this.service)
   }
 
   /** After each delta or new snapshot: pushed, alerts see the new prices, and the cache may be due. */

@@ -2,6 +2,7 @@ import type { PauseReason } from '../feed/poll-scheduler'
 import type { ServiceState } from '../../../shared/service-status'
 import type { AppStatus, EndpointName, EndpointStatus } from '../../../shared/status'
 import type { StreamStatus } from '../../../shared/stream-status'
+import type { PollFeed } from '../feed/poll-feed'
 
 /** Errors that say the service cannot be reached at all. */
 const UNREACHABLE = new Set(['network', 'timeout', 'key-missing'])
@@ -21,18 +22,16 @@ export interface StatusInputs {
 }
 
 /** What the feed knows of the connection: each endpoint, why polling is paused, the service's state. */
-export function feedStatus(feed: {
-  endpointStatus(endpoint: EndpointName): EndpointStatus
-  pauseReasons(): readonly PauseReason[]
-  service: { state(): ServiceState }
-  pollPlan(): { stream?: StreamStatus }
-}): Pick<StatusInputs, 'endpoints' | 'pauseReasons' | 'service' | 'stream'> {
-  const statusOf = (endpoint: EndpointName) => feed.endpointStatus(endpoint)
+export function feedStatus(
+  feed: Pick<PollFeed, 'status'>,
+  service: { state(): ServiceState },
+): Pick<StatusInputs, 'endpoints' | 'pauseReasons' | 'service' | 'stream'> {
+  const { endpoints, pauseReasons, plan } = feed.status()
   return {
-    endpoints: { prices: statusOf('prices'), market: statusOf('market'), limits: statusOf('limits') },
-    pauseReasons: feed.pauseReasons(),
-    service: feed.service.state(),
-    stream: feed.pollPlan().stream,
+    endpoints: { prices: endpoints.prices, market: endpoints.market, limits: endpoints.limits },
+    pauseReasons,
+    service: service.state(),
+    stream: plan.stream,
   }
 }
 

@@ -1,11 +1,6 @@
-import type { ListedAsset, Snapshot } from '../../../shared/domain'
-import type { AssetPauseReading } from '../../../shared/service-status'
-import type { Cadences } from '../../../shared/settings'
-import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import { LocalPollFeed } from '../feed/local-poll-feed'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../feed/poll-feed'
-import type { RecordedHistory } from '../history/history-service'
-import type { PauseReason } from '../feed/poll-scheduler'
+import type { FeedActivity, FeedEvents, PollFeed, PollPipeline } from '../feed/poll-feed'
+import { HistoryRecording } from '../history/history-recording'
 import type { AppStatus } from '../../../shared/status'
 import type { AlertCenter } from '../alerts/alert-center'
 import type { Clock } from '../clock'
@@ -27,147 +22,85 @@ export interface ServiceStatusWiring {
   /** Where history.sqlite and the history cache are kept. */
   userDataDir: string
   /** Where the prices are polled (AppCoreOptions.pollFeed); on this thread, on `clock`, by default. */
-  pollFeed?: (events: FeedEvents) => PollFeed
+  pollFeed?: (events: FeedEvents) => PollPipeline
+}
+
+/** The prices, the service's status and history beside them, and the one feed the app drives. */
+export interface FeedWithService {
+  /**
+   * What AppCore, the connection and the commands drive: every change of what is polled (which
+   * service and key, which symbols, hidden, paused, started, stopped) reaches the prices, the
+   * service's status and history alike, so they never disagree on which service they read or
+   * whether the app may ask it now. Its readings are the prices'.
+   */
+  feed: PollFeed
+  /** The price pipeline itself: its listing, cache and recording go to the rooms that use them. */
+  prices: PollPipeline
+  service: ServiceStatusLink
+  history: AppHistory
 }
 
 /**
  * The price feed, telling `feedEvents`, with the service's status and history beside it, told the same
  * changes.
  */
-export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring): PollFeedWithService {
+export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring): FeedWithService {
   const { events, core, clock, random } = wiring
-  const prices = wiring.pollFeed?.(feedEvents) ?? new LocalPollFeed(feedEvents, { clock, random })
+  const prices =
+    wiring.pollFeed?.(feedEvents) ??
+    new LocalPollFeed(feedEvents, {
+      clock,
+      random,
+      recording: (onNotice) => new HistoryRecording(clock, onNotice),
+    })
   const service: ServiceStatusLink = new ServiceStatusLink({
     clock,
     random,
     log: wiring.log ?? ((text) => console.warn(text)),
     onStateChange: () => events.emit('status', core.status()),
-    onStatus: (status) => core.alerts.serviceStatusChanged(status, feed.snapshot()),
+    onStatus: (status) => core.alerts.serviceStatusChanged(status, prices.snapshot()),
     onCapacity: (view) => events.emit('capacity', view),
     readPauses: () => prices.assetPauses(),
   })
-  const feed = new PollFeedWithService(prices, service, new AppHistory(prices, clock, wiring.userDataDir))
-  return feed
+  const history = new AppHistory(prices.recording, clock, wiring.userDataDir)
+  return { feed: alongside(prices, service, history), prices, service, history }
 }
 
 /**
- * The poll feed with what else is asked of the service beside it, its status and history: every
- * change AppCore, the connection and the commands make to what is polled (which service and key,
- * which symbols, hidden, paused, started, stopped) reaches each, so they can never disagree on
- * which service they read or whether the app may ask it now. The prices stay the inner feed's.
+ * The feed's changes told to the prices and, one call each, to the service's status and history;
+ * not a layer of its own: each method is the one place its change fans out.
  */
-export class PollFeedWithService implements PollFeed {
-  constructor(
-    private readonly inner: PollFeed,
-    readonly service: ServiceStatusLink,
-    readonly history: AppHistory,
-  ) {}
-
-  connect(connection: FeedConnection): void {
-    this.inner.connect(connection)
-    this.service.connect(connection)
-    this.history.connected(connection)
+function alongside(prices: PollFeed, service: ServiceStatusLink, history: AppHistory): PollFeed {
+  return {
+    connect: (connection) => {
+      prices.connect(connection)
+      service.connect(connection)
+      history.connected(connection)
+    },
+    setCadences: (cadences) => prices.setCadences(cadences),
+    setInterest: (interest) => {
+      prices.setInterest(interest)
+      if (interest.watchlist) service.setWatched(interest.watchlist)
+    },
+    setActivity: (activity) => tellActivity(activity, prices, service),
+    start: async (seed) => {
+      await prices.start(seed)
+      service.start()
+    },
+    stop: async () => {
+      await Promise.all([service.stop(), history.close()])
+      await prices.stop()
+    },
+    refreshNow: (options) => prices.refreshNow(options),
+    status: () => prices.status(),
+    snapshot: () => prices.snapshot(),
+    fullSnapshot: () => prices.fullSnapshot(),
   }
+}
 
-  setCadences(cadences: Cadences): void {
-    this.inner.setCadences(cadences)
-  }
-
-  seed(snapshot: Snapshot): void {
-    this.inner.seed(snapshot)
-  }
-
-  setWatchlist(symbols: readonly string[]): void {
-    this.inner.setWatchlist(symbols)
-    this.service.setWatched(symbols)
-  }
-
-  async start(): Promise<void> {
-    await this.inner.start()
-    this.service.start()
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all([this.service.stop(), this.history.close()])
-    await this.inner.stop()
-  }
-
-  refreshNow(): void {
-    this.inner.refreshNow()
-  }
-
-  startRecording(userDataDir: string): void {
-    this.inner.startRecording(userDataDir)
-  }
-
-  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
-    return this.inner.recordedHistory(symbol, from, daily)
-  }
-
-  recordingNotice(): string | null {
-    return this.inner.recordingNotice()
-  }
-
-  /** The feed's one storage problem: the recording's (history.sqlite set aside, a full disk). */
-  problem(): string | null {
-    return this.recordingNotice()
-  }
-
-  reset(): void {
-    this.inner.reset()
-  }
-
-  setDepthSymbol(symbol: string | null): void {
-    this.inner.setDepthSymbol?.(symbol)
-  }
-
-  setHeldDepthSymbols(symbols: readonly string[]): void {
-    this.inner.setHeldDepthSymbols?.(symbols)
-  }
-
-  setChartSymbol(symbol: string | null): void {
-    this.inner.setChartSymbol?.(symbol)
-  }
-
-  setHidden(hidden: boolean): void {
-    this.inner.setHidden(hidden)
-    this.service.setHidden(hidden)
-  }
-
-  setPaused(reason: PauseReason, paused: boolean): void {
-    this.inner.setPaused(reason, paused)
-    this.service.setPaused(reason, paused)
-  }
-
-  pauseReasons(): PauseReason[] {
-    return this.inner.pauseReasons()
-  }
-
-  endpointStatus(endpoint: EndpointName): EndpointStatus {
-    return this.inner.endpointStatus(endpoint)
-  }
-
-  snapshot(): Snapshot {
-    return this.inner.snapshot()
-  }
-
-  fullSnapshot(): Promise<Snapshot> {
-    return this.inner.fullSnapshot()
-  }
-
-  pollPlan(): PollPlan {
-    return this.inner.pollPlan()
-  }
-
-  listAssets(): Promise<ListedAsset[]> {
-    return this.inner.listAssets()
-  }
-
-  assetPauses(): Promise<AssetPauseReading[] | null> {
-    return this.inner.assetPauses()
-  }
-
-  saveSnapshot(userDataDir: string): Promise<void> {
-    return this.inner.saveSnapshot(userDataDir)
-  }
+/** Hidden or paused: the prices and the service's status both (AppCore's suspend comes straight here). */
+export function tellActivity(activity: FeedActivity, prices: PollFeed, service: ServiceStatusLink): void {
+  prices.setActivity(activity)
+  if ('hidden' in activity) service.setHidden(activity.hidden)
+  else service.setPaused(activity.reason, activity.paused)
 }

@@ -31,5 +31,5 @@ export function pollWhatIsWatched(
   held: readonly string[] = [],
 ): void {
   const next = polledSymbols(settings, alerts, held)
-  if (next.join() !== feed.pollPlan().symbols.join()) feed.setWatchlist(next)
+  if (next.join() !== feed.status().plan.symbols.join()) feed.setInterest({ watchlist: next })
 }

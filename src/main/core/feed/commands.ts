@@ -1,11 +1,12 @@
 import { withoutHistories } from '../../../shared/domain'
 import type { SomeCommandHandlers } from '../command-handlers'
 import type { AppStatus } from '../../../shared/status'
-import type { PollFeed } from './poll-feed'
+import type { AssetListing, PollFeed } from './poll-feed'
 
-/** What the feed's commands use: the feed, and the app's status as the window is shown it. */
+/** What the feed's commands use: the feed, its listing, and the app's status as the window is shown it. */
 export interface FeedCommandContext {
   feed: PollFeed
+  listing: AssetListing
   status(): AppStatus
 }
 
@@ -21,7 +22,11 @@ type FeedCommand =
   | 'setChartSymbol'
 
 /** What the window reads of the feed, and how it steers polling (pause, visibility, network). */
-export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandHandlers<FeedCommand> {
+export function feedCommands({
+  feed,
+  listing,
+  status,
+}: FeedCommandContext): SomeCommandHandlers<FeedCommand> {
   return {
     getSnapshot: async (args) =>
       args?.history === false ? withoutHistories(feed.snapshot()) : feed.fullSnapshot(),
@@ -31,24 +36,24 @@ export function feedCommands({ feed, status }: FeedCommandContext): SomeCommandH
       return null
     },
     setPaused: async ({ paused }) => {
-      feed.setPaused('user', paused)
+      feed.setActivity({ reason: 'user', paused })
       return paused
     },
     setWindowVisible: async ({ visible }) => {
-      feed.setHidden(!visible)
+      feed.setActivity({ hidden: !visible })
       return null
     },
     setOnline: async ({ online }) => {
-      feed.setPaused('offline', !online)
+      feed.setActivity({ reason: 'offline', paused: !online })
       return null
     },
-    listAssets: async () => feed.listAssets(),
+    listAssets: async () => listing.listAssets(),
     setDepthSymbol: async ({ symbol }) => {
-      feed.setDepthSymbol?.(symbol)
+      feed.setInterest({ depthSymbol: symbol })
       return null
     },
     setChartSymbol: async ({ symbol }) => {
-      feed.setChartSymbol?.(symbol)
+      feed.setInterest({ chartSymbol: symbol })
       return null
     },
   }

@@ -2,7 +2,7 @@ import type { Snapshot, SnapshotSource } from '../../../shared/domain'
 import type { ListedAsset } from '../../../shared/domain'
 import type { AssetPauseReading } from '../../../shared/service-status'
 import { pauseReading } from '../api/wire/status-readings'
-import type { EndpointName, EndpointStatus } from '../../../shared/status'
+import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { WireMarketRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
@@ -11,12 +11,19 @@ import { withoutKey } from '../api/key-scrub'
 import { listedAssetsOf } from '../api/listed-assets'
 import { clientForConnection } from './connection-client'
 import { cadenceOf, MarketFeed } from './market-feed'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from './poll-feed'
+import type {
+  FeedActivity,
+  FeedConnection,
+  FeedEvents,
+  FeedInterest,
+  FeedStatus,
+  PollPipeline,
+  PollPlan,
+} from './poll-feed'
 import type { PauseReason } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
-import { type HistoryUpgrade, HistoryRecording } from '../history/history-recording'
-import type { RecordedHistory } from '../history/history-service'
+import type { RecordingFactory, RecordingLink, RecordingPort } from '../recording-port'
 import { FrameCoalescer } from './stream/frame-coalescer'
 import { PriceStream } from './stream/price-stream'
 import { DepthStream } from './stream/depth-stream'
@@ -30,18 +37,23 @@ export const LISTING_TTL_MS = 10 * 60_000
 export interface LocalPollFeedOptions {
   clock?: Clock
   random?: () => number
-  /** Migrates an older history file off this thread (the app's poll worker); else it is done here. */
-  upgradeHistory?: HistoryUpgrade
+  /**
+   * The recording every delta is handed to (history's HistoryRecording, wired by app/ or the poll
+   * worker's entry); none: nothing is recorded.
+   */
+  recording?: RecordingFactory
 }
 
 /** The pipeline on this thread: a MarketFeed, the ApiClient it polls through and the listing. */
-export class LocalPollFeed implements PollFeed {
+export class LocalPollFeed implements PollPipeline {
   private readonly feed: MarketFeed
   private readonly clock: Clock
   private client: ApiClient | null = null
   private cadences: Cadences | null = null
   private listing: { assets: ListedAsset[]; at: number } | null = null
-  private readonly recording: HistoryRecording
+  private readonly recorder: RecordingPort | null
+  /** The recording as the app asks it: started, read and its sentence, here where it is written. */
+  readonly recording: RecordingLink
   /** The price stream beside the polls; it opens with start() and follows every connect after. */
   private readonly stream: PriceStream
   /** Streamed prices into the feed at most once a display frame. */
@@ -59,14 +71,19 @@ export class LocalPollFeed implements PollFeed {
 
   constructor(events: FeedEvents, options: LocalPollFeedOptions = {}) {
     this.clock = options.clock ?? realClock
-    this.recording = new HistoryRecording(this.clock, events.onStatusChange, options.upgradeHistory)
+    const recorder = (this.recorder = options.recording?.(events.onStatusChange) ?? null)
+    this.recording = {
+      start: (folder) => recorder?.start(folder, this.feed.snapshot().assets),
+      read: async (symbol, from, daily) => recorder?.read(symbol, from, daily) ?? { rows: [], since: null },
+      notice: () => recorder?.notice() ?? null,
+    }
     this.feed = new MarketFeed({ baseUrl: '', demo: true }, [], {
       cadenceMs: cadenceOf(() => {
         if (!this.cadences) throw new Error('setCadences must come before start')
         return this.cadences
       }),
       onDelta: (delta) => {
-        this.recording.recordDelta(delta)
+        this.recorder?.recordDelta(delta)
         events.onDelta(delta)
       },
       onStatusChange: events.onStatusChange,
@@ -108,18 +125,6 @@ export class LocalPollFeed implements PollFeed {
     })
   }
 
-  setHeldDepthSymbols(symbols: readonly string[]): void {
-    this.heldDepth.setSymbols(symbols)
-  }
-
-  setChartSymbol(symbol: string | null): void {
-    this.candles.setSymbol(symbol)
-  }
-
-  setDepthSymbol(symbol: string | null): void {
-    this.depth.setSymbol(symbol)
-  }
-
   connect(connection: FeedConnection): void {
     this.connection = connection
     if (this.started) this.connectStream()
@@ -137,16 +142,18 @@ export class LocalPollFeed implements PollFeed {
     if (changed) this.feed.refreshNow()
   }
 
-  seed(snapshot: Snapshot): void {
-    this.feed.seed(snapshot)
+  setInterest(interest: FeedInterest): void {
+    if (interest.watchlist) {
+      this.stream.setSymbols(interest.watchlist)
+      this.feed.setWatchlist(interest.watchlist)
+    }
+    if (interest.depthSymbol !== undefined) this.depth.setSymbol(interest.depthSymbol)
+    if (interest.heldDepthSymbols) this.heldDepth.setSymbols(interest.heldDepthSymbols)
+    if (interest.chartSymbol !== undefined) this.candles.setSymbol(interest.chartSymbol)
   }
 
-  setWatchlist(symbols: readonly string[]): void {
-    this.stream.setSymbols(symbols)
-    this.feed.setWatchlist(symbols)
-  }
-
-  async start(): Promise<void> {
+  async start(seed?: Snapshot | null): Promise<void> {
+    if (seed) this.feed.seed(seed)
     this.started = true
     this.feed.start()
     this.connectStream()
@@ -160,27 +167,29 @@ export class LocalPollFeed implements PollFeed {
     this.heldDepth.close()
     this.candles.close()
     this.feed.stop()
-    this.recording.stop()
+    this.recorder?.stop()
     await this.client?.close()
     this.client = null
   }
 
-  refreshNow(): void {
-    this.feed.refreshNow()
+  refreshNow(options: { afresh?: boolean } = {}): void {
+    if (options.afresh) this.feed.reset()
+    else this.feed.refreshNow()
   }
 
-  reset(): void {
-    this.feed.reset()
+  setActivity(activity: FeedActivity): void {
+    if ('hidden' in activity) this.setHidden(activity.hidden)
+    else this.setPaused(activity.reason, activity.paused)
   }
 
-  setHidden(hidden: boolean): void {
+  private setHidden(hidden: boolean): void {
     this.hidden = hidden
     this.depth.setHidden(this.hidden || this.isPaused())
     this.candles.setHeld(this.hidden || this.isPaused())
     this.feed.setHidden(hidden)
   }
 
-  setPaused(reason: PauseReason, paused: boolean): void {
+  private setPaused(reason: PauseReason, paused: boolean): void {
     const wasPaused = this.isPaused()
     this.feed.setPaused(reason, paused)
     // The stream stops with the polls (prices standing still while the app says Paused) and reopens with
@@ -199,12 +208,11 @@ export class LocalPollFeed implements PollFeed {
     return this.feed.pauseReasons().length > 0
   }
 
-  pauseReasons(): PauseReason[] {
-    return this.feed.pauseReasons()
-  }
-
-  endpointStatus(endpoint: EndpointName): EndpointStatus {
-    return this.feed.endpointStatus(endpoint)
+  status(): FeedStatus {
+    const endpoints = Object.fromEntries(
+      ENDPOINT_NAMES.map((name) => [name, this.feed.endpointStatus(name)]),
+    ) as Record<EndpointName, EndpointStatus>
+    return { endpoints, pauseReasons: this.feed.pauseReasons(), plan: this.pollPlan() }
   }
 
   snapshot(): Snapshot {
@@ -215,7 +223,7 @@ export class LocalPollFeed implements PollFeed {
     return this.feed.snapshot()
   }
 
-  pollPlan(): PollPlan {
+  private pollPlan(): PollPlan {
     return { ...this.feed.pollPlan(), stream: this.stream.status(), streamDrops: { ...this.stream.drops() } }
   }
 
@@ -244,18 +252,6 @@ export class LocalPollFeed implements PollFeed {
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
     const answer = await this.client.assetPauses()
     return answer.available ? answer.value.records.map(pauseReading) : null
-  }
-
-  startRecording(userDataDir: string): void {
-    this.recording.start(userDataDir, this.feed.snapshot().assets)
-  }
-
-  async recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
-    return this.recording.read(symbol, from, daily)
-  }
-
-  recordingNotice(): string | null {
-    return this.recording.notice()
   }
 
   saveSnapshot(userDataDir: string): Promise<void> {

@@ -7,7 +7,7 @@ import type { EndpointName, EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
 import type { EndpointMode } from '../api/endpoint-fetchers'
 import type { PauseReason } from './poll-scheduler'
-import type { RecordedHistory } from '../history/history-service'
+import type { RecordingLink } from '../recording-port'
 import type { DepthView } from '../../../shared/depth'
 import type { HeldDepthUpdate } from './stream/held-depth-stream'
 import type { DayCandlesView } from '../../../shared/day-candles'
@@ -55,22 +55,50 @@ export interface PollPlan {
   streamDrops?: StreamDrops
 }
 
+/**
+ * What the app wants streamed or polled beyond the prices; each field given replaces what was
+ * told before, each left out stays as it was.
+ */
+export interface FeedInterest {
+  /** The symbols polled (and streamed): the shown list, the alerted and the held ones. */
+  watchlist?: readonly string[]
+  /** The detail panel's symbol (null: closed): its depth ladder alone is streamed, beside the prices. */
+  depthSymbol?: string | null
+  /** The held symbols (and those a depth alert watches): their ladders stream on one call. */
+  heldDepthSymbols?: readonly string[]
+  /** The symbol the detail's 1D chart shows (null: none): its live minute alone is streamed. */
+  chartSymbol?: string | null
+}
+
+/** The window hidden (slower polls, no depth), or a pause (user, sleep, offline) begun or ended. */
+export type FeedActivity = { hidden: boolean } | { reason: PauseReason; paused: boolean }
+
+/** How each endpoint fares, why polling is paused, and what is polled now. */
+export interface FeedStatus {
+  endpoints: Record<EndpointName, EndpointStatus>
+  pauseReasons: PauseReason[]
+  plan: PollPlan
+}
+
+/**
+ * The feed as the app drives it: ten methods, each change the app makes in one of them. What is
+ * asked of the service beside the prices (the listing, the asset pauses), the cache and the
+ * recording are PollPipeline's, each handed by app/ to the one room that uses it.
+ */
 export interface PollFeed {
   connect(connection: FeedConnection): void
   setCadences(cadences: Cadences): void
-  /** A cached snapshot of the same service, shown stale until the first poll answers. */
-  seed(snapshot: Snapshot): void
-  setWatchlist(symbols: readonly string[]): void
-  /** Starts polling; resolves once snapshot() holds the feed's first snapshot. */
-  start(): Promise<void>
+  setInterest(interest: FeedInterest): void
+  setActivity(activity: FeedActivity): void
+  /**
+   * Starts polling from `seed` (a cached snapshot of the same service, shown stale until the first
+   * poll answers); resolves once snapshot() holds the feed's first snapshot.
+   */
+  start(seed?: Snapshot | null): Promise<void>
   stop(): Promise<void>
-  refreshNow(): void
-  /** After the key or service changed: forget failures and poll at once. */
-  reset(): void
-  setHidden(hidden: boolean): void
-  setPaused(reason: PauseReason, paused: boolean): void
-  pauseReasons(): PauseReason[]
-  endpointStatus(endpoint: EndpointName): EndpointStatus
+  /** Polls every endpoint now; `afresh`: after the key or service changed, its failures forgotten. */
+  refreshNow(options?: { afresh?: boolean }): void
+  status(): FeedStatus
   /**
    * The latest snapshot, at once. WorkerPollFeed leaves the 24-hour histories out (empty): they
    * are most of a snapshot's weight, the worker holds them, and only the window shows them.
@@ -78,9 +106,20 @@ export interface PollFeed {
   snapshot(): Snapshot
   /** The latest snapshot with the histories. */
   fullSnapshot(): Promise<Snapshot>
-  pollPlan(): PollPlan
-  /** Every asset the service lists (for search and import), reused for LISTING_TTL_MS. */
+}
+
+/** Every asset the service lists (for search and import), reused for LISTING_TTL_MS. */
+export interface AssetListing {
   listAssets(): Promise<ListedAsset[]>
+}
+
+/**
+ * What runs the polls hands the app: the feed, and beside it what must run in the same thread,
+ * each of which app/ hands to the one room that uses it: the listing (lists, holdings), the
+ * asset pauses (service-status/), the snapshot's cache (storage/) and the recording (history/,
+ * through recording-port.ts).
+ */
+export interface PollPipeline extends PollFeed, AssetListing {
   /**
    * `/v1/status/assets` asked and parsed where the prices are polled (in the app, the poll worker):
    * up to a mebibyte of JSON, every minute, kept off the main thread. null: the service does not publish it.
@@ -91,19 +130,5 @@ export interface PollFeed {
    * checking and serialising hundreds of assets' histories takes tens of milliseconds.
    */
   saveSnapshot(userDataDir: string): Promise<void>
-  /** Records every answer the feed takes in to history.sqlite in `userDataDir` (in the polling thread). */
-  startRecording(userDataDir: string): void
-  /**
-   * What was recorded of `symbol` from `from` on (read where it is written); `daily`: one row a day is
-   * enough.
-   */
-  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory>
-  /** The status bar's sentence about the recording (damaged file set aside, disk full), or null. */
-  recordingNotice(): string | null
-  /** The detail panel's symbol (null: closed): its depth ladder alone is streamed, beside the prices. */
-  setDepthSymbol?(symbol: string | null): void
-  /** The held symbols (and those a depth alert watches): their ladders stream on one call. */
-  setHeldDepthSymbols?(symbols: readonly string[]): void
-  /** The symbol the detail's 1D chart shows (null: none): its live minute alone is streamed. */
-  setChartSymbol?(symbol: string | null): void
+  readonly recording: RecordingLink
 }

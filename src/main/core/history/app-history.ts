@@ -3,22 +3,24 @@ import type { ApiClient } from '../api/api-client'
 import { HistoryQueue } from './history-queue'
 import type { Clock } from '../clock'
 import { clientForConnection } from '../feed/connection-client'
-import type { FeedConnection, PollFeed } from '../feed/poll-feed'
+import type { FeedConnection } from '../feed/poll-feed'
+import type { RecordingLink } from '../recording-port'
 import { HistoryCache } from './history-cache'
 import { HistoryService } from './history-service'
 
 /**
  * History in the app: a client of its own on the connection the feed polls (so its requests
  * never queue behind the price polls, which run in the poll worker on theirs), its queue and
- * cache, and the recorded part read from the poll worker, where history.sqlite is written.
+ * cache, and the recorded part read through the recording's port (recording-port.ts) from the
+ * thread that polls, where history.sqlite is written.
  */
 export class AppHistory {
   readonly service: HistoryService
   private client: ApiClient | null = null
-  private recording = false
+  private started = false
 
   constructor(
-    private readonly feed: PollFeed,
+    private readonly recording: RecordingLink,
     private readonly clock: Clock,
     private readonly userDataDir: string,
   ) {
@@ -28,7 +30,7 @@ export class AppHistory {
       cache: new HistoryCache(path.join(userDataDir, 'history-cache'), clock),
       clock,
       recorded: (symbol, from, daily) =>
-        feed.recordedHistory(symbol, from, daily).catch(() => ({ rows: [], since: null })),
+        recording.read(symbol, from, daily).catch(() => ({ rows: [], since: null })),
     })
   }
 
@@ -37,10 +39,15 @@ export class AppHistory {
    * connection on, the feed records what it takes in (in the poll worker, into history.sqlite).
    */
   connected(connection: FeedConnection): void {
-    if (!this.recording) this.feed.startRecording(this.userDataDir)
-    this.recording = true
+    if (!this.started) this.recording.start(this.userDataDir)
+    this.started = true
     void this.client?.close()
     this.client = clientForConnection(connection, this.clock)
+  }
+
+  /** History's one storage problem, the recording's (history.sqlite set aside, a full disk), or null. */
+  problem(): string | null {
+    return this.recording.notice()
   }
 
   async close(): Promise<void> {

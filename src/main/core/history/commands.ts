@@ -4,7 +4,7 @@ import type { HistoryService } from './history-service'
 
 /** What the history command uses: what the feed polls, and the history beyond 24 hours. */
 export interface HistoryCommandContext {
-  feed: Pick<PollFeed, 'pollPlan' | 'snapshot'>
+  feed: Pick<PollFeed, 'status' | 'snapshot'>
   history: HistoryService
 }
 
@@ -17,7 +17,7 @@ export function historyCommands({ feed, history }: HistoryCommandContext): SomeC
   return {
     getHistory: async ({ symbol, range }) => {
       if (
-        !feed.pollPlan().symbols.includes(symbol) &&
+        !feed.status().plan.symbols.includes(symbol) &&
         !feed.snapshot().assets.some((asset) => asset.symbol === symbol)
       )
         throw new Error(`${symbol} is not on a watched list.`)

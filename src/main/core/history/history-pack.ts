@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import type { RecordedRow } from './history-recorded'
+import type { RecordedRow } from '../recording-port'
 
 /**
  * The packed form of aged history rows: one blob for a symbol's polls of one hour, or its minute

@@ -1,24 +1,13 @@
 import { nonNegativeAtMost } from '../../../shared/decimal'
 import { sessionStateAt } from '../../../shared/session-clock'
 import type { Candle, MultiplierStep } from '../api/wire/wire-history'
+import type { RecordedRow } from '../recording-port'
 
 /**
  * What Tokenwatch recorded of an asset (the poll worker's database), made into the same candles
  * and multiplier steps the service's answers give, so one alignment serves both. A recorded row
  * is a raw poll (open = high = low = close) or an already rolled-up candle (1 minute, a day).
  */
-
-export interface RecordedRow {
-  /** The poll's time, or the candle's start. */
-  t: number
-  open: string
-  high: string
-  low: string
-  close: string
-  /** The stock's price then; null where the answer had none. */
-  underlying: string | null
-  multiplier: string | null
-}
 
 export interface RecordedCandles {
   token: Candle[]

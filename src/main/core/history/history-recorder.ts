@@ -1,11 +1,11 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { AssetQuote, Delta } from '../../../shared/domain'
 import { nonNegativeAtMost } from '../../../shared/decimal'
-import { type RecordedRow, rollUp } from './history-recorded'
+import { rollUp } from './history-recorded'
+import type { RecordedHistory, RecordedRow } from '../recording-port'
 import { DAY_MS, asCandle, firstFineTime, minutesOf, pollsOf } from './history-blocks'
 import { inTransaction, isDiskFull } from './history-db'
 import type { PackedPoll } from './history-pack'
-import type { RecordedHistory } from './history-service'
 
 /**
  * Writes what the poll worker takes in to history.sqlite, and reads it back: a row for every

@@ -10,7 +10,7 @@ import {
 } from './history-db'
 import { HistoryRecorder } from './history-recorder'
 import { applyRetention } from './history-retention'
-import type { RecordedHistory } from './history-service'
+import type { RecordedHistory, RecordingPort } from '../recording-port'
 
 /**
  * The recording's life in the thread that polls (the app's poll worker; the CLI's and the tests'
@@ -31,7 +31,7 @@ export const MAX_DELTAS_DURING_UPGRADE = 5_000
 /** Brings an older file in a folder to the current schema off this thread; the damaged file set aside. */
 export type HistoryUpgrade = (folder: string) => Promise<string | null>
 
-export class HistoryRecording {
+export class HistoryRecording implements RecordingPort {
   private db: DatabaseSync | null = null
   private recorder: HistoryRecorder | null = null
   private problem: string | null = null

@@ -1,7 +1,8 @@
 import type { HistoryPoint, HistoryRange, HistorySeries, HistorySource } from '../../../shared/history'
 import { alignHistory, multiplierChanges } from './history-align'
 import { type CandleRequest, HISTORY_PLANS, type HistoryPlan, rangeStart } from './history-plan'
-import { type RecordedRow, recordedCandles } from './history-recorded'
+import { recordedCandles } from './history-recorded'
+import type { RecordedHistory, RecordedRow } from '../recording-port'
 import type { CandlesAnswer, MultiplierAnswer } from '../api/wire/wire-history'
 import type { ApiClient } from '../api/api-client'
 import { ApiError, sanitizeServiceText } from '../api/api-errors'
@@ -17,12 +18,6 @@ import type { HistoryCache } from './history-cache'
  * the poll worker recorded, which fills the minutes since the service's last candle and all of
  * it for a service without history.
  */
-
-export interface RecordedHistory {
-  rows: RecordedRow[]
-  /** When recording of this symbol began (Unix ms); null when nothing is recorded. */
-  since: number | null
-}
 
 export interface HistoryServiceOptions {
   /** History's own client for the current connection; null while there is none. */

@@ -4,7 +4,6 @@ import { depthErrorWords } from '../../../shared/depth'
 import { walkLadder } from '../../../shared/depth-walk'
 import type { PortfolioUpdate } from '../../../shared/holdings'
 import type { SomeCommandHandlers } from '../command-handlers'
-import type { PollFeed } from '../feed/poll-feed'
 import type { HeldDepthUpdate, HeldLadder } from '../feed/stream/held-depth-stream'
 
 /**
@@ -138,7 +137,8 @@ export class AtBidsTracker {
 
 /** The core's parts the values at the bids come from (no room imports app/). */
 export interface AtBidsParts {
-  feed: Pick<PollFeed, 'setHeldDepthSymbols'>
+  /** Told the held symbols whenever they change, so that their depth is streamed. */
+  heldChanged(symbols: readonly string[]): void
   events: {
     emit(event: 'atBids', view: AtBidsView): void
     on(event: 'portfolio', listener: (update: PortfolioUpdate) => void): unknown
@@ -146,14 +146,14 @@ export interface AtBidsParts {
 }
 
 /**
- * The tracker wired to the portfolio's pushes (the quantities held) and to the feed's held depth
- * stream (told which symbols to stream); its views go out as the `atBids` event. The feed's
+ * The tracker wired to the portfolio's pushes (the quantities held) and to whoever streams the held
+ * symbols' depth (told which symbols are held); its views go out as the `atBids` event. The feed's
  * `onHeldDepth` is handed to `depthUpdate` by whoever built the feed.
  */
 export function trackAtBids(parts: AtBidsParts): AtBidsTracker {
   const tracker = new AtBidsTracker(
     (view) => parts.events.emit('atBids', view),
-    (symbols) => parts.feed.setHeldDepthSymbols?.(symbols),
+    (symbols) => parts.heldChanged(symbols),
   )
   parts.events.on('portfolio', (update) => tracker.positionsChanged(update.positions))
   return tracker

@@ -9,7 +9,7 @@ import { holdingsReport } from './valuation'
 import { reportForWindow } from './window-figures'
 import type { SomeCommandHandlers } from '../command-handlers'
 import type { Clock } from '../clock'
-import type { PollFeed } from '../feed/poll-feed'
+import type { AssetListing, PollFeed } from '../feed/poll-feed'
 import type { SettingsFile } from '../storage/settings-file'
 import type { PositionsTracker } from './positions-tracker'
 
@@ -19,7 +19,9 @@ export interface HoldingsCommandContext {
   /** The positions valued at the latest quotes, as last pushed to the window. */
   positions: PositionsTracker
   settings: Pick<SettingsFile, 'get'>
-  feed: Pick<PollFeed, 'snapshot' | 'listAssets'>
+  feed: Pick<PollFeed, 'snapshot'>
+  /** Every asset the service lists (the feed's, asked where the polls run). */
+  listing: AssetListing
   clock: Clock
   /** The ledger changed: poll the symbols now held too. */
   holdingsChanged<T>(result: T): T
@@ -108,7 +110,7 @@ function currentHoldings(context: HoldingsCommandContext, method: CostMethod): H
  * listing to ask (the service is down), nothing is said rather than something untrue.
  */
 async function unlistedWarning(context: HoldingsCommandContext, symbol: string): Promise<string | null> {
-  const listed = await context.feed.listAssets().catch(() => null)
+  const listed = await context.listing.listAssets().catch(() => null)
   if (listed === null || listed.some((asset) => asset.symbol === symbol)) return null
   return (
     `${symbol} is not in the service's listing (it may have been ` +

@@ -15,7 +15,7 @@ import { exportWatchlist } from './watchlist-export'
 import type { Transaction, ValuedPosition } from '../../../shared/holdings'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
-import type { PollFeed } from '../feed/poll-feed'
+import type { AssetListing, PollFeed } from '../feed/poll-feed'
 import type { SettingsFile } from '../storage/settings-file'
 
 /**
@@ -28,7 +28,9 @@ import type { SettingsFile } from '../storage/settings-file'
  */
 export interface TransferCommandContext {
   settings: SettingsFile
-  feed: Pick<PollFeed, 'snapshot' | 'listAssets'>
+  feed: Pick<PollFeed, 'snapshot'>
+  /** Every asset the service lists (the feed's, asked where the polls run). */
+  listing: AssetListing
   clock: Clock
   /** The ledger in time order: a JSON export carries it. */
   ledger(): Transaction[]
@@ -98,8 +100,8 @@ async function importInto(
   text: string,
   into: { listId: string } | { newList: string } | undefined,
 ): Promise<ImportResult> {
-  const { settings, feed, listsChanged } = context
-  const assets = await feed.listAssets()
+  const { settings, listsChanged } = context
+  const assets = await context.listing.listAssets()
   const listed = new Set(assets.map((asset) => asset.symbol))
   const listing = new ListingIndex(assets)
   const exported = importExportedLists(text, listing)

@@ -24,7 +24,7 @@ import { describeFailure } from '../feed/status-errors'
  * of it ever waits on or delays the price polls of the poll feed; the asset pauses (up to a
  * mebibyte) are asked and parsed where the prices are, in the app the poll worker (readPauses). It follows
  * the poll feed's
- * connection, visibility and pauses (see PollFeedWithService).
+ * connection, visibility and pauses (app/poll-feed-with-service.ts).
  */
 
 /** The service caches dividends a minute; the detail panel reads them no more often. */

@@ -53,7 +53,7 @@ async function chartFeed(start = TUESDAY_10_00_ET) {
   cleanups.push(() => feed.stop())
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
-  feed.setWatchlist(sim.market.symbols().slice(0, 3))
+  feed.setInterest({ watchlist: sim.market.symbols().slice(0, 3) })
   await feed.start()
   /** The REST 1-minute candles of `symbol` at this instant, as the chart keeps them. */
   const restMinutes = (symbol: string): DayCandle[] =>
@@ -112,7 +112,7 @@ describe('the 1D chart’s live minute, streamed', () => {
       'each closed minute, string for string the REST candle of that minute',
     async () => {
       const { feed, chart, restMinutes, settle, step, time } = await chartFeed()
-      feed.setChartSymbol('AAPLon')
+      feed.setInterest({ chartSymbol: 'AAPLon' })
       await settle(
         () => chart()?.state === 'streaming' && chart().filledAt !== null,
         'the stream live and the REST minutes in',
@@ -147,7 +147,7 @@ describe('the 1D chart’s live minute, streamed', () => {
       const { feed, sim, chart, settle, time, restMinutes } = await chartFeed()
       // The minute stream opened now ends after 5 frames (the price stream, already open, goes on).
       sim.grpc?.setFaults({ endAfterFrames: 5 })
-      feed.setChartSymbol('AAPLon')
+      feed.setInterest({ chartSymbol: 'AAPLon' })
       await settle(() => chart()?.state === 'streaming', 'the stream live')
       for (let second = 0; chart().state !== 'retrying'; second++) {
         expect(second).toBeLessThan(60)
@@ -187,7 +187,7 @@ describe('the 1D chart’s live minute, streamed', () => {
   it('says the service streams no minute candles where it has no streams, and asks no more', async () => {
     const { feed, sim, chart, settle } = await chartFeed()
     sim.setSpecOnly(true)
-    feed.setChartSymbol('AAPLon')
+    feed.setInterest({ chartSymbol: 'AAPLon' })
     await settle(() => chart()?.state === 'unavailable', 'unavailable said')
     expect(chart()).toMatchObject({
       reason: 'the service streams no minute candles',
@@ -195,7 +195,7 @@ describe('the 1D chart’s live minute, streamed', () => {
       streamedAt: null,
     })
     const calls = sim.grpc?.stats().calls
-    feed.setChartSymbol('MSFTon')
+    feed.setInterest({ chartSymbol: 'MSFTon' })
     await settle(() => chart()?.symbol === 'MSFTon', 'the other symbol')
     expect(chart().state).toBe('unavailable')
     expect(sim.grpc?.stats().calls).toBe(calls)
@@ -205,10 +205,10 @@ describe('the 1D chart’s live minute, streamed', () => {
     const { feed, sim, chart, settle, views } = await chartFeed()
     await settle(() => (sim.grpc?.stats().open ?? 0) >= 1, 'the price stream open')
     const pricesOnly = sim.grpc?.stats().open ?? 0
-    feed.setChartSymbol('AAPLon')
+    feed.setInterest({ chartSymbol: 'AAPLon' })
     await settle(() => chart()?.state === 'streaming', 'AAPLon streaming')
     expect(sim.grpc?.stats().open).toBe(pricesOnly + 1)
-    feed.setChartSymbol('MSFTon')
+    feed.setInterest({ chartSymbol: 'MSFTon' })
     await settle(
       () => chart()?.symbol === 'MSFTon' && chart().state === 'streaming' && dayMinutes(chart()).length > 1,
       'MSFTon streaming over its REST minutes',
@@ -217,12 +217,12 @@ describe('the 1D chart’s live minute, streamed', () => {
     // Once switched, nothing more of AAPLon comes.
     const switchedAt = views.findLastIndex((view) => view.symbol === 'AAPLon')
     expect(views.slice(switchedAt + 1).every((view) => view.symbol === 'MSFTon')).toBe(true)
-    feed.setPaused('user', true)
+    feed.setActivity({ reason: 'user', paused: true })
     await settle(() => chart().state === 'paused' && sim.grpc?.stats().open === 0, 'every stream closed')
     expect(dayMinutes(chart()).length).toBeGreaterThan(1)
-    feed.setPaused('user', false)
+    feed.setActivity({ reason: 'user', paused: false })
     await settle(() => chart().state === 'streaming', 'MSFTon streaming again')
-    feed.setChartSymbol(null)
+    feed.setInterest({ chartSymbol: null })
     await settle(() => sim.grpc?.stats().open === pricesOnly, 'the minute stream closed')
   })
 
@@ -232,7 +232,7 @@ describe('the 1D chart’s live minute, streamed', () => {
       .symbols()
       .find((symbol) => sim.market.marketRecord(symbol)?.primaryMarket.tradableSessions?.includes('offhours'))
     expect(offhours).toBeDefined()
-    feed.setChartSymbol(offhours as string)
+    feed.setInterest({ chartSymbol: offhours as string })
     await settle(() => chart()?.state === 'streaming' && chart().filledAt !== null, 'streaming')
     await step(offhours as string, 61_000)
     const compared = againstRest(

@@ -85,12 +85,13 @@ async function loadFeed() {
   const symbols = sim.market.symbols().slice(0, 20)
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: service.address })
-  feed.setWatchlist(symbols)
+  feed.setInterest({ watchlist: symbols })
   await feed.start()
   await until(() => {
     time.advanceTo(time.clock.now)
     const landed = (['prices', 'market', 'limits'] as const).every(
-      (name) => feed.endpointStatus(name).lastSuccessAt !== null && !feed.endpointStatus(name).inFlight,
+      (name) =>
+        feed.status().endpoints[name].lastSuccessAt !== null && !feed.status().endpoints[name].inFlight,
     )
     return service.opened() && landed
   }, 'the stream open and the first polls landed')
@@ -145,7 +146,7 @@ describe('the price stream under load and bad input', () => {
       expect(waitingMost()).toBeLessThanOrEqual(symbols.length)
       expect(waitingMost()).toBeGreaterThan(1)
       for (const [symbol, price] of last) expect(asset(symbol)?.price).toBe(price)
-      expect(feed.pollPlan().streamDrops).toEqual({ malformed: 0, unknown: 0, outOfOrder: 0 })
+      expect(feed.status().plan.streamDrops).toEqual({ malformed: 0, unknown: 0, outOfOrder: 0 })
     },
   )
 
@@ -167,7 +168,7 @@ describe('the price stream under load and bad input', () => {
         update(third, `1234.${'5'.repeat(41)}`, now + 1),
       ])
       time.advanceTo(now + FRAME_MS)
-      expect(feed.pollPlan().streamDrops).toEqual({ malformed: 3, unknown: 5_000, outOfOrder: 0 })
+      expect(feed.status().plan.streamDrops).toEqual({ malformed: 3, unknown: 5_000, outOfOrder: 0 })
       expect(asset(first)?.price).toBe(forty)
       expect(asset(second)?.price).toBe(before.second)
       expect(asset(third)?.price).toBe(before.third)

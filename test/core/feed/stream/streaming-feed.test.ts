@@ -43,13 +43,13 @@ async function streamingFeed(
   const symbols = options.symbols ?? sim.market.symbols().slice(0, options.count ?? 3)
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
-  feed.setWatchlist(symbols)
+  feed.setInterest({ watchlist: symbols })
   await feed.start()
   time.advanceTo(time.clock.now)
   const asset = (symbol: string): AssetQuote =>
     feed.snapshot().assets.find((row) => row.symbol === symbol) as AssetQuote
   const priceRequests = () => sim.stats().byEndpoint.price + sim.stats().byEndpoint.allPrices
-  const state = () => feed.pollPlan().stream?.state
+  const state = () => feed.status().plan.stream?.state
   /**
    * Moves market and feed on by `ms` (timers due run) and waits for every row to show that instant's REST
    * price.
@@ -73,7 +73,7 @@ async function streamingFeed(
       time.advanceTo(time.clock.now)
       return probe()
     }, what)
-  await settle(() => feed.endpointStatus('prices').lastSuccessAt !== null, 'the first prices poll')
+  await settle(() => feed.status().endpoints.prices.lastSuccessAt !== null, 'the first prices poll')
   return { time, sim, feed, symbols, asset, priceRequests, state, step, settle }
 }
 
@@ -91,7 +91,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
         expect(asset(symbol).stale).toBe(false)
         expect(asset(symbol).priceTimestamp).toBe(sim.market.priceRecord(symbol)?.timestamp)
       }
-      expect(feed.pollPlan().stream).toMatchObject({ state: 'streaming' })
+      expect(feed.status().plan.stream).toMatchObject({ state: 'streaming' })
     },
   )
 
@@ -99,9 +99,9 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     const { sim, feed, state, step, settle, symbols } = await streamingFeed({ count: 20 })
     expect(symbols).toHaveLength(20)
     const landed = () =>
-      (['prices', 'market', 'limits'] as const).every((name) => !feed.endpointStatus(name).inFlight)
+      (['prices', 'market', 'limits'] as const).every((name) => !feed.status().endpoints[name].inFlight)
     await settle(
-      () => state() === 'streaming' && feed.endpointStatus('market').lastSuccessAt !== null && landed(),
+      () => state() === 'streaming' && feed.status().endpoints.market.lastSuccessAt !== null && landed(),
       'the stream live, the first polls landed',
     )
     const before = sim.stats().byEndpoint
@@ -133,8 +133,8 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
         demo: true,
         streamAddress: sim.grpcAddress as string,
       })
-      await settle(() => state() === 'polling' && !feed.endpointStatus('prices').inFlight, 'polling')
-      const status = feed.pollPlan().stream
+      await settle(() => state() === 'polling' && !feed.status().endpoints.prices.inFlight, 'polling')
+      const status = feed.status().plan.stream
       expect(status).toMatchObject({ state: 'polling', reason: 'the service has no streams' })
       const before = priceRequests()
       time.advanceTo(time.clock.now + PRICES_MS)
@@ -159,12 +159,12 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       await step(1_000)
       time.advanceTo(time.clock.now + 1_000)
       await until(() => state() === 'polling', 'the stream ended')
-      expect(feed.pollPlan().stream).toMatchObject({ reason: 'the stream ended' })
+      expect(feed.status().plan.stream).toMatchObject({ reason: 'the stream ended' })
       // At once: the poll is due now, not a cadence later.
       await settle(() => priceRequests() > before, 'the symbols polled again')
       sim.setFaults({})
       sim.grpc?.setFaults({})
-      const status = feed.pollPlan().stream
+      const status = feed.status().plan.stream
       time.advanceTo(status?.state === 'polling' && status.retryAt !== null ? status.retryAt : Number.NaN)
       await until(() => state() === 'streaming', 'streaming again')
       await step(1_000)
@@ -189,7 +189,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     time.advanceTo(time.clock.now + 1_999)
     expect(state()).toBe('streaming')
     time.advanceTo(time.clock.now + 1)
-    expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
+    expect(feed.status().plan.stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
     await settle(() => priceRequests() > before, 'the symbols polled again')
   })
 
@@ -200,7 +200,8 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     const byEndpoint = () => sim.stats().byEndpoint
     const marketAndLimits = () => byEndpoint().market + byEndpoint().allMarket + byEndpoint().limits
     await settle(
-      () => (['prices', 'market', 'limits'] as const).every((name) => !feed.endpointStatus(name).inFlight),
+      () =>
+        (['prices', 'market', 'limits'] as const).every((name) => !feed.status().endpoints[name].inFlight),
       'the first polls landed',
     )
     const before = { prices: priceRequests(), marketAndLimits: marketAndLimits() }
@@ -208,7 +209,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     time.advanceTo(time.clock.now + 2_000)
     expect(state()).toBe('polling')
     await settle(
-      () => priceRequests() > before.prices && !feed.endpointStatus('prices').inFlight,
+      () => priceRequests() > before.prices && !feed.status().endpoints.prices.inFlight,
       'prices polled',
     )
     // Nothing else falls due here: market data and limits were asked 5 s ago, their cadence is 60 s.
@@ -222,7 +223,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       const { time, state, feed } = await streamingFeed({ streamFaults: { silent: true } })
       expect(state()).toBe('connecting')
       time.advanceTo(time.clock.now + FIRST_FRAME_WITHIN_MS)
-      expect(feed.pollPlan().stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
+      expect(feed.status().plan.stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
     },
   )
 
@@ -231,14 +232,14 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     await until(() => state() === 'streaming', 'the stream live')
     await step(1_000)
     await step(1_000)
-    await until(() => (feed.pollPlan().streamDrops?.outOfOrder ?? 0) >= 6, 'the repeats dropped')
+    await until(() => (feed.status().plan.streamDrops?.outOfOrder ?? 0) >= 6, 'the repeats dropped')
   })
 
   it('drops and counts malformed records and keeps the stream', async () => {
     const { feed, state, step } = await streamingFeed({ streamFaults: { malformed: true } })
     await until(() => state() === 'streaming', 'the stream live')
     await step(1_000)
-    await until(() => (feed.pollPlan().streamDrops?.malformed ?? 0) >= 6, 'the broken records dropped')
+    await until(() => (feed.status().plan.streamDrops?.malformed ?? 0) >= 6, 'the broken records dropped')
     expect(state()).toBe('streaming')
   })
 
@@ -247,12 +248,12 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       streamFaults: { unauthenticated: true },
     })
     await until(() => state() === 'polling', 'the refusal')
-    expect(feed.pollPlan().stream).toMatchObject({ reason: 'this key may not stream' })
+    expect(feed.status().plan.stream).toMatchObject({ reason: 'this key may not stream' })
     const before = priceRequests()
     time.advanceTo(time.clock.now + PRICES_MS)
     await settle(() => priceRequests() > before, 'a prices poll')
-    expect(feed.endpointStatus('prices').lastError).toBeNull()
-    expect(feed.endpointStatus('prices').lastSuccessAt).not.toBeNull()
+    expect(feed.status().endpoints.prices.lastError).toBeNull()
+    expect(feed.status().endpoints.prices.lastSuccessAt).not.toBeNull()
   })
 
   it(
@@ -262,16 +263,16 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       const { sim, feed, time, symbols, asset, state, step } = await streamingFeed()
       await until(() => state() === 'streaming', 'the stream live')
       // The detail panel open on the first symbol: its depth ladder streams beside the prices.
-      feed.setDepthSymbol(symbols[0] as string)
+      feed.setInterest({ depthSymbol: symbols[0] as string })
       // Two symbols held: their ladders stream on one more call, valued at their bids in main.
-      feed.setHeldDepthSymbols(symbols.slice(0, 2))
+      feed.setInterest({ heldDepthSymbols: symbols.slice(0, 2) })
       await until(() => sim.grpc?.stats().open === 3, 'the price, depth and held depth streams open')
       await step(1_000)
-      const polled = feed.endpointStatus('prices').lastSuccessAt
-      feed.setPaused('user', true)
-      expect(feed.pollPlan().stream).toMatchObject({ state: 'paused', since: time.clock.now })
+      const polled = feed.status().endpoints.prices.lastSuccessAt
+      feed.setActivity({ reason: 'user', paused: true })
+      expect(feed.status().plan.stream).toMatchObject({ state: 'paused', since: time.clock.now })
       // The streamed symbols handed back are not polled either: a pause asks the service nothing.
-      expect(feed.endpointStatus('prices').inFlight).toBe(false)
+      expect(feed.status().endpoints.prices.inFlight).toBe(false)
       // Closed at the simulator's end too: no frame can come while paused.
       await until(() => sim.grpc?.stats().open === 0, 'the stream closed at the simulator')
       const shown = symbols.map((symbol) => asset(symbol).price)
@@ -279,8 +280,8 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       expect(symbols.map((symbol) => sim.market.priceRecord(symbol)?.primaryMarket.price)).not.toEqual(shown)
       expect(symbols.map((symbol) => asset(symbol).price)).toEqual(shown)
       expect(state()).toBe('paused')
-      expect(feed.endpointStatus('prices').lastSuccessAt).toBe(polled)
-      feed.setPaused('user', false)
+      expect(feed.status().endpoints.prices.lastSuccessAt).toBe(polled)
+      feed.setActivity({ reason: 'user', paused: false })
       await until(() => state() === 'streaming', 'streaming again after resuming')
       await until(() => sim.grpc?.stats().open === 3, 'the price and both depth streams open again')
       await step(1_000)

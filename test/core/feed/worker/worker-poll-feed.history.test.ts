@@ -53,7 +53,7 @@ describe('recording in the poll worker', () => {
     const file = join(userDataDir, 'history.sqlite')
     await until(() => pollsIn(file) > 0, 'the first poll recorded', 20_000)
     const symbol = activeList(core.settings.get()).symbols[0] as string
-    const recorded = await feeds[0]?.recordedHistory(symbol, 0, false)
+    const recorded = await feeds[0]?.recording.read(symbol, 0, false)
     expect(recorded?.rows.length).toBeGreaterThan(0)
     expect(recorded?.since).not.toBeNull()
     const answer = await core.invoke('getHistory', { symbol, range: '1d' })
@@ -95,13 +95,13 @@ describe('recording in the poll worker', () => {
     const upgrading = 'Upgrading the price history file; prices go on and are recorded when it is done.'
     await until(() => notices.includes(upgrading) && notices.at(-1) === null, 'the migration ended', 30_000)
     const symbol = activeList(core.settings.get()).symbols[0] as string
-    const recordedNow = async () => (await feeds[0]?.recordedHistory(symbol, 0, false))?.rows.length ?? 0
+    const recordedNow = async () => (await feeds[0]?.recording.read(symbol, 0, false))?.rows.length ?? 0
     await expect.poll(recordedNow, { timeout: 30_000 }).toBeGreaterThan(0)
     const db = new DatabaseSync(file, { readOnly: true })
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
     db.close()
     // What the older file held, read through the worker's recording.
-    expect((await feeds[0]?.recordedHistory('OLDon', 0, false))?.rows.length).toBeGreaterThan(0)
+    expect((await feeds[0]?.recording.read('OLDon', 0, false))?.rows.length).toBeGreaterThan(0)
     expect(core.status().storageProblem).toBeNull()
   }, 60_000)
 })

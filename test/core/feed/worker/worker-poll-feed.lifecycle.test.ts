@@ -108,7 +108,7 @@ const SNAPSHOT: Snapshot = {
 
 /** The poller-down error's retry delay, as the endpoints' status shows it. */
 function restartDelayShown(feed: WorkerPollFeed): number {
-  const { lastError } = feed.endpointStatus('prices')
+  const { lastError } = feed.status().endpoints.prices
   if (lastError?.kind !== 'poller' || lastError.retryAt === null) throw new Error('not restarting')
   return lastError.retryAt - lastError.at
 }
@@ -117,8 +117,8 @@ describe('WorkerPollFeed around its worker', () => {
   it('before any worker: no rows, no plan, idle endpoints on the cadences it was given', () => {
     const { feed, spawned } = scriptedFeed()
     expect(feed.snapshot()).toEqual({ asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] })
-    expect(feed.pollPlan()).toEqual({ symbols: [], mode: 'per-symbol' })
-    expect(feed.endpointStatus('market')).toEqual({
+    expect(feed.status().plan).toEqual({ symbols: [], mode: 'per-symbol' })
+    expect(feed.status().endpoints.market).toEqual({
       cadenceMs: 0,
       lastSuccessAt: null,
       lastError: null,
@@ -126,7 +126,7 @@ describe('WorkerPollFeed around its worker', () => {
       inFlight: false,
     })
     feed.setCadences(DEFAULT_SETTINGS.cadences)
-    expect(feed.endpointStatus('market')).toMatchObject({
+    expect(feed.status().endpoints.market).toMatchObject({
       cadenceMs: DEFAULT_SETTINGS.cadences.marketMs,
       inFlight: false,
     })
@@ -137,15 +137,13 @@ describe('WorkerPollFeed around its worker', () => {
     const s = scriptedFeed()
     const worker = await s.start(SNAPSHOT)
     const connection = { baseUrl: 'http://127.0.0.1:2', apiKey: 'key', demo: false }
-    s.feed.seed(SNAPSHOT)
     s.feed.connect(connection)
     s.feed.refreshNow()
-    s.feed.reset()
-    s.feed.setHidden(false)
-    s.feed.setPaused('suspend', true)
+    s.feed.refreshNow({ afresh: true })
+    s.feed.setActivity({ hidden: false })
+    s.feed.setActivity({ reason: 'suspend', paused: true })
     await s.receivedOne(worker, 'paused')
-    expect(s.received(worker).slice(-6)).toEqual([
-      { type: 'seed', snapshot: SNAPSHOT },
+    expect(s.received(worker).slice(-5)).toEqual([
       { type: 'connect', connection },
       { type: 'refresh' },
       { type: 'reset' },
@@ -163,7 +161,7 @@ describe('WorkerPollFeed around its worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 300)) // an absence: no restart, no status
     expect(s.spawned()).toHaveLength(1)
     expect(s.events.statusChanges).toBe(0)
-    expect(s.feed.endpointStatus('prices').lastError).toBeNull()
+    expect(s.feed.status().endpoints.prices.lastError).toBeNull()
     await s.start(SNAPSHOT, 2)
   })
 
@@ -172,12 +170,12 @@ describe('WorkerPollFeed around its worker', () => {
     const connection = { baseUrl: 'http://127.0.0.1:1', apiKey: null, demo: true }
     s.feed.setCadences(DEFAULT_SETTINGS.cadences)
     s.feed.connect(connection)
-    s.feed.setWatchlist(['AAPLx', 'TSLAx'])
-    s.feed.setHidden(true)
-    s.feed.setPaused('user', true)
-    s.feed.setPaused('offline', true)
-    s.feed.setPaused('offline', false)
-    expect(s.feed.pauseReasons()).toEqual(['user'])
+    s.feed.setInterest({ watchlist: ['AAPLx', 'TSLAx'] })
+    s.feed.setActivity({ hidden: true })
+    s.feed.setActivity({ reason: 'user', paused: true })
+    s.feed.setActivity({ reason: 'offline', paused: true })
+    s.feed.setActivity({ reason: 'offline', paused: false })
+    expect(s.feed.status().pauseReasons).toEqual(['user'])
     const first = await s.start(SNAPSHOT)
     const delta: Delta = {
       asOf: SNAPSHOT.asOf + 1,
@@ -235,10 +233,10 @@ describe('WorkerPollFeed around its worker', () => {
     const first = await s.start(SNAPSHOT)
     const changesBefore = s.events.statusChanges
     s.exit(first, 3)
-    await until(() => s.feed.endpointStatus('limits').lastError !== null, 'the poller-down status')
+    await until(() => s.feed.status().endpoints.limits.lastError !== null, 'the poller-down status')
     expect(s.events.statusChanges).toBe(changesBefore + 1)
     for (const name of ENDPOINT_NAMES) {
-      expect(s.feed.endpointStatus(name)).toMatchObject({
+      expect(s.feed.status().endpoints[name]).toMatchObject({
         inFlight: false,
         lastError: { kind: 'poller', message: 'Price updates stopped unexpectedly (it exited with code 3).' },
       })
@@ -339,8 +337,8 @@ describe('WorkerPollFeed around its worker', () => {
     const plan: PollPlan = { symbols: ['AAPLx'], mode: 'all' }
     s.post(worker, { type: 'status', endpoints, plan })
     await until(() => s.events.statusChanges === before + 1, 'the status change')
-    expect(s.feed.endpointStatus('prices')).toEqual(endpoints.prices)
-    expect(s.feed.pollPlan()).toEqual(plan)
+    expect(s.feed.status().endpoints.prices).toEqual(endpoints.prices)
+    expect(s.feed.status().plan).toEqual(plan)
   })
 
   it(
@@ -353,7 +351,7 @@ describe('WorkerPollFeed around its worker', () => {
       s.post(worker, { type: 'stopped' })
       await stopping
       s.feed.refreshNow()
-      s.feed.setWatchlist(['AAPLx'])
+      s.feed.setInterest({ watchlist: ['AAPLx'] })
       // An absence: a worker spawns in tens of milliseconds; none must in this while.
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(s.spawned()).toHaveLength(1)
@@ -369,7 +367,7 @@ describe('WorkerPollFeed around its worker', () => {
     s.crash(worker, 'died on the way out')
     await stopping
     expect(s.events.statusChanges).toBe(before)
-    expect(s.feed.endpointStatus('prices').lastError).toBeNull()
+    expect(s.feed.status().endpoints.prices.lastError).toBeNull()
   })
 
   it('a request the worker never answered fails when stop ends the worker, rather than hang', async () => {
@@ -394,7 +392,7 @@ describe('WorkerPollFeed around its worker', () => {
     await expect(s.feed.start()).rejects.toThrow('The poller could not start: broken install')
     await expect(s.feed.start()).rejects.toThrow('The poller could not start: broken install')
     s.feed.refreshNow()
-    s.feed.setWatchlist(['AAPLx'])
+    s.feed.setInterest({ watchlist: ['AAPLx'] })
     await new Promise((resolve) => setTimeout(resolve, 300)) // an absence, as above
     expect(s.spawned()).toHaveLength(1)
   })

@@ -1,10 +1,9 @@
-import { withoutHistories } from '../../../../shared/domain'
-import { ENDPOINT_NAMES } from '../../../../shared/status'
+import { type Snapshot, withoutHistories } from '../../../../shared/domain'
 import { packHistories } from '../../../../shared/packed-histories'
 import { ApiError } from '../../api/api-errors'
 import { PIECE_GAP_MS, PacedQueue, deltaPieces } from './delta-pieces'
 import { LocalPollFeed, type LocalPollFeedOptions } from '../local-poll-feed'
-import type { EndpointStatuses, FromPollWorker, PollWorkerAnswer, ToPollWorker } from './poll-worker-protocol'
+import type { FromPollWorker, PollWorkerAnswer, ToPollWorker } from './poll-worker-protocol'
 
 /**
  * The worker's side of WorkerPollFeed: a LocalPollFeed driven by the main thread's messages, its
@@ -17,7 +16,9 @@ export interface MessagePortLike {
   on(event: 'message', listener: (message: ToPollWorker) => void): void
 }
 
-/** `options`: the app's worker passes none (real time); the benchmarks pass a virtual clock. */
+/**
+ * `options`: the app's worker passes its recording (real time); the benchmarks pass a virtual clock.
+ */
 export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptions = {}): LocalPollFeed {
   const outbox = new PacedQueue<FromPollWorker>(
     (message) => port.postMessage(message),
@@ -32,10 +33,11 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       },
       onStatusChange: () => {
         // The recording's sentence rides on the status events; sent only when it changed.
-        const notice = feed.recordingNotice()
+        const notice = feed.recording.notice()
         if (notice !== lastNotice) outbox.push({ type: 'recordingNotice', notice })
         lastNotice = notice
-        outbox.push({ type: 'status', endpoints: statuses(), plan: feed.pollPlan() })
+        const { endpoints, plan } = feed.status()
+        outbox.push({ type: 'status', endpoints, plan })
       },
       onDepth: (view) => outbox.push({ type: 'depth', view }),
       onHeldDepth: (update) => outbox.push({ type: 'heldDepth', update }),
@@ -43,8 +45,8 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
     },
     options,
   )
-  const statuses = (): EndpointStatuses =>
-    Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, feed.endpointStatus(name)])) as EndpointStatuses
+  /** The cached snapshot the main thread seeds the feed with, given to it as it starts. */
+  let seed: Snapshot | null = null
 
   const answer = (id: number, work: Promise<PollWorkerAnswer>) =>
     void work.then(
@@ -65,18 +67,16 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'cadences':
         return feed.setCadences(message.cadences)
       case 'seed':
-        return feed.seed(message.snapshot)
+        seed = message.snapshot
+        return
       case 'watchlist':
-        return feed.setWatchlist(message.symbols)
+        return feed.setInterest({ watchlist: message.symbols })
       case 'start':
-        void feed.start().then(() =>
-          outbox.push({
-            type: 'started',
-            snapshot: withoutHistories(feed.snapshot()),
-            endpoints: statuses(),
-            plan: feed.pollPlan(),
-          }),
-        )
+        void feed.start(seed).then(() => {
+          const { endpoints, plan } = feed.status()
+          outbox.push({ type: 'started', snapshot: withoutHistories(feed.snapshot()), endpoints, plan })
+        })
+        seed = null
         return
       case 'fullSnapshot':
         return answer(message.id, feed.fullSnapshot())
@@ -86,21 +86,21 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
       case 'refresh':
         return feed.refreshNow()
       case 'reset':
-        return feed.reset()
+        return feed.refreshNow({ afresh: true })
       case 'hidden':
-        return feed.setHidden(message.hidden)
+        return feed.setActivity({ hidden: message.hidden })
       case 'paused':
-        return feed.setPaused(message.reason, message.paused)
+        return feed.setActivity({ reason: message.reason, paused: message.paused })
       case 'recording':
-        return feed.startRecording(message.userDataDir)
+        return feed.recording.start(message.userDataDir)
       case 'recordedHistory':
-        return answer(message.id, feed.recordedHistory(message.symbol, message.from, message.daily))
+        return answer(message.id, feed.recording.read(message.symbol, message.from, message.daily))
       case 'depthSymbol':
-        return feed.setDepthSymbol(message.symbol)
+        return feed.setInterest({ depthSymbol: message.symbol })
       case 'heldDepthSymbols':
-        return feed.setHeldDepthSymbols(message.symbols)
+        return feed.setInterest({ heldDepthSymbols: message.symbols })
       case 'chartSymbol':
-        return feed.setChartSymbol(message.symbol)
+        return feed.setInterest({ chartSymbol: message.symbol })
       case 'listAssets':
         return answer(message.id, feed.listAssets())
       case 'assetPauses':

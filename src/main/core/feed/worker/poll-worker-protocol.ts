@@ -6,7 +6,7 @@ import type { EndpointName, EndpointStatus, ErrorKind } from '../../../../shared
 import type { Cadences } from '../../../../shared/settings'
 import type { FeedConnection, PollPlan } from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
-import type { RecordedHistory } from '../../history/history-service'
+import type { RecordedHistory } from '../../recording-port'
 import type { DepthView } from '../../../../shared/depth'
 import type { HeldDepthUpdate } from '../stream/held-depth-stream'
 import type { DayCandlesView } from '../../../../shared/day-candles'

@@ -9,11 +9,19 @@ import { ApiError } from '../../api/api-errors'
 import { withoutKey } from '../../api/key-scrub'
 import { PacedQueue } from './delta-pieces'
 import { cadenceOf } from '../market-feed'
-import type { FeedConnection, FeedEvents, PollFeed, PollPlan } from '../poll-feed'
+import type {
+  FeedActivity,
+  FeedConnection,
+  FeedEvents,
+  FeedInterest,
+  FeedStatus,
+  PollPipeline,
+  PollPlan,
+} from '../poll-feed'
 import type { PauseReason } from '../poll-scheduler'
 import { SnapshotCache } from '../../storage/snapshot-cache'
 import type { EndpointStatuses, FromPollWorker, ToPollWorker } from './poll-worker-protocol'
-import type { RecordedHistory } from '../../history/history-service'
+import type { RecordingLink } from '../../recording-port'
 
 /**
  * The poll pipeline in a worker thread (src/main/poll-worker.ts): fetching, parsing, validating,
@@ -48,7 +56,7 @@ function idleStatus(cadenceMs: number): EndpointStatus {
   return { cadenceMs, lastSuccessAt: null, lastError: null, nextPollAt: null, inFlight: false }
 }
 
-export class WorkerPollFeed implements PollFeed {
+export class WorkerPollFeed implements PollPipeline {
   private worker: Worker | null = null
   private spawnedAt = 0
   private restarts = 0
@@ -111,22 +119,34 @@ export class WorkerPollFeed implements PollFeed {
     this.send({ type: 'cadences', cadences })
   }
 
-  seed(snapshot: Snapshot): void {
-    this.send({ type: 'seed', snapshot })
+  /** Each of the interest's fields as a message of its own, as the worker protocol has them. */
+  setInterest(interest: FeedInterest): void {
+    if (interest.watchlist) {
+      this.watchlist = [...interest.watchlist]
+      this.plan = { ...this.plan, symbols: this.watchlist }
+      this.send({ type: 'watchlist', symbols: this.watchlist })
+    }
+    if (interest.depthSymbol !== undefined) {
+      this.depthSymbol = interest.depthSymbol
+      this.send({ type: 'depthSymbol', symbol: interest.depthSymbol })
+    }
+    if (interest.heldDepthSymbols) {
+      this.heldDepthSymbols = [...interest.heldDepthSymbols]
+      this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
+    }
+    if (interest.chartSymbol !== undefined) {
+      this.chartSymbol = interest.chartSymbol
+      this.send({ type: 'chartSymbol', symbol: interest.chartSymbol })
+    }
   }
 
-  setWatchlist(symbols: readonly string[]): void {
-    this.watchlist = [...symbols]
-    this.plan = { ...this.plan, symbols: this.watchlist }
-    this.send({ type: 'watchlist', symbols: this.watchlist })
-  }
-
-  start(): Promise<void> {
+  start(seed?: Snapshot | null): Promise<void> {
     if (this.loadFailure) return Promise.reject(this.loadFailure)
     this.running = true
     this.stopping = false
     return new Promise((resolve, reject) => {
       this.started = { resolve, reject }
+      if (seed) this.send({ type: 'seed', snapshot: seed })
       this.send({ type: 'start' })
     })
   }
@@ -154,45 +174,30 @@ export class WorkerPollFeed implements PollFeed {
     this.failPendingRequests(new ApiError({ kind: 'network', message: 'The poller has stopped.' }))
   }
 
-  refreshNow(): void {
-    this.send({ type: 'refresh' })
+  refreshNow(options: { afresh?: boolean } = {}): void {
+    this.send({ type: options.afresh ? 'reset' : 'refresh' })
   }
 
-  reset(): void {
-    this.send({ type: 'reset' })
-  }
-
-  setDepthSymbol(symbol: string | null): void {
-    this.depthSymbol = symbol
-    this.send({ type: 'depthSymbol', symbol })
-  }
-
-  setHeldDepthSymbols(symbols: readonly string[]): void {
-    this.heldDepthSymbols = [...symbols]
-    this.send({ type: 'heldDepthSymbols', symbols: this.heldDepthSymbols })
-  }
-
-  setChartSymbol(symbol: string | null): void {
-    this.chartSymbol = symbol
-    this.send({ type: 'chartSymbol', symbol })
-  }
-
-  setHidden(hidden: boolean): void {
-    this.hidden = hidden
-    this.send({ type: 'hidden', hidden })
-  }
-
-  setPaused(reason: PauseReason, paused: boolean): void {
+  setActivity(activity: FeedActivity): void {
+    if ('hidden' in activity) {
+      this.hidden = activity.hidden
+      this.send({ type: 'hidden', hidden: activity.hidden })
+      return
+    }
+    const { reason, paused } = activity
     if (paused) this.pauses.add(reason)
     else this.pauses.delete(reason)
     this.send({ type: 'paused', reason, paused })
   }
 
-  pauseReasons(): PauseReason[] {
-    return [...this.pauses]
+  status(): FeedStatus {
+    const endpoints = Object.fromEntries(
+      ENDPOINT_NAMES.map((name) => [name, this.endpointStatus(name)]),
+    ) as EndpointStatuses
+    return { endpoints, pauseReasons: [...this.pauses], plan: this.plan }
   }
 
-  endpointStatus(endpoint: EndpointName): EndpointStatus {
+  private endpointStatus(endpoint: EndpointName): EndpointStatus {
     const cadences = this.cadences
     return this.endpoints?.[endpoint] ?? idleStatus(cadences ? cadenceOf(() => cadences)(endpoint) : 0)
   }
@@ -206,10 +211,6 @@ export class WorkerPollFeed implements PollFeed {
   fullSnapshot(): Promise<Snapshot> {
     if (!this.worker) return Promise.resolve(this.mirror)
     return this.request((id) => ({ type: 'fullSnapshot', id }))
-  }
-
-  pollPlan(): PollPlan {
-    return this.plan
   }
 
   listAssets(): Promise<ListedAsset[]> {
@@ -233,19 +234,17 @@ export class WorkerPollFeed implements PollFeed {
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
-  /** Recording runs in the worker (the database is never opened on this thread); remembered for a restart. */
-  startRecording(userDataDir: string): void {
-    this.recordingFolder = userDataDir
-    this.send({ type: 'recording', userDataDir })
-  }
-
-  recordedHistory(symbol: string, from: number, daily: boolean): Promise<RecordedHistory> {
-    if (!this.worker) return Promise.reject(this.pollerDown())
-    return this.request((id) => ({ type: 'recordedHistory', id, symbol, from, daily }))
-  }
-
-  recordingNotice(): string | null {
-    return this.notice
+  /** Recording is in the worker (the database never opens on this thread); its folder kept for a restart. */
+  readonly recording: RecordingLink = {
+    start: (userDataDir) => {
+      this.recordingFolder = userDataDir
+      this.send({ type: 'recording', userDataDir })
+    },
+    read: (symbol, from, daily) => {
+      if (!this.worker) return Promise.reject(this.pollerDown())
+      return this.request((id) => ({ type: 'recordedHistory', id, symbol, from, daily }))
+    },
+    notice: () => this.notice,
   }
 
   /** Sends a request; its promise settles with the worker's answer (or when the worker dies). */
