@@ -7,6 +7,7 @@ import { holdingsCommands } from '../../holdings/commands'
 import { atBidsCommands } from '../../holdings/at-bids'
 import { keyCommands } from './keys'
 import { listCommands } from '../../lists/commands'
+import { portfolioCommands } from '../../portfolio/commands'
 import { serviceStatusCommands } from '../../service-status/commands'
 import { settingsCommands } from './settings'
 import { walletCommands } from '../../wallets/commands'
@@ -27,5 +28,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...serviceStatusCommands(context),
     ...historyCommands(context),
     ...walletCommands(context),
+    ...portfolioCommands(context),
   } satisfies CommandHandlers
 }
