@@ -59,7 +59,7 @@ for (const [day, marketTime] of [
   ['Saturday', SATURDAY],
 ] as const)
   describe(`the portfolio chart on a ${day}`, () => {
-    it('marks every transaction at its time with its words, and shows the attribution as main sent it', async () => {
+    it("marks each trade at its time with its words; the attribution cells are main's", async () => {
       const harness = await open(marketTime, false)
       const section = await showPortfolioChart(harness.page)
       const { report, attribution } = await lastAnswer(harness)
@@ -79,12 +79,14 @@ for (const [day, marketTime] of [
         await marks.evaluateAll((all) => all.map((mark) => Number(mark.getAttribute('data-t')))),
       ).toEqual(PORTFOLIO_LEDGER.map((transaction) => Date.parse(transaction.time)))
       const zone = { timeZone: 'America/New_York', nameAt: () => 'ET' }
+      const when = (index: number) =>
+        formatFullTime(Date.parse(PORTFOLIO_LEDGER[index]?.time ?? ''), zone, { year: true })
       expect(await marks.evaluateAll((all) => all.map((mark) => mark.getAttribute('title')))).toEqual([
-        `${formatFullTime(Date.parse(PORTFOLIO_LEDGER[0]!.time), zone, { year: true })}: buy 3.5 AAPLon at 120.20`,
-        `${formatFullTime(Date.parse(PORTFOLIO_LEDGER[1]!.time), zone, { year: true })}: buy 12.25 NVDAon at 100.10`,
-        `${formatFullTime(Date.parse(PORTFOLIO_LEDGER[2]!.time), zone, { year: true })}: buy 2 AAPLon at 118.45`,
-        `${formatFullTime(Date.parse(PORTFOLIO_LEDGER[3]!.time), zone, { year: true })}: sell 4.75 NVDAon at 97.30`,
-        `${formatFullTime(Date.parse(PORTFOLIO_LEDGER[4]!.time), zone, { year: true })}: transfer out 1.5 AAPLon`,
+        `${when(0)}: buy 3.5 AAPLon at 120.20`,
+        `${when(1)}: buy 12.25 NVDAon at 100.10`,
+        `${when(2)}: buy 2 AAPLon at 118.45`,
+        `${when(3)}: sell 4.75 NVDAon at 97.30`,
+        `${when(4)}: transfer out 1.5 AAPLon`,
       ])
       // The attribution table's cells: main's cents, verbatim, the total line last.
       const cells = await shown
@@ -103,7 +105,10 @@ for (const [day, marketTime] of [
         ]),
       )
       expect(await shown.locator('.chart-fresh').textContent()).toMatch(
-        /^As of .* ET \(.* ago\): the ledger replayed over the service's candles, asked when shown \(polled, not streamed\)$/,
+        new RegExp(
+          "^As of .* ET \\(.* ago\\): the ledger replayed over the service's candles, " +
+            'asked when shown \\(polled, not streamed\\)$',
+        ),
       )
     })
 
