@@ -60,6 +60,7 @@ export const CORE_ROOMS = {
     'alerts',
     'lists',
     'wallets',
+    'portfolio',
   ],
 }
 const ROOM_NAMES = Object.keys(CORE_ROOMS).map(roomName)

@@ -46,6 +46,7 @@ export const invokeChannels = {
   exportTransactions: 'tw:ledger:export',
   getHoldings: 'tw:holdings:get',
   getPortfolio: 'tw:portfolio:get',
+  getPortfolioHistory: 'tw:portfolio:history',
   setDetailOpen: 'tw:detail:open',
   setDepthSymbol: 'tw:depth:symbol',
   getAtBids: 'tw:at-bids:get',

@@ -10,6 +10,8 @@ import {
 import { type Alert, type AlertLogEntry, alertCommandArgs } from './alerts'
 import { MAX_IMPORT_CHARS } from './export-format'
 import { HISTORY_RANGES, type HistorySeries } from './history'
+import { PORTFOLIO_RANGES } from './portfolio'
+import type { PortfolioChartView } from './portfolio-chart-view'
 import { isHistoryCsv, MAX_HISTORY_CSV_CHARS } from './history-csv'
 import type { CapacityView, DividendsView } from './service-status'
 import type { DepthView } from './depth'
@@ -264,6 +266,12 @@ export const invokeContract = {
   },
   /** The positions main keeps valued at the latest quotes (what the `portfolio` event pushes). */
   getPortfolio: { channel: CH.getPortfolio, args: noArgs, result: returns<PortfolioUpdate>() },
+  /** The portfolio over a range, for the Holdings tab's chart (issue #49): figures bounded for the window. */
+  getPortfolioHistory: {
+    channel: CH.getPortfolioHistory,
+    args: z.object({ range: z.enum(PORTFOLIO_RANGES) }).strict(),
+    result: returns<PortfolioChartView>(),
+  },
   /**
    * The detail panel shows `symbol` and is visible (null: closed or hidden): main asks that
    * symbol's trading capacity, and no other. Answers the last capacity known for it.

@@ -114,6 +114,7 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   setChartSymbol: { symbol: 'AAPLon' },
   getDividends: { symbol: 'AAPLon', purpose: 'detail' },
   getHistory: { symbol: 'AAPLon', range: '1m' },
+  getPortfolioHistory: { range: '3m' },
   exportHistory: {
     symbol: 'AAPLon',
     range: '1m',

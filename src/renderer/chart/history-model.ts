@@ -59,15 +59,42 @@ function slotCount(points: number): number {
   return Math.max(CHART_SLOTS, Math.min(MAX_SLOTS, points * 2))
 }
 
+/** Points at `times` on the trading axis and its slots, as every chart beyond 24 hours places them. */
+export interface PlacedPoints {
+  axis: TradingAxis
+  slots: number
+  /** The slot of each point, by its index. */
+  slotOf: number[]
+}
+
+export function placePoints(times: readonly number[], offHours: boolean): PlacedPoints | null {
+  const axis = historyAxis(times, offHours)
+  if (!axis) return null
+  const slots = slotCount(times.length)
+  return { axis, slots, slotOf: times.map((t) => slotAt(axis.x(t), slots)) }
+}
+
+/**
+ * The sessions behind the plot, placed on the axis: none for daily buckets (a daily candle spans
+ * every session of its day, so no session can be shaded behind it: over months the bands would
+ * also fall under a pixel and show only where rounding left them). Over all time there are
+ * thousands of sessions: placed once, with the answer.
+ */
+export function axisBands(axis: TradingAxis, offHours: boolean, daily: boolean): HistoryModel['bands'] {
+  if (daily) return []
+  return sessionSpans(axis.from, axis.to, offHours)
+    .filter((band) => band.end > band.start)
+    .map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) }))
+}
+
 function buildModel(series: HistorySeries, offHours: boolean): HistoryModel | null {
   const { points } = series
-  const axis = historyAxis(
+  const placed = placePoints(
     points.map((point) => point.t),
     offHours,
   )
-  if (!axis) return null
-  const slots = slotCount(points.length)
-  const slotOf = points.map((point) => slotAt(axis.x(point.t), slots))
+  if (!placed) return null
+  const { axis, slots, slotOf } = placed
   const pointIn = new Map<number, HistoryPoint>()
   // Two points in one slot: the later one is drawn (and found by the crosshair).
   slotOf.forEach((slot, index) => pointIn.set(slot, points[index] as HistoryPoint))
@@ -113,14 +140,7 @@ function buildModel(series: HistorySeries, offHours: boolean): HistoryModel | nu
       x: axis.x(change.t),
       pointIndex: points.findIndex((point) => point.t >= change.t),
     }))
-  // A daily candle spans every session of its day, so no session can be shaded behind it: over
-  // months the bands would also fall under a pixel and show only where rounding left them.
-  // Over all time there are thousands of sessions: placed once, with the answer.
-  const bands = dailyBuckets(series)
-    ? []
-    : sessionSpans(axis.from, axis.to, offHours)
-        .filter((band) => band.end > band.start)
-        .map((band) => ({ session: band.session, x0: axis.x(band.start), x1: axis.x(band.end) }))
+  const bands = axisBands(axis, offHours, dailyBuckets(series))
   const precision = scalePrecision(
     points.map((point) => point.close),
     low,

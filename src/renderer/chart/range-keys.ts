@@ -32,21 +32,28 @@ export function rangeForDigit(key: string): HistoryRange | undefined {
   return /^[1-7]$/.test(key) ? HISTORY_RANGES[Number(key) - 1] : undefined
 }
 
-/** Where an arrow key (or Home/End) moves the choice among the range buttons, or undefined. */
-export function movedRange(key: string, current: HistoryRange): HistoryRange | undefined {
-  const index = HISTORY_RANGES.indexOf(current)
-  const last = HISTORY_RANGES.length - 1
+/**
+ * Where an arrow key (or Home/End) moves the choice among the range buttons `ranges` (the detail
+ * chart's all, the portfolio chart's from 1W), or undefined.
+ */
+export function movedRange<Range extends HistoryRange>(
+  key: string,
+  current: Range,
+  ranges: readonly Range[],
+): Range | undefined {
+  const index = ranges.indexOf(current)
+  const last = ranges.length - 1
   switch (key) {
     case 'ArrowLeft':
     case 'ArrowUp':
-      return HISTORY_RANGES[index === 0 ? last : index - 1]
+      return ranges[index <= 0 ? last : index - 1]
     case 'ArrowRight':
     case 'ArrowDown':
-      return HISTORY_RANGES[index === last ? 0 : index + 1]
+      return ranges[index === last ? 0 : index + 1]
     case 'Home':
-      return HISTORY_RANGES[0]
+      return ranges[0]
     case 'End':
-      return HISTORY_RANGES[last]
+      return ranges[last]
     default:
       return undefined
   }

@@ -20,6 +20,7 @@ import { ShortcutsDialog } from './dialogs/ShortcutsDialog'
 import { StatusBar } from './chrome/StatusBar'
 import { PortfolioLine } from './holdings/PortfolioLine'
 import { WalletReconciliation } from './holdings/WalletReconciliation'
+import { PortfolioHistory } from './holdings/PortfolioHistory'
 import { StatusPill } from './chrome/StatusPill'
 import { Ticker } from './chrome/Ticker'
 import { Toasts } from './chrome/Toasts'
@@ -150,6 +151,7 @@ export function App() {
         <DetailPanel />
         <AlertsPanel />
       </main>
+      <PortfolioHistory />
       <WalletReconciliation />
       <PortfolioLine />
       <StatusBar />

@@ -41,7 +41,7 @@ export function setHistoryEntry(symbol: string, range: HistoryRange, entry: Hist
 
 /** Whether an entry may be shown as it is at `now`, without asking main again. */
 export function isFresh(
-  entry: HistoryEntry | undefined,
+  entry: { state: 'loading' } | { state: 'shown' | 'failed'; fetchedAt: number } | undefined,
   range: Exclude<HistoryRange, '1d'>,
   now: number,
 ): boolean {

@@ -12,9 +12,9 @@ import type { HoldingsReport, HoldingsTotals, ValuedPosition } from '../../../sh
  */
 export const WINDOW_FRACTION_DIGITS = 18
 
-function bounded(value: string): string
-function bounded(value: string | null): string | null
-function bounded(value: string | null): string | null {
+export function bounded(value: string): string
+export function bounded(value: string | null): string | null
+export function bounded(value: string | null): string | null {
   return value === null ? null : new Dec(value).toDecimalPlaces(WINDOW_FRACTION_DIGITS).toString()
 }
 

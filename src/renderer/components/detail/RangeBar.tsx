@@ -20,41 +20,13 @@ export function RangeBar({
   /** Offered once the shown range has points to export. */
   onExport: (() => void) | null
 }) {
-  const group = useRef<HTMLDivElement>(null)
-  const choose = (next: HistoryRange) => void updatePreference({ chartRange: next })
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = movedRange(event.key, range)
-    if (!next) return
-    event.preventDefault()
-    choose(next)
-    // The focus follows the choice, as in any radio group.
-    group.current?.querySelector<HTMLElement>(`[data-range="${next}"]`)?.focus()
-  }
   return (
     <div className="chart-bar">
-      <div
-        ref={group}
-        className="chart-ranges"
-        role="radiogroup"
-        aria-label="Chart range"
-        onKeyDown={onKeyDown}
-      >
-        {HISTORY_RANGES.map((option, index) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            data-range={option}
-            aria-checked={option === range}
-            aria-label={`${RANGE_WORDS[option]} (key ${index + 1})`}
-            tabIndex={option === range ? 0 : -1}
-            className={option === range ? 'chart-range-button chosen' : 'chart-range-button'}
-            onClick={() => choose(option)}
-          >
-            {RANGE_LABEL[option]}
-          </button>
-        ))}
-      </div>
+      <RangeButtons
+        ranges={HISTORY_RANGES}
+        range={range}
+        onChoose={(next) => void updatePreference({ chartRange: next })}
+      />
       {range !== '1d' && (
         <div className="chart-tools">
           <button
@@ -73,6 +45,55 @@ export function RangeBar({
           )}
         </div>
       )}
+    </div>
+  )
+}
+
+/**
+ * A chart's range buttons, a radio group: Tab reaches the chosen one, the arrows move the choice
+ * and the focus with it. Each says its digit key (range-keys.ts), the same for every chart.
+ */
+export function RangeButtons<Range extends HistoryRange>({
+  ranges,
+  range,
+  onChoose,
+}: {
+  ranges: readonly Range[]
+  range: Range
+  onChoose(range: Range): void
+}) {
+  const group = useRef<HTMLDivElement>(null)
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = movedRange(event.key, range, ranges)
+    if (!next) return
+    event.preventDefault()
+    onChoose(next)
+    // The focus follows the choice, as in any radio group.
+    group.current?.querySelector<HTMLElement>(`[data-range="${next}"]`)?.focus()
+  }
+  return (
+    <div
+      ref={group}
+      className="chart-ranges"
+      role="radiogroup"
+      aria-label="Chart range"
+      onKeyDown={onKeyDown}
+    >
+      {ranges.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          data-range={option}
+          aria-checked={option === range}
+          aria-label={`${RANGE_WORDS[option]} (key ${HISTORY_RANGES.indexOf(option) + 1})`}
+          tabIndex={option === range ? 0 : -1}
+          className={option === range ? 'chart-range-button chosen' : 'chart-range-button'}
+          onClick={() => onChoose(option)}
+        >
+          {RANGE_LABEL[option]}
+        </button>
+      ))}
     </div>
   )
 }

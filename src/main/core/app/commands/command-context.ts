@@ -6,6 +6,7 @@ import type { HistoryCommandContext } from '../../history/commands'
 import type { HoldingsCommandContext } from '../../holdings/commands'
 import type { AtBidsCommandContext } from '../../holdings/at-bids'
 import type { ListCommandContext } from '../../lists/commands'
+import type { PortfolioCommandContext } from '../../portfolio/commands'
 import type { KeyVault } from '../../secrets/key-vault'
 import type { ServiceStatusCommandContext } from '../../service-status/commands'
 import type { SettingsFile } from '../../storage/settings-file'
@@ -26,7 +27,8 @@ export interface CommandContext
     AtBidsCommandContext,
     ListCommandContext,
     ServiceStatusCommandContext,
-    WalletsCommandContext {
+    WalletsCommandContext,
+    PortfolioCommandContext {
   settings: SettingsFile
   feed: PollFeed
   vault: KeyVault

@@ -8,6 +8,7 @@ import { atBidsCommands } from '../../holdings/at-bids'
 import { keyCommands } from './keys'
 import { listCommands } from '../../lists/commands'
 import { pageCommands } from './page'
+import { portfolioCommands } from '../../portfolio/commands'
 import { serviceStatusCommands } from '../../service-status/commands'
 import { settingsCommands } from './settings'
 import { walletCommands } from '../../wallets/commands'
@@ -29,5 +30,6 @@ export function commandHandlers(context: CommandContext): CommandHandlers {
     ...serviceStatusCommands(context),
     ...historyCommands(context),
     ...walletCommands(context),
+    ...portfolioCommands(context),
   } satisfies CommandHandlers
 }
