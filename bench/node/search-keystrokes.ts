@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { buildCatalog } from '../../src/main/sim/market/catalog'
 import type { ListedAsset } from '../../src/shared/domain'
-import { listingIndexOf, searchAssets } from '../../src/renderer/search'
+import { listingIndexOf, searchAssets } from '../../src/renderer/watchlist/search'
 import { type Metric, median, metric, round } from '../report'
 
 /**

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom'
 import type { Delta, Snapshot } from '../shared/domain'
 import type { PortfolioUpdate } from '../shared/holdings'
-import { applyPortfolio } from './store/portfolio-store'
+import { applyPortfolio } from './holdings/portfolio-store'
 import { applyDelta, applySnapshot, setSettings, watchStore } from './store/watch-store'
 
 /**

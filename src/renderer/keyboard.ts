@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
-import { hideAlerts, toggleAlerts } from './alerts-api'
+import { hideAlerts, toggleAlerts } from './alerts/alerts-api'
 import { moveSymbol, toggleHideAmounts, updatePreference } from './api'
 import { rangeForDigit } from './chart/range-keys'
-import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists-api'
+import { moveShownList, removeSymbolAsking, showListAt, showNextList } from './lists/lists-api'
 import { GRID_ID, SEARCH_INPUT_ID } from './element-ids'
-import { returnPanelFocus } from './panel-focus'
-import { explainSortedRows } from './sorted-rows'
-import { holdingsTabOnShow, portfolioStore } from './store/portfolio-store'
-import { shownRows } from './store/shown-rows'
+import { returnPanelFocus } from './detail/panel-focus'
+import { explainSortedRows } from './watchlist/sorted-rows'
+import { holdingsTabOnShow, portfolioStore } from './holdings/portfolio-store'
+import { shownRows } from './watchlist/shown-rows'
 import {
   closeDetail,
   openDetail,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { draftOfAlert, inputFromDraft, newAlertDraft, type AlertDraft } from '../../src/renderer/alert-form'
+import {
+  draftOfAlert,
+  inputFromDraft,
+  newAlertDraft,
+  type AlertDraft,
+} from '../../src/renderer/alerts/alert-form'
 import { describeCondition } from '../../src/shared/alert-text'
 import { alertSchema } from '../../src/shared/alerts'
 

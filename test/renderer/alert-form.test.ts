@@ -5,7 +5,7 @@ import {
   newAlertDraft,
   refusalErrors,
   type AlertDraft,
-} from '../../src/renderer/alert-form'
+} from '../../src/renderer/alerts/alert-form'
 import type { Alert } from '../../src/shared/alerts'
 
 const draft = (changes: Partial<AlertDraft>): AlertDraft => ({ ...newAlertDraft('AAPLon'), ...changes })

@@ -7,7 +7,7 @@ import {
   logEntryKey,
   logMarkedRead,
   setAlertLog,
-} from '../../src/renderer/store/alert-store'
+} from '../../src/renderer/alerts/alert-store'
 import type { AlertLogEntry } from '../../src/shared/alerts'
 
 const entry = (alertId: string, at: number, read = false): AlertLogEntry => ({

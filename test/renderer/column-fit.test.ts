@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { COLUMN_PRIORITY, fitColumns, gridTemplate } from '../../src/renderer/column-fit'
-import { chosenColumns } from '../../src/renderer/components/watchlist/columns'
+import { COLUMN_PRIORITY, fitColumns, gridTemplate } from '../../src/renderer/watchlist/column-fit'
+import { chosenColumns } from '../../src/renderer/watchlist/columns'
 import { DEFAULT_COLUMNS, HOLDING_COLUMNS, WATCHLIST_COLUMNS } from '../../src/shared/watchlist-columns'
 
 /** How the watchlist's columns give way as the window narrows, on the real columns' widths. */

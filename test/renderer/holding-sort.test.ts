@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ValuedPosition } from '../../src/shared/holdings'
 import { HOLDING_COLUMNS } from '../../src/shared/watchlist-columns'
-import { isSortable, sortSymbols } from '../../src/renderer/store/visible-order'
-import { selectHeldOrder } from '../../src/renderer/store/shown-rows'
+import { isSortable, sortSymbols } from '../../src/renderer/watchlist/visible-order'
+import { selectHeldOrder } from '../../src/renderer/watchlist/shown-rows'
 import { initialWatchState } from '../../src/renderer/store/watch-store'
 
 /** A held position with every figure the given value (the sort reads one field at a time). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { addSymbol } from '../../src/renderer/api'
-import { initialPortfolio, portfolioStore } from '../../src/renderer/store/portfolio-store'
+import { initialPortfolio, portfolioStore } from '../../src/renderer/holdings/portfolio-store'
 import { dismissToast, toastStore } from '../../src/renderer/store/toast-store'
 import { initialWatchState, setSettings, watchStore } from '../../src/renderer/store/watch-store'
 import { DEFAULT_SETTINGS, type Settings } from '../../src/shared/settings'

@@ -8,7 +8,7 @@ import {
   NO_FILTER,
   shownTransactions,
   tradeAmount,
-} from '../../src/renderer/ledger-view'
+} from '../../src/renderer/ledger/ledger-view'
 
 const tx = (
   id: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyAsset, type AssetQuote } from '../../src/shared/domain'
-import { withMultiplierChanges, type MultiplierChanges } from '../../src/renderer/store/multiplier-store'
+import { withMultiplierChanges, type MultiplierChanges } from '../../src/renderer/history/multiplier-store'
 
 const NOW = Date.parse('2026-11-16T09:01:00Z')
 const quote = (

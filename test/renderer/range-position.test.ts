@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rangePosition } from '../../src/renderer/components/watchlist/cells/RangeBar'
+import { rangePosition } from '../../src/renderer/watchlist/cells/RangeBar'
 import { Dec } from '../../src/shared/decimal'
 
 /** A plain decimal string, up to 12 integer and 8 fraction digits, either sign. */

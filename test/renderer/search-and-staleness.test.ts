@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingIndexOf, searchAssets } from '../../src/renderer/search'
+import { listingIndexOf, searchAssets } from '../../src/renderer/watchlist/search'
 import { staleLabel } from '../../src/renderer/staleness'
 import { quoteOf } from './quote-fixtures'
 

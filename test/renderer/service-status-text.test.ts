@@ -8,7 +8,7 @@ import {
   pauseWithinADay,
   quickCheck,
   tokensText,
-} from '../../src/renderer/service-status-text'
+} from '../../src/renderer/service-status/service-status-text'
 
 /** The words of the service's pauses and capacity, and the quick check, at fixed market times. */
 

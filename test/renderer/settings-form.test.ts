@@ -5,7 +5,7 @@ import {
   patchFromDraft,
   refusalOf,
   streamAddressPlaceholder,
-} from '../../src/renderer/settings-form'
+} from '../../src/renderer/settings/settings-form'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 
 describe('settings form', () => {

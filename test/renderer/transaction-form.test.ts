@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { displayZone } from '../../src/shared/display-time'
-import { checkDraft, draftOf, newDraft, refusalOf } from '../../src/renderer/transaction-form'
+import { checkDraft, draftOf, newDraft, refusalOf } from '../../src/renderer/ledger/transaction-form'
 
 /** The form's checks at a fixed instant: 11:32:10 ET on Tuesday 17 November 2026 (EST, -05:00). */
 const NOW = Date.UTC(2026, 10, 17, 16, 32, 10, 400)

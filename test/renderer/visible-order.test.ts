@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createVisibleOrderSelector, sortSymbols } from '../../src/renderer/store/visible-order'
+import { createVisibleOrderSelector, sortSymbols } from '../../src/renderer/watchlist/visible-order'
 import { initialWatchState, type WatchState } from '../../src/renderer/store/watch-store'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { quoteOf } from './quote-fixtures'

@@ -10,7 +10,7 @@ vi.mock('../../src/renderer/api', () => ({
   },
 }))
 
-const { wantYield, YIELD_REQUEST_SPACING_MS } = await import('../../src/renderer/yield-loader')
+const { wantYield, YIELD_REQUEST_SPACING_MS } = await import('../../src/renderer/watchlist/yield-loader')
 
 /** Tuesday 2026-11-17 10:00 ET. */
 const START = Date.UTC(2026, 10, 17, 15, 0)

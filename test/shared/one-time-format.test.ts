@@ -5,7 +5,7 @@ import type { Transaction } from '../../src/shared/holdings'
 import { futureTimeProblem } from '../../src/shared/holdings-schema'
 import { screenTimeText } from '../../src/main/core/screen-time'
 import { formatZonedDateTime } from '../../src/renderer/format'
-import { formatTradeTime } from '../../src/renderer/ledger-view'
+import { formatTradeTime } from '../../src/renderer/ledger/ledger-view'
 
 /**
  * Issue 44 item 14: a full time on screen is said one way, whether main or the window words it

@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { FirstFrameState } from '../../shared/first-frame'
 import { applyMainState } from '../api'
-import { App } from '../components/App'
+import { App } from '../shell/App'
 import { holdFirstFrameSize, releaseFirstFrameSize } from '../layout'
 import { setClock } from '../store/clock-store'
 

@@ -1,0 +1,151 @@
+import { memo, type ReactNode } from 'react'
+import type { AssetQuote } from '../../../shared/domain'
+import type { ValuedPosition } from '../../../shared/holdings'
+import { HOLDING_FIGURE, type HoldingColumn } from '../../../shared/watchlist-columns'
+import {
+  formatExact,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+  formatZonedDateTime,
+  signOf,
+  type NumberKind,
+} from '../../format'
+import { useDisplayZone } from '../../display-zone'
+import { isFeedSilent } from '../../staleness'
+import { useClock } from '../../store/clock-store'
+import { usePortfolio } from '../../holdings/portfolio-store'
+import { symbolErrorOf, useWatch } from '../../store/watch-store'
+import { HiddenAmount, useAmountsHidden } from '../../holdings/HiddenAmount'
+import { FitNumber } from './FitNumber'
+
+/** What kind of number each holding column shows. */
+const KINDS: Record<HoldingColumn, NumberKind> = {
+  quantity: 'price',
+  positionValue: 'money',
+  unrealized: 'signedMoney',
+  unrealizedPct: 'percent',
+  dayPnl: 'signedMoney',
+  premiumExposure: 'signedMoney',
+}
+
+/** The quantity with every digit, money in cents (the full figure is the cell's tooltip). */
+function formatted(column: HoldingColumn, value: string | null): string {
+  if (column === 'quantity') return formatExact(value)
+  const kind = KINDS[column]
+  return kind === 'percent'
+    ? formatPercent(value)
+    : kind === 'signedMoney'
+      ? formatSignedMoney(value)
+      : formatMoney(value)
+}
+
+/**
+ * Why a held position has no value: the service's own word about the symbol (not listed: it may
+ * have been delisted), else that no price has come yet.
+ */
+function useNoValueReason(symbol: string): string {
+  const error = useWatch((state) => symbolErrorOf(state, symbol))
+  if (error?.code === 'ASSET_NOT_FOUND')
+    return 'Not listed by the service (it may have been delisted): no price to value it at'
+  if (error) return `No price: ${error.message}`
+  return 'No price yet for this symbol'
+}
+
+/** In the value column of a position with no price: its cost, said to be the cost, and why. */
+function AtCost({ position }: { position: ValuedPosition }) {
+  const reason = useNoValueReason(position.symbol)
+  return (
+    <span
+      className="no-value"
+      title={`${reason}; cost ${position.cost}`}
+      aria-label={`No value: ${reason}. Cost ${formatMoney(position.cost)}`}
+    >
+      <span className="no-value-tag">cost</span> {formatMoney(position.cost)}
+    </span>
+  )
+}
+
+/**
+ * A quantity from the wallets says so in its tooltip, with what the ledger holds; tokens beyond the
+ * ledger's have no cost basis, and that is said under the quantity.
+ */
+function FromWallets({ position, children }: { position: ValuedPosition; children: ReactNode }) {
+  const partly = position.uncosted !== null && position.uncosted !== position.quantity
+  const none = position.uncosted === position.quantity ? '; no cost basis' : ''
+  const some = partly ? `; ${position.uncosted} of them have no cost basis (the ledger holds fewer)` : ''
+  return (
+    <span title={`Quantity from the wallets (the ledger holds ${position.ledgerQuantity})${none}${some}`}>
+      {children}
+      {partly && <span className="uncosted-tag">{position.uncosted} no cost basis</span>}
+    </span>
+  )
+}
+
+/**
+ * In the P&L cells of tokens that have no cost basis: said in place (the percent, narrower, says it
+ * in its tooltip), never a P&L against a zero cost.
+ */
+function NoCostBasis({ column }: { column: HoldingColumn }) {
+  const why = 'No cost basis: quantities from wallets, which the ledger gives no cost'
+  return (
+    <span className="no-value no-cost-basis" title={why} aria-label={why}>
+      {column === 'unrealized' ? 'no cost basis' : '—'}
+    </span>
+  )
+}
+
+/** "Computed on a stale price (last good price Nov 21, 14:03:12 ET)". */
+function staleTitle(priceTimestamp: number | null, zone: ReturnType<typeof useDisplayZone>): string {
+  return priceTimestamp === null
+    ? 'Computed on a stale price'
+    : `Computed on a stale price (last good price ${formatZonedDateTime(priceTimestamp, zone)})`
+}
+
+/**
+ * One figure of the row's position: blank in a row not held, dots while amounts are hidden, and
+ * marked old (dashed, the price's time in its tooltip) whenever the price it was computed on is
+ * marked stale, by the same rule as the symbol's stale marker (staleness.ts). The clock is read
+ * for that yes or no only: the marker beside the symbol counts the age each second, and a held
+ * row's five figures re-rendering with it would cost the idle window about 1 % of its thread.
+ */
+export const HoldingCell = memo(function HoldingCell({
+  quote,
+  column,
+}: {
+  quote: AssetQuote
+  column: HoldingColumn
+}) {
+  const position = usePortfolio((state) => state.positions.get(quote.symbol))
+  const hidden = useAmountsHidden()
+  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
+  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
+  const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
+  const stale = useClock((state) => column !== 'quantity' && (quote.stale || isFeedSilent(state.now, prices)))
+  const zone = useDisplayZone()
+  if (!position || position.quantity === '0') return null
+  if (hidden) return <HiddenAmount />
+  const value = position[HOLDING_FIGURE[column]]
+  if (column === 'positionValue' && value === null && position.cost !== null)
+    return <AtCost position={position} />
+  const atCost = column === 'unrealized' || column === 'unrealizedPct'
+  if (atCost && value === null && position.cost === null && position.value !== null)
+    return <NoCostBasis column={column} />
+  const sign = KINDS[column] === 'price' || KINDS[column] === 'money' ? 0 : signOf(value)
+  const number = (
+    <FitNumber
+      value={value}
+      text={formatted(column, value)}
+      kind={KINDS[column]}
+      className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}
+    />
+  )
+  if (column === 'quantity' && position.quantityFrom === 'wallets')
+    return <FromWallets position={position}>{number}</FromWallets>
+  if (!stale || value === null) return number
+  return (
+    <span className="figure-stale" title={staleTitle(quote.priceTimestamp, zone)}>
+      {number}
+    </span>
+  )
+})

@@ -1,0 +1,32 @@
+import type { AssetQuote } from '../../../shared/domain'
+import { sourceAgeLabel } from '../../../shared/source-freshness'
+import { staleLabel } from '../../staleness'
+import { useClock } from '../../store/clock-store'
+import { useWatch } from '../../store/watch-store'
+import { useStaleSource } from './use-stale-sources'
+
+/**
+ * "stale 42s" next to a quote whose price is too old; while the price is live but market data is
+ * old, "mkt 10m" says that only the market figures (change, sparkline, volume...) are old.
+ * Nothing when everything is fresh.
+ */
+export function StaleMarker({ quote }: { quote: AssetQuote }) {
+  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
+  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
+  const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
+  // The selector returns the label text, so a clock tick re-renders the marker only when it changes.
+  const label = useClock((state) => staleLabel(quote, state.now, prices))
+  const market = useStaleSource('market')
+  if (label !== null)
+    return (
+      <span className="stale" title="No fresh data: this is the last good value">
+        {label}
+      </span>
+    )
+  if (market === null) return null
+  return (
+    <span className="stale stale-source" title={`${sourceAgeLabel('market', market)}; price live`}>
+      mkt {market}
+    </span>
+  )
+}
