@@ -14,7 +14,9 @@ const MARKER = '<!-- room-table:'
 
 /** The rows of the table after the marker: room -> the rooms it may import. */
 function docRooms(markdown: string): Map<string, string[]> {
-  const lines = markdown.slice(markdown.indexOf(MARKER)).split('\n').slice(1)
+  const afterMarker = markdown.slice(markdown.indexOf(MARKER)).split('\n').slice(1)
+  // The formatter keeps a blank line between the marker (an HTML comment) and the table.
+  const lines = afterMarker.slice(afterMarker.findIndex((line) => line.startsWith('|')))
   const rows = lines.slice(
     2,
     lines.findIndex((line, index) => index > 0 && !line.startsWith('|')),
