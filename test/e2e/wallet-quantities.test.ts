@@ -47,4 +47,31 @@ describe('quantities from the wallets, beside the figures', () => {
         .count(),
     ).toBe(1)
   })
+
+  it('falls back to the ledger with no wallet watched, saying why on the line and in Settings', async () => {
+    const { page } = await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        viewport: { width: 1280, height: 800 },
+        transactions: COSTED_LEDGER,
+        settings: { quantitySource: 'wallets' },
+      }),
+    )
+    await page.getByRole('tab', { name: /Holdings/ }).click()
+    const source = page.locator('.portfolio-source')
+    await source.filter({ hasText: 'No wallet is watched' }).waitFor({ timeout: 30_000 })
+    expect(await source.textContent()).toBe('No wallet is watched: quantities from the ledger')
+    // The ledger's 20.25 NVDAon stands in, with its cost: a P&L, not "no cost basis".
+    const cell = (symbol: string, column: string) =>
+      page.locator(`[role="row"][data-symbol="${symbol}"] [role="gridcell"].cell-${column}`)
+    expect(await cell('NVDAon', 'unrealized').textContent()).not.toBe('no cost basis')
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    const settings = page.getByRole('dialog', { name: 'Settings' })
+    await expect
+      .poll(() => settings.locator('.warning').allTextContents())
+      .toEqual([
+        "No wallet is watched: the Wallets choices use the ledger's quantities " +
+          'until the wallets can be read.',
+      ])
+  })
 })
