@@ -131,6 +131,16 @@ function PortfolioFreshness({ report }: { report: PortfolioReport }) {
   )
 }
 
+/**
+ * Why an empty report has no chart. No token had a price in the range (source "none"): the tab
+ * shows only while something is held, so "no holdings" would be untrue; it is the prices that lack.
+ */
+function emptyWords(report: PortfolioReport): string {
+  return report.source === 'none'
+    ? 'No prices in this range for the tokens held: no chart.'
+    : 'No holdings in this range.'
+}
+
 function RangeView({ view }: { view: PortfolioChartView }) {
   const { report } = view
   const hidden = useAmountsHidden()
@@ -143,7 +153,7 @@ function RangeView({ view }: { view: PortfolioChartView }) {
     <div className="portfolio-range" data-range={report.range}>
       <PortfolioFreshness report={report} />
       {report.empty ? (
-        <p className="chart-empty portfolio-empty">No holdings in this range.</p>
+        <p className="chart-empty portfolio-empty">{emptyWords(report)}</p>
       ) : (
         <>
           <RangeFigures report={report} hidden={hidden} />
