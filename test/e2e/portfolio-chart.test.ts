@@ -18,6 +18,15 @@ import { showPortfolioChart } from './portfolio-steps'
 const harnesses = harnessPerTest<LiveHarness>()
 type Answer = IpcResult<PortfolioChartView>
 
+/** Cents as the window writes a signed amount: "+1,192.35", "-0.15", "0.00". */
+function signedCents(cents: string): string {
+  const negative = cents.startsWith('-')
+  const [whole = '', fraction = ''] = cents.replace('-', '').split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const sign = negative ? '-' : /^0\.0+$/.test(cents.replace('-', '')) ? '' : '+'
+  return `${sign}${grouped}.${fraction}`
+}
+
 async function open(marketTime: number, hidden: boolean): Promise<LiveHarness> {
   const harness = await harnesses.open((browser) =>
     startLiveHarness({
@@ -88,7 +97,8 @@ for (const [day, marketTime] of [
         `${when(3)}: sell 4.75 NVDAon at 97.30`,
         `${when(4)}: transfer out 1.5 AAPLon`,
       ])
-      // The attribution table's cells: main's cents, verbatim, the total line last.
+      // The attribution table's cells: main's cents, signed and grouped as the window writes
+      // money, the total line last.
       const cells = await shown
         .locator('.portfolio-attribution tbody tr')
         .evaluateAll((rows) =>
@@ -97,11 +107,9 @@ for (const [day, marketTime] of [
       expect(cells).toEqual(
         attribution.map((row) => [
           row.symbol ?? 'Total',
-          row.parts.stock,
-          row.parts.multiplier,
-          row.parts.premium,
-          row.parts.fees,
-          row.pnl,
+          ...[row.parts.stock, row.parts.multiplier, row.parts.premium, row.parts.fees, row.pnl].map(
+            signedCents,
+          ),
         ]),
       )
       expect(await shown.locator('.chart-fresh').textContent()).toMatch(

@@ -261,14 +261,17 @@ function RangeFigures({ report, hidden }: { report: PortfolioReport; hidden: boo
 
 const PARTS = ['stock', 'multiplier', 'premium', 'fees'] as const
 
-/** Where the P&L came from, per position and in total, in cents as main put them (they add up). */
+/**
+ * Where the P&L came from, per position and in total, in cents as main put them (they add up),
+ * written as every signed amount of the window is ("+1,192.35"); the exact figure in the tooltip.
+ */
 function AttributionTable({ rows, hidden }: { rows: readonly AttributionRow[]; hidden: boolean }) {
   const cell = (shown: string, exact: string) =>
     hidden ? (
       <HiddenAmount />
     ) : (
       <span title={`Exact: ${exact}`}>
-        <Signed text={shown} value={shown} />
+        <Signed text={formatSignedMoney(shown)} value={shown} />
       </span>
     )
   return (
