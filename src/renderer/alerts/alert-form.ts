@@ -291,3 +291,15 @@ export function refusalErrors(error: IpcError): AlertDraftErrors {
     return { [field]: named.message }
   return { form: error.message }
 }
+
+/** One editor at a time, so its field ids can be fixed (the dialog focuses the first of them). */
+export function alertFieldId(field: AlertDraftField): string {
+  return `alert-${field}`
+}
+
+/** What each part of the alert form gets from the form, which alone holds the draft and its messages. */
+export interface AlertFormParts {
+  draft: AlertDraft
+  errors: AlertDraftErrors
+  change: <K extends keyof AlertDraft>(field: K, value: AlertDraft[K]) => void
+}

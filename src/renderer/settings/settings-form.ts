@@ -175,3 +175,12 @@ export function streamAddressPlaceholder(baseUrl: string): string {
 export const STREAM_ADDRESS_HINT =
   `Empty: from the base URL (in demo, the simulator's). host:port ` +
   `for another; ${STREAMING_OFF}: poll only`
+
+/** What each section of the preferences form gets from the form, which alone holds the draft. */
+export interface SectionProps {
+  draft: SettingsDraft
+  errors: DraftErrors
+  change: <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => void
+  /** The form's own id for one of its fields or titles. */
+  id: (name: string) => string
+}
