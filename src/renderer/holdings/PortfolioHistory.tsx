@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { Dec } from '../../shared/decimal'
 import { tradesOffHours } from '../../shared/trading-axis'
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../shared/portfolio'
 import type { AttributionRow, PortfolioChartView } from '../../shared/portfolio-chart-view'
 import { percentOfStart } from './portfolio-model'
+import { KeptRanges } from '../chart/KeptRanges'
 import { RANGE_WORDS, rangeForDigit } from '../chart/range-keys'
 import { useDisplayZone } from '../display-zone'
 import { formatAge, formatPercent, formatSignedMoney, formatZonedDateTime, signOf } from '../format'
@@ -49,12 +50,6 @@ function PortfolioHistorySection() {
   useEffect(() => void loadLedger(), [])
   useEffect(() => void loadPortfolioHistory(range), [range])
 
-  const stack = useRef<HTMLDivElement>(null)
-  const focusInside = useRef(false)
-  useLayoutEffect(() => {
-    if (focusInside.current) stack.current?.querySelector<HTMLElement>('.chart-shown figure')?.focus()
-  }, [range])
-
   // The detail chart's digits, 2 (1W) to 7 (All): a portfolio has no 1D, so 1 does nothing here.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return
@@ -64,20 +59,18 @@ function PortfolioHistorySection() {
     if ((PORTFOLIO_RANGES as readonly string[]).includes(next)) choosePortfolioRange(next as PortfolioRange)
   }
 
+  const keptView = (kept: PortfolioRange) => {
+    const keptEntry = entries.get(kept)
+    return keptEntry?.state === 'shown' ? <RangeView view={keptEntry.view} /> : null
+  }
+
   return (
     <section className="portfolio-history" aria-label="Portfolio over time" onKeyDown={onKeyDown}>
       <div className="chart-bar">
         <h2 className="section-title">Portfolio over time</h2>
         <RangeButtons ranges={PORTFOLIO_RANGES} range={range} onChoose={choosePortfolioRange} />
       </div>
-      <div
-        ref={stack}
-        className="chart-stack"
-        onFocus={() => (focusInside.current = true)}
-        onBlur={(event) => {
-          if (!stack.current?.contains(event.relatedTarget as Node | null)) focusInside.current = false
-        }}
-      >
+      <KeptRanges range={range} drawn={drawn} render={keptView}>
         {entry?.state === 'failed' ? (
           <p className="chart-empty chart-failed">
             Could not put the {RANGE_WORDS[range]} portfolio together: {entry.message}
@@ -85,22 +78,7 @@ function PortfolioHistorySection() {
         ) : entry?.state !== 'shown' ? (
           <p className="muted chart-empty">Replaying the ledger over {RANGE_WORDS[range]}…</p>
         ) : null}
-        {drawn.map((kept) => {
-          const keptEntry = entries.get(kept)
-          if (keptEntry?.state !== 'shown') return null
-          const shown = kept === range
-          return (
-            <div
-              key={kept}
-              className={shown ? 'chart-slot chart-shown' : 'chart-slot chart-kept'}
-              inert={!shown}
-              aria-hidden={shown ? undefined : true}
-            >
-              <RangeView view={keptEntry.view} />
-            </div>
-          )
-        })}
-      </div>
+      </KeptRanges>
     </section>
   )
 }
