@@ -206,8 +206,10 @@ describe('the chart in the bundle', () => {
     // A string of lightweight-charts' own (its option for the logo we turn off).
     const holdsChart = (file: string) => readFileSync(join(assets, file), 'utf8').includes('attributionLogo')
     expect(firstLoad.filter((file) => holdsChart(file as string))).toEqual([])
+    // One chunk, shared by the detail's chart and the Holdings tab's portfolio chart, each of which
+    // is loaded when first shown: named after the module that imports the library.
     expect(readdirSync(assets).filter((file) => file.endsWith('.js') && holdsChart(file))).toEqual([
-      expect.stringMatching(/^PriceChart-.*\.js$/),
+      expect.stringMatching(/^trading-chart-.*\.js$/),
     ])
   })
 })
