@@ -227,6 +227,21 @@ describe('opened by two processes at once, and its mode (issue #45)', () => {
     db.close()
   }, 60_000)
 
+  it('an opener waits for another process holding the write lock longer than 5 s (a migration)', async () => {
+    // This process holds the lock for 7 s, as a migration of a long history does; the child opener
+    // must wait and open the file, not give up with SQLITE_BUSY after the 5 s later writes wait.
+    openHistoryDb(folder).db.close()
+    const holder = new DatabaseSync(file())
+    holder.exec('BEGIN IMMEDIATE')
+    const child = opener()
+    await child.ready
+    child.child.stdin?.write('go\n')
+    await new Promise((resolve) => setTimeout(resolve, 7_000))
+    holder.exec('COMMIT')
+    holder.close()
+    expect(await child.done).toBe('opened')
+  }, 60_000)
+
   it('is created 0600, its -wal and -shm too; one an older version left 0644 is narrowed', () => {
     const { db } = openHistoryDb(folder)
     db.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 1000)")

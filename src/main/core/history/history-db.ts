@@ -36,6 +36,12 @@ import {
 export const HISTORY_DB_FILE = 'history.sqlite'
 export const SCHEMA_VERSION = 3
 const BUSY_TIMEOUT_MS = 5_000
+/**
+ * How long an opener waits for another process holding the file's write lock: one migrating an
+ * older file (a simulated year took 35 s on a loaded machine) must be waited for, not answered
+ * with SQLITE_BUSY after the 5 s every later write waits. Openers run off the main thread.
+ */
+const OPEN_WAIT_MS = 120_000
 
 const CANDLE_COLUMNS = `symbol INTEGER NOT NULL, t INTEGER NOT NULL, open TEXT NOT NULL, high TEXT NOT NULL,
   low TEXT NOT NULL, close TEXT NOT NULL, underlying TEXT, PRIMARY KEY (symbol, t)`
@@ -153,13 +159,14 @@ export function historyDbProblem(error: unknown, folder: string): string {
 
 function openChecked(file: string): DatabaseSync {
   createPrivately(file)
-  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
+  const db = new DatabaseSync(file, { timeout: OPEN_WAIT_MS })
   try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
     const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
     if (check?.quick_check !== 'ok') throw new HistoryDbCorrupt(`quick_check: ${String(check?.quick_check)}`)
     const packed = migrate(db)
     if (packed) compact(db)
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
     return db
   } catch (error) {
     db.close()
