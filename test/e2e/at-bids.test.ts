@@ -35,7 +35,7 @@ function open(marketTime: number, options: { specOnly?: boolean; hidden?: boolea
   )
 }
 
-const line = (page: Page) => page.getByRole('region', { name: 'Portfolio' })
+const line = (page: Page) => page.getByRole('region', { name: 'Portfolio', exact: true })
 const atBidsFigure = (page: Page) => line(page).locator('.portfolio-figure', { hasText: 'at bids' })
 const exactOf = (title: string | null) => /Exact: ([\d.]+)/.exec(title ?? '')?.[1] ?? null
 

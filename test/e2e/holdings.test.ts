@@ -52,7 +52,7 @@ describe('holdings in the window', () => {
       (symbol) => !['AAPLon', 'NVDAon'].includes(symbol),
     ) as string
     expect(await valueCell(page, notHeld).textContent()).toBe('')
-    const line = page.getByRole('region', { name: 'Portfolio' })
+    const line = page.getByRole('region', { name: 'Portfolio', exact: true })
     await expect.poll(() => line.textContent()).toMatch(/Value\s*[\d,]+\.\d+/)
     expect(await line.textContent()).toMatch(/Realized\s*\+/)
   })
@@ -77,7 +77,9 @@ describe('holdings in the window', () => {
     expect(await valueCell(page, 'GONEon').textContent()).toMatch(/cost\s*60\.00/)
     expect(await valueCell(page, 'GONEon').locator('.no-value').getAttribute('title')).toMatch(/delisted/)
     // The portfolio's total cannot be known without GONEon's price: it says so instead of a sum.
-    expect(await page.getByRole('region', { name: 'Portfolio' }).textContent()).toMatch(/Value\s*no price/)
+    expect(await page.getByRole('region', { name: 'Portfolio', exact: true }).textContent()).toMatch(
+      /Value\s*no price/,
+    )
     // The status bar counts what the tab shows: the three held, not the list's rows.
     expect(await page.locator('.status-count').textContent()).toBe('3 held')
     // A list's tab shows the list again.
@@ -98,7 +100,7 @@ describe('holdings in the window', () => {
       .poll(() => cells.evaluateAll((all) => all.filter((cell) => /\d/.test(cell.textContent ?? '')).length))
       .toBe(0)
     expect(await valueCell(page, 'AAPLon').textContent()).toBe('•••••')
-    const line = page.getByRole('region', { name: 'Portfolio' })
+    const line = page.getByRole('region', { name: 'Portfolio', exact: true })
     expect(await line.locator('.num').count()).toBe(0)
     expect(await line.locator('.hidden-amount').count()).toBe(5)
     // The capital `?` shows works as well: Shift+H shows the amounts again.
@@ -171,7 +173,7 @@ describe('holdings in the window', () => {
     expect(activeList(core.settings.get()).symbols.at(-1)).toBe('BRK.Bon')
     expect(await shownOrder(page)).toEqual(['AAPLon', 'GONEon', 'NVDAon'])
     // The toast stands above the portfolio line, at 1280 px and at 360 px where the line folds.
-    const portfolio = page.getByRole('region', { name: 'Portfolio' })
+    const portfolio = page.getByRole('region', { name: 'Portfolio', exact: true })
     const clear = async () => {
       const [toastBox, lineBox] = [await toast.boundingBox(), await portfolio.boundingBox()]
       return toastBox !== null && lineBox !== null && toastBox.y + toastBox.height <= lineBox.y

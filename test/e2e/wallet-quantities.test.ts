@@ -23,7 +23,7 @@ describe('quantities from the wallets, beside the figures', () => {
       }),
     )
     await showWalletQuantities(page)
-    const line = page.getByRole('region', { name: 'Portfolio' })
+    const line = page.getByRole('region', { name: 'Portfolio', exact: true })
     expect(await line.locator('.portfolio-source').textContent()).toBe(
       'Quantities: wallets, cost from ledger',
     )
