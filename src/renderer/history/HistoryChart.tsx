@@ -9,7 +9,7 @@ import { useRangeAxis } from '../chart/use-range-axis'
 import { useDisplayZone } from '../display-zone'
 import { formatPrice } from '../format'
 import { useWatch } from '../store/watch-store'
-import { ChartPlot, SessionLegend, useCrosshair } from '../detail/ChartParts'
+import { ChartPlot, RANGE_PLOT, SessionLegend, useCrosshair } from '../chart/ChartParts'
 import { HistoryFreshness, HistoryReadout } from './HistoryReadout'
 import { MultiplierMarks, STEP_GLYPH, useStepMarks } from './MultiplierMarks'
 import { useHistoryChart, type DrawnHistoryChart } from './use-history-chart'
@@ -100,11 +100,9 @@ function HistoryFigure({
       <HistoryReadout series={series} index={cursor} />
       <ChartPlot
         host={host}
-        canvasClass="chart-canvas chart-canvas-history"
+        {...RANGE_PLOT}
         crosshair={crosshair}
         gaps={gaps}
-        minGapWidth={0}
-        gapClass="chart-gap chart-gap-history"
         axisFrom={axis.from}
         labels={axisLabels.labels}
         width={plotWidth}

@@ -6,7 +6,7 @@ import { useChartPicture } from '../chart/use-chart-picture'
 import { useRangeAxis } from '../chart/use-range-axis'
 import { formatMoney } from '../format'
 import { useWatch } from '../store/watch-store'
-import { ChartPlot, SessionLegend, useCrosshair } from '../detail/ChartParts'
+import { ChartPlot, RANGE_PLOT, SessionLegend, useCrosshair } from '../chart/ChartParts'
 import { portfolioModel, type PortfolioModel } from './portfolio-model'
 import { PortfolioReadout } from './PortfolioReadout'
 import { TradeMarks } from './TradeMarks'
@@ -86,11 +86,9 @@ function PortfolioFigure({
       <PortfolioReadout series={series} index={cursor} hidden={hidden} />
       <ChartPlot
         host={host}
-        canvasClass="chart-canvas chart-canvas-history"
+        {...RANGE_PLOT}
         crosshair={crosshair}
         gaps={gaps}
-        minGapWidth={0}
-        gapClass="chart-gap chart-gap-history"
         axisFrom={axis.from}
         labels={axisLabels.labels}
         width={plotWidth}

@@ -1,11 +1,11 @@
 import { useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react'
 import { SESSION_LABEL } from '../../shared/alert-text'
-import type { AxisLabel } from '../chart/axis-labels'
+import type { AxisLabel } from './axis-labels'
 import { SESSION_NAMES, type SessionName } from '../../shared/sessions'
 import type { AxisSegment } from '../../shared/trading-axis'
-import { nearestPoint } from '../chart/chart-slots'
-import { closedGapText } from '../chart/closed-gap'
-import { movedIndex } from '../chart/crosshair-keys'
+import { nearestPoint } from './chart-slots'
+import { closedGapText } from './closed-gap'
+import { movedIndex } from './crosshair-keys'
 import { useDisplayZone } from '../display-zone'
 
 /** What the detail panel's charts (today's and the longer ranges) draw alike around the canvas. */
@@ -41,6 +41,13 @@ export function useCrosshair(
     },
   }
 }
+
+/** The plot's look for the charts beyond one day (history and portfolio): every gap drawn, however narrow. */
+export const RANGE_PLOT = {
+  canvasClass: 'chart-canvas chart-canvas-history',
+  minGapWidth: 0,
+  gapClass: 'chart-gap chart-gap-history',
+} as const
 
 /**
  * The plot: the chart's canvas (in `host`), each closed stretch as a thin strip with a break mark
