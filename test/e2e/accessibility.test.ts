@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { rowOf, startHarness, type Harness } from './harness'
+import { type Harness, reloadLive, rowOf, startHarness } from './harness'
 import { heldPushes, pushChanges } from './held-pushes'
 import { importDialogWithFile } from './import-steps'
 import { withSettings } from './live-sim'
@@ -106,7 +106,7 @@ async function seedAlerts({ core, page }: Harness): Promise<void> {
     sound: true,
     note: 'breakout',
   })
-  await page.reload()
+  await reloadLive(page)
   await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
 }
 
@@ -299,7 +299,7 @@ for (const theme of ['dark', 'light'] as const) {
             { name: 'ETFs', symbols: ['SPYon', 'QQQon'] },
           ])
             expect((await core.invoke('createList', list)).ok).toBe(true)
-          await page.reload()
+          await reloadLive(page)
           const tablist = page.getByRole('tablist', { name: 'Watchlists' })
           await tablist.getByRole('tab', { name: /^ETFs/, selected: true }).waitFor()
           expect(await tablist.getByRole('tab').count()).toBe(3)

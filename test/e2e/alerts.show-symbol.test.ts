@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rowOf, shownOrder } from './harness'
+import { reloadLive, rowOf, shownOrder } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -20,7 +20,7 @@ describe('an alert on a symbol in no watchlist', () => {
     await core.invoke('createAlert', {
       input: { symbol: 'NVDAon', condition: { kind: 'price-above', level: '100000' } },
     })
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'NVDAon').click()
     await page.keyboard.press('Delete')
     await page
@@ -29,7 +29,7 @@ describe('an alert on a symbol in no watchlist', () => {
       .click()
     await expect.poll(() => shownOrder(page), SOON).not.toContain('NVDAon')
     // A window opened since (the first snapshot, not a delta) reaches it too.
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'AAPLon').waitFor()
 
     // What a click on the alert's desktop notification, toast or log entry does.

@@ -7,7 +7,7 @@ import { parseCsv } from '../../src/shared/csv'
 import { CSV_COLUMNS } from '../../src/main/core/lists/watchlist-export'
 import type { AlertEvent } from '../../src/shared/ipc-contract'
 import { levelsAround, priceOf, recordFirings, stepUntilFired } from './alert-steps'
-import { rowOf } from './harness'
+import { reloadLive, rowOf } from './harness'
 import { importDialogWithFile } from './import-steps'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -174,16 +174,19 @@ describe('alerts', () => {
       ] as const) {
         expect((await core.invoke('createAlert', { input })).ok).toBe(true)
       }
-      await page.reload()
+      await reloadLive(page)
       await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
 
       await page.getByRole('grid', { name: 'Watchlist' }).focus()
       await page.keyboard.press('a')
       const panel = page.getByRole('complementary', { name: 'Alerts' })
-      expect(await panel.getByRole('listitem').allTextContents()).toEqual([
-        expect.stringContaining('TSLAon premium or discount to fair value beyond 0.3%'),
-        expect.stringContaining('NVDAon Post-market session opens while tradable'),
-      ])
+      // The panel says "Loading alerts…" until main answers.
+      await expect
+        .poll(() => panel.getByRole('listitem').allTextContents())
+        .toEqual([
+          expect.stringContaining('TSLAon premium or discount to fair value beyond 0.3%'),
+          expect.stringContaining('NVDAon Post-market session opens while tradable'),
+        ])
       expect(await panel.textContent()).toContain('earnings')
 
       await panel.getByRole('switch', { name: /TSLAon premium/ }).uncheck()

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { launchBrowser, rowOf } from './harness'
+import { launchBrowser, reloadLive, rowOf } from './harness'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
             { kind: 'depth-below', side: 'bids', levels: 5, size: '1250.40', unit: 'dollars' },
           ] as const)
             await core.invoke('createAlert', { input: { symbol: 'AAPLon', condition } })
-          await page.reload()
+          await reloadLive(page)
           await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
           await page.getByRole('grid', { name: 'Watchlist' }).focus()
           await page.keyboard.press('a')

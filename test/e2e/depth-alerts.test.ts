@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { AlertInput } from '../../src/shared/alerts'
-import { rowOf } from './harness'
+import { reloadLive, rowOf } from './harness'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -43,7 +43,7 @@ describe('depth alerts in the window', () => {
     const created = await core.invoke('createAlert', { input: SPREAD_ALERT })
     expect(created.ok, JSON.stringify(created)).toBe(true)
     // Made in main, not through the window: the window reads the alerts afresh.
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
     // A readable post-market ladder came and was judged: the alert is no longer idle.
     await expect.poll(() => JSON.stringify(core.alerts.idleAlerts()), { timeout: 30_000 }).toBe('{}')
@@ -70,7 +70,7 @@ describe('depth alerts in the window', () => {
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
     expect((await core.invoke('createAlert', { input: SPREAD_ALERT })).ok).toBe(true)
     // Made in main, not through the window: the window reads the alerts afresh.
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'AAPLon').locator('.cell-price .num').waitFor()
     const panel = await showAlerts(page)
     await expect

@@ -83,8 +83,19 @@ declare global {
 }
 
 /** Builds `window.tokenwatch` in the page before any of its scripts run (like the preload). */
-function installBridge(names: { invoke: string[]; events: string[] }): void {
+/**
+ * The one-off messages main holds for a page until it says it is live (shell.ts sends them through
+ * page-messages.ts): the bridge holds them the same way, so that a test which emits one just after
+ * a reload reaches the app as main's message would, not a document whose app has not subscribed.
+ */
+const MESSAGES_HELD_UNTIL_LIVE = ['settings', 'notice', 'focusSymbol']
+
+function installBridge(names: { invoke: string[]; events: string[]; heldUntilLive: string[] }): void {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const deliver = (event: string, payload: unknown) =>
+    listeners.get(event)?.forEach((listener) => listener(payload))
+  let live = false
+  const waiting: [string, unknown][] = []
   const api: Record<string, unknown> = {
     on(event: string, listener: (payload: unknown) => void) {
       if (!names.events.includes(event)) throw new Error(`unknown event ${event}`)
@@ -98,11 +109,18 @@ function installBridge(names: { invoke: string[]; events: string[] }): void {
     api[name] = (args?: unknown) => {
       const invoke = window.__twInvoke
       if (!invoke) throw new Error('the test harness binding is missing')
+      if (name === 'pageLive') {
+        live = true
+        for (const [event, payload] of waiting.splice(0)) deliver(event, payload)
+      }
       return invoke(name, args)
     }
   }
   Object.defineProperty(window, 'tokenwatch', { value: Object.freeze(api) })
-  window.__twEmit = (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload))
+  window.__twEmit = (event, payload) => {
+    if (live || !names.heldUntilLive.includes(event)) deliver(event, payload)
+    else waiting.push([event, payload])
+  }
 }
 
 /** The watchlist row of a symbol (the ticker shows the same symbols, twice). */
@@ -154,6 +172,15 @@ function pageClock(clock: HarnessOptions['clock']): () => number {
   return () => clock.startAt + (Date.now() - installedAt)
 }
 
+/**
+ * Reloads the page and waits until its app is live: main's frame (inert, a picture of the rows)
+ * shows first, and a test that clicks, focuses or types into it acts on nothing that stays.
+ */
+export async function reloadLive(page: Page): Promise<void> {
+  await page.reload()
+  await page.locator('#root:not([inert])').waitFor()
+}
+
 /** Rows with prices in the live page: main's frame (inert) is a picture of them. */
 export const LIVE_PRICED_ROW = '#root:not([inert]) [role="row"][data-symbol] .cell-price .num'
 
@@ -190,7 +217,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     await options.afterInvoke?.(name)
     return answer
   })
-  await context.addInitScript(installBridge, { invoke: [...invokeNames], events: [...eventNames] })
+  await context.addInitScript(installBridge, {
+    invoke: [...invokeNames],
+    events: [...eventNames],
+    heldUntilLive: MESSAGES_HELD_UNTIL_LIVE,
+  })
 
   // Pushed events reach the page in order: each waits for the one before.
   let delivery = Promise.resolve()

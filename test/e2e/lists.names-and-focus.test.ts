@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { rowOf } from './harness'
+import { reloadLive, rowOf } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -89,7 +89,7 @@ describe('naming a watchlist', () => {
     const { page, core } = harness
     for (const name of ['Tech', 'Banks']) await core.invoke('createList', { name })
     await core.invoke('setActiveList', { listId: core.settings.get().lists[0]!.id })
-    await page.reload()
+    await reloadLive(page)
     await expect.poll(() => tablist(page).getByRole('tab').count(), SOON).toBe(3)
 
     expect(
@@ -143,7 +143,7 @@ describe('naming a watchlist', () => {
     const { page, core } = harness
     await core.invoke('createList', { name: 'Empty' })
     await core.invoke('setActiveList', { listId: core.settings.get().lists[0]!.id })
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'AAPLon').waitFor()
 
     // Another row selected, AAPLon removed: Undo brings it back selected, the grid focused.
@@ -216,7 +216,7 @@ describe('naming a watchlist', () => {
       input: { symbol: 'GOOGLon', condition: { kind: 'price-above', level: '100000' } },
     })
     await core.invoke('setActiveList', { listId: core.settings.get().lists[0]!.id })
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'AAPLon').waitFor()
     const announced = () => page.locator('.visually-hidden[aria-live="polite"]').textContent()
     const neverBody = async () => expect(await focused(page)).not.toBe('body')

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared/settings'
 import { activeList } from '../../src/shared/watchlists'
-import { rowOf, shownOrder } from './harness'
+import { reloadLive, rowOf, shownOrder } from './harness'
 import { importDialogWithFile } from './import-steps'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -116,7 +116,7 @@ describe('several watchlists', () => {
       await core.invoke('createAlert', {
         input: { symbol, condition: { kind: 'price-above', level: '100000' } },
       })
-    await page.reload()
+    await reloadLive(page)
     await rowOf(page, 'AAPLon').waitFor()
 
     // Keep watching: the row goes, the alert stays, the symbol is still fetched for it.
@@ -145,7 +145,7 @@ describe('several watchlists', () => {
     const { page, core } = await open()
     for (const name of ['Tech', 'Funds']) await core.invoke('createList', { name })
     await core.invoke('setActiveList', { listId: 'l1' })
-    await page.reload()
+    await reloadLive(page)
     await expect.poll(() => tabNames(page), SOON).toEqual(['Watchlist', 'Tech', 'Funds'])
 
     // Drag Funds onto Watchlist: it takes the first place.
@@ -177,7 +177,7 @@ describe('several watchlists', () => {
     const { page, core } = await open()
     await core.invoke('createList', { name: 'Tech', symbols: ['AAPLon'] })
     await core.invoke('setActiveList', { listId: 'l1' })
-    await page.reload()
+    await reloadLive(page)
     const shown = activeList(core.settings.get()).symbols
     const exported = {
       version: 1,
