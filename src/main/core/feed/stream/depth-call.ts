@@ -4,9 +4,10 @@ import type { SoftQuoteDepthMessage } from '../../depth/depth-message'
 import { readDepth } from '../../depth/depth-reading'
 import type { Clock } from '../../clock'
 import { MAX_DEPTH_FRAME_BYTES } from './first-depth'
-import { STREAM_RETRY, reasonOf } from './price-stream'
+import { reasonOf } from './price-stream'
 import type { StreamTarget } from './stream-address'
-import { type UpdatesFrame, backendClientConstructor } from './stream-proto'
+import { backendClient, openSymbolsStream, retryDelayMs } from './stream-calls'
+import type { UpdatesFrame } from './stream-proto'
 
 /**
  * One StreamSoftQuoteDepth call for a set of symbols, kept open: the transport both depth streams
@@ -27,12 +28,6 @@ export interface DepthCallOptions {
   /** The call's state changed, or it was opened again (`reason`: why it is not streaming). */
   onState: (state: DepthCallState, reason: string | null) => void
 }
-
-type DepthMethod = (
-  this: grpc.Client,
-  request: { symbols: string[] },
-  metadata: grpc.Metadata,
-) => grpc.ClientReadableStream<UpdatesFrame<SoftQuoteDepthMessage>>
 
 const NO_DEPTH = 'this service publishes no depth'
 
@@ -65,11 +60,7 @@ export class DepthCall {
     this.unavailable = false
     this.failures = 0
     if (target !== null && apiKey !== null)
-      this.client = new (backendClientConstructor())(
-        target.address,
-        target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure(),
-        { 'grpc.max_receive_message_length': MAX_DEPTH_FRAME_BYTES },
-      )
+      this.client = backendClient(target, { 'grpc.max_receive_message_length': MAX_DEPTH_FRAME_BYTES })
     this.open()
   }
 
@@ -103,13 +94,13 @@ export class DepthCall {
     if (symbols.length === 0 || this.idle) return
     if (this.client === null || this.apiKey === null) return this.options.onState('off', this.offReason)
     if (this.unavailable) return this.options.onState('unavailable', NO_DEPTH)
-    const metadata = new grpc.Metadata()
-    metadata.set('x-api-key', this.apiKey)
-    const method = (this.client as unknown as Record<string, DepthMethod>)[
-      'StreamSoftQuoteDepth'
-    ] as DepthMethod
     const asked = new Set(symbols)
-    const call = method.call(this.client, { symbols: [...symbols] }, metadata)
+    const call = openSymbolsStream<SoftQuoteDepthMessage>(
+      this.client,
+      'StreamSoftQuoteDepth',
+      [...symbols],
+      this.apiKey,
+    )
     this.call = call
     this.options.onState('connecting', null)
     call.on('data', (frame: UpdatesFrame<SoftQuoteDepthMessage>) => {
@@ -131,12 +122,13 @@ export class DepthCall {
       return this.options.onState('unavailable', NO_DEPTH)
     }
     this.failures++
-    const ceiling = Math.min(STREAM_RETRY.capMs, STREAM_RETRY.baseMs * 2 ** (this.failures - 1))
-    const delay = Math.max(STREAM_RETRY.floorMs, Math.floor(this.random() * ceiling))
-    this.retryTimer = this.options.clock.setTimeout(() => {
-      this.retryTimer = null
-      this.open()
-    }, delay)
+    this.retryTimer = this.options.clock.setTimeout(
+      () => {
+        this.retryTimer = null
+        this.open()
+      },
+      retryDelayMs(this.failures, this.random),
+    )
     const reason = code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? '')
     this.options.onState('retrying', reason)
   }
