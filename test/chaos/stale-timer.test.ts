@@ -53,7 +53,7 @@ describe('the stale timer', () => {
       }
       feed.start()
       await clock.sleep(5_500)
-      feed.setPaused('user', true) // no poll from here on: only the timer can say the rows aged
+      feed.scheduler.setPaused('user', true) // no poll from here on: only the timer can say the rows aged
       await clock.sleep(30_000)
       expect(turnedStale).toEqual([
         ['A1on', 10_001],

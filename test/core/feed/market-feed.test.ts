@@ -262,7 +262,7 @@ describe('MarketFeed', () => {
           onDelta: (delta) => {
             // The first poll's data: no poll after it (the person pauses as it lands).
             if (delta.changed.some((change) => change.symbol === 'A0on' && change.fields.stale === undefined))
-              feed.setPaused('user', true)
+              feed.scheduler.setPaused('user', true)
             for (const change of delta.changed)
               if (change.fields.stale === true) turnedStale.push([change.symbol, clock.now() - STAMP_MS])
           },
@@ -271,7 +271,7 @@ describe('MarketFeed', () => {
       )
       connect(server.url)
       feed.start()
-      await until(() => feed.pauseReasons().length > 0, 'the first poll')
+      await until(() => feed.scheduler.pauseReasons().length > 0, 'the first poll')
       await clock.sleep(60_000)
       expect(turnedStale.find(([symbol]) => symbol === 'A0on')).toEqual(['A0on', 10_001])
     },

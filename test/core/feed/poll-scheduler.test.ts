@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { EndpointName } from '../../../src/shared/status'
 import {
+  type ActivityChange,
   BACKOFF,
   HIDDEN_PRICES_CADENCE_MS,
   type PollJob,
@@ -524,5 +525,26 @@ describe('PollScheduler at the edges of pause, resume, hide and refresh', () => 
     scheduler.setHidden(false)
     expect(scheduler.status('prices').nextPollAt).toBe(1_005_000)
     scheduler.stop()
+  })
+
+  it('tells onActivity as a pause begins or ends and the window hides or shows, not in between', () => {
+    const changes: ActivityChange[] = []
+    const scheduler = makeScheduler([recordingJob('prices').job], {}, undefined, {
+      onActivity: (change) => changes.push(change),
+    })
+    scheduler.setPaused('suspend', true)
+    scheduler.setPaused('offline', true) // paused already: the streams have nothing new to follow
+    scheduler.setHidden(true)
+    scheduler.setHidden(true)
+    scheduler.setPaused('suspend', false)
+    scheduler.setPaused('offline', false)
+    scheduler.setPaused('offline', false) // a resume with nothing paused
+    scheduler.setHidden(false)
+    expect(changes).toEqual([
+      { changed: 'paused', paused: true, hidden: false },
+      { changed: 'hidden', paused: true, hidden: true },
+      { changed: 'paused', paused: false, hidden: true },
+      { changed: 'hidden', paused: false, hidden: false },
+    ])
   })
 })

@@ -26,7 +26,7 @@ import { Connection, type DemoService } from './connection'
 import type { CommandHandlers } from '../command-handlers'
 import { dispatch } from './dispatch'
 import { EventBus } from './event-bus'
-import { tellActivity, withService } from './poll-feed-with-service'
+import { withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
 import { inTimeOrder } from '../holdings/ledger-replay'
 import { quotesTouched, trackPositions } from '../holdings/track-positions'
@@ -269,7 +269,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** The shell tells the core when the window is hidden (slower prices) or the machine sleeps. */
   setWindowVisible(visible: boolean): void {
-    tellActivity({ hidden: !visible }, this.prices, this.service)
+    this.feed.setActivity({ hidden: !visible })
     this.windowVisible = visible
     this.walletWatchActivity()
   }
@@ -278,9 +278,14 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.walletWatch.setActive(this.windowVisible && this.status().connection !== 'paused')
   }
 
-  /** Straight to the prices and the service's status (docs/architecture.md, "Suspend in three hops"). */
+  /**
+   * Straight to the two that poll, the prices and the service's status, not through `feed` (the
+   * commands' way, one more hop): each reaches its scheduler in three hops (docs/architecture.md,
+   * "Suspend and resume"; test/core/app/suspend-hops.test.ts).
+   */
   setSuspended(suspended: boolean): void {
-    tellActivity({ reason: 'suspend', paused: suspended }, this.prices, this.service)
+    this.prices.setActivity({ reason: 'suspend', paused: suspended })
+    this.service.setPaused('suspend', suspended)
   }
 
   /** After each delta or new snapshot: pushed, alerts see the new prices, and the cache may be due. */

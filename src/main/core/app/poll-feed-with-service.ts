@@ -1,5 +1,5 @@
 import { LocalPollFeed } from '../feed/local-poll-feed'
-import type { FeedActivity, FeedEvents, PollFeed, PollPipeline } from '../feed/poll-feed'
+import type { FeedEvents, PollFeed, PollPipeline } from '../feed/poll-feed'
 import { HistoryRecording } from '../history/history-recording'
 import type { AppStatus } from '../../../shared/status'
 import type { AlertCenter } from '../alerts/alert-center'
@@ -82,7 +82,11 @@ function alongside(prices: PollFeed, service: ServiceStatusLink, history: AppHis
       prices.setInterest(interest)
       if (interest.watchlist) service.setWatched(interest.watchlist)
     },
-    setActivity: (activity) => tellActivity(activity, prices, service),
+    setActivity: (activity) => {
+      prices.setActivity(activity)
+      if ('hidden' in activity) service.setHidden(activity.hidden)
+      else service.setPaused(activity.reason, activity.paused)
+    },
     start: async (seed) => {
       await prices.start(seed)
       service.start()
@@ -96,11 +100,4 @@ function alongside(prices: PollFeed, service: ServiceStatusLink, history: AppHis
     snapshot: () => prices.snapshot(),
     fullSnapshot: () => prices.fullSnapshot(),
   }
-}
-
-/** Hidden or paused: the prices and the service's status both (AppCore's suspend comes straight here). */
-export function tellActivity(activity: FeedActivity, prices: PollFeed, service: ServiceStatusLink): void {
-  prices.setActivity(activity)
-  if ('hidden' in activity) service.setHidden(activity.hidden)
-  else service.setPaused(activity.reason, activity.paused)
 }

@@ -20,7 +20,7 @@ import type {
   PollPipeline,
   PollPlan,
 } from './poll-feed'
-import type { PauseReason } from './poll-scheduler'
+import type { ActivityChange, PollScheduler } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotCache } from '../storage/snapshot-cache'
 import type { RecordingFactory, RecordingLink, RecordingPort } from '../recording-port'
@@ -47,6 +47,11 @@ export interface LocalPollFeedOptions {
 /** The pipeline on this thread: a MarketFeed, the ApiClient it polls through and the listing. */
 export class LocalPollFeed implements PollPipeline {
   private readonly feed: MarketFeed
+  /**
+   * The feed's scheduler, which owns the pause reasons and whether the window is hidden: the poll
+   * worker's host pauses it directly (docs/architecture.md, "Suspend and resume").
+   */
+  readonly scheduler: PollScheduler
   private readonly clock: Clock
   private client: ApiClient | null = null
   private cadences: Cadences | null = null
@@ -64,8 +69,6 @@ export class LocalPollFeed implements PollPipeline {
   private readonly heldDepth: HeldDepthStream
   /** The live minute of the 1D chart's symbol, on the price stream's connection. */
   private readonly candles: CandleStream
-  /** The window is hidden: the depth ladder, which only the window shows, is not asked. */
-  private hidden = false
   private connection: FeedConnection | null = null
   private started = false
 
@@ -87,11 +90,13 @@ export class LocalPollFeed implements PollPipeline {
         events.onDelta(delta)
       },
       onStatusChange: events.onStatusChange,
+      onActivity: (change) => this.followActivity(change),
       onListing: (records) => this.rememberListing(records),
       listedCount: () => this.listing?.assets.length ?? null,
       clock: this.clock,
       random: options.random,
     })
+    this.scheduler = this.feed.scheduler
     this.frames = new FrameCoalescer(this.clock, (records, receivedAt) =>
       this.feed.applyStreamedPrices(records, receivedAt),
     )
@@ -177,42 +182,32 @@ export class LocalPollFeed implements PollPipeline {
     else this.feed.refreshNow()
   }
 
+  /** Told to the scheduler, which owns the pause reasons; the streams follow it (followActivity). */
   setActivity(activity: FeedActivity): void {
-    if ('hidden' in activity) this.setHidden(activity.hidden)
-    else this.setPaused(activity.reason, activity.paused)
+    if ('hidden' in activity) this.scheduler.setHidden(activity.hidden)
+    else this.scheduler.setPaused(activity.reason, activity.paused)
   }
 
-  private setHidden(hidden: boolean): void {
-    this.hidden = hidden
-    this.depth.setHidden(this.hidden || this.isPaused())
-    this.candles.setHeld(this.hidden || this.isPaused())
-    this.feed.setHidden(hidden)
-  }
-
-  private setPaused(reason: PauseReason, paused: boolean): void {
-    const wasPaused = this.isPaused()
-    this.feed.setPaused(reason, paused)
-    // The stream stops with the polls (prices standing still while the app says Paused) and reopens with
-    // them.
-    if (!wasPaused && this.isPaused()) {
+  /** The polls paused or resumed, or the window hid or showed: what streams beside them follows. */
+  private followActivity({ changed, paused, hidden }: ActivityChange): void {
+    // The price stream stops with the polls (prices standing still while the app says Paused) and
+    // reopens with them.
+    if (changed === 'paused' && paused) {
       this.stream.pause()
       this.frames.clear()
-    } else if (wasPaused && !this.isPaused() && this.started) this.connectStream()
-    // The depth ladder and the chart's minute too: paused, nothing of the market is asked.
-    this.depth.setHidden(this.hidden || this.isPaused())
-    this.heldDepth.setPaused(this.isPaused())
-    this.candles.setHeld(this.hidden || this.isPaused())
-  }
-
-  private isPaused(): boolean {
-    return this.feed.pauseReasons().length > 0
+    } else if (changed === 'paused' && this.started) this.connectStream()
+    // The depth ladder and the chart's minute too: paused, nothing of the market is asked; hidden,
+    // nothing only the window shows (the held symbols' ladders go on: the depth alerts read them).
+    this.depth.setHidden(hidden || paused)
+    this.heldDepth.setPaused(paused)
+    this.candles.setHeld(hidden || paused)
   }
 
   status(): FeedStatus {
     const endpoints = Object.fromEntries(
       ENDPOINT_NAMES.map((name) => [name, this.feed.endpointStatus(name)]),
     ) as Record<EndpointName, EndpointStatus>
-    return { endpoints, pauseReasons: this.feed.pauseReasons(), plan: this.pollPlan() }
+    return { endpoints, pauseReasons: this.scheduler.pauseReasons(), plan: this.pollPlan() }
   }
 
   snapshot(): Snapshot {
@@ -231,7 +226,7 @@ export class LocalPollFeed implements PollPipeline {
   private connectStream(): void {
     const connection = this.connection
     if (!connection) return
-    if (this.isPaused()) return this.stream.pause()
+    if (this.scheduler.isPaused()) return this.stream.pause()
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
     this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)

@@ -11,7 +11,7 @@ import {
   fetchPrices,
   unreadableAnswer,
 } from '../api/endpoint-fetchers'
-import { BACKOFF, type PauseReason, PollScheduler } from './poll-scheduler'
+import { type ActivityChange, BACKOFF, PollScheduler } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotState } from './snapshot-state'
 import { describeFailure } from './status-errors'
@@ -44,6 +44,8 @@ export interface MarketFeedOptions {
   listedCount?: () => number | null
   clock?: Clock
   random?: () => number
+  /** The scheduler paused or resumed, or the window hid or showed (SchedulerOptions.onActivity). */
+  onActivity?: (change: ActivityChange) => void
 }
 
 /**
@@ -54,7 +56,11 @@ export const STREAMING_REST_PER_MINUTE = 6
 
 export class MarketFeed {
   private readonly state: SnapshotState
-  private readonly scheduler: PollScheduler
+  /**
+   * Owns the pause reasons and whether the window is hidden: those who pause or hide the polls tell
+   * it directly (LocalPollFeed, the poll worker's host), not through this class.
+   */
+  readonly scheduler: PollScheduler
   private readonly clock: Clock
   private client: ApiClient | null = null
   private staleTimer: unknown = null
@@ -78,6 +84,7 @@ export class MarketFeed {
         cadenceMs: options.cadenceMs,
         describeFailure: (error) => describeFailure(error, this.clock.now()),
         onChange: options.onStatusChange,
+        onActivity: options.onActivity,
         clock: this.clock,
         random: options.random,
         // A failure is retried within one cadence, so the data is back within a cadence of the
@@ -148,18 +155,6 @@ export class MarketFeed {
   /** After the key or service changed: forget failures and poll at once. */
   reset(): void {
     this.scheduler.reset()
-  }
-
-  setHidden(hidden: boolean): void {
-    this.scheduler.setHidden(hidden)
-  }
-
-  setPaused(reason: PauseReason, paused: boolean): void {
-    this.scheduler.setPaused(reason, paused)
-  }
-
-  pauseReasons(): PauseReason[] {
-    return this.scheduler.pauseReasons()
   }
 
   endpointStatus(endpoint: EndpointName): EndpointStatus {

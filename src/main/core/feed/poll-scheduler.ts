@@ -46,6 +46,18 @@ export interface SchedulerOptions<Name extends string = EndpointName> {
   random?: () => number
   /** The longest backoff after this failure of this endpoint (Retry-After aside); default BACKOFF.capMs. */
   maxBackoffMs?: (endpoint: Name, failure: PollFailureInfo) => number
+  /**
+   * After a pause began or ended, or the window was hidden or shown: the scheduler owns both, and
+   * what runs beside the polls (the feed's streams) follows it rather than being told apart.
+   */
+  onActivity?: (change: ActivityChange) => void
+}
+
+/** Which of the scheduler's two states changed, and both as they now are. */
+export interface ActivityChange {
+  changed: 'paused' | 'hidden'
+  paused: boolean
+  hidden: boolean
 }
 
 interface EndpointState<Name extends string> {
@@ -149,6 +161,7 @@ export class PollScheduler<Name extends string = EndpointName> {
   setHidden(hidden: boolean): void {
     if (hidden === this.hidden) return
     this.hidden = hidden
+    this.options.onActivity?.({ changed: 'hidden', paused: this.isPaused(), hidden })
     // The prices cadence just changed: move the pending prices poll to match it.
     // Only the market feed has a 'prices' job; for any other scheduler this finds nothing.
     const prices = this.endpoints.get('prices' as Name)
@@ -173,6 +186,8 @@ export class PollScheduler<Name extends string = EndpointName> {
       for (const state of this.endpoints.values()) if (!state.inFlight) this.schedule(state, 0)
       this.options.onChange()
     }
+    if (wasPaused !== this.isPaused())
+      this.options.onActivity?.({ changed: 'paused', paused: this.isPaused(), hidden: this.hidden })
   }
 
   isPaused(): boolean {

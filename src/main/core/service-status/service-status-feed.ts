@@ -10,7 +10,7 @@ import {
   calendarOnlyReading,
   crossCheckMarket,
 } from './market-cross-check'
-import { BACKOFF, type PauseReason, PollScheduler } from '../feed/poll-scheduler'
+import { BACKOFF, PollScheduler } from '../feed/poll-scheduler'
 import { describeFailure } from '../feed/status-errors'
 
 /**
@@ -62,7 +62,8 @@ export interface ServiceStatusFeedOptions {
 }
 
 export class ServiceStatusFeed {
-  private readonly scheduler: PollScheduler<StatusJob>
+  /** Owns the pause reasons: ServiceStatusLink pauses it directly (architecture.md, "Suspend and resume"). */
+  readonly scheduler: PollScheduler<StatusJob>
   private readonly clock: Clock
   private readonly notice = new DisagreementNotice()
   private client: ApiClient | null = null
@@ -116,10 +117,6 @@ export class ServiceStatusFeed {
       (job) => now - (this.scheduler.status(job).lastSuccessAt ?? 0) >= STATUS_CADENCE_MS,
     )
     if (outdated) this.scheduler.refreshNow()
-  }
-
-  setPaused(reason: PauseReason, paused: boolean): void {
-    this.scheduler.setPaused(reason, paused)
   }
 
   endpointStatus(job: StatusJob): EndpointStatus {

@@ -124,7 +124,7 @@ export class ServiceStatusLink {
   }
 
   setPaused(reason: PauseReason, paused: boolean): void {
-    this.statusFeed.setPaused(reason, paused)
+    this.statusFeed.scheduler.setPaused(reason, paused)
     this.capacity.setPaused(reason, paused)
   }
 

@@ -87,10 +87,11 @@ export function servePollFeed(port: MessagePortLike, options: LocalPollFeedOptio
         return feed.refreshNow()
       case 'reset':
         return feed.refreshNow({ afresh: true })
+      // Straight to the scheduler that owns the pause reasons; the feed's streams follow it.
       case 'hidden':
-        return feed.setActivity({ hidden: message.hidden })
+        return feed.scheduler.setHidden(message.hidden)
       case 'paused':
-        return feed.setActivity({ reason: message.reason, paused: message.paused })
+        return feed.scheduler.setPaused(message.reason, message.paused)
       case 'recording':
         return feed.recording.start(message.userDataDir)
       case 'recordedHistory':

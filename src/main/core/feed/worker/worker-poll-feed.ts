@@ -44,6 +44,20 @@ export interface WorkerPollFeedOptions {
   firstRestartDelayMs?: number
   /** How long stop() waits for the worker to close its connections (STOP_GRACE_MS). */
   stopGraceMs?: number
+  /**
+   * Starts the worker's end of the channel: a worker thread on `script` by default. A test runs the
+   * worker's host on its own thread instead, to follow one message through (suspend-hops.test.ts).
+   */
+  thread?: (script: string | URL, execArgv: string[] | undefined) => PollWorkerThread
+}
+
+/** What WorkerPollFeed uses of its worker thread (node:worker_threads' Worker). */
+export interface PollWorkerThread {
+  postMessage(message: ToPollWorker): void
+  on(event: 'message', listener: (message: FromPollWorker) => void): this
+  on(event: 'error', listener: (error: Error) => void): this
+  on(event: 'exit', listener: (exitCode: number) => void): this
+  terminate(): Promise<number>
 }
 
 export const RESTART_DELAY_MS = { first: 1_000, max: 60_000 }
@@ -57,7 +71,7 @@ function idleStatus(cadenceMs: number): EndpointStatus {
 }
 
 export class WorkerPollFeed implements PollPipeline {
-  private worker: Worker | null = null
+  private worker: PollWorkerThread | null = null
   private spawnedAt = 0
   private restarts = 0
   private restartTimer: NodeJS.Timeout | null = null
@@ -264,7 +278,8 @@ export class WorkerPollFeed implements PollPipeline {
   }
 
   private spawn(): void {
-    const worker = new Worker(this.options.script, { execArgv: this.options.execArgv })
+    const { script, execArgv, thread = (path, argv) => new Worker(path, { execArgv: argv }) } = this.options
+    const worker = thread(script, execArgv)
     this.worker = worker
     this.spawnedAt = this.now()
     let failure: string | null = null
