@@ -3,11 +3,17 @@ import { type Metric, floorOf, metric, round } from '../report'
 
 /**
  * In the page: dispatches a keydown of `key` on the page's body, as a person's key reaches the
- * app's shortcuts, and resolves with the milliseconds until the frame that painted `selector`
- * (with an aria-label starting with `label`, when given) was painted: a message posted from that
- * frame's animation callback arrives after its paint. May use nothing from outside its body.
+ * app's shortcuts (or, with `focused`, on the element with the focus, as a key reaches a section's
+ * own keys), and resolves with the milliseconds until the frame that painted `selector` (with an
+ * aria-label starting with `label`, when given) was painted: a message posted from that frame's
+ * animation callback arrives after its paint. May use nothing from outside its body.
  */
-export function timeKeyToPaint(args: { key: string; selector: string; label?: string }): Promise<number> {
+export function timeKeyToPaint(args: {
+  key: string
+  selector: string
+  label?: string
+  focused?: boolean
+}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const giveUp = setTimeout(
@@ -26,7 +32,8 @@ export function timeKeyToPaint(args: { key: string; selector: string; label?: st
       }
       channel.port2.postMessage(null)
     }
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: args.key, bubbles: true }))
+    const target = (args.focused ? document.activeElement : null) ?? document.body
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: args.key, bubbles: true }))
     requestAnimationFrame(check)
   })
 }

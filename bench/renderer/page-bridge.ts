@@ -39,6 +39,10 @@ export interface BenchPageState {
   histories: Record<string, unknown>
   /** How long getHistory takes to answer: the simulator's own answer time, where a benchmark sets it. */
   historyAnswerMs: number
+  /** What getPortfolioHistory answers for each range (portfolio-switch.ts sets them). */
+  portfolioViews: Record<string, unknown>
+  /** Delivers one of main's pushes (`portfolio`, ...) to the app's listeners, as the preload does. */
+  push(event: string, payload: unknown): void
 }
 
 declare global {
@@ -114,6 +118,12 @@ export function installBenchBridge(
       if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
       return { ...(series as object), symbol }
     },
+    getPortfolioHistory: (args) => {
+      const { range } = args as { range: string }
+      const view = window.__bench?.portfolioViews[range]
+      if (!view) throw new Error(`no portfolio history for ${range} in this benchmark`)
+      return view
+    },
     // As main answers for a service that publishes no dividends (the detail panel asks).
     getDividends: (args) => ({
       symbol: (args as { symbol: string }).symbol,
@@ -166,6 +176,10 @@ export function installBenchBridge(
     deltasSent: 0,
     histories: {},
     historyAnswerMs: 0,
+    portfolioViews: {},
+    push: (event, payload) => {
+      for (const listener of listeners.get(event) ?? []) listener(payload)
+    },
   }
   window.__bench = state
   new PerformanceObserver((list) => {

@@ -29,13 +29,15 @@ import { type MainFirstFrame, loadMainFirstFrame } from './main-first-frame'
 import { marketClockOffsetMs, marketNow, shiftPageClock } from './market-time'
 import { historySwitchMetrics, uncachedRangeMetrics } from './history-switch'
 import { keyToPaintMetrics } from './key-to-paint'
+import { portfolioSwitchMetrics } from './portfolio-switch'
 import { type DeltaTimings, deliverDeltas, showRows } from './page-functions'
 
 /**
  * Metrics 3, 4 (renderer side) and 5 (renderer side), in Debian's Chromium on the built renderer
  * (out/renderer): time from a delta's delivery to React's commit, which rows re-rendered, cold
- * load to the first rows painted, main-thread load while idle, the heap over many deltas, and the
- * detail chart's switch between ranges already fetched (history-switch.ts).
+ * load to the first rows painted, main-thread load while idle, the heap over many deltas, the
+ * detail chart's switch between ranges already fetched (history-switch.ts) and the portfolio
+ * chart's (portfolio-switch.ts).
  */
 
 export interface RendererOptions {
@@ -50,7 +52,7 @@ export interface RendererOptions {
   idleSeconds: number
   idleWindows: number
   memoryDeltas: number
-  /** Timed switches to each of 1Y and All in the detail chart. */
+  /** Timed switches to each of 1Y and All in the detail chart, and in the portfolio chart. */
   historySwitches: number
 }
 
@@ -438,6 +440,12 @@ export async function rendererMetrics(
       metrics.push(...(await uncachedRangeMetrics(detail.page, options.historySwitches, log)))
     } finally {
       await detail.close()
+    }
+    const holdings = await openPage(session, log)
+    try {
+      metrics.push(...(await portfolioSwitchMetrics(holdings.page, options.historySwitches, log)))
+    } finally {
+      await holdings.close()
     }
     return metrics
   } finally {

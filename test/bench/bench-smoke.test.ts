@@ -56,6 +56,8 @@ const METRICS = [
   'renderer.keyToPaint.detailMs',
   'renderer.keyToPaint.ledgerFrames',
   'renderer.keyToPaint.ledgerMs',
+  'renderer.portfolio.switchFrames',
+  'renderer.portfolio.switchMs',
   'core.idle.timersSoonerThanCadence',
   'core.idle.minTimerDelayMs',
   'core.idle.wakeupsPerMinute',

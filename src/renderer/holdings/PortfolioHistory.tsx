@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
+import { lazy, memo, Suspense, useEffect, useState, type KeyboardEvent } from 'react'
 import { Dec } from '../../shared/decimal'
 import { tradesOffHours } from '../../shared/trading-axis'
 import {
@@ -119,14 +119,20 @@ function emptyWords(report: PortfolioReport): string {
     : 'No holdings in this range.'
 }
 
-function RangeView({ view }: { view: PortfolioChartView }) {
+/**
+ * One range's answer drawn. Memoised, and subscribed to the quotes only for whether any position
+ * trades off hours: a range switch or a price push re-rendered every kept range, and each render
+ * rebuilt its chart's lines (the Holdings tab's switch took 30 to 50 frames, BENCHMARKS.md).
+ */
+const RangeView = memo(function RangeView({ view }: { view: PortfolioChartView }) {
   const { report } = view
   const hidden = useAmountsHidden()
-  const quotes = useWatch((state) => state.quotes)
-  const offHours = report.positions.some((position) => {
-    const quote = quotes.get(position.symbol)
-    return quote !== undefined && tradesOffHours(quote)
-  })
+  const offHours = useWatch((state) =>
+    report.positions.some((position) => {
+      const quote = state.quotes.get(position.symbol)
+      return quote !== undefined && tradesOffHours(quote)
+    }),
+  )
   return (
     <div className="portfolio-range" data-range={report.range}>
       <PortfolioFreshness report={report} />
@@ -145,7 +151,7 @@ function RangeView({ view }: { view: PortfolioChartView }) {
       )}
     </div>
   )
-}
+})
 
 /** A return fraction ("0.0125") as a signed percent ("+1.25%"). */
 function returnPercent(fraction: string | null): string | null {

@@ -74,6 +74,24 @@ describe('BigDecimal: decimal.js on BigInt', () => {
     expect(x.plus(y).toString().replace('.', '').length).toBeLessThanOrEqual(80)
   })
 
+  it('counts digits right at every power of ten: each operation rounds where decimal.js does', () => {
+    // 10^k - 1, 10^k and 10^k + 1 for k up to 120: the lengths where a result starts or stops
+    // needing a rounding, and where a quotient's digits are counted (the counting has two ways:
+    // one below 10^15, one above).
+    for (let k = 1; k <= 120; k++) {
+      for (const count of [10n ** BigInt(k) - 1n, 10n ** BigInt(k), 10n ** BigInt(k) + 1n]) {
+        for (const precision of [80, 40]) {
+          const [x, dx] = both(count.toString(), precision)
+          const [y, dy] = both('3.5', precision)
+          expect(x.times(y).toString()).toBe(dx.times(dy).toString())
+          expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
+          expect(y.dividedBy(x).toString()).toBe(dy.dividedBy(dx).toString())
+          expect(x.plus(y).toString()).toBe(dx.plus(dy).toString())
+        }
+      }
+    }
+  })
+
   it('refuses what is not a decimal', () => {
     expect(() => BigDecimal.parse('')).toThrow()
     expect(() => BigDecimal.parse('1.2.3')).toThrow()

@@ -1,5 +1,5 @@
 import { Dec } from '../../../shared/decimal'
-import { powerOfTen, toSignificantDigits } from '../holdings/fixed-point'
+import { powerOfTen } from '../holdings/fixed-point'
 
 /**
  * decimal.js's arithmetic, the same results to the digit, on BigInt (issue #49's bench): a value
@@ -81,9 +81,10 @@ export class BigDecimal {
     const shift = Math.max(0, this.precision - (digitCount(a) - digitCount(b)) + 1)
     const scaled = a * powerOfTen(shift)
     const whole = scaled / b
-    const kept = toSignificantDigits(whole, whole * b !== scaled, this.precision)
-    const exponent = this.exponent - other.exponent - shift + kept.exponent
-    return new BigDecimal(negative ? -kept.count : kept.count, exponent, this.precision)
+    const cut = Math.max(0, digitCount(whole) - this.precision)
+    const kept = cut === 0 ? whole : roundedAt(whole, cut, whole * b !== scaled)
+    const exponent = this.exponent - other.exponent - shift + cut
+    return new BigDecimal(negative ? -kept : kept, exponent, this.precision)
   }
 
   negated(): BigDecimal {
@@ -150,37 +151,59 @@ export class BigDecimal {
   }
 }
 
-const LOG10_2 = Math.log10(2)
+/** 10^15 < 2^53: a count below it is read exactly as a double. */
+const DOUBLE_EXACT = powerOfTen(15)
 
 /**
- * The number of decimal digits of a non-negative count, from its length in bits (its hex digits,
- * cheaper to write than its decimal ones) and one comparison.
+ * The number of decimal digits of a non-negative count, by comparisons with the table's powers of
+ * ten (writing the count out, in any base, allocated a string at every rounding and division).
  */
 function digitCount(count: bigint): number {
-  if (count === 0n) return 1
-  const hex = count.toString(16)
-  const bits = (hex.length - 1) * 4 + 32 - Math.clz32(parseInt(hex[0] as string, 16))
-  // 2^(bits - 1) <= count < 2^bits: the digits of 2^(bits - 1), or one more.
-  const digits = Math.floor((bits - 1) * LOG10_2) + 1
-  return count >= powerOfTen(digits) ? digits + 1 : digits
+  if (count < DOUBLE_EXACT) {
+    if (count === 0n) return 1
+    // The logarithm's estimate, corrected by one either way where it falls at a power of ten.
+    const digits = Math.floor(Math.log10(Number(count))) + 1
+    if (count >= powerOfTen(digits)) return digits + 1
+    return count < powerOfTen(digits - 1) ? digits - 1 : digits
+  }
+  // 10^low <= count < 10^high: the digits are the least d with count < 10^d, in (low, high].
+  let low = 15
+  let high = 32
+  while (count >= powerOfTen(high)) {
+    low = high
+    high *= 2
+  }
+  while (high - low > 1) {
+    const middle = (low + high) >> 1
+    if (count >= powerOfTen(middle)) low = middle
+    else high = middle
+  }
+  return high
 }
 
-/** `count` rounded half to even at its `cut`-th digit from the right, those digits dropped (`cut` > 0). */
-function roundedAt(count: bigint, cut: number): bigint {
+/**
+ * `count` rounded half to even at its `cut`-th digit from the right, those digits dropped (`cut` >
+ * 0); `sticky`: something nonzero lies past the count (a division's remainder), so a half rounds up.
+ */
+function roundedAt(count: bigint, cut: number, sticky = false): bigint {
   const negative = count < 0n
   const unit = powerOfTen(cut)
   const magnitude = negative ? -count : count
   let kept = magnitude / unit
   const twiceRest = (magnitude - kept * unit) * 2n
-  if (twiceRest > unit || (twiceRest === unit && (kept & 1n) === 1n)) kept += 1n
+  if (twiceRest > unit || (twiceRest === unit && (sticky || (kept & 1n) === 1n))) kept += 1n
   return negative ? -kept : kept
 }
 
-/** Below 10^precision a count has at most `precision` digits: nothing to round (the common case). */
+/**
+ * Below 10^precision a count has at most `precision` digits: nothing to round (the common case).
+ * Dec's own precision, that of nearly every operation, is compared without a look-up.
+ */
+const DEFAULT_LIMIT = powerOfTen(Dec.precision)
 const LIMITS = new Map<number, bigint>()
 
 function fits(count: bigint, precision: number): boolean {
-  let limit = LIMITS.get(precision)
+  let limit = precision === Dec.precision ? DEFAULT_LIMIT : LIMITS.get(precision)
   if (limit === undefined) LIMITS.set(precision, (limit = powerOfTen(precision)))
   return count < limit && count > -limit
 }

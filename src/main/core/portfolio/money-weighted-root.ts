@@ -99,7 +99,9 @@ function exactRoot(ks: readonly number[], amounts: readonly bigint[], start: num
     for (let j = last - 1; j >= 0; j--) {
       const gap = (ks[j + 1] as number) - (ks[j] as number)
       const xg = power(gap)
-      slope = (slope * xg + p * BigInt(gap) * power(gap - 1)) >> BITS
+      // At a gap of one (daily flows: nearly every term), p x 1 x x^0 is p x UNIT, whose shift
+      // adds p exactly: one product fewer, the same bits.
+      slope = gap === 1 ? ((slope * xg) >> BITS) + p : (slope * xg + p * BigInt(gap) * power(gap - 1)) >> BITS
       p = ((p * xg) >> BITS) + (amounts[j] as bigint)
     }
     if (slope === 0n) return null

@@ -16,6 +16,7 @@ import { BIG_ZERO, BigDecimal } from './big-decimal'
 import { type BenchmarkRun, intoStocks, intoToken } from './benchmark'
 import { type LedgerEntry, type PositionWalk, walkPosition } from './position-walk'
 import { PriceTrack } from './price-track'
+import { splitReader } from './split-step'
 import { type CashFlow, YEAR_MS, annualisedReturn, moneyWeighted, returnText, timeWeighted } from './returns'
 
 /**
@@ -252,11 +253,12 @@ export function computePortfolio(input: PortfolioInput): PortfolioReport {
   const lastTime = times.at(-1) as number
 
   const walks: PositionWalk[] = []
+  const splits = splitReader()
   for (const [symbol, list] of entries) {
     const history = input.histories.get(symbol)
     const track = new PriceTrack(symbol, history?.points ?? tradesAsHistory(list), history?.bucketMs ?? 0)
     if (track.points.length === 0) continue
-    const walk = walkPosition(track, list, times, closes, say)
+    const walk = walkPosition(track, list, times, closes, splits, say)
     if (!walk.involved) continue
     walks.push(walk)
     const lastPoint = track.points.at(-1) as HistoryPoint

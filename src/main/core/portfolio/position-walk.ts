@@ -1,9 +1,8 @@
-import { Dec } from '../../../shared/decimal'
 import type { Transaction } from '../../../shared/holdings'
 import { screenTimeText } from '../screen-time'
 import { BIG_ZERO, BigDecimal } from './big-decimal'
 import { type PriceMark, type PriceTrack, tradeMark } from './price-track'
-import { splitRatio } from './split-step'
+import type { SplitReader } from './split-step'
 
 /**
  * One position walked over the series' points (issue #49): the tokens held at each point's close
@@ -66,6 +65,7 @@ export function walkPosition(
   entries: readonly LedgerEntry[],
   times: readonly number[],
   closes: readonly number[],
+  splitBetween: SplitReader,
   say: (note: string) => void,
 ): PositionWalk {
   const n = times.length
@@ -101,20 +101,6 @@ export function walkPosition(
   let carried = 0
   let mark: PriceMark | null = null
   let previous: PriceMark | null = null
-
-  /** A multiplier step's split (split-step.ts), read once a step: the walk and the benchmark both ask. */
-  const splits = new Map<string, BigDecimal | null>()
-  const splitBetween = (from: string | null, to: string | null): BigDecimal | null => {
-    if (from === to || from === null || to === null) return null
-    const key = `${from} ${to}`
-    let split = splits.get(key)
-    if (split === undefined) {
-      const ratio = splitRatio(new Dec(from), new Dec(to))
-      split = ratio === null ? null : BigDecimal.parse(ratio.toString())
-      splits.set(key, split)
-    }
-    return split
-  }
 
   const segment = (a: PriceMark, b: PriceMark) => {
     const total = quantity.times(b.price.minus(a.price))

@@ -1,4 +1,5 @@
 import { Dec } from '../../../shared/decimal'
+import { BigDecimal } from './big-decimal'
 
 /**
  * Whether a step of the shares multiplier is a stock split, and its ratio. The service steps the
@@ -33,4 +34,27 @@ export function splitRatio(from: Dec, to: Dec): Dec | null {
     }
   }
   return null
+}
+
+/** A multiplier step's split, read once (null: no split); `from` and `to` as the history sends them. */
+export type SplitReader = (from: string | null, to: string | null) => BigDecimal | null
+
+/**
+ * One reader for a whole computation: every position's walk and the benchmark ask about the same
+ * few steps (the service steps every token's multiplier on the same dividend days), and each
+ * reading is some twenty 80-digit decimal.js divisions.
+ */
+export function splitReader(): SplitReader {
+  const read = new Map<string, BigDecimal | null>()
+  return (from, to) => {
+    if (from === to || from === null || to === null) return null
+    const key = `${from} ${to}`
+    let split = read.get(key)
+    if (split === undefined) {
+      const ratio = splitRatio(new Dec(from), new Dec(to))
+      split = ratio === null ? null : BigDecimal.parse(ratio.toString())
+      read.set(key, split)
+    }
+    return split
+  }
 }
