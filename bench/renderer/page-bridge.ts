@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../src/shared/domain'
+import { invokeNames } from '../../src/shared/ipc-contract'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import type { Settings } from '../../src/shared/settings'
 import type { FirstFrame, FrameNode } from './first-frame-types'
@@ -39,6 +40,8 @@ export interface BenchPageState {
   histories: Record<string, unknown>
   /** How long getHistory takes to answer: the simulator's own answer time, where a benchmark sets it. */
   historyAnswerMs: number
+  /** Pushes an event to the app's listeners as main's IPC would ('delta': update-latency.ts). */
+  emit(event: string, payload: unknown): void
 }
 
 declare global {
@@ -60,6 +63,15 @@ export const PRICED_ROW_SELECTOR = '[role="row"][data-symbol] .cell-price .num'
 export const FIRST_ROWS_MESSAGE = 'bench: first rows painted'
 export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
 export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
+
+/** What every app page's bridge is given besides its answers: the commands and the first-paint probes. */
+export const APP_BRIDGE_PROBES = {
+  invokeNames: [...invokeNames],
+  pricedRowSelector: PRICED_ROW_SELECTOR,
+  firstRowsMessage: FIRST_ROWS_MESSAGE,
+  sparklineSelector: SPARKLINE_SELECTOR,
+  sparklinesMessage: SPARKLINES_MESSAGE,
+}
 
 export interface SnapshotSource {
   /**
@@ -166,6 +178,7 @@ export function installBenchBridge(
     deltasSent: 0,
     histories: {},
     historyAnswerMs: 0,
+    emit: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
   }
   window.__bench = state
   new PerformanceObserver((list) => {
