@@ -27,10 +27,11 @@ import { type SimProcess, startSimProcess } from './sim-process'
  *
  * - Streamed: the simulator (a process of its own) stamps each price frame as it writes it to the
  *   gRPC stream, on `performance.timeOrigin + performance.now()` (sim-child.ts).
- * - Polled: a polled price reaches the screen a cadence or so after it came to be, by nature; its
- *   start is the instant the simulator's price took effect (the start of its one-second step, the
- *   time the stream would have written it), so the figure includes the wait for the next poll.
- *   Given beside the streamed one, not budgeted.
+ * - Polled: each price a poll brought, from the instant it took effect in the simulator (the start
+ *   of its one-second step, the time the stream would have written it): its age as it reaches the
+ *   screen. A price that came and went between two polls is never shown and not timed, so the
+ *   wait for the next poll after a change is only partly in it. Given beside the streamed one, not
+ *   budgeted.
  *
  * The end: a MutationObserver in the page, installed before the app's scripts, sees a row's price
  * text change, and stamps it on the same clock (`performance.timeOrigin + performance.now()` of
