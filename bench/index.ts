@@ -14,6 +14,7 @@ import { searchMetrics } from './node/search-keystrokes'
 import { depthWalkMetrics } from './node/depth-walk'
 import { heldDepthMetrics } from './node/held-depth'
 import { streamMetrics } from './node/stream'
+import { updateLatencyMetrics } from './node/update-latency'
 import { rendererMetrics } from './renderer/renderer-metrics'
 import { type Calibration, calibrate } from './calibration'
 import type { Metric } from './report'
@@ -83,7 +84,10 @@ const FULL = {
   history: { recordingSizes: [1_000, 10_000], rounds: 9, dbSymbols: 100, dbDays: 365 },
   depth: { levels: 200, walks: 200, held: { symbols: 50, updates: 30, pairs: 3 } },
   portfolio: { symbols: 100, days: 365, transactions: 20_000, runs: 3 },
-  stream: { warmupMs: 10_000, measureMs: 60_000, pairs: 2 },
+  stream: {
+    cpu: { warmupMs: 10_000, measureMs: 60_000, pairs: 2 },
+    latency: { sizes: [20, 400], warmupMs: 5_000, measureMs: 30_000 },
+  },
 }
 
 const SMOKE: typeof FULL = {
@@ -108,7 +112,10 @@ const SMOKE: typeof FULL = {
   history: { recordingSizes: [100], rounds: 2, dbSymbols: 5, dbDays: 30 },
   depth: { levels: 200, walks: 5, held: { symbols: 50, updates: 3, pairs: 1 } },
   portfolio: { symbols: 10, days: 60, transactions: 500, runs: 1 },
-  stream: { warmupMs: 1_000, measureMs: 3_000, pairs: 1 },
+  stream: {
+    cpu: { warmupMs: 1_000, measureMs: 3_000, pairs: 1 },
+    latency: { sizes: [20], warmupMs: 1_000, measureMs: 4_000 },
+  },
 }
 
 function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric[]> {
@@ -142,7 +149,12 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
     case 'portfolio':
       return portfolioMetrics(sizes.portfolio, log)
     case 'stream':
-      return streamMetrics(sizes.stream, log)
+      // The update-to-screen latency loads the built renderer.
+      assertRendererBuilt()
+      return streamMetrics(sizes.stream.cpu, log).then(async (cpu) => [
+        ...cpu,
+        ...(await updateLatencyMetrics(sizes.stream.latency, log)),
+      ])
   }
 }
 

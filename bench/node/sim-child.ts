@@ -12,17 +12,33 @@ import { BENCH_INSTANT } from './sim-bodies'
  * With `log-requests`, it then says each request it receives ("request <ms since start> <path>"),
  * for a floor that repeats the same network work (bench/node/network-floor.ts).
  */
-const [apiKey, assets, speed, logRequests] = process.argv.slice(2)
-if (!apiKey || !assets || !speed) throw new Error('usage: sim-child.ts <key> <assets> <speed> [log-requests]')
+const [apiKey, assets, speed, ...flags] = process.argv.slice(2)
+if (!apiKey || !assets || !speed)
+  throw new Error('usage: sim-child.ts <key> <assets> <speed> [log-requests] [stamp-writes]')
 const startedAt = Date.now()
 const clock = () => BENCH_INSTANT + (Date.now() - startedAt) * Number(speed)
-if (logRequests === 'log-requests')
+/**
+ * With `stamp-writes`: after the gRPC address, the wall-clock instant its market time started
+ * ("started <epoch ms>", the market's BENCH_INSTANT), then each streamed price as it is written
+ * ("wrote <epoch ms> <symbol> <token price>"), timed as performance.timeOrigin + performance.now(),
+ * the clock the page under test reads too (bench/node/update-latency.ts).
+ */
+const stampWrites = flags.includes('stamp-writes')
+const onPriceFrame = (updates: readonly { symbol: string; token_price: string }[]) => {
+  const at = (performance.timeOrigin + performance.now()).toFixed(3)
+  process.stdout.write(
+    updates.map((update) => `wrote ${at} ${update.symbol} ${update.token_price}\n`).join(''),
+  )
+}
+if (flags.includes('log-requests'))
   subscribe('http.server.request.start', (message) => {
     const { request } = message as { request: IncomingMessage }
     process.stdout.write(`request ${Date.now() - startedAt} ${request.url ?? ''}\n`)
   })
-void startSimServer({ apiKey, port: 0, assets: Number(assets), clock }).then((sim) => {
+const options = { apiKey, port: 0, assets: Number(assets), clock, ...(stampWrites ? { onPriceFrame } : {}) }
+void startSimServer(options).then((sim) => {
   process.stdout.write(`listening on ${sim.url}\n${JSON.stringify(sim.market.symbols())}\n`)
   process.stdout.write(`grpc ${sim.grpcAddress ?? 'none'}\n`)
+  if (stampWrites) process.stdout.write(`started ${startedAt}\n`)
   process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)))
 })

@@ -24,6 +24,10 @@ export interface SimProcess {
   grpcAddress: string | null
   /** With `logRequests`: every request received so far, in order (else always empty). */
   requests(): SimRequest[]
+  /** With `stampWrites`: the epoch ms its market time started at (BENCH_INSTANT), else null. */
+  startedAt: number | null
+  /** With `stampWrites`: each streamed price written so far, in order (else always empty). */
+  writes(): StampedWrite[]
   close(): Promise<void>
 }
 
@@ -34,8 +38,20 @@ export interface SimRequest {
   path: string
 }
 
+export interface StampedWrite {
+  /** performance.timeOrigin + performance.now() in the simulator as the price was written. */
+  atMs: number
+  symbol: string
+  price: string
+}
+
 /** `speed`: how much faster than real time the simulated market's time runs (see sim-child.ts). */
-export async function startSimProcess(assets: number, speed = 1, logRequests = false): Promise<SimProcess> {
+export async function startSimProcess(
+  assets: number,
+  speed = 1,
+  logRequests = false,
+  stampWrites = false,
+): Promise<SimProcess> {
   const apiKey = 'bench-sim-process-key-0123456789'
   const child = spawn(
     process.execPath,
@@ -46,6 +62,7 @@ export async function startSimProcess(assets: number, speed = 1, logRequests = f
       String(assets),
       String(speed),
       ...(logRequests ? ['log-requests'] : []),
+      ...(stampWrites ? ['stamp-writes'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: TYPESCRIPT_ENV },
   )
@@ -66,12 +83,17 @@ export async function startSimProcess(assets: number, speed = 1, logRequests = f
   if (!url) throw new Error(`the simulator said "${line}" instead of where it listens`)
   const symbols = JSON.parse(await nextLine()) as string[]
   const grpcAddress = /^grpc (127\.0\.0\.1:\d+)$/.exec(await nextLine())?.[1] ?? null
+  const startedAt = stampWrites ? Number(/^started (\d+)$/.exec(await nextLine())?.[1] ?? Number.NaN) : null
   const requests: SimRequest[] = []
-  if (logRequests)
+  const writes: StampedWrite[] = []
+  if (logRequests || stampWrites)
     void (async () => {
       for (let line = await nextLine(); line !== ''; line = await nextLine()) {
         const [, atMs, path] = /^request (\d+) (.*)$/.exec(line) ?? []
         if (atMs !== undefined && path !== undefined) requests.push({ atMs: Number(atMs), path })
+        const [, writtenAt, symbol, price] = /^wrote ([\d.]+) (\S+) (\S+)$/.exec(line) ?? []
+        if (writtenAt !== undefined && symbol !== undefined && price !== undefined)
+          writes.push({ atMs: Number(writtenAt), symbol, price })
       }
     })().catch(() => {
       // The simulator was closed: no more requests to log.
@@ -82,6 +104,8 @@ export async function startSimProcess(assets: number, speed = 1, logRequests = f
     symbols,
     grpcAddress,
     requests: () => [...requests],
+    startedAt,
+    writes: () => writes,
     close: async () => {
       if (child.exitCode !== null) return
       const exited = once(child, 'exit')

@@ -16,8 +16,7 @@ import { startSimProcess, type SimProcess } from './sim-process'
  *   alternate, `pairs` times, and the figure is the median of the pairs' ratios (the polling run is
  *   the floor: the app as it was before it streamed).
  *
- * Not measured here: the update-to-screen latency from the stream's write to the row's text in
- * the renderer (BENCHMARKS.md says so).
+ * The update-to-screen latency, the suite's other part, is update-latency.ts.
  */
 
 export interface StreamBenchOptions {

@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../src/shared/domain'
+import { invokeNames } from '../../src/shared/ipc-contract'
 import type { AppStatus, KeyStatus } from '../../src/shared/status'
 import type { Settings } from '../../src/shared/settings'
 import type { FirstFrame, FrameNode } from './first-frame-types'
@@ -41,8 +42,11 @@ export interface BenchPageState {
   historyAnswerMs: number
   /** What getPortfolioHistory answers for each range (portfolio-switch.ts sets them). */
   portfolioViews: Record<string, unknown>
-  /** Delivers one of main's pushes (`portfolio`, ...) to the app's listeners, as the preload does. */
-  push(event: string, payload: unknown): void
+  /**
+   * Pushes an event to the app's listeners as main's IPC would ('delta': update-latency.ts;
+   * 'portfolio': portfolio-switch.ts).
+   */
+  emit(event: string, payload: unknown): void
 }
 
 declare global {
@@ -64,6 +68,15 @@ export const PRICED_ROW_SELECTOR = '[role="row"][data-symbol] .cell-price .num'
 export const FIRST_ROWS_MESSAGE = 'bench: first rows painted'
 export const SPARKLINE_SELECTOR = '[role="row"][data-symbol] svg.sparkline'
 export const SPARKLINES_MESSAGE = 'bench: first sparklines painted'
+
+/** What every app page's bridge is given besides its answers: the commands and the first-paint probes. */
+export const APP_BRIDGE_PROBES = {
+  invokeNames: [...invokeNames],
+  pricedRowSelector: PRICED_ROW_SELECTOR,
+  firstRowsMessage: FIRST_ROWS_MESSAGE,
+  sparklineSelector: SPARKLINE_SELECTOR,
+  sparklinesMessage: SPARKLINES_MESSAGE,
+}
 
 export interface SnapshotSource {
   /**
@@ -177,9 +190,7 @@ export function installBenchBridge(
     histories: {},
     historyAnswerMs: 0,
     portfolioViews: {},
-    push: (event, payload) => {
-      for (const listener of listeners.get(event) ?? []) listener(payload)
-    },
+    emit: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
   }
   window.__bench = state
   new PerformanceObserver((list) => {

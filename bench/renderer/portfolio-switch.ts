@@ -82,7 +82,7 @@ export async function portfolioSwitchMetrics(
       const bridge = (window as unknown as { tokenwatch: Record<string, () => Promise<{ value: object }>> })
         .tokenwatch
       const nothingHeld = await bridge.getPortfolio?.()
-      bench.push('portfolio', { ...nothingHeld?.value, positions })
+      bench.emit('portfolio', { ...nothingHeld?.value, positions })
     },
     { answers: views, positions: symbols.filter((symbol) => symbol !== undefined).map(heldPosition) },
   )

@@ -1,6 +1,5 @@
 import { type Browser, type CDPSession, type Page, chromium } from 'playwright-core'
 import { withoutHistories } from '../../src/shared/domain'
-import { invokeNames } from '../../src/shared/ipc-contract'
 import type { Settings } from '../../src/shared/settings'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../test/support/chromium'
 import { type Metric, floorOf, median, metric, round } from '../report'
@@ -18,10 +17,9 @@ import {
   serveBenchPage,
 } from './bench-server'
 import {
+  APP_BRIDGE_PROBES,
   FIRST_ROWS_MESSAGE,
   NAME_HELPER_SCRIPT,
-  PRICED_ROW_SELECTOR,
-  SPARKLINE_SELECTOR,
   SPARKLINES_MESSAGE,
   installBenchBridge,
 } from './page-bridge'
@@ -143,11 +141,7 @@ async function openPage(
     status: onlineStatus(marketNow()),
     settings: session.settings,
     keyStatus: NO_KEY,
-    invokeNames: [...invokeNames],
-    pricedRowSelector: PRICED_ROW_SELECTOR,
-    firstRowsMessage: FIRST_ROWS_MESSAGE,
-    sparklineSelector: SPARKLINE_SELECTOR,
-    sparklinesMessage: SPARKLINES_MESSAGE,
+    ...APP_BRIDGE_PROBES,
     captureFirstFrame: target.captureFirstFrame ?? false,
   })
   const logged = (text: string) =>

@@ -113,6 +113,10 @@ const METRICS = [
   'stream.rest.limitsPerMinute',
   'stream.rest.otherPerMinute',
   'stream.core.cpu.ratioToPolling',
+  'stream.latency.streamed.p50Ms',
+  'stream.latency.streamed.p99Ms',
+  'stream.latency.polled.p50Ms',
+  'stream.latency.polled.p99Ms',
 ]
 
 describe('npm run bench -- --json --smoke', () => {

@@ -31,7 +31,12 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close()
 })
 
-async function sim(start = TUESDAY_10_00_ET, streamFaults?: StreamFaultPlan, specOnly = false) {
+async function sim(
+  start = TUESDAY_10_00_ET,
+  streamFaults?: StreamFaultPlan,
+  specOnly = false,
+  onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void,
+) {
   const clock = manualClock(start)
   const server = await startSimServer({
     apiKey: API_KEY,
@@ -40,6 +45,7 @@ async function sim(start = TUESDAY_10_00_ET, streamFaults?: StreamFaultPlan, spe
     grpcFrameMs: 20,
     streamFaults,
     specOnly,
+    onPriceFrame,
   })
   servers.push(server)
   return { server, clock }
@@ -78,6 +84,19 @@ function open<U>(
 const updatesOf = <U>(opened: Opened<U>): U[] => opened.frames.flatMap((frame) => frame.updates)
 
 describe('simulator gRPC price stream', () => {
+  it('hands each price frame it writes to onPriceFrame, as the client receives it', async () => {
+    const handed: PriceUpdateMessage[][] = []
+    const { server, clock } = await sim(TUESDAY_10_00_ET, undefined, false, (updates) =>
+      handed.push([...updates]),
+    )
+    const opened = open<PriceUpdateMessage>(server, 'StreamPriceUpdates', server.market.symbols().slice(0, 3))
+    await until(() => opened.frames.length >= 1, 'the first frame')
+    clock.advance(1_000)
+    await until(() => opened.frames.length >= 2, 'the frame of the next second')
+    await until(() => handed.length >= opened.frames.length, 'the hook called for every frame')
+    expect(handed.slice(0, opened.frames.length)).toEqual(opened.frames.map((frame) => frame.updates))
+  })
+
   it(
     'streams the REST price of the same instant, several symbols ' + 'in one frame, the ns timestamp exact',
     async () => {

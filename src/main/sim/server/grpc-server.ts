@@ -26,6 +26,11 @@ export interface SimGrpcOptions {
   /** How often each stream looks for changes (real time); default 200 ms. */
   frameMs?: number
   faults?: StreamFaultPlan
+  /**
+   * Called with each price frame in the tick that writes it, just before the write: the bench
+   * stamps each streamed price with the time it left the simulator (bench/node/update-latency.ts).
+   */
+  onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void
 }
 
 export interface SimGrpcStats {
@@ -144,6 +149,7 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
         }
         const frame = bentPriceFrame(fresh, sent, plan)
         for (const update of fresh) sent.set(update.symbol, update)
+        if (frame.length > 0) options.onPriceFrame?.(frame)
         return frame
       })
     },

@@ -6,7 +6,7 @@ import { type FaultDecision, type FaultEndpoint, type FaultKind, type FaultPlan,
 import { SimMarket, isPriceSort } from '../market/market'
 import { BEYOND_SPEC_ENDPOINTS, type RouteMatch, type SimEndpoint, isRouteError, matchRoute } from './routes'
 import { DEFAULT_READINGS, type ServiceReadings } from '../market/service-bodies'
-import { type SimGrpcServer, startSimGrpcServer } from './grpc-server'
+import { type SimGrpcOptions, type SimGrpcServer, startSimGrpcServer } from './grpc-server'
 import type { StreamFaultPlan } from './stream-faults'
 import { WALLET_ENDPOINTS, answerWalletRoute } from './wallet-routes'
 import { SimWalletHoldings } from '../market/wallet-holdings'
@@ -62,6 +62,8 @@ export interface SimServerOptions {
   /** How often each stream looks for changes, ms of real time (grpc-server.ts). */
   grpcFrameMs?: number
   streamFaults?: StreamFaultPlan
+  /** Each price frame the gRPC streams write, as it is written (grpc-server.ts). */
+  onPriceFrame?: SimGrpcOptions['onPriceFrame']
 }
 
 /** How each request ended: a plain answer, a rejected request (4xx), or the fault it was given. */
@@ -217,6 +219,7 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
           apiKey: options.apiKey,
           frameMs: options.grpcFrameMs,
           faults: options.streamFaults,
+          onPriceFrame: options.onPriceFrame,
         })
       : null
   return {
