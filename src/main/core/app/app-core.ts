@@ -146,7 +146,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
       },
     })
     // Not read while the window is hidden or updates are paused (by the user, sleep, offline).
-    this.events.on('status', () => this.walletWatchActivity())
+    // With the status just derived: deriving it again for this was half the status work of a poll.
+    this.events.on('status', (status) => this.walletWatchActivity(status))
     const alertsChanged = <T>(result: T): T =>
       this.watchChanged(result, () => {
         this.depthSymbols.alertsChanged(this.alerts.file.list())
@@ -274,8 +275,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.walletWatchActivity()
   }
 
-  private walletWatchActivity(): void {
-    this.walletWatch.setActive(this.windowVisible && this.status().connection !== 'paused')
+  private walletWatchActivity(status = this.status()): void {
+    this.walletWatch.setActive(this.windowVisible && status.connection !== 'paused')
   }
 
   /**

@@ -10,9 +10,10 @@ import {
   sameServiceAs,
 } from '../../../shared/domain'
 import type { EndpointName } from '../../../shared/status'
-import { applyLimitsRecord, applyMarketRecord, applyPriceRecord } from '../api/wire/normalize'
+import { applyLimitsRecord, applyMarketRecordButHistory, applyPriceRecord } from '../api/wire/normalize'
 import type { WireMarketRecord, WirePriceRecord } from '../api/wire/wire'
 import type { LimitsWithTime } from '../api/wire/wire-parse'
+import { PackedHistory } from './packed-history'
 
 export type ErrorSlot = 'prices' | 'market' | 'limits'
 
@@ -26,12 +27,24 @@ export type ErrorSlot = 'prices' | 'market' | 'limits'
  *
  * Everything the state knows of one symbol sits in one entry (BENCHMARKS.md, pipeline), so a poll
  * of thousands of assets costs at most one map lookup per record and none per asset at commit.
+ *
+ * Each entry's 24-hour history is held packed (PackedHistory), beside an asset whose own
+ * `history24h` stays empty; snapshots and deltas get the points back, so what leaves the state is
+ * as if it held them as objects.
  */
 
-interface Entry {
+/** An asset as pushed: its fields, and its history apart. */
+interface Pushed {
   asset: AssetQuote
+  history: PackedHistory
+}
+
+interface Entry {
+  /** The asset without its history (`history24h` empty), and its history packed. */
+  asset: AssetQuote
+  history: PackedHistory
   /** What the last commit pushed for this symbol; undefined when it never was. */
-  committed: AssetQuote | undefined
+  committed: Pushed | undefined
   /** When our own clock last saw fresh price or market data for it (for staleness). */
   seenAt: number | undefined
 }
@@ -45,7 +58,7 @@ export class SnapshotState {
   private asOf = 0
 
   /** Symbols that left the watchlist since the last commit, with what had been pushed for them. */
-  private readonly leftSinceCommit = new Map<string, AssetQuote>()
+  private readonly leftSinceCommit = new Map<string, Pushed>()
   private committedOrder: string[] = []
   private committedErrors: SnapshotError[] = []
   private committedSource: SnapshotSource
@@ -69,7 +82,9 @@ export class SnapshotState {
     if (!sameServiceAs(snapshot.source, this.source)) return
     for (const asset of snapshot.assets) {
       const entry = this.entries.get(asset.symbol)
-      if (entry) entry.asset = applyAssetChange(asset, { stale: true })
+      if (!entry) continue
+      entry.asset = applyAssetChange(asset, { stale: true, history24h: NO_POINTS })
+      entry.history = PackedHistory.of(asset.history24h)
     }
     this.asOf = snapshot.asOf
   }
@@ -84,6 +99,7 @@ export class SnapshotState {
         // New, or back before a commit said it left: starts empty, but the last push still stands.
         next.set(symbol, {
           asset: emptyAsset(symbol),
+          history: PackedHistory.EMPTY,
           committed: this.leftSinceCommit.get(symbol),
           seenAt: undefined,
         })
@@ -128,20 +144,41 @@ export class SnapshotState {
     if (sameService) return
     for (const [symbol, entry] of this.entries) {
       entry.asset = emptyAsset(symbol)
+      entry.history = PackedHistory.EMPTY
       entry.seenAt = undefined
     }
   }
 
   applyPrices(records: readonly WirePriceRecord[], receivedAt: number): void {
-    this.fold('prices', records, (record) => record.primaryMarket.symbol, applyPriceRecord, receivedAt)
+    this.fold(
+      'prices',
+      records,
+      (record) => record.primaryMarket.symbol,
+      (entry, record) => applyPriceRecord(entry.asset, record),
+      receivedAt,
+    )
   }
 
   applyMarket(records: readonly WireMarketRecord[], receivedAt: number): void {
-    this.fold('market', records, (record) => record.primaryMarket.symbol, applyMarketRecord, receivedAt)
+    this.fold(
+      'market',
+      records,
+      (record) => record.primaryMarket.symbol,
+      (entry, record) => {
+        entry.history = entry.history.following(record.primaryMarket.priceHistory24h)
+        return applyMarketRecordButHistory(entry.asset, record)
+      },
+      receivedAt,
+    )
   }
 
   applyLimits(records: readonly LimitsWithTime[]): void {
-    this.fold('limits', records, (record) => record.symbol, applyLimitsRecord)
+    this.fold(
+      'limits',
+      records,
+      (record) => record.symbol,
+      (entry, record) => applyLimitsRecord(entry.asset, record),
+    )
   }
 
   /** Replaces the errors one endpoint reported in its latest attempt. */
@@ -176,7 +213,10 @@ export class SnapshotState {
     return {
       asOf: this.asOf,
       source: this.source,
-      assets: this.order.map((symbol) => this.entries.get(symbol)?.asset ?? emptyAsset(symbol)),
+      assets: this.order.map((symbol) => {
+        const entry = this.entries.get(symbol)
+        return entry ? withHistory(entry) : emptyAsset(symbol)
+      }),
       errors: this.errors(),
     }
   }
@@ -189,13 +229,14 @@ export class SnapshotState {
     const changed: AssetChange[] = []
     const added: AssetQuote[] = []
     for (const [symbol, entry] of this.entries) {
-      const { asset, committed } = entry
-      if (committed === asset) continue
+      const { asset, history, committed } = entry
+      if (committed?.asset === asset && committed.history === history) continue
       // Taken as committed at once: an object replaced by an equal one is then skipped next time.
-      entry.committed = asset
-      if (!committed) added.push(asset)
+      entry.committed = { asset, history }
+      if (!committed) added.push(withHistory(entry))
       else {
-        const fields = diffAsset(committed, asset)
+        let fields = diffAsset(committed.asset, asset)
+        if (!history.sameAs(committed.history)) (fields ??= {}).history24h = history.points()
         if (fields) changed.push({ symbol, fields })
       }
     }
@@ -237,7 +278,7 @@ export class SnapshotState {
     endpoint: EndpointName,
     records: readonly R[],
     symbolOf: (record: R) => string,
-    apply: (asset: AssetQuote, record: R) => AssetQuote,
+    apply: (entry: Entry, record: R) => AssetQuote,
     receivedAt?: number,
   ) {
     const atPosition = this.entriesAtPosition[endpoint]
@@ -250,7 +291,7 @@ export class SnapshotState {
         atPosition[position] = entry
       }
       if (!entry) continue
-      const next = apply(entry.asset, record)
+      const next = apply(entry, record)
       if (receivedAt === undefined) entry.asset = next
       else {
         entry.seenAt = receivedAt
@@ -258,6 +299,14 @@ export class SnapshotState {
       }
     }
   }
+}
+
+/** The `history24h` of every asset an entry holds: its points are in the entry's PackedHistory. */
+const NO_POINTS: AssetQuote['history24h'] = []
+
+/** The entry's asset with its history's points, as a snapshot or an added asset carries it. */
+function withHistory(entry: Entry): AssetQuote {
+  return entry.history.length === 0 ? entry.asset : { ...entry.asset, history24h: entry.history.points() }
 }
 
 function noPositionsKnown(): Record<EndpointName, (Entry | undefined)[]> {

@@ -78,6 +78,22 @@ function fairValueFor(
 }
 
 export function applyMarketRecord(asset: AssetQuote, record: WireMarketRecord): AssetQuote {
+  return withMarketRecord(asset, record, historyOf(asset.history24h, record.primaryMarket.priceHistory24h))
+}
+
+/**
+ * applyMarketRecord leaving the asset's history as it is: for a holder that keeps the histories
+ * apart (the poll worker's SnapshotState, packed), which would otherwise pay for points it drops.
+ */
+export function applyMarketRecordButHistory(asset: AssetQuote, record: WireMarketRecord): AssetQuote {
+  return withMarketRecord(asset, record, asset.history24h)
+}
+
+function withMarketRecord(
+  asset: AssetQuote,
+  record: WireMarketRecord,
+  history24h: HistoryPoint[],
+): AssetQuote {
   const primary = record.primaryMarket
   const underlying = record.underlyingMarket
   const sessions = primary.tradableSessions ? splitSessions(primary.tradableSessions) : null
@@ -107,7 +123,7 @@ export function applyMarketRecord(asset: AssetQuote, record: WireMarketRecord): 
     priceTimestamp: priceIsNewer ? record.timestamp : asset.priceTimestamp,
     change24h: primary.priceChange24h ?? null,
     changePct24h: primary.priceChangePct24h ?? null,
-    history24h: historyOf(asset.history24h, primary.priceHistory24h),
+    history24h,
     holders: primary.totalHolders ?? null,
     sharesMultiplier,
     // Absent from some all-assets entries: keep what the single-asset answer told us.

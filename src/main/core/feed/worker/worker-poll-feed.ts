@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads'
-import { applyDelta } from '../../../../shared/delta'
 import type { Snapshot } from '../../../../shared/domain'
 import type { ListedAsset } from '../../../../shared/domain'
 import type { AssetPauseReading } from '../../../../shared/service-status'
@@ -8,6 +7,7 @@ import type { Cadences } from '../../../../shared/settings'
 import { ApiError } from '../../api/api-errors'
 import { withoutKey } from '../../api/key-scrub'
 import { PacedQueue } from './delta-pieces'
+import { DeltaMirror } from './delta-mirror'
 import { cadenceOf } from '../market-feed'
 import type {
   FeedActivity,
@@ -98,7 +98,12 @@ export class WorkerPollFeed implements PollPipeline {
   private readonly pauses = new Set<PauseReason>()
 
   // What the worker last said.
-  private mirror: Snapshot = { asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] }
+  private readonly mirror = new DeltaMirror({
+    asOf: 0,
+    source: { baseUrl: '', demo: true },
+    assets: [],
+    errors: [],
+  })
   /** The worker's messages, a turn of the event loop after each delta piece (delta-pieces.ts). */
   private readonly inbox = new PacedQueue<FromPollWorker>(
     (message) => this.receive(message),
@@ -218,12 +223,12 @@ export class WorkerPollFeed implements PollPipeline {
 
   /** The mirror: every row as the worker's deltas left it, the histories left out (see PollFeed). */
   snapshot(): Snapshot {
-    return this.mirror
+    return this.mirror.snapshot()
   }
 
   /** From the worker; while it is down (restarting), the mirror is all there is. */
   fullSnapshot(): Promise<Snapshot> {
-    if (!this.worker) return Promise.resolve(this.mirror)
+    if (!this.worker) return Promise.resolve(this.mirror.snapshot())
     return this.request((id) => ({ type: 'fullSnapshot', id }))
   }
 
@@ -244,7 +249,9 @@ export class WorkerPollFeed implements PollPipeline {
    */
   async saveSnapshot(userDataDir: string): Promise<void> {
     if (!this.worker)
-      return new SnapshotCache(userDataDir).save(withoutKey(this.mirror, this.connection?.apiKey ?? null))
+      return new SnapshotCache(userDataDir).save(
+        withoutKey(this.mirror.snapshot(), this.connection?.apiKey ?? null),
+      )
     await this.request((id) => ({ type: 'saveSnapshot', id, userDataDir }))
   }
 
@@ -304,7 +311,7 @@ export class WorkerPollFeed implements PollPipeline {
     this.send({ type: 'watchlist', symbols: this.watchlist })
     if (this.hidden) this.send({ type: 'hidden', hidden: true })
     for (const reason of this.pauses) this.send({ type: 'paused', reason, paused: true })
-    this.send({ type: 'seed', snapshot: this.mirror })
+    this.send({ type: 'seed', snapshot: this.mirror.snapshot() })
     if (this.recordingFolder !== null) this.send({ type: 'recording', userDataDir: this.recordingFolder })
     this.send({ type: 'start' })
     if (this.depthSymbol !== null) this.send({ type: 'depthSymbol', symbol: this.depthSymbol })
@@ -356,7 +363,7 @@ export class WorkerPollFeed implements PollPipeline {
         return
       case 'started': {
         const restarted = this.started === null
-        this.mirror = message.snapshot
+        this.mirror.reset(message.snapshot)
         this.endpoints = message.endpoints
         this.plan = message.plan
         this.started?.resolve()
@@ -373,7 +380,7 @@ export class WorkerPollFeed implements PollPipeline {
       }
       case 'delta':
         // Packed: the histories are in a text this thread passes on unread, not in the rows.
-        this.mirror = applyDelta(this.mirror, message.delta)
+        this.mirror.apply(message.delta)
         this.events.onDelta(message.delta)
         return
       case 'status':
