@@ -123,7 +123,10 @@ function StaleFigure({ symbol, children }: { symbol: string; children: ReactNode
  * the idle window about 1 % of its thread.
  */
 function useOnStalePrice(quoteStale: boolean, wanted: boolean): boolean {
-  const prices = useWatch((state) => state.status?.endpoints.prices ?? null)
+  // Two numbers, not the endpoint's status object: a status push that leaves them be renders nothing.
+  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
+  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
+  const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
   return useClock((state) => wanted && (quoteStale || isFeedSilent(state.now, prices)))
 }
 
