@@ -26,9 +26,10 @@ const LIGHT_SNAPSHOT_JSON_PATH = '/__bench/snapshot-without-histories.json'
 /** The renderer's first frame as a static page: its DOM and stylesheets, none of its scripts. */
 export const FIRST_FRAME_PAGE_PATH = '/__bench/first-frame.html'
 /**
- * The idle page's floor: the first frame as a static page, plus what the screen must show each
- * second and the static frame does not: the session clock's time and countdown, written into the
- * same two text nodes by a plain timer on the second (IDLE_FLOOR_SCRIPT).
+ * The idle page's floor: the app's DOM as it stands idle (its rows, its filled ticker strip with
+ * the strip's CSS animation) as a static page, plus what the screen must show each second: the
+ * session clock's time and countdown, written into the same two text nodes by a plain timer on
+ * the second (IDLE_FLOOR_SCRIPT). Not the first frame: its ticker strip is still empty.
  */
 export const IDLE_FLOOR_PAGE_PATH = '/__bench/idle-floor.html'
 /** A page holding nothing but one priced row, unstyled: the browser's own cost of a cold load. */
@@ -140,8 +141,10 @@ function staticPage(htmlAttributes: string, head: string, body: string): string 
 }
 
 export interface BenchServer extends StaticServer {
-  /** Serves `frame` at FIRST_FRAME_PAGE_PATH, and with the clock's text at IDLE_FLOOR_PAGE_PATH. */
+  /** Serves `frame` at FIRST_FRAME_PAGE_PATH (and, rendered by React, at REACT_FIRST_FRAME_PAGE_PATH). */
   setFirstFrame(frame: FirstFrame): void
+  /** Serves the app's idle DOM with the clock's text at IDLE_FLOOR_PAGE_PATH. */
+  setIdleFloor(dom: FirstFrame): void
 }
 
 /**
@@ -208,17 +211,19 @@ export async function serveBenchPage(snapshot: Snapshot, appPage: () => string):
     ...server,
     setFirstFrame(frame) {
       firstFramePage = staticPage(frame.htmlAttributes, stylesheets, frame.root)
-      idleFloorPage = staticPage(
-        frame.htmlAttributes,
-        stylesheets,
-        `${frame.root}<script type="module">${IDLE_FLOOR_SCRIPT}</script>`,
-      )
       // The tree as JSON in the page, `<` escaped so that no text in it can end the script element.
       const tree = JSON.stringify(frame.tree).replaceAll('<', '\\u003c')
       reactFirstFramePage = staticPage(
         frame.htmlAttributes,
         `${stylesheets}<script type="module" src="${REACT_FIRST_FRAME_SCRIPT_PATH}"></script>`,
         `<div id="root"></div><script type="application/json" id="first-frame-tree">${tree}</script>`,
+      )
+    },
+    setIdleFloor(dom) {
+      idleFloorPage = staticPage(
+        dom.htmlAttributes,
+        stylesheets,
+        `${dom.root}<script type="module">${IDLE_FLOOR_SCRIPT}</script>`,
       )
     },
   }

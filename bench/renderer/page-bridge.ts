@@ -30,6 +30,8 @@ export interface BenchPageState {
   sparklinesAt: number | null
   /** The DOM as the first priced rows appeared, when the page was opened to capture it. */
   firstFrame: FirstFrame | null
+  /** The DOM as it is now (the idle page's floor is the app's idle DOM, served static). */
+  captureDom(): FirstFrame | null
   /** A fresh copy of the snapshot getSnapshot answers with (page-functions.ts builds larger ones). */
   requestSnapshot(history: boolean): Promise<Snapshot>
   /** The snapshot the delta benchmarks change (set by page-functions.ts). */
@@ -184,6 +186,7 @@ export function installBenchBridge(
     firstRowsAt: null,
     sparklinesAt: null,
     firstFrame: null,
+    captureDom: () => null,
     requestSnapshot,
     snapshot: null,
     deltasSent: 0,
@@ -223,11 +226,11 @@ export function installBenchBridge(
       children: [...node.childNodes].map(frameNode).filter((child) => child !== null),
     }
   }
-  const captureFirstFrame = () => {
+  const captureDom = (): FirstFrame | null => {
     const root = document.getElementById('root')
-    if (!root) return
+    if (!root) return null
     const attributes = [...document.documentElement.attributes]
-    state.firstFrame = {
+    return {
       htmlAttributes: attributes
         .map(
           (attribute) =>
@@ -237,6 +240,10 @@ export function installBenchBridge(
       root: root.outerHTML,
       tree: [...root.childNodes].map(frameNode).filter((child) => child !== null),
     }
+  }
+  state.captureDom = captureDom
+  const captureFirstFrame = () => {
+    state.firstFrame = captureDom()
   }
   whenPainted(
     answers.pricedRowSelector,

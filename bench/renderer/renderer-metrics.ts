@@ -65,6 +65,7 @@ export const RENDERER_BUDGETS = {
 }
 
 const VIEWPORT = { width: 1280, height: 760 }
+const TICKER_ITEM_SELECTOR = '.ticker .ticker-item'
 
 interface Session {
   browser: Browser
@@ -316,10 +317,10 @@ async function busyPct(page: Page, seconds: number): Promise<number> {
 
 /**
  * Ticker scrolling, clock ticking, no data change: how busy the main thread is, and long tasks,
- * beside its floor: the app's first frame as a static page (the same rows, none of the app's
- * script; its ticker moves by the same CSS animation, its session clock's time and countdown are
- * rewritten each second by a plain timer, as the screen must show them), opened fresh for each
- * of its windows. Floor and app windows
+ * beside its floor: the app's DOM as it stands idle, as a static page (the same rows, none of the
+ * app's script; its filled ticker strip moves by the same CSS animation, its session clock's time
+ * and countdown are rewritten each second by a plain timer, as the screen must show them), opened
+ * fresh for each of its windows. Floor and app windows
  * alternate (`windows` pairs); the budget applies to the median of the pairs' ratios.
  */
 async function idleMetrics(
@@ -330,11 +331,19 @@ async function idleMetrics(
   log: (line: string) => void,
 ): Promise<Metric[]> {
   const startedAt = await page.evaluate(() => performance.now())
+  const idleDom = await page.evaluate(() => window.__bench?.captureDom() ?? null)
+  if (!idleDom) throw new Error('the page did not capture its idle DOM')
+  session.server.setIdleFloor(idleDom)
+  const tickerItems = await page.locator(TICKER_ITEM_SELECTOR).count()
   const pairs: { subject: number; floor: number }[] = []
   for (let taken = 0; taken < windows; taken++) {
     const floorPage = await openPage(session, log, IDLE_FLOOR_PAGE)
     let floor: number
     try {
+      // The same ticker movement or no floor: the first frame's strip, still empty, moved nothing.
+      const floorItems = await floorPage.page.locator(TICKER_ITEM_SELECTOR).count()
+      if (tickerItems === 0 || floorItems !== tickerItems)
+        throw new Error(`the idle floor moves ${floorItems} ticker items, the app ${tickerItems}`)
       floor = await busyPct(floorPage.page, seconds)
     } finally {
       await floorPage.close()

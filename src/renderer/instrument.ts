@@ -13,6 +13,8 @@ import { applyDelta, applySnapshot, setSettings, watchStore } from './store/watc
 declare global {
   interface Window {
     __twRenderCounts?: Record<string, number>
+    /** Renders of each holding cell, by "symbol column" ("AAPLon positionValue"). */
+    __twCellRenders?: Record<string, number>
     __twPerf?: {
       /** Applies the payload and returns the milliseconds until React has committed the result. */
       snapshot(snapshot: Snapshot): number
@@ -28,9 +30,11 @@ declare global {
 const enabled = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('instrument')
 
 const renderCounts: Record<string, number> = {}
+const cellRenders: Record<string, number> = {}
 
 if (enabled) {
   window.__twRenderCounts = renderCounts
+  window.__twCellRenders = cellRenders
   const timed = (apply: () => void): number => {
     const start = performance.now()
     // flushSync: render and commit now, so the time covers the whole update.
@@ -69,4 +73,9 @@ function showAsList(snapshot: Snapshot): void {
 /** Called from a row's render; free when instrumentation is off. */
 export function countRowRender(symbol: string): void {
   if (enabled) renderCounts[symbol] = (renderCounts[symbol] ?? 0) + 1
+}
+
+/** Called from a holding cell's render; free when instrumentation is off. */
+export function countCellRender(symbol: string, column: string): void {
+  if (enabled) cellRenders[`${symbol} ${column}`] = (cellRenders[`${symbol} ${column}`] ?? 0) + 1
 }

@@ -10,7 +10,8 @@ import {
   type DragEvent,
   type RefObject,
 } from 'react'
-import type { WatchlistColumn } from '../../shared/watchlist-columns'
+import { isHoldingColumn, type WatchlistColumn } from '../../shared/watchlist-columns'
+import type { ValuedPosition } from '../../shared/holdings'
 import { moveSymbol, updateListView } from '../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../element-ids'
 import { keepFocusOnPage } from '../detail/panel-focus'
@@ -238,19 +239,24 @@ function EmptyList() {
   )
 }
 
+/** What the rows' order reads of the positions while no holding column sorts them: nothing. */
+const NO_POSITIONS: ReadonlyMap<string, ValuedPosition> = new Map()
+
 export function Watchlist() {
   const loaded = useWatch((state) => state.loaded)
-  // The positions a holding column sorts by: subscribed to here, so a push that reorders rows renders.
-  const positions = usePortfolio((state) => state.positions)
-  const listSymbols = useWatch((state) => selectVisibleOrder(state, positions))
   const holdingsTab = usePortfolio(holdingsTabOnShow)
   const held = usePortfolio((state) => state.held)
   const tabSort = usePortfolio((state) => state.tabSort)
+  const listSort = useWatch((state) => shownList(state)?.sort ?? null)
+  const sort = holdingsTab ? tabSort : listSort
+  // The positions, only while a holding column sorts the rows: then a push that reorders them
+  // renders the list; otherwise main's pushes (one with every delta of a held symbol) leave it be.
+  const byPosition = sort !== null && isHoldingColumn(sort.column)
+  const positions = usePortfolio((state) => (byPosition ? state.positions : NO_POSITIONS))
+  const listSymbols = useWatch((state) => selectVisibleOrder(state, positions))
   const heldSymbols = useWatch((state) => selectHeldOrder(state, { held, tabSort, positions }))
   const symbols = holdingsTab ? heldSymbols : listSymbols
   const selected = useWatch((state) => state.selected)
-  const listSort = useWatch((state) => shownList(state)?.sort ?? null)
-  const sort = holdingsTab ? tabSort : listSort
   const list = useWatch((state) => shownList(state) ?? undefined)
   const anyHeld = held.length > 0
   const density = useWatch((state) => state.settings?.density ?? 'comfortable')

@@ -277,7 +277,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     minWidth: 64,
     align: 'end',
     sources: [],
-    render: (q) => <HoldingCell quote={q} column="quantity" />,
+    render: (q) => <HoldingCell symbol={q.symbol} quoteStale={q.stale} column="quantity" />,
   },
   positionValue: {
     id: 'positionValue',
@@ -287,7 +287,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     minWidth: 76,
     align: 'end',
     sources: ['prices'],
-    render: (q) => <HoldingCell quote={q} column="positionValue" />,
+    render: (q) => <HoldingCell symbol={q.symbol} quoteStale={q.stale} column="positionValue" />,
   },
   unrealized: {
     id: 'unrealized',
@@ -297,7 +297,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     minWidth: 72,
     align: 'end',
     sources: ['prices'],
-    render: (q) => <HoldingCell quote={q} column="unrealized" />,
+    render: (q) => <HoldingCell symbol={q.symbol} quoteStale={q.stale} column="unrealized" />,
   },
   unrealizedPct: {
     id: 'unrealizedPct',
@@ -307,7 +307,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     minWidth: 66,
     align: 'end',
     sources: ['prices'],
-    render: (q) => <HoldingCell quote={q} column="unrealizedPct" />,
+    render: (q) => <HoldingCell symbol={q.symbol} quoteStale={q.stale} column="unrealizedPct" />,
   },
   dayPnl: {
     id: 'dayPnl',
@@ -318,7 +318,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     minWidth: 68,
     align: 'end',
     sources: ['market'],
-    render: (q) => <HoldingCell quote={q} column="dayPnl" />,
+    render: (q) => <HoldingCell symbol={q.symbol} quoteStale={q.stale} column="dayPnl" />,
   },
   premiumExposure: {
     id: 'premiumExposure',
@@ -329,7 +329,7 @@ const COLUMN_DEFS: Record<WatchlistColumn, ColumnDef> = {
     minWidth: 68,
     align: 'end',
     sources: ['market'],
-    render: (q) => <HoldingCell quote={q} column="premiumExposure" />,
+    render: (q) => <HoldingCell symbol={q.symbol} quoteStale={q.stale} column="premiumExposure" />,
   },
 }
 

@@ -1,5 +1,4 @@
-import { memo, type ReactNode } from 'react'
-import type { AssetQuote } from '../../../shared/domain'
+import { memo, useMemo, type ReactNode } from 'react'
 import type { ValuedPosition } from '../../../shared/holdings'
 import { HOLDING_FIGURE, type HoldingColumn } from '../../../shared/watchlist-columns'
 import {
@@ -18,6 +17,7 @@ import { usePortfolio } from '../../holdings/portfolio-store'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from '../../holdings/HiddenAmount'
 import { FitNumber } from './FitNumber'
+import { countCellRender } from '../../instrument'
 
 /** What kind of number each holding column shows. */
 const KINDS: Record<HoldingColumn, NumberKind> = {
@@ -103,49 +103,71 @@ function staleTitle(priceTimestamp: number | null, zone: ReturnType<typeof useDi
 }
 
 /**
- * One figure of the row's position: blank in a row not held, dots while amounts are hidden, and
- * marked old (dashed, the price's time in its tooltip) whenever the price it was computed on is
- * marked stale, by the same rule as the symbol's stale marker (staleness.ts). The clock is read
- * for that yes or no only: the marker beside the symbol counts the age each second, and a held
- * row's five figures re-rendering with it would cost the idle window about 1 % of its thread.
+ * A figure computed on a stale price: dashed, the price's time in its tooltip. Only a figure marked
+ * stale reads that time (and the zone it is told in), so a live price moving renders no holding cell.
  */
-export const HoldingCell = memo(function HoldingCell({
-  quote,
-  column,
-}: {
-  quote: AssetQuote
-  column: HoldingColumn
-}) {
-  const position = usePortfolio((state) => state.positions.get(quote.symbol))
-  const hidden = useAmountsHidden()
+function StaleFigure({ symbol, children }: { symbol: string; children: ReactNode }) {
+  const priceTimestamp = useWatch((state) => state.quotes.get(symbol)?.priceTimestamp ?? null)
+  const zone = useDisplayZone()
+  return (
+    <span className="figure-stale" title={staleTitle(priceTimestamp, zone)}>
+      {children}
+    </span>
+  )
+}
+
+/**
+ * Whether the figures of a row are computed on a stale price, by the same rule as the symbol's
+ * stale marker (staleness.ts). The clock is read for that yes or no only: the marker beside the
+ * symbol counts the age each second, and a held row's five figures re-rendering with it would cost
+ * the idle window about 1 % of its thread.
+ */
+function useOnStalePrice(quoteStale: boolean, wanted: boolean): boolean {
+  // Two numbers, not the endpoint's status object: a status push that leaves them be renders nothing.
   const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
   const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
   const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
-  const stale = useClock((state) => column !== 'quantity' && (quote.stale || isFeedSilent(state.now, prices)))
-  const zone = useDisplayZone()
+  return useClock((state) => wanted && (quoteStale || isFeedSilent(state.now, prices)))
+}
+
+/**
+ * One figure of the row's position: blank in a row not held, dots while amounts are hidden, and
+ * marked old whenever the price it was computed on is marked stale. It takes the row's symbol and
+ * whether main marked its quote stale, not the quote: a price moving re-renders the row, and only
+ * main's push of a position whose figures moved re-renders its cells. The number is kept while its
+ * figure is the same, so a push that moved the value leaves the quantity's number as it was.
+ */
+export const HoldingCell = memo(function HoldingCell({
+  symbol,
+  quoteStale,
+  column,
+}: {
+  symbol: string
+  quoteStale: boolean
+  column: HoldingColumn
+}) {
+  countCellRender(symbol, column)
+  const position = usePortfolio((state) => state.positions.get(symbol))
+  const hidden = useAmountsHidden()
+  const stale = useOnStalePrice(quoteStale, column !== 'quantity')
+  const value = position?.[HOLDING_FIGURE[column]] ?? null
+  const sign = KINDS[column] === 'price' || KINDS[column] === 'money' ? 0 : signOf(value)
+  const className = sign > 0 ? 'up' : sign < 0 ? 'down' : ''
+  const number = useMemo(
+    () => (
+      <FitNumber value={value} text={formatted(column, value)} kind={KINDS[column]} className={className} />
+    ),
+    [value, column, className],
+  )
   if (!position || position.quantity === '0') return null
   if (hidden) return <HiddenAmount />
-  const value = position[HOLDING_FIGURE[column]]
   if (column === 'positionValue' && value === null && position.cost !== null)
     return <AtCost position={position} />
   const atCost = column === 'unrealized' || column === 'unrealizedPct'
   if (atCost && value === null && position.cost === null && position.value !== null)
     return <NoCostBasis column={column} />
-  const sign = KINDS[column] === 'price' || KINDS[column] === 'money' ? 0 : signOf(value)
-  const number = (
-    <FitNumber
-      value={value}
-      text={formatted(column, value)}
-      kind={KINDS[column]}
-      className={sign > 0 ? 'up' : sign < 0 ? 'down' : ''}
-    />
-  )
   if (column === 'quantity' && position.quantityFrom === 'wallets')
     return <FromWallets position={position}>{number}</FromWallets>
   if (!stale || value === null) return number
-  return (
-    <span className="figure-stale" title={staleTitle(quote.priceTimestamp, zone)}>
-      {number}
-    </span>
-  )
+  return <StaleFigure symbol={symbol}>{number}</StaleFigure>
 })

@@ -13,7 +13,7 @@ export function ValueAtBidsCell({ quote }: { quote: AssetQuote }) {
   const hidden = useAmountsHidden()
   return (
     <span className="value-at-bids">
-      <HoldingCell quote={quote} column="positionValue" />
+      <HoldingCell symbol={quote.symbol} quoteStale={quote.stale} column="positionValue" />
       <PositionAtBidsLine symbol={quote.symbol} display={display} hidden={hidden} />
     </span>
   )

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AssetChange, Delta } from '../../src/shared/domain'
+import type { PortfolioUpdate, ValuedPosition } from '../../src/shared/holdings'
+import { quoteOf, snapshotOf, symbolsOf } from '../renderer/quote-fixtures'
+import { launchBrowser, startHarness, unexpectedErrors, type Harness } from './harness'
+import { assertRendererBuilt } from './static-server'
+
+/**
+ * Which holding cells a change renders (issue #42, the delta with holdings): a price moving
+ * re-renders its row but none of the row's holding cells, and main's push of a position whose
+ * figures moved renders that position's cells only. Counted through the renderer's test hooks
+ * (instrument.ts); how long it takes is the bench's (renderer.delta.withHoldings.commitMs).
+ */
+
+/** Tuesday 17 November 2026, 11:32:10 ET: the market open. */
+const TUESDAY = Date.parse('2026-11-17T16:32:10Z')
+const SYMBOLS = symbolsOf(12)
+
+let browser: Browser
+let harness: Harness
+let asOf: number
+
+function positionOf(symbol: string, moved: boolean): ValuedPosition {
+  return {
+    symbol,
+    quantity: '3.5',
+    cost: '420.70',
+    averageCost: '120.20',
+    realized: '0',
+    price: '100.10',
+    value: moved ? '351.05' : '350.35',
+    unrealized: moved ? '-69.65' : '-70.35',
+    unrealizedPct: '-16.72',
+    dayChange: '4.38',
+    fairValue: '100.2085',
+    valueAtFairValue: '350.73',
+    unrealizedAtFairValue: '-69.97',
+    premiumExposure: '-0.38',
+    stale: false,
+    quantityFrom: 'ledger',
+    ledgerQuantity: '3.5',
+    uncosted: null,
+  }
+}
+
+/** Main's push: every symbol held, `moved` valued anew. */
+function portfolioOf(moved: string | null): PortfolioUpdate {
+  return {
+    method: 'average',
+    quantitySource: 'ledger',
+    quantityFallback: null,
+    walletsUnavailable: null,
+    asOf: new Date(TUESDAY).toISOString(),
+    positions: SYMBOLS.map((symbol) => positionOf(symbol, symbol === moved)),
+    totals: {
+      cost: '5048.40',
+      realized: '0',
+      value: '4204.20',
+      unrealized: '-844.20',
+      dayChange: '52.56',
+      valueAtFairValue: '4208.76',
+      premiumExposure: '-4.56',
+    },
+    problem: null,
+  }
+}
+
+function deltaOf(changed: AssetChange[]): Delta {
+  asOf += 1
+  return { asOf, changed, added: [], removed: [] }
+}
+
+/** Applies a delta (and a push) through the renderer's hooks; returns the holding cells rendered. */
+async function cellsRendered(page: Page, delta: Delta, portfolio?: PortfolioUpdate) {
+  await page.evaluate(() => {
+    const counts = window.__twCellRenders ?? {}
+    for (const key of Object.keys(counts)) delete counts[key]
+  })
+  await page.evaluate(([d, p]) => window.__twPerf?.delta(d, p), [delta, portfolio] as const)
+  return page.evaluate(() => ({ ...window.__twCellRenders }))
+}
+
+beforeAll(async () => {
+  assertRendererBuilt()
+  browser = await launchBrowser()
+  harness = await startHarness({ browser, instrument: true, clock: { fixedAt: TUESDAY } })
+  await harness.core.invoke('setPaused', { paused: true })
+  await harness.page.locator('.service-mark').waitFor()
+  asOf = harness.core.currentSnapshot().asOf + 60_000
+  const quotes = SYMBOLS.map((symbol) => quoteOf(symbol, { price: '100.10', priceTimestamp: TUESDAY }))
+  await harness.page.evaluate((s) => window.__twPerf?.snapshot(s), snapshotOf(quotes, asOf))
+  await harness.page.evaluate(([d, p]) => window.__twPerf?.delta(d, p), [
+    deltaOf([]),
+    portfolioOf(null),
+  ] as const)
+  // The push's own renders (the holding columns appearing) are over once a frame is painted.
+  await harness.page.locator('[role="gridcell"].cell-positionValue .num').first().waitFor()
+  await harness.page.evaluate(() => new Promise(requestAnimationFrame))
+})
+afterAll(async () => {
+  const errors = unexpectedErrors(harness)
+  await harness?.close()
+  await browser?.close()
+  expect(errors).toEqual([])
+})
+
+describe('holding cells render for their position, not for the price (issue #42)', () => {
+  it('a price moving renders its row but none of its holding cells', async () => {
+    const [first, second] = SYMBOLS as [string, string]
+    const moved = [first, second].map((symbol) => ({
+      symbol,
+      fields: { price: '100.15', priceTimestamp: asOf + 1 },
+    }))
+    const rendered = await cellsRendered(harness.page, deltaOf(moved))
+    expect(rendered).toEqual({})
+    const row = harness.page.locator(`[role="row"][data-symbol="${first}"]`)
+    await expect(row.locator('.cell-price .num').textContent()).resolves.toContain('100.15')
+    await expect(row.locator('.cell-positionValue .num').textContent()).resolves.toBe('350.35')
+  })
+
+  it("main's push that moves one position renders that position's cells only", async () => {
+    const moved = SYMBOLS[3] as string
+    const rendered = await cellsRendered(harness.page, deltaOf([]), portfolioOf(moved))
+    expect(Object.keys(rendered).length).toBeGreaterThan(0)
+    expect(Object.keys(rendered).filter((cell) => !cell.startsWith(`${moved} `))).toEqual([])
+    const row = harness.page.locator(`[role="row"][data-symbol="${moved}"]`)
+    await expect(row.locator('.cell-positionValue .num').textContent()).resolves.toBe('351.05')
+  })
+})
