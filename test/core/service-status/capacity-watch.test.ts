@@ -5,7 +5,8 @@ import {
   CAPACITY_REFRESH_MS,
   CapacityWatch,
 } from '../../../src/main/core/service-status/capacity-watch'
-import type { CapacityReading, CapacityView, TradeSide } from '../../../src/shared/service-status'
+import type { TradeSide } from '../../../src/shared/holdings'
+import type { CapacityReading, CapacityView } from '../../../src/shared/service-status'
 import { manualClock } from '../../support/manual-clock'
 
 /**
