@@ -51,7 +51,9 @@ describe('recording in the poll worker', () => {
     cleanups.push(() => core.stop())
     await core.start()
     const file = join(userDataDir, 'history.sqlite')
-    await until(() => pollsIn(file) > 0, 'the first poll recorded', 20_000)
+    // Up to the test's own timeout: a worker compiling its TypeScript with tsx on two loaded cores
+    // (a mutation run's initial test run) took over 20 s to record its first poll.
+    await until(() => pollsIn(file) > 0, 'the first poll recorded', 50_000)
     const symbol = activeList(core.settings.get()).symbols[0] as string
     const recorded = await feeds[0]?.recording.read(symbol, 0, false)
     expect(recorded?.rows.length).toBeGreaterThan(0)
