@@ -91,9 +91,9 @@ declare global {
 const MESSAGES_HELD_UNTIL_LIVE = ['settings', 'notice', 'focusSymbol']
 
 function installBridge(names: { invoke: string[]; events: string[]; heldUntilLive: string[] }): void {
+  // No function bound to a name in here: tsx (the screenshot scripts) would wrap it in esbuild's
+  // __name helper, which the page does not have.
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const deliver = (event: string, payload: unknown) =>
-    listeners.get(event)?.forEach((listener) => listener(payload))
   let live = false
   const waiting: [string, unknown][] = []
   const api: Record<string, unknown> = {
@@ -111,15 +111,15 @@ function installBridge(names: { invoke: string[]; events: string[]; heldUntilLiv
       if (!invoke) throw new Error('the test harness binding is missing')
       if (name === 'pageLive') {
         live = true
-        for (const [event, payload] of waiting.splice(0)) deliver(event, payload)
+        for (const [event, payload] of waiting.splice(0)) window.__twEmit?.(event, payload)
       }
       return invoke(name, args)
     }
   }
   Object.defineProperty(window, 'tokenwatch', { value: Object.freeze(api) })
   window.__twEmit = (event, payload) => {
-    if (live || !names.heldUntilLive.includes(event)) deliver(event, payload)
-    else waiting.push([event, payload])
+    if (!live && names.heldUntilLive.includes(event)) waiting.push([event, payload])
+    else listeners.get(event)?.forEach((listener) => listener(payload))
   }
 }
 
