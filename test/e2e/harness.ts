@@ -252,6 +252,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     async close() {
       unsubscribe.forEach((off) => off())
+      // A test's route handler (hold-app-script.ts) may still be fetching a script the page asked
+      // for late (a chunk loaded on demand); closing the context disposes that answer under it.
+      for (const open of context.pages()) await open.unrouteAll({ behavior: 'ignoreErrors' })
       await context.close()
       await delivery
       await core.stop()
