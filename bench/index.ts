@@ -114,7 +114,7 @@ const SMOKE: typeof FULL = {
   portfolio: { symbols: 10, days: 60, transactions: 500, runs: 1 },
   stream: {
     cpu: { warmupMs: 1_000, measureMs: 3_000, pairs: 1 },
-    latency: { sizes: [20], warmupMs: 1_000, measureMs: 4_000 },
+    latency: { sizes: [20], warmupMs: 1_000, measureMs: 12_000 },
   },
 }
 
