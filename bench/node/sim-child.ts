@@ -15,17 +15,23 @@ import { BENCH_INSTANT } from './sim-bodies'
 const [apiKey, assets, speed, ...flags] = process.argv.slice(2)
 if (!apiKey || !assets || !speed)
   throw new Error('usage: sim-child.ts <key> <assets> <speed> [log-requests] [stamp-writes]')
-const startedAt = Date.now()
-const clock = () => BENCH_INSTANT + (Date.now() - startedAt) * Number(speed)
 /**
- * With `stamp-writes`: after the gRPC address, the wall-clock instant its market time started
- * ("started <epoch ms>", the market's BENCH_INSTANT), then each streamed price as it is written
- * ("wrote <epoch ms> <symbol> <token price>"), timed as performance.timeOrigin + performance.now(),
- * the clock the page under test reads too (bench/node/update-latency.ts).
+ * One clock for everything this process says: performance.timeOrigin + performance.now(), the
+ * clock the page under test stamps what it shows on (bench/node/update-latency.ts). The market's
+ * time runs from it too, so a polled price's start (when its market step began) and a streamed
+ * price's (when it was written) are read on the same clock as the page's end.
+ */
+const now = () => performance.timeOrigin + performance.now()
+const startedAt = now()
+const clock = () => BENCH_INSTANT + (now() - startedAt) * Number(speed)
+/**
+ * With `stamp-writes`: after the gRPC address, the instant its market time started ("started
+ * <epoch ms>", the market's BENCH_INSTANT), then each streamed price as it is written ("wrote
+ * <epoch ms> <symbol> <token price>"), both on that clock.
  */
 const stampWrites = flags.includes('stamp-writes')
 const onPriceFrame = (updates: readonly { symbol: string; token_price: string }[]) => {
-  const at = (performance.timeOrigin + performance.now()).toFixed(3)
+  const at = now().toFixed(3)
   process.stdout.write(
     updates.map((update) => `wrote ${at} ${update.symbol} ${update.token_price}\n`).join(''),
   )
@@ -33,12 +39,12 @@ const onPriceFrame = (updates: readonly { symbol: string; token_price: string }[
 if (flags.includes('log-requests'))
   subscribe('http.server.request.start', (message) => {
     const { request } = message as { request: IncomingMessage }
-    process.stdout.write(`request ${Date.now() - startedAt} ${request.url ?? ''}\n`)
+    process.stdout.write(`request ${Math.round(now() - startedAt)} ${request.url ?? ''}\n`)
   })
 const options = { apiKey, port: 0, assets: Number(assets), clock, ...(stampWrites ? { onPriceFrame } : {}) }
 void startSimServer(options).then((sim) => {
   process.stdout.write(`listening on ${sim.url}\n${JSON.stringify(sim.market.symbols())}\n`)
   process.stdout.write(`grpc ${sim.grpcAddress ?? 'none'}\n`)
-  if (stampWrites) process.stdout.write(`started ${startedAt}\n`)
+  if (stampWrites) process.stdout.write(`started ${startedAt.toFixed(3)}\n`)
   process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)))
 })

@@ -83,7 +83,9 @@ export async function startSimProcess(
   if (!url) throw new Error(`the simulator said "${line}" instead of where it listens`)
   const symbols = JSON.parse(await nextLine()) as string[]
   const grpcAddress = /^grpc (127\.0\.0\.1:\d+)$/.exec(await nextLine())?.[1] ?? null
-  const startedAt = stampWrites ? Number(/^started (\d+)$/.exec(await nextLine())?.[1] ?? Number.NaN) : null
+  const startedAt = stampWrites
+    ? Number(/^started ([\d.]+)$/.exec(await nextLine())?.[1] ?? Number.NaN)
+    : null
   const requests: SimRequest[] = []
   const writes: StampedWrite[] = []
   if (logRequests || stampWrites)
