@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { PortfolioReport } from '../../shared/portfolio'
 import { RANGE_WORDS } from '../chart/range-keys'
 import { useChartCrosshair } from '../chart/use-chart-crosshair'
@@ -32,11 +32,9 @@ export function PortfolioChart({
   offHours: boolean
   hidden: boolean
 }) {
-  // Made once per answer: a new model redraws every line (use-portfolio-chart.ts).
-  const model = useMemo(
-    () => portfolioModel(report, offHours, hidden ? 'percent' : 'money'),
-    [report, offHours, hidden],
-  )
+  // The same model object for the same answer (portfolioModel keeps it per report): a new one
+  // would redraw every line (use-portfolio-chart.ts).
+  const model = portfolioModel(report, offHours, hidden ? 'percent' : 'money')
   if (!model) return <p className="muted chart-empty">Too few points in this range to draw.</p>
   return <PortfolioFigure report={report} model={model} hidden={hidden} />
 }
