@@ -60,7 +60,7 @@ export default {
   incremental: true,
   incrementalFile: `reports/stryker-incremental-${run}.json`,
   // One test runner: the two cores are shared with other work (and the TypeScript checker, when
-  // on, takes one); `--concurrency 2` on a machine of one's own.
+  // on, takes one); MUTATION_CONCURRENCY=2 (scripts/mutation.sh) on a machine of one's own.
   concurrency: 1,
   timeoutMS: 10_000,
   // The initial run of a scope's tests (the core's: every core, CLI and security test, with

@@ -11,7 +11,9 @@ for scope in "${scopes[@]}"; do
   room=""
   if [[ "$scope" == core/* ]]; then room="${scope#core/}"; fi
   run="${scope//\//-}"
-  MUTATION_SCOPE="${scope%%/*}" MUTATION_ROOM="$room" nice -n 19 npx stryker run
+  # MUTATION_CONCURRENCY=2: two test runners, on a machine of one's own (one by default).
+  MUTATION_SCOPE="${scope%%/*}" MUTATION_ROOM="$room" nice -n 19 npx stryker run \
+    --concurrency "${MUTATION_CONCURRENCY:-1}"
   # Without Stryker's checker, the mutants TypeScript refuses are found afterwards (see
   # stryker.config.mjs), in the report and in the incremental file the next run starts from.
   if [[ "${MUTATION_CHECKER:-on}" == off ]]; then
