@@ -8,6 +8,7 @@ import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
 import type { SimServer } from '../../src/main/sim/server/server'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { firstFramePage } from '../../src/main/electron/first-frame-page'
+import { HELD_UNTIL_LIVE, MAX_WAITING_MESSAGES } from '../../src/main/electron/page-messages'
 import { eventNames, invokeNames, type EventName, type InvokeName } from '../../src/shared/ipc-contract'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium'
 import { untilNoPollInFlight } from '../support/polls'
@@ -84,13 +85,17 @@ declare global {
 
 /** Builds `window.tokenwatch` in the page before any of its scripts run (like the preload). */
 /**
- * The one-off messages main holds for a page until it says it is live (shell.ts sends them through
- * page-messages.ts): the bridge holds them the same way, so that a test which emits one just after
- * a reload reaches the app as main's message would, not a document whose app has not subscribed.
+ * The bridge holds main's one-off messages (HELD_UNTIL_LIVE, which shell.ts can only send through
+ * page-messages.ts) until the page says it is live, at most MAX_WAITING_MESSAGES of them, as main
+ * does: a test which emits one just after a reload reaches the app as main's message would, not a
+ * document whose app has not subscribed.
  */
-const MESSAGES_HELD_UNTIL_LIVE = ['settings', 'notice', 'focusSymbol']
-
-function installBridge(names: { invoke: string[]; events: string[]; heldUntilLive: string[] }): void {
+function installBridge(names: {
+  invoke: string[]
+  events: string[]
+  heldUntilLive: readonly string[]
+  maxWaiting: number
+}): void {
   // No function bound to a name in here: tsx (the screenshot scripts) would wrap it in esbuild's
   // __name helper, which the page does not have.
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
@@ -118,8 +123,10 @@ function installBridge(names: { invoke: string[]; events: string[]; heldUntilLiv
   }
   Object.defineProperty(window, 'tokenwatch', { value: Object.freeze(api) })
   window.__twEmit = (event, payload) => {
-    if (!live && names.heldUntilLive.includes(event)) waiting.push([event, payload])
-    else listeners.get(event)?.forEach((listener) => listener(payload))
+    if (!live && names.heldUntilLive.includes(event)) {
+      waiting.push([event, payload])
+      if (waiting.length > names.maxWaiting) waiting.shift()
+    } else listeners.get(event)?.forEach((listener) => listener(payload))
   }
 }
 
@@ -220,7 +227,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await context.addInitScript(installBridge, {
     invoke: [...invokeNames],
     events: [...eventNames],
-    heldUntilLive: MESSAGES_HELD_UNTIL_LIVE,
+    heldUntilLive: HELD_UNTIL_LIVE,
+    maxWaiting: MAX_WAITING_MESSAGES,
   })
 
   // Pushed events reach the page in order: each waits for the one before.

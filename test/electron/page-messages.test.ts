@@ -29,15 +29,15 @@ describe("main's one-off messages to its page", () => {
     const page = fakeContents()
     const messages = new PageMessages(page.contents as never)
     // The page has loaded (main's frame, the entry script) but its app has not subscribed yet.
-    messages.send('tw:event:focus-symbol', { symbol: 'AAPLon' })
-    messages.send('tw:event:notice', { title: 'Tokenwatch', body: 'Still running in the tray' })
+    messages.send('focusSymbol', { symbol: 'AAPLon' })
+    messages.send('notice', { title: 'Tokenwatch', body: 'Still running in the tray' })
     expect(page.sent).toEqual([])
     messages.pageLive()
     expect(page.sent).toEqual([
       ['tw:event:focus-symbol', { symbol: 'AAPLon' }],
       ['tw:event:notice', { title: 'Tokenwatch', body: 'Still running in the tray' }],
     ])
-    messages.send('tw:event:settings', { hideAmounts: true })
+    messages.send('settings', { hideAmounts: true })
     expect(page.sent.at(-1)).toEqual(['tw:event:settings', { hideAmounts: true }])
   })
 
@@ -46,7 +46,7 @@ describe("main's one-off messages to its page", () => {
     const messages = new PageMessages(page.contents as never)
     messages.pageLive()
     page.startLoading()
-    messages.send('tw:event:focus-symbol', { symbol: 'NVDAon' })
+    messages.send('focusSymbol', { symbol: 'NVDAon' })
     expect(page.sent).toEqual([])
     messages.pageLive()
     expect(page.sent).toEqual([['tw:event:focus-symbol', { symbol: 'NVDAon' }]])
@@ -55,13 +55,13 @@ describe("main's one-off messages to its page", () => {
   it('keep the newest messages for a page that never says it, and send nothing to a destroyed one', () => {
     const gone = fakeContents()
     const toGone = new PageMessages(gone.contents as never)
-    for (let n = 0; n < MAX_WAITING_MESSAGES + 5; n++) toGone.send('tw:event:notice', { n })
+    for (let n = 0; n < MAX_WAITING_MESSAGES + 5; n++) toGone.send('notice', { n })
     gone.destroy()
     toGone.pageLive()
     expect(gone.sent).toEqual([])
     const kept = fakeContents()
     const held = new PageMessages(kept.contents as never)
-    for (let n = 0; n < MAX_WAITING_MESSAGES + 5; n++) held.send('tw:event:notice', { n })
+    for (let n = 0; n < MAX_WAITING_MESSAGES + 5; n++) held.send('notice', { n })
     held.pageLive()
     expect(kept.sent.map(([, payload]) => (payload as { n: number }).n)).toEqual(
       Array.from({ length: MAX_WAITING_MESSAGES }, (_, index) => index + 5),

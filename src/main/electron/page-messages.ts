@@ -1,7 +1,15 @@
 import type { WebContents } from 'electron'
+import { eventChannels } from '../../shared/ipc-channels'
 
 /** At most this many messages wait for a page that has not said it is live (the oldest dropped). */
 export const MAX_WAITING_MESSAGES = 20
+
+/**
+ * The events main sends as one-off messages, each through PageMessages and no other way. Named
+ * once here: the e2e harness's bridge holds the same ones until the page is live.
+ */
+export const HELD_UNTIL_LIVE = ['settings', 'notice', 'focusSymbol'] as const
+export type HeldEvent = (typeof HELD_UNTIL_LIVE)[number]
 
 /**
  * Main's one-off messages to its window's page (a setting changed from the tray or the menu, a
@@ -30,7 +38,8 @@ export class PageMessages {
     for (const message of this.waiting.splice(0)) this.deliver(message.channel, message.payload)
   }
 
-  send(channel: string, payload: unknown): void {
+  send(event: HeldEvent, payload: unknown): void {
+    const channel = eventChannels[event]
     if (this.live) return this.deliver(channel, payload)
     this.waiting.push({ channel, payload })
     if (this.waiting.length > MAX_WAITING_MESSAGES) this.waiting.shift()

@@ -12,7 +12,6 @@ import {
   screen,
   session,
 } from 'electron'
-import { eventChannels } from '../../shared/ipc-channels'
 import type { Settings } from '../../shared/settings'
 import { AppCore } from '../core/app/app-core'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
@@ -171,7 +170,7 @@ export class Shell {
     void this.core
       .invoke('updateSettings', { hideAmounts: !this.core.currentSettings().hideAmounts })
       .then((result) => {
-        if (result.ok) this.pageMessages?.send(eventChannels.settings, result.value)
+        if (result.ok) this.pageMessages?.send('settings', result.value)
       })
 
   private applyStartAtLogin(enabled: boolean): void {
@@ -317,7 +316,7 @@ export class Shell {
     setUpNotifications({
       platform: process.platform,
       inWindow: (notice, symbol) =>
-        this.pageMessages?.send(eventChannels.notice, { ...notice, ...(symbol ? { symbol } : {}) }),
+        this.pageMessages?.send('notice', { ...notice, ...(symbol ? { symbol } : {}) }),
       showApp: this.showWindow,
     })
     core.on('delta', () => this.tray?.showData(core.currentSnapshot(), core.status()))
@@ -332,7 +331,7 @@ export class Shell {
       showAlertNotification(entry, (symbol) => {
         this.showWindow()
         // A window made just now is still loading: the message waits until its page is live.
-        this.pageMessages?.send(eventChannels.focusSymbol, { symbol })
+        this.pageMessages?.send('focusSymbol', { symbol })
       })
     })
     core.onSettingsChange((settings) => this.applyWindowSettings(settings))
