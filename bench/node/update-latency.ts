@@ -42,9 +42,10 @@ import { type SimProcess, startSimProcess } from './sim-process'
  * window holds (about 19 at 1280 x 760) are the ones timed, while every delta carries all 400.
  *
  * Between core and page, each delta is cut and packed as the poll worker posts it and handed over
- * with Playwright's evaluate (through the bench bridge's emit, to the app's own 'delta' listener):
- * a CDP round trip in place of the worker's post, main's relay and IPC, which costs the figure
- * more than the app pays.
+ * as one JSON text with Playwright's evaluate, parsed in the page and passed to the bench bridge's
+ * emit, to the app's own 'delta' listener: a CDP round trip in place of the worker's post, main's
+ * relay and IPC, which costs the figure more than the app pays. The log splits each change's time
+ * into three hops (hopsOf): origin to the core's delta, to the page reading it, to the row's text.
  */
 
 export interface UpdateLatencyOptions {
@@ -67,21 +68,23 @@ const READY_WITHIN_MS = 120_000
 type Mode = 'streamed' | 'polled'
 
 /** A row's price text as the page saw it change. */
-interface Seen {
+export interface Seen {
   symbol: string
   text: string
   atMs: number
+  /** When the page began to read the batch of deltas last handed to it (null: none yet). */
+  emittedAt: number | null
 }
 
 /** A price as it left the simulator (streamed) or came to be there (polled), with the text it reads as. */
-interface Origin {
+export interface Origin {
   atMs: number
   text: string
 }
 
 declare global {
   interface Window {
-    __latency?: { recording: boolean; seen: Seen[] }
+    __latency?: { recording: boolean; seen: Seen[]; emittedAt: number | null }
   }
 }
 
@@ -90,7 +93,7 @@ declare global {
  * watchlist row's price text as it changes, while `recording`, at most `limit` of them.
  */
 function installLatencyProbe(args: { priceSelector: string; limit: number }): void {
-  const probe = { recording: false, seen: [] as Seen[] }
+  const probe = { recording: false, seen: [] as Seen[], emittedAt: null as number | null }
   window.__latency = probe
   const last = new Map<string, string>()
   new MutationObserver((mutations) => {
@@ -107,7 +110,8 @@ function installLatencyProbe(args: { priceSelector: string; limit: number }): vo
       const text = row.querySelector(args.priceSelector)?.textContent ?? ''
       if (text === '' || last.get(symbol) === text) continue
       last.set(symbol, text)
-      if (probe.recording && probe.seen.length < args.limit) probe.seen.push({ symbol, text, atMs })
+      if (probe.recording && probe.seen.length < args.limit)
+        probe.seen.push({ symbol, text, atMs, emittedAt: probe.emittedAt })
     }
   }).observe(document, { subtree: true, childList: true, characterData: true })
 }
@@ -136,26 +140,71 @@ function originsBySymbol(entries: Iterable<{ symbol: string } & Origin>): Map<st
   return bySymbol
 }
 
+/** A seen text with the origin it was matched to. */
+interface Matched {
+  seen: Seen
+  fromMs: number
+}
+
 /**
- * The latency of each seen text: from the first origin of the run of origins reading as that text
+ * Each seen text with its origin: the first origin of the run of origins reading as that text
  * (the one that changed the row), among those not later than the text was seen.
  */
-export function latenciesOf(
-  seen: readonly Seen[],
-  origins: ReadonlyMap<string, readonly Origin[]>,
-): number[] {
-  const latencies: number[] = []
-  for (const { symbol, text, atMs } of seen) {
+function matchesOf(seen: readonly Seen[], origins: ReadonlyMap<string, readonly Origin[]>): Matched[] {
+  const matches: Matched[] = []
+  for (const one of seen) {
+    const { symbol, text, atMs } = one
     const list = origins.get(symbol) ?? []
     let index = list.length - 1
     while (index >= 0 && ((list[index] as Origin).atMs > atMs || (list[index] as Origin).text !== text))
       index--
     if (index < 0) continue
     while (index > 0 && (list[index - 1] as Origin).text === text) index--
-    const latency = atMs - (list[index] as Origin).atMs
-    if (latency <= MAX_LATENCY_MS) latencies.push(latency)
+    const fromMs = (list[index] as Origin).atMs
+    if (atMs - fromMs <= MAX_LATENCY_MS) matches.push({ seen: one, fromMs })
   }
-  return latencies
+  return matches
+}
+
+/** The latency of each seen text from its origin (matchesOf). */
+export function latenciesOf(
+  seen: readonly Seen[],
+  origins: ReadonlyMap<string, readonly Origin[]>,
+): number[] {
+  return matchesOf(seen, origins).map(({ seen: { atMs }, fromMs }) => atMs - fromMs)
+}
+
+/** Where the time of matched changes went, hop by hop (each list in the order of the changes). */
+export interface Hops {
+  /** From the origin to the core's delta carrying the text (stream, decode, read, fold, commit). */
+  core: number[]
+  /** From that delta to the page beginning to read the batch carrying it (pieces, packing, hand-over). */
+  handover: number[]
+  /** From there to the text in the row (parse, the store, React's commit). */
+  page: number[]
+}
+
+/**
+ * The hops of each seen text that can be followed through all three: its origin, the first delta
+ * the core published with that symbol's price reading as the text, not before the origin and not
+ * after the text was seen, and the start of the page's reading of the batch it came in.
+ */
+export function hopsOf(
+  seen: readonly Seen[],
+  origins: ReadonlyMap<string, readonly Origin[]>,
+  published: ReadonlyMap<string, readonly Origin[]>,
+): Hops {
+  const hops: Hops = { core: [], handover: [], page: [] }
+  for (const { seen: one, fromMs } of matchesOf(seen, origins)) {
+    const delta = (published.get(one.symbol) ?? []).find(
+      ({ atMs, text }) => text === one.text && atMs >= fromMs && atMs <= one.atMs,
+    )
+    if (!delta || one.emittedAt === null || one.emittedAt < delta.atMs) continue
+    hops.core.push(delta.atMs - fromMs)
+    hops.handover.push(one.emittedAt - delta.atMs)
+    hops.page.push(one.atMs - one.emittedAt)
+  }
+  return hops
 }
 
 async function openAppPage(
@@ -210,6 +259,17 @@ async function logClockSkew(page: Page, log: (line: string) => void): Promise<vo
   log(`page clock minus the bench's: ${round(best.skew)} ms ± ${round(best.within)} ms`)
 }
 
+/** The hops' p50 and p99, for the log (context, not budgeted). */
+function logHops(hops: Hops, what: string, log: (line: string) => void): void {
+  const figures = (values: number[]) =>
+    values.length === 0 ? 'none' : `${round(percentile(values, 50))} / ${round(percentile(values, 99))}`
+  log(
+    `hops, ${what} (p50 / p99 ms, ${hops.core.length} changes followed): ` +
+      `origin to the core's delta ${figures(hops.core)}; ` +
+      `to the page reading it ${figures(hops.handover)}; to the row's text ${figures(hops.page)}`,
+  )
+}
+
 async function measure(
   browser: Browser,
   mode: Mode,
@@ -230,9 +290,14 @@ async function measure(
   const deliver = () => {
     const open = page
     if (!open || delivering || outbox.length === 0) return
-    const batch = outbox.splice(0)
+    // One text, parsed in the page: what IPC's structured clone costs the window to read. Handed
+    // over as objects, CDP's own conversion of 400 changes took the page hundreds of milliseconds.
+    const batch = JSON.stringify(outbox.splice(0))
     delivering = open
-      .evaluate((deltas) => deltas.forEach((delta) => window.__bench?.emit('delta', delta)), batch)
+      .evaluate((text) => {
+        if (window.__latency) window.__latency.emittedAt = performance.timeOrigin + performance.now()
+        for (const delta of JSON.parse(text) as PackedDelta[]) window.__bench?.emit('delta', delta)
+      }, batch)
       .catch((error: unknown) => {
         deliveryError ??= error
       })
@@ -243,20 +308,23 @@ async function measure(
   }
   /** Polled: each price the core took, at the instant it came to be in the simulator. */
   const polled: ({ symbol: string } & Origin)[] = []
+  /** Each price the core published in a delta, when it did (the end of the core's hop). */
+  const published: ({ symbol: string } & Origin)[] = []
   const startedAt = sim.startedAt ?? Number.NaN
   const feed: LocalPollFeed = new LocalPollFeed(
     {
       onDelta: (delta: Delta) => {
-        for (const { symbol, fields } of delta.changed)
-          if (fields.price && fields.priceTimestamp)
-            polled.push({
-              symbol,
-              text: formatPrice(fields.price),
-              atMs: startedAt + (fields.priceTimestamp - BENCH_INSTANT),
-            })
-        // Cut and packed as the poll worker posts it (poll-worker-host.ts).
+        const publishedAt = performance.timeOrigin + performance.now()
+        // Cut and packed as the poll worker posts it (poll-worker-host.ts), and on its way before
+        // the bench's own bookkeeping (a formatted text per change: 400 of them a frame).
         if (page) outbox.push(...deltaPieces(delta).map(packHistories))
         deliver()
+        for (const { symbol, fields } of delta.changed)
+          if (fields.price && fields.priceTimestamp) {
+            const text = formatPrice(fields.price)
+            published.push({ symbol, text, atMs: publishedAt })
+            polled.push({ symbol, text, atMs: startedAt + (fields.priceTimestamp - BENCH_INSTANT) })
+          }
       },
       onStatusChange: () => {
         const streaming = feed.status().plan.stream?.state === 'streaming'
@@ -298,17 +366,18 @@ async function measure(
       const writes = sim
         .writes()
         .map(({ atMs, symbol, price }) => ({ atMs, symbol, text: formatPrice(price) }))
-      return { seen, latencies: latenciesOf(seen, originsBySymbol(mode === 'streamed' ? writes : polled)) }
+      const origins = originsBySymbol(mode === 'streamed' ? writes : polled)
+      return { seen, origins, latencies: latenciesOf(seen, origins) }
     }
     // A window in which no price reached a row yet (a loaded host, polls 5 s apart, a stream
     // that fell back) is not a figure: recording goes on, within READY_WITHIN_MS, until one has.
-    let { seen, latencies } = await matched()
+    let { seen, origins, latencies } = await matched()
     for (
       const givingUpAt = Date.now() + READY_WITHIN_MS;
       latencies.length === 0 && Date.now() < givingUpAt;
     ) {
       await pause(1_000)
-      ;({ seen, latencies } = await matched())
+      ;({ seen, origins, latencies } = await matched())
     }
     await open.evaluate(() => {
       if (window.__latency) window.__latency.recording = false
@@ -319,6 +388,7 @@ async function measure(
       `update to screen, ${mode}, ${symbols} symbols: ${seen.length} row changes seen, ` +
         `${latencies.length} matched to their write; the stream fell back ${fallbacks} times`,
     )
+    logHops(hopsOf(seen, origins, originsBySymbol(published)), `${mode}, ${symbols} symbols`, log)
     if (latencies.length === 0) throw new Error(`no ${mode} price reached a row`)
     return latencies
   } finally {

@@ -167,10 +167,19 @@ export function formatPercent(percent: string | null | undefined, fractionDigits
 }
 
 /**
+ * Whether a percent's whole part is 99 or 100: only such a percent can lie within half a shown
+ * unit (at most 0.5) of ±100 %.
+ */
+const NEAR_100 = /^-?0*(?:99|100)(?:\.|$)/
+
+/**
  * Fraction digits enough that a move short of ±100 % never rounds to it: -99.9999 % would read
  * "-100.00%", a token gone to zero. One significant digit of its distance from 100 is enough.
+ * The text is looked at first: decimal.js for every percent shown was three quarters of
+ * formatPercent's time, and the ticker formats up to 120 of them at every streamed delta.
  */
 function digitsShort100(percent: DecimalString, floor: number): number {
+  if (!NEAR_100.test(percent)) return floor
   const distance = new Dec(percent).abs().minus(100).abs()
   const roundsTo100 = !distance.isZero() && distance.lessThan(new Dec(10).pow(-floor).dividedBy(2))
   return roundsTo100 ? fractionDigitsFor(distance.toFixed(), floor, 1) : floor

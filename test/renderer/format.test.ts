@@ -109,6 +109,23 @@ describe('format (en-US)', () => {
     expect(formatPercent('-100')).toBe('-100.00%')
     expect(formatPercent('-99.5')).toBe('-99.50%')
     expect(formatPercent('-99.994')).toBe('-99.99%')
+    // Written with leading zeros, the same.
+    expect(formatPercent('0099.996')).toBe('+99.996%')
+  })
+
+  it('shows no move short of ±100 % as ±100.00 %, at any distance from it', () => {
+    // Whole parts 98 to 101, any fraction: the check on the text must send every value that could
+    // round to ±100 % on to the exact one.
+    const percent = fc
+      .tuple(fc.boolean(), fc.integer({ min: 98, max: 101 }), fc.stringMatching(/^\d{1,8}$/))
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}.${fraction}`)
+    fc.assert(
+      fc.property(percent, (text) => {
+        const shown = formatPercent(text)
+        const isHundred = new Dec(text).abs().eq(100)
+        expect(/^[-+]100\.00%$/.test(shown)).toBe(isHundred)
+      }),
+    )
   })
 
   it('shows money in cents, half to even, keeping the sign of a loss under a cent', () => {

@@ -5,6 +5,7 @@ import { type Snapshot, sameServiceAs } from '../../../src/shared/domain'
 import type { WireMarketRecord, WirePriceRecord } from '../../../src/main/core/api/wire/wire'
 import type { LimitsWithTime } from '../../../src/main/core/api/wire/wire-parse'
 import { SnapshotState } from '../../../src/main/core/feed/snapshot-state'
+import { packHistories } from '../../../src/shared/packed-histories'
 
 const UNIVERSE = ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon']
 const source = { baseUrl: 'http://127.0.0.1:1', demo: true }
@@ -275,6 +276,28 @@ describe('each record reaches its own row', () => {
 })
 
 describe('the store at its edges', () => {
+  it('carries no history in a price-only delta (a streamed frame), so nothing is packed for it', () => {
+    // A Wednesday, 10:30 in New York: the regular session.
+    const at = Date.UTC(2026, 10, 25, 15, 30)
+    const store = new SnapshotState(source, ['AAPLon', 'NVDAon'])
+    store.applyMarket(
+      [marketRecord('AAPLon', '100.10', '1', at), marketRecord('NVDAon', '120.20', '1', at)],
+      at,
+    )
+    store.commit(at)
+    store.applyPrices(
+      [priceRecord('AAPLon', '100.15', at + 1_000), priceRecord('NVDAon', '120.25', at + 1_000)],
+      at + 1_000,
+    )
+    const delta = store.commit(at + 1_000)
+    expect(delta?.changed.map((change) => [change.symbol, change.fields.price])).toEqual([
+      ['AAPLon', '100.15'],
+      ['NVDAon', '120.25'],
+    ])
+    for (const change of delta?.changed ?? []) expect(change.fields).not.toHaveProperty('history24h')
+    expect(delta && packHistories(delta)).toBe(delta)
+  })
+
   it('has nothing to push with an empty watchlist', () => {
     const store = new SnapshotState(source)
     expect(store.watchlist()).toEqual([])
