@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LISTING_TTL_MS, LocalPollFeed } from '../../../src/main/core/feed/local-poll-feed'
+import { CandleStream } from '../../../src/main/core/feed/stream/candle-stream'
+import { DepthStream } from '../../../src/main/core/feed/stream/depth-stream'
+import { HeldDepthStream } from '../../../src/main/core/feed/stream/held-depth-stream'
+import { PriceStream } from '../../../src/main/core/feed/stream/price-stream'
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings'
 import {
   type FakeService,
@@ -130,6 +134,31 @@ describe('LocalPollFeed', () => {
       expect(feed.status().plan.mode).toBe('all')
     } finally {
       await feed.stop()
+    }
+  })
+})
+
+describe('LocalPollFeed and its streams', () => {
+  // A second connect opens a gRPC channel and a call only to close them and open them again.
+  it('points each stream at the connection once', async () => {
+    const connects = {
+      depth: vi.spyOn(DepthStream.prototype, 'connect'),
+      heldDepth: vi.spyOn(HeldDepthStream.prototype, 'connect'),
+      candles: vi.spyOn(CandleStream.prototype, 'connect'),
+      prices: vi.spyOn(PriceStream.prototype, 'connect'),
+    }
+    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
+    try {
+      feed.setCadences(DEFAULT_SETTINGS.cadences)
+      feed.setInterest({ watchlist: ['AAPLon'], depthSymbol: 'AAPLon' })
+      feed.connect({ baseUrl: service.url, apiKey: TEST_KEY, demo: false, streamAddress: '127.0.0.1:1' })
+      await feed.start()
+      expect(
+        Object.fromEntries(Object.entries(connects).map(([name, spy]) => [name, spy.mock.calls.length])),
+      ).toEqual({ depth: 1, heldDepth: 1, candles: 1, prices: 1 })
+    } finally {
+      await feed.stop()
+      for (const spy of Object.values(connects)) spy.mockRestore()
     }
   })
 })

@@ -229,11 +229,8 @@ export class LocalPollFeed implements PollPipeline {
     if (this.scheduler.isPaused()) return this.stream.pause()
     const place = streamPlace(connection.baseUrl, connection.streamAddress ?? '')
     this.stream.setSymbols(this.feed.pollPlan().symbols)
-    this.stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
-    for (const depth of [this.depth, this.heldDepth])
-      depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
-    this.depth.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
-    this.candles.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
+    for (const stream of [this.stream, this.depth, this.heldDepth, this.candles])
+      stream.connect(place.ok ? place.target : null, connection.apiKey, place.ok ? '' : place.reason)
   }
 
   async listAssets(): Promise<ListedAsset[]> {
