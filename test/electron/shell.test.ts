@@ -673,13 +673,19 @@ describe('tray', () => {
     const shownLists: string[] = []
     const record = electron.trays[0]!
     vi.setSystemTime(10_000)
+    let reads = 0
     for (let i = 0; i < 50; i++) {
-      tray.showData(snapshot(`190.${i}`) as never, null as never)
+      tray.showData(() => {
+        reads++
+        return { snapshot: snapshot(`190.${i}`) as never, status: null }
+      })
       vi.advanceTimersByTime(200) // 50 ticks over 10 s
     }
     vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
     // The initial text, then at most one update per 5 s over ~15 s, the last showing the last price.
     expect(record.tooltip.length).toBeLessThanOrEqual(1 + 4)
+    // Main's snapshot and status are read for each tooltip shown, not at each of the 50 deltas.
+    expect(reads).toBe(record.tooltip.length - 1)
     expect(record.tooltip.at(-1)).toContain('AAPLon 190.49')
     expect(record.images).toBe(0)
     tray.setState({
@@ -842,19 +848,25 @@ describe('tray', () => {
         .map((item) => item.label ?? item.type)
 
     vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
-    tray.showData(snapshot('190.25') as never, status(now - 10 * 60_000) as never)
+    tray.showData(() => ({
+      snapshot: snapshot('190.25') as never,
+      status: status(now - 10 * 60_000) as never,
+    }))
     expect(firstItems()).toEqual(['Market data 10m old; prices live.', 'separator'])
     expect((electron.trays[0]!.menus.at(-1) as { template: Item[] }).template[0]?.enabled).toBe(false)
     const menusBefore = electron.trays[0]!.menus.length
 
     // The same sentence on the next tooltip: the menu is not built again.
     vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
-    tray.showData(snapshot('190.26') as never, status(now - 10 * 60_000) as never)
+    tray.showData(() => ({
+      snapshot: snapshot('190.26') as never,
+      status: status(now - 10 * 60_000) as never,
+    }))
     expect(electron.trays[0]!.menus.length).toBe(menusBefore)
 
     // Market data answers again: the line goes.
     vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
-    tray.showData(snapshot('190.27') as never, status(Date.now()) as never)
+    tray.showData(() => ({ snapshot: snapshot('190.27') as never, status: status(Date.now()) as never }))
     expect(firstItems()).toEqual(['Hide Tokenwatch', 'Pin on top'])
     tray.destroy()
   })
@@ -863,10 +875,10 @@ describe('tray', () => {
     electron.trays.length = 0
     const long = `190.${'1'.repeat(40)}`
     const onWindows = new AppTray({} as never, NO_TRAY_ACTIONS, () => Date.now(), trayTooltipLimit('win32'))
-    onWindows.showData(
-      { ...snapshot(long), assets: [...snapshot(long).assets, ...snapshot(long).assets] } as never,
-      null as never,
-    )
+    onWindows.showData(() => ({
+      snapshot: { ...snapshot(long), assets: [...snapshot(long).assets, ...snapshot(long).assets] } as never,
+      status: null,
+    }))
     vi.advanceTimersByTime(TOOLTIP_INTERVAL_MS)
     expect(electron.trays[0]!.tooltip.at(-1)!.length).toBeLessThanOrEqual(127)
     expect(electron.trays[0]!.tooltip.at(-1)).toContain('AAPLon')

@@ -319,11 +319,12 @@ export class Shell {
         this.pageMessages?.send('notice', { ...notice, ...(symbol ? { symbol } : {}) }),
       showApp: this.showWindow,
     })
-    core.on('delta', () => this.tray?.showData(core.currentSnapshot(), core.status()))
+    const trayData = () => ({ snapshot: core.currentSnapshot(), status: core.status() })
+    core.on('delta', () => this.tray?.showData(trayData))
     core.on('portfolio', (update) => this.tray?.showPortfolio(update))
     this.tray?.showPortfolio(core.positions.current())
     core.on('status', (status) => {
-      this.tray?.showData(core.currentSnapshot(), status)
+      this.tray?.showData(trayData)
       this.tray?.setUnread(status.unreadAlerts > 0)
     })
     core.on('alert', ({ entry, unreadAlerts }) => {

@@ -44,6 +44,12 @@ export interface TrayState {
   timeZone: TimeZoneChoice
 }
 
+/** What the tooltip shows of the data: read when the tooltip is due, not at every delta. */
+export interface TrayData {
+  snapshot: Snapshot
+  status: AppStatus | null
+}
+
 export interface TrayIcons {
   normal: NativeImage
   /** The same with a dot, while unread alerts exist. */
@@ -54,7 +60,8 @@ export class AppTray {
   private readonly tray: Tray
   private unread = false
   private lastTooltipAt = 0
-  private pending: { snapshot: Snapshot; status: AppStatus } | null = null
+  /** How to read the data once the tooltip is due; null until the first delta. */
+  private readData: (() => TrayData) | null = null
   private portfolio: PortfolioUpdate | null = null
   private state: TrayState | null = null
   /** The portfolio line the menu was last built with: rebuilt when it changes, at the tooltip's pace. */
@@ -83,7 +90,7 @@ export class AppTray {
     this.timeZone = state.timeZone
     this.buildMenu(state)
     // Amounts hidden for a screen share are hidden now, not at the tooltip's next turn; a new zone too.
-    if (hidingChanged || (zoneChanged && this.pending)) this.flushTooltip()
+    if (hidingChanged || (zoneChanged && this.readData)) this.flushTooltip()
   }
 
   private buildMenu(state: TrayState): void {
@@ -135,8 +142,8 @@ export class AppTray {
   }
 
   /** Called on every snapshot or status change; the tooltip follows at most every TOOLTIP_INTERVAL_MS. */
-  showData(snapshot: Snapshot, status: AppStatus): void {
-    this.pending = { snapshot, status }
+  showData(read: () => TrayData): void {
+    this.readData = read
     this.tooltipDue()
   }
 
@@ -167,7 +174,10 @@ export class AppTray {
   private flushTooltip(): void {
     this.tooltipTimer = null
     this.lastTooltipAt = this.now()
-    const status = this.pending?.status ?? null
+    // Read here, at most once a TOOLTIP_INTERVAL_MS: main's snapshot is built from its mirror of
+    // the rows when asked (delta-mirror.ts) and its status derived anew, neither worth a delta's time.
+    const data = this.readData?.() ?? null
+    const status = data?.status ?? null
     const freshness = status ? freshnessSentence(status, this.now()) : null
     const menuPortfolio = portfolioSummary(this.portfolio, this.state?.hideAmounts ?? false)
     if (freshness !== this.freshness || menuPortfolio !== this.menuPortfolio) {
@@ -175,7 +185,7 @@ export class AppTray {
       if (this.state) this.buildMenu(this.state)
     }
     this.tray.setToolTip(
-      trayTooltip(this.pending?.snapshot ?? null, this.pending?.status ?? null, this.now(), {
+      trayTooltip(data?.snapshot ?? null, status, this.now(), {
         zone: displayZone(this.timeZone),
         maxLength: this.tooltipLimit,
         portfolio: this.portfolio && { update: this.portfolio, hidden: this.state?.hideAmounts ?? false },
