@@ -1,4 +1,4 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, multicall3Abi, type Hex } from 'viem'
 import { SIM_DECIMALS, type SimChain, type SimWalletHoldings } from '../market/wallet-holdings'
@@ -26,6 +26,8 @@ export interface SimNodeOptions {
   chain: SimChain
   /** Answer another chain's id (a node for the wrong chain). */
   chainIdOverride?: number
+  /** Answer another Solana cluster's genesis hash (a devnet node named for mainnet). */
+  genesisHashOverride?: string
   fault?: SimNodeFault
 }
 
@@ -33,6 +35,8 @@ export interface SimNode {
   url: string
   /** Every method asked, in order, with its params: what reached the node. */
   readonly calls: { method: string; params: unknown }[]
+  /** Every HTTP request's headers and body as they arrived: what a test checks never reached a node. */
+  readonly requests: { headers: IncomingHttpHeaders; body: string }[]
   setFault(fault: SimNodeFault): void
   close(): Promise<void>
 }
@@ -73,6 +77,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
   let fault: SimNodeFault = options.fault ?? null
   const calls: { method: string; params: unknown }[] = []
+  const requests: { headers: IncomingHttpHeaders; body: string }[] = []
   const { holdings, chain } = options
 
   const balanceOf = (token: string, callData: Hex): Hex => {
@@ -143,7 +148,7 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
     if (fault === 'rpc-error') throw new RpcFailure(-32603, 'internal error')
     const params = request.params ?? []
     if (chain === 'solana') {
-      if (request.method === 'getGenesisHash') return SOLANA_MAINNET_GENESIS
+      if (request.method === 'getGenesisHash') return options.genesisHashOverride ?? SOLANA_MAINNET_GENESIS
       if (request.method === 'getVersion') return { 'solana-core': '2.1.0', 'feature-set': 1 }
       if (request.method === 'getHealth') return 'ok'
       if (request.method === 'getTokenAccountsByOwner') return tokenAccounts(params)
@@ -175,6 +180,7 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const text = await readBody(req)
+    requests.push({ headers: req.headers, body: text ?? '' })
     if (fault === 'hang') return // never answered: the client's timeout is the test
     let parsed: unknown
     try {
@@ -198,6 +204,7 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    requests,
     setFault: (next) => {
       fault = next
     },
