@@ -248,6 +248,22 @@ describe('wallet balances from a node of your own', () => {
     },
   )
 
+  it("keeps the service's figure for a token account the Solana node writes wrong, and says so", async () => {
+    const report = await read(
+      content([[DEMO_WALLETS.phantom, 'Phantom']], {
+        solana: await node({ chain: 'solana', fault: 'bad-amount' }),
+      }),
+    )
+    // Not the node's zero: the one account it sent could not be read.
+    expect(pick(report.rows)).toEqual([
+      { label: 'Phantom', chain: 'solana', symbol: 'TSLAon', balance: '7.123456789', source: 'service' },
+    ])
+    expect(report.notes).toEqual([
+      'Your Solana node sent 1 token account that could not be read (TSLAon); ' +
+        "the service's figures stand for those.",
+    ])
+  })
+
   it('sends the API key to the service only, never to a node', async () => {
     const ethereum = await startSimNode({ holdings: server.wallets, chain: 'ethereum' })
     const solana = await startSimNode({ holdings: server.wallets, chain: 'solana' })

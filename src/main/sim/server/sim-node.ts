@@ -9,7 +9,7 @@ import { SIM_DECIMALS, type SimChain, type SimWalletHoldings } from '../market/w
  * or many batched through Multicall3's `aggregate3`), or of Solana answering `getGenesisHash`,
  * `getVersion` and `getTokenAccountsByOwner` on the Token-2022 program; every balance read from
  * the same `SimWalletHoldings` as the simulator's balances endpoint. Faults: an RPC error, a
- * revert, a node that never answers.
+ * revert, a node that never answers, a token account it writes wrong.
  */
 
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -19,7 +19,8 @@ const EVM_CHAIN_ID: Record<Exclude<SimChain, 'solana'>, number> = { ethereum: 1,
 /** A request body is one JSON-RPC call or a small batch: beyond this the node refuses it. */
 const MAX_REQUEST_BYTES = 256 * 1024
 
-export type SimNodeFault = 'rpc-error' | 'revert' | 'hang' | null
+/** `bad-amount`: a Solana token account's amount written as tokens ("7.1"), not the base units it must be. */
+export type SimNodeFault = 'rpc-error' | 'revert' | 'hang' | 'bad-amount' | null
 
 export interface SimNodeOptions {
   holdings: SimWalletHoldings
@@ -125,7 +126,10 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
               state: 'initialized',
               isNative: false,
               tokenAmount: {
-                amount: holdings.baseUnits('solana', held.tokenAddress, owner).toString(),
+                amount:
+                  fault === 'bad-amount'
+                    ? held.balance.toFixed()
+                    : holdings.baseUnits('solana', held.tokenAddress, owner).toString(),
                 decimals: SIM_DECIMALS.solana,
                 uiAmountString: held.balance.toFixed(),
               },
