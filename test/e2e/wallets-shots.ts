@@ -8,7 +8,7 @@ import { openWallets, RECONCILED_LEDGER, watchWallet, withOneCaseFlipped } from 
 /**
  * Settings > Wallets (issue 48) with three wallets watched, their balances read against a ledger
  * that lacks a sale, and a checksum typo refused under the field, on a fixed Tuesday late morning and a fixed
- * Saturday, at 390 and 1280 px.
+ * Saturday, at 360 and 1280 px.
  * `npx tsx test/e2e/wallets-shots.ts` writes docs/screenshots/wallets-settings-*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser()
   try {
     for (const [day, marketTime] of Object.entries(DAYS))
-      for (const width of [390, 1280]) {
+      for (const width of [360, 1280]) {
         // The header's Settings button shows at full width: open there, then narrow the window.
         const harness = await startLiveHarness({
           browser,
