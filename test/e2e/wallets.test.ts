@@ -55,4 +55,21 @@ describe('Settings > Wallets', () => {
     await section.getByText('No wallets watched yet.').waitFor()
     expect(core.wallets.content().wallets).toEqual([])
   })
+
+  it('says in place that a spec-only service does not publish balances', async () => {
+    const { page } = await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        viewport: { width: 1280, height: 900 },
+        specOnly: true,
+        wallets: [{ address: DEMO_WALLETS.cold, label: 'Cold' }],
+      }),
+    )
+    const section = await openWallets(page)
+    await section.getByRole('button', { name: /^Read balances/ }).click()
+    const notes = section.getByRole('list', { name: 'About these balances' })
+    await notes.getByText(/^The service does not publish balances/).waitFor({ timeout: 20_000 })
+    await expect(notes.textContent()).resolves.toContain('only a node of your own can read the wallets')
+    expect(await section.getByRole('table', { name: 'Wallet balances' }).count()).toBe(0)
+  })
 })
