@@ -117,6 +117,19 @@ describe('tokenwatch wallet', () => {
     const run = await wallet('balances', '--json', '--base-url', server.url)
     expect(run.code).toBe(0)
     const missingSale = new Decimal('20.25').minus('4.75').minus('20.25').toFixed()
+    // The fields the issue names, in its order, each figure a string (or null where there is none).
+    for (const record of JSON.parse(run.stdout) as Record<string, unknown>[])
+      expect(Object.keys(record)).toEqual([
+        'wallet',
+        'label',
+        'chain',
+        'symbol',
+        'tokenAddress',
+        'balance',
+        'source',
+        'ledgerQuantity',
+        'difference',
+      ])
     expect(JSON.parse(run.stdout)).toEqual([
       {
         wallet: DEMO_WALLETS.cold,
