@@ -215,6 +215,25 @@ describe('wallet balances from a node of your own', () => {
     expect(report.notes[0]).toMatch(/the service's answer stands\.$/)
   })
 
+  it("keeps the service's figure for the one token whose call reverts in a Multicall3 batch", async () => {
+    const aapl = server.wallets.tokenAddress('ethereum', 'AAPLon')
+    const report = await read(
+      content([[DEMO_WALLETS.cold, 'Cold']], {
+        ethereum: await node({ chain: 'ethereum', revertingToken: aapl }),
+      }),
+    )
+    expect(pick(report.rows).find((row) => row.symbol === 'AAPLon')).toEqual({
+      label: 'Cold',
+      chain: 'ethereum',
+      symbol: 'AAPLon',
+      balance: new Decimal('12.5').minus('3.5').toFixed(),
+      source: 'service',
+    })
+    expect(report.notes).toEqual([
+      "Your Ethereum node could not read AAPLon (the call failed); the service's figures stand for those.",
+    ])
+  })
+
   it('refuses a Solana node of another cluster (its genesis hash); the service stands', async () => {
     const devnet = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG'
     const report = await read(

@@ -29,6 +29,8 @@ export interface SimNodeOptions {
   chainIdOverride?: number
   /** Answer another Solana cluster's genesis hash (a devnet node named for mainnet). */
   genesisHashOverride?: string
+  /** A token contract whose `balanceOf` reverts (one call of a Multicall3 batch failing). */
+  revertingToken?: string
   fault?: SimNodeFault
 }
 
@@ -83,7 +85,8 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
 
   const balanceOf = (token: string, callData: Hex): Hex => {
     const call = decodeFunctionData({ abi: erc20Abi, data: callData })
-    if (call.functionName !== 'balanceOf') throw new RpcFailure(3, 'execution reverted', '0x')
+    if (call.functionName !== 'balanceOf' || token.toLowerCase() === options.revertingToken?.toLowerCase())
+      throw new RpcFailure(3, 'execution reverted', '0x')
     const owner = call.args[0]
     return encodeFunctionResult({
       abi: erc20Abi,
