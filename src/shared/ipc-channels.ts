@@ -60,6 +60,7 @@ export const invokeChannels = {
   removeWallet: 'tw:wallets:remove',
   readWalletBalances: 'tw:wallets:balances',
   latestWalletBalances: 'tw:wallets:latest',
+  setWalletNode: 'tw:wallets:set-node',
 } as const
 
 export const eventChannels = {

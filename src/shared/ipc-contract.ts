@@ -18,7 +18,13 @@ import type { DepthView } from './depth'
 import type { AtBidsView } from './at-bids'
 import type { DayCandlesView } from './day-candles'
 import type { AppStatus, KeyStatus } from './status'
-import { addWalletArgs, removeWalletArgs, type WalletBalancesView, type WalletsView } from './wallets'
+import {
+  addWalletArgs,
+  removeWalletArgs,
+  setWalletNodeArgs,
+  type WalletBalancesView,
+  type WalletsView,
+} from './wallets'
 import type { ExportResult, ImportResult } from './transfer'
 import type {
   HoldingsReport,
@@ -343,6 +349,8 @@ export const invokeContract = {
     args: noArgs,
     result: returns<WalletBalancesView | null>(),
   },
+  /** Names a chain's node (an http or https URL, refused in words) or stops using it. */
+  setWalletNode: { channel: CH.setWalletNode, args: setWalletNodeArgs, result: returns<WalletsView>() },
 } as const satisfies Record<ChannelInvokeName, { channel: string; args: z.ZodType; result: unknown }>
 
 export type InvokeContract = typeof invokeContract

@@ -57,3 +57,7 @@ export const addWalletArgs = z
   .object({ address: z.string().min(1).max(100), label: z.string().max(40).optional() })
   .strict()
 export const removeWalletArgs = z.object({ address: z.string().min(1).max(100) }).strict()
+/** A node of one's own for a chain (its JSON-RPC URL, checked in main), or null: the service only. */
+export const setWalletNodeArgs = z
+  .object({ chain: z.enum(['ethereum', 'bsc', 'solana']), url: z.string().min(1).max(500).nullable() })
+  .strict()

@@ -68,6 +68,14 @@ describe('tokenwatch wallet', () => {
     [`${DEMO_WALLETS.cold}a`, /this one has 41/],
     ['alice.eth', /not supported yet/],
     [`${DEMO_WALLETS.phantom.slice(0, -1)}0`, /never contains "0" \(zero\)/],
+    [`${DEMO_WALLETS.phantom.slice(0, -1)}O`, /never contains "O" \(capital O\)/],
+    [`${DEMO_WALLETS.phantom.slice(0, -1)}I`, /never contains "I" \(capital I\)/],
+    [`${DEMO_WALLETS.phantom.slice(0, -1)}l`, /never contains "l" \(lower-case l\)/],
+    // One letter's case flipped: the EIP-55 checksum no longer matches.
+    [
+      DEMO_WALLETS.cold.replace(/[a-f]/, (letter) => letter.toUpperCase()),
+      /do not match the address's checksum \(EIP-55\)/,
+    ],
   ])('refuses %s in words, exit 2', async (address, reason) => {
     const refused = await wallet('add', address)
     expect(refused.code).toBe(2)
@@ -109,6 +117,19 @@ describe('tokenwatch wallet', () => {
     const run = await wallet('balances', '--json', '--base-url', server.url)
     expect(run.code).toBe(0)
     const missingSale = new Decimal('20.25').minus('4.75').minus('20.25').toFixed()
+    // The fields the issue names, in its order, each figure a string (or null where there is none).
+    for (const record of JSON.parse(run.stdout) as Record<string, unknown>[])
+      expect(Object.keys(record)).toEqual([
+        'wallet',
+        'label',
+        'chain',
+        'symbol',
+        'tokenAddress',
+        'balance',
+        'source',
+        'ledgerQuantity',
+        'difference',
+      ])
     expect(JSON.parse(run.stdout)).toEqual([
       {
         wallet: DEMO_WALLETS.cold,

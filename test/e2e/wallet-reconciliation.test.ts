@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
-import { UNLISTED_DEMO_TOKEN } from '../../src/main/sim/market/wallet-holdings'
+import { DEMO_WALLETS, UNLISTED_DEMO_TOKEN } from '../../src/main/sim/market/wallet-holdings'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 import { RECONCILED_LEDGER, RECONCILED_WALLETS, showReconciliation } from './wallet-steps'
@@ -15,13 +15,13 @@ import { RECONCILED_LEDGER, RECONCILED_WALLETS, showReconciliation } from './wal
 const harnesses = harnessPerTest<LiveHarness>()
 const SOON = { timeout: 20_000 }
 
-function openReconciled(): Promise<LiveHarness> {
+function openReconciled(wallets = RECONCILED_WALLETS): Promise<LiveHarness> {
   return harnesses.open((browser) =>
     startLiveHarness({
       browser,
       viewport: { width: 1280, height: 800 },
       transactions: RECONCILED_LEDGER,
-      wallets: RECONCILED_WALLETS,
+      wallets,
     }),
   )
 }
@@ -82,5 +82,30 @@ describe('the Holdings tab reconciled with the wallets', () => {
     await expect
       .poll(() => harness.core.holdings.transactions().map((t) => [t.side, t.quantity, t.price]), SOON)
       .toContainEqual(['transfer-out', '4.75', '0'])
+  })
+
+  it('offers a transfer in of what the ledger lacks, at a cost basis the trader gives', async () => {
+    // Phantom holds 7.123456789 TSLAon on Solana, which the ledger has never recorded.
+    const harness = await openReconciled([
+      ...RECONCILED_WALLETS,
+      { address: DEMO_WALLETS.phantom, label: 'Phantom' },
+    ])
+    const section = await showReconciliation(harness.page)
+    await section.getByRole('button', { name: 'Record a transfer in of 7.123456789 TSLAon' }).click()
+    const form = section.locator('form.transaction-form')
+    expect(await form.getByLabel('Quantity', { exact: true }).inputValue()).toBe('7.123456789')
+    expect(await form.getByLabel('Price (USD)', { exact: true }).count()).toBe(0)
+    await form.getByLabel('Cost basis (USD)', { exact: true }).fill('250.25')
+    await form.getByRole('button', { name: 'Record transaction' }).click()
+    await expect
+      .poll(
+        () => harness.core.holdings.transactions().map((t) => [t.side, t.symbol, t.quantity, t.price]),
+        SOON,
+      )
+      .toContainEqual(['transfer-in', 'TSLAon', '7.123456789', '250.25'])
+    const tsla = section
+      .getByRole('table', { name: 'Ledger against wallets' })
+      .locator('tbody tr', { hasText: 'TSLAon' })
+    await expect.poll(() => tsla.locator('.reconcile-difference').textContent(), SOON).toBe('matches')
   })
 })

@@ -1,14 +1,15 @@
 import { join } from 'node:path'
 import { DEMO_WALLETS } from '../../src/main/sim/market/wallet-holdings'
+import { startSimNode } from '../../src/main/sim/server/sim-node'
 import { launchBrowser } from './harness'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 import { openWallets, RECONCILED_LEDGER, watchWallet, withOneCaseFlipped } from './wallet-steps'
 
 /**
- * Settings > Wallets (issue 48) with three wallets watched, their balances read against a ledger
- * that lacks a sale, and a checksum typo refused under the field, on a fixed Tuesday late morning and a fixed
- * Saturday, at 390 and 1280 px.
+ * Settings > Wallets (issue 48) with three wallets watched, a Solana node of one's own named,
+ * their balances read against a ledger that lacks a sale, and a checksum typo refused under the
+ * field, on a fixed Tuesday late morning and a fixed Saturday, at 360 and 1280 px.
  * `npx tsx test/e2e/wallets-shots.ts` writes docs/screenshots/wallets-settings-*.png.
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots')
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser()
   try {
     for (const [day, marketTime] of Object.entries(DAYS))
-      for (const width of [390, 1280]) {
+      for (const width of [360, 1280]) {
         // The header's Settings button shows at full width: open there, then narrow the window.
         const harness = await startLiveHarness({
           browser,
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
           viewport: { width: 1280, height: 900 },
           transactions: RECONCILED_LEDGER,
         })
+        const node = await startSimNode({ holdings: harness.sim.wallets, chain: 'solana' })
         try {
           const { page } = harness
           const section = await openWallets(page)
@@ -36,7 +38,10 @@ async function main(): Promise<void> {
           await section.getByText('Hot', { exact: true }).waitFor()
           await watchWallet(section, DEMO_WALLETS.phantom, 'Phantom')
           await section.getByText('Phantom', { exact: true }).waitFor()
-          await section.getByRole('button', { name: 'Read balances' }).click()
+          await section.getByLabel('Solana node URL').fill(node.url)
+          await section.getByRole('button', { name: 'Use this Solana node' }).click()
+          await section.getByRole('button', { name: 'Stop using your Solana node' }).waitFor()
+          await section.getByRole('button', { name: /^Read balances/ }).click()
           await section.getByRole('table', { name: 'Ledger against wallets' }).waitFor()
           await watchWallet(section, withOneCaseFlipped(DEMO_WALLETS.hot), 'Hot again')
           await section.getByText(/checksum/).waitFor()
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
           console.log(`wrote ${name}`)
         } finally {
           await harness.close()
+          await node.close()
         }
       }
   } finally {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 import { DEMO_WALLETS, UNLISTED_DEMO_TOKEN } from '../../src/main/sim/market/wallet-holdings'
+import { startSimNode } from '../../src/main/sim/server/sim-node'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
 import { openWallets, watchWallet, withOneCaseFlipped } from './wallet-steps'
@@ -54,5 +55,61 @@ describe('Settings > Wallets', () => {
     await section.getByRole('button', { name: 'Stop watching Cold' }).click()
     await section.getByText('No wallets watched yet.').waitFor()
     expect(core.wallets.content().wallets).toEqual([])
+  })
+
+  it('says in place that a spec-only service does not publish balances', async () => {
+    const { page } = await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        viewport: { width: 1280, height: 900 },
+        specOnly: true,
+        wallets: [{ address: DEMO_WALLETS.cold, label: 'Cold' }],
+      }),
+    )
+    const section = await openWallets(page)
+    await section.getByRole('button', { name: /^Read balances/ }).click()
+    const notes = section.getByRole('list', { name: 'About these balances' })
+    await notes.getByText(/^The service does not publish balances/).waitFor({ timeout: 20_000 })
+    await expect(notes.textContent()).resolves.toContain('only a node of your own can read the wallets')
+    expect(await section.getByRole('table', { name: 'Wallet balances' }).count()).toBe(0)
+  })
+
+  it("names a chain's node, refused in words when not a URL, and never shows its URL back", async () => {
+    const { page, core, sim } = await harnesses.open((browser) =>
+      startLiveHarness({
+        browser,
+        viewport: { width: 1280, height: 900 },
+        wallets: [{ address: DEMO_WALLETS.phantom, label: 'Phantom' }],
+      }),
+    )
+    const node = await startSimNode({ holdings: sim.wallets, chain: 'solana' })
+    try {
+      const section = await openWallets(page)
+      const field = section.getByLabel('Solana node URL')
+      await field.fill('ftp://node.example')
+      await section.getByRole('button', { name: 'Use this Solana node' }).click()
+      await section
+        .getByText('A node is an http or https URL, without a user name or password in it.')
+        .waitFor()
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true')
+
+      await field.fill(node.url)
+      await section.getByRole('button', { name: 'Use this Solana node' }).click()
+      await section.getByRole('button', { name: 'Stop using your Solana node' }).waitFor()
+      expect(core.wallets.content().nodes).toEqual({ solana: node.url })
+      // Named, the balances are read again at once: Phantom's from the node, said as such.
+      const balances = section.getByRole('table', { name: 'Wallet balances' })
+      await expect
+        .poll(() => balances.locator('tbody tr').allTextContents(), { timeout: 20_000 })
+        .toEqual(['Phantom · SolanaTSLAon7.123456789your node'])
+      // A node's URL may carry a provider's key: the window never gets it back.
+      expect(await page.content()).not.toContain(node.url)
+
+      await section.getByRole('button', { name: 'Stop using your Solana node' }).click()
+      await section.getByLabel('Solana node URL').waitFor()
+      expect(core.wallets.content().nodes).toEqual({})
+    } finally {
+      await node.close()
+    }
   })
 })

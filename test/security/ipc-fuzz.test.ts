@@ -74,6 +74,7 @@ const EXAMPLES: Partial<Record<InvokeName, unknown>> = {
   exportWatchlist: { format: 'csv' },
   addWallet: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', label: 'Cold' },
   removeWallet: { address: 'Cold' },
+  setWalletNode: { chain: 'solana', url: 'http://127.0.0.1:8899' },
   addTransaction: {
     time: '2026-01-05T10:00:00-05:00',
     symbol: 'AAPLon',

@@ -3,10 +3,12 @@ import type { IpcResult } from '../../shared/ipc-contract'
 import type { WalletsView } from '../../shared/wallets'
 import { describedBy, Field } from '../ui/form-fields'
 import { WalletBalances } from './WalletBalances'
+import { WalletNodes } from './WalletNodes'
 
 /**
  * Settings > Wallets (issue 48): the watch-only wallets, added by address (main reads it and
- * refuses it in words, shown under the field) and removed, and their balances read on demand.
+ * refuses it in words, shown under the field) and removed, a node of one's own per chain, and
+ * their balances read on demand.
  */
 
 const ADDRESS_ID = 'wallet-address-input'
@@ -132,6 +134,7 @@ export function WalletsSection() {
           Watch wallet
         </button>
       </div>
+      {view && <WalletNodes nodes={view.nodes} busy={busy} run={run} />}
       {wallets.length > 0 && <WalletBalances />}
     </form>
   )

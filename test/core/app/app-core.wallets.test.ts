@@ -43,11 +43,14 @@ async function started() {
   await core.start()
   await core.invoke('updateSettings', { baseUrl: sim.url })
   await core.invoke('setKey', { key: KEY })
-  /** Runs the timers due at `at` and waits (bounded) until `probe` holds. */
+  /**
+   * Runs the timers due at `at` and waits until `probe` holds: bounded (a minute) so a run that
+   * never gets there ends, and that long so a loaded host's slow HTTP round trip is not a failure.
+   */
   const until = async (probe: () => boolean, what: string, at = time.clock.now) => {
     time.advanceTo(at)
     for (let i = 0; !probe(); i++) {
-      if (i > 500) throw new Error(`never: ${what}`)
+      if (i > 6_000) throw new Error(`never: ${what}`)
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   }

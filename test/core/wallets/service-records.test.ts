@@ -110,15 +110,33 @@ describe("the service's balances", () => {
 /** decimal.js's default 20 significant digits would round 27-digit amounts: the check runs at 100. */
 const Exact = Decimal.clone({ precision: 100 })
 
+/**
+ * The same division by integer arithmetic alone, no decimal library: the whole tokens and the
+ * remainder's digits, trailing zeros cut.
+ */
+function byIntegers(units: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals)
+  const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return fraction === '' ? `${units / scale}` : `${units / scale}.${fraction}`
+}
+
+const UINT256_MAX = (1n << 256n) - 1n
+
 describe('base units to tokens', () => {
   it.each([
     ['100100000000000000000', 18],
     ['1', 18],
     ['3500000000', 9],
     ['120200000000000000000000001', 18],
+    ['7123456789', 9],
+    ['1201', 2],
+    ['42', 0],
+    [UINT256_MAX.toString(), 18],
+    [UINT256_MAX.toString(), 36],
   ])('converts %s at %i decimals as an independent decimal division does', (units, decimals) => {
     const independent = new Exact(units).dividedBy(new Exact(10).toPower(decimals))
     expect(new Exact(fromBaseUnits(BigInt(units), decimals)).equals(independent)).toBe(true)
     expect(fromBaseUnits(units, decimals)).toBe(independent.toFixed())
+    expect(fromBaseUnits(BigInt(units), decimals)).toBe(byIntegers(BigInt(units), decimals))
   })
 })

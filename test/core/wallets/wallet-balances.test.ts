@@ -215,6 +215,99 @@ describe('wallet balances from a node of your own', () => {
     expect(report.notes[0]).toMatch(/the service's answer stands\.$/)
   })
 
+  it("keeps the service's figure for the one token whose call reverts in a Multicall3 batch", async () => {
+    const aapl = server.wallets.tokenAddress('ethereum', 'AAPLon')
+    const report = await read(
+      content([[DEMO_WALLETS.cold, 'Cold']], {
+        ethereum: await node({ chain: 'ethereum', revertingToken: aapl }),
+      }),
+    )
+    expect(pick(report.rows).find((row) => row.symbol === 'AAPLon')).toEqual({
+      label: 'Cold',
+      chain: 'ethereum',
+      symbol: 'AAPLon',
+      balance: new Decimal('12.5').minus('3.5').toFixed(),
+      source: 'service',
+    })
+    expect(report.notes).toEqual([
+      "Your Ethereum node could not read AAPLon (the call failed); the service's figures stand for those.",
+    ])
+  })
+
+  it('refuses a Solana node of another cluster (its genesis hash); the service stands', async () => {
+    const devnet = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG'
+    const report = await read(
+      content([[DEMO_WALLETS.phantom, 'Phantom']], {
+        solana: await node({ chain: 'solana', genesisHashOverride: devnet }),
+      }),
+    )
+    expect(pick(report.rows)).toEqual([
+      { label: 'Phantom', chain: 'solana', symbol: 'TSLAon', balance: '7.123456789', source: 'service' },
+    ])
+    expect(report.notes).toEqual([
+      'Your Solana node could not be used for wallet "Phantom" on Solana: the node answers for ' +
+        "another Solana cluster (its genesis hash is not mainnet's); not used; the service's answer stands.",
+    ])
+  })
+
+  it.each([
+    ['rpc-error', /internal error/i],
+    ['hang', /no answer within 0.5 s/],
+  ] as const)(
+    'keeps the service answer when a Solana node fails (%s), and says so',
+    async (fault, reason) => {
+      const report = await read(
+        content([[DEMO_WALLETS.phantom, 'Phantom']], { solana: await node({ chain: 'solana', fault }) }),
+        500,
+      )
+      expect(pick(report.rows).map((row) => row.source)).toEqual(['service'])
+      expect(report.notes).toHaveLength(1)
+      expect(report.notes[0]).toMatch(reason)
+      expect(report.notes[0]).toMatch(/the service's answer stands\.$/)
+    },
+  )
+
+  it("keeps the service's figure for a token account the Solana node writes wrong, and says so", async () => {
+    const report = await read(
+      content([[DEMO_WALLETS.phantom, 'Phantom']], {
+        solana: await node({ chain: 'solana', fault: 'bad-amount' }),
+      }),
+    )
+    // Not the node's zero: the one account it sent could not be read.
+    expect(pick(report.rows)).toEqual([
+      { label: 'Phantom', chain: 'solana', symbol: 'TSLAon', balance: '7.123456789', source: 'service' },
+    ])
+    expect(report.notes).toEqual([
+      'Your Solana node sent 1 token account that could not be read (TSLAon); ' +
+        "the service's figures stand for those.",
+    ])
+  })
+
+  it('sends the API key to the service only, never to a node', async () => {
+    const ethereum = await startSimNode({ holdings: server.wallets, chain: 'ethereum' })
+    const solana = await startSimNode({ holdings: server.wallets, chain: 'solana' })
+    nodes.push(ethereum, solana)
+    const report = await read(
+      content(
+        [
+          [DEMO_WALLETS.cold, 'Cold'],
+          [DEMO_WALLETS.phantom, 'Phantom'],
+        ],
+        { ethereum: ethereum.url, solana: solana.url },
+      ),
+    )
+    // The service answered (it refuses a request without the key) and both nodes were read.
+    expect(report.servicePublishes).toBe(true)
+    const fromNodes = report.rows.filter((row) => row.source === 'node').map((row) => row.chain)
+    expect(new Set(fromNodes)).toEqual(new Set(['ethereum', 'solana']))
+    const reached = [...ethereum.requests, ...solana.requests]
+    expect(reached.length).toBeGreaterThan(0)
+    for (const request of reached) {
+      expect(JSON.stringify(request.headers)).not.toContain(API_KEY)
+      expect(request.body).not.toContain(API_KEY)
+    }
+  })
+
   it('reads Token-2022 accounts on Solana, converted exactly by the mint decimals', async () => {
     const report = await read(
       content([[DEMO_WALLETS.phantom, 'Phantom']], { solana: await node({ chain: 'solana' }) }),

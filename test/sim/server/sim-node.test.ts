@@ -36,6 +36,19 @@ describe('the simulated node', () => {
     expect(node.calls.map((call) => call.method)).toEqual(['eth_chainId', 'eth_call'])
   })
 
+  it('answers a plain eth_call of balanceOf, outside Multicall3', async () => {
+    node = await startSimNode({ holdings, chain: 'ethereum' })
+    const client = createPublicClient({ transport: http(node.url, { retryCount: 0 }) })
+    const balance = await client.readContract({
+      address: holdings.tokenAddress('ethereum', 'AAPLon') as Hex,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [DEMO_WALLETS.cold as Hex],
+    })
+    // 12.5 bought, 3.5 moved to Hot: 9 tokens of 18 decimals.
+    expect(balance).toBe(BigInt(new Decimal('12.5').minus('3.5').times(new Decimal(10).pow(18)).toFixed(0)))
+  })
+
   it('says a revert as an execution-reverted error', async () => {
     node = await startSimNode({ holdings, chain: 'ethereum', fault: 'revert' })
     const client = createPublicClient({ transport: http(node.url, { retryCount: 0 }) })

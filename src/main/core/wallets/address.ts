@@ -82,6 +82,20 @@ export function addressForLog(address: string): string {
   return `…${address.slice(-4)}`
 }
 
+/**
+ * `text` with each of `addresses` cut to its last 4 characters, wherever it is written: a service
+ * or a node may echo the address in its error message (`userAddress 0x5aae… is not…`), and what is
+ * said of a reading is logged. EVM addresses are found in any case, with or without their 0x.
+ */
+export function withAddressesShortened(text: string, addresses: readonly string[]): string {
+  return addresses.reduce((shortened, address) => {
+    const written = address.startsWith('0x')
+      ? new RegExp(`(?:0x)?${address.slice(2)}`, 'gi')
+      : new RegExp(address, 'g') // base58: letters and digits only, nothing to escape
+    return shortened.replace(written, addressForLog(address))
+  }, text)
+}
+
 /** Two readings of one wallet are the same: EVM addresses compare without case. */
 export function sameAddress(a: string, b: string): boolean {
   return a.startsWith('0x') && b.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b

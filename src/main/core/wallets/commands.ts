@@ -91,16 +91,22 @@ function view(file: WalletsFile): WalletsView {
 
 /**
  * The watch-only wallets from the window: list, add by the address as typed (refused in words,
- * shown under the field), remove, and read every wallet's balances now against the ledger. The
+ * shown under the field), remove, name a chain's node (its URL kept in main, never sent back), and
+ * read every wallet's balances now against the ledger. The
  * file is read afresh each time: the command line may have changed it.
  */
 export function walletCommands(
   context: WalletsCommandContext,
 ): SomeCommandHandlers<
-  'listWallets' | 'addWallet' | 'removeWallet' | 'readWalletBalances' | 'latestWalletBalances'
+  | 'listWallets'
+  | 'addWallet'
+  | 'removeWallet'
+  | 'readWalletBalances'
+  | 'latestWalletBalances'
+  | 'setWalletNode'
 > {
   const { wallets, walletWatch } = context
-  /** A wallet added or removed: its balances are read at once, not at the next 5 minutes. */
+  /** A wallet or a node added or removed: the balances are read at once, not at the next 5 minutes. */
   const readAfterChange = () => {
     void walletWatch.refresh().catch(() => {})
     return view(wallets)
@@ -116,6 +122,10 @@ export function walletCommands(
     },
     removeWallet: async ({ address }) => {
       await wallets.remove(address)
+      return readAfterChange()
+    },
+    setWalletNode: async ({ chain, url }) => {
+      await wallets.setNode(chain, url === null || url.trim() === '' ? null : url.trim())
       return readAfterChange()
     },
     readWalletBalances: () => walletWatch.refresh(),

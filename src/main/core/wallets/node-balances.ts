@@ -1,8 +1,9 @@
 import { address, createSolanaRpcFromTransport } from '@solana/kit'
 import { BaseError, ContractFunctionRevertedError, createPublicClient, erc20Abi, http } from 'viem'
+import { z } from 'zod'
 import { CHAIN_NAME, EVM_CHAIN_ID, SOLANA_GENESIS_HASH, type WalletChain } from './chains'
 import { boundedFetch } from './node-fetch'
-import type { ChainBalance, ListedToken, TokenListing } from './service-balances'
+import { type ChainBalance, type ListedToken, type TokenListing, unlistedName } from './service-balances'
 import { fromBaseUnits } from './token-amount'
 
 /**
@@ -29,6 +30,11 @@ export type NodeReading =
       unread: ReadonlySet<string>
     }
   | { ok: false; reason: string }
+
+/** The first five names and how many more: a note stays one line however many tokens it is about. */
+function someNames(names: readonly string[]): string {
+  return `${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`
+}
 
 function describeNodeError(error: unknown, timeoutMs: number): string {
   if (error instanceof BaseError) {
@@ -96,13 +102,12 @@ export async function evmNodeBalances(
           balance: fromBaseUnits(result.result, token.decimals),
         })
     })
-    const names = unread.map((token) => token.symbol)
+    const names = someNames(unread.map((token) => token.symbol))
     const notes =
       unread.length > 0
         ? [
-            `Your ${CHAIN_NAME[chain]} node could not read ${names.slice(0, 5).join(', ')}` +
-              `${names.length > 5 ? ` and ${names.length - 5} more` : ''} (the ` +
-              `call failed); the service's figures stand for those.`,
+            `Your ${CHAIN_NAME[chain]} node could not read ${names} (the call failed); ` +
+              `the service's figures stand for those.`,
           ]
         : []
     return { ok: true, balances, notes, unread: new Set(unread.map((token) => token.address.toLowerCase())) }
@@ -126,8 +131,23 @@ function solanaTransport(url: string, timeoutMs: number) {
   }
 }
 
-interface ParsedTokenAccount {
-  parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } }
+/** A Token-2022 account as `jsonParsed` gives it: its mint and its amount in base units. */
+const parsedTokenAccount = z.object({
+  parsed: z.object({
+    info: z.object({
+      mint: z.string().min(1).max(100),
+      tokenAmount: z.object({
+        amount: z.string().regex(/^\d{1,40}$/),
+        decimals: z.number().int().min(0).max(36),
+      }),
+    }),
+  }),
+})
+
+/** The mint a record names, if it names one: a record that cannot be read is still said by its token. */
+function mintOf(data: unknown): string | null {
+  const mint = (data as { parsed?: { info?: { mint?: unknown } } } | null)?.parsed?.info?.mint
+  return typeof mint === 'string' && mint.length <= 100 ? mint : null
 }
 
 export async function solanaNodeBalances(
@@ -154,19 +174,35 @@ export async function solanaNodeBalances(
       .send()
     const balances: ChainBalance[] = []
     const notes: string[] = []
+    // Accounts the node wrote wrong: not a zero, so the service's figure stands for their mints.
+    const unread: (string | null)[] = []
     for (const account of accounts.value) {
-      const { mint, tokenAmount } = (account.account.data as unknown as ParsedTokenAccount).parsed.info
+      const record = parsedTokenAccount.safeParse(account.account.data)
+      if (!record.success) {
+        unread.push(mintOf(account.account.data))
+        continue
+      }
+      const { mint, tokenAmount } = record.data.parsed.info
       const listed = listing?.find('solana', mint)
       if (listed && listed.decimals !== tokenAmount.decimals)
         notes.push(
           `${listed.symbol}: the node says ${tokenAmount.decimals} decimals, ` +
             `the service ${listed.decimals}; the node's mint is read.`,
         )
-      if (!/^\d{1,40}$/.test(tokenAmount.amount)) continue
       const balance = fromBaseUnits(tokenAmount.amount, tokenAmount.decimals)
       if (balance !== '0') balances.push({ tokenAddress: mint, symbol: listed?.symbol ?? null, balance })
     }
-    return { ok: true, balances, notes, unread: new Set() }
+    if (unread.length > 0) {
+      const names = unread.map((mint) =>
+        mint === null ? 'a mint not named' : (listing?.find('solana', mint)?.symbol ?? unlistedName(mint)),
+      )
+      notes.push(
+        `Your Solana node sent ${unread.length} token account${unread.length === 1 ? '' : 's'} that ` +
+          `could not be read (${someNames(names)}); the service's figures stand for those.`,
+      )
+    }
+    const unreadMints = unread.filter((mint): mint is string => mint !== null)
+    return { ok: true, balances, notes, unread: new Set(unreadMints) }
   } catch (error) {
     return { ok: false, reason: describeNodeError(error, timeoutMs) }
   }

@@ -2,7 +2,7 @@ import { Dec } from '../../../shared/decimal'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
 import { CHAIN_NAME, CHAINS_OF_KIND, type WalletChain } from './chains'
-import { readWalletAddress } from './address'
+import { readWalletAddress, withAddressesShortened } from './address'
 import { evmNodeBalances, type NodeReading, solanaNodeBalances } from './node-balances'
 import {
   type ChainBalance,
@@ -218,5 +218,7 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
       if (service !== null || node?.ok) read.push(walletChainKey(wallet.address, chain))
     }
   }
-  return { asOf: options.now(), rows, notes: [...new Set(notes)], servicePublishes, read }
+  const addresses = options.content.wallets.map((wallet) => wallet.address)
+  const said = notes.map((note) => withAddressesShortened(note, addresses))
+  return { asOf: options.now(), rows, notes: [...new Set(said)], servicePublishes, read }
 }

@@ -1,4 +1,4 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, multicall3Abi, type Hex } from 'viem'
 import { SIM_DECIMALS, type SimChain, type SimWalletHoldings } from '../market/wallet-holdings'
@@ -9,7 +9,7 @@ import { SIM_DECIMALS, type SimChain, type SimWalletHoldings } from '../market/w
  * or many batched through Multicall3's `aggregate3`), or of Solana answering `getGenesisHash`,
  * `getVersion` and `getTokenAccountsByOwner` on the Token-2022 program; every balance read from
  * the same `SimWalletHoldings` as the simulator's balances endpoint. Faults: an RPC error, a
- * revert, a node that never answers.
+ * revert, a node that never answers, a token account it writes wrong.
  */
 
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -19,13 +19,18 @@ const EVM_CHAIN_ID: Record<Exclude<SimChain, 'solana'>, number> = { ethereum: 1,
 /** A request body is one JSON-RPC call or a small batch: beyond this the node refuses it. */
 const MAX_REQUEST_BYTES = 256 * 1024
 
-export type SimNodeFault = 'rpc-error' | 'revert' | 'hang' | null
+/** `bad-amount`: a Solana token account's amount written as tokens ("7.1"), not the base units it must be. */
+export type SimNodeFault = 'rpc-error' | 'revert' | 'hang' | 'bad-amount' | null
 
 export interface SimNodeOptions {
   holdings: SimWalletHoldings
   chain: SimChain
   /** Answer another chain's id (a node for the wrong chain). */
   chainIdOverride?: number
+  /** Answer another Solana cluster's genesis hash (a devnet node named for mainnet). */
+  genesisHashOverride?: string
+  /** A token contract whose `balanceOf` reverts (one call of a Multicall3 batch failing). */
+  revertingToken?: string
   fault?: SimNodeFault
 }
 
@@ -33,6 +38,8 @@ export interface SimNode {
   url: string
   /** Every method asked, in order, with its params: what reached the node. */
   readonly calls: { method: string; params: unknown }[]
+  /** Every HTTP request's headers and body as they arrived: what a test checks never reached a node. */
+  readonly requests: { headers: IncomingHttpHeaders; body: string }[]
   setFault(fault: SimNodeFault): void
   close(): Promise<void>
 }
@@ -73,11 +80,13 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
   let fault: SimNodeFault = options.fault ?? null
   const calls: { method: string; params: unknown }[] = []
+  const requests: { headers: IncomingHttpHeaders; body: string }[] = []
   const { holdings, chain } = options
 
   const balanceOf = (token: string, callData: Hex): Hex => {
     const call = decodeFunctionData({ abi: erc20Abi, data: callData })
-    if (call.functionName !== 'balanceOf') throw new RpcFailure(3, 'execution reverted', '0x')
+    if (call.functionName !== 'balanceOf' || token.toLowerCase() === options.revertingToken?.toLowerCase())
+      throw new RpcFailure(3, 'execution reverted', '0x')
     const owner = call.args[0]
     return encodeFunctionResult({
       abi: erc20Abi,
@@ -120,7 +129,10 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
               state: 'initialized',
               isNative: false,
               tokenAmount: {
-                amount: holdings.baseUnits('solana', held.tokenAddress, owner).toString(),
+                amount:
+                  fault === 'bad-amount'
+                    ? held.balance.toFixed()
+                    : holdings.baseUnits('solana', held.tokenAddress, owner).toString(),
                 decimals: SIM_DECIMALS.solana,
                 uiAmountString: held.balance.toFixed(),
               },
@@ -143,7 +155,7 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
     if (fault === 'rpc-error') throw new RpcFailure(-32603, 'internal error')
     const params = request.params ?? []
     if (chain === 'solana') {
-      if (request.method === 'getGenesisHash') return SOLANA_MAINNET_GENESIS
+      if (request.method === 'getGenesisHash') return options.genesisHashOverride ?? SOLANA_MAINNET_GENESIS
       if (request.method === 'getVersion') return { 'solana-core': '2.1.0', 'feature-set': 1 }
       if (request.method === 'getHealth') return 'ok'
       if (request.method === 'getTokenAccountsByOwner') return tokenAccounts(params)
@@ -175,6 +187,7 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const text = await readBody(req)
+    requests.push({ headers: req.headers, body: text ?? '' })
     if (fault === 'hang') return // never answered: the client's timeout is the test
     let parsed: unknown
     try {
@@ -198,6 +211,7 @@ export async function startSimNode(options: SimNodeOptions): Promise<SimNode> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    requests,
     setFault: (next) => {
       fault = next
     },
