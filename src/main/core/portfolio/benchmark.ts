@@ -1,6 +1,7 @@
-import { BIG_ZERO, type BigDecimal } from './big-decimal'
+import { BigDecimal, roundedAt, roundingCut } from './big-decimal'
 import type { PositionWalk } from './position-walk'
 import type { PriceTrack } from './price-track'
+import { ScaledSums, rescaled } from './scaled'
 
 /**
  * "Had I held the stocks" and "had I bought one token" (issue #49): the portfolio's own money, at
@@ -9,48 +10,109 @@ import type { PriceTrack } from './price-track'
  * are taken back out of it (never more than it then holds: a sale larger than that empties it,
  * said). Into the stocks, each token's money goes to its own stock, whose shares a split
  * multiplies (the stock's price is restated per new share, the holding is not).
+ *
+ * In BigInt counts (scaled.ts), each operation rounded at 80 digits as decimal.js rounds it: the
+ * holding is money over a price, 80 digits long, so each point's value is kept at the exponent
+ * its rounding leaves (ScaledSums) and the run is put at one exponent at the end.
  */
 
 export interface BenchmarkRun {
-  values: BigDecimal[]
-  flows: BigDecimal[]
-  inflows: BigDecimal[]
+  /** The power of ten of every count below. */
+  exponent: number
+  values: bigint[]
+  flows: bigint[]
+  inflows: bigint[]
 }
 
-const ZERO = BIG_ZERO
-
-function emptyRun(n: number): BenchmarkRun {
-  return { values: new Array(n).fill(ZERO), flows: new Array(n).fill(ZERO), inflows: new Array(n).fill(ZERO) }
+interface RunSums {
+  values: ScaledSums
+  flows: ScaledSums
+  inflows: ScaledSums
 }
 
-/** One holding of the benchmark, bought and sold at `price(i)`; false when a price it needs is unknown. */
+/** Money put in at a point: a count of 10^exponent (the portfolio's money). */
+interface Puts {
+  exponent: number
+  at: (i: number) => bigint
+}
+
+/** A price: a count of 10^exponent, null where unknown. */
+interface Prices {
+  exponent: number
+  at: (i: number) => bigint | null
+}
+
+function runSums(n: number): RunSums {
+  return { values: new ScaledSums(n), flows: new ScaledSums(n), inflows: new ScaledSums(n) }
+}
+
+function atOneExponent(sums: RunSums): BenchmarkRun {
+  const values = sums.values.atOneExponent()
+  const flows = sums.flows.atOneExponent()
+  const inflows = sums.inflows.atOneExponent()
+  const exponent = Math.min(values.exponent, flows.exponent, inflows.exponent)
+  const at = (part: { exponent: number; counts: bigint[] }) =>
+    part.counts.map((count) => rescaled(count, part.exponent, exponent))
+  return { exponent, values: at(values), flows: at(flows), inflows: at(inflows) }
+}
+
+/** A product's count rounded at 80 digits and the exponent it is then at. */
+let roundedExponent = 0
+function roundedProduct(count: bigint, exponent: number): bigint {
+  const cut = roundingCut(count)
+  roundedExponent = exponent + cut
+  return cut === 0 ? count : roundedAt(count, cut)
+}
+
+/** One holding of the benchmark, bought and sold at `price`; false when a price it needs is unknown. */
 function follow(
-  run: BenchmarkRun,
-  put: (i: number) => BigDecimal,
-  price: (i: number) => BigDecimal | null,
+  run: RunSums,
+  n: number,
+  put: Puts,
+  price: Prices,
   split: (i: number) => BigDecimal | null,
   emptied: () => void,
 ): boolean {
-  let units = ZERO
-  for (let i = 0; i < run.values.length; i++) {
+  // The units held: a count of 10^unitsExponent.
+  let units = 0n
+  let unitsExponent = 0
+  for (let i = 0; i < n; i++) {
     const ratio = split(i)
-    if (ratio !== null) units = units.times(ratio)
-    const money = put(i)
-    const at = price(i)
-    if (!money.isZero() || !units.isZero()) {
-      if (at === null || at.isZero()) return false
-      let applied = money
-      const after = units.plus(money.dividedBy(at))
-      if (after.isNegative()) {
-        applied = units.times(at).negated()
-        units = ZERO
+    if (ratio !== null) {
+      units = roundedProduct(units * ratio.coefficient, unitsExponent + ratio.exponent)
+      unitsExponent = roundedExponent
+    }
+    const money = put.at(i)
+    const at = price.at(i)
+    if (money === 0n && units === 0n) continue
+    if (at === null || at === 0n) return false
+    let applied = money
+    let appliedExponent = put.exponent
+    if (money !== 0n) {
+      const bought = new BigDecimal(money, put.exponent).dividedBy(new BigDecimal(at, price.exponent))
+      const lower = Math.min(unitsExponent, bought.exponent)
+      const after = roundedProduct(
+        rescaled(units, unitsExponent, lower) + rescaled(bought.coefficient, bought.exponent, lower),
+        lower,
+      )
+      if (after < 0n) {
+        applied = -roundedProduct(units * at, unitsExponent + price.exponent)
+        appliedExponent = roundedExponent
+        units = 0n
+        unitsExponent = 0
         emptied()
-      } else units = after
-      if (i > 0) {
-        run.flows[i] = (run.flows[i] as BigDecimal).plus(applied)
-        if (applied.isPositive()) run.inflows[i] = (run.inflows[i] as BigDecimal).plus(applied)
+      } else {
+        units = after
+        unitsExponent = roundedExponent
       }
-      run.values[i] = (run.values[i] as BigDecimal).plus(units.times(at))
+    }
+    if (i > 0 && applied !== 0n) {
+      run.flows.add(i, applied, appliedExponent)
+      if (applied > 0n) run.inflows.add(i, applied, appliedExponent)
+    }
+    if (units !== 0n) {
+      const value = roundedProduct(units * at, unitsExponent + price.exponent)
+      run.values.add(i, value, roundedExponent)
     }
   }
   return true
@@ -62,12 +124,16 @@ export function intoStocks(
   n: number,
   say: (note: string) => void,
 ): BenchmarkRun | null {
-  const run = emptyRun(n)
+  const run = runSums(n)
   for (const walk of walks) {
     const complete = follow(
       run,
-      (i) => (i === 0 ? (walk.values[0] as BigDecimal) : (walk.flows[i] as BigDecimal)),
-      (i) => walk.stockPrices[i] ?? null,
+      n,
+      {
+        exponent: walk.exponent,
+        at: (i) => (i === 0 ? (walk.values[0] as bigint) : (walk.flows[i] as bigint)),
+      },
+      { exponent: -walk.stockPlaces, at: (i) => walk.stockPrices[i] ?? null },
       (i) => walk.splits[i] ?? null,
       () => say(`Had you held the stocks: a sale of ${walk.symbol} took more than its stock then held.`),
     )
@@ -76,27 +142,31 @@ export function intoStocks(
       return null
     }
   }
-  return run
+  return atOneExponent(run)
 }
 
 /** The same money into one token; null when it has no price at a point that needs one (said). */
 export function intoToken(
   track: PriceTrack,
   times: readonly number[],
-  puts: (i: number) => BigDecimal,
+  puts: Puts,
   say: (note: string) => void,
 ): BenchmarkRun | null {
-  const run = emptyRun(times.length)
+  const run = runSums(times.length)
   const complete = follow(
     run,
+    times.length,
     puts,
-    (i) => {
-      const index = track.indexAt(times[i] as number)
-      return index < 0 ? null : track.mark(index).price
+    {
+      exponent: -track.scale.price,
+      at: (i) => {
+        const index = track.indexAt(times[i] as number)
+        return index < 0 ? null : (track.prices[track.at(index)] as bigint)
+      },
     },
     () => null,
     () => say(`Had you bought ${track.symbol}: a sale took more than it then held.`),
   )
   if (!complete) say(`Had you bought ${track.symbol}: it has no price at every point of the range.`)
-  return complete ? run : null
+  return complete ? atOneExponent(run) : null
 }
