@@ -166,7 +166,7 @@ export function walkPosition(
     return track.at(Math.max(index, 0))
   }
 
-  let cursor = 0
+  let cursor = -1
   for (let i = 0; i < n; i++) {
     const close = closes[i] as number
     if (i > 0) {
@@ -197,8 +197,10 @@ export function walkPosition(
         e++
       }
     }
-    const index = track.indexAt(times[i] as number, cursor)
-    if (index >= 0) cursor = index
+    // Until a first point is found, each time is looked up; after, the walk steps forward.
+    const index =
+      cursor < 0 ? track.indexAt(times[i] as number) : track.indexAfter(times[i] as number, cursor)
+    cursor = index
     if (index < 0 && quantity !== 0n && !noPriceYet) {
       noPriceYet = true
       say(`${track.symbol}: no price before ${screenTimeText(track.points[0]?.t ?? 0)}; its first was used.`)

@@ -81,6 +81,16 @@ export class PriceTrack {
     return found
   }
 
+  /**
+   * indexAt(t) for a `t` at or after the time point `from` (>= 0) was found for: a step forward
+   * at a time, as a walk over ascending times asks (mostly the next point, or the same).
+   */
+  indexAfter(t: number, from: number): number {
+    let index = from
+    while (index + 1 < this.points.length && (this.points[index + 1] as HistoryPoint).t <= t) index++
+    return index
+  }
+
   /** Whether `t` falls inside point `index`'s bucket (not in a gap after it). */
   covers(index: number, t: number): boolean {
     const point = this.points[index]
