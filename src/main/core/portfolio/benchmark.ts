@@ -56,12 +56,20 @@ function atOneExponent(sums: RunSums): BenchmarkRun {
   return { exponent, values: at(values), flows: at(flows), inflows: at(inflows) }
 }
 
-/** A product's count rounded at 80 digits and the exponent it is then at. */
-let roundedExponent = 0
-function roundedProduct(count: bigint, exponent: number): bigint {
-  const cut = roundingCut(count)
-  roundedExponent = exponent + cut
-  return cut === 0 ? count : roundedAt(count, cut)
+/**
+ * A count of 10^exponent, set to an exact result rounded at 80 digits as BigDecimal rounds it
+ * (the exponent raised by the digits dropped): one per holding, reused, no object per point.
+ */
+class Rounded {
+  count = 0n
+  exponent = 0
+
+  set(count: bigint, exponent: number): this {
+    const cut = roundingCut(count)
+    this.count = cut === 0 ? count : roundedAt(count, cut)
+    this.exponent = exponent + cut
+    return this
+  }
 }
 
 /** One holding of the benchmark, bought and sold at `price`; false when a price it needs is unknown. */
@@ -73,46 +81,39 @@ function follow(
   split: (i: number) => BigDecimal | null,
   emptied: () => void,
 ): boolean {
-  // The units held: a count of 10^unitsExponent.
-  let units = 0n
-  let unitsExponent = 0
+  const units = new Rounded()
+  // A product of the units and a price: a sale's proceeds, a point's value.
+  const worth = new Rounded()
   for (let i = 0; i < n; i++) {
     const ratio = split(i)
-    if (ratio !== null) {
-      units = roundedProduct(units * ratio.coefficient, unitsExponent + ratio.exponent)
-      unitsExponent = roundedExponent
-    }
+    if (ratio !== null) units.set(units.count * ratio.coefficient, units.exponent + ratio.exponent)
     const money = put.at(i)
     const at = price.at(i)
-    if (money === 0n && units === 0n) continue
+    if (money === 0n && units.count === 0n) continue
     if (at === null || at === 0n) return false
     let applied = money
     let appliedExponent = put.exponent
     if (money !== 0n) {
       const bought = new BigDecimal(money, put.exponent).dividedBy(new BigDecimal(at, price.exponent))
-      const lower = Math.min(unitsExponent, bought.exponent)
-      const after = roundedProduct(
-        rescaled(units, unitsExponent, lower) + rescaled(bought.coefficient, bought.exponent, lower),
-        lower,
-      )
+      const lower = Math.min(units.exponent, bought.exponent)
+      const after =
+        rescaled(units.count, units.exponent, lower) + rescaled(bought.coefficient, bought.exponent, lower)
+      // Read before its rounding: rounding to 80 significant digits keeps the sign.
       if (after < 0n) {
-        applied = -roundedProduct(units * at, unitsExponent + price.exponent)
-        appliedExponent = roundedExponent
-        units = 0n
-        unitsExponent = 0
+        worth.set(units.count * at, units.exponent + price.exponent)
+        applied = -worth.count
+        appliedExponent = worth.exponent
+        units.set(0n, 0)
         emptied()
-      } else {
-        units = after
-        unitsExponent = roundedExponent
-      }
+      } else units.set(after, lower)
     }
     if (i > 0 && applied !== 0n) {
       run.flows.add(i, applied, appliedExponent)
       if (applied > 0n) run.inflows.add(i, applied, appliedExponent)
     }
-    if (units !== 0n) {
-      const value = roundedProduct(units * at, unitsExponent + price.exponent)
-      run.values.add(i, value, roundedExponent)
+    if (units.count !== 0n) {
+      worth.set(units.count * at, units.exponent + price.exponent)
+      run.values.add(i, worth.count, worth.exponent)
     }
   }
   return true
