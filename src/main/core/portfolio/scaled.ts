@@ -35,9 +35,9 @@ function roundedLong(count: bigint): bigint {
 }
 
 /**
- * Sums whose terms come at different exponents (a benchmark's holding, a split's restated
- * multiplier), one per slot: each kept at the exponent its last rounding left it, so that the
- * counts stay short.
+ * Sums whose terms come at different exponents (a benchmark's value at each point, money over a
+ * price; the P&L's parts once a split's restated multiplier is among them), one per slot: each
+ * kept at the exponent its last rounding left it, so that the counts stay short.
  */
 export class ScaledSums {
   readonly counts: bigint[]
