@@ -1,6 +1,7 @@
-import { BIG_ZERO, type BigDecimal } from './big-decimal'
+import { BigDecimal, roundedAt, roundingCut } from './big-decimal'
 import type { PositionWalk } from './position-walk'
 import type { PriceTrack } from './price-track'
+import { ScaledSums, rescaled } from './scaled'
 
 /**
  * "Had I held the stocks" and "had I bought one token" (issue #49): the portfolio's own money, at
@@ -9,48 +10,110 @@ import type { PriceTrack } from './price-track'
  * are taken back out of it (never more than it then holds: a sale larger than that empties it,
  * said). Into the stocks, each token's money goes to its own stock, whose shares a split
  * multiplies (the stock's price is restated per new share, the holding is not).
+ *
+ * In BigInt counts (scaled.ts), each operation rounded at 80 digits as decimal.js rounds it: the
+ * holding is money over a price, 80 digits long, so each point's value is kept at the exponent
+ * its rounding leaves (ScaledSums) and the run is put at one exponent at the end.
  */
 
 export interface BenchmarkRun {
-  values: BigDecimal[]
-  flows: BigDecimal[]
-  inflows: BigDecimal[]
+  /** The power of ten of every count below. */
+  exponent: number
+  values: bigint[]
+  flows: bigint[]
+  inflows: bigint[]
 }
 
-const ZERO = BIG_ZERO
-
-function emptyRun(n: number): BenchmarkRun {
-  return { values: new Array(n).fill(ZERO), flows: new Array(n).fill(ZERO), inflows: new Array(n).fill(ZERO) }
+interface RunSums {
+  values: ScaledSums
+  flows: ScaledSums
+  inflows: ScaledSums
 }
 
-/** One holding of the benchmark, bought and sold at `price(i)`; false when a price it needs is unknown. */
+/** Money put in at a point: a count of 10^exponent (the portfolio's money). */
+interface Puts {
+  exponent: number
+  at: (i: number) => bigint
+}
+
+/** A price: a count of 10^exponent, null where unknown. */
+interface Prices {
+  exponent: number
+  at: (i: number) => bigint | null
+}
+
+function runSums(n: number): RunSums {
+  return { values: new ScaledSums(n), flows: new ScaledSums(n), inflows: new ScaledSums(n) }
+}
+
+function atOneExponent(sums: RunSums): BenchmarkRun {
+  const values = sums.values.atOneExponent()
+  const flows = sums.flows.atOneExponent()
+  const inflows = sums.inflows.atOneExponent()
+  const exponent = Math.min(values.exponent, flows.exponent, inflows.exponent)
+  const at = (part: { exponent: number; counts: bigint[] }) =>
+    part.counts.map((count) => rescaled(count, part.exponent, exponent))
+  return { exponent, values: at(values), flows: at(flows), inflows: at(inflows) }
+}
+
+/**
+ * A count of 10^exponent, set to an exact result rounded at 80 digits as BigDecimal rounds it
+ * (the exponent raised by the digits dropped): one per holding, reused, no object per point.
+ */
+class Rounded {
+  count = 0n
+  exponent = 0
+
+  set(count: bigint, exponent: number): this {
+    const cut = roundingCut(count)
+    this.count = cut === 0 ? count : roundedAt(count, cut)
+    this.exponent = exponent + cut
+    return this
+  }
+}
+
+/** One holding of the benchmark, bought and sold at `price`; false when a price it needs is unknown. */
 function follow(
-  run: BenchmarkRun,
-  put: (i: number) => BigDecimal,
-  price: (i: number) => BigDecimal | null,
+  run: RunSums,
+  n: number,
+  put: Puts,
+  price: Prices,
   split: (i: number) => BigDecimal | null,
   emptied: () => void,
 ): boolean {
-  let units = ZERO
-  for (let i = 0; i < run.values.length; i++) {
+  const units = new Rounded()
+  // A product of the units and a price: a sale's proceeds, a point's value.
+  const worth = new Rounded()
+  for (let i = 0; i < n; i++) {
     const ratio = split(i)
-    if (ratio !== null) units = units.times(ratio)
-    const money = put(i)
-    const at = price(i)
-    if (!money.isZero() || !units.isZero()) {
-      if (at === null || at.isZero()) return false
-      let applied = money
-      const after = units.plus(money.dividedBy(at))
-      if (after.isNegative()) {
-        applied = units.times(at).negated()
-        units = ZERO
+    if (ratio !== null) units.set(units.count * ratio.coefficient, units.exponent + ratio.exponent)
+    const money = put.at(i)
+    const at = price.at(i)
+    if (money === 0n && units.count === 0n) continue
+    if (at === null || at === 0n) return false
+    let applied = money
+    let appliedExponent = put.exponent
+    if (money !== 0n) {
+      const bought = new BigDecimal(money, put.exponent).dividedBy(new BigDecimal(at, price.exponent))
+      const lower = Math.min(units.exponent, bought.exponent)
+      const after =
+        rescaled(units.count, units.exponent, lower) + rescaled(bought.coefficient, bought.exponent, lower)
+      // Read before its rounding: rounding to 80 significant digits keeps the sign.
+      if (after < 0n) {
+        worth.set(units.count * at, units.exponent + price.exponent)
+        applied = -worth.count
+        appliedExponent = worth.exponent
+        units.set(0n, 0)
         emptied()
-      } else units = after
-      if (i > 0) {
-        run.flows[i] = (run.flows[i] as BigDecimal).plus(applied)
-        if (applied.isPositive()) run.inflows[i] = (run.inflows[i] as BigDecimal).plus(applied)
-      }
-      run.values[i] = (run.values[i] as BigDecimal).plus(units.times(at))
+      } else units.set(after, lower)
+    }
+    if (i > 0 && applied !== 0n) {
+      run.flows.add(i, applied, appliedExponent)
+      if (applied > 0n) run.inflows.add(i, applied, appliedExponent)
+    }
+    if (units.count !== 0n) {
+      worth.set(units.count * at, units.exponent + price.exponent)
+      run.values.add(i, worth.count, worth.exponent)
     }
   }
   return true
@@ -62,12 +125,16 @@ export function intoStocks(
   n: number,
   say: (note: string) => void,
 ): BenchmarkRun | null {
-  const run = emptyRun(n)
+  const run = runSums(n)
   for (const walk of walks) {
     const complete = follow(
       run,
-      (i) => (i === 0 ? (walk.values[0] as BigDecimal) : (walk.flows[i] as BigDecimal)),
-      (i) => walk.stockPrices[i] ?? null,
+      n,
+      {
+        exponent: walk.exponent,
+        at: (i) => (i === 0 ? (walk.values[0] as bigint) : (walk.flows[i] as bigint)),
+      },
+      { exponent: -walk.stockPlaces, at: (i) => walk.stockPrices[i] ?? null },
       (i) => walk.splits[i] ?? null,
       () => say(`Had you held the stocks: a sale of ${walk.symbol} took more than its stock then held.`),
     )
@@ -76,27 +143,31 @@ export function intoStocks(
       return null
     }
   }
-  return run
+  return atOneExponent(run)
 }
 
 /** The same money into one token; null when it has no price at a point that needs one (said). */
 export function intoToken(
   track: PriceTrack,
   times: readonly number[],
-  puts: (i: number) => BigDecimal,
+  puts: Puts,
   say: (note: string) => void,
 ): BenchmarkRun | null {
-  const run = emptyRun(times.length)
+  const run = runSums(times.length)
   const complete = follow(
     run,
+    times.length,
     puts,
-    (i) => {
-      const index = track.indexAt(times[i] as number)
-      return index < 0 ? null : track.mark(index).price
+    {
+      exponent: -track.scale.price,
+      at: (i) => {
+        const index = track.indexAt(times[i] as number)
+        return index < 0 ? null : (track.prices[track.at(index)] as bigint)
+      },
     },
     () => null,
     () => say(`Had you bought ${track.symbol}: a sale took more than it then held.`),
   )
   if (!complete) say(`Had you bought ${track.symbol}: it has no price at every point of the range.`)
-  return complete ? run : null
+  return complete ? atOneExponent(run) : null
 }

@@ -185,7 +185,7 @@ function digitCount(count: bigint): number {
  * `count` rounded half to even at its `cut`-th digit from the right, those digits dropped (`cut` >
  * 0); `sticky`: something nonzero lies past the count (a division's remainder), so a half rounds up.
  */
-function roundedAt(count: bigint, cut: number, sticky = false): bigint {
+export function roundedAt(count: bigint, cut: number, sticky = false): bigint {
   const negative = count < 0n
   const unit = powerOfTen(cut)
   const magnitude = negative ? -count : count
@@ -200,18 +200,27 @@ function roundedAt(count: bigint, cut: number, sticky = false): bigint {
  * Dec's own precision, that of nearly every operation, is compared without a look-up.
  */
 const DEFAULT_LIMIT = powerOfTen(Dec.precision)
+/** Its negative, made once: `-limit` at each call allocated a BigInt per operation. */
+const DEFAULT_FLOOR = -DEFAULT_LIMIT
 const LIMITS = new Map<number, bigint>()
 
 function fits(count: bigint, precision: number): boolean {
-  let limit = precision === Dec.precision ? DEFAULT_LIMIT : LIMITS.get(precision)
+  if (precision === Dec.precision) return count < DEFAULT_LIMIT && count > DEFAULT_FLOOR
+  let limit = LIMITS.get(precision)
   if (limit === undefined) LIMITS.set(precision, (limit = powerOfTen(precision)))
   return count < limit && count > -limit
 }
 
+/** How many of a count's digits rounding at `precision` digits drops (0: it fits). */
+export function roundingCut(count: bigint, precision: number = Dec.precision): number {
+  return fits(count, precision) ? 0 : digitCount(count < 0n ? -count : count) - precision
+}
+
 function rounded(count: bigint, exponent: number, precision: number): BigDecimal {
-  if (fits(count, precision)) return new BigDecimal(count, exponent, precision)
-  const cut = digitCount(count < 0n ? -count : count) - precision
-  return new BigDecimal(roundedAt(count, cut), exponent + cut, precision)
+  const cut = roundingCut(count, precision)
+  return cut === 0
+    ? new BigDecimal(count, exponent, precision)
+    : new BigDecimal(roundedAt(count, cut), exponent + cut, precision)
 }
 
 export const BIG_ZERO = new BigDecimal(0n, 0)

@@ -1,7 +1,10 @@
 import type { Transaction } from '../../../shared/holdings'
+import { units } from '../holdings/fixed-point'
+import { QUANTITY_PLACES } from '../holdings/ledger-replay'
 import { screenTimeText } from '../screen-time'
-import { BIG_ZERO, BigDecimal } from './big-decimal'
-import { type PriceMark, type PriceTrack, tradeMark } from './price-track'
+import { BigDecimal } from './big-decimal'
+import type { PriceTrack } from './price-track'
+import { ScaledSums, rescaled, rounded80 } from './scaled'
 import type { SplitReader } from './split-step'
 
 /**
@@ -23,26 +26,38 @@ import type { SplitReader } from './split-step'
  * same multiplier both sums telescope, so a segment is closed only at a trade, a multiplier step
  * and the last point. Fees are their own part. A trade is marked against the fair value of the
  * bucket it falls in: what it paid over that (or sold under it) is premium.
+ *
+ * Every amount is a BigInt count (scaled.ts): tokens of 10^-QUANTITY_PLACES, prices and fair
+ * values at the track's price decimals, money (values, flows, fees, the P&L's parts) at their sum,
+ * the walk's `exponent`; each operation rounded as decimal.js would round it, so that the strings
+ * written at the end are decimal.js's. A point costs two BigInt products and no object.
  */
 
 export interface LedgerEntry {
   transaction: Transaction
   instant: number
-  /** The symbol's holding just after the transaction (ledger-replay.ts). */
-  quantity: BigDecimal
-  cost: BigDecimal
+  /** The symbol's holding just after the transaction, as the replay counts it (ledger-replay.ts). */
+  quantity: bigint
+  cost: bigint
 }
 
 export interface PositionWalk {
   symbol: string
-  values: BigDecimal[]
+  /** The power of ten the money counts below are of. */
+  exponent: number
+  values: bigint[]
   /** null at a point where tokens were held and their stock or multiplier was unknown. */
-  fairValues: (BigDecimal | null)[]
-  costs: BigDecimal[]
-  flows: BigDecimal[]
-  inflows: BigDecimal[]
-  /** The stock's close at each point (null where unknown), and a split's ratio since the point before. */
-  stockPrices: (BigDecimal | null)[]
+  fairValues: (bigint | null)[]
+  /** The cost at each point, in the replay's units (10^-MONEY_PLACES dollar). */
+  costs: bigint[]
+  /** 1 at a point after the first where a transaction was replayed (the cost was set anew). */
+  traded: Uint8Array
+  flows: bigint[]
+  inflows: bigint[]
+  /** The stock's close at each point (null where unknown), of 10^-stockPlaces. */
+  stockPrices: (bigint | null)[]
+  stockPlaces: number
+  /** A split's ratio since the point before, or null. */
   splits: (BigDecimal | null)[]
   stock: BigDecimal
   multiplier: BigDecimal
@@ -54,11 +69,14 @@ export interface PositionWalk {
   involved: boolean
 }
 
-const ZERO = BIG_ZERO
-
 const isTrade = (side: string) => side === 'buy' || side === 'sell'
 /** Tokens moved between wallets (issue 48): counted in or out at the market's price, with no P&L. */
 const isTransfer = (side: string) => side === 'transfer-in' || side === 'transfer-out'
+
+/** The P&L's parts, summed as decimal.js sums them; a split's restated multiplier has its own exponent. */
+const STOCK = 0
+const MULTIPLIER = 1
+const PREMIUM = 2
 
 export function walkPosition(
   track: PriceTrack,
@@ -69,67 +87,86 @@ export function walkPosition(
   say: (note: string) => void,
 ): PositionWalk {
   const n = times.length
-  const walk: PositionWalk = {
-    symbol: track.symbol,
-    values: new Array(n),
-    fairValues: new Array(n),
-    costs: new Array(n),
-    flows: new Array(n).fill(ZERO),
-    inflows: new Array(n).fill(ZERO),
-    stockPrices: new Array(n),
-    splits: new Array(n).fill(null),
-    stock: ZERO,
-    multiplier: ZERO,
-    premium: ZERO,
-    fees: ZERO,
-    openedInRange: false,
-    closedInRange: false,
-    involved: false,
-  }
+  const { scale } = track
+  // Tokens x a price: money's exponent.
+  const exponent = -QUANTITY_PLACES - scale.price
+  const values = new Array<bigint>(n)
+  const fairValues = new Array<bigint | null>(n)
+  const costs = new Array<bigint>(n)
+  const traded = new Uint8Array(n)
+  const flows = new Array<bigint>(n).fill(0n)
+  const inflows = new Array<bigint>(n).fill(0n)
+  const stockPrices = new Array<bigint | null>(n)
+  const splits = new Array<BigDecimal | null>(n).fill(null)
+  const parts = new ScaledSums(3)
+  let fees = 0n
   let e = 0
-  let quantity = ZERO
-  let cost = ZERO
+  let quantity = 0n
+  let cost = 0n
   while (e < entries.length && (entries[e] as LedgerEntry).instant <= (closes[0] as number)) {
     quantity = (entries[e] as LedgerEntry).quantity
     cost = (entries[e] as LedgerEntry).cost
     e++
   }
-  const heldAtStart = !quantity.isZero()
+  const heldAtStart = quantity !== 0n
+  let involved = false
   let tradedInRange = false
   let unknownStock = false
   let noPriceYet = false
   let carried = 0
-  let mark: PriceMark | null = null
-  let previous: PriceMark | null = null
+  // The last mark: a point of the track (read), at its own price or at a trade's; -1: none yet.
+  let markIndex = -1
+  let markPrice = 0n
+  let previous = -1
+  const { prices, stocks, multipliers, fairs } = track
 
-  const segment = (a: PriceMark, b: PriceMark) => {
-    const total = quantity.times(b.price.minus(a.price))
-    if (a.fair === null || b.fair === null || a.stock === null || b.stock === null) {
+  /** From mark a to mark b (each a point of the track and a price), `quantity` held throughout. */
+  const segment = (a: number, aPrice: bigint, b: number, bPrice: bigint) => {
+    const total = rounded80(quantity * rounded80(bPrice - aPrice))
+    const aFair = fairs[a] as bigint | null
+    const bFair = fairs[b] as bigint | null
+    const bStock = stocks[b] as bigint | null
+    if (aFair === null || bFair === null || bStock === null) {
       // Without the stock's price the move cannot be split: all of it is counted as the stock's, and said.
-      walk.stock = walk.stock.plus(total)
+      parts.add(STOCK, total, exponent)
       unknownStock = true
       return
     }
-    const split = splitBetween(a.multiplierText, b.multiplierText)
-    const restated = split === null ? (a.multiplier as BigDecimal) : (a.multiplier as BigDecimal).times(split)
-    const stock = quantity.times(b.stock.times(restated).minus(a.fair))
-    const premium = quantity.times(b.price.minus(b.fair).minus(a.price.minus(a.fair)))
-    walk.stock = walk.stock.plus(stock)
-    walk.premium = walk.premium.plus(premium)
-    walk.multiplier = walk.multiplier.plus(total.minus(stock).minus(premium))
+    const split = splitBetween(track.multiplierText(a), track.multiplierText(b))
+    let restated = multipliers[a] as bigint
+    let restatedExponent = -scale.multiplier
+    if (split !== null) {
+      restated = rounded80(restated * split.coefficient)
+      restatedExponent += split.exponent
+    }
+    // stock_b x multiplier_a' - fair_a, at the lower of the two exponents.
+    const product = rounded80(bStock * restated)
+    const productExponent = restatedExponent - scale.stock
+    const lower = Math.min(productExponent, -scale.price)
+    const stockMove = rounded80(
+      rescaled(product, productExponent, lower) - rescaled(aFair, -scale.price, lower),
+    )
+    const stock = rounded80(quantity * stockMove)
+    const stockExponent = lower - QUANTITY_PLACES
+    const premium = rounded80(quantity * rounded80(rounded80(bPrice - bFair) - rounded80(aPrice - aFair)))
+    const rest = rounded80(rescaled(total, exponent, stockExponent) - stock)
+    parts.add(STOCK, stock, stockExponent)
+    parts.add(PREMIUM, premium, exponent)
+    parts.add(MULTIPLIER, rounded80(rest - rescaled(premium, exponent, stockExponent)), stockExponent)
   }
 
   /** The bucket a trade falls in, or the nearest earlier one (said). */
-  const bucketOf = (entry: LedgerEntry): PriceMark => {
+  const bucketOf = (entry: LedgerEntry): number => {
     const index = track.indexAt(entry.instant)
     if (index < 0 || !track.covers(index, entry.instant))
       say(
         `${track.symbol}: no candle at ${screenTimeText(entry.instant, { year: true })} (transaction ` +
           `${entry.transaction.id}); the nearest ${index < 0 ? 'later' : 'earlier'} price was used.`,
       )
-    return track.mark(Math.max(index, 0))
+    return track.at(Math.max(index, 0))
   }
 
+  let cursor = -1
   for (let i = 0; i < n; i++) {
     const close = closes[i] as number
     if (i > 0) {
@@ -143,54 +180,64 @@ export function walkPosition(
             `${track.symbol}: transaction ${transaction.id} is a "${transaction.side.slice(0, 20)}": ` +
               `its tokens are counted as moved in or out at the market's price, with no P&L.`,
           )
-        const price = known ? BigDecimal.parse(transaction.price) : bucket.price
-        const trade = tradeMark(price, bucket)
-        if (mark !== null && !quantity.isZero()) segment(mark, trade)
-        const fee = BigDecimal.parse(transaction.fee)
-        const change = entry.quantity.minus(quantity)
-        const flow = change.times(price).plus(fee)
-        walk.flows[i] = (walk.flows[i] as BigDecimal).plus(flow)
-        if (change.isPositive()) walk.inflows[i] = (walk.inflows[i] as BigDecimal).plus(flow)
-        walk.fees = walk.fees.minus(fee)
+        const price = known ? units(transaction.price, scale.price) : (prices[bucket] as bigint)
+        if (markIndex >= 0 && quantity !== 0n) segment(markIndex, markPrice, bucket, price)
+        const fee = units(transaction.fee, -exponent)
+        const change = rounded80(entry.quantity - quantity)
+        const flow = rounded80(rounded80(change * price) + fee)
+        flows[i] = rounded80((flows[i] as bigint) + flow)
+        if (change > 0n) inflows[i] = rounded80((inflows[i] as bigint) + flow)
+        fees = rounded80(fees - fee)
         quantity = entry.quantity
         cost = entry.cost
-        mark = trade
+        markIndex = bucket
+        markPrice = price
+        traded[i] = 1
         tradedInRange = true
         e++
       }
     }
-    const index = track.indexAt(times[i] as number)
-    if (index < 0 && !quantity.isZero() && !noPriceYet) {
+    // Until a first point is found, each time is looked up; after, the walk steps forward.
+    const index =
+      cursor < 0 ? track.indexAt(times[i] as number) : track.indexAfter(times[i] as number, cursor)
+    cursor = index
+    if (index < 0 && quantity !== 0n && !noPriceYet) {
       noPriceYet = true
       say(`${track.symbol}: no price before ${screenTimeText(track.points[0]?.t ?? 0)}; its first was used.`)
     }
-    const point = index < 0 && quantity.isZero() ? null : track.mark(Math.max(index, 0))
-    walk.values[i] = point === null || quantity.isZero() ? ZERO : quantity.times(point.price)
-    walk.fairValues[i] =
-      point === null || quantity.isZero() ? ZERO : point.fair === null ? null : quantity.times(point.fair)
-    walk.costs[i] = cost
-    walk.stockPrices[i] = point?.stock ?? null
-    if (point !== null && previous !== null && point.multiplierText !== previous.multiplierText)
-      walk.splits[i] = splitBetween(previous.multiplierText, point.multiplierText)
-    if (point !== null) previous = point
-    if (!quantity.isZero()) {
-      walk.involved = true
+    const point = index < 0 && quantity === 0n ? -1 : track.at(Math.max(index, 0))
+    if (point < 0 || quantity === 0n) {
+      values[i] = 0n
+      fairValues[i] = 0n
+    } else {
+      values[i] = rounded80(quantity * (prices[point] as bigint))
+      const fair = fairs[point] as bigint | null
+      fairValues[i] = fair === null ? null : rounded80(quantity * fair)
+    }
+    costs[i] = cost
+    stockPrices[i] = point < 0 ? null : (stocks[point] as bigint | null)
+    if (point >= 0 && previous >= 0 && track.multiplierText(point) !== track.multiplierText(previous))
+      splits[i] = splitBetween(track.multiplierText(previous), track.multiplierText(point))
+    if (point >= 0) previous = point
+    if (quantity !== 0n) {
+      involved = true
       if (track.points[Math.max(index, 0)]?.underlyingCarried) carried++
     }
-    if (point === null) continue
-    if (mark === null || quantity.isZero()) mark = point
-    else if (
+    if (point < 0) continue
+    if (markIndex < 0 || quantity === 0n) {
+      markIndex = point
+      markPrice = prices[point] as bigint
+    } else if (
       i === n - 1 ||
-      point.multiplierText !== mark.multiplierText ||
-      (mark.fair === null && point.fair !== null)
+      track.multiplierText(point) !== track.multiplierText(markIndex) ||
+      (fairs[markIndex] === null && fairs[point] !== null)
     ) {
-      segment(mark, point)
-      mark = point
+      segment(markIndex, markPrice, point, prices[point] as bigint)
+      markIndex = point
+      markPrice = prices[point] as bigint
     }
   }
-  walk.involved ||= tradedInRange
-  walk.openedInRange = !heldAtStart && walk.involved
-  walk.closedInRange = quantity.isZero() && walk.involved
+  involved ||= tradedInRange
   if (carried > 0)
     say(
       `${track.symbol}: the stock had no candle at ${carried} point${carried === 1 ? '' : 's'} held ` +
@@ -201,5 +248,24 @@ export function walkPosition(
       `${track.symbol}: the stock's price is not known at every step: ` +
         `its unexplained moves count as the stock's.`,
     )
-  return walk
+  return {
+    symbol: track.symbol,
+    exponent,
+    values,
+    fairValues,
+    costs,
+    traded,
+    flows,
+    inflows,
+    stockPrices,
+    stockPlaces: scale.stock,
+    splits,
+    stock: parts.decimal(STOCK),
+    multiplier: parts.decimal(MULTIPLIER),
+    premium: parts.decimal(PREMIUM),
+    fees: new BigDecimal(fees, exponent),
+    openedInRange: !heldAtStart && involved,
+    closedInRange: quantity === 0n && involved,
+    involved,
+  }
 }

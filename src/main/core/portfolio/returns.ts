@@ -2,6 +2,7 @@ import { Dec, toFixedString } from '../../../shared/decimal'
 import { RETURN_PLACES } from '../../../shared/portfolio'
 import { BigDecimal } from './big-decimal'
 import { moneyWeightedRoot } from './money-weighted-root'
+import { rounded80 } from './scaled'
 
 /**
  * Time- and money-weighted returns over a series of points (issue #49), in decimal arithmetic:
@@ -35,12 +36,14 @@ const XDec = Dec.clone({ precision: RATE_DIGITS })
 type XDec = InstanceType<typeof XDec>
 
 export interface StepInput {
+  /** The power of ten of every count below (scaled.ts). */
+  exponent: number
   /** Value at each point's close. */
-  values: readonly BigDecimal[]
+  values: readonly bigint[]
   /** Money put in at each point (a buy's amount and fee; a sale's proceeds less its fee, negative). */
-  flows: readonly BigDecimal[]
+  flows: readonly bigint[]
   /** The part of `flows` put in (buys), at work during the point. */
-  inflows: readonly BigDecimal[]
+  inflows: readonly bigint[]
 }
 
 const ONE = new BigDecimal(1n, 0, RATE_DIGITS)
@@ -49,35 +52,38 @@ const ONE = new BigDecimal(1n, 0, RATE_DIGITS)
  * Chain-linked time-weighted return; null when nothing was at work at any step. Chained at
  * XIRR's precision (40 digits): ample for a return written to 10 decimals, and a cold year of 100
  * positions' daily steps at 80 digits was most of the portfolio's time. On BigInt (big-decimal.ts):
- * decimal.js's digits at 40, without its cost.
+ * decimal.js's digits at 40, without its cost; a point's sums at 80 digits on the counts
+ * themselves (scaled.ts), a decimal made only for a quotient.
  */
-export function timeWeighted({ values, flows, inflows }: StepInput): BigDecimal | null {
+export function timeWeighted({ exponent, values, flows, inflows }: StepInput): BigDecimal | null {
+  const decimal = (count: bigint, precision = Dec.precision) => new BigDecimal(count, exponent, precision)
   let growth = ONE
   let worked = false
   // Between points with no money moved, the steps' (1 + r) telescope to the run's last value
-  // over its first: one quotient a run, not one a point.
-  let runStart: BigDecimal | null = null
-  const closeRun = (end: BigDecimal) => {
-    if (runStart !== null && !runStart.isZero()) {
+  // over its first: one quotient a run, not one a point. The run's first point; -1: none.
+  let runStart = -1
+  const closeRun = (end: number) => {
+    const start = runStart < 0 ? 0n : (values[runStart] as bigint)
+    if (start !== 0n) {
       worked = true
-      growth = growth.times(end.withPrecision(RATE_DIGITS).dividedBy(runStart))
+      growth = growth.times(decimal(values[end] as bigint, RATE_DIGITS).dividedBy(decimal(start)))
     }
   }
   for (let i = 1; i < values.length; i++) {
-    const before = values[i - 1] as BigDecimal
-    if ((flows[i] as BigDecimal).isZero() && (inflows[i] as BigDecimal).isZero()) {
-      runStart ??= before
+    if (flows[i] === 0n && inflows[i] === 0n) {
+      if (runStart < 0) runStart = i - 1
       continue
     }
-    closeRun(before)
-    runStart = null
-    const atWork = before.plus(inflows[i] as BigDecimal)
-    if (atWork.isZero()) continue
+    closeRun(i - 1)
+    runStart = -1
+    const before = values[i - 1] as bigint
+    const atWork = rounded80(before + (inflows[i] as bigint))
+    if (atWork === 0n) continue
     worked = true
-    const pnl = (values[i] as BigDecimal).minus(before).minus(flows[i] as BigDecimal)
-    growth = growth.times(pnl.withPrecision(RATE_DIGITS).dividedBy(atWork).plus(ONE))
+    const pnl = rounded80(rounded80((values[i] as bigint) - before) - (flows[i] as bigint))
+    growth = growth.times(decimal(pnl, RATE_DIGITS).dividedBy(decimal(atWork)).plus(ONE))
   }
-  closeRun(values[values.length - 1] as BigDecimal)
+  closeRun(values.length - 1)
   return worked ? growth.minus(ONE).withPrecision(Dec.precision) : null
 }
 
