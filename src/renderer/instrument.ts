@@ -14,8 +14,9 @@ declare global {
   interface Window {
     __twRenderCounts?: Record<string, number>
     /**
-     * Renders of each holding cell, by "symbol column" ("AAPLon positionValue"), and of its figure
-     * drawn stale ("AAPLon positionValue stale").
+     * Renders of each holding cell, by "symbol column" ("AAPLon positionValue"), of its figure
+     * drawn stale ("AAPLon positionValue stale") and of the portfolio line's at-bids figure
+     * ("portfolio atBids").
      */
     __twCellRenders?: Record<string, number>
     __twPerf?: {

@@ -123,7 +123,9 @@ describe('holding cells render for their position, not for the price (issue #42)
     const moved = SYMBOLS[3] as string
     const rendered = await cellsRendered(harness.page, deltaOf([]), portfolioOf(moved))
     expect(Object.keys(rendered).length).toBeGreaterThan(0)
-    expect(Object.keys(rendered).filter((cell) => !cell.startsWith(`${moved} `))).toEqual([])
+    // The portfolio line's figures render with the totals the push moved; of the rows, only the moved one.
+    const rows = Object.keys(rendered).filter((cell) => !cell.startsWith('portfolio '))
+    expect(rows.filter((cell) => !cell.startsWith(`${moved} `))).toEqual([])
     const row = harness.page.locator(`[role="row"][data-symbol="${moved}"]`)
     await expect(row.locator('.cell-positionValue .num').textContent()).resolves.toBe('351.05')
   })
@@ -186,5 +188,23 @@ describe('a held figure drawn on a stale price renders when its tooltip would ch
       true,
     )
     await expect(valueCell(sixth).getAttribute('title')).resolves.toMatch(/11:32:11/)
+  })
+})
+
+describe('a clock tick on a page with holdings (issue #42, the idle page)', () => {
+  it("renders none of the portfolio line's at-bids figure while there is no ladder to age", async () => {
+    const { page } = harness
+    await page.locator('.portfolio-line').waitFor()
+    const time = page.locator('.session-clock .et-time')
+    const before = await time.textContent()
+    await page.evaluate(() => {
+      const counts = window.__twCellRenders ?? {}
+      for (const key of Object.keys(counts)) delete counts[key]
+    })
+    // The page's clock moves on by 3 s: its next tick writes the new time (waited for, not timed).
+    await page.clock.setFixedTime(TUESDAY + 3_000)
+    await expect.poll(() => time.textContent(), { timeout: 15_000 }).not.toBe(before)
+    await page.evaluate(() => new Promise(requestAnimationFrame))
+    expect(await page.evaluate(() => ({ ...window.__twCellRenders }))).toEqual({})
   })
 })
