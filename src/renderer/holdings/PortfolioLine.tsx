@@ -1,7 +1,7 @@
 import { type HoldingsTotals, QUANTITY_SOURCE_WORDS } from '../../shared/holdings'
 import { toggleHideAmounts } from '../api'
 import { formatMoney, formatPercent, formatSignedMoney, signOf } from '../format'
-import { usePricesSilent } from '../staleness'
+import { usePricesSilent } from '../store/freshness'
 import { usePortfolio } from './portfolio-store'
 import { HiddenAmount, useAmountsHidden } from './HiddenAmount'
 import { useHeightVariable } from './use-height-variable'

@@ -2,7 +2,7 @@ import { memo, useDeferredValue, type CSSProperties } from 'react'
 import type { AssetQuote } from '../../shared/domain'
 import { formatPercent, formatPrice, signOf } from '../format'
 import { sourceAgeLabel } from '../../shared/source-freshness'
-import { usePricesSilent } from '../staleness'
+import { usePricesSilent } from '../store/freshness'
 import { useWatch } from '../store/watch-store'
 import { useStaleSource } from '../watchlist/cells/use-stale-sources'
 

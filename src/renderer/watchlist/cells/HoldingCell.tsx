@@ -11,7 +11,7 @@ import {
   type NumberKind,
 } from '../../format'
 import { useDisplayZone } from '../../display-zone'
-import { usePricesSilent } from '../../staleness'
+import { usePricesSilent } from '../../store/freshness'
 import { usePortfolio } from '../../holdings/portfolio-store'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from '../../holdings/HiddenAmount'

@@ -1,6 +1,7 @@
 import type { AssetQuote } from '../../../shared/domain'
 import { sourceAgeLabel } from '../../../shared/source-freshness'
-import { staleLabel, useFreshness } from '../../staleness'
+import { staleLabel } from '../../staleness'
+import { useFreshness } from '../../store/freshness'
 import { useStaleSource } from './use-stale-sources'
 
 /**

@@ -1,6 +1,6 @@
 import type { EndpointName } from '../../../shared/status'
 import { staleAge } from '../../../shared/source-freshness'
-import { useFreshness } from '../../staleness'
+import { useFreshness } from '../../store/freshness'
 
 /**
  * How old one endpoint's data is ("10m") while it is silent past its stale threshold, else null.
