@@ -38,6 +38,17 @@ export interface BenchPageState {
   snapshot: Snapshot | null
   /** Deltas delivered so far: each one's asOf and prices depend on it. */
   deltasSent: number
+  /** The status getStatus answers with, as main's last status push left it. */
+  status: AppStatus
+  /**
+   * Main's status push after a poll round: every endpoint has just answered. The delta benchmarks
+   * send it after each delta and the idle page every prices cadence, as the app's polls do:
+   * without it a page open for longer than twice that cadence counts every row stale.
+   */
+  pollAnswered(): void
+  /** Sends pollAnswered each `ms` (main's polls answering, nothing changed) until stopPolls. */
+  answerPolls(ms: number): void
+  stopPolls(): void
   /** What getHistory answers for each range, whatever the symbol (history-switch.ts sets them). */
   histories: Record<string, unknown>
   /** How long getHistory takes to answer: the simulator's own answer time, where a benchmark sets it. */
@@ -120,7 +131,7 @@ export function installBenchBridge(
     })
   const canned: Record<string, (args: unknown) => unknown> = {
     getSnapshot: (args) => requestSnapshot((args as { history?: boolean } | undefined)?.history !== false),
-    getStatus: () => answers.status,
+    getStatus: () => window.__bench?.status ?? answers.status,
     getSettings: () => answers.settings,
     // Kept as main keeps them: the chart's range is a setting the page reads back.
     updateSettings: (patch) => (answers.settings = { ...answers.settings, ...(patch as Partial<Settings>) }),
@@ -190,6 +201,25 @@ export function installBenchBridge(
     requestSnapshot,
     snapshot: null,
     deltasSent: 0,
+    status: answers.status,
+    pollAnswered: () => {
+      const answered = Date.now()
+      const { prices, market, limits } = state.status.endpoints
+      state.status = {
+        ...state.status,
+        endpoints: {
+          prices: { ...prices, lastSuccessAt: answered, nextPollAt: answered + prices.cadenceMs },
+          market: { ...market, lastSuccessAt: answered, nextPollAt: answered + market.cadenceMs },
+          limits: { ...limits, lastSuccessAt: answered, nextPollAt: answered + limits.cadenceMs },
+        },
+      }
+      state.emit('status', state.status)
+    },
+    answerPolls: (ms) => {
+      const timer = setInterval(() => state.pollAnswered(), ms)
+      state.stopPolls = () => clearInterval(timer)
+    },
+    stopPolls: () => undefined,
     histories: {},
     historyAnswerMs: 0,
     portfolioViews: {},

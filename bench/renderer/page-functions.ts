@@ -40,6 +40,9 @@ export interface DeltaTimings {
 /**
  * Delivers `count` deltas, each moving the prices of the first `changed` rows (so every row in
  * view changes: the most work a delta of that size can cause), one frame apart, as polls would.
+ * After each, untimed, main's status push saying the endpoints have just answered, as the app's
+ * polls send with their deltas: without it, the rows of a bench running for more than twice the
+ * prices' cadence count as stale while their deltas still come, which the app never shows.
  */
 export async function deliverDeltas(args: {
   count: number
@@ -140,6 +143,7 @@ export async function deliverDeltas(args: {
     )
     timings.rendered.push(totalRenders() - rendersBefore)
     timings.changedInDom.push(changedAssets.filter((asset) => inDom.has(asset.symbol)).length)
+    state.pollAnswered()
     await nextFrame()
   }
   if (args.holdings && !document.querySelector('[role="gridcell"].cell-positionValue span'))

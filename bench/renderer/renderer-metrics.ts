@@ -316,7 +316,8 @@ async function busyPct(page: Page, seconds: number): Promise<number> {
 }
 
 /**
- * Ticker scrolling, clock ticking, no data change: how busy the main thread is, and long tasks,
+ * Ticker scrolling, clock ticking, main's polls answering each prices cadence with nothing changed
+ * (its status push, as in the app), no data change: how busy the main thread is, and long tasks,
  * beside its floor: the app's DOM as it stands idle, as a static page (the same rows, none of the
  * app's script; its filled ticker strip moves by the same CSS animation, its session clock's time
  * and countdown are rewritten each second by a plain timer, as the screen must show them), opened
@@ -330,6 +331,15 @@ async function idleMetrics(
   windows: number,
   log: (line: string) => void,
 ): Promise<Metric[]> {
+  // Main's polls go on answering with nothing changed, as in the app: without their status pushes
+  // every row would turn stale ten seconds in and its marker count the seconds.
+  await page.evaluate(() => {
+    const bench = window.__bench
+    if (!bench) throw new Error('the page has no benchmark bridge')
+    bench.pollAnswered()
+    bench.answerPolls(bench.status.endpoints.prices.cadenceMs)
+  })
+  await page.evaluate(() => new Promise(requestAnimationFrame))
   const startedAt = await page.evaluate(() => performance.now())
   const idleDom = await page.evaluate(() => window.__bench?.captureDom() ?? null)
   if (!idleDom) throw new Error('the page did not capture its idle DOM')
@@ -350,6 +360,7 @@ async function idleMetrics(
     }
     pairs.push({ subject: await busyPct(page, seconds), floor })
   }
+  await page.evaluate(() => window.__bench?.stopPolls())
   const longTasks = await page.evaluate(
     (since) => (window.__bench?.longTasks ?? []).filter((task) => task.startTime >= since).length,
     startedAt,

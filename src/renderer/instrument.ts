@@ -13,7 +13,11 @@ import { applyDelta, applySnapshot, setSettings, watchStore } from './store/watc
 declare global {
   interface Window {
     __twRenderCounts?: Record<string, number>
-    /** Renders of each holding cell, by "symbol column" ("AAPLon positionValue"). */
+    /**
+     * Renders of each holding cell, by "symbol column" ("AAPLon positionValue"), of its figure
+     * drawn stale ("AAPLon positionValue stale") and of the portfolio line's at-bids figure
+     * ("portfolio atBids").
+     */
     __twCellRenders?: Record<string, number>
     __twPerf?: {
       /** Applies the payload and returns the milliseconds until React has committed the result. */

@@ -123,8 +123,88 @@ describe('holding cells render for their position, not for the price (issue #42)
     const moved = SYMBOLS[3] as string
     const rendered = await cellsRendered(harness.page, deltaOf([]), portfolioOf(moved))
     expect(Object.keys(rendered).length).toBeGreaterThan(0)
-    expect(Object.keys(rendered).filter((cell) => !cell.startsWith(`${moved} `))).toEqual([])
+    // The portfolio line's figures render with the totals the push moved; of the rows, only the moved one.
+    const rows = Object.keys(rendered).filter((cell) => !cell.startsWith('portfolio '))
+    expect(rows.filter((cell) => !cell.startsWith(`${moved} `))).toEqual([])
     const row = harness.page.locator(`[role="row"][data-symbol="${moved}"]`)
     await expect(row.locator('.cell-positionValue .num').textContent()).resolves.toBe('351.05')
+  })
+
+  it("main's status push, every source live before and after, renders no row or holding cell", async () => {
+    // Every endpoint answered at `at` (as each poll's status push says); the page's clock stays put.
+    const answeredAt = (at: number) => {
+      const { endpoints, ...status } = harness.core.status()
+      return {
+        ...status,
+        endpoints: {
+          prices: { ...endpoints.prices, lastSuccessAt: at },
+          market: { ...endpoints.market, lastSuccessAt: at },
+          limits: { ...endpoints.limits, lastSuccessAt: at },
+        },
+      }
+    }
+    await harness.page.evaluate((status) => window.__twEmit?.('status', status), answeredAt(TUESDAY - 1_250))
+    await harness.page.evaluate(() => new Promise(requestAnimationFrame))
+    await harness.page.evaluate(() => {
+      for (const counts of [window.__twCellRenders ?? {}, window.__twRenderCounts ?? {}])
+        for (const key of Object.keys(counts)) delete counts[key]
+    })
+    await harness.page.evaluate((status) => window.__twEmit?.('status', status), answeredAt(TUESDAY - 250))
+    await harness.page.evaluate(() => new Promise(requestAnimationFrame))
+    const rendered = await harness.page.evaluate(() => ({
+      cells: { ...window.__twCellRenders },
+      rows: { ...window.__twRenderCounts },
+    }))
+    expect(rendered).toEqual({ cells: {}, rows: {} })
+    await expect(harness.page.locator('.cell-positionValue .figure-stale').count()).resolves.toBe(0)
+    await expect(harness.page.locator('[role="row"][data-symbol] .stale').count()).resolves.toBe(0)
+  })
+})
+
+describe('a held figure drawn on a stale price renders when its tooltip would change (issue #42)', () => {
+  const [, , , , fifth, sixth] = SYMBOLS as [string, string, string, string, string, string]
+  const staleAt = TUESDAY + 250
+  const priced = (price: string, priceTimestamp: number, stale?: boolean) =>
+    [fifth, sixth].map((symbol) => ({
+      symbol,
+      fields: { price, priceTimestamp, ...(stale === undefined ? {} : { stale }) },
+    }))
+  const valueCell = (symbol: string) =>
+    harness.page.locator(`[role="row"][data-symbol="${symbol}"] .cell-positionValue .figure-stale`)
+
+  it('a delta that moves the price within the second its tooltip shows renders no stale figure', async () => {
+    // Main marks both prices stale: their figures are drawn dashed, the price's time in the tooltip.
+    await cellsRendered(harness.page, deltaOf(priced('100.10', staleAt, true)))
+    await expect(valueCell(fifth).getAttribute('title')).resolves.toMatch(/11:32:10/)
+    const rendered = await cellsRendered(harness.page, deltaOf(priced('100.15', staleAt + 1)))
+    expect(rendered).toEqual({})
+  })
+
+  it('a delta moving the price into the next second renders the stale figures, tooltip and all', async () => {
+    const rendered = await cellsRendered(harness.page, deltaOf(priced('100.20', staleAt + 1_000)))
+    const staleFigures = Object.keys(rendered).filter((cell) => cell.endsWith(' stale'))
+    expect(staleFigures).toContain(`${fifth} positionValue stale`)
+    expect(staleFigures.every((cell) => cell.startsWith(`${fifth} `) || cell.startsWith(`${sixth} `))).toBe(
+      true,
+    )
+    await expect(valueCell(sixth).getAttribute('title')).resolves.toMatch(/11:32:11/)
+  })
+})
+
+describe('a clock tick on a page with holdings (issue #42, the idle page)', () => {
+  it("renders none of the portfolio line's at-bids figure while there is no ladder to age", async () => {
+    const { page } = harness
+    await page.locator('.portfolio-line').waitFor()
+    const time = page.locator('.session-clock .et-time')
+    const before = await time.textContent()
+    await page.evaluate(() => {
+      const counts = window.__twCellRenders ?? {}
+      for (const key of Object.keys(counts)) delete counts[key]
+    })
+    // The page's clock moves on by 3 s: its next tick writes the new time (waited for, not timed).
+    await page.clock.setFixedTime(TUESDAY + 3_000)
+    await expect.poll(() => time.textContent(), { timeout: 15_000 }).not.toBe(before)
+    await page.evaluate(() => new Promise(requestAnimationFrame))
+    expect(await page.evaluate(() => ({ ...window.__twCellRenders }))).toEqual({})
   })
 })

@@ -4,6 +4,7 @@ import { formatAge, formatExact, formatMoney, formatPercent } from '../format'
 import { useAtBids, usePositionAtBids } from './at-bids-store'
 import { useClock } from '../store/clock-store'
 import { HiddenAmount } from './HiddenAmount'
+import { countCellRender } from '../instrument'
 
 /**
  * What the holdings would fetch sold now at the bids of the streamed depth, beside their display
@@ -21,10 +22,15 @@ function displayOnlyWhy(view: AtBidsView | null): string | null {
   return null
 }
 
-/** "received 3s ago", and the stream's trouble while it is retried (the figure is then marked old). */
+/**
+ * "received 3s ago", and the stream's trouble while it is retried (the figure is then marked old).
+ * The clock is read for that text only, so a tick renders the figure when its age moves, never
+ * while there is no ladder (each tick re-rendered the portfolio line's figure of an idle page).
+ */
 function useFreshness(view: AtBidsView | null, receivedAt: number | null): { text: string; stale: boolean } {
-  const now = useClock((clock) => clock.now)
-  const age = receivedAt === null ? 'no ladder yet' : `ladder received ${formatAge(now - receivedAt)} ago`
+  const age = useClock((clock) =>
+    receivedAt === null ? 'no ladder yet' : `ladder received ${formatAge(clock.now - receivedAt)} ago`,
+  )
   const retrying = view?.state === 'retrying'
   return { text: retrying ? `${age}; stream interrupted: ${view.reason}` : age, stale: retrying }
 }
@@ -39,6 +45,7 @@ function VsDisplay({ atBids, display }: { atBids: string; display: string | null
 
 /** The portfolio line's figure after the total value: "at bids $12,381.40 (-0.39%)". */
 export function AtBidsTotal({ value, hidden }: { value: string | null; hidden: boolean }) {
+  countCellRender('portfolio', 'atBids')
   const view = useAtBids()
   const freshness = useFreshness(view, view?.oldestAt ?? null)
   const displayOnly = displayOnlyWhy(view)

@@ -1,10 +1,8 @@
 import { type HoldingsTotals, QUANTITY_SOURCE_WORDS } from '../../shared/holdings'
 import { toggleHideAmounts } from '../api'
 import { formatMoney, formatPercent, formatSignedMoney, signOf } from '../format'
-import { isFeedSilent } from '../staleness'
-import { useClock } from '../store/clock-store'
+import { usePricesSilent } from '../store/freshness'
 import { usePortfolio } from './portfolio-store'
-import { useWatch } from '../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from './HiddenAmount'
 import { useHeightVariable } from './use-height-variable'
 import { Dec } from '../../shared/decimal'
@@ -92,11 +90,7 @@ export function PortfolioLine() {
   const unpriced = usePortfolio((state) => state.unpriced)
   // Held tokens with no cost basis (quantities from the wallets): the P&L sums those that have one.
   const uncosted = usePortfolio((state) => state.uncosted)
-  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
-  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
-  const silent = useClock(
-    (clock) => cadenceMs !== null && isFeedSilent(clock.now, { cadenceMs, lastSuccessAt }),
-  )
+  const silent = usePricesSilent()
   const hidden = useAmountsHidden()
   const line = useHeightVariable('--portfolio-line-height')
   if (problem)

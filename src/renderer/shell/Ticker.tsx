@@ -2,8 +2,7 @@ import { memo, useDeferredValue, type CSSProperties } from 'react'
 import type { AssetQuote } from '../../shared/domain'
 import { formatPercent, formatPrice, signOf } from '../format'
 import { sourceAgeLabel } from '../../shared/source-freshness'
-import { isFeedSilent } from '../staleness'
-import { useClock } from '../store/clock-store'
+import { usePricesSilent } from '../store/freshness'
 import { useWatch } from '../store/watch-store'
 import { useStaleSource } from '../watchlist/cells/use-stale-sources'
 
@@ -48,15 +47,6 @@ const TickerItem = memo(function TickerItem({
   )
 })
 
-/** True while main's prices are silent for too long: every item is then stale, whatever main said last. */
-function useFeedSilent(): boolean {
-  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
-  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
-  return useClock((state) =>
-    isFeedSilent(state.now, cadenceMs === null ? null : { cadenceMs, lastSuccessAt }),
-  )
-}
-
 /**
  * The scrolling strip. Two identical copies side by side slide left by exactly one copy's width
  * (a CSS keyframe animation on the compositor, no per-frame script), so the loop is seamless.
@@ -77,7 +67,8 @@ export function Ticker({ compact = false }: { compact?: boolean }) {
   const order = useWatch((state) => state.order)
   const quotes = useDeferredValue(useWatch((state) => state.quotes))
   const filled = useWatch((state) => state.firstFramePainted)
-  const feedSilent = useFeedSilent()
+  // True while main's prices are silent for too long: every item is then stale, whatever main said last.
+  const feedSilent = usePricesSilent()
   const marketAge = useStaleSource('market')
   const className = `ticker${compact ? ' ticker-compact' : ''}`
   if (!filled) return <section className={className} aria-label="Price ticker" aria-busy="true" />

@@ -11,8 +11,7 @@ import {
   type NumberKind,
 } from '../../format'
 import { useDisplayZone } from '../../display-zone'
-import { isFeedSilent } from '../../staleness'
-import { useClock } from '../../store/clock-store'
+import { usePricesSilent } from '../../store/freshness'
 import { usePortfolio } from '../../holdings/portfolio-store'
 import { symbolErrorOf, useWatch } from '../../store/watch-store'
 import { HiddenAmount, useAmountsHidden } from '../../holdings/HiddenAmount'
@@ -105,9 +104,24 @@ function staleTitle(priceTimestamp: number | null, zone: ReturnType<typeof useDi
 /**
  * A figure computed on a stale price: dashed, the price's time in its tooltip. Only a figure marked
  * stale reads that time (and the zone it is told in), so a live price moving renders no holding cell.
+ * The time is read to the second the tooltip shows: deltas that move it within that second render
+ * no stale figure (1,000 held rows drew some 290 of them anew at each delta when it was read in ms).
  */
-function StaleFigure({ symbol, children }: { symbol: string; children: ReactNode }) {
-  const priceTimestamp = useWatch((state) => state.quotes.get(symbol)?.priceTimestamp ?? null)
+function StaleFigure({
+  symbol,
+  column,
+  children,
+}: {
+  symbol: string
+  column: HoldingColumn
+  children: ReactNode
+}) {
+  countCellRender(symbol, `${column} stale`)
+  const priceSecond = useWatch((state) => {
+    const at = state.quotes.get(symbol)?.priceTimestamp ?? null
+    return at === null ? null : Math.floor(at / 1000)
+  })
+  const priceTimestamp = priceSecond === null ? null : priceSecond * 1000
   const zone = useDisplayZone()
   return (
     <span className="figure-stale" title={staleTitle(priceTimestamp, zone)}>
@@ -118,16 +132,13 @@ function StaleFigure({ symbol, children }: { symbol: string; children: ReactNode
 
 /**
  * Whether the figures of a row are computed on a stale price, by the same rule as the symbol's
- * stale marker (staleness.ts). The clock is read for that yes or no only: the marker beside the
- * symbol counts the age each second, and a held row's five figures re-rendering with it would cost
- * the idle window about 1 % of its thread.
+ * stale marker (staleness.ts). The feed's silence is read as a yes or no only: the marker beside the
+ * symbol counts the age each second, and a held row's five figures re-rendering with it (or with
+ * each poll's status push) would cost the idle window about 1 % of its thread.
  */
 function useOnStalePrice(quoteStale: boolean, wanted: boolean): boolean {
-  // Two numbers, not the endpoint's status object: a status push that leaves them be renders nothing.
-  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
-  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
-  const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
-  return useClock((state) => wanted && (quoteStale || isFeedSilent(state.now, prices)))
+  const silent = usePricesSilent()
+  return wanted && (quoteStale || silent)
 }
 
 /**
@@ -169,5 +180,9 @@ export const HoldingCell = memo(function HoldingCell({
   if (column === 'quantity' && position.quantityFrom === 'wallets')
     return <FromWallets position={position}>{number}</FromWallets>
   if (!stale || value === null) return number
-  return <StaleFigure symbol={symbol}>{number}</StaleFigure>
+  return (
+    <StaleFigure symbol={symbol} column={column}>
+      {number}
+    </StaleFigure>
+  )
 })

@@ -1,8 +1,7 @@
 import type { AssetQuote } from '../../../shared/domain'
 import { sourceAgeLabel } from '../../../shared/source-freshness'
 import { staleLabel } from '../../staleness'
-import { useClock } from '../../store/clock-store'
-import { useWatch } from '../../store/watch-store'
+import { useFreshness } from '../../store/freshness'
 import { useStaleSource } from './use-stale-sources'
 
 /**
@@ -11,11 +10,8 @@ import { useStaleSource } from './use-stale-sources'
  * Nothing when everything is fresh.
  */
 export function StaleMarker({ quote }: { quote: AssetQuote }) {
-  const cadenceMs = useWatch((state) => state.status?.endpoints.prices.cadenceMs ?? null)
-  const lastSuccessAt = useWatch((state) => state.status?.endpoints.prices.lastSuccessAt ?? null)
-  const prices = cadenceMs === null ? null : { cadenceMs, lastSuccessAt }
-  // The selector returns the label text, so a clock tick re-renders the marker only when it changes.
-  const label = useClock((state) => staleLabel(quote, state.now, prices))
+  // The label text, so a tick or a status push re-renders the marker only when it changes.
+  const label = useFreshness((endpoints, nowMs) => staleLabel(quote, nowMs, endpoints?.prices ?? null))
   const market = useStaleSource('market')
   if (label !== null)
     return (

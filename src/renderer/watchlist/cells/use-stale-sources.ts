@@ -1,15 +1,15 @@
 import type { EndpointName } from '../../../shared/status'
 import { staleAge } from '../../../shared/source-freshness'
-import { useClock } from '../../store/clock-store'
-import { useWatch } from '../../store/watch-store'
+import { useFreshness } from '../../store/freshness'
 
 /**
  * How old one endpoint's data is ("10m") while it is silent past its stale threshold, else null.
- * It selects the endpoint's two numbers and the label text, never the whole status, so a row
- * re-renders when the label changes, not at every poll or every tick.
+ * It selects the label text, never the status, so a row re-renders when the label changes, not
+ * at every poll or every tick.
  */
 export function useStaleSource(source: EndpointName): string | null {
-  const cadenceMs = useWatch((state) => state.status?.endpoints[source].cadenceMs ?? null)
-  const lastSuccessAt = useWatch((state) => state.status?.endpoints[source].lastSuccessAt ?? null)
-  return useClock((clock) => (cadenceMs === null ? null : staleAge({ cadenceMs, lastSuccessAt }, clock.now)))
+  return useFreshness((endpoints, nowMs) => {
+    const feed = endpoints?.[source]
+    return feed === undefined ? null : staleAge(feed, nowMs)
+  })
 }
