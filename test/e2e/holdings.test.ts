@@ -7,6 +7,7 @@ import { HOLDINGS_LEDGER } from './holdings-ledger'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
+import { until } from '../support/polls'
 
 /**
  * Positions in the window: the holding columns, the Holdings tab, the portfolio line and hidden
@@ -89,7 +90,7 @@ describe('holdings in the window', () => {
   })
 
   it('hides every amount with H, and marks figures on a stale price', async () => {
-    const { page, sim } = await open(SATURDAY)
+    const { page, sim, core } = await open(SATURDAY)
     await valueCell(page, 'AAPLon').locator('[title]').first().waitFor({ timeout: 15_000 })
     await page.keyboard.press('h')
     const cells = page.locator(
@@ -108,6 +109,16 @@ describe('holdings in the window', () => {
     await expect.poll(() => valueCell(page, 'AAPLon').textContent()).toMatch(/\d/)
     // The service goes quiet: the price turns stale, and the P&L on it says so in the same breath.
     await sim.close()
+    // A prices poll already under way when the service closed may still bring a newer price: the
+    // price's time is read once the polls fail and none is in flight.
+    await until(
+      () => {
+        const prices = core.status().endpoints.prices
+        return prices.lastError !== null && !prices.inFlight
+      },
+      'the prices poll failing with none in flight',
+      30_000,
+    )
     await rowOf(page, 'AAPLon').locator('.stale').waitFor({ timeout: 15_000 })
     const staleFigure = rowOf(page, 'AAPLon').locator('.cell-unrealized .figure-stale')
     await staleFigure.waitFor({ timeout: 5_000 })
