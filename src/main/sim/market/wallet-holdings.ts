@@ -73,7 +73,6 @@ export function demoTrades(): SimWalletTrade[] {
   ]
 }
 
-/** EVM addresses compare without case; base58 is case-sensitive. */
 /** What the hot wallet buys at each scheduled hour and sells back an hour later (hourly-trades.ts). */
 export const HOURLY_DEMO_TRADE: SimWalletTrade = {
   wallet: DEMO_WALLETS.hot,
@@ -90,6 +89,7 @@ export interface SimWalletOptions {
   marketClock?: () => number
 }
 
+/** EVM addresses compare without case; base58 is case-sensitive. */
 function canonical(address: string): string {
   return address.startsWith('0x') ? address.toLowerCase() : address
 }
@@ -101,6 +101,8 @@ function key(chain: SimChain, tokenAddress: string, wallet: string): string {
 export class SimWalletHoldings {
   private readonly addressOf = new Map<string, string>()
   private readonly balances = new Map<string, Decimal>()
+  /** The balance the hourly trades move, or null when they are off. */
+  private readonly hourlyKey: string | null
 
   constructor(
     private readonly symbols: readonly string[],
@@ -116,6 +118,7 @@ export class SimWalletHoldings {
     for (const trade of trades) this.record(trade)
     // Listed from the start, so that the wallet's token shows even before its first trade.
     if (options.marketClock) this.record({ ...HOURLY_DEMO_TRADE, quantity: '0' })
+    this.hourlyKey = options.marketClock ? this.keyOf(HOURLY_DEMO_TRADE) : null
   }
 
   /** The contract (or mint) address of a listed symbol on a chain. */
@@ -142,7 +145,7 @@ export class SimWalletHoldings {
   /** A balance as the market's time finds it: the recorded trades plus the scheduled ones until now. */
   private balanceAt(at: string, recorded: Decimal): Decimal {
     const clock = this.options.marketClock
-    if (!clock || at !== this.keyOf(HOURLY_DEMO_TRADE)) return recorded
+    if (!clock || at !== this.hourlyKey) return recorded
     const quantity = new Decimal(HOURLY_DEMO_TRADE.quantity)
     return hourlyTradesUntil(clock()).reduce(
       (balance, trade) => balance.plus(quantity.times(trade.direction)),
