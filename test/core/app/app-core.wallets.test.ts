@@ -7,6 +7,7 @@ import { WALLET_READ_EVERY_MS } from '../../../src/main/core/wallets/wallet-watc
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { DEMO_WALLETS } from '../../../src/main/sim/market/wallet-holdings'
 import { startSimServer } from '../../../src/main/sim/server/server'
+import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
 import type { AlertEvent } from '../../../src/shared/ipc-contract'
 import type { WalletBalancesView } from '../../../src/shared/wallets'
 import { cleanupAfterEach } from '../../support/cleanups'
@@ -17,6 +18,7 @@ import { manualClock } from '../../support/manual-clock'
  * a manual clock from Tuesday 17 November 2026, 10:30 ET: read when added and every 5 minutes while
  * the window is shown, not while hidden; a balance that moves notified with the wallet's label, the
  * token and the change; no log line or alert carrying more of an address than its last 4 characters.
+ * In demo mode (from 09:57 ET that Tuesday), the demo hot wallet's own 10:00 trade notified.
  */
 
 const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-wallets-core-')
@@ -27,11 +29,20 @@ async function started() {
   const time = manualClock(TUESDAY)
   const sim = await startSimServer({ apiKey: KEY, assets: 60, seed: 7, clock: () => time.clock.now })
   cleanups.push(() => sim.close())
+  const app = await startedCore(time)
+  await app.core.invoke('updateSettings', { baseUrl: sim.url })
+  await app.core.invoke('setKey', { key: KEY })
+  return { ...app, sim, time }
+}
+
+/** An AppCore on the manual clock (in demo mode when given a demo market), its readings and alerts kept. */
+async function startedCore(time: ReturnType<typeof manualClock>, demo?: ReturnType<typeof simDemoMarket>) {
   const logged: string[] = []
   const userDataDir = tempDir()
   const core = new AppCore({
     userDataDir,
     keychain: new MemorySecretStore(),
+    ...(demo ? { demo } : {}),
     clock: time.scheduler,
     log: (text) => logged.push(text),
   })
@@ -41,20 +52,21 @@ async function started() {
   core.on('walletBalances', (view) => readings.push(view))
   core.on('alert', (event) => alerts.push(event))
   await core.start()
-  await core.invoke('updateSettings', { baseUrl: sim.url })
-  await core.invoke('setKey', { key: KEY })
-  /**
-   * Runs the timers due at `at` and waits until `probe` holds: bounded (a minute) so a run that
-   * never gets there ends, and that long so a loaded host's slow HTTP round trip is not a failure.
-   */
-  const until = async (probe: () => boolean, what: string, at = time.clock.now) => {
+  return { core, logged, readings, alerts, until: untilOn(time), userDataDir }
+}
+
+/**
+ * Runs the timers due at `at` and waits until `probe` holds: bounded (a minute) so a run that
+ * never gets there ends, and that long so a loaded host's slow HTTP round trip is not a failure.
+ */
+function untilOn(time: ReturnType<typeof manualClock>) {
+  return async (probe: () => boolean, what: string, at = time.clock.now) => {
     time.advanceTo(at)
     for (let i = 0; !probe(); i++) {
       if (i > 6_000) throw new Error(`never: ${what}`)
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   }
-  return { core, sim, time, logged, readings, alerts, until, userDataDir }
 }
 
 describe('AppCore: the watched wallets', () => {
@@ -132,6 +144,30 @@ describe('AppCore: the watched wallets', () => {
     expect(await exported(false)).not.toHaveProperty('wallets')
     expect((await exported(true)).wallets?.map((wallet) => [wallet.label, wallet.address])).toEqual([
       ['Hot', DEMO_WALLETS.hot],
+    ])
+  })
+
+  it("in demo mode, notifies the demo hot wallet's own trade at the reading after a whole hour", async () => {
+    // 09:57 ET, no key stored: the demo market, whose hot wallet buys 0.25 NVDAon at 10:00.
+    const time = manualClock(Date.parse('2026-11-17T09:57:00-05:00'))
+    const { core, readings, alerts, until } = await startedCore(
+      time,
+      simDemoMarket({ assets: 60, seed: 7, clock: () => time.clock.now }),
+    )
+    expect(core.demoServer).not.toBeNull()
+    const nvdaOnBsc = () =>
+      readings.at(-1)?.balances.find((balance) => balance.chain === 'bsc' && balance.token === 'NVDAon')
+        ?.balance
+    await core.invoke('addWallet', { address: DEMO_WALLETS.hot, label: 'Hot' })
+    const before = new Decimal('20.25').minus('4.75')
+    await until(() => nvdaOnBsc() === before.toFixed(), 'the reading at 09:57')
+    expect(alerts).toEqual([])
+    // The next reading, at 10:02, 5 minutes after the whole hour.
+    const after = before.plus('0.25')
+    await until(() => alerts.length > 0, 'the reading at 10:02', time.clock.now + WALLET_READ_EVERY_MS)
+    expect(nvdaOnBsc()).toBe(after.toFixed())
+    expect(alerts.map((event) => event.entry.message)).toEqual([
+      `Wallet "Hot": NVDAon on BNB Chain +0.25 (${before.toFixed()} → ${after.toFixed()})`,
     ])
   })
 })

@@ -8,7 +8,19 @@ describe('parseSimArgs', () => {
   it('reads the flags, with defaults for the optional ones', () => {
     expect(parseSimArgs(['--port', '0', '--api-key', 'k'])).toEqual({
       kind: 'serve',
-      options: { port: 0, apiKey: 'k', assets: 400, seed: 1, faults: {}, specOnly: false, readings: {} },
+      options: {
+        port: 0,
+        apiKey: 'k',
+        assets: 400,
+        seed: 1,
+        faults: {},
+        specOnly: false,
+        readings: {},
+        walletTrades: true,
+      },
+    })
+    expect(parseSimArgs(['--port', '0', '--api-key', 'k', '--fixed-wallets'])).toMatchObject({
+      options: { walletTrades: false },
     })
     expect(
       parseSimArgs([
@@ -31,6 +43,7 @@ describe('parseSimArgs', () => {
         faults: { prices: { serverError: 0.2 } },
         specOnly: false,
         readings: {},
+        walletTrades: true,
       },
     })
     expect(parseSimArgs(['--help'])).toEqual({ kind: 'help' })

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto'
 import { getAddressDecoder } from '@solana/kit'
 import Decimal from 'decimal.js'
 import { getAddress } from 'viem'
+import { hourlyTradesUntil } from './hourly-trades'
 
 /**
  * The simulated chains behind the simulator's wallet endpoints (issue 48): each listed token's
  * contract address on Ethereum, BNB Chain and Solana, and a few demo wallets whose balances are
- * the sum of their demo trades. The service routes (server/wallet-routes.ts) and the JSON-RPC
+ * the sum of their demo trades (and, opted in, of the hourly trades they make in the market's time,
+ * hourly-trades.ts). The service routes (server/wallet-routes.ts) and the JSON-RPC
  * stand-in (server/sim-node.ts) read the same balances, so a test can make them agree or differ.
  */
 
@@ -71,6 +73,22 @@ export function demoTrades(): SimWalletTrade[] {
   ]
 }
 
+/** What the hot wallet buys at each scheduled hour and sells back an hour later (hourly-trades.ts). */
+export const HOURLY_DEMO_TRADE: SimWalletTrade = {
+  wallet: DEMO_WALLETS.hot,
+  chain: 'bsc',
+  symbol: 'NVDAon',
+  quantity: '0.25',
+}
+
+export interface SimWalletOptions {
+  /**
+   * The market's time: given, the hot wallet makes HOURLY_DEMO_TRADE on its schedule, read at this
+   * time at every answer. Without it the balances are the fixed trades alone (what tests expect).
+   */
+  marketClock?: () => number
+}
+
 /** EVM addresses compare without case; base58 is case-sensitive. */
 function canonical(address: string): string {
   return address.startsWith('0x') ? address.toLowerCase() : address
@@ -83,10 +101,13 @@ function key(chain: SimChain, tokenAddress: string, wallet: string): string {
 export class SimWalletHoldings {
   private readonly addressOf = new Map<string, string>()
   private readonly balances = new Map<string, Decimal>()
+  /** The balance the hourly trades move, or null when they are off. */
+  private readonly hourlyKey: string | null
 
   constructor(
     private readonly symbols: readonly string[],
     trades: readonly SimWalletTrade[] = demoTrades(),
+    private readonly options: SimWalletOptions = {},
   ) {
     for (const symbol of symbols)
       for (const chain of SIM_CHAINS)
@@ -95,6 +116,9 @@ export class SimWalletHoldings {
           chain === 'solana' ? simSolanaAddress(`mint ${symbol}`) : simEvmAddress(`${chain} token ${symbol}`),
         )
     for (const trade of trades) this.record(trade)
+    // Listed from the start, so that the wallet's token shows even before its first trade.
+    if (options.marketClock) this.record({ ...HOURLY_DEMO_TRADE, quantity: '0' })
+    this.hourlyKey = options.marketClock ? this.keyOf(HOURLY_DEMO_TRADE) : null
   }
 
   /** The contract (or mint) address of a listed symbol on a chain. */
@@ -106,12 +130,27 @@ export class SimWalletHoldings {
 
   /** Moves a wallet's balance, as a trade or a transfer done on chain would; never below zero. */
   record(trade: SimWalletTrade): void {
-    const token =
-      trade.symbol === null ? (trade.tokenAddress as string) : this.tokenAddress(trade.chain, trade.symbol)
-    const at = key(trade.chain, token, trade.wallet)
+    const at = this.keyOf(trade)
     const next = (this.balances.get(at) ?? new Decimal(0)).plus(trade.quantity)
     if (next.isNegative()) throw new Error('sim: a wallet cannot send more than it holds')
     this.balances.set(at, next)
+  }
+
+  private keyOf(trade: SimWalletTrade): string {
+    const token =
+      trade.symbol === null ? (trade.tokenAddress as string) : this.tokenAddress(trade.chain, trade.symbol)
+    return key(trade.chain, token, trade.wallet)
+  }
+
+  /** A balance as the market's time finds it: the recorded trades plus the scheduled ones until now. */
+  private balanceAt(at: string, recorded: Decimal): Decimal {
+    const clock = this.options.marketClock
+    if (!clock || at !== this.hourlyKey) return recorded
+    const quantity = new Decimal(HOURLY_DEMO_TRADE.quantity)
+    return hourlyTradesUntil(clock()).reduce(
+      (balance, trade) => balance.plus(quantity.times(trade.direction)),
+      recorded,
+    )
   }
 
   /** `GET /v1/assets/all/addresses`. */
@@ -151,7 +190,8 @@ export class SimWalletHoldings {
 
   /** What a node reads: the balance in base units (balance x 10^decimals), 0 for a token never held. */
   baseUnits(chain: SimChain, tokenAddress: string, wallet: string): bigint {
-    const balance = this.balances.get(key(chain, tokenAddress, wallet)) ?? new Decimal(0)
+    const at = key(chain, tokenAddress, wallet)
+    const balance = this.balanceAt(at, this.balances.get(at) ?? new Decimal(0))
     return BigInt(balance.times(new Decimal(10).pow(SIM_DECIMALS[chain])).toFixed(0))
   }
 
@@ -174,7 +214,7 @@ export class SimWalletHoldings {
           : token.startsWith('0x')
             ? getAddress(token)
             : token
-      found.push({ tokenAddress, symbol, balance })
+      found.push({ tokenAddress, symbol, balance: this.balanceAt(at, balance) })
     }
     return found
   }

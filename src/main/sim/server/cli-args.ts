@@ -20,6 +20,8 @@ Serves the simulated market-data API on 127.0.0.1 and prints "listening on http:
                     trading capacity in a closed market: a 200 with a reason, or a 403 (default reason)
   --market-pause <minutes>
                     an unscheduled market pause from the start, this many minutes long
+  --fixed-wallets   the demo wallets keep their balances (by default the hot wallet trades
+                    0.25 NVDAon on BNB Chain every other whole hour of a regular session)
   --help            show this text
 ${FAULT_SPEC_HELP}`
 
@@ -31,6 +33,8 @@ export interface SimCliOptions {
   faults: FaultPlan
   specOnly: boolean
   readings: Partial<ServiceReadings>
+  /** The demo hot wallet's hourly trades (SimServerOptions.walletTrades): on unless --fixed-wallets. */
+  walletTrades: boolean
 }
 
 export type SimCliCommand = { kind: 'help' } | { kind: 'serve'; options: SimCliOptions }
@@ -64,6 +68,7 @@ export function parseSimArgs(argv: readonly string[], now: () => number = Date.n
         'offhours-reading': { type: 'string' },
         'closed-market': { type: 'string' },
         'market-pause': { type: 'string' },
+        'fixed-wallets': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -108,6 +113,7 @@ export function parseSimArgs(argv: readonly string[], now: () => number = Date.n
       faults,
       specOnly: values['spec-only'] ?? false,
       readings,
+      walletTrades: !(values['fixed-wallets'] ?? false),
     },
   }
 }

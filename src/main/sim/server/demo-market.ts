@@ -14,6 +14,8 @@ export interface DemoMarketOptions {
   readings?: Partial<ServiceReadings>
   /** Serve only the spec's five endpoints. */
   specOnly?: boolean
+  /** The demo hot wallet's hourly trades (SimServerOptions.walletTrades); default on: demo mode has them. */
+  walletTrades?: boolean
 }
 
 /**
@@ -35,6 +37,7 @@ export function simDemoMarket(options: DemoMarketOptions = {}): {
         clock: options.clock,
         readings: options.readings,
         specOnly: options.specOnly,
+        walletTrades: options.walletTrades ?? true,
       }),
   }
 }

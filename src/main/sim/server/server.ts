@@ -64,6 +64,11 @@ export interface SimServerOptions {
   streamFaults?: StreamFaultPlan
   /** Each price frame the gRPC streams write, as it is written (grpc-server.ts). */
   onPriceFrame?: SimGrpcOptions['onPriceFrame']
+  /**
+   * The demo hot wallet trades NVDAon on BNB Chain every other hour of a regular session, in the
+   * market's time (market/hourly-trades.ts). Default off: a test's wallets keep fixed balances.
+   */
+  walletTrades?: boolean
 }
 
 /** How each request ended: a plain answer, a rejected request (4xx), or the fault it was given. */
@@ -203,7 +208,11 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const seed = options.seed ?? 1
   const market = new SimMarket({ assets: options.assets ?? 400, seed, clock: options.clock ?? Date.now })
   const faults = new FaultPicker(seed, options.faults)
-  const wallets = new SimWalletHoldings(market.symbols())
+  const wallets = new SimWalletHoldings(
+    market.symbols(),
+    undefined,
+    options.walletTrades ? { marketClock: () => market.now() } : {},
+  )
   const handler = new RequestHandler(options, market, faults, wallets)
   const server = createServer((req, res) => handler.handle(req, res))
   // Node's default keeps an idle connection 5 s, no longer than the default prices cadence: every
