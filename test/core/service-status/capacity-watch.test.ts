@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/main/core/api/api-client'
+import { ApiError } from '../../../src/main/core/api/api-errors'
 import {
   CAPACITY_MIN_INTERVAL_MS,
   CAPACITY_REFRESH_MS,
@@ -56,7 +57,14 @@ function watching() {
     time.advanceTo(time.clock.now + ms)
     await settle()
   }
-  return { time, views, watch, after }
+  /** Gives the watch its client, starts it with XOMon open and lets the first ask be answered. */
+  const started = async (client: ApiClient) => {
+    watch.setClient(client)
+    watch.start()
+    watch.open('XOMon')
+    await after(0)
+  }
+  return { time, views, watch, after, started }
 }
 
 describe('CapacityWatch: when it asks', () => {
@@ -85,12 +93,9 @@ describe('CapacityWatch: when it asks', () => {
   })
 
   it('asks again a minute after an answer, or at the 15 s floor once a refresh is asked', async () => {
-    const { watch, after } = watching()
+    const { watch, after, started } = watching()
     const { client, asked } = countingClient()
-    watch.setClient(client)
-    watch.start()
-    watch.open('XOMon')
-    await after(0)
+    await started(client)
     await after(CAPACITY_MIN_INTERVAL_MS)
     expect(asked).toHaveLength(2)
     await after(CAPACITY_REFRESH_MS - CAPACITY_MIN_INTERVAL_MS)
@@ -121,12 +126,9 @@ describe('CapacityWatch: when it asks', () => {
   })
 
   it('a new client forgets the old answers and asks at once, not a minute after the old asked', async () => {
-    const { watch, after, views } = watching()
+    const { watch, after, views, started } = watching()
     const first = countingClient('3.5')
-    watch.setClient(first.client)
-    watch.start()
-    watch.open('XOMon')
-    await after(0)
+    await started(first.client)
     expect(watch.open('XOMon')?.buy?.maxTokens).toBe('3.5')
     const second = countingClient('4.25')
     watch.setClient(second.client)
@@ -154,5 +156,221 @@ describe('CapacityWatch: when it asks', () => {
     expect(watch.open('S0on')).toBeNull()
     await after(0)
     expect(asked.slice(-2)).toEqual(['S0on buy', 'S0on sell'])
+  })
+})
+
+/** A client whose asks wait until the test answers them (`answer`), or fail when told to. */
+function heldClient(options: { maxTokens?: string; rejectOnAbort?: boolean } = {}) {
+  const asked: string[] = []
+  const waiting = new Map<string, () => void>()
+  const client = {
+    tradingCapacity: (symbol: string, side: TradeSide, signal: AbortSignal) =>
+      new Promise<CapacityReading>((resolve, reject) => {
+        asked.push(`${symbol} ${side}`)
+        waiting.set(`${symbol} ${side}`, () => resolve(reading(symbol, side, options.maxTokens ?? '3.5')))
+        if (options.rejectOnAbort) signal.addEventListener('abort', () => reject(new Error('aborted')))
+      }),
+  } as unknown as ApiClient
+  /** Answers the asks waiting (those named, or all). */
+  const answer = async (...names: string[]) => {
+    for (const name of names.length > 0 ? names : [...waiting.keys()]) {
+      waiting.get(name)?.()
+      waiting.delete(name)
+    }
+    await settle()
+  }
+  return { client, asked, answer }
+}
+
+/** A client whose every ask fails with `error`. */
+function failingClient(error: Error) {
+  const asked: string[] = []
+  const client = {
+    tradingCapacity: async (symbol: string, side: TradeSide) => {
+      asked.push(`${symbol} ${side}`)
+      throw error
+    },
+  } as unknown as ApiClient
+  return { client, asked }
+}
+
+const busy = () => new ApiError({ kind: 'server', status: 503, message: 'The service is busy (HTTP 503).' })
+
+describe('CapacityWatch: stopping, hiding and asks in flight', () => {
+  it('stop cancels the planned ask and asks nothing more', async () => {
+    const { watch, after, started } = watching()
+    const { client, asked } = countingClient()
+    await started(client)
+    expect(watch.isAsking()).toBe(true)
+    watch.stop()
+    expect(watch.isAsking()).toBe(false)
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toHaveLength(2)
+  })
+
+  it('hidden: no ask planned; shown again: the ask comes back', async () => {
+    const { watch, after } = watching()
+    const { client, asked } = countingClient()
+    watch.setClient(client)
+    watch.start()
+    watch.open('XOMon')
+    watch.setVisible(false)
+    expect(watch.isAsking()).toBe(false)
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toEqual([])
+    watch.setVisible(true)
+    await after(0)
+    expect(asked).toEqual(['XOMon buy', 'XOMon sell'])
+  })
+
+  it('without a client nothing is planned, though started with a symbol open', () => {
+    const { watch } = watching()
+    watch.start()
+    watch.open('XOMon')
+    expect(watch.isAsking()).toBe(false)
+  })
+
+  it('an ask in flight counts as asking, and a refresh meanwhile starts no second one', async () => {
+    const { watch, after, started } = watching()
+    const { client, asked, answer } = heldClient()
+    await started(client)
+    expect(asked).toEqual(['XOMon buy'])
+    expect(watch.isAsking()).toBe(true)
+    watch.refresh()
+    await after(CAPACITY_MIN_INTERVAL_MS)
+    expect(asked).toEqual(['XOMon buy'])
+    await answer()
+    await answer()
+    expect(asked).toEqual(['XOMon buy', 'XOMon sell'])
+  })
+
+  it('an answer from the symbol left behind does not start a second ask beside the open one', async () => {
+    const { watch, after, started } = watching()
+    const { client, asked, answer } = heldClient()
+    await started(client)
+    watch.open('CVXon')
+    await after(0)
+    expect(asked).toEqual(['XOMon buy', 'CVXon buy'])
+    // XOMon's ask, left behind, ends while CVXon's is still in flight.
+    await answer('XOMon buy')
+    await answer('XOMon sell')
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toEqual(['XOMon buy', 'CVXon buy', 'XOMon sell'])
+  })
+
+  it('an ask aborted by switching symbols is neither a failure nor shown', async () => {
+    const { watch, after, views, started } = watching()
+    const { client } = heldClient({ rejectOnAbort: true })
+    await started(client)
+    watch.open('CVXon')
+    await after(0)
+    expect(views).toEqual([])
+  })
+
+  it("the old client's late answer is not shown once a new client is set", async () => {
+    const { watch, views, started } = watching()
+    const old = heldClient({ maxTokens: '3.5' })
+    await started(old.client)
+    watch.setClient(countingClient('4.25').client)
+    await old.answer()
+    await old.answer()
+    expect(views.map((view) => view.buy?.maxTokens)).not.toContain('3.5')
+  })
+})
+
+describe('CapacityWatch: symbols, failures and what the service lacks', () => {
+  it('a symbol whose buy capacity is unavailable is not asked again', async () => {
+    const { watch, after, started } = watching()
+    const asked: string[] = []
+    const client = {
+      tradingCapacity: async (symbol: string, side: TradeSide) => {
+        asked.push(`${symbol} ${side}`)
+        return { ...reading(symbol, side, '3.5'), available: false }
+      },
+    } as unknown as ApiClient
+    await started(client)
+    expect(asked).toHaveLength(2)
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toHaveLength(2)
+    expect(watch.isAsking()).toBe(false)
+  })
+
+  it('failures back off a minute, then two, then stay at the two-minute cap', async () => {
+    const { after, started } = watching()
+    const { client, asked } = failingClient(busy())
+    await started(client)
+    const asksAfter = async (ms: number) => {
+      await after(ms - 1)
+      const before = asked.length
+      await after(1)
+      return [before, asked.length]
+    }
+    expect(asked).toEqual(['XOMon buy'])
+    expect(await asksAfter(CAPACITY_REFRESH_MS)).toEqual([1, 2])
+    expect(await asksAfter(2 * CAPACITY_REFRESH_MS)).toEqual([2, 3])
+    expect(await asksAfter(2 * CAPACITY_REFRESH_MS)).toEqual([3, 4])
+  })
+
+  it('reopening the symbol already open keeps its backoff', async () => {
+    const { watch, after, started } = watching()
+    const { client, asked } = failingClient(busy())
+    await started(client)
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toHaveLength(2)
+    // Two failures: the next ask is two minutes away, however often the window says XOMon is open.
+    watch.open('XOMon')
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toHaveLength(2)
+    await after(CAPACITY_REFRESH_MS)
+    expect(asked).toHaveLength(3)
+  })
+
+  it("a 429's Retry-After beyond the backoff is waited out", async () => {
+    const { after, started } = watching()
+    const { client, asked } = failingClient(
+      new ApiError({
+        kind: 'rate-limited',
+        status: 429,
+        message: 'Too many requests.',
+        retryAfterMs: 180_000,
+      }),
+    )
+    await started(client)
+    await after(180_000 - 1)
+    expect(asked).toHaveLength(1)
+    await after(1)
+    expect(asked).toHaveLength(2)
+  })
+
+  it("switching to another symbol and back keeps the first one's minute", async () => {
+    const { watch, after, started } = watching()
+    const { client, asked } = countingClient()
+    await started(client)
+    watch.open('CVXon')
+    await after(0)
+    await after(20_000)
+    watch.open('XOMon')
+    await after(0)
+    expect(asked).toHaveLength(4)
+    await after(CAPACITY_REFRESH_MS - 20_000)
+    expect(asked).toHaveLength(6)
+  })
+
+  it('a symbol answered again is remembered as the newest: the 21st symbol forgets another', async () => {
+    const { watch, after } = watching()
+    const { client } = countingClient()
+    watch.setClient(client)
+    watch.start()
+    const symbols = Array.from({ length: 20 }, (_, index) => `S${index}on`)
+    for (const symbol of symbols) {
+      watch.open(symbol)
+      await after(0)
+    }
+    watch.open('S0on')
+    await after(CAPACITY_REFRESH_MS)
+    watch.open('S20on')
+    await after(0)
+    expect(watch.open('S1on')).toBeNull()
+    expect(watch.open('S0on')?.symbol).toBe('S0on')
   })
 })
