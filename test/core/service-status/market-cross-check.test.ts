@@ -156,6 +156,55 @@ describe('the service knows what the calendar does not', () => {
   })
 })
 
+describe('the words of a disagreement, and when it is said again', () => {
+  it('the word offhours alone means off-hours open, as the calendar runs it on a Saturday', () => {
+    const checked = crossCheckMarket({ timestamp: SATURDAY_NOON_ET, isOpen: false, marketStatus: 'offhours' })
+    expect(checked.reading).toMatchObject({ offhoursOpen: true, calendarAgrees: true })
+  })
+
+  it("a disagreement says the service's reason with its message, and off-hours open", () => {
+    const checked = crossCheckMarket({
+      timestamp: TUESDAY_10_00_ET,
+      isOpen: false,
+      marketStatus: 'offhours',
+      reason: { code: 'MARKET_HALTED', message: 'Exchange-wide halt' },
+    })
+    expect(checked.disagreement).toContain(
+      'offhours, off-hours open (market_halted: Exchange-wide halt); our calendar says regular.',
+    )
+  })
+
+  it('a reason without a message is said alone', () => {
+    const checked = crossCheckMarket({
+      timestamp: TUESDAY_10_00_ET,
+      isOpen: false,
+      marketStatus: 'halted',
+      reason: { code: 'MARKET_HALTED' },
+    })
+    expect(checked.disagreement).toMatch(
+      /the service says the market is halted \(market_halted\); our calendar/,
+    )
+  })
+
+  it('said again after an agreement, and when only the state or only the reason changed', () => {
+    const at = (marketStatus: string, code?: string) =>
+      crossCheckMarket({
+        timestamp: TUESDAY_10_00_ET,
+        isOpen: marketStatus === 'regular',
+        marketStatus,
+        reason: code === undefined ? null : { code },
+      })
+    const notice = new DisagreementNotice()
+    const said = (checked: ReturnType<typeof at>) => notice.noteOnce(checked) !== null
+    expect(said(at('paused'))).toBe(true)
+    expect(said(at('paused'))).toBe(false)
+    expect(said(at('regular'))).toBe(false)
+    expect(said(at('paused'))).toBe(true)
+    expect(said(at('paused', 'news_pending'))).toBe(true)
+    expect(said(at('halted', 'news_pending'))).toBe(true)
+  })
+})
+
 describe('a spec-only service', () => {
   it('falls back on the calendar, which says so (source calendar, nothing to agree with)', async () => {
     const sim = await startSimServer({ apiKey: KEY, clock: () => TUESDAY_10_00_ET, specOnly: true })
