@@ -267,6 +267,17 @@ describe('CapacityWatch: stopping, hiding and asks in flight', () => {
     expect(views).toEqual([])
   })
 
+  it('a new client set while an ask is in flight is asked at once', async () => {
+    const { watch, after, views, started } = watching()
+    const old = heldClient({ rejectOnAbort: true })
+    await started(old.client)
+    const next = countingClient('4.25')
+    watch.setClient(next.client)
+    await after(0)
+    expect(next.asked).toEqual(['XOMon buy', 'XOMon sell'])
+    expect(views.map((view) => view.buy?.maxTokens)).toEqual(['4.25'])
+  })
+
   it("the old client's late answer is not shown once a new client is set", async () => {
     const { watch, views, started } = watching()
     const old = heldClient({ maxTokens: '3.5' })

@@ -53,7 +53,10 @@ export class CapacityWatch {
     this.askedAt.clear()
     this.failures = 0
     this.notBefore = 0
+    // Let go of the old client's ask at once, as open() does: left set, it kept plan() from asking
+    // the new client, and the aborted ask ends without planning again.
     this.inFlight?.abort()
+    this.inFlight = null
     this.plan()
   }
 
