@@ -39,7 +39,7 @@ async function main(): Promise<void> {
           await watchWallet(section, DEMO_WALLETS.phantom, 'Phantom')
           await section.getByText('Phantom', { exact: true }).waitFor()
           await section.getByLabel('Solana node URL').fill(node.url)
-          await section.getByRole('button', { name: 'Use this Solana node' }).click()
+          await section.getByRole('button', { name: 'Use node for Solana' }).click()
           await section.getByRole('button', { name: 'Stop using your Solana node' }).waitFor()
           await section.getByRole('button', { name: /^Read balances/ }).click()
           await section.getByRole('table', { name: 'Ledger against wallets' }).waitFor()

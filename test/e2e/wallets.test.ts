@@ -87,14 +87,14 @@ describe('Settings > Wallets', () => {
       const section = await openWallets(page)
       const field = section.getByLabel('Solana node URL')
       await field.fill('ftp://node.example')
-      await section.getByRole('button', { name: 'Use this Solana node' }).click()
+      await section.getByRole('button', { name: 'Use node for Solana' }).click()
       await section
         .getByText('A node is an http or https URL, without a user name or password in it.')
         .waitFor()
       await expect(field.getAttribute('aria-invalid')).resolves.toBe('true')
 
       await field.fill(node.url)
-      await section.getByRole('button', { name: 'Use this Solana node' }).click()
+      await section.getByRole('button', { name: 'Use node for Solana' }).click()
       await section.getByRole('button', { name: 'Stop using your Solana node' }).waitFor()
       expect(core.wallets.content().nodes).toEqual({ solana: node.url })
       // Named, the balances are read again at once: Phantom's from the node, said as such.

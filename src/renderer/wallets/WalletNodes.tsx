@@ -80,7 +80,7 @@ export function WalletNodes(props: {
               type="button"
               className="button"
               disabled={props.busy}
-              aria-label={`Use this ${chainName} node`}
+              aria-label={`Use node for ${chainName}`}
               onClick={() => void name(chain)}
             >
               Use node
