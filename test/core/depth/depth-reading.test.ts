@@ -118,4 +118,40 @@ describe('reading a depth ladder', () => {
     })
     expect(readDepth(base)).toMatchObject({ session: 'overnight', knownSession: 'overnight' })
   })
+  it('reads a field of another type as empty, a missing side as none, and drops a level that is no object', () => {
+    // What a decoder hands over from a frame that left fields out or a JSON stand-in that typed them wrongly.
+    const ladder = readDepth({
+      ...base,
+      symbol: 42,
+      ticker: undefined,
+      session_type: null,
+      error: 7,
+      bids: undefined,
+      asks: [null, { price: 402.4, quantity: '1.5' }, { price: '402.40', quantity: '1.5' }],
+    } as unknown as SoftQuoteDepthMessage)
+    expect(ladder).toMatchObject({ symbol: '', ticker: '', session: '', knownSession: null, error: null })
+    expect(ladder.bids).toEqual([])
+    expect(ladder.asks).toEqual([{ price: '402.40', quantity: '1.5' }])
+    expect(ladder.repairs.dropped).toBe(2)
+  })
+
+  it('an error with one side missing counts the other side’s levels as dropped for it', () => {
+    const asksOnly = {
+      ...base,
+      error: 'price stale',
+      bids: undefined,
+      asks: [{ price: '402.40', quantity: '1' }],
+    }
+    expect(readDepth(asksOnly as unknown as SoftQuoteDepthMessage).repairs.droppedForError).toBe(1)
+    const bidsOnly = {
+      ...base,
+      error: 'price stale',
+      bids: [
+        { price: '401.10', quantity: '2.5' },
+        { price: '400.95', quantity: '3.5' },
+      ],
+      asks: undefined,
+    }
+    expect(readDepth(bidsOnly as unknown as SoftQuoteDepthMessage).repairs.droppedForError).toBe(2)
+  })
 })
