@@ -226,6 +226,7 @@ async function openAppPage(
   await page.addInitScript(shiftPageClock, offset)
   await page.addInitScript(installBenchBridge, {
     snapshotWorker: SNAPSHOT_WORKER_PATH,
+    snapshotWorkerAfterFirstRows: false,
     status: onlineStatus(Date.now() + offset),
     settings,
     keyStatus: NO_KEY,

@@ -107,11 +107,16 @@ interface PageToLoad {
   path: string
   /** The app asks main for snapshots; the static pages ask for nothing. */
   app: boolean
+  /**
+   * The page comes with main's first frame, so the app asks main for nothing until that frame is
+   * painted: the snapshot's stand-in starts then (page-bridge.ts, snapshotWorkerAfterFirstRows).
+   */
+  framedByMain?: boolean
   /** Keep the DOM of the first frame (page-bridge.ts); costs time, so only on untimed loads. */
   captureFirstFrame?: boolean
 }
 
-const APP: PageToLoad = { path: `${APP_PAGE_PATH.slice(1)}?instrument=1`, app: true }
+const APP: PageToLoad = { path: `${APP_PAGE_PATH.slice(1)}?instrument=1`, app: true, framedByMain: true }
 const PAGE_RENDERED_APP: PageToLoad = { path: `${PAGE_RENDERED_APP_PATH.slice(1)}?instrument=1`, app: true }
 const FIRST_FRAME_PAGE: PageToLoad = { path: FIRST_FRAME_PAGE_PATH.slice(1), app: false }
 const IDLE_FLOOR_PAGE: PageToLoad = { path: IDLE_FLOOR_PAGE_PATH.slice(1), app: false }
@@ -139,6 +144,7 @@ async function openPage(
   await page.addInitScript(shiftPageClock, marketClockOffsetMs())
   await page.addInitScript(installBenchBridge, {
     snapshotWorker: target.app ? SNAPSHOT_WORKER_PATH : null,
+    snapshotWorkerAfterFirstRows: target.framedByMain ?? false,
     status: onlineStatus(marketNow()),
     settings: session.settings,
     keyStatus: NO_KEY,
