@@ -1,16 +1,15 @@
-import type { HistoryPoint } from '../../../shared/domain'
+import type { HistoryPoint, HistoryTail } from '../../../shared/domain'
+import {
+  HISTORY_PRICE_SEPARATOR as SEPARATOR,
+  historyDigest,
+  joinedPrices,
+} from '../../../shared/history-tail'
 
 /** The wire's history points (WireMarketRecord's priceHistory24h): `timestamp` where ours say `t`. */
 export interface WireHistoryPoint {
   timestamp: number
   price: string
 }
-
-/**
- * Between two prices of the packed text. Never in a decimal string (DECIMAL_PATTERN: digits, one
- * point, a leading minus), so splitting on it gives back exactly the prices joined.
- */
-const SEPARATOR = ' '
 
 /**
  * One symbol's 24-hour history as the poll worker holds it: its times in one array of numbers
@@ -24,6 +23,9 @@ const SEPARATOR = ' '
 export class PackedHistory {
   static readonly EMPTY = new PackedHistory([], '')
 
+  /** historyDigest of the points, worked out when first asked for (a history is a tail's base once). */
+  private digest: number | undefined
+
   private constructor(
     private readonly times: readonly number[],
     private readonly prices: string,
@@ -33,7 +35,7 @@ export class PackedHistory {
     if (points.length === 0) return PackedHistory.EMPTY
     return new PackedHistory(
       points.map((point) => point.t),
-      joinPrices(points),
+      joinedPrices(points),
     )
   }
 
@@ -44,7 +46,7 @@ export class PackedHistory {
   following(points: readonly WireHistoryPoint[] | undefined): PackedHistory {
     const raw = points ?? []
     if (raw.length === 0) return PackedHistory.EMPTY
-    const prices = joinPrices(raw)
+    const prices = joinedPrices(raw)
     const same =
       raw.length === this.times.length &&
       prices === this.prices &&
@@ -73,15 +75,47 @@ export class PackedHistory {
   /** The points, new objects each time (whoever is given them may keep them). */
   points(): HistoryPoint[] {
     if (this.times.length === 0) return []
+    return this.pointsFrom(0, this.prices.split(SEPARATOR))
+  }
+
+  /**
+   * This history as a tail of `base` (HistoryTail): base's points from where this history's first
+   * point is in it, as far as both agree point by point, then the rest of this history. Null, and
+   * the history goes whole, unless it is base with points dropped off the front (the 24-hour window
+   * slid), at most base's last point replaced and points added at the end: a history that changed
+   * otherwise (an earlier point revised, another window) is not a continuation of it.
+   */
+  continuing(base: PackedHistory): HistoryTail | null {
+    const first = this.times[0]
+    const drop = first === undefined ? -1 : base.times.indexOf(first)
+    if (drop < 0) return null
     const prices = this.prices.split(SEPARATOR)
-    const points: HistoryPoint[] = new Array(this.times.length)
-    for (let i = 0; i < this.times.length; i++)
-      points[i] = { t: this.times[i] as number, price: prices[i] as string }
+    const basePrices = base.prices.split(SEPARATOR)
+    const most = Math.min(this.times.length, base.times.length - drop)
+    let keep = 0
+    while (
+      keep < most &&
+      this.times[keep] === base.times[drop + keep] &&
+      prices[keep] === basePrices[drop + keep]
+    )
+      keep++
+    if (keep === 0 || keep < base.times.length - drop - 1) return null
+    return {
+      base: { length: base.times.length, lastT: base.times.at(-1) as number, digest: base.digestOf() },
+      drop,
+      keep,
+      points: this.pointsFrom(keep, prices),
+    }
+  }
+
+  private digestOf(): number {
+    return (this.digest ??= historyDigest(this.times, this.prices))
+  }
+
+  private pointsFrom(start: number, prices: readonly string[]): HistoryPoint[] {
+    const points: HistoryPoint[] = new Array(this.times.length - start)
+    for (let i = start; i < this.times.length; i++)
+      points[i - start] = { t: this.times[i] as number, price: prices[i] as string }
     return points
   }
-}
-
-/** One flat string (a join, not a chain of `+=`, which V8 would keep as a tree of pieces). */
-function joinPrices(points: readonly { price: string }[]): string {
-  return points.map((point) => point.price).join(SEPARATOR)
 }
