@@ -2,14 +2,16 @@ import { startSimServer } from '../../src/main/sim/server/server'
 import { SnapshotState } from '../../src/main/core/feed/snapshot-state'
 import { parseAllMarketResponse } from '../../src/main/core/api/wire/wire-parse'
 import { deltaPieces } from '../../src/main/core/feed/worker/delta-pieces'
-import { packHistories } from '../../src/shared/packed-histories'
+import { type PackedDelta, packHistories, unpackHistories } from '../../src/shared/packed-histories'
+import { withDeltaAssets } from '../../src/shared/delta'
 import { BENCH_INSTANT } from './sim-bodies'
 
 /**
  * What the all-assets market answer's delta weighs while streaming (issue #46, BENCHMARKS.md,
  * "The minute delta"): the simulator's `/v1/assets/all/market` one minute after the answer the
  * core already holds, and fifteen minutes after (the 24-hour window slides by a grid point),
- * through the poll worker's own steps: parse, fold, commit, cut and packed. Each step's CPU
+ * through the poll worker's own steps: parse, fold, commit, cut and packed, then the window's
+ * (each piece parsed from its text, unpacked and applied to the rows it holds). Each step's CPU
  * (process.cpuUsage) over ROUNDS rounds on a fresh state, the median printed with the bytes the
  * worker posts. Run on its own: `npx tsx bench/node/minute-delta.ts [assets]`.
  */
@@ -46,11 +48,12 @@ async function main(): Promise<void> {
       ['a minute later', await bodyAt(BENCH_INSTANT + 90_000)],
       ['fifteen minutes later (a grid point more)', await bodyAt(BENCH_INSTANT + 15 * 60_000 + 30_000)],
     ] as const) {
-      const steps: Record<'parse' | 'fold' | 'commit' | 'pieces', number[]> = {
+      const steps: Record<'parse' | 'fold' | 'commit' | 'pieces' | 'window', number[]> = {
         parse: [],
         fold: [],
         commit: [],
         pieces: [],
+        window: [],
       }
       let bytes = 0
       let pieceCount = 0
@@ -73,6 +76,19 @@ async function main(): Promise<void> {
             posted = delta ? deltaPieces(delta).map((piece) => JSON.stringify(packHistories(piece))) : []
           }),
         )
+        const held = new Map(state.snapshot().assets.map((asset) => [asset.symbol, asset]))
+        // The rows as the window held them before this answer: the first answer's.
+        const earlier = new SnapshotState(SOURCE, [...held.keys()])
+        earlier.applyMarket(first, BENCH_INSTANT)
+        const rows = new Map(earlier.snapshot().assets.map((asset) => [asset.symbol, asset]))
+        steps.window.push(
+          cpuMs(() => {
+            for (const text of posted) withDeltaAssets(rows, unpackHistories(JSON.parse(text) as PackedDelta))
+          }),
+        )
+        for (const [symbol, asset] of rows)
+          if (JSON.stringify(asset) !== JSON.stringify(held.get(symbol)))
+            throw new Error(`${symbol}: the window's row is not the core's after the delta`)
         bytes = posted.reduce((sum, text) => sum + text.length, 0)
         pieceCount = posted.length
       }

@@ -89,33 +89,63 @@ export class PackedHistory {
     const first = this.times[0]
     const drop = first === undefined ? -1 : base.times.indexOf(first)
     if (drop < 0) return null
-    const prices = this.prices.split(SEPARATOR)
-    const basePrices = base.prices.split(SEPARATOR)
-    const most = Math.min(this.times.length, base.times.length - drop)
-    let keep = 0
-    while (
-      keep < most &&
-      this.times[keep] === base.times[drop + keep] &&
-      prices[keep] === basePrices[drop + keep]
-    )
-      keep++
-    if (keep === 0 || keep < base.times.length - drop - 1) return null
+    // Every point of base after the dropped ones kept, or all but its last (the one replaced).
+    const rest = base.times.length - drop
+    const keep = [rest, rest - 1].find((kept) => kept > 0 && this.startsWith(base, drop, kept))
+    if (keep === undefined) return null
     return {
       base: { length: base.times.length, lastT: base.times.at(-1) as number, digest: base.digestOf() },
       drop,
       keep,
-      points: this.pointsFrom(keep, prices),
+      points: this.pointsFrom(keep, this.prices.slice(this.offsetOf(keep)).split(SEPARATOR)),
     }
+  }
+
+  /**
+   * Whether this history's first `count` points are base's from `from` on: the times one by one,
+   * the prices as one stretch of each text, never split into strings of their own (a market answer
+   * asks it of every row).
+   */
+  private startsWith(base: PackedHistory, from: number, count: number): boolean {
+    if (count > this.times.length) return false
+    for (let i = 0; i < count; i++) if (this.times[i] !== base.times[from + i]) return false
+    const start = base.offsetOf(from)
+    const length = base.offsetOf(from + count) - 1 - start
+    return (
+      this.prices.length >= length &&
+      (this.prices.length === length || this.prices[length] === SEPARATOR) &&
+      this.prices.startsWith(base.prices.slice(start, start + length))
+    )
+  }
+
+  /**
+   * Where point `index`'s price starts in the prices' text (one past its end for index = length),
+   * counted from the nearer end: a tail's points are few and near the end, the dropped ones few and
+   * near the start.
+   */
+  private offsetOf(index: number): number {
+    const text = this.prices
+    if (index >= this.times.length) return text.length + 1
+    let offset: number
+    if (index <= this.times.length - index) {
+      offset = 0
+      for (let i = 0; i < index; i++) offset = text.indexOf(SEPARATOR, offset) + 1
+    } else {
+      offset = text.length + 1
+      for (let i = this.times.length; i > index; i--) offset = text.lastIndexOf(SEPARATOR, offset - 2) + 1
+    }
+    return offset
   }
 
   private digestOf(): number {
     return (this.digest ??= historyDigest(this.times, this.prices))
   }
 
+  /** Points `start` on, given their prices (`prices[0]` is point `start`'s). */
   private pointsFrom(start: number, prices: readonly string[]): HistoryPoint[] {
     const points: HistoryPoint[] = new Array(this.times.length - start)
     for (let i = start; i < this.times.length; i++)
-      points[i - start] = { t: this.times[i] as number, price: prices[i] as string }
+      points[i - start] = { t: this.times[i] as number, price: prices[i - start] as string }
     return points
   }
 }
