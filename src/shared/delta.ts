@@ -1,4 +1,5 @@
 import type { AssetChange, AssetQuote, Delta, Snapshot, UnderlyingMarket } from './domain'
+import { followTail } from './history-tail'
 
 /**
  * Field-level diff and patch of AssetQuotes. Main computes deltas with `diffAsset`; the renderer
@@ -115,21 +116,36 @@ export function applyAssetChange(asset: AssetQuote, fields: AssetChange['fields'
 /**
  * The delta's removals, additions and field changes applied to assets by symbol, in place: the one
  * place both sides apply a delta's assets (main and the CLI through applyDelta, the renderer's
- * store on its own map of quotes). Returns the same map.
+ * store on its own map of quotes). A history tail that does not continue the history held leaves
+ * that row without a history (followTail); returns those rows' symbols, so that the caller can ask
+ * for a full snapshot.
  */
-export function withDeltaAssets(bySymbol: Map<string, AssetQuote>, delta: Delta): Map<string, AssetQuote> {
+export function withDeltaAssets(bySymbol: Map<string, AssetQuote>, delta: Delta): string[] {
+  const historiesMissed: string[] = []
   for (const symbol of delta.removed) bySymbol.delete(symbol)
   for (const asset of delta.added) bySymbol.set(asset.symbol, asset)
   for (const change of delta.changed) {
     const asset = bySymbol.get(change.symbol)
-    if (asset) bySymbol.set(change.symbol, applyAssetChange(asset, change.fields))
+    if (!asset) continue
+    const tail = change.historyTail
+    if (tail === undefined) {
+      bySymbol.set(change.symbol, applyAssetChange(asset, change.fields))
+      continue
+    }
+    const history24h = followTail(asset.history24h, tail)
+    if (history24h === null) historiesMissed.push(change.symbol)
+    bySymbol.set(change.symbol, applyAssetChange(asset, { ...change.fields, history24h: history24h ?? [] }))
   }
-  return bySymbol
+  return historiesMissed
 }
 
-/** Applies a delta to a full snapshot (used by the CLI `watch`, tests and a reloading renderer). */
+/**
+ * Applies a delta to a full snapshot (used by the CLI `watch`, tests and a reloading renderer). A
+ * history tail that does not continue the snapshot's history leaves that asset's history empty.
+ */
 export function applyDelta(snapshot: Snapshot, delta: Delta): Snapshot {
-  const bySymbol = withDeltaAssets(new Map(snapshot.assets.map((asset) => [asset.symbol, asset])), delta)
+  const bySymbol = new Map(snapshot.assets.map((asset) => [asset.symbol, asset]))
+  withDeltaAssets(bySymbol, delta)
   // A copy of the delta's order: added symbols it leaves out are appended below, and the delta
   // is the caller's.
   const order = delta.order

@@ -98,6 +98,26 @@ export interface Snapshot {
 export interface AssetChange {
   symbol: string
   fields: Partial<Omit<AssetQuote, 'symbol'>>
+  /**
+   * The 24-hour history as what changed since the one sent before (history-tail.ts), instead of
+   * `fields.history24h`: never both.
+   */
+  historyTail?: HistoryTail
+}
+
+/**
+ * A 24-hour history that continues the one sent before it: the new history is `base` without its
+ * first `drop` points, then its next `keep` points, then `points`. A market answer once a minute
+ * changes every history by its last point and, every 15 minutes, slides its window by a grid point;
+ * the whole of each (about 96 points) would be sent again every minute. `base` names the history
+ * this one continues, so that a receiver that does not hold it (a fresh window, a missed delta)
+ * never applies it to another: see followTail.
+ */
+export interface HistoryTail {
+  base: { length: number; lastT: number; digest: number }
+  drop: number
+  keep: number
+  points: HistoryPoint[]
 }
 
 export interface Delta {

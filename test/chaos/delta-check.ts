@@ -42,7 +42,11 @@ export class DeltaChecker {
 
   apply(delta: Delta): void {
     for (const asset of delta.added) this.checkFields(asset.symbol, asset)
-    for (const change of delta.changed) this.checkFields(change.symbol, change.fields)
+    for (const change of delta.changed) {
+      this.checkFields(change.symbol, change.fields)
+      // A history's tail: its new points must have been sent, as a whole history's are.
+      if (change.historyTail) this.checkFields(change.symbol, { history24h: change.historyTail.points })
+    }
     this.shown = applyDelta(this.shown, delta)
     const touched = new Set([...delta.added.map((a) => a.symbol), ...delta.changed.map((c) => c.symbol)])
     for (const symbol of touched) {

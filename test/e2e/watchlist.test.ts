@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { compareDecimalStrings } from '../../src/shared/decimal'
 import type { Delta } from '../../src/shared/domain'
 import { packHistories } from '../../src/shared/packed-histories'
+import { PackedHistory } from '../../src/main/core/feed/packed-history'
 import { rowOf, shownOrder } from './harness'
 import { startLiveHarness, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -103,6 +104,50 @@ describe('watchlist', () => {
       .map((point) => Number(point.split(',')[1]))
     expect(ys).toHaveLength(24)
     for (let i = 1; i < ys.length; i++) expect(ys[i]).toBeGreaterThan(ys[i - 1]!)
+  })
+
+  it("draws a history's tail as the whole, and one whose base it lacks from main's", async () => {
+    const asked: string[] = []
+    const harness = await open({ afterInvoke: async (name) => void asked.push(name) })
+    const { page, core } = harness
+    const line = rowOf(page, 'TSLAon').locator('svg.sparkline polyline')
+    await line.waitFor()
+    await pause(harness)
+    const drawn = await line.getAttribute('points')
+    const held = core.currentSnapshot().assets.find((asset) => asset.symbol === 'TSLAon')!.history24h
+    const asOf = core.currentSnapshot().asOf + 60_000
+    // A minute later the window slid by a point and the last point is the price at that instant.
+    const next = [...held.slice(1), { t: asOf, price: '185.25' }]
+    const historyTail = PackedHistory.of(next).continuing(PackedHistory.of(held))!
+    expect(historyTail).toMatchObject({ drop: 1, keep: held.length - 1 })
+    const send = (delta: Delta) => page.evaluate((d) => window.__twEmit?.('delta', d), packHistories(delta))
+    const tailDelta = (at: number, price: string): Delta => ({
+      asOf: at,
+      changed: [{ symbol: 'TSLAon', fields: { price }, historyTail }],
+      added: [],
+      removed: [],
+    })
+    await send(tailDelta(asOf, '185.25'))
+    await expect.poll(() => priceOf(page, 'TSLAon').textContent()).toBe('185.25')
+    const fromTail = await line.getAttribute('points')
+    expect(fromTail).not.toBe(drawn)
+    // The same history sent whole draws the same line.
+    await send({
+      asOf: asOf + 1,
+      changed: [{ symbol: 'TSLAon', fields: { price: '185.30', history24h: next } }],
+      added: [],
+      removed: [],
+    })
+    await expect.poll(() => priceOf(page, 'TSLAon').textContent()).toBe('185.30')
+    expect(await line.getAttribute('points')).toBe(fromTail)
+
+    // The same tail again: the window now holds `next`, not its base. It draws no line from it and
+    // asks main for the histories, which hold the row's real one (main never saw these deltas).
+    const askedBefore = asked.filter((name) => name === 'getSnapshot').length
+    await send(tailDelta(asOf + 2, '185.35'))
+    await expect.poll(() => priceOf(page, 'TSLAon').textContent()).toBe('185.35')
+    await expect.poll(() => asked.filter((name) => name === 'getSnapshot').length).toBe(askedBefore + 1)
+    await expect.poll(() => line.getAttribute('points')).toBe(drawn)
   })
 
   it('updates prices in place, and a changed price re-renders only its own row', async () => {

@@ -9,6 +9,8 @@ import {
   watchStore,
 } from '../../src/renderer/store/watch-store'
 import { quoteOf, snapshotOf } from './quote-fixtures'
+import type { HistoryPoint } from '../../src/shared/domain'
+import { PackedHistory } from '../../src/main/core/feed/packed-history'
 
 const T0 = 1_700_000_000_000
 
@@ -117,5 +119,56 @@ describe('watch store', () => {
     const state = watchStore.getState()
     expect(state.order).toEqual(['AAPLon', 'METAon'])
     expect(state.quotes.get('METAon')?.price).toBeNull()
+  })
+
+  describe('a history sent as its tail', () => {
+    const held = quoteOf('AAPLon').history24h
+    // A minute later: the last point, the price at the market answer's instant, moved on.
+    const next: HistoryPoint[] = [...held.slice(0, -1), { t: T0 + 60_000, price: '100.31' }]
+    const tailDelta = (base: readonly HistoryPoint[]) => ({
+      asOf: T0 + 60_000,
+      changed: [
+        {
+          symbol: 'AAPLon',
+          fields: { price: '100.31' },
+          historyTail: PackedHistory.of(next).continuing(PackedHistory.of(base))!,
+        },
+      ],
+      added: [],
+      removed: [],
+    })
+
+    it('continues the history the window holds', () => {
+      applySnapshot(snapshotOf([quoteOf('AAPLon'), quoteOf('TSLAon')], T0))
+      const tsla = watchStore.getState().quotes.get('TSLAon')
+      applyDelta(tailDelta(held))
+      const state = watchStore.getState()
+      expect(state.quotes.get('AAPLon')?.history24h).toEqual(next)
+      expect(state.quotes.get('AAPLon')?.price).toBe('100.31')
+      expect(state.quotes.get('TSLAon')).toBe(tsla)
+      expect(state.historyPending).toBe(false)
+    })
+
+    it('whose base the window does not hold leaves no history there and asks for all again', () => {
+      // The window missed a delta: it holds the history before the one the tail continues.
+      const older = [{ t: T0 - 86_400_000, price: '98.75' }, ...held.slice(0, -1)]
+      applySnapshot(snapshotOf([quoteOf('AAPLon', { history24h: older }), quoteOf('TSLAon')], T0))
+      applyDelta(tailDelta(held))
+      const missed = watchStore.getState()
+      expect(missed.quotes.get('AAPLon')?.history24h).toEqual([])
+      expect(missed.quotes.get('AAPLon')?.price).toBe('100.31')
+      expect(missed.historyPending).toBe(true)
+      // Main's full snapshot, asked for because the histories are pending, fills it in.
+      fillHistories(snapshotOf([quoteOf('AAPLon', { history24h: next }), quoteOf('TSLAon')], T0 + 60_000))
+      expect(watchStore.getState().quotes.get('AAPLon')?.history24h).toEqual(next)
+      expect(watchStore.getState().historyPending).toBe(false)
+    })
+
+    it('before the first histories came (a fresh window), stays without one until they come', () => {
+      applySnapshot(snapshotOf([quoteOf('AAPLon', { history24h: [] })], T0), { withHistory: false })
+      applyDelta(tailDelta(held))
+      expect(watchStore.getState().quotes.get('AAPLon')?.history24h).toEqual([])
+      expect(watchStore.getState().historyPending).toBe(true)
+    })
   })
 })

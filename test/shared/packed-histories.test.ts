@@ -15,10 +15,21 @@ function deltaWithHistories(): Delta {
       { symbol: 'NVDAon', fields: { price: '3' } },
       // A change of the history alone: packed, its fields are empty, and the change stays.
       { symbol: 'TSLAon', fields: { history24h: [{ t: 3, price: '250.10' }] } },
+      // A history's tail (the market answer a minute later): packed as the tail, not as points.
+      {
+        symbol: 'QQQon',
+        fields: { price: '520.35' },
+        historyTail: {
+          base: { length: 2, lastT: 2, digest: 4_011_239_827 },
+          drop: 0,
+          keep: 1,
+          points: [{ t: 62, price: '520.35' }],
+        },
+      },
     ],
     added: [{ ...emptyAsset('SPYon'), price: '4', history24h: history }, emptyAsset('Fon')],
-    removed: ['QQQon'],
-    order: ['AAPLon', 'NVDAon', 'TSLAon', 'SPYon', 'Fon'],
+    removed: ['IWMon'],
+    order: ['AAPLon', 'NVDAon', 'TSLAon', 'QQQon', 'SPYon', 'Fon'],
   }
 }
 
@@ -29,6 +40,7 @@ describe('packHistories', () => {
       { symbol: 'AAPLon', fields: { price: '2' } },
       { symbol: 'NVDAon', fields: { price: '3' } },
       { symbol: 'TSLAon', fields: {} },
+      { symbol: 'QQQon', fields: { price: '520.35' } },
     ])
     expect(packed.added.map((asset) => [asset.symbol, asset.price, asset.history24h])).toEqual([
       ['SPYon', '4', []],

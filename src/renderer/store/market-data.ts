@@ -97,7 +97,10 @@ const MAX_DELTAS_BEFORE_LOAD = 20
 
 function withDelta<S extends WithSelection>(state: S, delta: Delta): S {
   if (delta.asOf < state.asOf) return state
-  const quotes = withDeltaAssets(new Map(state.quotes), delta)
+  const quotes = new Map(state.quotes)
+  // A history tail whose base this window does not hold left its row without a history: the
+  // histories are pending again, so the app asks main for them (App's useHistoriesAfterFirstPaint).
+  const historiesMissed = withDeltaAssets(quotes, delta).length > 0
   // Main's order is that of everything it polls; the rows follow the active list (see `order`).
   let order = state.order
   if (state.settings) {
@@ -112,6 +115,7 @@ function withDelta<S extends WithSelection>(state: S, delta: Delta): S {
   const rowsKept = order === state.order && delta.removed.length === 0
   return {
     ...state,
+    historyPending: state.historyPending || historiesMissed,
     quotes: rowsKept ? quotes : withRowQuotes(quotes, order),
     order,
     asOf: delta.asOf,

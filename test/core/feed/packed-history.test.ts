@@ -58,15 +58,77 @@ describe('SnapshotState holding histories packed', () => {
     expect(added?.added[0]?.history24h).toEqual(POINTS)
     expect(state.snapshot().assets[0]?.history24h).toEqual(POINTS)
 
+    // A point more: the delta carries it alone, as a tail of the history pushed before.
     const longer = [...POINTS, { t: AT + QUARTER, price: '120.25' }]
     state.applyMarket([marketRecord(longer, AT + QUARTER)], AT + QUARTER)
-    expect(state.commit(AT + QUARTER)?.changed[0]?.fields.history24h).toEqual(longer)
+    const grown = state.commit(AT + QUARTER)?.changed[0]
+    expect(grown?.fields).not.toHaveProperty('history24h')
+    expect(grown?.historyTail).toMatchObject({
+      drop: 0,
+      keep: 4,
+      points: [{ t: AT + QUARTER, price: '120.25' }],
+    })
+    expect(state.snapshot().assets[0]?.history24h).toEqual(longer)
 
     // Moved and put back between two commits: the history is not sent again.
     state.applyMarket([marketRecord(POINTS, AT + 2 * QUARTER)], AT + 2 * QUARTER)
     state.applyMarket([marketRecord(longer, AT + 2 * QUARTER)], AT + 2 * QUARTER)
-    const fields = state.commit(AT + 2 * QUARTER)?.changed[0]?.fields
-    expect(fields?.marketTimestamp).toBe(AT + 2 * QUARTER)
-    expect(fields).not.toHaveProperty('history24h')
+    const change = state.commit(AT + 2 * QUARTER)?.changed[0]
+    expect(change?.fields.marketTimestamp).toBe(AT + 2 * QUARTER)
+    expect(change?.fields).not.toHaveProperty('history24h')
+    expect(change).not.toHaveProperty('historyTail')
+  })
+})
+
+describe('PackedHistory.continuing: a history as the tail of the one pushed before', () => {
+  const base = PackedHistory.of(POINTS)
+  const tailOf = (next: readonly HistoryPoint[]) => PackedHistory.of(next).continuing(base)
+  const latest = { t: AT + 60_000, price: '120.31' }
+  const gridPoint = { t: AT + QUARTER, price: '120.27' }
+
+  it('carries only the new points when points were added at the end', () => {
+    expect(tailOf([...POINTS, latest])).toEqual({
+      base: { length: 4, lastT: AT, digest: expect.any(Number) },
+      drop: 0,
+      keep: 4,
+      points: [latest],
+    })
+  })
+
+  it('drops the oldest points when the 24-hour window slid', () => {
+    expect(tailOf([...POINTS.slice(2), gridPoint, latest])).toMatchObject({
+      drop: 2,
+      keep: 2,
+      points: [gridPoint, latest],
+    })
+  })
+
+  it("replaces the last point, (the price at the answer's instant) by a later one or a new price", () => {
+    expect(tailOf([...POINTS.slice(0, 3), latest])).toMatchObject({ drop: 0, keep: 3, points: [latest] })
+    const repriced = { t: AT, price: '120.19' }
+    expect(tailOf([...POINTS.slice(0, 3), repriced])).toMatchObject({ drop: 0, keep: 3, points: [repriced] })
+    // The quarter hour passed: the window slides by a grid point and the last point moves on.
+    expect(tailOf([...POINTS.slice(1, 3), gridPoint, latest])).toMatchObject({
+      drop: 1,
+      keep: 2,
+      points: [gridPoint, latest],
+    })
+  })
+
+  it('names its base by length, last time and a digest of every point, which a revised point changes', () => {
+    const digest = tailOf([...POINTS, latest])?.base.digest
+    const revised = PackedHistory.of(POINTS.map((p, i) => (i === 1 ? { ...p, price: '3.50' } : p)))
+    expect(PackedHistory.of([...POINTS, latest]).continuing(revised)?.base.digest).not.toBe(digest)
+  })
+
+  it('is null, so the history goes whole, when it changed otherwise', () => {
+    // An earlier point revised: only the first point would be kept.
+    expect(tailOf(POINTS.map((p, i) => (i === 1 ? { ...p, price: '3.50' } : p)))).toBeNull()
+    // Starts before the base, or nowhere in it.
+    expect(tailOf([{ t: AT - 4 * QUARTER, price: '100.00' }, ...POINTS])).toBeNull()
+    expect(tailOf([latest])).toBeNull()
+    // No base, or no history left.
+    expect(PackedHistory.of(POINTS).continuing(PackedHistory.EMPTY)).toBeNull()
+    expect(PackedHistory.EMPTY.continuing(base)).toBeNull()
   })
 })

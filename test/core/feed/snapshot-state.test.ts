@@ -68,8 +68,27 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('stale' as const), maxAge: fc.integer({ min: 0, max: 20_000 }) }),
 )
 
+/** Grid points of the sliding histories, close enough for the steps below (1 s apart) to slide them. */
+const GRID_MS = 10_000
+
+/**
+ * The record with a history as the service's slides: the last three grid points (each time with its
+ * own price) and the price at the record's instant, so that the next answer's history continues
+ * this one (a new last point, and a grid point more now and then): the deltas carry tails.
+ */
+function withSlidingHistory(record: WireMarketRecord): WireMarketRecord {
+  const t = record.timestamp as number
+  const lastGrid = Math.floor((t - 1) / GRID_MS) * GRID_MS
+  const grid = [2, 1, 0].map((k) => lastGrid - k * GRID_MS)
+  const history = [
+    ...grid.map((at) => ({ timestamp: at, price: `${(at / GRID_MS) % 7}.25` })),
+    { timestamp: t, price: record.primaryMarket.price as string },
+  ]
+  return { ...record, primaryMarket: { ...record.primaryMarket, priceHistory24h: history } }
+}
+
 describe('SnapshotState deltas', () => {
-  it('applying every delta to the first snapshot gives the last (property)', () => {
+  it('applying every delta to the first snapshot gives the last, history tails included (property)', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
         const store = new SnapshotState(source, UNIVERSE.slice(0, 3))
@@ -84,7 +103,10 @@ describe('SnapshotState deltas', () => {
               now,
             )
           if (step.kind === 'market')
-            store.applyMarket([marketRecord(step.symbol, step.price, step.multiplier, now)], now)
+            store.applyMarket(
+              [withSlidingHistory(marketRecord(step.symbol, step.price, step.multiplier, now))],
+              now,
+            )
           if (step.kind === 'limits') store.applyLimits([limitsRecord(step.symbol, step.tradable, now)])
           if (step.kind === 'watchlist') store.setWatchlist(step.symbols)
           if (step.kind === 'errors')

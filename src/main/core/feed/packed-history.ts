@@ -1,16 +1,15 @@
-import type { HistoryPoint } from '../../../shared/domain'
+import type { HistoryPoint, HistoryTail } from '../../../shared/domain'
+import {
+  HISTORY_PRICE_SEPARATOR as SEPARATOR,
+  historyDigest,
+  joinedPrices,
+} from '../../../shared/history-tail'
 
 /** The wire's history points (WireMarketRecord's priceHistory24h): `timestamp` where ours say `t`. */
 export interface WireHistoryPoint {
   timestamp: number
   price: string
 }
-
-/**
- * Between two prices of the packed text. Never in a decimal string (DECIMAL_PATTERN: digits, one
- * point, a leading minus), so splitting on it gives back exactly the prices joined.
- */
-const SEPARATOR = ' '
 
 /**
  * One symbol's 24-hour history as the poll worker holds it: its times in one array of numbers
@@ -24,6 +23,9 @@ const SEPARATOR = ' '
 export class PackedHistory {
   static readonly EMPTY = new PackedHistory([], '')
 
+  /** historyDigest of the points, worked out when first asked for (a history is a tail's base once). */
+  private digest: number | undefined
+
   private constructor(
     private readonly times: readonly number[],
     private readonly prices: string,
@@ -33,7 +35,7 @@ export class PackedHistory {
     if (points.length === 0) return PackedHistory.EMPTY
     return new PackedHistory(
       points.map((point) => point.t),
-      joinPrices(points),
+      joinedPrices(points),
     )
   }
 
@@ -44,7 +46,7 @@ export class PackedHistory {
   following(points: readonly WireHistoryPoint[] | undefined): PackedHistory {
     const raw = points ?? []
     if (raw.length === 0) return PackedHistory.EMPTY
-    const prices = joinPrices(raw)
+    const prices = joinedPrices(raw)
     const same =
       raw.length === this.times.length &&
       prices === this.prices &&
@@ -73,15 +75,77 @@ export class PackedHistory {
   /** The points, new objects each time (whoever is given them may keep them). */
   points(): HistoryPoint[] {
     if (this.times.length === 0) return []
-    const prices = this.prices.split(SEPARATOR)
-    const points: HistoryPoint[] = new Array(this.times.length)
-    for (let i = 0; i < this.times.length; i++)
-      points[i] = { t: this.times[i] as number, price: prices[i] as string }
+    return this.pointsFrom(0, this.prices.split(SEPARATOR))
+  }
+
+  /**
+   * This history as a tail of `base` (HistoryTail): base's points from where this history's first
+   * point is in it, as far as both agree point by point, then the rest of this history. Null, and
+   * the history goes whole, unless it is base with points dropped off the front (the 24-hour window
+   * slid), at most base's last point replaced and points added at the end: a history that changed
+   * otherwise (an earlier point revised, another window) is not a continuation of it.
+   */
+  continuing(base: PackedHistory): HistoryTail | null {
+    const first = this.times[0]
+    const drop = first === undefined ? -1 : base.times.indexOf(first)
+    if (drop < 0) return null
+    // Every point of base after the dropped ones kept, or all but its last (the one replaced).
+    const rest = base.times.length - drop
+    const keep = [rest, rest - 1].find((kept) => kept > 0 && this.startsWith(base, drop, kept))
+    if (keep === undefined) return null
+    return {
+      base: { length: base.times.length, lastT: base.times.at(-1) as number, digest: base.digestOf() },
+      drop,
+      keep,
+      points: this.pointsFrom(keep, this.prices.slice(this.offsetOf(keep)).split(SEPARATOR)),
+    }
+  }
+
+  /**
+   * Whether this history's first `count` points are base's from `from` on: the times one by one,
+   * the prices as one stretch of each text, never split into strings of their own (a market answer
+   * asks it of every row).
+   */
+  private startsWith(base: PackedHistory, from: number, count: number): boolean {
+    if (count > this.times.length) return false
+    for (let i = 0; i < count; i++) if (this.times[i] !== base.times[from + i]) return false
+    const start = base.offsetOf(from)
+    const length = base.offsetOf(from + count) - 1 - start
+    return (
+      this.prices.length >= length &&
+      (this.prices.length === length || this.prices[length] === SEPARATOR) &&
+      this.prices.startsWith(base.prices.slice(start, start + length))
+    )
+  }
+
+  /**
+   * Where point `index`'s price starts in the prices' text (one past its end for index = length),
+   * counted from the nearer end: a tail's points are few and near the end, the dropped ones few and
+   * near the start.
+   */
+  private offsetOf(index: number): number {
+    const text = this.prices
+    if (index >= this.times.length) return text.length + 1
+    let offset: number
+    if (index <= this.times.length - index) {
+      offset = 0
+      for (let i = 0; i < index; i++) offset = text.indexOf(SEPARATOR, offset) + 1
+    } else {
+      offset = text.length + 1
+      for (let i = this.times.length; i > index; i--) offset = text.lastIndexOf(SEPARATOR, offset - 2) + 1
+    }
+    return offset
+  }
+
+  private digestOf(): number {
+    return (this.digest ??= historyDigest(this.times, this.prices))
+  }
+
+  /** Points `start` on, given their prices (`prices[0]` is point `start`'s). */
+  private pointsFrom(start: number, prices: readonly string[]): HistoryPoint[] {
+    const points: HistoryPoint[] = new Array(this.times.length - start)
+    for (let i = start; i < this.times.length; i++)
+      points[i - start] = { t: this.times[i] as number, price: prices[i - start] as string }
     return points
   }
-}
-
-/** One flat string (a join, not a chain of `+=`, which V8 would keep as a tree of pieces). */
-function joinPrices(points: readonly { price: string }[]): string {
-  return points.map((point) => point.price).join(SEPARATOR)
 }

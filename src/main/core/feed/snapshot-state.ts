@@ -3,6 +3,7 @@ import {
   type AssetChange,
   type AssetQuote,
   type Delta,
+  type HistoryTail,
   type Snapshot,
   type SnapshotError,
   type SnapshotSource,
@@ -236,8 +237,14 @@ export class SnapshotState {
       if (!committed) added.push(withHistory(entry))
       else {
         let fields = diffAsset(committed.asset, asset)
-        if (!history.sameAs(committed.history)) (fields ??= {}).history24h = history.points()
-        if (fields) changed.push({ symbol, fields })
+        let historyTail: HistoryTail | null = null
+        if (!history.sameAs(committed.history)) {
+          // What changed since the history last pushed (the window slid, a new last point), else all of it.
+          historyTail = history.continuing(committed.history)
+          if (!historyTail) (fields ??= {}).history24h = history.points()
+        }
+        if (historyTail) changed.push({ symbol, fields: fields ?? {}, historyTail })
+        else if (fields) changed.push({ symbol, fields })
       }
     }
     const removed = [...this.leftSinceCommit.keys()]

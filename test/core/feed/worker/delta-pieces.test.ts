@@ -50,6 +50,23 @@ describe('deltaPieces', () => {
     }
   })
 
+  it("weighs a history's tail by its new points: 500 rows' tails of two points are two pieces", () => {
+    const minute = marketDelta(500)
+    minute.changed = minute.changed.map(({ symbol, fields: { history24h, ...fields } }) => ({
+      symbol,
+      fields,
+      historyTail: {
+        base: { length: 96, lastT: 95 * 900_000, digest: 1 },
+        drop: 0,
+        keep: 94,
+        points: history24h!.slice(94),
+      },
+    }))
+    const pieces = deltaPieces(minute)
+    expect(pieces).toHaveLength(2)
+    expect(pieces.flatMap((piece) => piece.changed)).toEqual(minute.changed)
+  })
+
   it('leaves a delta of up to one piece whole, and an empty one as one piece', () => {
     const prices: Delta = {
       asOf: 5,

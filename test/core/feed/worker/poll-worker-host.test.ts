@@ -10,6 +10,7 @@ import { type SimServer, startSimServer } from '../../../../src/main/sim/server/
 import type { Snapshot } from '../../../../src/shared/domain'
 import { ENDPOINT_NAMES, type EndpointName } from '../../../../src/shared/status'
 import { unpackHistories } from '../../../../src/shared/packed-histories'
+import { applyDelta } from '../../../../src/shared/delta'
 import { DEFAULT_SETTINGS } from '../../../../src/shared/settings'
 import { cleanupAfterEach } from '../../../support/cleanups'
 import { until } from '../../../support/polls'
@@ -35,7 +36,12 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 
 /** The host on one end of a channel; the test is the main thread on the other. */
-function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences, random = Math.random } = {}) {
+function serve({
+  apiKey = KEY,
+  cadences = DEFAULT_SETTINGS.cadences,
+  random = Math.random,
+  baseUrl = sim.url,
+} = {}) {
   const { port1, port2 } = new MessageChannel()
   const received: FromPollWorker[] = []
   port1.on('message', (message: FromPollWorker) => received.push(message))
@@ -52,7 +58,7 @@ function serve({ apiKey = KEY, cadences = DEFAULT_SETTINGS.cadences, random = Ma
   }
   // In the order WorkerPollFeed tells a new worker: the cadences come before anything polls.
   send({ type: 'cadences', cadences })
-  send({ type: 'connect', connection: { baseUrl: sim.url, apiKey, demo: false, timeoutMs: 2_000 } })
+  send({ type: 'connect', connection: { baseUrl, apiKey, demo: false, timeoutMs: 2_000 } })
   send({ type: 'watchlist', symbols })
   /** Once a status says `endpoint` has answered. */
   const polled = (endpoint: EndpointName) =>
@@ -128,6 +134,36 @@ describe('the poll worker host', () => {
       delta.changed.flatMap((change) => (change.fields.history24h?.length ? [change.symbol] : [])),
     )
     expect(withHistory.sort()).toEqual([...symbols].sort())
+  })
+
+  it("posts a minute later's histories as tails, which applied in order give the worker's own", async () => {
+    let now = CLOCK_MS
+    const moving = await startSimServer({ apiKey: KEY, port: 0, assets: 30, seed: 5, clock: () => now })
+    cleanups.push(() => moving.close())
+    const host = serve({ baseUrl: moving.url })
+    host.send({ type: 'start' })
+    await host.polled('market')
+    const unpacked = () =>
+      host.received.flatMap((m) => (m.type === 'delta' ? [unpackHistories(m.delta)] : []))
+    // A minute on: each history's last point is the price at the new instant.
+    now += 60_000
+    host.send({ type: 'refresh' })
+    await until(
+      () => unpacked().some((delta) => delta.changed.some((change) => change.historyTail)),
+      'a delta with history tails',
+    )
+    const tails = unpacked().flatMap((delta) => delta.changed.filter((change) => change.historyTail))
+    expect(tails.map((change) => change.symbol).sort()).toEqual([...symbols].sort())
+    expect(tails.every((change) => change.historyTail!.points.length <= 2)).toBe(true)
+    const empty: Snapshot = { asOf: 0, source: { baseUrl: moving.url, demo: false }, assets: [], errors: [] }
+    const replayed = unpacked().reduce(applyDelta, empty)
+    const sent = host.received.length
+    host.send({ type: 'fullSnapshot', id: 9 })
+    const full = (await host.next('answer', sent)).value as Snapshot
+    const historiesOf = (snapshot: Snapshot) =>
+      snapshot.assets.map((asset) => [asset.symbol, asset.history24h])
+    expect(historiesOf(replayed)).toEqual(historiesOf(full))
+    expect(replayed.assets.every((asset) => asset.history24h.length > 1)).toBe(true)
   })
 
   it('answers a full snapshot by its id, with the histories', async () => {

@@ -21,9 +21,12 @@ import type { AssetChange, Delta } from '../../../../shared/domain'
  */
 export const PIECE_WEIGHT = 1_000
 
-/** A change costs in proportion to the values it carries; a history counts each of its points. */
+/**
+ * A change costs in proportion to the values it carries; a history counts each of its points, a
+ * history's tail each of its new points.
+ */
 function weightOf(change: AssetChange): number {
-  return 1 + (change.fields.history24h?.length ?? 0)
+  return 1 + (change.fields.history24h?.length ?? change.historyTail?.points.length ?? 0)
 }
 
 export function deltaPieces(delta: Delta, maxWeight: number = PIECE_WEIGHT): Delta[] {
