@@ -118,8 +118,9 @@ describe('reading a depth ladder', () => {
     })
     expect(readDepth(base)).toMatchObject({ session: 'overnight', knownSession: 'overnight' })
   })
-  it('reads a field of another type as empty, a missing side as none, and drops a level that is no object', () => {
-    // What a decoder hands over from a frame that left fields out or a JSON stand-in that typed them wrongly.
+
+  it('reads a field of another type as empty, a missing side as none, drops a level not an object', () => {
+    // What a decoder hands over from a frame that left fields out, or a stand-in that typed them wrongly.
     const ladder = readDepth({
       ...base,
       symbol: 42,
