@@ -2,6 +2,7 @@ import { flushSync } from 'react-dom'
 import type { Delta, Snapshot } from '../shared/domain'
 import type { PortfolioUpdate } from '../shared/holdings'
 import { applyPortfolio } from './holdings/portfolio-store'
+import { clockStore } from './store/clock-store'
 import { applyDelta, applySnapshot, setSettings, watchStore } from './store/watch-store'
 
 /**
@@ -19,6 +20,8 @@ declare global {
      * ("portfolio atBids").
      */
     __twCellRenders?: Record<string, number>
+    /** The clock listeners the page's components hold now: the checks each tick runs. */
+    __twClockListeners?: () => number
     __twPerf?: {
       /** Applies the payload and returns the milliseconds until React has committed the result. */
       snapshot(snapshot: Snapshot): number
@@ -39,6 +42,7 @@ const cellRenders: Record<string, number> = {}
 if (enabled) {
   window.__twRenderCounts = renderCounts
   window.__twCellRenders = cellRenders
+  window.__twClockListeners = countClockListeners()
   const timed = (apply: () => void): number => {
     const start = performance.now()
     // flushSync: render and commit now, so the time covers the whole update.
@@ -57,6 +61,21 @@ if (enabled) {
         if (portfolio) applyPortfolio(portfolio)
       }),
   }
+}
+
+/** Counts the subscriptions made to the clock from now on (the components', as they mount). */
+function countClockListeners(): () => number {
+  const subscribe = clockStore.subscribe
+  let listening = 0
+  clockStore.subscribe = (listener) => {
+    const unsubscribe = subscribe(listener)
+    listening += 1
+    return () => {
+      listening -= 1
+      unsubscribe()
+    }
+  }
+  return () => listening
 }
 
 /**

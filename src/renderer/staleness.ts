@@ -16,7 +16,15 @@ export function isFeedSilent(nowMs: number, prices: PriceFeed | null): boolean {
   return silentFor(nowMs, prices) !== null
 }
 
-export function staleLabel(quote: AssetQuote, nowMs: number, prices: PriceFeed | null): string | null {
-  if (!quote.stale && !isFeedSilent(nowMs, prices)) return null
+/**
+ * The marker beside a quote: "stale 42s" while main marked it stale or the prices feed is silent
+ * (isFeedSilent, read once per tick for the whole page by store/freshness.ts), else null.
+ */
+export function staleLabel(
+  quote: Pick<AssetQuote, 'stale' | 'priceTimestamp'>,
+  nowMs: number,
+  pricesSilent: boolean,
+): string | null {
+  if (!quote.stale && !pricesSilent) return null
   return quote.priceTimestamp === null ? 'stale' : `stale ${formatAge(nowMs - quote.priceTimestamp)}`
 }

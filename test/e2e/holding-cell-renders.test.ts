@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AssetChange, Delta } from '../../src/shared/domain'
+import { type AssetChange, type Delta, STALE_AFTER_CADENCES } from '../../src/shared/domain'
 import type { PortfolioUpdate, ValuedPosition } from '../../src/shared/holdings'
 import { quoteOf, snapshotOf, symbolsOf } from '../renderer/quote-fixtures'
 import { launchBrowser, startHarness, unexpectedErrors, type Harness } from './harness'
@@ -206,5 +206,70 @@ describe('a clock tick on a page with holdings (issue #42, the idle page)', () =
     await expect.poll(() => time.textContent(), { timeout: 15_000 }).not.toBe(before)
     await page.evaluate(() => new Promise(requestAnimationFrame))
     expect(await page.evaluate(() => ({ ...window.__twCellRenders }))).toEqual({})
+  })
+
+  it('turns every row stale at the tick after the prices feed passes its threshold, not before', async () => {
+    const { page } = harness
+    const rowMarkers = page.locator('[role="row"][data-symbol] .stale:not(.stale-source)')
+    const time = page.locator('.session-clock .et-time')
+    // Fresh prices, main marking none stale; the prices endpoint turns silent past TUESDAY + 5 s.
+    const fresh = SYMBOLS.map((symbol) => ({ symbol, fields: { priceTimestamp: TUESDAY, stale: false } }))
+    await page.evaluate((d) => window.__twPerf?.delta(d), deltaOf(fresh))
+    const thresholdAt = TUESDAY + 5_000
+    const { endpoints, ...status } = harness.core.status()
+    const silentAfter = STALE_AFTER_CADENCES * endpoints.prices.cadenceMs
+    await page.evaluate((s) => window.__twEmit?.('status', s), {
+      ...status,
+      endpoints: {
+        prices: { ...endpoints.prices, lastSuccessAt: thresholdAt - silentAfter },
+        market: { ...endpoints.market, lastSuccessAt: thresholdAt - 250 },
+        limits: { ...endpoints.limits, lastSuccessAt: thresholdAt - 250 },
+      },
+    })
+    // At the threshold exactly (twice the cadence, not more): the tick writing 11:32:15 marks nothing.
+    const before = await time.textContent()
+    await page.clock.setFixedTime(thresholdAt)
+    await expect.poll(() => time.textContent(), { timeout: 15_000 }).not.toBe(before)
+    await page.evaluate(() => new Promise(requestAnimationFrame))
+    await expect(rowMarkers.count()).resolves.toBe(0)
+    await expect(page.locator('.cell-positionValue .figure-stale').count()).resolves.toBe(0)
+    // A millisecond past it, the next tick marks every row and every held figure, each price 5 s old.
+    await page.clock.setFixedTime(thresholdAt + 1)
+    const rows = await page.locator('[role="row"][data-symbol]').count()
+    await expect.poll(() => rowMarkers.count(), { timeout: 15_000 }).toBe(rows)
+    await expect(rowMarkers.allTextContents()).resolves.toEqual(Array(rows).fill('stale 5s'))
+    await expect(page.locator('.cell-positionValue .figure-stale').count()).resolves.toBe(rows)
+  })
+
+  it("runs none of the rows' checks: the clock's listeners are as many for one row as for 12", async () => {
+    const { page } = harness
+    // Every price fresh and the prices endpoint live: no row has an age to count.
+    const fresh = SYMBOLS.map((symbol) => ({
+      symbol,
+      fields: { priceTimestamp: TUESDAY + 5_000, stale: false },
+    }))
+    await page.evaluate((d) => window.__twPerf?.delta(d), deltaOf(fresh))
+    const { endpoints, ...status } = harness.core.status()
+    const answered = { lastSuccessAt: TUESDAY + 4_750 }
+    await page.evaluate((s) => window.__twEmit?.('status', s), {
+      ...status,
+      endpoints: {
+        prices: { ...endpoints.prices, ...answered },
+        market: { ...endpoints.market, ...answered },
+        limits: { ...endpoints.limits, ...answered },
+      },
+    })
+    const rowMarkers = page.locator('[role="row"][data-symbol] .stale')
+    await expect.poll(() => rowMarkers.count(), { timeout: 15_000 }).toBe(0)
+    await expect(page.locator('[role="row"][data-symbol]').count()).resolves.toBe(SYMBOLS.length)
+    const listening = () => page.evaluate(() => window.__twClockListeners?.() ?? null)
+    const twelveRows = await listening()
+    // The same held rows but one, as a snapshot of that one quote shows it.
+    const first = SYMBOLS[0] as string
+    const one = [quoteOf(first, { price: '100.10', priceTimestamp: TUESDAY + 5_000 })]
+    await page.evaluate((s) => window.__twPerf?.snapshot(s), snapshotOf(one, (asOf += 1)))
+    await expect(page.locator('[role="row"][data-symbol]').count()).resolves.toBe(1)
+    expect(twelveRows).not.toBeNull()
+    expect(await listening()).toBe(twelveRows)
   })
 })

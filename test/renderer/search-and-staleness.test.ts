@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listingIndexOf, searchAssets } from '../../src/renderer/watchlist/search'
-import { staleLabel } from '../../src/renderer/staleness'
+import { isFeedSilent, staleLabel } from '../../src/renderer/staleness'
+import type { AssetQuote } from '../../src/shared/domain'
 import { quoteOf } from './quote-fixtures'
 
 const listed = [
@@ -29,23 +30,24 @@ describe('searchAssets', () => {
 describe('staleLabel', () => {
   const at = 1_700_000_000_000
   const feed = (lastSuccessAt: number | null) => ({ cadenceMs: 5_000, lastSuccessAt })
+  // As the page reads it: the feed's silence once per tick (store/freshness.ts), the label from it.
+  const labelAt = (quote: AssetQuote, nowMs: number, lastSuccessAt: number | null) =>
+    staleLabel(quote, nowMs, isFeedSilent(nowMs, feed(lastSuccessAt)))
 
   it('marks every row stale, with its price age, when the prices feed is silent for two cadences', () => {
     const quote = quoteOf('AAPLon', { priceTimestamp: at - 2_000 })
-    expect(staleLabel(quote, at + 10_000, feed(at))).toBeNull()
+    expect(labelAt(quote, at + 10_000, at)).toBeNull()
     // Two cadences (10 s) exactly: a millisecond more is stale, not three cadences.
-    expect(staleLabel(quote, at + 10_001, feed(at))).toBe('stale 12s')
-    expect(staleLabel(quote, at + 40_400, feed(at))).toBe('stale 42s')
+    expect(labelAt(quote, at + 10_001, at)).toBe('stale 12s')
+    expect(labelAt(quote, at + 40_400, at)).toBe('stale 42s')
   })
 
   it("believes main's stale flag while the feed answers", () => {
-    expect(staleLabel(quoteOf('AAPLon', { priceTimestamp: at, stale: true }), at + 3_000, feed(at))).toBe(
-      'stale 3s',
-    )
-    expect(staleLabel(quoteOf('AAPLon', { priceTimestamp: null, stale: true }), at, feed(null))).toBe('stale')
+    expect(labelAt(quoteOf('AAPLon', { priceTimestamp: at, stale: true }), at + 3_000, at)).toBe('stale 3s')
+    expect(labelAt(quoteOf('AAPLon', { priceTimestamp: null, stale: true }), at, null)).toBe('stale')
   })
 
   it('does not call a minute-stamped market price stale while the feed answers', () => {
-    expect(staleLabel(quoteOf('AAPLon', { priceTimestamp: at - 59_000 }), at, feed(at - 1_000))).toBeNull()
+    expect(labelAt(quoteOf('AAPLon', { priceTimestamp: at - 59_000 }), at, at - 1_000)).toBeNull()
   })
 })

@@ -9,7 +9,7 @@ import {
 } from '../../shared/service-status'
 import { liveSessionOf } from '../../shared/session-clock'
 import type { SessionName } from '../../shared/sessions'
-import { useClock } from '../store/clock-store'
+import { useSession } from '../store/clock-store'
 import { useStoreSlice } from '../store/use-store-slice'
 import { watchStore } from '../store/watch-store'
 
@@ -110,7 +110,7 @@ export function useMarketHalt(): MarketReading | null {
  * agrees with it; the service's when it does not (its reading is then the one that knows).
  */
 export function useLiveSession(): SessionName | null {
-  const calendar = useClock((state) => liveSessionOf(state.session.phase))
+  const calendar = useSession((session) => liveSessionOf(session.phase))
   const market = useDisagreeingMarket()
   return market === null ? calendar : serviceLiveSession(market)
 }

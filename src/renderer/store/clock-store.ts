@@ -24,6 +24,20 @@ export function useClock<T>(selector: (state: ClockState) => T): T {
   return useStoreSlice(clockStore, selector)
 }
 
+/**
+ * The market session alone, replaced only when it changes: the rows' badges select from it, so a
+ * tick within the session runs none of their checks (one or more a row on the clock itself).
+ */
+export const sessionStore = createStore<SessionState>(() => clockStore.getState().session)
+
+clockStore.subscribe((state) => {
+  if (state.session !== sessionStore.getState()) sessionStore.setState(state.session, true)
+})
+
+export function useSession<T>(selector: (session: SessionState) => T): T {
+  return useStoreSlice(sessionStore, selector)
+}
+
 function sameSession(a: SessionState, b: SessionState): boolean {
   return (
     a.phase === b.phase &&

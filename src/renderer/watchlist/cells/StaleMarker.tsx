@@ -1,7 +1,8 @@
 import type { AssetQuote } from '../../../shared/domain'
 import { sourceAgeLabel } from '../../../shared/source-freshness'
 import { staleLabel } from '../../staleness'
-import { useFreshness } from '../../store/freshness'
+import { useClock } from '../../store/clock-store'
+import { usePricesSilent } from '../../store/freshness'
 import { useStaleSource } from './use-stale-sources'
 
 /**
@@ -10,19 +11,24 @@ import { useStaleSource } from './use-stale-sources'
  * Nothing when everything is fresh.
  */
 export function StaleMarker({ quote }: { quote: AssetQuote }) {
-  // The label text, so a tick or a status push re-renders the marker only when it changes.
-  const label = useFreshness((endpoints, nowMs) => staleLabel(quote, nowMs, endpoints?.prices ?? null))
+  // Yes-or-no figures read once per tick for the whole page: a fresh row's marker runs nothing at a tick.
+  const silent = usePricesSilent()
   const market = useStaleSource('market')
-  if (label !== null)
-    return (
-      <span className="stale" title="No fresh data: this is the last good value">
-        {label}
-      </span>
-    )
+  if (quote.stale || silent) return <StaleAge quote={quote} pricesSilent={silent} />
   if (market === null) return null
   return (
     <span className="stale stale-source" title={`${sourceAgeLabel('market', market)}; price live`}>
       mkt {market}
+    </span>
+  )
+}
+
+/** Only a stale price reads the clock: its age counts the seconds, re-rendered when the text changes. */
+function StaleAge({ quote, pricesSilent }: { quote: AssetQuote; pricesSilent: boolean }) {
+  const label = useClock((clock) => staleLabel(quote, clock.now, pricesSilent))
+  return (
+    <span className="stale" title="No fresh data: this is the last good value">
+      {label}
     </span>
   )
 }

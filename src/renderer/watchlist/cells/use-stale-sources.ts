@@ -1,5 +1,4 @@
 import type { EndpointName } from '../../../shared/status'
-import { staleAge } from '../../../shared/source-freshness'
 import { useFreshness } from '../../store/freshness'
 
 /**
@@ -8,8 +7,5 @@ import { useFreshness } from '../../store/freshness'
  * at every poll or every tick.
  */
 export function useStaleSource(source: EndpointName): string | null {
-  return useFreshness((endpoints, nowMs) => {
-    const feed = endpoints?.[source]
-    return feed === undefined ? null : staleAge(feed, nowMs)
-  })
+  return useFreshness((state) => state.staleAges[source])
 }
