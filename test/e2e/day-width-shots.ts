@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { launchBrowser } from './harness'
 import { SATURDAY } from './layout-screenshots'
-import { type LiveHarnessOptions, startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
+import { type LiveHarness, type LiveHarnessOptions, startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
 
 /** Where the screenshot scripts write: docs/screenshots. */
 export const SHOTS_DIR = join(__dirname, '..', '..', 'docs', 'screenshots')
@@ -11,6 +11,8 @@ const DAYS = { tuesday: TUESDAY_LATE_MORNING, saturday: SATURDAY }
 /** One round of a screenshot script: its page, the day and width it shows, and how to save a shot. */
 export interface ShotRound {
   page: Page
+  /** The app's core, for a script that waits on what it pushes. */
+  core: LiveHarness['core']
   day: string
   width: number
   /** Pauses the page's animations and writes `name` of the page (or of `target`) to SHOTS_DIR. */
@@ -38,7 +40,7 @@ export async function shootEachDayAndWidth(
           console.log(`wrote ${name}`)
         }
         try {
-          await take({ page, day, width, save })
+          await take({ page, core: harness.core, day, width, save })
         } finally {
           await harness.close()
         }

@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { launchBrowser } from './harness'
-import { NARROW_AND_WIDE, SATURDAY } from './layout-screenshots'
-import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
+import { SHOTS_DIR, shootEachDayAndWidth } from './day-width-shots'
+import { NARROW_AND_WIDE } from './layout-screenshots'
 
 /**
  * The sparklines after a market poll whose histories came as tails (docs/architecture.md, "History
@@ -11,72 +10,57 @@ import { startLiveHarness, TUESDAY_LATE_MORNING } from './live-sim'
  * holds for it (or stops). The narrow window has no sparkline column: its rows after the same delta.
  * `npx tsx test/e2e/history-tail-shots.ts` writes docs/screenshots/history-tail/*.png.
  */
-const OUT = join(__dirname, '..', '..', 'docs', 'screenshots', 'history-tail')
+const OUT = 'history-tail'
+const NAMES = new Map<number, string>(NARROW_AND_WIDE.map(([name, width]) => [width, name]))
 
 async function main(): Promise<void> {
-  await mkdir(OUT, { recursive: true })
-  const browser = await launchBrowser()
-  try {
-    for (const [day, marketTime] of [
-      ['tuesday', TUESDAY_LATE_MORNING],
-      ['saturday', SATURDAY],
-    ] as const)
-      for (const [name, width] of NARROW_AND_WIDE) {
-        const harness = await startLiveHarness({
-          browser,
-          marketTime,
-          stream: true,
-          viewport: { width, height: 560 },
-          // The shortest market cadence the settings allow: a market poll after the first.
-          settings: { cadences: { marketMs: 15_000 } },
+  await mkdir(join(SHOTS_DIR, OUT), { recursive: true })
+  await shootEachDayAndWidth(
+    NARROW_AND_WIDE.map(([, width]) => width),
+    (width) => ({
+      stream: true,
+      viewport: { width, height: 560 },
+      // The shortest market cadence the settings allow: a market poll after the first.
+      settings: { cadences: { marketMs: 15_000 } },
+    }),
+    async ({ page, core, day, width, save }) => {
+      await new Promise<void>((resolve) => {
+        const off = core.on('delta', (delta) => {
+          if (!delta.changed.some((change) => change.historyTail)) return
+          off()
+          resolve()
         })
-        try {
-          const { page, core } = harness
-          await new Promise<void>((resolve) => {
-            const off = core.on('delta', (delta) => {
-              if (!delta.changed.some((change) => change.historyTail)) return
-              off()
-              resolve()
-            })
-          })
-          await core.invoke('setPaused', { paused: true })
-          const counts = Object.fromEntries(
-            core.currentSnapshot().assets.map((asset) => [asset.symbol, asset.history24h.length]),
+      })
+      await core.invoke('setPaused', { paused: true })
+      const counts = Object.fromEntries(
+        core.currentSnapshot().assets.map((asset) => [asset.symbol, asset.history24h.length]),
+      )
+      await page
+        .waitForFunction(
+          (counts) =>
+            [...document.querySelectorAll('[role="row"][data-symbol]')].every((row) => {
+              // A narrow window has no sparkline column: its rows are read at the wide width.
+              if (!row.querySelector('.cell-sparkline')) return true
+              const symbol = row.getAttribute('data-symbol') ?? ''
+              const line = row.querySelector('svg.sparkline polyline')?.getAttribute('points')
+              return line?.trim().split(/\s+/).length === counts[symbol]
+            }),
+          counts,
+          { timeout: 30_000 },
+        )
+        .catch(async (error: unknown) => {
+          const drawn = await page.evaluate(() =>
+            [...document.querySelectorAll('[role="row"][data-symbol]')].map((row) => [
+              row.getAttribute('data-symbol'),
+              row.querySelector('svg.sparkline polyline')?.getAttribute('points')?.trim().split(/\s+/).length,
+            ]),
           )
-          await page
-            .waitForFunction(
-              (counts) =>
-                [...document.querySelectorAll('[role="row"][data-symbol]')].every((row) => {
-                  // A narrow window has no sparkline column: its rows are read at the wide width.
-                  if (!row.querySelector('.cell-sparkline')) return true
-                  const symbol = row.getAttribute('data-symbol') ?? ''
-                  const line = row.querySelector('svg.sparkline polyline')?.getAttribute('points')
-                  return line?.trim().split(/\s+/).length === counts[symbol]
-                }),
-              counts,
-              { timeout: 30_000 },
-            )
-            .catch(async (error: unknown) => {
-              const drawn = await page.evaluate(() =>
-                [...document.querySelectorAll('[role="row"][data-symbol]')].map((row) => [
-                  row.getAttribute('data-symbol'),
-                  row.querySelector('svg.sparkline polyline')?.getAttribute('points')?.trim().split(/\s+/)
-                    .length,
-                ]),
-              )
-              console.log(JSON.stringify({ counts, drawn }))
-              throw error
-            })
-          await page.evaluate(() => document.getAnimations().forEach((animation) => animation.pause()))
-          await page.screenshot({ path: join(OUT, `sparklines-${day}-${name}.png`) })
-          console.log(`wrote sparklines-${day}-${name}.png`)
-        } finally {
-          await harness.close()
-        }
-      }
-  } finally {
-    await browser.close()
-  }
+          console.log(JSON.stringify({ counts, drawn }))
+          throw error
+        })
+      await save(join(OUT, `sparklines-${day}-${NAMES.get(width)}.png`))
+    },
+  )
 }
 
 void main()
