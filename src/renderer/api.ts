@@ -13,6 +13,7 @@ import { setCapacity, setDividends } from './service-status/service-store'
 import { setDepth } from './detail/depth-store'
 import { setAtBids } from './holdings/at-bids-store'
 import { setDayCandles } from './detail/day-candles-store'
+import { changeAtOnce, settingsFromMain } from './store/settings-sync'
 import {
   announce,
   applyDelta,
@@ -21,7 +22,6 @@ import {
   fillHistories,
   setKeyStatus,
   setListedAssets,
-  setSettings,
   setStatus,
   showNotice,
   showSymbol,
@@ -49,7 +49,7 @@ function applyStatus(status: AppStatus): void {
  * say which rows the snapshot fills.
  */
 export function applyMainState(state: Partial<MainState>): void {
-  if (state.settings) setSettings(state.settings)
+  if (state.settings) settingsFromMain(state.settings)
   if (state.status) applyStatus(state.status)
   if (state.keyStatus) setKeyStatus(state.keyStatus)
   // Without the histories: the first frame needs prices; App asks for them once it is painted.
@@ -71,7 +71,7 @@ export async function connect(): Promise<() => void> {
     api().on('focusSymbol', ({ symbol }) => showSymbol(symbol)),
     api().on('notice', showRefusedNotification),
     // The lists changed in main (the tray's list switcher): the tabs and rows follow.
-    api().on('settings', setSettings),
+    api().on('settings', settingsFromMain),
     api().on('portfolio', applyPortfolio),
     api().on('capacity', setCapacity),
     api().on('depth', setDepth),
@@ -240,7 +240,7 @@ export async function updateSettings(patch: SettingsPatch): Promise<IpcResult<Se
   const baseUrlBefore = watchStore.getState().settings?.baseUrl
   const result = await api().updateSettings(patch)
   if (!result.ok) return result
-  setSettings(result.value)
+  settingsFromMain(result.value)
   // Keys are stored per service: another base URL may have another key, or none.
   if (result.value.baseUrl !== baseUrlBefore) {
     const keyStatus = await api().getKeyStatus()
@@ -249,39 +249,11 @@ export async function updateSettings(patch: SettingsPatch): Promise<IpcResult<Se
   return result
 }
 
-/** The last change applyAtOnce made: only its save's answer is shown. */
-let latestChange = 0
-
-/**
- * Applies a display preference at once and saves it in the background: the screen must not wait
- * on a disk write. A refused save puts the saved settings back. When changes follow each other
- * faster than main saves them (a sort header clicked twice), an earlier save's answer would put
- * the earlier state back on screen for a moment: only the latest change's answer is applied.
- */
-async function applyAtOnce(
-  optimistic: (current: Settings) => Settings,
-  save: () => Promise<IpcResult<Settings>>,
-): Promise<void> {
-  const change = ++latestChange
-  const current = watchStore.getState().settings
-  if (current) setSettings(optimistic(current))
-  const result = await save()
-  if (change !== latestChange) {
-    if (!result.ok) showNotice(`Could not save the setting: ${result.error.message}`)
-    return
-  }
-  if (result.ok) setSettings(result.value)
-  else {
-    if (current) setSettings(current)
-    showNotice(`Could not save the setting: ${result.error.message}`)
-  }
-}
-
 /** A display preference: ticker-only mode, hidden amounts, the detail chart's range and style. */
 export function updatePreference(
   patch: Pick<SettingsPatch, 'tickerOnly' | 'hideAmounts' | 'chartRange' | 'chartStyle'>,
 ): Promise<void> {
-  return applyAtOnce(
+  return changeAtOnce(
     (current) => ({ ...current, ...patch }),
     () => api().updateSettings(patch),
   )
@@ -296,7 +268,7 @@ export function toggleHideAmounts(): Promise<void> {
 export function updateListView(patch: ListViewPatch): Promise<void> {
   const list = shownList(watchStore.getState())
   if (!list) return Promise.resolve()
-  return applyAtOnce(
+  return changeAtOnce(
     (current) => ({
       ...current,
       lists: current.lists.map((l) => (l.id === list.id ? { ...l, ...patch } : l)),

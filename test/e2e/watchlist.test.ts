@@ -18,7 +18,7 @@ import { activeList as shownList } from '../../src/shared/watchlists'
 const harnesses = harnessPerTest<LiveHarness>()
 
 function open(
-  options: Pick<Parameters<typeof startLiveHarness>[0], 'instrument' | 'afterInvoke'> = {},
+  options: Pick<Parameters<typeof startLiveHarness>[0], 'instrument' | 'afterInvoke' | 'beforeEmit'> = {},
 ): Promise<LiveHarness> {
   return harnesses.open((browser) =>
     startLiveHarness({ browser, settings: { cadences: { pricesMs: 1000 } }, ...options }),
@@ -323,27 +323,57 @@ describe('watchlist', () => {
     await expect.poll(() => shownList(harness.core.settings.get()).sort).toBeNull()
   })
 
-  it("keeps a second sort click on screen when the first one's save answers last", async () => {
-    // Main saves both in order; the answer to the first is held until the second has answered.
-    let releaseFirstAnswer = () => {}
-    const firstAnswerHeld = new Promise<void>((resolve) => (releaseFirstAnswer = resolve))
+  it("keeps a second sort click on screen when the first one's push and answer come after it", async () => {
+    // Main saves both clicks in order. The push of the first save is held until the second click
+    // is on screen; the second save's answer follows the pushes main sent before it, as on main's
+    // one IPC channel; the first save's answer comes last of all.
+    const gate = () => {
+      let open = () => {}
+      const opened = new Promise<void>((resolve) => (open = resolve))
+      return { open, opened }
+    }
+    const pushes = gate()
+    const firstAnswer = gate()
     let saves = 0
-    const harness = await open({
-      afterInvoke: (name) => (name === 'updateList' && ++saves === 1 ? firstAnswerHeld : Promise.resolve()),
+    let settingsPushes = 0
+    let clicking = false
+    const harness: LiveHarness = await open({
+      beforeEmit: (event) =>
+        clicking && event === 'settings' && ++settingsPushes === 1 ? pushes.opened : Promise.resolve(),
+      afterInvoke: async (name) => {
+        if (name !== 'updateList') return
+        if (++saves === 1) return firstAnswer.opened
+        await pushes.opened
+        await harness.settled()
+      },
     })
     const { page, core } = harness
     await pause(harness)
+    clicking = true
     const header = page.getByRole('columnheader', { name: /Token price/ })
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBe('descending')
     await header.getByRole('button').click()
     expect(await header.getAttribute('aria-sort')).toBe('ascending')
+    // Main has saved the second click.
+    await expect
+      .poll(() => shownList(core.settings.get()).sort)
+      .toEqual({ column: 'price', direction: 'asc' })
+    // Every state the header takes from here on is seen, not only the last.
+    await header.evaluate((cell) => {
+      const seen: (string | null)[] = []
+      Object.assign(window, { sortsSeen: seen })
+      new MutationObserver(() => seen.push(cell.getAttribute('aria-sort'))).observe(cell, {
+        attributes: true,
+      })
+    })
+    pushes.open()
     await expect.poll(() => saves).toBe(2)
-    expect(shownList(core.settings.get()).sort).toEqual({ column: 'price', direction: 'asc' })
-    // The first save's answer (descending) arrives last: the screen stays with the latest click.
-    releaseFirstAnswer()
+    firstAnswer.open()
     await harness.settled()
+    expect(settingsPushes).toBe(2)
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+    expect(await page.evaluate(() => (window as unknown as { sortsSeen: string[] }).sortsSeen)).toEqual([])
     expect(await header.getAttribute('aria-sort')).toBe('ascending')
   })
 

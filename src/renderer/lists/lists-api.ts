@@ -7,13 +7,13 @@ import { removeSymbol } from '../api'
 import { GRID_ID } from '../element-ids'
 import { keepFocusOnPage } from '../detail/panel-focus'
 import { alertsOf, alertStore } from '../alerts/alert-store'
+import { settingsFromMain } from '../store/settings-sync'
 import { showToast } from '../store/toast-store'
 import {
   announce,
   applyWatchlist,
   openDialog,
   select,
-  setSettings,
   showNotice,
   shownList,
   watchStore,
@@ -38,7 +38,7 @@ async function listCommand(
     showNotice(`${failure}: ${result.error.message}`)
     return result
   }
-  setSettings(result.value)
+  settingsFromMain(result.value)
   if (success) announce(success(result.value))
   return result
 }
@@ -64,7 +64,7 @@ async function namingCommand(
 ): Promise<string | null> {
   const result = await request
   if (!result.ok) return result.error.message
-  setSettings(result.value)
+  settingsFromMain(result.value)
   announce(success(result.value))
   return null
 }
