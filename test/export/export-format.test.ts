@@ -4,6 +4,7 @@ import type { AssetQuote } from '../../src/shared/domain'
 import { parseCsv } from '../../src/shared/csv'
 import { importWatchlist } from '../../src/shared/export-format'
 import { CSV_COLUMNS, exportWatchlist } from '../../src/main/core/lists/watchlist-export'
+import { valuePosition } from '../../src/main/core/holdings/valuation'
 import { AS_OF, fullAsset, snapshotOf } from './export-fixtures'
 
 /** CSV and JSON export: exact decimals, RFC 4180 quoting, no formulas for spreadsheets. */
@@ -110,6 +111,35 @@ describe('CSV export', () => {
       expect(record?.price).toBe("'=1+1")
     },
   )
+
+  it('fills the holding columns of a token held, not of one sold to zero or never held', () => {
+    const assets = [fullAsset('AAPLon'), fullAsset('TSLAon'), fullAsset('Fon')]
+    const positions = [
+      valuePosition(
+        { symbol: 'AAPLon', quantity: '3.5', cost: '700.35', averageCost: '200.1', realized: '0' },
+        assets[0],
+      ),
+      // Sold to zero: the replay keeps it for its realized P&L, but nothing is held.
+      valuePosition(
+        { symbol: 'TSLAon', quantity: '0', cost: '0', averageCost: null, realized: '12.3' },
+        assets[1],
+      ),
+    ]
+    const records = csvRecords(
+      exportWatchlist(['AAPLon', 'TSLAon', 'Fon'], snapshotOf(assets), 'csv', { positions }),
+    )
+    const holding = (record: Record<string, string> | undefined) =>
+      Object.fromEntries(Object.entries(record ?? {}).filter(([column]) => column.startsWith('holding')))
+    // 3.5 x 201.130000000000000001 = 703.9550000000000000035; its cost 700.35.
+    expect(holding(records[0])).toMatchObject({
+      holdingQuantity: '3.5',
+      holdingValue: '703.9550000000000000035',
+      holdingPnl: '3.6050000000000000035',
+    })
+    for (const record of records.slice(1))
+      expect(Object.values(holding(record)).every((cell) => cell === '')).toBe(true)
+    expect(Object.keys(holding(records[1]))).toHaveLength(6)
+  })
 })
 
 function escapeRegExp(text: string): string {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import type { AppCoreOptions } from '../../../src/main/core/app/app-core-options'
+import { realClock } from '../../../src/main/core/clock'
 import { PER_SYMBOL_MAX_REQUESTS } from '../../../src/main/core/api/endpoint-fetchers'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import type { Settings } from '../../../src/shared/settings'
@@ -18,7 +20,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function startCore() {
+async function startCore(options: Partial<AppCoreOptions> = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-lists-'))
   cleanups.push(() => rmSync(userDataDir, { recursive: true, force: true }))
   const core = new AppCore({
@@ -26,6 +28,7 @@ async function startCore() {
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 60, seed: 7 }),
     requestTimeoutMs: 3_000,
+    ...options,
   })
   const settingsPushed: Settings[] = []
   core.on('settings', (settings) => settingsPushed.push(settings))
@@ -230,6 +233,33 @@ describe('export and import with several watchlists', () => {
         .slice(1, -1)
         .map((row) => row.split(',')[0]),
     ).toEqual(['METAon', 'AAPLon'])
+  })
+
+  it("saves a chart's history table named by symbol, range and day, or returns it with no dialog", async () => {
+    const table =
+      't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n' +
+      '1764343800000,100.1,100.25,99.95,100.2,100.05,false,1.0042,0.0532\r\n'
+    // 23:30 in New York on Friday 28 November is already the 29th in UTC: the name takes UTC's day.
+    const clock = { ...realClock, now: () => Date.UTC(2026, 10, 29, 4, 30) }
+    const saved: [string, string][] = []
+    const { core } = await startCore({
+      clock,
+      saveExport: async (fileName, content) => (saved.push([fileName, content]), `/home/ann/${fileName}`),
+    })
+    expect(await ok(core.invoke('exportHistory', { symbol: 'AAPLon', range: '3m', csv: table }))).toEqual({
+      fileName: 'tokenwatch-AAPLon-3m-2026-11-29.csv',
+      savedTo: '/home/ann/tokenwatch-AAPLon-3m-2026-11-29.csv',
+      content: null,
+    })
+    expect(saved).toEqual([['tokenwatch-AAPLon-3m-2026-11-29.csv', table]])
+    const { core: headless } = await startCore({ clock })
+    expect(await ok(headless.invoke('exportHistory', { symbol: 'TSLAon', range: '1y', csv: table }))).toEqual(
+      {
+        fileName: 'tokenwatch-TSLAon-1y-2026-11-29.csv',
+        savedTo: null,
+        content: table,
+      },
+    )
   })
 
   it('imports into an existing list that is not shown, or into a new one', async () => {

@@ -1,5 +1,5 @@
 import type { Settings } from '../../../shared/settings'
-import type { DeletedList } from '../storage/settings-file'
+import { type DeletedList, findList } from '../storage/settings-file'
 import { RefusedChange } from '../storage/refused-change'
 import type { SomeCommandHandlers } from '../command-handlers'
 import { type TransferCommand, type TransferCommandContext, transferCommands } from './transfer-commands'
@@ -35,8 +35,7 @@ export function listCommands(
   /** A symbol command answers with the symbols of the list it changed. */
   const symbolsOf = (after: Settings, listId: string | undefined) => {
     listsChanged(after)
-    const id = listId ?? after.activeListId
-    return after.lists.find((list) => list.id === id)?.symbols ?? []
+    return findList(after, listId).symbols
   }
   return {
     ...transferCommands(context),

@@ -5,8 +5,9 @@ import {
 } from '../../../shared/export-format'
 import type { ImportResult } from '../../../shared/transfer'
 import { listNameSchema, type Settings } from '../../../shared/settings'
-import { listNamed } from '../../../shared/watchlists'
-import type { SettingsFile } from '../storage/settings-file'
+import { activeList, listNamed } from '../../../shared/watchlists'
+import { describeSchemaIssues } from '../storage/json-file'
+import { findList, type SettingsFile } from '../storage/settings-file'
 import { RefusedChange } from '../storage/refused-change'
 
 /**
@@ -21,7 +22,7 @@ export async function importListsInto(
   listed: ReadonlySet<string>,
 ): Promise<{ settings: Settings; result: ImportResult }> {
   const shownId = store.get().activeListId
-  const result: ImportResult = {
+  const result: Omit<ImportResult, 'watchlist'> = {
     added: [],
     alreadyPresent: [],
     unknown: [],
@@ -33,7 +34,6 @@ export async function importListsInto(
     readings: [],
     suggestions: [],
     listId: shownId,
-    watchlist: [],
     lists: [],
   }
   let settings = store.get()
@@ -54,11 +54,11 @@ export async function importListsInto(
       into.push(...from.map((entry) => ({ ...entry, input: inList(entry.input) })))
     const { known, unknown } = partitionByListing(parsed.symbols, listed)
     const existing = listNamed(settings, name)
-    const present = new Set(existing?.symbols ?? [])
+    const present = new Set(existing?.symbols)
     const toAdd = known.filter((symbol) => !present.has(symbol))
     const checkedName = listNameSchema.safeParse(name)
     if (!checkedName.success) {
-      notImported(checkedName.error.issues[0]?.message ?? 'not a watchlist name')
+      notImported(describeSchemaIssues(checkedName.error))
       continue
     }
     try {
@@ -70,11 +70,12 @@ export async function importListsInto(
       notImported(error.message)
       continue
     }
-    const imported = existing ?? listNamed(settings, name)
+    // A list created is made the shown one (put back after the loop).
+    const imported = existing ?? activeList(settings)
     const alreadyPresent = known.filter((symbol) => present.has(symbol))
     result.lists?.push({
       name,
-      listId: imported?.id ?? '',
+      listId: imported.id,
       created: !existing,
       added: toAdd,
       alreadyPresent,
@@ -85,7 +86,6 @@ export async function importListsInto(
     result.unknown.push(...unknown.filter((symbol) => !result.unknown.includes(symbol)))
   }
   // A new list is made the shown one; an import keeps the list the person was looking at.
-  if (settings.activeListId !== shownId) settings = await store.setActiveList(shownId)
-  result.watchlist = settings.lists.find((list) => list.id === shownId)?.symbols ?? []
-  return { settings, result }
+  settings = await store.setActiveList(shownId)
+  return { settings, result: { ...result, watchlist: findList(settings, shownId).symbols } }
 }

@@ -8,7 +8,6 @@ import type { HistoryRange } from '../../../shared/history'
 import { ListingIndex } from '../../../shared/listing-index'
 import type { ExportResult, ImportResult } from '../../../shared/transfer'
 import { activeList } from '../../../shared/watchlists'
-import { RefusedChange } from '../storage/refused-change'
 import type { SomeCommandHandlers } from '../command-handlers'
 import { importListsInto } from './list-import'
 import { exportWatchlist } from './watchlist-export'
@@ -16,7 +15,7 @@ import type { Transaction, ValuedPosition } from '../../../shared/holdings'
 import type { Settings } from '../../../shared/settings'
 import type { Clock } from '../clock'
 import type { AssetListing, PollFeed } from '../feed/poll-feed'
-import type { SettingsFile } from '../storage/settings-file'
+import { findList, type SettingsFile } from '../storage/settings-file'
 
 /**
  * Watchlists out to a file (CSV, JSON) and in from a file or pasted text; a symbol's shown history
@@ -49,7 +48,7 @@ export type TransferCommand = 'exportWatchlist' | 'importWatchlist' | 'exportHis
 export function transferCommands(context: TransferCommandContext): SomeCommandHandlers<TransferCommand> {
   return {
     exportWatchlist: async ({ format, withWallets }) =>
-      exportShownList(context, format, format === 'json' && withWallets === true),
+      exportShownList(context, format, withWallets === true),
     importWatchlist: async ({ text, into }) => importInto(context, text, into),
     exportHistory: async ({ symbol, range, csv }) => exportHistoryCsv(context, symbol, range, csv),
   }
@@ -87,8 +86,10 @@ async function exportShownList(
     now: clock.now(),
     lists: settings.lists,
     // The holding columns are the positions main pushes to the window: the same figures, one valuation.
-    ...(format === 'csv' ? { positions: context.heldPositions() } : { transactions }),
-    ...(withWallets ? { wallets: await context.watchedWallets() } : {}),
+    // The wallets go only into JSON, and only when asked for (they are personal data).
+    ...(format === 'csv'
+      ? { positions: context.heldPositions() }
+      : { transactions, ...(withWallets ? { wallets: await context.watchedWallets() } : {}) }),
   })
   const date = new Date(clock.now()).toISOString().slice(0, 10)
   return saveOrHandBack(context, `tokenwatch-${date}.${format}`, content)
@@ -113,19 +114,18 @@ async function importInto(
   // The listing also settles "AON": Aon's AONon, not a token "Aon".
   const parsed = importWatchlist(text, listing)
   const { known, unknown } = partitionByListing(parsed.symbols, listed)
-  const target =
-    into && 'listId' in into
-      ? settings.get().lists.find((list) => list.id === into.listId)
-      : activeList(settings.get())
-  if (!target) throw new RefusedChange('not-found', 'That watchlist no longer exists')
-  const current = new Set(into && 'newList' in into ? [] : target.symbols)
+  const target = findList(settings.get(), into && 'listId' in into ? into.listId : undefined)
+  const newList = into && 'newList' in into ? into.newList : null
+  // A new list holds nothing yet.
+  const current = new Set(newList === null ? target.symbols : undefined)
   const toAdd = known.filter((symbol) => !current.has(symbol))
   const after = listsChanged(
-    into && 'newList' in into
-      ? await settings.createList(into.newList, toAdd)
-      : await settings.addSymbols(toAdd, target.id),
+    newList === null
+      ? await settings.addSymbols(toAdd, target.id)
+      : await settings.createList(newList, toAdd),
   )
-  const imported = into && 'newList' in into ? activeList(after) : after.lists.find((l) => l.id === target.id)
+  // A list created is made the shown one.
+  const imported = newList === null ? findList(after, target.id) : activeList(after)
   return {
     added: toAdd,
     alreadyPresent: known.filter((symbol) => current.has(symbol)),
@@ -134,7 +134,7 @@ async function importInto(
     duplicates: parsed.duplicates,
     readings: parsed.readings ?? [],
     suggestions: parsed.suggestions ?? [],
-    listId: imported?.id ?? target.id,
-    watchlist: imported?.symbols ?? [],
+    listId: imported.id,
+    watchlist: imported.symbols,
   }
 }

@@ -48,7 +48,8 @@ function requireListed(list: Watchlist, symbol: string): number {
 }
 
 /** The list with this id, or (no id) the active one. */
-function findList(settings: Settings, listId: string | undefined): Watchlist {
+/** The list with this id (the shown one without an id); refused as gone when there is none. */
+export function findList(settings: Settings, listId: string | undefined): Watchlist {
   const id = listId ?? settings.activeListId
   const list = settings.lists.find((candidate) => candidate.id === id)
   if (!list) throw new RefusedChange('not-found', 'That watchlist no longer exists')
