@@ -50,6 +50,25 @@ export function floorOf(pairs: readonly { subject: number; floor: number }[], un
   }
 }
 
+/**
+ * Measures the `index`th pair of subject and floor, the subject first in even pairs and the floor
+ * first in odd ones. Whichever goes first meets what the work before it left running (a browser
+ * context closing, garbage to collect), and the second meets what the first left: in a fixed
+ * order that would weigh on the same side of every pair.
+ */
+export async function measurePair<S, F>(
+  index: number,
+  subject: () => Promise<S>,
+  floor: () => Promise<F>,
+): Promise<{ subject: S; floor: F }> {
+  if (index % 2 === 0) {
+    const first = await subject()
+    return { subject: first, floor: await floor() }
+  }
+  const first = await floor()
+  return { subject: await subject(), floor: first }
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1

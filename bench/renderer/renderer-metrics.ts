@@ -2,7 +2,7 @@ import { type Browser, type CDPSession, type Page, chromium } from 'playwright-c
 import { withoutHistories } from '../../src/shared/domain'
 import type { Settings } from '../../src/shared/settings'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../test/support/chromium'
-import { type Metric, floorOf, median, metric, round } from '../report'
+import { type Metric, floorOf, measurePair, median, metric, round } from '../report'
 import { NO_KEY, benchSettings, onlineStatus, polledSnapshot, simSnapshot } from './fixtures'
 import {
   APP_PAGE_PATH,
@@ -191,6 +191,8 @@ async function captureFirstFrame(session: Session, log: (line: string) => void):
  * frame rendered by React from a copy of its DOM, without the app (what React needs to build it:
  * the least a page rendered by React in the browser can take to show that frame). Beside them,
  * the app's page without main's frame, rendering its first frame itself (as on the dev server).
+ * The app and the static frame load one after the other, which of them first alternating from
+ * round to round (`measurePair`): the first load meets the previous round's last context closing.
  */
 async function coldLoads(session: Session, runs: number, log: (line: string) => void): Promise<Metric[]> {
   await captureFirstFrame(session, log)
@@ -203,10 +205,14 @@ async function coldLoads(session: Session, runs: number, log: (line: string) => 
   }
   const floors = { blankPage: [] as number[], reactOneRow: [] as number[], reactFirstFrame: [] as number[] }
   for (let run = 0; run < runs; run++) {
-    const app = await timeFirstRows(session, log, APP)
-    times.app.push(app.firstRows)
-    times.sparklines.push(app.sparklines)
-    times.staticFrame.push((await timeFirstRows(session, log, FIRST_FRAME_PAGE)).firstRows)
+    const pair = await measurePair(
+      run,
+      () => timeFirstRows(session, log, APP),
+      () => timeFirstRows(session, log, FIRST_FRAME_PAGE),
+    )
+    times.app.push(pair.subject.firstRows)
+    times.sparklines.push(pair.subject.sparklines)
+    times.staticFrame.push(pair.floor.firstRows)
     floors.blankPage.push((await timeFirstRows(session, log, BLANK_PAGE)).firstRows)
     floors.reactOneRow.push((await timeFirstRows(session, log, REACT_ONE_ROW_PAGE)).firstRows)
     floors.reactFirstFrame.push((await timeFirstRows(session, log, REACT_FIRST_FRAME_PAGE)).firstRows)
@@ -337,8 +343,9 @@ async function collectGarbage(page: Page): Promise<void> {
  * beside its floor: the app's DOM as it stands idle, as a static page (the same rows, none of the
  * app's script; its filled ticker strip moves by the same CSS animation, its session clock's time
  * and countdown are rewritten each second by a plain timer, as the screen must show them), opened
- * fresh for each of its windows. Floor and app windows
- * alternate (`windows` pairs); the budget applies to the median of the pairs' ratios.
+ * fresh for each of its windows. Floor and app windows alternate (`windows` pairs, which of the
+ * two goes first alternating too: `measurePair`); the budget applies to the median of the pairs'
+ * ratios.
  */
 async function idleMetrics(
   session: Session,
@@ -367,20 +374,20 @@ async function idleMetrics(
   session.server.setIdleFloor(idleDom)
   const tickerItems = await page.locator(TICKER_ITEM_SELECTOR).count()
   const pairs: { subject: number; floor: number }[] = []
-  for (let taken = 0; taken < windows; taken++) {
+  const floorWindow = async () => {
     const floorPage = await openPage(session, log, IDLE_FLOOR_PAGE)
-    let floor: number
     try {
       // The same ticker movement or no floor: the first frame's strip, still empty, moved nothing.
       const floorItems = await floorPage.page.locator(TICKER_ITEM_SELECTOR).count()
       if (tickerItems === 0 || floorItems !== tickerItems)
         throw new Error(`the idle floor moves ${floorItems} ticker items, the app ${tickerItems}`)
-      floor = await busyPct(floorPage.page, seconds)
+      return await busyPct(floorPage.page, seconds)
     } finally {
       await floorPage.close()
     }
-    pairs.push({ subject: await busyPct(page, seconds), floor })
   }
+  for (let taken = 0; taken < windows; taken++)
+    pairs.push(await measurePair(taken, () => busyPct(page, seconds), floorWindow))
   await page.evaluate(() => window.__bench?.stopPolls())
   const longTasks = await page.evaluate(
     (since) => (window.__bench?.longTasks ?? []).filter((task) => task.startTime >= since).length,
