@@ -130,12 +130,17 @@ describe('CSV export', () => {
     )
     const holding = (record: Record<string, string> | undefined) =>
       Object.fromEntries(Object.entries(record ?? {}).filter(([column]) => column.startsWith('holding')))
-    // 3.5 x 201.130000000000000001 = 703.9550000000000000035; its cost 700.35.
+    // 3.5 x 201.130000000000000001 = 703.9550000000000000035 for a cost of 700.35; at fair value
+    // (200.5 x 1.003376073740221058 a token) 704.1191597472001274515; the 24 h change 3.5 x -1e-18.
     expect(holding(records[0])).toMatchObject({
       holdingQuantity: '3.5',
       holdingValue: '703.9550000000000000035',
       holdingPnl: '3.6050000000000000035',
+      holding24hPnl: '-0.0000000000000000035',
+      holdingPremiumExposure: '-0.164159747200127448',
     })
+    // 3.605...35 / 700.35 x 100 = 0.5147426286856571719...
+    expect(records[0]?.holdingPnlPct).toMatch(/^0\.51474262868565717\d*$/)
     for (const record of records.slice(1))
       expect(Object.values(holding(record)).every((cell) => cell === '')).toBe(true)
     expect(Object.keys(holding(records[1]))).toHaveLength(6)
@@ -156,6 +161,19 @@ describe('JSON export', () => {
       watchlist: ['TSLAon', 'Fon', 'AAPLon'],
       assets: [assets[1], assets[0]],
     })
+  })
+
+  it('carries every list, and the quotes of the symbols only another list holds', () => {
+    const assets = [fullAsset('AAPLon'), fullAsset('TSLAon'), fullAsset('NVDAon')]
+    const lists = [
+      { name: 'Watchlist', symbols: ['AAPLon'] },
+      { name: 'Tech', symbols: ['NVDAon', 'AAPLon'] },
+    ]
+    const json = JSON.parse(exportWatchlist(['AAPLon'], snapshotOf(assets), 'json', { now: AS_OF, lists }))
+    expect(json.lists).toEqual(lists)
+    expect(json.watchlist).toEqual(['AAPLon'])
+    // Each quote once, the shown list's first; TSLAon is on no list.
+    expect(json.assets).toEqual([assets[0], assets[2]])
   })
 
   it('works without any snapshot', () => {

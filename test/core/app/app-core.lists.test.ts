@@ -201,6 +201,18 @@ describe('the list commands, validated in main', () => {
     expect(core.settings.get()).toEqual(before)
   })
 
+  it('renames and moves a list, answering and telling the window the settings saved', async () => {
+    const { core, settingsPushed } = await startCore()
+    await ok(core.invoke('createList', { name: 'Tech', symbols: ['NVDAon'] }))
+    const renamed = await ok<Settings>(core.invoke('renameList', { listId: 'l2', name: 'Chips 2026' }))
+    expect(renamed.lists.map((list) => list.name)).toEqual(['Watchlist', 'Chips 2026'])
+    expect(settingsPushed.at(-1)).toEqual(renamed)
+    const moved = await ok<Settings>(core.invoke('moveList', { listId: 'l2', toIndex: 0 }))
+    expect(moved.lists.map((list) => list.name)).toEqual(['Chips 2026', 'Watchlist'])
+    expect(settingsPushed.at(-1)).toEqual(moved)
+    expect(core.settings.get()).toEqual(moved)
+  })
+
   it('restores a deleted list only from this run, by its id', async () => {
     const { core } = await startCore()
     await ok(core.invoke('createList', { name: 'Tech', symbols: ['AAPLon'] }))

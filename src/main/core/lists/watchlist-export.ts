@@ -112,7 +112,7 @@ export function exportWatchlist(
 ): string {
   const bySymbol = new Map((snapshot?.assets ?? []).map((asset) => [asset.symbol, asset]))
   if (format === 'csv') {
-    const positions = new Map((options.positions ?? []).map((position) => [position.symbol, position]))
+    const positions = new Map(options.positions?.map((position) => [position.symbol, position]))
     const lines = [
       CSV_COLUMNS.join(','),
       ...symbols.map((symbol) => csvRow(bySymbol.get(symbol) ?? emptyAsset(symbol), positions.get(symbol))),
