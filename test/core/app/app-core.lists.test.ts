@@ -247,7 +247,7 @@ describe('export and import with several watchlists', () => {
     ).toEqual(['METAon', 'AAPLon'])
   })
 
-  it("saves a chart's history table named by symbol, range and day, or returns it with no dialog", async () => {
+  it("names a history table's export by symbol, range and day, and saves or returns it", async () => {
     const table =
       't,open,high,low,close,underlyingClose,underlyingCarried,multiplier,premium\r\n' +
       '1764343800000,100.1,100.25,99.95,100.2,100.05,false,1.0042,0.0532\r\n'
