@@ -1,7 +1,7 @@
 import { BigDecimal, roundedAt, roundingCut } from './big-decimal'
 import type { PositionWalk } from './position-walk'
 import type { PriceTrack } from './price-track'
-import { ScaledSums, rescaled } from './scaled'
+import { ExactSums, ScaledSums, rescaled } from './scaled'
 
 /**
  * "Had I held the stocks" and "had I bought one token" (issue #49): the portfolio's own money, at
@@ -11,9 +11,11 @@ import { ScaledSums, rescaled } from './scaled'
  * said). Into the stocks, each token's money goes to its own stock, whose shares a split
  * multiplies (the stock's price is restated per new share, the holding is not).
  *
- * In BigInt counts (scaled.ts), each operation rounded at 80 digits as decimal.js rounds it: the
- * holding is money over a price, 80 digits long, so each point's value is kept at the exponent
- * its rounding leaves (ScaledSums) and the run is put at one exponent at the end.
+ * In BigInt counts (scaled.ts): the holding (money over a price, 80 digits long) and the money put
+ * in are rounded at 80 digits as decimal.js rounds them, each kept at the exponent its rounding
+ * leaves (ScaledSums); each point's value, the holdings times their prices, is summed exact
+ * (ExactSums), and the run is put at one exponent at the end. Its values are written to 10
+ * decimals, 60 places above any digit the exact sum and a rounded one could differ in.
  */
 
 export interface BenchmarkRun {
@@ -25,7 +27,7 @@ export interface BenchmarkRun {
 }
 
 interface RunSums {
-  values: ScaledSums
+  values: ExactSums
   flows: ScaledSums
   inflows: ScaledSums
 }
@@ -43,7 +45,7 @@ interface Prices {
 }
 
 function runSums(n: number): RunSums {
-  return { values: new ScaledSums(n), flows: new ScaledSums(n), inflows: new ScaledSums(n) }
+  return { values: new ExactSums(n), flows: new ScaledSums(n), inflows: new ScaledSums(n) }
 }
 
 function atOneExponent(sums: RunSums): BenchmarkRun {
@@ -82,7 +84,7 @@ function follow(
   emptied: () => void,
 ): boolean {
   const units = new Rounded()
-  // A product of the units and a price: a sale's proceeds, a point's value.
+  // A sale's proceeds (a point's value is summed exact: ExactSums).
   const worth = new Rounded()
   for (let i = 0; i < n; i++) {
     const ratio = split(i)
@@ -111,10 +113,7 @@ function follow(
       run.flows.add(i, applied, appliedExponent)
       if (applied > 0n) run.inflows.add(i, applied, appliedExponent)
     }
-    if (units.count !== 0n) {
-      worth.set(units.count * at, units.exponent + price.exponent)
-      run.values.add(i, worth.count, worth.exponent)
-    }
+    if (units.count !== 0n) run.values.add(i, units.count * at, units.exponent + price.exponent)
   }
   return true
 }
