@@ -9,9 +9,10 @@ import type { BigDecimal } from './big-decimal'
  * 1. in binary floating point, safeguarded by bisection (a step that would leave the bracket
  *    where p changes sign halves it instead), from the guess the time-weighted return gives; this
  *    only says where to start;
- * 2. then in exact binary fixed point on BigInt (2^-192, some 57 digits), until a step moves x by
- *    less than 1e-30 (returns.ts's tolerance), at most MOST_EXACT_STEPS of them. From a start
- *    good to 15 digits that takes two or three: each squares the error.
+ * 2. then in exact binary fixed point on BigInt (x in units of 2^-192, some 57 digits; the
+ *    amounts as whole counts, scaledAmounts), until a step moves x by less than 1e-30
+ *    (returns.ts's tolerance), at most MOST_EXACT_STEPS of them. From a start good to 15 digits
+ *    that takes two or three: each squares the error.
  *
  * null where the floating-point values of p at the bracket's ends have one sign, or the exact
  * steps leave the bracket or do not settle: returns.ts then bisects in decimal.js, slow and
@@ -113,6 +114,20 @@ function exactRoot(ks: readonly number[], amounts: readonly bigint[], start: num
   return null
 }
 
+/** Each flow's amount as a whole count at one power of ten, shifted up by AMOUNT_BITS. */
+const AMOUNT_BITS = 64n
+
+/**
+ * The flows' amounts, each a count of 10^exponent, at the lowest exponent among them and shifted
+ * up AMOUNT_BITS: p(x) scaled by a constant has the same root, and no division is needed to
+ * bring 200 amounts a position into binary (each was one, in units of 2^-192 of a dollar).
+ */
+function scaledAmounts(flows: readonly RootFlow[]): bigint[] {
+  let lowest = 0
+  for (const flow of flows) lowest = Math.min(lowest, flow.amount.exponent)
+  return flows.map(({ amount }) => (amount.coefficient * powerOfTen(amount.exponent - lowest)) << AMOUNT_BITS)
+}
+
 /**
  * The root x in [lo, hi] as a decimal string, or null (see above). `flows` ascending in k, none
  * zero, of both signs; `guess` a rough x to start from (NaN: none).
@@ -124,10 +139,11 @@ export function moneyWeightedRoot(
   guess: number,
 ): string | null {
   const ks = flows.map((flow) => flow.k)
-  const amounts = flows.map((flow) => flow.amount.toNumber())
+  const exact = scaledAmounts(flows)
+  // The floating-point stage only says where to start: each amount's double, scaled as `exact`.
+  const amounts = exact.map((amount) => Number(amount))
   const start = floatRoot(ks, amounts, lo.toNumber(), hi.toNumber(), guess)
   if (start === null) return null
-  const exact = flows.map((flow) => fixedPoint(flow.amount))
   const root = exactRoot(ks, exact, start, fixedPoint(lo), fixedPoint(hi))
   return root === null ? null : decimalText((root * powerOfTen(ROOT_PLACES)) >> BITS, ROOT_PLACES)
 }
