@@ -1,5 +1,5 @@
 import { decimalText, powerOfTen } from '../holdings/fixed-point'
-import type { BigDecimal } from './big-decimal'
+import { BigDecimal } from './big-decimal'
 
 /**
  * The money-weighted return's root (returns.ts), found fast and exactly enough: p(x) = the sum
@@ -128,16 +128,42 @@ function scaledAmounts(flows: readonly RootFlow[]): bigint[] {
   return flows.map(({ amount }) => (amount.coefficient * powerOfTen(amount.exponent - lowest)) << AMOUNT_BITS)
 }
 
+/** The root found, x in units of 2^-192, and the returns it gives. */
+export class Root {
+  constructor(private readonly x: bigint) {}
+
+  /** x as a decimal, with ROOT_PLACES decimals (more than decimal.js's 40 digits keep). */
+  text(): string {
+    return decimalText((this.x * powerOfTen(ROOT_PLACES)) >> BITS, ROOT_PLACES)
+  }
+
+  /**
+   * x^-n - 1 for a whole n >= 0 (the return over n buckets), with ROOT_PLACES decimals: 1 / x,
+   * then its n-th power by squaring, each product truncated at 2^-192, so within 2n x 2^-192 of
+   * it relatively. Two decimal.js powers at 40 digits a money-weighted return were some 4 % of a
+   * cold portfolio.
+   */
+  inverseReturn(n: number): BigDecimal {
+    let base = (UNIT << BITS) / this.x
+    let power = UNIT
+    for (let rest = n; rest > 0; rest = Math.floor(rest / 2)) {
+      if (rest % 2 === 1) power = (power * base) >> BITS
+      if (rest > 1) base = (base * base) >> BITS
+    }
+    return new BigDecimal(((power - UNIT) * powerOfTen(ROOT_PLACES)) >> BITS, -ROOT_PLACES)
+  }
+}
+
 /**
- * The root x in [lo, hi] as a decimal string, or null (see above). `flows` ascending in k, none
- * zero, of both signs; `guess` a rough x to start from (NaN: none).
+ * The root x in [lo, hi], or null (see above). `flows` ascending in k, none zero, of both signs;
+ * `guess` a rough x to start from (NaN: none).
  */
 export function moneyWeightedRoot(
   flows: readonly RootFlow[],
   lo: BigDecimal,
   hi: BigDecimal,
   guess: number,
-): string | null {
+): Root | null {
   const ks = flows.map((flow) => flow.k)
   const exact = scaledAmounts(flows)
   // The floating-point stage only says where to start: each amount's double, scaled as `exact`.
@@ -145,5 +171,5 @@ export function moneyWeightedRoot(
   const start = floatRoot(ks, amounts, lo.toNumber(), hi.toNumber(), guess)
   if (start === null) return null
   const root = exactRoot(ks, exact, start, fixedPoint(lo), fixedPoint(hi))
-  return root === null ? null : decimalText((root * powerOfTen(ROOT_PLACES)) >> BITS, ROOT_PLACES)
+  return root === null ? null : new Root(root)
 }

@@ -109,7 +109,8 @@ export interface CashFlow {
   amount: BigDecimal
 }
 
-export type MoneyWeighted = { ok: true; period: Dec; annual: Dec } | { ok: false; reason: string }
+export type MoneyWeighted =
+  { ok: true; period: Dec | BigDecimal; annual: Dec | BigDecimal } | { ok: false; reason: string }
 
 const STOP = new XDec('1e-30')
 const MOST_STEPS = 300
@@ -182,7 +183,10 @@ export function moneyWeighted(
   // x = 1 / (1 + the rate per bucket), had the money grown as the time-weighted return says.
   const guess = timeWeightedReturn === null ? NaN : (1 + timeWeightedReturn.toNumber()) ** (-1 / span)
   const root = moneyWeightedRoot(nonzero, exact.lo, exact.hi, guess)
-  if (root !== null) return solved(new XDec(root), span, perYear)
+  if (root !== null)
+    return perYear.isInteger()
+      ? { ok: true, period: root.inverseReturn(span), annual: root.inverseReturn(perYear.toNumber()) }
+      : solved(new XDec(root.text()), span, perYear)
   const terms = nonzero.map((flow) => ({ k: flow.k, amount: new XDec(flow.amount.toString()) }))
   return bracketed(terms, lo, hi, span, perYear)
 }
