@@ -31,6 +31,21 @@ describe('fixed point', () => {
     expect(() => units('1.5', 0)).toThrow(RangeError)
   })
 
+  it('reads at any number of places, the short figures through a double and the long ones not', () => {
+    // 100.10 at 10 places fits a double scaled (10^12); 3.5 at 18 does not (the two ways of reading).
+    fc.assert(
+      fc.property(decimalString, fc.integer({ min: 0, max: 40 }), (text, extra) => {
+        const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0
+        const places = decimals + extra
+        expect(units(text, places)).toBe(BigInt(new Dec(text).times(new Dec(10).pow(places)).toFixed(0)))
+      }),
+    )
+    expect(units('100.10', 10)).toBe(1_001_000_000_000n)
+    expect(units('-120.20', 4)).toBe(-1_202_000n)
+    // 15 digits whose scaled count is past 2^53, where a double would round it.
+    expect(units('999999999999.999', 6)).toBe(999_999_999_999_999_000n)
+  })
+
   it('sums and multiplies exactly, as decimal.js does', () => {
     fc.assert(
       fc.property(decimalString, decimalString, (a, b) => {

@@ -75,10 +75,10 @@ describe('BigDecimal: decimal.js on BigInt', () => {
   })
 
   it('counts digits right at every power of ten: each operation rounds where decimal.js does', () => {
-    // 10^k - 1, 10^k and 10^k + 1 for k up to 120: the lengths where a result starts or stops
+    // 10^k - 1, 10^k and 10^k + 1 for k up to 260: the lengths where a result starts or stops
     // needing a rounding, and where a quotient's digits are counted (the counting has two ways:
-    // one below 10^15, one above).
-    for (let k = 1; k <= 120; k++) {
+    // a double's logarithm below 10^239, a search through the powers of ten above).
+    for (let k = 1; k <= 260; k++) {
       for (const count of [10n ** BigInt(k) - 1n, 10n ** BigInt(k), 10n ** BigInt(k) + 1n]) {
         for (const precision of [80, 40]) {
           const [x, dx] = both(count.toString(), precision)

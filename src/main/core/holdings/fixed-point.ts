@@ -19,6 +19,8 @@ export function powerOfTen(exponent: number): bigint {
 
 /** Digits at most this many fit a double exactly (10^15 < 2^53): read them without BigInt. */
 const SAFE_DIGITS = 15
+/** 10^0 .. 10^15 as doubles, each exact; a product of whole doubles up to 2^53 - 1 is exact too. */
+const DOUBLE_POWERS_OF_TEN = Array.from({ length: SAFE_DIGITS + 1 }, (_, exponent) => 10 ** exponent)
 
 /**
  * "12.5" at 3 places is 12500n. Read in one pass over the characters and scaled by a power of ten
@@ -35,6 +37,10 @@ export function units(text: string, places: number): bigint {
   if (text.length - start - (dot === -1 ? 0 : 1) <= SAFE_DIGITS) {
     let digits = 0
     for (let i = start; i < text.length; i++) if (i !== dot) digits = digits * 10 + (text.charCodeAt(i) - 48)
+    // Scaled as a double while that is exact (a price at the portfolio's 10 decimals): one BigInt
+    // made, not two (the portfolio reads three of these per point of each token's year).
+    const scaled = digits * (DOUBLE_POWERS_OF_TEN[places - decimals] ?? Infinity)
+    if (scaled <= Number.MAX_SAFE_INTEGER) return BigInt(negative ? -scaled : scaled)
     count = BigInt(digits)
   } else {
     count = BigInt(dot === -1 ? text.slice(start) : text.slice(start, dot) + text.slice(dot + 1))

@@ -1,7 +1,8 @@
-import { BigDecimal, roundedAt, roundingCut } from './big-decimal'
+import { powerOfTen } from '../holdings/fixed-point'
+import type { BigDecimal } from './big-decimal'
 import type { PositionWalk } from './position-walk'
 import type { PriceTrack } from './price-track'
-import { ScaledSums, rescaled } from './scaled'
+import { ExactSums, ScaledSums, rescaled } from './scaled'
 
 /**
  * "Had I held the stocks" and "had I bought one token" (issue #49): the portfolio's own money, at
@@ -11,9 +12,10 @@ import { ScaledSums, rescaled } from './scaled'
  * said). Into the stocks, each token's money goes to its own stock, whose shares a split
  * multiplies (the stock's price is restated per new share, the holding is not).
  *
- * In BigInt counts (scaled.ts), each operation rounded at 80 digits as decimal.js rounds it: the
- * holding is money over a price, 80 digits long, so each point's value is kept at the exponent
- * its rounding leaves (ScaledSums) and the run is put at one exponent at the end.
+ * In BigInt counts (scaled.ts): the holding in whole 10^-60 shares (HOLDING_PLACES), each point's
+ * value (the holdings times their prices) summed exact (ExactSums), the money put in rounded at
+ * 80 digits as decimal.js rounds it (ScaledSums), and the run put at one exponent at the end. Its
+ * values are written to 10 decimals, some 50 places above the holding's truncation.
  */
 
 export interface BenchmarkRun {
@@ -25,7 +27,7 @@ export interface BenchmarkRun {
 }
 
 interface RunSums {
-  values: ScaledSums
+  values: ExactSums
   flows: ScaledSums
   inflows: ScaledSums
 }
@@ -43,7 +45,7 @@ interface Prices {
 }
 
 function runSums(n: number): RunSums {
-  return { values: new ScaledSums(n), flows: new ScaledSums(n), inflows: new ScaledSums(n) }
+  return { values: new ExactSums(n), flows: new ScaledSums(n), inflows: new ScaledSums(n) }
 }
 
 function atOneExponent(sums: RunSums): BenchmarkRun {
@@ -57,19 +59,16 @@ function atOneExponent(sums: RunSums): BenchmarkRun {
 }
 
 /**
- * A count of 10^exponent, set to an exact result rounded at 80 digits as BigDecimal rounds it
- * (the exponent raised by the digits dropped): one per holding, reused, no object per point.
+ * A benchmark's holding is a whole count of 10^-HOLDING_PLACES of a share: money over a price,
+ * truncated there, 50 places past the 10 decimals the benchmark's values are written to. Held at
+ * 80 significant digits, each purchase was a division rounded as decimal.js rounds, each holding
+ * a rounding and each point's worth a sum at a new exponent: a fifth of a cold year's work.
  */
-class Rounded {
-  count = 0n
-  exponent = 0
+const HOLDING_PLACES = 60
 
-  set(count: bigint, exponent: number): this {
-    const cut = roundingCut(count)
-    this.count = cut === 0 ? count : roundedAt(count, cut)
-    this.exponent = exponent + cut
-    return this
-  }
+/** count x 10^by, truncated toward zero where `by` is negative. */
+function shifted(count: bigint, by: number): bigint {
+  return by >= 0 ? count * powerOfTen(by) : count / powerOfTen(-by)
 }
 
 /** One holding of the benchmark, bought and sold at `price`; false when a price it needs is unknown. */
@@ -81,40 +80,34 @@ function follow(
   split: (i: number) => BigDecimal | null,
   emptied: () => void,
 ): boolean {
-  const units = new Rounded()
-  // A product of the units and a price: a sale's proceeds, a point's value.
-  const worth = new Rounded()
+  // Shares, of 10^-HOLDING_PLACES; money of 10^put.exponent over a price of 10^price.exponent.
+  let units = 0n
+  const boughtShift = put.exponent - price.exponent + HOLDING_PLACES
+  // A holding times a price: a point's worth, or a sale's proceeds when it empties the holding.
+  const worthExponent = price.exponent - HOLDING_PLACES
   for (let i = 0; i < n; i++) {
     const ratio = split(i)
-    if (ratio !== null) units.set(units.count * ratio.coefficient, units.exponent + ratio.exponent)
+    if (ratio !== null) units = shifted(units * ratio.coefficient, ratio.exponent)
     const money = put.at(i)
     const at = price.at(i)
-    if (money === 0n && units.count === 0n) continue
+    if (money === 0n && units === 0n) continue
     if (at === null || at === 0n) return false
     let applied = money
     let appliedExponent = put.exponent
     if (money !== 0n) {
-      const bought = new BigDecimal(money, put.exponent).dividedBy(new BigDecimal(at, price.exponent))
-      const lower = Math.min(units.exponent, bought.exponent)
-      const after =
-        rescaled(units.count, units.exponent, lower) + rescaled(bought.coefficient, bought.exponent, lower)
-      // Read before its rounding: rounding to 80 significant digits keeps the sign.
+      const after = units + shifted(money, boughtShift) / at
       if (after < 0n) {
-        worth.set(units.count * at, units.exponent + price.exponent)
-        applied = -worth.count
-        appliedExponent = worth.exponent
-        units.set(0n, 0)
+        applied = -(units * at)
+        appliedExponent = worthExponent
+        units = 0n
         emptied()
-      } else units.set(after, lower)
+      } else units = after
     }
     if (i > 0 && applied !== 0n) {
       run.flows.add(i, applied, appliedExponent)
       if (applied > 0n) run.inflows.add(i, applied, appliedExponent)
     }
-    if (units.count !== 0n) {
-      worth.set(units.count * at, units.exponent + price.exponent)
-      run.values.add(i, worth.count, worth.exponent)
-    }
+    if (units !== 0n) run.values.add(i, units * at, worthExponent)
   }
   return true
 }

@@ -1,12 +1,15 @@
 import { Dec, toFixedString } from '../../../shared/decimal'
 import { RETURN_PLACES } from '../../../shared/portfolio'
+import { powerOfTen } from '../holdings/fixed-point'
 import { BigDecimal } from './big-decimal'
+import { poweredReturn } from './fixed-power'
 import { moneyWeightedRoot } from './money-weighted-root'
 import { rounded80 } from './scaled'
 
 /**
- * Time- and money-weighted returns over a series of points (issue #49), in decimal arithmetic:
- * decimal.js's, on BigInt where it is most of the time (big-decimal.ts).
+ * Time- and money-weighted returns over a series of points (issue #49), on BigInt: decimal
+ * arithmetic (decimal.js's, big-decimal.ts) and binary fixed point far past the 10 decimals a
+ * return is written to (the time-weighted chain, the annualising power: fixed-power.ts).
  *
  * Time-weighted: chain-linked at each point. A point's return is its P&L (the value's change less
  * the money put in at it, fees included) over what was at work in it: the value before plus the
@@ -46,27 +49,33 @@ export interface StepInput {
   inflows: readonly bigint[]
 }
 
-const ONE = new BigDecimal(1n, 0, RATE_DIGITS)
+/** The chain's working precision: binary fixed point of 2^-CHAIN_BITS (some 77 digits). */
+const CHAIN_BITS = 256n
+const CHAIN_UNIT = 1n << CHAIN_BITS
+/** A time-weighted return's decimals: 40 past the RETURN_PLACES it is written to. */
+const CHAIN_PLACES = 50
 
 /**
- * Chain-linked time-weighted return; null when nothing was at work at any step. Chained at
- * XIRR's precision (40 digits): ample for a return written to 10 decimals, and a cold year of 100
- * positions' daily steps at 80 digits was most of the portfolio's time. On BigInt (big-decimal.ts):
- * decimal.js's digits at 40, without its cost; a point's sums at 80 digits on the counts
- * themselves (scaled.ts), a decimal made only for a quotient.
+ * Chain-linked time-weighted return; null when nothing was at work at any step. Each step's
+ * 1 + r is a ratio of two counts (what was at work plus the step's P&L, over what was at work);
+ * the chain carries their product in binary fixed point of 2^-256, one product and one quotient
+ * of short BigInts a step, truncated: a year of daily steps is within 1e-74 of the exact chain
+ * (times its largest growth), and the return is written with CHAIN_PLACES decimals. A 40-digit
+ * decimal quotient, sum and product a step, each rounded, were a fifth of a cold year of 100
+ * positions. A point's sums are at 80 digits on the counts themselves (scaled.ts), as every
+ * amount of the walk.
  */
-export function timeWeighted({ exponent, values, flows, inflows }: StepInput): BigDecimal | null {
-  const decimal = (count: bigint, precision = Dec.precision) => new BigDecimal(count, exponent, precision)
-  let growth = ONE
+export function timeWeighted({ values, flows, inflows }: StepInput): BigDecimal | null {
+  let growth = CHAIN_UNIT
   let worked = false
   // Between points with no money moved, the steps' (1 + r) telescope to the run's last value
-  // over its first: one quotient a run, not one a point. The run's first point; -1: none.
+  // over its first: one factor a run, not one a point. The run's first point; -1: none.
   let runStart = -1
   const closeRun = (end: number) => {
     const start = runStart < 0 ? 0n : (values[runStart] as bigint)
     if (start !== 0n) {
       worked = true
-      growth = growth.times(decimal(values[end] as bigint, RATE_DIGITS).dividedBy(decimal(start)))
+      growth = (growth * (values[end] as bigint)) / start
     }
   }
   for (let i = 1; i < values.length; i++) {
@@ -81,15 +90,16 @@ export function timeWeighted({ exponent, values, flows, inflows }: StepInput): B
     if (atWork === 0n) continue
     worked = true
     const pnl = rounded80(rounded80((values[i] as bigint) - before) - (flows[i] as bigint))
-    growth = growth.times(decimal(pnl, RATE_DIGITS).dividedBy(decimal(atWork)).plus(ONE))
+    growth = (growth * (atWork + pnl)) / atWork
   }
   closeRun(values.length - 1)
-  return worked ? growth.minus(ONE).withPrecision(Dec.precision) : null
+  if (!worked) return null
+  return new BigDecimal(((growth - CHAIN_UNIT) * powerOfTen(CHAIN_PLACES)) / CHAIN_UNIT, -CHAIN_PLACES)
 }
 
-/** A return over `span` ms as a return a year: (1 + r) ^ (year / span) - 1, at the returns' precision. */
-export function annualisedReturn(periodReturn: BigDecimal, span: number): Dec {
-  return new Dec(new XDec(periodReturn.toString()).plus(1).pow(new XDec(YEAR_MS).dividedBy(span)).minus(1))
+/** A return over `span` ms as a return a year: (1 + r) ^ (year / span) - 1 (fixed-power.ts). */
+export function annualisedReturn(periodReturn: BigDecimal, span: number): BigDecimal {
+  return poweredReturn(periodReturn, YEAR_MS, span)
 }
 
 export interface CashFlow {
@@ -99,7 +109,8 @@ export interface CashFlow {
   amount: BigDecimal
 }
 
-export type MoneyWeighted = { ok: true; period: Dec; annual: Dec } | { ok: false; reason: string }
+export type MoneyWeighted =
+  { ok: true; period: Dec | BigDecimal; annual: Dec | BigDecimal } | { ok: false; reason: string }
 
 const STOP = new XDec('1e-30')
 const MOST_STEPS = 300
@@ -172,7 +183,10 @@ export function moneyWeighted(
   // x = 1 / (1 + the rate per bucket), had the money grown as the time-weighted return says.
   const guess = timeWeightedReturn === null ? NaN : (1 + timeWeightedReturn.toNumber()) ** (-1 / span)
   const root = moneyWeightedRoot(nonzero, exact.lo, exact.hi, guess)
-  if (root !== null) return solved(new XDec(root), span, perYear)
+  if (root !== null)
+    return perYear.isInteger()
+      ? { ok: true, period: root.inverseReturn(span), annual: root.inverseReturn(perYear.toNumber()) }
+      : solved(new XDec(root.text()), span, perYear)
   const terms = nonzero.map((flow) => ({ k: flow.k, amount: new XDec(flow.amount.toString()) }))
   return bracketed(terms, lo, hi, span, perYear)
 }
