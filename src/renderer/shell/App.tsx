@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react'
+import { Suspense, useEffect, type KeyboardEvent } from 'react'
 import { afterNextPaint } from '../after-paint'
 import { loadHistories, updatePreference } from '../api'
 import { useKeyboardShortcuts } from '../keyboard'
@@ -12,6 +12,7 @@ import { Banners } from './Banners'
 import { DetailPanel, loadPriceChart } from '../detail/DetailPanel'
 import { Header } from './Header'
 import { IconButton } from '../ui/IconButton'
+import { preloadable } from '../ui/preloadable'
 import { ListTabs } from '../lists/ListTabs'
 import { RemoveSymbolDialog } from '../lists/RemoveSymbolDialog'
 import { RowMenu } from '../watchlist/RowMenu'
@@ -30,16 +31,16 @@ import { Watchlist } from '../watchlist/Watchlist'
  * The form dialogs load when the first rows are on screen, not before: two of them check input
  * with the shared zod schemas, and building those costs the first paint tens of milliseconds.
  */
-const loadSettingsDialog = () => import('../settings/SettingsDialog')
-const loadAlertEditorDialog = () => import('../alerts/AlertEditorDialog')
-const loadImportDialog = () => import('../lists/ImportDialog')
-const SettingsDialog = lazy(() => loadSettingsDialog().then((module) => ({ default: module.SettingsDialog })))
-const AlertEditorDialog = lazy(() =>
-  loadAlertEditorDialog().then((module) => ({ default: module.AlertEditorDialog })),
+const settingsDialog = preloadable(() => import('../settings/SettingsDialog').then((m) => m.SettingsDialog))
+const alertEditorDialog = preloadable(() =>
+  import('../alerts/AlertEditorDialog').then((m) => m.AlertEditorDialog),
 )
-const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })))
-const loadLedgerDialog = () => import('../ledger/LedgerDialog')
-const LedgerDialog = lazy(() => loadLedgerDialog().then((module) => ({ default: module.LedgerDialog })))
+const importDialog = preloadable(() => import('../lists/ImportDialog').then((m) => m.ImportDialog))
+const ledgerDialog = preloadable(() => import('../ledger/LedgerDialog').then((m) => m.LedgerDialog))
+const SettingsDialog = settingsDialog.Component
+const AlertEditorDialog = alertEditorDialog.Component
+const ImportDialog = importDialog.Component
+const LedgerDialog = ledgerDialog.Component
 
 /**
  * Once the watchlist has data, the dialogs and the detail chart (lightweight-charts, the largest
@@ -51,10 +52,10 @@ function usePreloadedChunks() {
     if (!loaded) return
     const handle = requestIdleCallback(() => {
       void Promise.all([
-        loadSettingsDialog(),
-        loadAlertEditorDialog(),
-        loadImportDialog(),
-        loadLedgerDialog(),
+        settingsDialog.preload(),
+        alertEditorDialog.preload(),
+        importDialog.preload(),
+        ledgerDialog.preload(),
         loadPriceChart(),
       ])
     })
