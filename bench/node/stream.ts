@@ -2,7 +2,7 @@ import { realClock } from '../../src/main/core/clock'
 import { LocalPollFeed } from '../../src/main/core/feed/local-poll-feed'
 import { isRouteError, matchRoute } from '../../src/main/sim/server/routes'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
-import { type Metric, floorOf, metric, round } from '../report'
+import { type Metric, floorOf, measurePair, metric, round } from '../report'
 import { startSimProcess, type SimProcess } from './sim-process'
 
 /**
@@ -13,8 +13,9 @@ import { startSimProcess, type SimProcess } from './sim-process'
  * - REST requests a minute by endpoint while the prices stream (the issue's budget: prices and
  *   market data together at most 6 a minute), counted from the simulator's own request log;
  * - the core's CPU while streaming, as a ratio to the same core polling (budget <= 1): runs of each
- *   alternate, `pairs` times, and the figure is the median of the pairs' ratios (the polling run is
- *   the floor: the app as it was before it streamed).
+ *   alternate, `pairs` times, which of the two first alternating too (`measurePair`), and the figure
+ *   is the median of the pairs' ratios (the polling run is the floor: the app as it was before it
+ *   streamed).
  *
  * The update-to-screen latency, the suite's other part, is update-latency.ts.
  */
@@ -102,9 +103,12 @@ export async function streamMetrics(
     const pairs: { subject: number; floor: number }[] = []
     const perMinute = new Map<string, number[]>()
     for (let pair = 0; pair < options.pairs; pair++) {
-      const streaming = await run(sim, true, options)
+      const { subject: streaming, floor: polling } = await measurePair(
+        pair,
+        () => run(sim, true, options),
+        () => run(sim, false, options),
+      )
       if (!streaming.streamed) throw new Error('the core did not stream')
-      const polling = await run(sim, false, options)
       log(
         `pair ${pair + 1}: streaming ${round(streaming.cpuMs)} ms CPU, polling ${round(polling.cpuMs)} ms ` +
           `in ${round(streaming.wallMs / 1000)} s each; the stream fell back ${streaming.fallbacks} times; ` +

@@ -203,6 +203,23 @@ describe('the words of a disagreement, and when it is said again', () => {
     expect(said(at('paused', 'news_pending'))).toBe(true)
     expect(said(at('halted', 'news_pending'))).toBe(true)
   })
+
+  it('said again after an agreement that read the same words (the calendar alone moved)', () => {
+    // The key a disagreement is remembered by holds the readings and the calendar's phase, not the
+    // calendar's off-hours: the service's "closed, off-hours closed" agrees on a weekday night and
+    // disagrees on a Saturday, with the same key.
+    const { reading, calendarPhase, disagreement } = crossCheckMarket({
+      timestamp: TUESDAY_10_00_ET,
+      isOpen: false,
+      marketStatus: 'paused',
+      reason: null,
+    })
+    expect(disagreement).not.toBeNull()
+    const notice = new DisagreementNotice()
+    expect(notice.noteOnce({ reading, calendarPhase, disagreement })).toBe(disagreement)
+    expect(notice.noteOnce({ reading, calendarPhase, disagreement: null })).toBeNull()
+    expect(notice.noteOnce({ reading, calendarPhase, disagreement })).toBe(disagreement)
+  })
 })
 
 describe('a spec-only service', () => {

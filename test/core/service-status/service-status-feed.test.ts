@@ -29,6 +29,7 @@ const never = () => new Promise<never>(() => undefined)
 function feeding(script: { market?: () => Promise<unknown>; pauses?: () => Promise<AssetPauseReading[]> }) {
   const time = manualClock(NOW)
   const asked: string[] = []
+  let changes = 0
   const clientOf = (market: () => Promise<unknown>) =>
     ({
       marketStatus: () => {
@@ -37,7 +38,7 @@ function feeding(script: { market?: () => Promise<unknown>; pauses?: () => Promi
       },
     }) as unknown as ApiClient
   const feed = new ServiceStatusFeed({
-    onChange: () => undefined,
+    onChange: () => void (changes += 1),
     log: () => undefined,
     clock: time.scheduler,
     random: () => 0.5,
@@ -52,7 +53,7 @@ function feeding(script: { market?: () => Promise<unknown>; pauses?: () => Promi
     await new Promise((resolve) => setImmediate(resolve))
   }
   const count = (job: string) => asked.filter((name) => name === job).length
-  return { feed, asked, count, after, clientOf, time }
+  return { feed, asked, count, after, clientOf, time, changes: () => changes }
 }
 
 describe('ServiceStatusFeed on a manual clock', () => {
@@ -128,6 +129,49 @@ describe('ServiceStatusFeed on a manual clock', () => {
     expect(feed.view().market.source).toBe('service')
     await after(1)
     expect(feed.view().market.source).toBe('calendar')
+  })
+
+  it('a new client is asked at once, not a cadence after the old one was', async () => {
+    const { feed, asked, after, clientOf } = feeding({})
+    feed.start()
+    await after(0)
+    await after(20_000)
+    expect(asked).toEqual(['marketStatus', 'assetPauses'])
+    feed.setClient(clientOf(regular))
+    await after(0)
+    expect(asked).toEqual(['marketStatus', 'assetPauses', 'marketStatus', 'assetPauses'])
+  })
+
+  it("tells of the pauses read, and drops a replaced client's late pauses", async () => {
+    const split: AssetPauseReading = {
+      symbol: 'LLYon',
+      status: 'active',
+      type: 'scheduled',
+      code: 'ASSET_PAUSED',
+      reason: 'stock_split',
+      start: NOW - 3_600_000,
+      end: NOW + 7_200_000,
+      updateSharesMultiplier: true,
+    }
+    let answerPauses: (readings: AssetPauseReading[]) => void = () => undefined
+    const { feed, after, clientOf, changes } = feeding({
+      pauses: () => new Promise((resolve) => (answerPauses = resolve)),
+    })
+    feed.start()
+    await after(0)
+    const told = changes()
+    answerPauses([split])
+    await after(0)
+    expect(changes()).toBeGreaterThan(told)
+    expect(feed.view().publishes.assetPauses).toBe(true)
+    expect(feed.view().pauses).not.toBeNull()
+    // The next reading's answer comes after a new client was set: not the new service's pauses.
+    await after(STATUS_CADENCE_MS)
+    feed.setClient(clientOf(never))
+    answerPauses([split])
+    await after(0)
+    expect(feed.view().pauses).toBeNull()
+    expect(feed.view().publishes.assetPauses).toBeNull()
   })
 
   it('a late answer from a client replaced meanwhile is dropped', async () => {

@@ -159,6 +159,6 @@ export class ServiceStatusFeed {
       this.publishes.assetPauses = readings !== null
       this.pauses = readings === null ? null : new AssetPauses(readings)
     }
-    this.options.onChange()
+    // Told by the scheduler: its onChange follows every job, answered or failed.
   }
 }

@@ -140,7 +140,7 @@ export class ServiceStatusLink {
   /** The market, the watched symbols' pauses and what the service publishes, at this instant. */
   state(): ServiceState {
     const view = this.statusFeed.view()
-    const missing = new Set(this.client?.optional.missingOnes() ?? [])
+    const missing = new Set(this.client?.optional.missingOnes())
     // `known` is the status feed's own word: the pauses are read through the price feed's client
     // (in the poll worker), whose 404 this link's client never sees.
     const publishes = (feature: OptionalFeature, known: boolean | null): boolean | null =>
