@@ -7,6 +7,7 @@ import {
 } from '../../../src/main/core/service-status/service-status-feed'
 import type { AssetPauseReading } from '../../../src/shared/service-status'
 import { manualClock } from '../../support/manual-clock'
+import { scheduledPause } from '../../support/pause-readings'
 
 /**
  * The status feed on a manual clock against scripted answers (the simulator-backed tests are in
@@ -143,16 +144,11 @@ describe('ServiceStatusFeed on a manual clock', () => {
   })
 
   it("tells of the pauses read, and drops a replaced client's late pauses", async () => {
-    const split: AssetPauseReading = {
-      symbol: 'LLYon',
+    const split = scheduledPause('LLYon', NOW - 3_600_000, NOW + 7_200_000, {
       status: 'active',
-      type: 'scheduled',
-      code: 'ASSET_PAUSED',
       reason: 'stock_split',
-      start: NOW - 3_600_000,
-      end: NOW + 7_200_000,
       updateSharesMultiplier: true,
-    }
+    })
     let answerPauses: (readings: AssetPauseReading[]) => void = () => undefined
     const { feed, after, clientOf, changes } = feeding({
       pauses: () => new Promise((resolve) => (answerPauses = resolve)),

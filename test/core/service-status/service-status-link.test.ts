@@ -9,6 +9,7 @@ import {
 import type { TradeSide } from '../../../src/shared/holdings'
 import type { AssetPauseReading, CapacityView } from '../../../src/shared/service-status'
 import { manualClock } from '../../support/manual-clock'
+import { scheduledPause } from '../../support/pause-readings'
 
 /**
  * The link's dividends (kept while young enough, never kept when failed, nothing asked without a
@@ -189,16 +190,7 @@ describe('ServiceStatusLink: the status it tells, and stopping', () => {
   })
 
   it('watching a symbol the service lists a pause for tells the window', async () => {
-    const pause: AssetPauseReading = {
-      symbol: 'XOMon',
-      status: 'upcoming',
-      type: 'scheduled',
-      code: 'ASSET_PAUSED',
-      reason: 'cash_dividend',
-      start: NOW + 3_600_000,
-      end: NOW + 7_200_000,
-      updateSharesMultiplier: false,
-    }
+    const pause = scheduledPause('XOMon', NOW + 3_600_000, NOW + 7_200_000, { reason: 'cash_dividend' })
     const { link, told, connect, after } = linked(undefined, { pauses: [pause] })
     connect()
     link.start()
