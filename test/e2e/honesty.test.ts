@@ -112,10 +112,11 @@ describe('data state in every view', () => {
         .toContain('No data yet: cannot reach 127.0.0.1:9')
       expect(await rowOf(page, 'AAPLon').getAttribute('aria-busy')).toBeNull()
       expect(await page.locator('.skeleton-bar').count()).toBe(0)
-      const alert = await page.getByRole('alert').textContent()
-      expect(alert).toContain('Cannot reach 127.0.0.1:9')
-      expect(alert).not.toContain('last good')
-      expect(await connection(page).textContent()).toContain('Offline')
+      // The banner and the connection word follow the failed polls' status push, which may land
+      // a moment after the rows' problem: waited for, not read once.
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Cannot reach 127.0.0.1:9')
+      expect(await page.getByRole('alert').textContent()).not.toContain('last good')
+      await expect.poll(() => connection(page).textContent()).toContain('Offline')
     },
   )
 })
