@@ -64,8 +64,6 @@ export class MarketFeed {
   private readonly clock: Clock
   private client: ApiClient | null = null
   private staleTimer: unknown = null
-  /** When `staleTimer` fires (null: no timer). */
-  private staleTimerDueAt: number | null = null
   private running = false
   /** The symbols whose prices a live stream carries: their price polls stop (stream/price-stream.ts). */
   private streamed: ReadonlySet<string> = new Set()
@@ -126,7 +124,8 @@ export class MarketFeed {
   stop(): void {
     this.running = false
     this.scheduler.stop()
-    this.scheduleStaleCheck() // not running: clears the timer
+    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
+    this.staleTimer = null
   }
 
   refreshNow(): void {
@@ -248,23 +247,16 @@ export class MarketFeed {
   /**
    * One timer, due when the next fresh row would turn stale (2 price cadences after its newest
    * data), so an outage is flagged in time even while requests fail or hang. It is re-aimed after
-   * every poll and streamed frame, but only ever sooner: fresh data moves the due time later, and a
-   * timer that fires before any row turned stale just re-aims, once a stale window, rather than a
-   * timer cleared and set again for each of the stream's frames (the largest piece of a streamed
-   * delta's own CPU; BENCHMARKS.md, "Streaming against polling").
+   * every poll, so it never fires more often than polls do.
    */
   private scheduleStaleCheck(): void {
-    const dueAt = this.running ? this.state.nextStaleAt(this.staleAfterMs()) : null
-    if (dueAt !== null && this.staleTimerDueAt !== null && this.staleTimerDueAt <= dueAt) return
     if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
     this.staleTimer = null
-    this.staleTimerDueAt = null
-    if (dueAt === null) return
-    this.staleTimerDueAt = dueAt
+    const dueAt = this.state.nextStaleAt(this.staleAfterMs())
+    if (dueAt === null || !this.running) return
     this.staleTimer = this.clock.setTimeout(
       () => {
         this.staleTimer = null
-        this.staleTimerDueAt = null
         this.publish()
         this.scheduleStaleCheck() // rows seen later than the ones that just turned stale
       },

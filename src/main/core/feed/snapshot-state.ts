@@ -62,11 +62,6 @@ export class SnapshotState {
   private readonly leftSinceCommit = new Map<string, Pushed>()
   private committedOrder: string[] = []
   private committedErrors: SnapshotError[] = []
-  /**
-   * Whether any endpoint's errors were set since the last commit: only then are they compared with
-   * the committed ones, so a streamed frame's commit does not copy and serialise them.
-   */
-  private errorsSetSinceCommit = true
   private committedSource: SnapshotSource
   /**
    * Per endpoint, the entry each position of its last answer fell on. A service lists its assets
@@ -189,7 +184,6 @@ export class SnapshotState {
 
   /** Replaces the errors one endpoint reported in its latest attempt. */
   setErrors(slot: ErrorSlot, errors: SnapshotError[]): void {
-    this.errorsSetSinceCommit = true
     if (errors.length === 0) this.errorsBySlot.delete(slot)
     else this.errorsBySlot.set(slot, errors)
   }
@@ -255,10 +249,8 @@ export class SnapshotState {
     }
     const removed = [...this.leftSinceCommit.keys()]
     const orderChanged = !sameList(this.order, this.committedOrder)
-    const errorsSet = this.errorsSetSinceCommit
-    this.errorsSetSinceCommit = false
-    const errors = errorsSet ? this.errors() : this.committedErrors
-    const errorsChanged = errorsSet && JSON.stringify(errors) !== JSON.stringify(this.committedErrors)
+    const errors = this.errors()
+    const errorsChanged = JSON.stringify(errors) !== JSON.stringify(this.committedErrors)
     const sourceChanged =
       this.source.baseUrl !== this.committedSource.baseUrl || this.source.demo !== this.committedSource.demo
 
