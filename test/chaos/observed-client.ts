@@ -7,7 +7,6 @@ import {
 import { ApiError } from '../../src/main/core/api/api-errors'
 import type { EndpointName } from '../../src/shared/status'
 import type { WireMarketRecord, WirePriceRecord } from '../../src/main/core/api/wire/wire'
-import type { LimitsWithTime } from '../../src/main/core/api/wire/wire-parse'
 import type { WarpClock } from './warp-clock'
 
 /**
@@ -91,20 +90,20 @@ export class ObservedClient extends ApiClient {
     return this.observe('market', () => super.market(symbol, signal))
   }
 
-  override allMarket(signal?: AbortSignal): Promise<FetchResult<WireMarketRecord>> {
-    return this.observe('market', () => super.allMarket(signal))
+  override allMarket(...args: Parameters<ApiClient['allMarket']>): ReturnType<ApiClient['allMarket']> {
+    return this.observe('market', () => super.allMarket(...args))
   }
 
   override price(symbol: string, signal?: AbortSignal): Promise<FetchResult<WirePriceRecord>> {
     return this.observe('prices', () => super.price(symbol, signal))
   }
 
-  override allPrices(sort?: 'asc' | 'desc', signal?: AbortSignal): Promise<FetchResult<WirePriceRecord>> {
-    return this.observe('prices', () => super.allPrices(sort, signal))
+  override allPrices(...args: Parameters<ApiClient['allPrices']>): ReturnType<ApiClient['allPrices']> {
+    return this.observe('prices', () => super.allPrices(...args))
   }
 
-  override limits(symbol?: string, signal?: AbortSignal): Promise<FetchResult<LimitsWithTime>> {
-    return this.observe('limits', () => super.limits(symbol, signal))
+  override limits(...args: Parameters<ApiClient['limits']>): ReturnType<ApiClient['limits']> {
+    return this.observe('limits', () => super.limits(...args))
   }
 
   private async observe<T>(endpoint: EndpointName, call: () => Promise<T>): Promise<T> {

@@ -221,10 +221,34 @@ describe('wire fast path', () => {
         fc.array(asReceived(marketRecord), { maxLength: 4 }),
         (prices, markets) => {
           expect(parseAllPricesResponse(prices)).toStrictEqual(parseEach(wirePriceRecord, prices))
-          expect(parseAllMarketResponse(markets)).toStrictEqual(parseEach(wireMarketRecord, markets))
+          const { listed: _listed, ...market } = parseAllMarketResponse(markets)
+          expect(market).toStrictEqual(parseEach(wireMarketRecord, markets))
         },
       ),
       { numRuns: 500 },
+    )
+  })
+
+  it('reads of an all-assets answer only the symbols asked for, and any element naming none', () => {
+    const claimed = (raw: unknown) => {
+      const primary = (raw as { primaryMarket?: { symbol?: unknown } } | null)?.primaryMarket
+      return typeof primary?.symbol === 'string' ? primary.symbol : null
+    }
+    fc.assert(
+      fc.property(
+        fc.array(asReceived(marketRecord), { maxLength: 6 }),
+        fc.array(fc.nat({ max: 5 }), { maxLength: 3 }),
+        (markets, picks) => {
+          const only = new Set(picks.map((i) => claimed(markets[i]) ?? 'NONEon'))
+          const read = markets.filter((raw) => claimed(raw) === null || only.has(claimed(raw) as string))
+          const { listed, ...market } = parseAllMarketResponse(markets, only)
+          expect(market).toStrictEqual(parseEach(wireMarketRecord, read))
+          // The listing names every element whose symbol, ticker and name are readable, asked for or not.
+          const whole = parseEach(wireMarketRecord, markets).records.map((r) => r.primaryMarket.symbol)
+          for (const symbol of whole) expect(listed.map((asset) => asset.symbol)).toContain(symbol)
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 

@@ -1,7 +1,6 @@
 import { ListingIndex, readEntry } from '../../shared/listing-index'
 import { ApiClient } from '../core/api/api-client'
 import { ApiError } from '../core/api/api-errors'
-import { listedAssetsOf } from '../core/api/listed-assets'
 import { EXIT, type CliIo, UsageError, writeLine } from './io'
 import { type StoredKeyReader, needsListing, resolveApiKey, serviceBaseUrl } from './service-args'
 import { CLI_USER_AGENT } from './user-agent'
@@ -18,7 +17,7 @@ export async function readByListing(
   say: (line: string) => void,
 ): Promise<string[]> {
   if (!entries.some(needsListing)) return [...entries]
-  const listing = new ListingIndex(listedAssetsOf((await client.allMarket()).records))
+  const listing = new ListingIndex((await client.allMarket(undefined, new Set())).listed)
   const symbols = new Set<string>()
   for (const entry of entries) {
     if (!needsListing(entry)) {
@@ -79,7 +78,7 @@ export async function listingIfAvailable(
   if (!apiKey) return `no API key for ${baseUrl}`
   const client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs, userAgent: CLI_USER_AGENT })
   try {
-    return new ListingIndex(listedAssetsOf((await client.allMarket()).records))
+    return new ListingIndex((await client.allMarket(undefined, new Set())).listed)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return error.message

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fetchLimits, fetchMarket, fetchPrices } from '../../../src/main/core/api/endpoint-fetchers'
 import {
   STAMP_MS,
   apiErrorOf,
@@ -145,5 +146,49 @@ describe('session limits', () => {
     const result = await api.client.limits()
     expect(result.records).toHaveLength(1)
     expect(result.rejected).toEqual([{ symbol: null, reason: expect.stringContaining('limits envelope') }])
+  })
+})
+
+describe('an all-assets answer read for the symbols asked', () => {
+  const broken = (record: ReturnType<typeof marketRecord>) => ({
+    ...record,
+    primaryMarket: { ...record.primaryMarket, price: 'not a price' },
+  })
+
+  it('reads the records asked for, passes over the others unread, and lists every asset', async () => {
+    answer([marketRecord('AAPLon'), broken(marketRecord('TSLAon')), marketRecord('NVDAon')])
+    const fetched = await fetchMarket(api.client, ['NVDAon'], 'all', undefined, () => NOW)
+    expect(fetched.records.map((record) => record.primaryMarket.symbol)).toEqual(['NVDAon'])
+    // TSLAon's record is not what a market record must be, but no one asked for it: no error said.
+    expect(fetched.errors).toEqual([])
+    expect(fetched.listed).toEqual([
+      { symbol: 'AAPLon', ticker: 'AAPL', name: 'AAPL Inc.' },
+      { symbol: 'TSLAon', ticker: 'TSLA', name: 'TSLA Inc.' },
+      { symbol: 'NVDAon', ticker: 'NVDA', name: 'NVDA Inc.' },
+    ])
+  })
+
+  it('still says which asked-for record could not be read, and an element naming no symbol', async () => {
+    const nameless = { ...marketRecord('AMZNon'), primaryMarket: { price: '1.00' } }
+    answer([marketRecord('AAPLon'), broken(marketRecord('TSLAon')), nameless])
+    const fetched = await fetchMarket(api.client, ['TSLAon'], 'all', undefined, () => NOW)
+    expect(fetched.records).toEqual([])
+    expect(fetched.errors).toEqual([
+      { scope: 'TSLAon', code: 'INVALID_RECORD', message: expect.stringContaining('primaryMarket.price') },
+      { scope: 'unknown', code: 'INVALID_RECORD', message: expect.stringContaining('primaryMarket.symbol') },
+    ])
+    expect(fetched.listed?.map((asset) => asset.symbol)).toEqual(['AAPLon', 'TSLAon'])
+  })
+
+  it('reads the all-symbols limits and prices only for the symbols asked', async () => {
+    const badLimits = { ...symbolLimits('TSLAon'), regular: 'open' }
+    answer([{ limits: [symbolLimits('AAPLon'), badLimits, symbolLimits('NVDAon')], timestamp: STAMP_MS }])
+    const limits = await fetchLimits(api.client, ['AAPLon'], 'all', undefined, () => NOW)
+    expect(limits.records.map((record) => record.symbol)).toEqual(['AAPLon'])
+    expect(limits.errors).toEqual([])
+    answer([priceRecord('AAPLon'), priceRecord('NVDAon', 'x'), priceRecord('TSLAon')])
+    const prices = await fetchPrices(api.client, ['TSLAon'], 'all', undefined, () => NOW)
+    expect(prices.records.map((record) => record.primaryMarket.symbol)).toEqual(['TSLAon'])
+    expect(prices.errors).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { checkSymbol } from '../../../shared/symbols'
 import type { WireMarketRecord, WirePriceRecord } from './wire/wire'
 import {
   type LimitsWithTime,
+  type OnlySymbols,
   type ParsedRecords,
   type RejectedRecord,
   ResponseShapeError,
@@ -36,6 +37,7 @@ import {
   parseCandlesResponse,
   parseMultiplierHistoryResponse,
 } from './wire/wire-history'
+import type { ListedAsset } from '../../../shared/domain'
 import type { TradeSide } from '../../../shared/holdings'
 import type { WireAssetPause, WireDividends, WireMarketStatus } from './wire/wire-status'
 import {
@@ -217,9 +219,15 @@ export class ApiClient {
     return requireOneRecord(result, checked)
   }
 
-  /** Endpoint 2. */
-  allMarket(signal?: AbortSignal): Promise<FetchResult<WireMarketRecord>> {
-    return this.call('/v1/assets/all/market', parseAllMarketResponse, signal)
+  /**
+   * Endpoint 2: the records of the symbols in `only` (every record without it), and every listed
+   * asset's symbol, ticker and name for the search.
+   */
+  allMarket(
+    signal?: AbortSignal,
+    only?: OnlySymbols,
+  ): Promise<FetchResult<WireMarketRecord> & { listed: ListedAsset[] }> {
+    return this.call('/v1/assets/all/market', (body) => parseAllMarketResponse(body, only), signal)
   }
 
   /** Endpoint 3. */
@@ -233,18 +241,30 @@ export class ApiClient {
     return requireOneRecord(result, checked)
   }
 
-  /** Endpoint 4. */
-  async allPrices(sort?: SortOrder, signal?: AbortSignal): Promise<FetchResult<WirePriceRecord>> {
+  /** Endpoint 4: the records of the symbols in `only`, every record without it. */
+  async allPrices(
+    sort?: SortOrder,
+    signal?: AbortSignal,
+    only?: OnlySymbols,
+  ): Promise<FetchResult<WirePriceRecord>> {
     if (sort !== undefined && sort !== 'asc' && sort !== 'desc')
       throw new ApiError({ kind: 'invalid-request', message: 'The sort order must be "asc" or "desc".' })
     const query = sort === undefined ? '' : `?sort=${sort}`
-    return this.call(`/v1/assets/all/prices/latest${query}`, parseAllPricesResponse, signal)
+    return this.call(
+      `/v1/assets/all/prices/latest${query}`,
+      (body) => parseAllPricesResponse(body, only),
+      signal,
+    )
   }
 
-  /** Endpoint 5, for one symbol or (without one) for all. */
-  async limits(symbol?: string, signal?: AbortSignal): Promise<FetchResult<LimitsWithTime>> {
+  /** Endpoint 5, for one symbol or (without one) for all, of which those in `only` are read. */
+  async limits(
+    symbol?: string,
+    signal?: AbortSignal,
+    only?: OnlySymbols,
+  ): Promise<FetchResult<LimitsWithTime>> {
     const query = symbol === undefined ? '' : `?symbol=${encodeURIComponent(requireSymbol(symbol))}`
-    return this.call(`/v1/limits/session${query}`, parseLimitsResponse, signal)
+    return this.call(`/v1/limits/session${query}`, (body) => parseLimitsResponse(body, only), signal)
   }
 
   /** `/v1/status/market` (beyond the spec): the market's state as the service sees it. */
@@ -389,12 +409,12 @@ export class ApiClient {
     if (this.ownsDispatcher) await this.dispatcher.destroy()
   }
 
-  private async call<T>(
+  private async call<Parsed extends ParsedRecords<unknown>>(
     pathAndQuery: string,
-    parse: (body: unknown) => ParsedRecords<T>,
+    parse: (body: unknown) => Parsed,
     signal: AbortSignal | undefined,
     maxBodyBytes = this.maxBodyBytes,
-  ): Promise<FetchResult<T>> {
+  ): Promise<Parsed & Pick<FetchResult<unknown>, 'receivedAt' | 'bytes'>> {
     const response = await this.getJson(pathAndQuery, signal, maxBodyBytes)
     return {
       ...this.parsed(() => parse(response.body)),

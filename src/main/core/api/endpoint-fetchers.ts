@@ -1,4 +1,4 @@
-import type { SnapshotError } from '../../../shared/domain'
+import type { ListedAsset, SnapshotError } from '../../../shared/domain'
 import type { WireMarketRecord, WirePriceRecord } from './wire/wire'
 import type { LimitsWithTime, RejectedRecord } from './wire/wire-parse'
 import type { ApiClient, FetchResult } from './api-client'
@@ -147,7 +147,8 @@ function fromAll<T>(
   symbolOf: (record: T) => string,
   receivedAt: number,
 ): EndpointFetch<T> {
-  const listed = new Set(result.records.map(symbolOf))
+  // A symbol whose record could not be read is listed all the same: it is said once, as unreadable.
+  const listed = new Set([...result.records.map(symbolOf), ...result.rejected.map((record) => record.symbol)])
   const missing: SnapshotError[] = symbols
     .filter((symbol) => !listed.has(symbol))
     .map((symbol) => ({
@@ -220,23 +221,26 @@ export async function fetchPrices(
 ): Promise<EndpointFetch<WirePriceRecord>> {
   const fetched =
     mode === 'all'
-      ? fromAll(await client.allPrices(undefined, signal), symbols, primarySymbol, now())
+      ? fromAll(await client.allPrices(undefined, signal, new Set(symbols)), symbols, primarySymbol, now())
       : await perSymbol(symbols, (symbol) => client.price(symbol, signal), now)
   return withoutConflictingDuplicates(fetched, primarySymbol)
 }
 
+/** `listed`: every asset an all-assets answer lists (for the search), null from per-symbol answers. */
 export async function fetchMarket(
   client: ApiClient,
   symbols: readonly string[],
   mode: EndpointMode,
   signal?: AbortSignal,
   now: () => number = Date.now,
-): Promise<EndpointFetch<WireMarketRecord>> {
-  const fetched =
-    mode === 'all'
-      ? fromAll(await client.allMarket(signal), symbols, primarySymbol, now())
-      : await perSymbol(symbols, (symbol) => client.market(symbol, signal), now)
-  return withoutConflictingDuplicates(fetched, primarySymbol)
+): Promise<EndpointFetch<WireMarketRecord> & { listed: ListedAsset[] | null }> {
+  if (mode === 'per-symbol') {
+    const fetched = await perSymbol(symbols, (symbol) => client.market(symbol, signal), now)
+    return { ...withoutConflictingDuplicates(fetched, primarySymbol), listed: null }
+  }
+  const answer = await client.allMarket(signal, new Set(symbols))
+  const fetched = fromAll(answer, symbols, primarySymbol, now())
+  return { ...withoutConflictingDuplicates(fetched, primarySymbol), listed: answer.listed }
 }
 
 export async function fetchLimits(
@@ -248,7 +252,7 @@ export async function fetchLimits(
 ): Promise<EndpointFetch<LimitsWithTime>> {
   const fetched =
     mode === 'all'
-      ? fromAll(await client.limits(undefined, signal), symbols, (r) => r.symbol, now())
+      ? fromAll(await client.limits(undefined, signal, new Set(symbols)), symbols, (r) => r.symbol, now())
       : await perSymbol(symbols, (symbol) => client.limits(symbol, signal), now)
   return withoutConflictingDuplicates(fetched, (r) => r.symbol)
 }

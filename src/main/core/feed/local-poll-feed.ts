@@ -4,11 +4,9 @@ import type { AssetPauseReading } from '../../../shared/service-status'
 import { pauseReading } from '../api/wire/status-readings'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
-import type { WireMarketRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
 import { withoutKey } from '../api/key-scrub'
-import { listedAssetsOf } from '../api/listed-assets'
 import { clientForConnection } from './connection-client'
 import { cadenceOf, MarketFeed } from './market-feed'
 import type {
@@ -91,7 +89,7 @@ export class LocalPollFeed implements PollPipeline {
       },
       onStatusChange: events.onStatusChange,
       onActivity: (change) => this.followActivity(change),
-      onListing: (records) => this.rememberListing(records),
+      onListing: (listed) => this.rememberListing(listed),
       listedCount: () => this.listing?.assets.length ?? null,
       clock: this.clock,
       random: options.random,
@@ -236,8 +234,9 @@ export class LocalPollFeed implements PollPipeline {
   async listAssets(): Promise<ListedAsset[]> {
     if (this.listing && this.clock.now() - this.listing.at < LISTING_TTL_MS) return this.listing.assets
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
-    const result = await this.client.allMarket()
-    return this.rememberListing(result.records)
+    // Only the listing is wanted here: no record is read whole.
+    const result = await this.client.allMarket(undefined, new Set())
+    return this.rememberListing(result.listed)
   }
 
   async assetPauses(): Promise<AssetPauseReading[] | null> {
@@ -253,9 +252,8 @@ export class LocalPollFeed implements PollPipeline {
     )
   }
 
-  private rememberListing(records: readonly WireMarketRecord[]): ListedAsset[] {
-    const assets = listedAssetsOf(records)
-    this.listing = { at: this.clock.now(), assets }
-    return assets
+  private rememberListing(assets: readonly ListedAsset[]): ListedAsset[] {
+    this.listing = { at: this.clock.now(), assets: [...assets] }
+    return this.listing.assets
   }
 }

@@ -1,7 +1,13 @@
-import { type Delta, type Snapshot, type SnapshotSource, STALE_AFTER_CADENCES } from '../../../shared/domain'
+import {
+  type Delta,
+  type ListedAsset,
+  type Snapshot,
+  type SnapshotSource,
+  STALE_AFTER_CADENCES,
+} from '../../../shared/domain'
 import { ENDPOINT_NAMES, type EndpointName, type EndpointStatus } from '../../../shared/status'
 import type { Cadences } from '../../../shared/settings'
-import type { WireMarketRecord, WirePriceRecord } from '../api/wire/wire'
+import type { WirePriceRecord } from '../api/wire/wire'
 import type { ApiClient } from '../api/api-client'
 import {
   type EndpointMode,
@@ -38,8 +44,8 @@ export interface MarketFeedOptions {
   cadenceMs: (endpoint: EndpointName) => number
   onDelta: (delta: Delta) => void
   onStatusChange: () => void
-  /** Every all-assets market answer, for the search listing. */
-  onListing?: (records: readonly WireMarketRecord[]) => void
+  /** What every all-assets market answer lists, for the search. */
+  onListing?: (listed: readonly ListedAsset[]) => void
   /** How many assets the service lists, when known (it steers per-symbol vs all-assets). */
   listedCount?: () => number | null
   clock?: Clock
@@ -219,7 +225,7 @@ export class MarketFeed {
       if (!this.stillCurrent(client, signal)) return
       this.state.applyMarket(result.records, result.receivedAt ?? now())
       this.state.setErrors('market', result.errors)
-      if (mode === 'all') this.options.onListing?.(result.records)
+      if (result.listed !== null) this.options.onListing?.(result.listed)
       failure = result.askedToWait ?? unreadableAnswer(result)
     } else {
       const result = await fetchLimits(client, symbols, mode, signal, now)

@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import type { ListedAsset } from '../../../../shared/domain'
+import { listedAssetsOf } from '../listed-assets'
 import { fastMarketRecord, fastPriceRecord } from './wire-fast-path'
 import {
   type WireMarketRecord,
@@ -47,6 +49,15 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
+ * The symbols an all-assets answer is read for. The app watches a few of the hundreds listed (and
+ * of the ten thousand the bench lists): every element of such an answer read whole, its 24 h
+ * history point by point, was a third of the streaming core's CPU a minute (BENCHMARKS.md). An
+ * element that names another symbol is passed over unread; one whose symbol cannot be told is
+ * read, so that an answer of nothing readable is still said to be one.
+ */
+export type OnlySymbols = ReadonlySet<string> | undefined
+
+/**
  * Parses each element on its own: the good ones are kept, the bad ones reported. `fast`, where
  * given, is a hand-written check that agrees with the schema (wire-fast-path.ts); whatever it is
  * not sure of goes to the schema, which has the last word.
@@ -55,10 +66,15 @@ export function parseEach<T>(
   schema: z.ZodType<T>,
   raws: readonly unknown[],
   fast?: (raw: unknown) => T | undefined,
+  only?: OnlySymbols,
 ): ParsedRecords<T> {
   const records: T[] = []
   const rejected: RejectedRecord[] = []
   for (const raw of raws) {
+    if (only !== undefined) {
+      const claimed = claimedSymbol(raw)
+      if (claimed !== null && !only.has(claimed)) continue
+    }
     const checked = fast?.(raw)
     if (checked !== undefined) {
       records.push(checked)
@@ -86,9 +102,13 @@ export function parseMarketResponse(body: unknown): ParsedRecords<WireMarketReco
   return parseEach(wireMarketRecord, [body], fastMarketRecord)
 }
 
-/** Endpoint 2. */
-export function parseAllMarketResponse(body: unknown): ParsedRecords<WireMarketRecord> {
-  return parseEach(wireMarketRecord, asArray(body, 'all-assets market response'), fastMarketRecord)
+/** Endpoint 2: the records of the symbols asked for, and every element's listing. */
+export function parseAllMarketResponse(
+  body: unknown,
+  only?: OnlySymbols,
+): ParsedRecords<WireMarketRecord> & { listed: ListedAsset[] } {
+  const raws = asArray(body, 'all-assets market response')
+  return { ...parseEach(wireMarketRecord, raws, fastMarketRecord, only), listed: listedAssetsOf(raws) }
 }
 
 /** Endpoint 3. */
@@ -97,8 +117,8 @@ export function parsePriceResponse(body: unknown): ParsedRecords<WirePriceRecord
 }
 
 /** Endpoint 4. */
-export function parseAllPricesResponse(body: unknown): ParsedRecords<WirePriceRecord> {
-  return parseEach(wirePriceRecord, asArray(body, 'all-assets prices response'), fastPriceRecord)
+export function parseAllPricesResponse(body: unknown, only?: OnlySymbols): ParsedRecords<WirePriceRecord> {
+  return parseEach(wirePriceRecord, asArray(body, 'all-assets prices response'), fastPriceRecord, only)
 }
 
 export interface LimitsWithTime extends WireSymbolLimits {
@@ -109,7 +129,7 @@ export interface LimitsWithTime extends WireSymbolLimits {
  * Endpoint 5: documented as `[{limits, timestamp}]`, shown elsewhere as one `{limits, timestamp}`;
  * both are accepted. Each per-symbol entry is validated on its own.
  */
-export function parseLimitsResponse(body: unknown): ParsedRecords<LimitsWithTime> {
+export function parseLimitsResponse(body: unknown, only?: OnlySymbols): ParsedRecords<LimitsWithTime> {
   const envelopes = Array.isArray(body) ? body : [body]
   const out: ParsedRecords<LimitsWithTime> = { records: [], rejected: [] }
   for (const rawEnvelope of envelopes) {
@@ -118,7 +138,7 @@ export function parseLimitsResponse(body: unknown): ParsedRecords<LimitsWithTime
       out.rejected.push({ symbol: null, reason: `limits envelope: ${describeIssues(envelope.error)}` })
       continue
     }
-    const parsed = parseEach(wireSymbolLimits, envelope.data.limits)
+    const parsed = parseEach(wireSymbolLimits, envelope.data.limits, undefined, only)
     for (const record of parsed.records) out.records.push({ ...record, timestamp: envelope.data.timestamp })
     out.rejected.push(...parsed.rejected)
   }
