@@ -230,9 +230,12 @@ describe('wire fast path', () => {
   })
 
   it('reads of an all-assets answer only the symbols asked for, and any element naming none', () => {
+    // What an element names: its `symbol`, else its `primaryMarket.symbol`, when a string.
     const claimed = (raw: unknown) => {
-      const primary = (raw as { primaryMarket?: { symbol?: unknown } } | null)?.primaryMarket
-      return typeof primary?.symbol === 'string' ? primary.symbol : null
+      const element = raw as { symbol?: unknown; primaryMarket?: { symbol?: unknown } } | null
+      if (typeof element?.symbol === 'string') return element.symbol
+      const primary = element?.primaryMarket
+      return typeof primary === 'object' && typeof primary?.symbol === 'string' ? primary.symbol : null
     }
     fc.assert(
       fc.property(

@@ -29,15 +29,20 @@ export interface ParsedRecords<T> {
   rejected: RejectedRecord[]
 }
 
-/** The symbol a raw record claims to be, for error reports only (never trusted further). */
-function claimedSymbol(raw: unknown): string | null {
+/** The symbol a raw record names (`symbol`, else `primaryMarket.symbol`), unchecked. */
+function namedSymbol(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null) return null
   const record = raw as Record<string, unknown>
   const direct = record.symbol
   const primary = record.primaryMarket as Record<string, unknown> | null | undefined
   const candidate =
     typeof direct === 'string' ? direct : primary && typeof primary === 'object' ? primary.symbol : null
-  return typeof candidate === 'string' ? candidate.slice(0, 64) : null
+  return typeof candidate === 'string' ? candidate : null
+}
+
+/** The symbol a raw record claims to be, for error reports only (never trusted further). */
+function claimedSymbol(raw: unknown): string | null {
+  return namedSymbol(raw)?.slice(0, 64) ?? null
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -72,8 +77,8 @@ export function parseEach<T>(
   const rejected: RejectedRecord[] = []
   for (const raw of raws) {
     if (only !== undefined) {
-      const claimed = claimedSymbol(raw)
-      if (claimed !== null && !only.has(claimed)) continue
+      const named = namedSymbol(raw)
+      if (named !== null && !only.has(named)) continue
     }
     const checked = fast?.(raw)
     if (checked !== undefined) {
