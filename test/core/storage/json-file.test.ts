@@ -132,6 +132,22 @@ describe('JsonFile.write', () => {
     expect(reads).toBeGreaterThan(0)
   })
 
+  it('flushes the new content to the disk before it takes the place of the file', async () => {
+    const file = counterFile(makeTempDir())
+    const steps: string[] = []
+    const { fsync, rename } = fs
+    vi.spyOn(fs, 'fsync').mockImplementation(((fd: number, callback: fs.NoParamCallback) => {
+      steps.push('fsync')
+      fsync(fd, callback)
+    }) as never)
+    vi.spyOn(fs, 'rename').mockImplementation(((from: string, to: string, callback: fs.NoParamCallback) => {
+      steps.push('rename')
+      rename(from, to, callback)
+    }) as never)
+    await file.write({ count: 1, note: 'x' })
+    expect(steps).toEqual(['fsync', 'rename'])
+  })
+
   it('refuses content that fails the schema, leaving the file as it was', async () => {
     const file = counterFile(makeTempDir())
     await file.write({ count: 1, note: 'kept' })
@@ -369,6 +385,55 @@ describe('what a killed writer leaves (issue #45)', () => {
       expect(readdirSync(dir).sort()).toEqual(['counter.json', 'counter.json.4242'])
     },
   )
+})
+
+describe('the temporary files of killed writes', () => {
+  const NOW = Date.parse('2026-03-09T14:30:00Z')
+
+  /** Writes each file with its modification time `ageMs` before NOW, on a clock fixed at NOW. */
+  function filesAged(dir: string, files: Record<string, number>) {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW)
+    for (const [name, ageMs] of Object.entries(files)) {
+      const target = path.join(dir, name)
+      writeFileSync(target, name === 'counter.json' ? JSON.stringify({ count: 3, note: 'kept' }) : '{"cou')
+      fs.utimesSync(target, (NOW - ageMs) / 1000, (NOW - ageMs) / 1000)
+    }
+  }
+
+  it('removes <file>.<digits> over a minute old; one a minute old, or of another name, stays', async () => {
+    const dir = makeTempDir()
+    const old = 61_000
+    filesAged(dir, {
+      'counter.json': old,
+      'counter.json.4242': old,
+      'counter.json.1717': 60_000,
+      'counter.json.v2': old,
+      'counter.json.1.bak': old,
+      'counter.json.corrupt-2025-03-04T05-06-07.089Z': old,
+      'backups.json.1234': old, // another file's, its name as long as this one's
+    })
+
+    expect((await counterFile(dir).read()).value).toEqual({ count: 3, note: 'kept' })
+    expect(readdirSync(dir).sort()).toEqual([
+      'backups.json.1234',
+      'counter.json',
+      'counter.json.1.bak',
+      'counter.json.1717',
+      'counter.json.corrupt-2025-03-04T05-06-07.089Z',
+      'counter.json.v2',
+    ])
+  })
+
+  it('looks for them once, at the first read: one left later waits for the next start', async () => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    await file.read()
+    filesAged(dir, { 'counter.json.4242': 120_000 })
+    await file.read()
+    expect(readdirSync(dir)).toEqual(['counter.json.4242'])
+    await counterFile(dir).read()
+    expect(readdirSync(dir)).toEqual([])
+  })
 })
 
 describe('whose lock it is', () => {
