@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import writeFileAtomic from 'write-file-atomic'
 import { corruptFileName, JsonFile, type JsonFileProblem } from '../../../src/main/core/storage/json-file'
@@ -129,6 +130,22 @@ describe('JsonFile.write', () => {
       await new Promise((resolve) => setImmediate(resolve))
     }
     expect(reads).toBeGreaterThan(0)
+  })
+
+  it('flushes the new content to the disk before it takes the place of the file', async () => {
+    const file = counterFile(makeTempDir())
+    const steps: string[] = []
+    const { fsync, rename } = fs
+    vi.spyOn(fs, 'fsync').mockImplementation(((fd: number, callback: fs.NoParamCallback) => {
+      steps.push('fsync')
+      fsync(fd, callback)
+    }) as never)
+    vi.spyOn(fs, 'rename').mockImplementation(((from: string, to: string, callback: fs.NoParamCallback) => {
+      steps.push('rename')
+      rename(from, to, callback)
+    }) as never)
+    await file.write({ count: 1, note: 'x' })
+    expect(steps).toEqual(['fsync', 'rename'])
   })
 
   it('refuses content that fails the schema, leaving the file as it was', async () => {
@@ -368,4 +385,164 @@ describe('what a killed writer leaves (issue #45)', () => {
       expect(readdirSync(dir).sort()).toEqual(['counter.json', 'counter.json.4242'])
     },
   )
+})
+
+describe('the temporary files of killed writes', () => {
+  const NOW = Date.parse('2026-03-09T14:30:00Z')
+
+  /** Writes each file with its modification time `ageMs` before NOW, on a clock fixed at NOW. */
+  function filesAged(dir: string, files: Record<string, number>) {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW)
+    for (const [name, ageMs] of Object.entries(files)) {
+      const target = path.join(dir, name)
+      writeFileSync(target, name === 'counter.json' ? JSON.stringify({ count: 3, note: 'kept' }) : '{"cou')
+      fs.utimesSync(target, (NOW - ageMs) / 1000, (NOW - ageMs) / 1000)
+    }
+  }
+
+  it('removes <file>.<digits> over a minute old; one a minute old, or of another name, stays', async () => {
+    const dir = makeTempDir()
+    const old = 61_000
+    filesAged(dir, {
+      'counter.json': old,
+      'counter.json.4242': old,
+      'counter.json.1717': 60_000,
+      'counter.json.v2': old,
+      'counter.json.1.bak': old,
+      'counter.json.corrupt-2025-03-04T05-06-07.089Z': old,
+      'backups.json.1234': old, // another file's, its name as long as this one's
+    })
+
+    expect((await counterFile(dir).read()).value).toEqual({ count: 3, note: 'kept' })
+    expect(readdirSync(dir).sort()).toEqual([
+      'backups.json.1234',
+      'counter.json',
+      'counter.json.1.bak',
+      'counter.json.1717',
+      'counter.json.corrupt-2025-03-04T05-06-07.089Z',
+      'counter.json.v2',
+    ])
+  })
+
+  it('looks for them once, at the first read: one left later waits for the next start', async () => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    await file.read()
+    filesAged(dir, { 'counter.json.4242': 120_000 })
+    await file.read()
+    expect(readdirSync(dir)).toEqual(['counter.json.4242'])
+    await counterFile(dir).read()
+    expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('whose lock it is', () => {
+  /** The id of a process that ran on this computer and has ended. */
+  let gonePid = 0
+  beforeAll(() => {
+    gonePid = spawnSync(process.execPath, ['-e', '']).pid ?? 0
+  })
+
+  /**
+   * A fresh lock folder (never stale) with an owner file naming it, a process gone and this
+   * computer, then changed by `owner`.
+   */
+  function leaveLock(file: JsonFile<Counter>, owner: Record<string, unknown> = {}) {
+    mkdirSync(`${file.path}.lock`)
+    const folder = statSync(`${file.path}.lock`)
+    const said = { host: os.hostname(), pid: gonePid, ino: folder.ino, birth: folder.birthtimeMs, ...owner }
+    writeFileSync(`${file.path}.lock-owner`, JSON.stringify(said))
+  }
+
+  /** A lock not taken over fails at once ("Could not lock") instead of being waited for. */
+  function lockWithoutWaiting() {
+    const lock = lockfile.lock.bind(lockfile)
+    vi.spyOn(lockfile, 'lock').mockImplementation((file, options) => lock(file, { ...options, retries: 0 }))
+  }
+
+  it('while a change is under way its owner file names this computer, this process, this lock', async () => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    let owner: unknown
+    let mode = 0
+    await file.update((current) => {
+      const folder = statSync(`${file.path}.lock`)
+      owner = { said: JSON.parse(readFileSync(`${file.path}.lock-owner`, 'utf8')), folder }
+      mode = statSync(`${file.path}.lock-owner`).mode & 0o777
+      return { ...current, count: 1 }
+    })
+    const { said, folder } = owner as { said: unknown; folder: fs.Stats }
+    expect(said).toEqual({
+      host: os.hostname(),
+      pid: process.pid,
+      ino: folder.ino,
+      birth: folder.birthtimeMs,
+    })
+    expect(mode).toBe(0o600)
+    expect(readdirSync(dir)).toEqual(['counter.json'])
+  })
+
+  it('releases the lock though its owner file could not be written', async () => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    const writeFile = fs.promises.writeFile.bind(fs.promises)
+    vi.spyOn(fs.promises, 'writeFile').mockImplementation((target, ...rest) =>
+      String(target).endsWith('.lock-owner')
+        ? Promise.reject(Object.assign(new Error('ENOSPC: simulated'), { code: 'ENOSPC' }))
+        : writeFile(target, ...rest),
+    )
+    expect(await file.update((current) => ({ ...current, count: 1 }))).toEqual({ count: 1, note: 'default' })
+    expect(readdirSync(dir)).toEqual(['counter.json'])
+    expect(await lockfile.check(file.path, { realpath: false })).toBe(false)
+  })
+
+  it('a lock left by a process of this computer that no longer runs is taken over at once', async () => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    leaveLock(file)
+    lockWithoutWaiting()
+    expect(await file.update((current) => ({ ...current, count: 1 }))).toEqual({ count: 1, note: 'default' })
+    expect(readdirSync(dir)).toEqual(['counter.json'])
+  })
+
+  it.each([
+    ['another computer', { host: 'another-computer' }],
+    ['a lock before this one (another folder)', { ino: -1 }],
+    ['a lock before this one (a folder made at another time)', { birth: -1 }],
+    ['a process still running', { pid: process.pid }],
+  ])('a lock whose owner file names %s is not taken over', async (_what, owner) => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    leaveLock(file, owner)
+    lockWithoutWaiting()
+    await expect(file.update((current) => ({ ...current, count: 1 }))).rejects.toThrow(
+      `Could not lock ${file.path} for writing`,
+    )
+    expect(readdirSync(dir).sort()).toEqual(['counter.json.lock', 'counter.json.lock-owner'])
+  })
+
+  it('a lock held by a process running as another user (EPERM) is not taken over', async () => {
+    const dir = makeTempDir()
+    const file = counterFile(dir)
+    leaveLock(file)
+    lockWithoutWaiting()
+    vi.spyOn(process, 'kill').mockImplementation(() => {
+      throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' })
+    })
+    await expect(file.update((current) => ({ ...current, count: 1 }))).rejects.toThrow(
+      `Could not lock ${file.path} for writing`,
+    )
+    expect(readdirSync(dir).sort()).toEqual(['counter.json.lock', 'counter.json.lock-owner'])
+  })
+
+  it('a lock that cannot be taken for another reason than its holder fails at once, unretried', async () => {
+    const file = counterFile(makeTempDir())
+    const lock = vi
+      .spyOn(lockfile, 'lock')
+      .mockRejectedValue(Object.assign(new Error('EACCES: simulated'), { code: 'EACCES' }))
+    await expect(file.update((current) => current)).rejects.toThrow(
+      `Could not lock ${file.path} for writing: permission denied (EACCES)`,
+    )
+    expect(lock).toHaveBeenCalledTimes(1)
+  })
 })

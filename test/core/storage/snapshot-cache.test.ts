@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { JsonFileProblem } from '../../../src/main/core/storage/json-file'
-import { SnapshotCache } from '../../../src/main/core/storage/snapshot-cache'
+import {
+  SNAPSHOT_CACHE_INTERVAL_MS,
+  SnapshotCache,
+  SnapshotCacheSchedule,
+} from '../../../src/main/core/storage/snapshot-cache'
 import { emptyAsset, type Snapshot } from '../../../src/shared/domain'
 import { makeTempDir } from './storage-helpers'
 
@@ -89,5 +93,51 @@ describe('SnapshotCache', () => {
     expect(await new SnapshotCache(dir, { onProblem: (problem) => problems.push(problem) }).load()).toBeNull()
     expect(problems).toEqual([expect.objectContaining({ kind: 'corrupt' })])
     expect(readdirSync(dir)).toEqual([expect.stringMatching(/^last-snapshot\.json\.corrupt-[\dT.Z-]+$/)])
+  })
+})
+
+describe('SnapshotCacheSchedule', () => {
+  const T0 = Date.parse('2026-03-09T14:30:00Z')
+
+  /** A schedule on a clock the test moves, its writes counted. */
+  function scheduleAt(write: () => Promise<void> = async () => {}) {
+    let now = T0
+    const counted = vi.fn(write)
+    const schedule = new SnapshotCacheSchedule(counted, { now: () => now })
+    return { schedule, write: counted, at: (ms: number) => (now = T0 + ms) }
+  }
+
+  it('writes at the first change, then at most once an interval unless forced; at exactly one', async () => {
+    const { schedule, write, at } = scheduleAt()
+    await schedule.changed({ force: false })
+    expect(write).toHaveBeenCalledTimes(1)
+
+    at(SNAPSHOT_CACHE_INTERVAL_MS - 1)
+    await schedule.changed({ force: false })
+    expect(write).toHaveBeenCalledTimes(1)
+    await schedule.changed({ force: true }) // on stop
+    expect(write).toHaveBeenCalledTimes(2)
+
+    // The interval counts from the forced write.
+    at(2 * SNAPSHOT_CACHE_INTERVAL_MS - 2)
+    await schedule.changed({ force: false })
+    expect(write).toHaveBeenCalledTimes(2)
+    at(2 * SNAPSHOT_CACHE_INTERVAL_MS - 1)
+    await schedule.changed({ force: false })
+    expect(write).toHaveBeenCalledTimes(3)
+  })
+
+  it('keeps a failed save as the problem, in words, until a save succeeds', async () => {
+    const failure = new Error('Could not save /data/last-snapshot.json: the disk is full (ENOSPC)')
+    const { schedule, write } = scheduleAt()
+    write.mockRejectedValueOnce(failure)
+
+    await expect(schedule.changed({ force: true })).resolves.toBeUndefined()
+    expect(schedule.problem()).toBe(
+      `The last prices could not be saved for the next start: ${failure.message}`,
+    )
+    await schedule.changed({ force: true })
+    expect(write).toHaveBeenCalledTimes(2)
+    expect(schedule.problem()).toBeNull()
   })
 })

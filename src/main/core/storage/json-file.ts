@@ -247,8 +247,10 @@ export class JsonFile<T> {
       if (!name.startsWith(`${base}.`) || !/^\d+$/.test(name.slice(base.length + 1))) continue
       const leftover = path.join(path.dirname(this.path), name)
       const stat = await fs.stat(leftover).catch(() => null)
-      if (stat?.isFile() && stat.mtimeMs < Date.now() - LEFTOVER_TEMP_MS)
-        await fs.rm(leftover, { force: true }).catch(() => undefined)
+      if (stat?.isFile() && stat.mtimeMs < Date.now() - LEFTOVER_TEMP_MS) {
+        // Gone meanwhile, or not ours to remove: left as it is.
+        await fs.rm(leftover).catch(() => undefined)
+      }
     }
   }
 

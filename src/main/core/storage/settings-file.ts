@@ -20,7 +20,7 @@ import { describeSchemaIssues, JsonFile, type JsonFileProblem } from './json-fil
 export const SETTINGS_FILE_NAME = 'settings.json'
 
 function describeReadProblem(problem: JsonFileProblem): string {
-  if (problem.kind === 'corrupt' && problem.movedTo)
+  if (problem.movedTo)
     return `Your settings file was unreadable and was moved aside to ${problem.movedTo}; defaults are in use.`
   if (problem.kind === 'unreadable')
     return (
