@@ -38,7 +38,7 @@ export interface AlertsFileOptions {
 
 /** One sentence on a file problem, for the status bar: `what` is "alerts" or "alert log". */
 function describeFileProblem(what: string, problem: JsonFileProblem): string {
-  if (problem.kind === 'corrupt' && problem.movedTo)
+  if (problem.movedTo)
     return `Your ${what} file was unreadable and was moved aside to ${problem.movedTo}; it starts empty.`
   if (problem.kind === 'unreadable')
     return `Your ${what} file could not be read (${problem.message}); changes are not saved.`

@@ -21,7 +21,7 @@ function emptyLedger(): HoldingsFileContent {
 }
 
 function describeReadProblem(problem: JsonFileProblem): string {
-  if (problem.kind === 'corrupt' && problem.movedTo)
+  if (problem.movedTo)
     return (
       `Your holdings file was unreadable and was moved aside to ${problem.movedTo}` +
       `; the ledger starts empty. It ${problem.reason ?? 'could not be read'}.`

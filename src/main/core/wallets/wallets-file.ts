@@ -70,7 +70,7 @@ export type WalletsFileContent = z.output<typeof walletsFileSchema>
 const empty = (): WalletsFileContent => ({ version: 1, wallets: [], nodes: {} })
 
 function describeReadProblem(problem: JsonFileProblem): string {
-  if (problem.kind === 'corrupt' && problem.movedTo)
+  if (problem.movedTo)
     return `The wallets file was unreadable and was moved aside to ${problem.movedTo}; no wallets are in use.`
   return `The wallets file could not be read (${problem.message}).`
 }
