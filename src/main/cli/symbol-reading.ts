@@ -17,7 +17,7 @@ export async function readByListing(
   say: (line: string) => void,
 ): Promise<string[]> {
   if (!entries.some(needsListing)) return [...entries]
-  const listing = new ListingIndex((await client.allMarket(undefined, new Set())).listed)
+  const listing = new ListingIndex(await client.listedAssets())
   const symbols = new Set<string>()
   for (const entry of entries) {
     if (!needsListing(entry)) {
@@ -78,7 +78,7 @@ export async function listingIfAvailable(
   if (!apiKey) return `no API key for ${baseUrl}`
   const client = new ApiClient({ baseUrl, apiKey, timeoutMs: deps.timeoutMs, userAgent: CLI_USER_AGENT })
   try {
-    return new ListingIndex((await client.allMarket(undefined, new Set())).listed)
+    return new ListingIndex(await client.listedAssets())
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return error.message

@@ -230,6 +230,11 @@ export class ApiClient {
     return this.call('/v1/assets/all/market', (body) => parseAllMarketResponse(body, only), signal)
   }
 
+  /** Every listed asset's symbol, ticker and name (endpoint 2, no record read whole): the search's. */
+  async listedAssets(signal?: AbortSignal): Promise<ListedAsset[]> {
+    return (await this.allMarket(signal, new Set())).listed
+  }
+
   /** Endpoint 3. */
   async price(symbol: string, signal?: AbortSignal): Promise<FetchResult<WirePriceRecord>> {
     const checked = requireSymbol(symbol)

@@ -234,9 +234,7 @@ export class LocalPollFeed implements PollPipeline {
   async listAssets(): Promise<ListedAsset[]> {
     if (this.listing && this.clock.now() - this.listing.at < LISTING_TTL_MS) return this.listing.assets
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
-    // Only the listing is wanted here: no record is read whole.
-    const result = await this.client.allMarket(undefined, new Set())
-    return this.rememberListing(result.listed)
+    return this.rememberListing(await this.client.listedAssets())
   }
 
   async assetPauses(): Promise<AssetPauseReading[] | null> {
@@ -252,8 +250,8 @@ export class LocalPollFeed implements PollPipeline {
     )
   }
 
-  private rememberListing(assets: readonly ListedAsset[]): ListedAsset[] {
-    this.listing = { at: this.clock.now(), assets: [...assets] }
-    return this.listing.assets
+  private rememberListing(assets: ListedAsset[]): ListedAsset[] {
+    this.listing = { at: this.clock.now(), assets }
+    return assets
   }
 }

@@ -45,7 +45,7 @@ export interface MarketFeedOptions {
   onDelta: (delta: Delta) => void
   onStatusChange: () => void
   /** What every all-assets market answer lists, for the search. */
-  onListing?: (listed: readonly ListedAsset[]) => void
+  onListing?: (listed: ListedAsset[]) => void
   /** How many assets the service lists, when known (it steers per-symbol vs all-assets). */
   listedCount?: () => number | null
   clock?: Clock
