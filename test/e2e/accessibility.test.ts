@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type Harness, reloadLive, rowOf, startHarness } from './harness'
-import { heldPushes, pushChanges } from './held-pushes'
+import { heldPushes, pushUntilShown } from './held-pushes'
 import { importDialogWithFile } from './import-steps'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -130,13 +130,16 @@ for (const theme of ['dark', 'light'] as const) {
 
           // The pause before the open, with a row that is down selected.
           await showPhaseAt(page, ET_0930_TUESDAY, 'PAUSED')
-          await pushChanges(page, [
-            { symbol: 'NVDAon', fields: { change24h: '-5.2900', changePct24h: '-2.9300' } },
-          ])
           const nvda = rowOf(page, 'NVDAon')
+          const nvdaDown = nvda.locator('.cell-changePct24h .down')
+          await pushUntilShown(
+            page,
+            [{ symbol: 'NVDAon', fields: { change24h: '-5.2900', changePct24h: '-2.9300' } }],
+            async () => (await nvdaDown.count()) === 1,
+          )
           await nvda.click()
           await expect.poll(() => nvda.getAttribute('aria-selected'), { timeout: SETTLE_MS }).toBe('true')
-          expect(await nvda.locator('.cell-changePct24h .down').count()).toBe(1)
+          expect(await nvdaDown.count()).toBe(1)
           expect(await violations(page)).toEqual([])
 
           await page.keyboard.press('Enter')

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import type { AssetChange, Delta } from '../../src/shared/domain'
 import type { EventName } from '../../src/shared/ipc-contract'
 
@@ -39,4 +40,29 @@ export async function pushChanges(
 ): Promise<void> {
   const delta: Delta = { asOf, changed, added: [], removed: [] }
   await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
+}
+
+/**
+ * pushChanges again until `shown` says the page shows the changes. One push raced what was in
+ * flight: a push main sent just before the test held them could land after the test's and put the
+ * market's figures back, and under load the row read "neither up nor down" (CI, 29 November).
+ * Each push is newer than the last, so the test's figures win whatever arrives in between.
+ */
+/** Generous: a loaded CI host renders a delta in well under this. */
+const SHOWN_WITHIN_MS = 10_000
+
+export async function pushUntilShown(
+  page: Page,
+  changed: AssetChange[],
+  shown: () => Promise<boolean>,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await pushChanges(page, changed)
+        return shown()
+      },
+      { timeout: SHOWN_WITHIN_MS },
+    )
+    .toBe(true)
 }

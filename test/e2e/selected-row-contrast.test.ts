@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { rowOf, startHarness } from './harness'
-import { heldPushes, pushChanges } from './held-pushes'
+import { heldPushes, pushUntilShown } from './held-pushes'
 import { withSettings } from './live-sim'
 import { harnessPerTest } from './per-test'
 
@@ -37,16 +37,22 @@ for (const theme of ['dark', 'light'] as const) {
       const { page } = harness
       try {
         pushes.hold()
-        await pushChanges(page, [
-          { symbol: 'NVDAon', fields: { change24h: '-5.2900', changePct24h: '-2.9300' } },
-          { symbol: 'TSLAon', fields: { change24h: '15.6649', changePct24h: '3.8800' } },
-        ])
+        const coloured = (symbol: string) =>
+          rowOf(page, symbol).locator('.cell-changePct24h .down, .cell-changePct24h .up')
+        await pushUntilShown(
+          page,
+          [
+            { symbol: 'NVDAon', fields: { change24h: '-5.2900', changePct24h: '-2.9300' } },
+            { symbol: 'TSLAon', fields: { change24h: '15.6649', changePct24h: '3.8800' } },
+          ],
+          async () => (await coloured('NVDAon').count()) + (await coloured('TSLAon').count()) === 2,
+        )
         for (const symbol of ['NVDAon', 'TSLAon']) {
           const row = rowOf(page, symbol)
           await row.click()
           await expect.poll(() => row.getAttribute('aria-selected')).toBe('true')
           // The figures are coloured (the test would prove nothing on grey text).
-          expect(await row.locator('.cell-changePct24h .down, .cell-changePct24h .up').count()).toBe(1)
+          expect(await coloured(symbol).count()).toBe(1)
           expect(await contrastViolations(page)).toEqual([])
         }
       } finally {
