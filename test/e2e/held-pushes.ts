@@ -42,15 +42,15 @@ export async function pushChanges(
   await page.evaluate((d) => window.__twEmit?.('delta', d), delta)
 }
 
-/**
- * pushChanges again until `shown` says the page shows the changes. One push raced what was in
- * flight: a push main sent just before the test held them could land after the test's and put the
- * market's figures back, and under load the row read "neither up nor down" (CI, 29 November).
- * Each push is newer than the last, so the test's figures win whatever arrives in between.
- */
 /** Generous: a loaded CI host renders a delta in well under this. */
 const SHOWN_WITHIN_MS = 10_000
 
+/**
+ * pushChanges again until `shown` says the page shows the changes. A single push can race what is
+ * in flight: a push main sent just before the test held them can land after the test's and put the
+ * market's figures back (the likely cause of a row read "neither up nor down" under load in CI, 29
+ * November). Each push is newer than the last, so the test's figures win whatever arrives between.
+ */
 export async function pushUntilShown(
   page: Page,
   changed: AssetChange[],
