@@ -276,6 +276,24 @@ describe('the API key', () => {
     }
   })
 
+  it('never reaches the listing of an all-assets answer read for a few symbols', async () => {
+    server.handle = (req, res) => {
+      const key = String(req.headers['x-api-key'])
+      const reflected = marketRecord('TSLAon')
+      sendJson(res, 200, [
+        marketRecord('AAPLon'),
+        { ...reflected, underlyingMarket: { ...reflected.underlyingMarket, name: `Inc. ${key}` } },
+      ])
+    }
+    for (const key of [TEST_KEY, 'k"e\\y/0123456789']) {
+      const reflecting = new ApiClient({ baseUrl: server.url, apiKey: key, timeoutMs: 2_000 })
+      const result = await reflecting.allMarket(undefined, new Set(['AAPLon']))
+      await reflecting.close()
+      expect(result.records.map((record) => record.primaryMarket.symbol)).toEqual(['AAPLon'])
+      expect(result.listed.map((asset) => asset.name)).toEqual(['AAPL Inc.', 'Inc. [key]'])
+    }
+  })
+
   it('never appears in any error of the taxonomy', async () => {
     const answers: Array<(res: Parameters<LoopbackServer['handle']>[1]) => void> = [
       (res) => sendText(res, 403, 'Forbidden'),

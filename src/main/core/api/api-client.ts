@@ -27,6 +27,7 @@ import {
 import { boundedGet } from './bounded-get'
 import { keepDated } from './wire/record-dates'
 import { parseJsonWithoutKey, scrubKey } from './key-scrub'
+import { readListedElements } from './wire/listed-elements'
 import { type OptionalAnswer, type OptionalEndpoint, OptionalEndpoints } from './optional-endpoints'
 import type { CapacityReading } from '../../../shared/service-status'
 import { capacityReading, capacityUnavailable } from './wire/status-readings'
@@ -103,6 +104,11 @@ const CONNECTIONS_PER_ORIGIN = 8
 const KEY_PATTERN = /^[\x21-\x7e]{1,512}$/
 
 type SortOrder = 'asc' | 'desc'
+
+/** A JSON answer's bytes to its value, the key taken out (key-scrub.ts); throws where it is not JSON. */
+type BodyReader = (body: Buffer, key: string | null) => unknown
+
+const readWholeBody: BodyReader = (body, key) => parseJsonWithoutKey(body.toString('utf8'), key)
 
 interface JsonResponse {
   body: unknown
@@ -227,7 +233,13 @@ export class ApiClient {
     signal?: AbortSignal,
     only?: OnlySymbols,
   ): Promise<FetchResult<WireMarketRecord> & { listed: ListedAsset[] }> {
-    return this.call('/v1/assets/all/market', (body) => parseAllMarketResponse(body, only), signal)
+    return this.call(
+      '/v1/assets/all/market',
+      (body) => parseAllMarketResponse(body, only),
+      signal,
+      undefined,
+      only === undefined ? readWholeBody : (body, key) => readListedElements(body, key, only),
+    )
   }
 
   /** Every listed asset's symbol, ticker and name (endpoint 2, no record read whole): the search's. */
@@ -419,8 +431,9 @@ export class ApiClient {
     parse: (body: unknown) => Parsed,
     signal: AbortSignal | undefined,
     maxBodyBytes = this.maxBodyBytes,
+    read: BodyReader = readWholeBody,
   ): Promise<Parsed & Pick<FetchResult<unknown>, 'receivedAt' | 'bytes'>> {
-    const response = await this.getJson(pathAndQuery, signal, maxBodyBytes)
+    const response = await this.getJson(pathAndQuery, signal, maxBodyBytes, read)
     return {
       ...this.parsed(() => parse(response.body)),
       receivedAt: response.receivedAt,
@@ -442,6 +455,7 @@ export class ApiClient {
     pathAndQuery: string,
     callerSignal: AbortSignal | undefined,
     maxBodyBytes = this.maxBodyBytes,
+    read: BodyReader = readWholeBody,
   ): Promise<JsonResponse> {
     if (this.apiKey === null)
       throw new ApiError({
@@ -450,7 +464,13 @@ export class ApiClient {
       })
     const url = this.urlFor(pathAndQuery)
     try {
-      return await this.exchange(url, this.apiKey, callerSignal, Math.min(maxBodyBytes, this.maxBodyBytes))
+      return await this.exchange(
+        url,
+        this.apiKey,
+        callerSignal,
+        Math.min(maxBodyBytes, this.maxBodyBytes),
+        read,
+      )
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason
       if (error instanceof ApiError) throw this.withoutKey(error)
@@ -463,6 +483,7 @@ export class ApiClient {
     apiKey: string,
     signal: AbortSignal | undefined,
     maxBodyBytes: number,
+    read: BodyReader,
   ): Promise<JsonResponse> {
     const { statusCode, headers, body, overflowed } = await boundedGet(this.dispatcher, {
       url,
@@ -483,7 +504,7 @@ export class ApiClient {
       throw invalidResponse(`the answer is larger than ${maxBodyBytes} bytes; stopped reading it`, statusCode)
     try {
       return {
-        body: parseJsonWithoutKey(body.toString('utf8'), this.apiKey),
+        body: read(body, this.apiKey),
         receivedAt: this.now(),
         bytes: body.length,
       }

@@ -1,0 +1,172 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { parseJsonWithoutKey } from '../../../src/main/core/api/key-scrub'
+import { readListedElements } from '../../../src/main/core/api/wire/listed-elements'
+import { parseAllMarketResponse } from '../../../src/main/core/api/wire/wire-parse'
+import { marketRecord } from './api-client.fixtures'
+
+/**
+ * The all-assets market answer read for a few symbols (listed-elements.ts) against the whole
+ * parse it stands in for: on answers of every shape, valid and broken, parseAllMarketResponse
+ * gives the same records, rejections and listing from either, and the same error where there is
+ * one; and on a service's answer the unasked elements really are stubs (the fast path is taken).
+ */
+
+const KEY = 'test-key-0123456789'
+const SYMBOLS = ['AAPLon', 'TSLAon', 'MSFTon', 'NVDAon', 'SPYon']
+
+type Outcome = { value: unknown } | { error: string }
+
+function outcome(read: () => unknown): Outcome {
+  try {
+    return { value: read() }
+  } catch (error) {
+    return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
+  }
+}
+
+const selective = (text: string, only: ReadonlySet<string>) =>
+  outcome(() => parseAllMarketResponse(readListedElements(Buffer.from(text), KEY, only), only))
+/** As the client read every answer before: the bytes decoded, then parsed whole. */
+const whole = (text: string, only: ReadonlySet<string>) =>
+  outcome(() => parseAllMarketResponse(parseJsonWithoutKey(Buffer.from(text).toString('utf8'), KEY), only))
+
+/** Elements written by hand: duplicate, escaped and odd members, odd values, the key reflected. */
+const TRICKY_ELEMENTS = [
+  '{"primaryMarket":{"symbol":"AAPLon"},"primaryMarket":{"symbol":"ZZZon"}}',
+  '{"primaryMarket":{"symbol":"ZZZon","symbol":"AAPLon"},"underlyingMarket":{"ticker":"A","ticker":"B"}}',
+  '{"symbol":"TSLAon","primaryMarket":{"symbol":"QQQon"}}',
+  '{"symbol":7,"primaryMarket":{"symbol":"QQQon"}}',
+  '{"primaryMarket":{"symbol":"AAPL\\u006fn"}}',
+  '{"primaryMarket":{"symbol":"QQ\\u0051on"},"underlyingMarket":{"ticker":"Q\\"Q","name":"tab\\there"}}',
+  '{"primary\\u004darket":{"symbol":"QQQon"}}',
+  '{"primaryMarket":{"symbol":"QQQon"},"underlying\\u004darket":{"ticker":"Q","name":"N"}}',
+  JSON.stringify({ symbol: 'TSLAon', ...marketRecord('QQQon') }),
+  JSON.stringify({ ...marketRecord('QQQon'), symbol: 'AAPLon' }),
+  '{"primaryMarket":[1,2],"underlyingMarket":"x"}',
+  '{"primaryMarket":{"symbol":5},"symbol":null}',
+  '{"primaryMarket":null}',
+  '{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":null}',
+  '{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":{"ticker":"Q","name":"Nestlé 😀 中"}}',
+  '{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":{"ticker":["Q"],"name":{"a":1}}}',
+  `{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":{"ticker":"Q","name":"${KEY}"}}`,
+  '{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":{"ticker":"Q","name":"test-key-\\u0030123456789"}}',
+  // Nested past MAX_DEPTH: read whole.
+  `{"primaryMarket":{"symbol":"QQQon","deep":${'['.repeat(70)}1${']'.repeat(70)}}}`,
+  ' { "primaryMarket" : { "symbol" : "QQQon" , "x" : [ 1 , -0.5e+3 , true , false , null ] } } ',
+  '{}',
+  '[]',
+  '"AAPLon"',
+  '-1.5E-7',
+  'true',
+  'null',
+]
+
+const recordElement = fc
+  .tuple(fc.constantFrom(...SYMBOLS, 'QQQon', 'IWMon'), fc.constantFrom(undefined, 1, '\t', '\n  '))
+  .map(([symbol, space]) => JSON.stringify(marketRecord(symbol), null, space))
+const element = fc.oneof(
+  { arbitrary: recordElement, weight: 4 },
+  { arbitrary: fc.constantFrom(...TRICKY_ELEMENTS), weight: 3 },
+  { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)), weight: 1 },
+)
+const answerText = fc
+  .tuple(fc.array(element, { maxLength: 8 }), fc.constantFrom('', ' ', '\n', '\r\n\t'))
+  .map(([elements, space]) => `${space}[${space}${elements.join(`,${space}`)}${space}]${space}`)
+const only = fc.subarray(SYMBOLS).map((symbols) => new Set(symbols))
+
+/** Characters that matter to JSON's grammar, and a control character. */
+const SIGNIFICANT = [...'{}[]",:0123456789-+.eEtfnul\\ x', '\u0001', '\n']
+
+describe('an all-assets market answer read for a few symbols', () => {
+  it('gives what the whole parse gives, for answers of every shape', () => {
+    fc.assert(
+      fc.property(answerText, only, (text, asked) => {
+        expect(selective(text, asked)).toEqual(whole(text, asked))
+      }),
+      { numRuns: 600 },
+    )
+  })
+
+  it('refuses what JSON.parse refuses, with its error, and reads what it reads', () => {
+    const broken = fc
+      .tuple(
+        answerText,
+        fc.nat(),
+        fc.constantFrom(...SIGNIFICANT),
+        fc.constantFrom('insert', 'delete', 'cut'),
+      )
+      .map(([text, position, character, change]) => {
+        const at = position % (text.length + 1)
+        if (change === 'insert') return text.slice(0, at) + character + text.slice(at)
+        if (change === 'delete') return text.slice(0, at) + text.slice(at + 1)
+        return text.slice(0, at)
+      })
+    fc.assert(
+      fc.property(broken, only, (text, asked) => {
+        expect(selective(text, asked)).toEqual(whole(text, asked))
+      }),
+      { numRuns: 1_500 },
+    )
+  })
+
+  it.each([
+    '[01]',
+    '[1.]',
+    '[.5]',
+    '[-]',
+    '[+1]',
+    '[1e]',
+    '[1e+]',
+    '[0x1]',
+    '[tru]',
+    '[truex]',
+    '[nul]',
+    '[1,]',
+    '[,1]',
+    '[1 2]',
+    '["a\u0001"]',
+    '["a\\x"]',
+    '["\\u12g4"]',
+    '["open]',
+    '[{"a" 1}]',
+    '[{"a":1,}]',
+    '[{1:1}]',
+    '[] []',
+    '',
+    ' ',
+    '{"primaryMarket":{"symbol":"AAPLon"}}',
+    '[-0, 1E5, 1e+5, 1.25e-3, 0.0, "\\ud800", "\\/\\b\\f\\n\\r\\t"]',
+  ])('answers %j as JSON.parse does', (text) => {
+    const asked = new Set(['AAPLon'])
+    expect(selective(text, asked)).toEqual(whole(text, asked))
+  })
+
+  it('keeps of an unasked element only what the listing reads, and the asked ones whole', () => {
+    const answer = SYMBOLS.map((symbol) => marketRecord(symbol))
+    const read = readListedElements(Buffer.from(JSON.stringify(answer)), KEY, new Set(['TSLAon']))
+    expect(read).toEqual(
+      answer.map((record) =>
+        record.primaryMarket.symbol === 'TSLAon'
+          ? record
+          : {
+              primaryMarket: { symbol: record.primaryMarket.symbol },
+              underlyingMarket: {
+                ticker: record.underlyingMarket.ticker,
+                name: record.underlyingMarket.name,
+              },
+            },
+      ),
+    )
+  })
+
+  it('takes the key out of an unasked element, plain or escaped, as the whole parse does', () => {
+    // The key as sent, and with one of its characters a JSON escape.
+    for (const name of [KEY, 'test-key-\\u0030123456789']) {
+      const text = `{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":{"ticker":"Q","name":"${name}"}}`
+      const read = readListedElements(Buffer.from(`[${text}]`), KEY, new Set(['AAPLon']))
+      expect(JSON.stringify(read)).not.toContain(KEY)
+      expect(JSON.stringify(read)).toContain('[key]')
+    }
+  })
+})
