@@ -15,7 +15,9 @@ import { startSimProcess, type SimProcess } from './sim-process'
  * - the core's CPU while streaming, as a ratio to the same core polling (budget <= 1): runs of each
  *   alternate, `pairs` times, which of the two first alternating too (`measurePair`), and the figure
  *   is the median of the pairs' ratios (the polling run is the floor: the app as it was before it
- *   streamed).
+ *   streamed). Each run is measured after a minute of warm-up: a feed's first half-minute costs
+ *   both modes 285-410 ms of CPU (connections, the stream's set-up, code compiled), more than a
+ *   whole later minute (about 190-300 ms in either mode), and is paid once a start, not a minute.
  *
  * The update-to-screen latency, the suite's other part, is update-latency.ts.
  */
