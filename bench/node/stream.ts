@@ -1,9 +1,11 @@
+import { join } from 'node:path'
 import { realClock } from '../../src/main/core/clock'
 import { LocalPollFeed } from '../../src/main/core/feed/local-poll-feed'
 import { isRouteError, matchRoute } from '../../src/main/sim/server/routes'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
 import { type Metric, floorOf, measurePair, metric, round } from '../report'
-import { startSimProcess, type SimProcess } from './sim-process'
+import { runInFreshProcess } from './fresh-process'
+import { type SimProcess, type SimRequest, startSimProcess } from './sim-process'
 
 /**
  * Streaming against polling, the same core (LocalPollFeed, as the poll worker runs it) on real
@@ -43,9 +45,26 @@ interface Run {
   fallbacks: number
 }
 
+/** What the child (stream-run-child.ts) is given: where the simulator is, and which mode to run. */
+export interface StreamRunRequest extends StreamBenchOptions {
+  url: string
+  apiKey: string
+  grpcAddress: string
+  symbols: string[]
+  stream: boolean
+}
+
+/** The child's log lines around its measured window, so that the simulator's log is cut there. */
+const WINDOW_OPENS = 'stream bench: window opens'
+const WINDOW_CLOSES = 'stream bench: window closes'
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions): Promise<Run> {
+/** The child's side: the core streaming or polling, warmed up, then its CPU over the window. */
+export async function measureStreamRun(
+  request: StreamRunRequest,
+  log: (line: string) => void,
+): Promise<Omit<Run, 'requests'>> {
   let fallbacks = 0
   let wasStreaming = false
   const feed: LocalPollFeed = new LocalPollFeed(
@@ -61,38 +80,70 @@ async function run(sim: SimProcess, stream: boolean, options: StreamBenchOptions
   )
   feed.setCadences(DEFAULT_SETTINGS.cadences)
   feed.connect({
-    baseUrl: sim.url,
-    apiKey: sim.apiKey,
+    baseUrl: request.url,
+    apiKey: request.apiKey,
     demo: false,
-    streamAddress: stream ? (sim.grpcAddress ?? 'off') : 'off',
+    streamAddress: request.stream ? request.grpcAddress : 'off',
   })
-  feed.setInterest({ watchlist: sim.symbols.slice(0, WATCHED) })
+  feed.setInterest({ watchlist: request.symbols })
   await feed.start()
   try {
-    await pause(options.warmupMs)
-    const logged = sim.requests().length
+    await pause(request.warmupMs)
     fallbacks = 0
+    log(WINDOW_OPENS)
     const before = process.cpuUsage()
     const startedAt = performance.now()
-    await pause(options.measureMs)
+    await pause(request.measureMs)
     const used = process.cpuUsage(before)
     const wallMs = performance.now() - startedAt
-    const requests = new Map<string, number>()
-    for (const request of sim.requests().slice(logged)) {
-      const route = matchRoute(request.path)
-      const name = !isRouteError(route) && ENDPOINTS.includes(route.endpoint) ? route.endpoint : 'other'
-      requests.set(name, (requests.get(name) ?? 0) + 1)
-    }
+    log(WINDOW_CLOSES)
     return {
       cpuMs: (used.user + used.system) / 1000,
       wallMs,
-      requests,
       streamed: feed.status().plan.stream?.state === 'streaming',
       fallbacks,
     }
   } finally {
     await feed.stop()
   }
+}
+
+/**
+ * One run in a process of its own, as the app's poll worker is: run in the bench's process, one
+ * after the other, a streaming run that followed a polling one read 321 ms a minute where the
+ * others read 163-250 (30 Nov, 00:14-00:26), each paying for what the run before it left.
+ */
+async function run(
+  sim: SimProcess,
+  stream: boolean,
+  options: StreamBenchOptions,
+  log: (line: string) => void,
+): Promise<Run> {
+  let logged = 0
+  let requested: SimRequest[] = []
+  const measured = await runInFreshProcess<Omit<Run, 'requests'>>(
+    join(__dirname, 'stream-run-child.ts'),
+    {
+      ...options,
+      url: sim.url,
+      apiKey: sim.apiKey,
+      grpcAddress: sim.grpcAddress ?? 'off',
+      symbols: sim.symbols.slice(0, WATCHED),
+      stream,
+    } satisfies StreamRunRequest,
+    (line) => {
+      if (line === WINDOW_OPENS) logged = sim.requests().length
+      else if (line === WINDOW_CLOSES) requested = sim.requests().slice(logged)
+      else log(line)
+    },
+  )
+  const requests = new Map<string, number>()
+  for (const request of requested) {
+    const route = matchRoute(request.path)
+    const name = !isRouteError(route) && ENDPOINTS.includes(route.endpoint) ? route.endpoint : 'other'
+    requests.set(name, (requests.get(name) ?? 0) + 1)
+  }
+  return { ...measured, requests }
 }
 
 export async function streamMetrics(
@@ -107,8 +158,8 @@ export async function streamMetrics(
     for (let pair = 0; pair < options.pairs; pair++) {
       const { subject: streaming, floor: polling } = await measurePair(
         pair,
-        () => run(sim, true, options),
-        () => run(sim, false, options),
+        () => run(sim, true, options, log),
+        () => run(sim, false, options, log),
       )
       if (!streaming.streamed) throw new Error('the core did not stream')
       log(
