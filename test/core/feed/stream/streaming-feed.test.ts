@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { LocalPollFeed } from '../../../../src/main/core/feed/local-poll-feed'
-import { FIRST_FRAME_WITHIN_MS } from '../../../../src/main/core/feed/stream/price-stream'
+import { FIRST_FRAME_WITHIN_MS, RESUBSCRIBE_GAP_MS } from '../../../../src/main/core/feed/stream/price-stream'
+import type { PriceUpdateMessage } from '../../../../src/main/core/feed/stream/stream-proto'
 import { type SimServer, startSimServer } from '../../../../src/main/sim/server/server'
 import type { StreamFaultPlan } from '../../../../src/main/sim/server/stream-faults'
 import type { AssetQuote } from '../../../../src/shared/domain'
@@ -24,7 +25,13 @@ afterEach(async () => {
 const PRICES_MS = DEFAULT_SETTINGS.cadences.pricesMs
 
 async function streamingFeed(
-  options: { start?: number; symbols?: string[]; count?: number; streamFaults?: StreamFaultPlan } = {},
+  options: {
+    start?: number
+    symbols?: string[]
+    count?: number
+    streamFaults?: StreamFaultPlan
+    onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void
+  } = {},
 ) {
   const time = manualClock(options.start ?? TUESDAY_10_00_ET)
   const sim: SimServer = await startSimServer({
@@ -33,6 +40,7 @@ async function streamingFeed(
     clock: () => time.clock.now,
     grpcFrameMs: 20,
     streamFaults: options.streamFaults,
+    onPriceFrame: options.onPriceFrame,
   })
   cleanups.push(() => sim.close())
   const feed = new LocalPollFeed(
@@ -226,6 +234,51 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       expect(feed.status().plan.stream).toMatchObject({ state: 'polling', reason: 'the stream fell silent' })
     },
   )
+
+  it('resubscribes at most once a second, opening the new stream before the old ends', async () => {
+    // The number of streams open as the simulator writes the first frame naming the newest symbol.
+    let openAtNewestFirstFrame: number | null = null
+    let newest = ''
+    // Set once the first stream is live: its own first frames are not the ones watched.
+    const watched = { onPriceFrame: (_updates: readonly PriceUpdateMessage[]) => {} }
+    const { sim, feed, symbols, time, state, settle } = await streamingFeed({
+      count: 3,
+      onPriceFrame: (updates) => watched.onPriceFrame(updates),
+    })
+    await until(() => state() === 'streaming', 'the stream live')
+    const grpc = sim.grpc as NonNullable<typeof sim.grpc>
+    watched.onPriceFrame = (updates) => {
+      if (openAtNewestFirstFrame === null && updates.some((update) => update.symbol === newest))
+        openAtNewestFirstFrame = grpc.stats().open
+    }
+    const more = sim.market.symbols().slice(3, 6)
+    const callsBefore = grpc.stats().calls
+    // Three changes inside the second after the stream opened: none opens a stream yet.
+    for (let count = 1; count <= more.length; count++) {
+      newest = more[count - 1] as string
+      feed.setInterest({ watchlist: [...symbols, ...more.slice(0, count)] })
+    }
+    time.advanceTo(time.clock.now + RESUBSCRIBE_GAP_MS / 2)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(grpc.stats().calls).toBe(callsBefore)
+    // A second after the last stream opened, one stream for the whole list.
+    time.advanceTo(time.clock.now + RESUBSCRIBE_GAP_MS / 2)
+    await settle(() => openAtNewestFirstFrame !== null, 'the new stream’s first frame')
+    expect(grpc.stats().calls).toBe(callsBefore + 1)
+    // The old stream was still open when the new one wrote its first frame, and closed after.
+    expect(openAtNewestFirstFrame).toBe(2)
+    await settle(() => grpc.stats().open === 1, 'the old stream closed')
+    await settle(
+      () =>
+        [...symbols, ...more].every((symbol) =>
+          feed
+            .snapshot()
+            .assets.some((row) => row.symbol === symbol && row.stale === false && row.price !== null),
+        ),
+      'all six shown fresh',
+    )
+    expect(state()).toBe('streaming')
+  })
 
   it('drops and counts older and duplicate updates; the newest price stays shown', async () => {
     const { feed, state, step } = await streamingFeed({ streamFaults: { outOfOrder: true } })
