@@ -4,7 +4,8 @@ import { FIRST_FRAME_WITHIN_MS, RESUBSCRIBE_GAP_MS } from '../../../../src/main/
 import type { PriceUpdateMessage } from '../../../../src/main/core/feed/stream/stream-proto'
 import { type SimServer, startSimServer } from '../../../../src/main/sim/server/server'
 import type { StreamFaultPlan } from '../../../../src/main/sim/server/stream-faults'
-import type { AssetQuote } from '../../../../src/shared/domain'
+import type { RecordingFactory } from '../../../../src/main/core/recording-port'
+import type { AssetQuote, Delta } from '../../../../src/shared/domain'
 import { DEFAULT_SETTINGS } from '../../../../src/shared/settings'
 import { manualClock } from '../../../support/manual-clock'
 import { until } from '../../../support/polls'
@@ -31,6 +32,7 @@ async function streamingFeed(
     count?: number
     streamFaults?: StreamFaultPlan
     onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void
+    recording?: RecordingFactory
   } = {},
 ) {
   const time = manualClock(options.start ?? TUESDAY_10_00_ET)
@@ -45,7 +47,7 @@ async function streamingFeed(
   cleanups.push(() => sim.close())
   const feed = new LocalPollFeed(
     { onDelta: () => {}, onStatusChange: () => {} },
-    { clock: time.scheduler, random: () => 0.5 },
+    { clock: time.scheduler, random: () => 0.5, recording: options.recording },
   )
   cleanups.push(() => feed.stop())
   const symbols = options.symbols ?? sim.market.symbols().slice(0, options.count ?? 3)
@@ -178,6 +180,52 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
       await step(1_000)
     },
   )
+
+  it('hands the recording every price across an outage: no hole longer than the poll cadence', async () => {
+    // Each price time the feed hands the recording, by symbol (history's recording keeps them).
+    const recorded = new Map<string, number[]>()
+    const record = (delta: Delta) => {
+      for (const { symbol, fields } of [
+        ...delta.changed,
+        ...delta.added.map((quote) => ({ symbol: quote.symbol, fields: quote })),
+      ])
+        if (typeof fields.priceTimestamp === 'number')
+          recorded.set(symbol, [...(recorded.get(symbol) ?? []), fields.priceTimestamp])
+    }
+    const { time, symbols, state, step, settle, sim, feed } = await streamingFeed({
+      streamFaults: { endAfterFrames: 5 },
+      recording: () => ({
+        start: () => {},
+        recordDelta: record,
+        stop: () => {},
+        notice: () => null,
+        read: () => ({ rows: [], since: null }),
+      }),
+    })
+    const grpc = sim.grpc as NonNullable<typeof sim.grpc>
+    await until(() => state() === 'streaming', 'the stream live')
+    while (state() === 'streaming') await step(1_000)
+    // The stream ended; the service refuses it for three poll cadences, then takes it again.
+    grpc.setFaults({ refuse: true })
+    const endedAt = time.clock.now
+    const second = async () => {
+      time.advanceTo(time.clock.now + 1_000)
+      await settle(() => !feed.status().endpoints.prices.inFlight, 'the polls of this second')
+    }
+    while (time.clock.now < endedAt + 3 * PRICES_MS) await second()
+    grpc.setFaults({})
+    while (state() !== 'streaming') await second()
+    const backAt = time.clock.now
+    for (let count = 0; count < 5; count++) await step(1_000)
+    for (const symbol of symbols) {
+      const times = recorded.get(symbol) ?? []
+      const gaps = times.slice(1).map((t, i) => t - (times[i] as number))
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(PRICES_MS)
+      // Polled inside the outage, streamed each second after it.
+      expect(times.filter((t) => t > endedAt && t < backAt).length).toBeGreaterThanOrEqual(3)
+      expect(times.slice(-5)).toEqual([4, 3, 2, 1, 0].map((back) => time.clock.now - back * 1_000))
+    }
+  })
 
   it('marks a row stale, not fresh, when the stream ends and the polls fail too', async () => {
     const { sim, time, symbols, asset, state } = await streamingFeed({ streamFaults: { endAfterFrames: 1 } })
