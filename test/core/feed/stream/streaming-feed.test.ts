@@ -344,6 +344,29 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     expect(state()).toBe('streaming')
   })
 
+  it('backs off RESOURCE_EXHAUSTED as a 429 (30 s first), the retries capped at 5 minutes', async () => {
+    const { time, state, feed, priceRequests, settle } = await streamingFeed({
+      streamFaults: { resourceExhausted: true },
+    })
+    await until(() => state() === 'polling', 'the stream refused')
+    const before = priceRequests()
+    // With the harness's jitter (0.5), each retry waits half its ceiling: a rate limit's 30 s first.
+    const delays: number[] = []
+    for (let failure = 0; failure < 6; failure++) {
+      const status = feed.status().plan.stream
+      if (status?.state !== 'polling' || status.retryAt === null) throw new Error('no retry planned')
+      expect(status.reason).toBe('the service asked to wait')
+      delays.push(status.retryAt - time.clock.now)
+      time.advanceTo(status.retryAt)
+      await settle(() => {
+        const next = feed.status().plan.stream
+        return next?.state === 'polling' && next.retryAt !== null && next.retryAt > time.clock.now
+      }, 'the retry refused again')
+    }
+    expect(delays).toEqual([15_000, 30_000, 60_000, 120_000, 150_000, 150_000])
+    expect(priceRequests()).toBeGreaterThan(before)
+  })
+
   it('says only streaming is unavailable when the stream refuses the key REST accepts', async () => {
     const { feed, state, time, priceRequests, settle } = await streamingFeed({
       streamFaults: { unauthenticated: true },
