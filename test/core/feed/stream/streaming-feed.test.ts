@@ -192,7 +192,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
         if (typeof fields.priceTimestamp === 'number')
           recorded.set(symbol, [...(recorded.get(symbol) ?? []), fields.priceTimestamp])
     }
-    const { time, symbols, state, step, settle, sim, feed } = await streamingFeed({
+    const { time, symbols, state, step, settle, sim, feed, asset } = await streamingFeed({
       streamFaults: { endAfterFrames: 5 },
       recording: () => ({
         start: () => {},
@@ -204,7 +204,13 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     })
     const grpc = sim.grpc as NonNullable<typeof sim.grpc>
     await until(() => state() === 'streaming', 'the stream live')
-    while (state() === 'streaming') await step(1_000)
+    const shown = () =>
+      symbols.every((symbol) => asset(symbol).price === sim.market.priceRecord(symbol)?.primaryMarket.price)
+    // Second by second until the stream ends (its hand-back poll runs as `settle` moves the clock).
+    while (state() === 'streaming') {
+      time.advanceTo(time.clock.now + 1_000)
+      await settle(() => shown() || state() !== 'streaming', 'the second streamed, or the stream ended')
+    }
     // The stream ended; the service refuses it for three poll cadences, then takes it again.
     grpc.setFaults({ refuse: true })
     const endedAt = time.clock.now
