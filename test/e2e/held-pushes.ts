@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
 import type { AssetChange, Delta } from '../../src/shared/domain'
 import type { EventName } from '../../src/shared/ipc-contract'
 
@@ -56,13 +55,13 @@ export async function pushUntilShown(
   changed: AssetChange[],
   shown: () => Promise<boolean>,
 ): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await pushChanges(page, changed)
-        return shown()
-      },
-      { timeout: SHOWN_WITHIN_MS },
-    )
-    .toBe(true)
+  // A plain loop, not vitest's expect.poll: the screenshot scripts import this file outside vitest.
+  const deadline = Date.now() + SHOWN_WITHIN_MS
+  for (;;) {
+    await pushChanges(page, changed)
+    if (await shown()) return
+    if (Date.now() > deadline)
+      throw new Error(`the page did not show the pushed changes in ${SHOWN_WITHIN_MS} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
