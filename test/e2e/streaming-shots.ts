@@ -8,11 +8,11 @@ import { type LiveHarness, startLiveHarness, TUESDAY_LATE_MORNING } from './live
 /**
  * Streaming on screen, on a fixed Tuesday morning and a fixed Saturday: the freshness line
  * streaming, paused (the stream closed with the polls) and polling (a service without streams),
- * narrow and wide; the Settings dialog's
- * "Streaming address" at 390 and 1280 px, empty under the public service's base URL (the derived
+ * at 360, 380 and 1280 px; the Settings dialog's "Streaming address" at 390 and 1280 px, empty under the public service's base URL (the derived
  * address as its placeholder) and refused inline (a URL typed where host:port belongs); the 1D
  * chart's live minute streamed and, without streams, the polled history said so.
- * `npx tsx test/e2e/streaming-shots.ts` writes docs/screenshots/streaming/*.png.
+ * `npx tsx test/e2e/streaming-shots.ts` writes docs/screenshots/streaming/*.png (`--freshness-only`:
+ * the freshness line's alone).
  */
 const OUT = join(__dirname, '..', '..', 'docs', 'screenshots', 'streaming')
 
@@ -125,7 +125,9 @@ async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true })
   const browser = await launchBrowser()
   try {
-    await eachDayAndWidth(browser, NARROW_AND_WIDE, 560, freshnessLine)
+    // The freshness line also at 360 px, the narrowest width issue #46 asks its shots at.
+    await eachDayAndWidth(browser, [['360', 360], ...NARROW_AND_WIDE], 560, freshnessLine)
+    if (process.argv.includes('--freshness-only')) return
     await eachDayAndWidth(
       browser,
       [
