@@ -8,9 +8,10 @@ import { type LiveHarness, startLiveHarness, TUESDAY_LATE_MORNING } from './live
 /**
  * Streaming on screen, on a fixed Tuesday morning and a fixed Saturday: the freshness line
  * streaming, paused (the stream closed with the polls) and polling (a service without streams),
- * at 360, 380 and 1280 px; the Settings dialog's "Streaming address" at 390 and 1280 px, empty under the public service's base URL (the derived
- * address as its placeholder) and refused inline (a URL typed where host:port belongs); the 1D
- * chart's live minute streamed and, without streams, the polled history said so.
+ * at 360, 380 and 1280 px; the Settings dialog's "Streaming address" at 390 and 1280 px, empty
+ * under the public service's base URL (the derived address as its placeholder) and refused
+ * inline (a URL typed where host:port belongs); the 1D chart's live minute streamed and, without
+ * streams, the polled history said so.
  * `npx tsx test/e2e/streaming-shots.ts` writes docs/screenshots/streaming/*.png (`--freshness-only`:
  * the freshness line's alone).
  */
