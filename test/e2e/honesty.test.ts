@@ -114,9 +114,12 @@ describe('data state in every view', () => {
       expect(await page.locator('.skeleton-bar').count()).toBe(0)
       // The banner and the connection word follow the failed polls' status push, which may land
       // a moment after the rows' problem: waited for, not read once.
-      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Cannot reach 127.0.0.1:9')
+      // (vitest's poll gives up after 1 s unless told otherwise: too short on a loaded CI host.)
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
+        .toContain('Cannot reach 127.0.0.1:9')
       expect(await page.getByRole('alert').textContent()).not.toContain('last good')
-      await expect.poll(() => connection(page).textContent()).toContain('Offline')
+      await expect.poll(() => connection(page).textContent(), { timeout: 15_000 }).toContain('Offline')
     },
   )
 })
