@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import * as grpc from '@grpc/grpc-js'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
@@ -14,11 +15,13 @@ import { launchBrowser, startHarness } from '../e2e/harness'
 import { nextPricesPoll, until } from '../support/polls'
 import { KeySearch, captureOutput, filesUnder } from './key-search'
 import { simDemoMarket } from '../../src/main/sim/server/demo-market'
+import { backendService } from '../../src/main/core/feed/stream/stream-proto'
 
 /**
- * Key confinement: with a known key, AppCore goes through its paces (live polling, server errors,
- * rate limits, a service that echoes the key back, a redirect to another server, settings and
- * watchlist changes, key status), then the key is searched for everywhere it must not be: files
+ * Key confinement: with a known key, AppCore goes through its paces (live polling, prices streamed
+ * over gRPC, server errors, rate limits, a service that echoes the key back over REST and in the
+ * status of its streams, a redirect to another server, settings and watchlist changes, key
+ * status), then the key is searched for everywhere it must not be: files
  * under the user data folder, log lines, IPC answers and events, a second loopback server, crash
  * output (a crashing child process and Node's diagnostic report) and the renderer's DOM and
  * storage in Chromium. Every place must have 0 hits; a table of them is printed.
@@ -35,6 +38,8 @@ let elsewhere: LoopbackServer
 let redirector: LoopbackServer
 /** Echoes the key it receives back in its error bodies, as a hostile service might. */
 let echo: LoopbackServer
+/** A streaming host that fails every stream with the key it received in the status and trailers. */
+let grpcEcho: { address: string; keysReceived: string[]; close(): void }
 const ipcMessages: Array<[string, string]> = []
 let logLines: string[] = []
 /**
@@ -44,8 +49,10 @@ let logLines: string[] = []
 const SCENARIO = [
   'live',
   'service errors',
+  'streaming',
   'a day of commands',
   'echoed errors',
+  'echoed stream errors',
   'redirects',
   'stopped',
 ] as const
@@ -70,11 +77,39 @@ beforeAll(async () => {
       documentation: `https://x.invalid/${sent}`,
     })
   })
+  grpcEcho = await startEchoingStreamHost()
 })
+
+/** Every stream of the BackendService fails INTERNAL, its details and trailers carrying the key sent. */
+async function startEchoingStreamHost(): Promise<typeof grpcEcho> {
+  const server = new grpc.Server()
+  const keysReceived: string[] = []
+  const echoing = (call: grpc.ServerWritableStream<unknown, unknown>) => {
+    const sent = String(call.metadata.get('x-api-key')[0])
+    keysReceived.push(sent)
+    const trailers = new grpc.Metadata()
+    trailers.set('x-echo', sent)
+    call.emit('error', { code: grpc.status.INTERNAL, details: `you sent ${sent}`, metadata: trailers })
+  }
+  server.addService(backendService(), {
+    HealthCheck: (_call: unknown, callback: grpc.sendUnaryData<unknown>) =>
+      callback({ code: grpc.status.INTERNAL, details: 'no' }),
+    StreamPriceUpdates: echoing,
+    StreamOHLC: echoing,
+    StreamSoftQuoteDepth: echoing,
+  })
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  )
+  return { address: `127.0.0.1:${port}`, keysReceived, close: () => server.forceShutdown() }
+}
 
 afterAll(async () => {
   await core?.stop()
   await Promise.all([service?.close(), elsewhere?.close(), redirector?.close(), echo?.close()])
+  grpcEcho?.close()
   rmSync(userDataDir, { recursive: true, force: true })
   console.log(
     formatTable(
@@ -129,6 +164,11 @@ describe('the API key stays in main', () => {
       service.setFaults({})
       reached.push('service errors')
 
+      // Prices streamed: the key goes in the stream's metadata.
+      await call('updateSettings', { streamAddress: service.grpcAddress })
+      await until(() => app.status().stream?.state === 'streaming', 'streamed prices')
+      reached.push('streaming')
+
       // What a person does in a day.
       for (const [name, args] of [
         ['getKeyStatus', undefined],
@@ -159,6 +199,14 @@ describe('the API key stays in main', () => {
       )
       expect(echo.requests.length).toBeGreaterThan(0)
       reached.push('echoed errors')
+
+      // A streaming host that fails each stream with the key in its status and trailers.
+      await call('updateSettings', { baseUrl: service.url, streamAddress: grpcEcho.address })
+      await until(
+        () => grpcEcho.keysReceived.length > 0 && app.status().stream?.state === 'polling',
+        'the streams failed by the echoing host',
+      )
+      reached.push('echoed stream errors')
 
       // The configured service answers with a redirect elsewhere: it is not followed.
       await call('updateSettings', { baseUrl: redirector.url })
@@ -203,6 +251,10 @@ describe('the API key stays in main', () => {
     expect(search.search('control: requests to the configured service (must hit)', sent).hits).toBe(
       sent.length,
     )
+    const streamed = grpcEcho.keysReceived.map((key, i): [string, string] => [`stream ${i}`, key])
+    expect(
+      search.search('control: streams opened on the configured streaming host (must hit)', streamed).hits,
+    ).toBe(streamed.length)
   })
 
   it('is in no log line (but the control line written last)', () => {
