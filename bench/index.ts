@@ -86,7 +86,7 @@ const FULL = {
   portfolio: { symbols: 100, days: 365, transactions: 20_000, runs: 3 },
   stream: {
     cpu: { warmupMs: 60_000, measureMs: 60_000, pairs: 3 },
-    latency: { sizes: [20, 400], warmupMs: 5_000, measureMs: 30_000 },
+    latency: { sizes: [20, 400], warmupMs: 5_000, measureMs: 60_000 },
   },
 }
 

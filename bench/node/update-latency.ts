@@ -1,3 +1,5 @@
+import { type ServerResponse, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { realClock } from '../../src/main/core/clock'
 import { LocalPollFeed } from '../../src/main/core/feed/local-poll-feed'
@@ -41,11 +43,17 @@ import { type SimProcess, startSimProcess } from './sim-process'
  * not later than the text was seen. Only rows on screen render: at 400 symbols, the rows the
  * window holds (about 19 at 1280 x 760) are the ones timed, while every delta carries all 400.
  *
- * Between core and page, each delta is cut and packed as the poll worker posts it and handed over
- * as one JSON text with Playwright's evaluate, parsed in the page and passed to the bench bridge's
- * emit, to the app's own 'delta' listener: a CDP round trip in place of the worker's post, main's
- * relay and IPC, which costs the figure more than the app pays. The log splits each change's time
- * into three hops (hopsOf): origin to the core's delta, to the page reading it, to the row's text.
+ * Between core and page, each delta is cut and packed as the poll worker posts it and pushed to
+ * the page as one JSON text, a server-sent event from a loopback server of the bench's own
+ * (startDeltaChannel), to a worker in the page that parses it and posts the deltas to the page
+ * (DELTA_WORKER_SOURCE), where they go to the bench bridge's emit, to the app's own 'delta'
+ * listener. So the page's thread reads each batch as a structured clone, as it reads an IPC
+ * message: one-way, as Electron's `webContents.send` is, each message a task of the page's. (The
+ * app's CSP lets the page itself connect nowhere; its worker, served without one, may.) (Playwright's
+ * evaluate did this until 30 Nov: a CDP round trip, one at a time, so a delta ready while one was
+ * in flight waited for its answer; the hop to the page read 48 ms p99 at 400 symbols of which the
+ * app pays none.) The log splits each change's time into three hops (hopsOf): origin to the
+ * core's delta, to the page reading it, to the row's text.
  */
 
 export interface UpdateLatencyOptions {
@@ -180,7 +188,7 @@ export interface Hops {
   core: number[]
   /** From that delta to the page beginning to read the batch carrying it (pieces, packing, hand-over). */
   handover: number[]
-  /** From there to the text in the row (parse, the store, React's commit). */
+  /** From there to the text in the row (the store, React's commit). */
   page: number[]
 }
 
@@ -207,6 +215,71 @@ export function hopsOf(
   return hops
 }
 
+/** The bench's stand-in for IPC to the window: a server-sent event stream on 127.0.0.1. */
+interface DeltaChannel {
+  url: string
+  /** Writes `text` (one line: JSON) as one event to the page, if it listens. */
+  send(text: string): void
+  close(): Promise<void>
+}
+
+async function startDeltaChannel(): Promise<DeltaChannel> {
+  let listener: ServerResponse | null = null
+  const server = createServer((request, response) => {
+    // Each event goes out as written, not held back to fill a packet.
+    request.socket.setNoDelay(true)
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+    })
+    response.flushHeaders()
+    listener = response
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/deltas`,
+    send: (text) => void listener?.write(`data: ${text}\n\n`),
+    close: () => {
+      listener?.end()
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+const DELTA_WORKER_PATH = '/__bench/delta-worker.js'
+
+/** Plain JavaScript, run as it is: the delta channel's events, parsed, posted to the page. */
+const DELTA_WORKER_SOURCE = `
+self.onmessage = (event) => {
+  const source = new EventSource(event.data)
+  source.onopen = () => self.postMessage({ kind: 'open' })
+  source.onerror = () => self.postMessage({ kind: 'failed' })
+  source.onmessage = (message) => self.postMessage({ kind: 'deltas', deltas: JSON.parse(message.data) })
+}
+`
+
+type FromDeltaWorker = { kind: 'open' } | { kind: 'failed' } | { kind: 'deltas'; deltas: PackedDelta[] }
+
+/**
+ * Runs in the page: starts the delta worker on the channel at `url`; each batch it posts goes in
+ * order to the app's 'delta' listener. Resolves once the channel is open.
+ */
+function listenForDeltas(args: { workerPath: string; url: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(args.workerPath)
+    worker.onmessage = ({ data }: MessageEvent<FromDeltaWorker>) => {
+      if (data.kind === 'open') return resolve()
+      if (data.kind === 'failed') return reject(new Error(`the delta channel ${args.url} failed`))
+      if (window.__latency) window.__latency.emittedAt = performance.timeOrigin + performance.now()
+      for (const delta of data.deltas) window.__bench?.emit('delta', delta)
+    }
+    worker.postMessage(args.url)
+  })
+}
+
 async function openAppPage(
   browser: Browser,
   sim: SimProcess,
@@ -215,7 +288,9 @@ async function openAppPage(
 ): Promise<Page> {
   const snapshot = feed.snapshot()
   const settings = benchSettings(snapshot)
-  const server = await serveBenchPage(snapshot, () => '<!doctype html><title>unused</title>')
+  const server = await serveBenchPage(snapshot, () => '<!doctype html><title>unused</title>', [
+    { path: DELTA_WORKER_PATH, type: 'text/javascript; charset=utf-8', body: DELTA_WORKER_SOURCE },
+  ])
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', colorScheme: 'dark' })
   context.on('close', () => void server.close())
   const page = await context.newPage()
@@ -280,33 +355,7 @@ async function measure(
 ): Promise<number[]> {
   const sim = await startSimProcess(LISTED, 1, false, true)
   let page: Page | null = null
-  /**
-   * Deltas not yet handed to the page. One evaluate at a time carries all of them, applied in
-   * order, as messages that queued for a busy renderer run back to back: so the test tool's round
-   * trip, slower than IPC, never piles up a backlog the app would not have.
-   */
-  const outbox: PackedDelta[] = []
-  let delivering: Promise<unknown> | null = null
-  let deliveryError: unknown = null
-  const deliver = () => {
-    const open = page
-    if (!open || delivering || outbox.length === 0) return
-    // One text, parsed in the page: what IPC's structured clone costs the window to read. Handed
-    // over as objects, CDP's own conversion of 400 changes took the page hundreds of milliseconds.
-    const batch = JSON.stringify(outbox.splice(0))
-    delivering = open
-      .evaluate((text) => {
-        if (window.__latency) window.__latency.emittedAt = performance.timeOrigin + performance.now()
-        for (const delta of JSON.parse(text) as PackedDelta[]) window.__bench?.emit('delta', delta)
-      }, batch)
-      .catch((error: unknown) => {
-        deliveryError ??= error
-      })
-      .finally(() => {
-        delivering = null
-        deliver()
-      })
-  }
+  const channel = await startDeltaChannel()
   /** Polled: each price the core took, at the instant it came to be in the simulator. */
   const polled: ({ symbol: string } & Origin)[] = []
   /** Each price the core published in a delta, when it did (the end of the core's hop). */
@@ -318,8 +367,7 @@ async function measure(
         const publishedAt = performance.timeOrigin + performance.now()
         // Cut and packed as the poll worker posts it (poll-worker-host.ts), and on its way before
         // the bench's own bookkeeping (a formatted text per change: 400 of them a frame).
-        if (page) outbox.push(...deltaPieces(delta).map(packHistories))
-        deliver()
+        if (page) channel.send(JSON.stringify(deltaPieces(delta).map(packHistories)))
         for (const { symbol, fields } of delta.changed)
           if (fields.price && fields.priceTimestamp) {
             const text = formatPrice(fields.price)
@@ -354,8 +402,10 @@ async function measure(
         feed.snapshot().assets.every((asset) => asset.price !== null) && (mode === 'polled' || streaming()),
       `every row priced${mode === 'streamed' ? ' and streaming' : ''}`,
     )
-    page = await openAppPage(browser, sim, feed, log)
-    await logClockSkew(page, log)
+    const opened = await openAppPage(browser, sim, feed, log)
+    await opened.evaluate(listenForDeltas, { workerPath: DELTA_WORKER_PATH, url: channel.url })
+    page = opened
+    await logClockSkew(opened, log)
     await pause(options.warmupMs)
     await page.evaluate(() => {
       if (window.__latency) window.__latency.recording = true
@@ -383,7 +433,6 @@ async function measure(
     await open.evaluate(() => {
       if (window.__latency) window.__latency.recording = false
     })
-    if (deliveryError) throw deliveryError
     // A price polled while the stream was down matches no stream write (it is not counted).
     log(
       `update to screen, ${mode}, ${symbols} symbols: ${seen.length} row changes seen, ` +
@@ -395,9 +444,8 @@ async function measure(
   } finally {
     const open = page as Page | null
     page = null
-    // Set by deliver(), which the compiler does not follow here.
-    await (delivering as Promise<unknown> | null)
     await open?.context().close()
+    await channel.close()
     await feed.stop()
     await sim.close()
   }

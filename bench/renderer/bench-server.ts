@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { type Snapshot, withoutHistories } from '../../src/shared/domain'
 import type { FirstFrame } from './first-frame-types'
-import { RENDERER_DIR, type StaticServer, serveRenderer } from '../../test/e2e/static-server'
+import { type ExtraFile, RENDERER_DIR, type StaticServer, serveRenderer } from '../../test/e2e/static-server'
 
 /**
  * Serves the built renderer on 127.0.0.1 as test/e2e/static-server.ts does, plus what stands in
@@ -149,9 +149,13 @@ export interface BenchServer extends StaticServer {
 
 /**
  * `snapshot` is what the page asks main for; `appPage` renders the app's page for one request as
- * main does (see first-frame.ts).
+ * main does (see first-frame.ts); `extraFiles`, what a suite serves beside them.
  */
-export async function serveBenchPage(snapshot: Snapshot, appPage: () => string): Promise<BenchServer> {
+export async function serveBenchPage(
+  snapshot: Snapshot,
+  appPage: () => string,
+  extraFiles: readonly ExtraFile[] = [],
+): Promise<BenchServer> {
   const stylesheets = stylesheetLinks(readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8'))
   const reactOneRowScript = await bundleForPage({ source: REACT_ONE_ROW_SOURCE }, 'React one-row')
   const reactFirstFrameScript = await bundleForPage(
@@ -206,6 +210,7 @@ export async function serveBenchPage(snapshot: Snapshot, appPage: () => string):
       ),
     },
     { path: REACT_ONE_ROW_SCRIPT_PATH, type: 'text/javascript; charset=utf-8', body: reactOneRowScript },
+    ...extraFiles,
   ])
   return {
     ...server,
