@@ -157,10 +157,10 @@ function exactRoot(
 /**
  * The largest amount is shifted up to at least this many bits, so that p's unit is at most 2^-128
  * of it: p(x) is worked out in whole units, and x can be no closer to the root than one unit of
- * p over its slope. With a fixed shift of 64 bits, flows of a few hundred dollars in cents
- * (100.10 a day for 60 days) left x some 1e-26 from the root at best, where it settled on no step
- * of 1e-30: the finder gave up and decimal.js bisected (test/core/portfolio/
- * money-weighted-root.finder.test.ts); 1,000.00 in and 1,100.00 out gave x within 5e-25 only.
+ * p over its slope. With a fixed shift of 64 bits, flows in cents (100.10 a day for 60 days) left
+ * x some 1e-26 from the root at best, where it settled on no step of 1e-30: the finder gave up and
+ * decimal.js bisected (test/core/portfolio/money-weighted-root.finder.test.ts); 1,000.00 in and
+ * 1,100.00 out gave x within 5e-25 only.
  */
 const P_BITS = 128
 /** Never shifted less than this: large amounts stay as fast as before. */
@@ -177,7 +177,10 @@ function scaledAmounts(flows: readonly RootFlow[]): bigint[] {
   for (const flow of flows) lowest = Math.min(lowest, flow.amount.exponent)
   const counts = flows.map(({ amount }) => amount.coefficient * powerOfTen(amount.exponent - lowest))
   let largest = 0n
-  for (const count of counts) if (count > largest || -count > largest) largest = count < 0n ? -count : count
+  for (const count of counts) {
+    const size = count < 0n ? -count : count
+    if (size > largest) largest = size
+  }
   const shift = BigInt(Math.max(LEAST_SHIFT, P_BITS - largest.toString(2).length))
   return counts.map((count) => count << shift)
 }
