@@ -24,7 +24,8 @@ import {
   sanitizeServiceText,
   timeoutError,
 } from './api-errors'
-import { boundedGet } from './bounded-get'
+import { releaseBody } from './answer-body'
+import { type BoundedAnswer, boundedGet } from './bounded-get'
 import { keepDated } from './wire/record-dates'
 import { parseJsonWithoutKey, scrubKey } from './key-scrub'
 import { readListedElements } from './wire/listed-elements'
@@ -485,7 +486,7 @@ export class ApiClient {
     maxBodyBytes: number,
     read: BodyReader,
   ): Promise<JsonResponse> {
-    const { statusCode, headers, body, overflowed } = await boundedGet(this.dispatcher, {
+    const answer = await boundedGet(this.dispatcher, {
       url,
       headers: { 'x-api-key': apiKey, accept: 'application/json', 'user-agent': this.userAgent },
       capFor: (status, received) => {
@@ -497,6 +498,20 @@ export class ApiClient {
       signal,
       deadline: { ms: this.timeoutMs, error: () => timeoutError(this.timeoutMs) },
     })
+    try {
+      return this.readAnswer(answer, maxBodyBytes, read)
+    } finally {
+      // Whatever the answer, its reader has decoded what it keeps by now (answer-body.ts).
+      if (answer.body !== null) releaseBody(answer.body)
+    }
+  }
+
+  /** A successful answer's JSON; the error an unsuccessful or unreadable one stands for. */
+  private readAnswer(
+    { statusCode, headers, body, overflowed }: BoundedAnswer,
+    maxBodyBytes: number,
+    read: BodyReader,
+  ): JsonResponse {
     if (statusCode >= 300 && statusCode < 400) throw redirectError(statusCode, headers.location, this.baseUrl)
     if (statusCode < 200 || statusCode >= 300)
       throw apiErrorFromResponse(statusCode, headers, body?.toString('utf8') ?? '', this.now())

@@ -1,11 +1,15 @@
 import type { Dispatcher } from 'undici'
+import { joinBody } from './answer-body'
 
 type ResponseHeaders = Record<string, string | string[] | undefined>
 
 export interface BoundedAnswer {
   statusCode: number
   headers: ResponseHeaders
-  /** The body as read; null when the answer's status and headers said not to read it. */
+  /**
+   * The body as read (answer-body.ts: the caller releases it once read); null when the answer's
+   * status and headers said not to read it.
+   */
   body: Buffer | null
   /** The body went on past its cap: reading stopped there and the connection was dropped. */
   overflowed: boolean
@@ -95,7 +99,7 @@ export function boundedGet(dispatcher: Dispatcher, request: BoundedRequest): Pro
         onResponseData(_controller, chunk) {
           if (settled) return
           if (length + chunk.length > cap) {
-            answer(Buffer.concat(chunks, length), true)
+            answer(joinBody(chunks, length), true)
             stopReading()
             return
           }
@@ -103,7 +107,7 @@ export function boundedGet(dispatcher: Dispatcher, request: BoundedRequest): Pro
           length += chunk.length
         },
         onResponseEnd() {
-          answer(Buffer.concat(chunks, length), false)
+          answer(joinBody(chunks, length), false)
         },
         onResponseError(_controller, error) {
           settle(() => reject(error))
