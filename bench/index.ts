@@ -85,7 +85,7 @@ const FULL = {
   depth: { levels: 200, walks: 200, held: { symbols: 50, updates: 30, pairs: 3 } },
   portfolio: { symbols: 100, days: 365, transactions: 20_000, runs: 3 },
   stream: {
-    cpu: { warmupMs: 60_000, measureMs: 60_000, pairs: 3 },
+    cpu: { warmupMs: 120_000, measureMs: 180_000, pairs: 3 },
     latency: { sizes: [20, 400], warmupMs: 5_000, measureMs: 60_000 },
   },
 }

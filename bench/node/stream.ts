@@ -3,7 +3,7 @@ import { realClock } from '../../src/main/core/clock'
 import { LocalPollFeed } from '../../src/main/core/feed/local-poll-feed'
 import { isRouteError, matchRoute } from '../../src/main/sim/server/routes'
 import { DEFAULT_SETTINGS } from '../../src/shared/settings'
-import { type Metric, floorOf, measurePair, metric, round } from '../report'
+import { type Metric, floorOf, metric, round } from '../report'
 import { runInFreshProcess } from './fresh-process'
 import { type SimProcess, type SimRequest, startSimProcess } from './sim-process'
 
@@ -14,12 +14,21 @@ import { type SimProcess, type SimRequest, startSimProcess } from './sim-process
  *
  * - REST requests a minute by endpoint while the prices stream (the issue's budget: prices and
  *   market data together at most 6 a minute), counted from the simulator's own request log;
- * - the core's CPU while streaming, as a ratio to the same core polling (budget <= 1): runs of each
- *   alternate, `pairs` times, which of the two first alternating too (`measurePair`), and the figure
- *   is the median of the pairs' ratios (the polling run is the floor: the app as it was before it
- *   streamed). Each run is measured after a minute of warm-up: a feed's first half-minute costs
- *   both modes 285-410 ms of CPU (connections, the stream's set-up, code compiled), more than a
- *   whole later minute (about 190-300 ms in either mode), and is paid once a start, not a minute.
+ * - the core's CPU while streaming, as a ratio to the same core polling (budget <= 1; the polling
+ *   run is the floor: the app as it was before it streamed). The two run at once, each in a
+ *   process of its own against a simulator of its own (which simulator serves which alternating
+ *   from pair to pair), so that whatever the machine does during the window it does to both; at
+ *   under half a percent of a core each they do not compete. `pairs` times; the figure is the
+ *   median of the pairs' ratios.
+ *
+ *   The window is long and comes late because a minute measures the collector's calendar, not the
+ *   core: run minute by minute for 7.5 minutes (30 Nov, 06:28-06:36), either mode's minutes read
+ *   from 127 to 492 ms of CPU, a minute with a full collection of the heap (every 100-120 s in
+ *   either mode) some 100 ms above one without, and the first two minutes paid for the start
+ *   (connections, the stream's set-up, code compiled, the heap's first sizing and its shrinking
+ *   after). Minutes 3 to 7 read 960 ms streaming and 1,038 polling; single minutes' ratios ran
+ *   from 0.73 to 1.5 on the same code. So each run warms up for two minutes, then is measured over
+ *   three, long enough to hold at least one full collection of each mode.
  *
  * The update-to-screen latency, the suite's other part, is update-latency.ts.
  */
@@ -150,21 +159,22 @@ export async function streamMetrics(
   options: StreamBenchOptions,
   log: (line: string) => void,
 ): Promise<Metric[]> {
-  const sim = await startSimProcess(400, 1, true)
+  const sims = await Promise.all([startSimProcess(400, 1, true), startSimProcess(400, 1, true)])
   try {
-    if (sim.grpcAddress === null) throw new Error('the simulator serves no gRPC')
+    if (sims.some((sim) => sim.grpcAddress === null)) throw new Error('the simulator serves no gRPC')
     const pairs: { subject: number; floor: number }[] = []
     const perMinute = new Map<string, number[]>()
     for (let pair = 0; pair < options.pairs; pair++) {
-      const { subject: streaming, floor: polling } = await measurePair(
-        pair,
-        () => run(sim, true, options, log),
-        () => run(sim, false, options, log),
-      )
+      const [first, second] = pair % 2 === 0 ? sims : [sims[1], sims[0]]
+      const [streaming, polling] = await Promise.all([
+        run(first as SimProcess, true, options, log),
+        run(second as SimProcess, false, options, log),
+      ])
       if (!streaming.streamed) throw new Error('the core did not stream')
       log(
         `pair ${pair + 1}: streaming ${round(streaming.cpuMs)} ms CPU, polling ${round(polling.cpuMs)} ms ` +
-          `in ${round(streaming.wallMs / 1000)} s each; the stream fell back ${streaming.fallbacks} times; ` +
+          `in ${round(streaming.wallMs / 1000)} s each, at once; ` +
+          `the stream fell back ${streaming.fallbacks} times; ` +
           'requests while streaming ' +
           JSON.stringify(Object.fromEntries(streaming.requests)),
       )
@@ -199,6 +209,6 @@ export async function streamMetrics(
       metric('stream.core.cpu.ratioToPolling', WATCHED, cpu.ratio, 'x polling', 1, cpu),
     ]
   } finally {
-    await sim.close()
+    await Promise.all(sims.map((sim) => sim.close()))
   }
 }
