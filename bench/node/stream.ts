@@ -22,7 +22,7 @@ import { type SimProcess, type SimRequest, startSimProcess } from './sim-process
  *   median of the pairs' ratios.
  *
  *   The window is long and comes late because a minute measures the collector's calendar, not the
- *   core: run minute by minute for 7.5 minutes (30 Nov, 06:28-06:36), either mode's minutes read
+ *   core: run minute by minute for 7.5 minutes (30 Nov, 06:16-06:24), either mode's minutes read
  *   from 127 to 492 ms of CPU, a minute with a full collection of the heap (every 100-120 s in
  *   either mode) some 100 ms above one without, and the first two minutes paid for the start
  *   (connections, the stream's set-up, code compiled, the heap's first sizing and its shrinking
