@@ -6,9 +6,10 @@
  * reader decodes what it keeps into strings and objects of its own, so nothing points into the
  * bytes afterwards. Left to the collector, the all-assets market answer (2 MB at 400 listed, once
  * a minute while prices stream) counts as memory outside V8's heap until a full collection finds
- * it, and that memory is what set off the full collections that made the streaming core cost more
- * CPU than polling (BENCHMARKS.md: 4 full collections in 20 answers before, 1 after). Smaller
- * bodies stay in the pool, where a few hundred bytes cost least.
+ * it, and sets full collections off: 3-4 in 20 answers fetched 3 s apart, 1-2 with it freed, and
+ * 26-30 ms of CPU an answer instead of 33-39 (BENCHMARKS.md, "A minute measures the collector";
+ * the streaming suite's ratio to polling did not move with it). Smaller bodies stay in the pool,
+ * where a few hundred bytes cost least.
  */
 
 /** From this size a body gets a buffer of its own, released once read. */
