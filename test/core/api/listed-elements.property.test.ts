@@ -2,14 +2,15 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseJsonWithoutKey } from '../../../src/main/core/api/key-scrub'
 import { readListedElements } from '../../../src/main/core/api/wire/listed-elements'
-import { parseAllMarketResponse } from '../../../src/main/core/api/wire/wire-parse'
+import { parseAllMarketRecords, parseAllMarketResponse } from '../../../src/main/core/api/wire/wire-parse'
 import { marketRecord } from './api-client.fixtures'
 
 /**
  * The all-assets market answer read for a few symbols (listed-elements.ts) against the whole
  * parse it stands in for: on answers of every shape, valid and broken, parseAllMarketResponse
  * gives the same records, rejections and listing from either, and the same error where there is
- * one; and on a service's answer the unasked elements really are stubs (the fast path is taken).
+ * one; read without the listing, the same records, rejections and error; and on a service's answer
+ * the unasked elements really are stubs, or left out without the listing (the fast path is taken).
  */
 
 const KEY = 'test-key-0123456789'
@@ -26,10 +27,19 @@ function outcome(read: () => unknown): Outcome {
 }
 
 const selective = (text: string, only: ReadonlySet<string>) =>
-  outcome(() => parseAllMarketResponse(readListedElements(Buffer.from(text), KEY, only), only))
+  outcome(() => parseAllMarketResponse(readListedElements(Buffer.from(text), KEY, only, true), only))
 /** As the client read every answer before: the bytes decoded, then parsed whole. */
 const whole = (text: string, only: ReadonlySet<string>) =>
   outcome(() => parseAllMarketResponse(parseJsonWithoutKey(Buffer.from(text).toString('utf8'), KEY), only))
+/** Read for the records alone (no listing), as a feed whose listing is fresh reads it. */
+const recordsOnly = (text: string, only: ReadonlySet<string>) =>
+  outcome(() => parseAllMarketRecords(readListedElements(Buffer.from(text), KEY, only, false), only))
+/** The whole parse's outcome without its listing. */
+function withoutListing(read: Outcome): Outcome {
+  if (!('value' in read)) return read
+  const { listed: _listed, ...records } = read.value as { listed: unknown }
+  return { value: records }
+}
 
 /** Elements written by hand: duplicate, escaped and odd members, odd values, the key reflected. */
 const TRICKY_ELEMENTS = [
@@ -82,7 +92,9 @@ describe('an all-assets market answer read for a few symbols', () => {
   it('gives what the whole parse gives, for answers of every shape', () => {
     fc.assert(
       fc.property(answerText, only, (text, asked) => {
-        expect(selective(text, asked)).toEqual(whole(text, asked))
+        const expected = whole(text, asked)
+        expect(selective(text, asked)).toEqual(expected)
+        expect(recordsOnly(text, asked)).toEqual(withoutListing(expected))
       }),
       { numRuns: 600 },
     )
@@ -104,7 +116,9 @@ describe('an all-assets market answer read for a few symbols', () => {
       })
     fc.assert(
       fc.property(broken, only, (text, asked) => {
-        expect(selective(text, asked)).toEqual(whole(text, asked))
+        const expected = whole(text, asked)
+        expect(selective(text, asked)).toEqual(expected)
+        expect(recordsOnly(text, asked)).toEqual(withoutListing(expected))
       }),
       { numRuns: 1_500 },
     )
@@ -139,12 +153,14 @@ describe('an all-assets market answer read for a few symbols', () => {
     '[-0, 1E5, 1e+5, 1.25e-3, 0.0, "\\ud800", "\\/\\b\\f\\n\\r\\t"]',
   ])('answers %j as JSON.parse does', (text) => {
     const asked = new Set(['AAPLon'])
-    expect(selective(text, asked)).toEqual(whole(text, asked))
+    const expected = whole(text, asked)
+    expect(selective(text, asked)).toEqual(expected)
+    expect(recordsOnly(text, asked)).toEqual(withoutListing(expected))
   })
 
   it('keeps of an unasked element only what the listing reads, and the asked ones whole', () => {
     const answer = SYMBOLS.map((symbol) => marketRecord(symbol))
-    const read = readListedElements(Buffer.from(JSON.stringify(answer)), KEY, new Set(['TSLAon']))
+    const read = readListedElements(Buffer.from(JSON.stringify(answer)), KEY, new Set(['TSLAon']), true)
     expect(read).toEqual(
       answer.map((record) =>
         record.primaryMarket.symbol === 'TSLAon'
@@ -160,11 +176,18 @@ describe('an all-assets market answer read for a few symbols', () => {
     )
   })
 
+  it('leaves the unasked elements out when no listing is read, and keeps the asked ones whole', () => {
+    const answer = SYMBOLS.map((symbol) => marketRecord(symbol))
+    const asked = new Set(['TSLAon', 'SPYon'])
+    const read = readListedElements(Buffer.from(JSON.stringify(answer)), KEY, asked, false)
+    expect(read).toEqual(answer.filter((record) => asked.has(record.primaryMarket.symbol)))
+  })
+
   it('takes the key out of an unasked element, plain or escaped, as the whole parse does', () => {
     // The key as sent, and with one of its characters a JSON escape.
     for (const name of [KEY, 'test-key-\\u0030123456789']) {
       const text = `{"primaryMarket":{"symbol":"QQQon"},"underlyingMarket":{"ticker":"Q","name":"${name}"}}`
-      const read = readListedElements(Buffer.from(`[${text}]`), KEY, new Set(['AAPLon']))
+      const read = readListedElements(Buffer.from(`[${text}]`), KEY, new Set(['AAPLon']), true)
       expect(JSON.stringify(read)).not.toContain(KEY)
       expect(JSON.stringify(read)).toContain('[key]')
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Clock } from '../../../src/main/core/clock'
 import { LISTING_TTL_MS, LocalPollFeed } from '../../../src/main/core/feed/local-poll-feed'
 import { CandleStream } from '../../../src/main/core/feed/stream/candle-stream'
 import { DepthStream } from '../../../src/main/core/feed/stream/depth-stream'
@@ -62,8 +63,8 @@ describe('LocalPollFeed', () => {
   )
 
   /** A started feed on the fake service and real time, with its requests counted per endpoint. */
-  async function startedFeed(symbols = ['AAPLon', 'TSLAon']) {
-    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} })
+  async function startedFeed(symbols = ['AAPLon', 'TSLAon'], clock?: Clock) {
+    const feed = new LocalPollFeed({ onDelta: () => {}, onStatusChange: () => {} }, { clock })
     feed.setCadences(DEFAULT_SETTINGS.cadences)
     feed.connect({ baseUrl: service.url, apiKey: TEST_KEY, demo: false })
     feed.setInterest({ watchlist: symbols })
@@ -107,24 +108,39 @@ describe('LocalPollFeed', () => {
     expect(requests('/price')).toBe(stopped)
   })
 
-  it('takes the listing from each all-assets market poll, without a request of its own', async () => {
-    const { feed, requests } = await startedFeed(FAKE_LISTING.slice(0, 3))
-    try {
-      await feed.listAssets() // four assets listed: all assets from now on
-      service.listed = [...FAKE_LISTING, 'AMDon']
-      const marketRequests = requests('/market')
-      feed.refreshNow()
-      await until(
-        () => requests('/market') > marketRequests && !feed.status().endpoints.market.inFlight,
-        'the all-assets market poll',
-      )
-      expect((await feed.listAssets()).map((asset) => asset.symbol)).toEqual([...FAKE_LISTING, 'AMDon'])
-      expect(requests('/market')).toBe(marketRequests + 1)
-    } finally {
-      await feed.stop()
-      service.reset()
-    }
-  })
+  it(
+    'takes the listing afresh from the first all-assets market poll after ten minutes, ' +
+      'without a request of its own, and reads the polls before it for their records alone',
+    async () => {
+      let now = STAMP_MS
+      const clock = { now: () => now, setTimeout, clearTimeout }
+      const { feed, requests } = await startedFeed(FAKE_LISTING.slice(0, 3), clock)
+      const listed = async () => (await feed.listAssets()).map((asset) => asset.symbol)
+      const marketPoll = async () => {
+        const before = requests('/market')
+        feed.refreshNow()
+        await until(
+          () => requests('/market') > before && !feed.status().endpoints.market.inFlight,
+          'the all-assets market poll',
+        )
+      }
+      try {
+        expect(await listed()).toEqual(FAKE_LISTING) // four assets listed: all assets from now on
+        service.listed = [...FAKE_LISTING, 'AMDon']
+        const marketRequests = requests('/market')
+        await marketPoll()
+        expect(await listed()).toEqual(FAKE_LISTING)
+        expect(feed.snapshot().assets.map((asset) => asset.symbol)).toEqual(FAKE_LISTING.slice(0, 3))
+        now += LISTING_TTL_MS
+        await marketPoll()
+        expect(await listed()).toEqual([...FAKE_LISTING, 'AMDon'])
+        expect(requests('/market')).toBe(marketRequests + 2)
+      } finally {
+        await feed.stop()
+        service.reset()
+      }
+    },
+  )
 
   it('asks for all assets once the listing shows the watchlist is more than half of it', async () => {
     const { feed } = await startedFeed(FAKE_LISTING.slice(0, 3))

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MarketFeed, type MarketFeedOptions } from '../../../src/main/core/feed/market-feed'
-import type { Delta } from '../../../src/shared/domain'
+import type { Delta, ListedAsset } from '../../../src/shared/domain'
 import { ENDPOINT_NAMES, type EndpointName } from '../../../src/shared/status'
 import { CallWatch, ObservedClient } from '../../chaos/observed-client'
 import { WarpClock } from '../../chaos/warp-clock'
@@ -222,6 +222,31 @@ describe('MarketFeed', () => {
     await clock.sleep(1_000)
     expect(feed.endpointStatus('limits').lastError?.kind).toBe('invalid-response')
     expect(feed.endpointStatus('prices').lastError).toBeNull()
+  })
+
+  it.each([
+    ['no one takes it', {}, 0],
+    ['the listing held is fresh', { onListing: () => {}, wantsListing: () => false }, 0],
+    ['the listing held is due', { onListing: () => {}, wantsListing: () => true }, 1],
+    ['nothing says when it is due', { onListing: () => {} }, 1],
+  ])('reads an all-assets answer for its listing only where one is wanted: %s', async (_, options, taken) => {
+    const { server } = await service((endpoint, symbol, res) =>
+      endpoint === 'market'
+        ? sendJson(res, 200, [marketRecord('A0on'), marketRecord('A1on'), marketRecord('A2on')])
+        : answersWell()(endpoint, symbol, res),
+    )
+    const listings: string[][] = []
+    const onListing =
+      'onListing' in options
+        ? (listed: ListedAsset[]) => listings.push(listed.map((asset) => asset.symbol))
+        : undefined
+    const { feed, clock, connect } = feedOn(['A0on'], { ...options, onListing, listedCount: () => 1 })
+    connect(server.url)
+    feed.start()
+    await clock.sleep(1_000)
+    expect(listings).toEqual(Array(taken).fill(['A0on', 'A1on', 'A2on']))
+    // The watched record is read either way.
+    expect(feed.snapshot().assets.map((asset) => [asset.symbol, asset.holders])).toEqual([['A0on', 1234]])
   })
 
   it("shows a failure of its own, not the service's, as an unexpected problem with its message", async () => {

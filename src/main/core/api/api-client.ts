@@ -8,6 +8,7 @@ import {
   type ParsedRecords,
   type RejectedRecord,
   ResponseShapeError,
+  parseAllMarketRecords,
   parseAllMarketResponse,
   parseAllPricesResponse,
   parseLimitsResponse,
@@ -239,7 +240,21 @@ export class ApiClient {
       (body) => parseAllMarketResponse(body, only),
       signal,
       undefined,
-      only === undefined ? readWholeBody : (body, key) => readListedElements(body, key, only),
+      only === undefined ? readWholeBody : (body, key) => readListedElements(body, key, only, true),
+    )
+  }
+
+  /**
+   * Endpoint 2 for the records of the symbols in `only` alone: the answer's other elements are
+   * passed over unread, no listing made (the search's listing is kept for minutes: LISTING_TTL_MS).
+   */
+  allMarketRecords(only: ReadonlySet<string>, signal?: AbortSignal): Promise<FetchResult<WireMarketRecord>> {
+    return this.call(
+      '/v1/assets/all/market',
+      (body) => parseAllMarketRecords(body, only),
+      signal,
+      undefined,
+      (body, key) => readListedElements(body, key, only, false),
     )
   }
 

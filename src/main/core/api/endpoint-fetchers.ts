@@ -226,19 +226,26 @@ export async function fetchPrices(
   return withoutConflictingDuplicates(fetched, primarySymbol)
 }
 
-/** `listed`: every asset an all-assets answer lists (for the search), null from per-symbol answers. */
+/**
+ * `listed`: every asset an all-assets answer lists (for the search), read only where `listing` asks
+ * for it; null from per-symbol answers and where it was not asked for.
+ */
 export async function fetchMarket(
   client: ApiClient,
   symbols: readonly string[],
   mode: EndpointMode,
   signal?: AbortSignal,
   now: () => number = Date.now,
+  listing = true,
 ): Promise<EndpointFetch<WireMarketRecord> & { listed: ListedAsset[] | null }> {
   if (mode === 'per-symbol') {
     const fetched = await perSymbol(symbols, (symbol) => client.market(symbol, signal), now)
     return { ...withoutConflictingDuplicates(fetched, primarySymbol), listed: null }
   }
-  const answer = await client.allMarket(signal, new Set(symbols))
+  const only = new Set(symbols)
+  const answer = listing
+    ? await client.allMarket(signal, only)
+    : { ...(await client.allMarketRecords(only, signal)), listed: null }
   const fetched = fromAll(answer, symbols, primarySymbol, now())
   return { ...withoutConflictingDuplicates(fetched, primarySymbol), listed: answer.listed }
 }

@@ -90,6 +90,7 @@ export class LocalPollFeed implements PollPipeline {
       onStatusChange: events.onStatusChange,
       onActivity: (change) => this.followActivity(change),
       onListing: (listed) => this.rememberListing(listed),
+      wantsListing: () => this.freshListing() === null,
       listedCount: () => this.listing?.assets.length ?? null,
       clock: this.clock,
       random: options.random,
@@ -232,7 +233,8 @@ export class LocalPollFeed implements PollPipeline {
   }
 
   async listAssets(): Promise<ListedAsset[]> {
-    if (this.listing && this.clock.now() - this.listing.at < LISTING_TTL_MS) return this.listing.assets
+    const fresh = this.freshListing()
+    if (fresh) return fresh
     if (!this.client) throw new ApiError({ kind: 'network', message: 'Not connected yet.' })
     return this.rememberListing(await this.client.listedAssets())
   }
@@ -248,6 +250,12 @@ export class LocalPollFeed implements PollPipeline {
     return new SnapshotCache(userDataDir).save(
       withoutKey(this.feed.snapshot(), this.connection?.apiKey ?? null),
     )
+  }
+
+  /** The listing while younger than LISTING_TTL_MS, else null (to be read again). */
+  private freshListing(): ListedAsset[] | null {
+    const { listing } = this
+    return listing && this.clock.now() - listing.at < LISTING_TTL_MS ? listing.assets : null
   }
 
   private rememberListing(assets: ListedAsset[]): ListedAsset[] {

@@ -44,8 +44,15 @@ export interface MarketFeedOptions {
   cadenceMs: (endpoint: EndpointName) => number
   onDelta: (delta: Delta) => void
   onStatusChange: () => void
-  /** What every all-assets market answer lists, for the search. */
+  /** What an all-assets market answer lists, for the search, where `wantsListing` asked for it. */
   onListing?: (listed: ListedAsset[]) => void
+  /**
+   * Whether the next all-assets market answer should also be read for its listing (every asset's
+   * symbol, ticker and name) for onListing; without it, always, and never without onListing. A
+   * listing changes in days and the answer comes every minute: its 400 stubs read each time made
+   * most of the answer's garbage beside its bytes (BENCHMARKS.md, "Streaming against polling").
+   */
+  wantsListing?: () => boolean
   /** How many assets the service lists, when known (it steers per-symbol vs all-assets). */
   listedCount?: () => number | null
   clock?: Clock
@@ -221,7 +228,8 @@ export class MarketFeed {
       this.state.setErrors('prices', result.errors)
       failure = result.askedToWait ?? unreadableAnswer(result)
     } else if (endpoint === 'market') {
-      const result = await fetchMarket(client, symbols, mode, signal, now)
+      const listing = this.options.onListing !== undefined && (this.options.wantsListing?.() ?? true)
+      const result = await fetchMarket(client, symbols, mode, signal, now, listing)
       if (!this.stillCurrent(client, signal)) return
       this.state.applyMarket(result.records, result.receivedAt ?? now())
       this.state.setErrors('market', result.errors)

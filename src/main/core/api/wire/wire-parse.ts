@@ -107,13 +107,20 @@ export function parseMarketResponse(body: unknown): ParsedRecords<WireMarketReco
   return parseEach(wireMarketRecord, [body], fastMarketRecord)
 }
 
+const ALL_MARKET = 'all-assets market response'
+
 /** Endpoint 2: the records of the symbols asked for, and every element's listing. */
 export function parseAllMarketResponse(
   body: unknown,
   only?: OnlySymbols,
 ): ParsedRecords<WireMarketRecord> & { listed: ListedAsset[] } {
-  const raws = asArray(body, 'all-assets market response')
+  const raws = asArray(body, ALL_MARKET)
   return { ...parseEach(wireMarketRecord, raws, fastMarketRecord, only), listed: listedAssetsOf(raws) }
+}
+
+/** Endpoint 2 for the records of the symbols asked for alone (no listing). */
+export function parseAllMarketRecords(body: unknown, only: OnlySymbols): ParsedRecords<WireMarketRecord> {
+  return parseEach(wireMarketRecord, asArray(body, ALL_MARKET), fastMarketRecord, only)
 }
 
 /** Endpoint 3. */
