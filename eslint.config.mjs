@@ -33,8 +33,8 @@ const roomName = (glob) => glob.replace('/**/*.ts', '')
  * Each room of src/main/core and the rooms it may import (docs/architecture.md states the same
  * table; test/core/room-rules.test.ts compares the two). app/ composes every room; a capability
  * imports only the leaves (api, storage) and the feed's interface; api, storage and secrets are
- * leaves; no room imports app/. The core's root files (clock.ts, command-handlers.ts, recording-port.ts)
- * are open to all.
+ * leaves; no room imports app/. The core's root files (clock.ts, command-handlers.ts, recording-port.ts,
+ * uint64.ts, ...) are open to all.
  */
 export const CORE_ROOMS = {
   'api/**/*.ts': [],

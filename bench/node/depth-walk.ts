@@ -3,6 +3,7 @@ import { readDepth } from '../../src/main/core/depth/depth-reading'
 import type { SoftQuoteDepthMessage } from '../../src/main/core/depth/depth-message'
 import type { WalkAmount } from '../../src/shared/depth'
 import { walkLadder } from '../../src/shared/depth-walk'
+import { uint64 } from '../../test/support/uint64'
 import { type Metric, median, metric, round } from '../report'
 
 /**
@@ -29,7 +30,7 @@ function benchLadder(levels: number): SoftQuoteDepthMessage {
     ticker: 'AAPL',
     session_type: 'regular',
     error: '',
-    timestamp: '1763478007000000000',
+    timestamp: uint64('1763478007000000000'),
     bids: Array.from({ length: levels }, (_, i) => level(i, -1)),
     asks: Array.from({ length: levels }, (_, i) => level(i, 1)),
   }

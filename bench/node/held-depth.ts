@@ -6,6 +6,7 @@ import { readDepth } from '../../src/main/core/depth/depth-reading'
 import { REPAINT_GAP_MS, type HeldDepthUpdate } from '../../src/main/core/feed/stream/held-depth-stream'
 import { DEFAULT_READINGS } from '../../src/main/sim/market/service-bodies'
 import { startSimServer } from '../../src/main/sim/server/server'
+import { asRead } from '../../test/support/uint64'
 import { type Metric, round } from '../report'
 import { RUN_TYPESCRIPT } from './fresh-process'
 import { type DelayReading } from './event-loop-floor'
@@ -47,7 +48,7 @@ async function heldUpdates(
     const updates: HeldDepthUpdate[] = []
     for (let update = 0; update < options.updates; update++, marketTime += REPAINT_GAP_MS) {
       const ladders = symbols.map((symbol) => ({
-        ladder: readDepth(sim.market.softQuoteDepth(symbol, DEFAULT_READINGS)!),
+        ladder: readDepth(asRead(sim.market.softQuoteDepth(symbol, DEFAULT_READINGS)!)),
         receivedAt: marketTime,
       }))
       updates.push({ state: 'streaming', reason: null, ladders })

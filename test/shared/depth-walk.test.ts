@@ -4,6 +4,7 @@ import { readDepth } from '../../src/main/core/depth/depth-reading'
 import type { SoftQuoteDepthMessage } from '../../src/main/core/depth/depth-message'
 import { walkLadder } from '../../src/shared/depth-walk'
 import { type LadderWalk, depthErrorWords, ladderSpread, readWalkAmount } from '../../src/shared/depth'
+import { uint64 } from '../support/uint64'
 
 /**
  * The walk against figures worked out here independently: each expected fill, total and average is
@@ -19,7 +20,7 @@ const LADDER: SoftQuoteDepthMessage = {
   ticker: 'AAPL',
   session_type: 'regular',
   error: '',
-  timestamp: '1763478007000000000',
+  timestamp: uint64('1763478007000000000'),
   bids: [
     { price: '230.10', quantity: '1.25' },
     { price: '229.95', quantity: '2.5' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SoftQuoteDepthMessage } from '../../../src/main/core/depth/depth-message'
 import { MAX_LEVELS_PER_SIDE, MAX_WORD_CHARS, readDepth } from '../../../src/main/core/depth/depth-reading'
+import { uint64 } from '../../support/uint64'
 
 /** The bad input of the depth stream, each case read into a ladder the view and the walk can trust. */
 
@@ -9,7 +10,7 @@ const base: SoftQuoteDepthMessage = {
   ticker: 'TSLA',
   session_type: 'overnight',
   error: '',
-  timestamp: '1763445607000000000',
+  timestamp: uint64('1763445607000000000'),
   bids: [],
   asks: [],
 }

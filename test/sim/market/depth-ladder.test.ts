@@ -17,7 +17,7 @@ const EVENING_BEFORE_SPLIT = Date.UTC(2026, 10, 16, 2, 0)
 /** A fresh market at `ms` (a market only moves forward), 60 assets: LLY among them. */
 const marketAt = (ms: number) => new SimMarket({ assets: 60, seed: 7, clock: () => ms })
 
-function depthAt(ms: number, symbol: string): { depth: SoftQuoteDepthMessage; display: string } {
+function depthAt(ms: number, symbol: string): { depth: SoftQuoteDepthMessage<string>; display: string } {
   const market = marketAt(ms)
   const depth = market.softQuoteDepth(symbol, DEFAULT_READINGS)
   const display = market.priceRecord(symbol)?.primaryMarket.price
@@ -26,17 +26,17 @@ function depthAt(ms: number, symbol: string): { depth: SoftQuoteDepthMessage; di
 }
 
 /** Spread over the display price, in basis points, worked out here. */
-const spreadBp = ({ depth, display }: { depth: SoftQuoteDepthMessage; display: string }) =>
+const spreadBp = ({ depth, display }: { depth: SoftQuoteDepthMessage<string>; display: string }) =>
   new Decimal(depth.asks[0]!.price).minus(depth.bids[0]!.price).div(display).times(10_000).toNumber()
 
 /** Dollars at the best bid and ask together. */
-const dollarsAtBest = ({ depth }: { depth: SoftQuoteDepthMessage }) =>
+const dollarsAtBest = ({ depth }: { depth: SoftQuoteDepthMessage<string> }) =>
   new Decimal(depth.asks[0]!.price)
     .times(depth.asks[0]!.quantity)
     .plus(new Decimal(depth.bids[0]!.price).times(depth.bids[0]!.quantity))
     .toNumber()
 
-function expectOrderedAround(depth: SoftQuoteDepthMessage, display: string): void {
+function expectOrderedAround(depth: SoftQuoteDepthMessage<string>, display: string): void {
   expect(depth.error).toBe('')
   expect(depth.bids).toHaveLength(10)
   expect(depth.asks).toHaveLength(10)

@@ -6,6 +6,8 @@ import { DEFAULT_READINGS } from '../../../src/main/sim/market/service-bodies'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import type { StreamFaultPlan } from '../../../src/main/sim/server/stream-faults'
 import { API_KEY, SATURDAY_NOON_ET, TUESDAY_10_00_ET, manualClock } from '../sim-helpers'
+import { uint64Of } from '../../../src/main/core/uint64'
+import { asRead } from '../../support/uint64'
 
 /**
  * StreamSoftQuoteDepth served by the simulator to a real grpc-js client over loopback, the market
@@ -86,11 +88,11 @@ describe('simulator depth stream', () => {
     const depths = openDepth(server, ['AAPLon', 'NOTLISTEDon', 'MSFTon'])
     const first = await frame(depths)
     expect(first.map((depth) => depth.symbol)).toEqual(['AAPLon', 'MSFTon'])
-    expect(first[0]).toEqual(server.market.softQuoteDepth('AAPLon', DEFAULT_READINGS))
+    expect(first[0]).toEqual(asRead(server.market.softQuoteDepth('AAPLon', DEFAULT_READINGS)!))
     expect(first[0]!.bids).toHaveLength(10)
     clock.advance(1_000)
     const second = await frame(depths)
-    expect(BigInt(second[0]!.timestamp) - BigInt(first[0]!.timestamp)).toBe(1_000_000_000n)
+    expect(uint64Of(second[0]!.timestamp)! - uint64Of(first[0]!.timestamp)!).toBe(1_000_000_000n)
   })
 
   it('a Saturday: the conventional token’s error, the off-hours token’s ladder', async () => {

@@ -17,6 +17,8 @@ import {
   manualClock,
   until,
 } from '../sim-helpers'
+import { uint64Of } from '../../../src/main/core/uint64'
+import { asRead, uint64 } from '../../support/uint64'
 
 /**
  * The simulator's gRPC streams against a real grpc-js client over loopback, the market on a
@@ -35,7 +37,7 @@ async function sim(
   start = TUESDAY_10_00_ET,
   streamFaults?: StreamFaultPlan,
   specOnly = false,
-  onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void,
+  onPriceFrame?: (updates: readonly PriceUpdateMessage<string>[]) => void,
 ) {
   const clock = manualClock(start)
   const server = await startSimServer({
@@ -85,7 +87,7 @@ const updatesOf = <U>(opened: Opened<U>): U[] => opened.frames.flatMap((frame) =
 
 describe('simulator gRPC price stream', () => {
   it('hands each price frame it writes to onPriceFrame, as the client receives it', async () => {
-    const handed: PriceUpdateMessage[][] = []
+    const handed: PriceUpdateMessage<string>[][] = []
     const { server, clock } = await sim(TUESDAY_10_00_ET, undefined, false, (updates) =>
       handed.push([...updates]),
     )
@@ -94,7 +96,9 @@ describe('simulator gRPC price stream', () => {
     clock.advance(1_000)
     await until(() => opened.frames.length >= 2, 'the frame of the next second')
     await until(() => handed.length >= opened.frames.length, 'the hook called for every frame')
-    expect(handed.slice(0, opened.frames.length)).toEqual(opened.frames.map((frame) => frame.updates))
+    expect(handed.slice(0, opened.frames.length).map((updates) => updates.map(asRead))).toEqual(
+      opened.frames.map((frame) => frame.updates),
+    )
   })
 
   it(
@@ -114,12 +118,13 @@ describe('simulator gRPC price stream', () => {
         expect(update.token_price).toBe(rest.primaryMarket.price)
         expect(update.stock_price).toBe(rest.underlyingMarket.price)
         expect(update.ticker).toBe(rest.underlyingMarket.ticker)
-        expect(update.timestamp).toBe(`${rest.timestamp}000000`)
+        expect(uint64Of(update.timestamp)).toBe(BigInt(rest.timestamp) * 1_000_000n)
       }
       clock.advance(1_000)
       await until(() => opened.frames.length >= 2, 'a second frame after the price step')
       expect(
-        BigInt(opened.frames[1]!.updates[0]!.timestamp) - BigInt(opened.frames[0]!.updates[0]!.timestamp),
+        uint64Of(opened.frames[1]!.updates[0]!.timestamp)! -
+          uint64Of(opened.frames[0]!.updates[0]!.timestamp)!,
       ).toBe(1_000_000_000n)
     },
   )
@@ -187,7 +192,7 @@ describe('simulator gRPC price stream', () => {
     expect(broken.map((update) => [update.symbol, update.token_price, update.timestamp])).toEqual([
       ['AAPLon', '12.3.4', opened.frames[0]!.updates[0]!.timestamp],
       ['', opened.frames[0]!.updates[0]!.token_price, opened.frames[0]!.updates[0]!.timestamp],
-      ['AAPLon', opened.frames[0]!.updates[0]!.token_price, '0'],
+      ['AAPLon', opened.frames[0]!.updates[0]!.token_price, uint64(0n)],
     ])
   })
 
@@ -212,12 +217,12 @@ describe('simulator gRPC minute candles', () => {
     await until(() => opened.frames.length >= 1, 'the live minute')
     const first = opened.frames[0]!.updates[0]!
     expect(first.is_closed).toBe(false)
-    const bucket = Number(BigInt(first.timestamp) / 1_000_000n)
+    const bucket = Number(uint64Of(first.timestamp)! / 1_000_000n)
     expect(bucket % MINUTE).toBe(0)
     clock.set(bucket + MINUTE + 2_000)
     await until(() => updatesOf(opened).some((update) => update.is_closed), 'the closed minute')
     const closed = updatesOf(opened).find((update) => update.is_closed)!
-    expect(closed.timestamp).toBe(first.timestamp)
+    expect(uint64Of(closed.timestamp)).toBe(uint64Of(first.timestamp))
     const rest = (await (
       await getJson(server, '/v1/assets/AAPLon/prices/ohlc?interval=1min&range=1day')
     ).json()) as {
@@ -233,7 +238,7 @@ describe('simulator gRPC minute candles', () => {
     })
     const live = updatesOf(opened).at(-1)!
     expect(live.is_closed).toBe(false)
-    expect(Number(BigInt(live.timestamp) / 1_000_000n)).toBe(bucket + MINUTE)
+    expect(Number(uint64Of(live.timestamp)! / 1_000_000n)).toBe(bucket + MINUTE)
   })
 
   it('sends a weekend off-hours token’s minute without a stock side while the stock is closed', async () => {

@@ -1,5 +1,6 @@
 import { Dec, isDecimalString } from '../../../shared/decimal'
 import { type DepthLadder, type DepthLevel, type DepthRepairs, sessionOfWord } from '../../../shared/depth'
+import { uint64Of } from '../uint64'
 import type { SoftQuoteDepthLevelMessage, SoftQuoteDepthMessage } from './depth-message'
 
 /**
@@ -64,7 +65,8 @@ export function readDepth(message: SoftQuoteDepthMessage): DepthLadder {
     session,
     knownSession: sessionOfWord(session),
     error,
-    timestampNs: message.timestamp,
+    // As sent, in decimal; 0 where it is not a uint64 (as an absent one reads).
+    timestampNs: (uint64Of(message.timestamp) ?? 0n).toString(),
     repairs,
   }
   if (error !== null) {

@@ -80,7 +80,7 @@ function side(inputs: DepthInputs, shape: SessionShape, direction: 1 | -1): Soft
   return levels
 }
 
-export function depthLadderOf(inputs: DepthInputs): SoftQuoteDepthMessage {
+export function depthLadderOf(inputs: DepthInputs): SoftQuoteDepthMessage<string> {
   const state = sessionStateAt(inputs.record.timestamp)
   const live = liveSessionOf(state.phase)
   const base = {

@@ -277,7 +277,7 @@ export class SimMarket {
    * StreamSoftQuoteDepth (beyond the spec): the ladder around this second's token price, or its
    * error where trading is refused now (depth-ladder.ts); undefined for a symbol not listed.
    */
-  softQuoteDepth(symbol: string, readings: ServiceReadings): SoftQuoteDepthMessage | undefined {
+  softQuoteDepth(symbol: string, readings: ServiceReadings): SoftQuoteDepthMessage<string> | undefined {
     const asset = this.bySymbol.get(symbol)
     const capacity = asset && this.tradingCapacity(symbol, 'buy', readings)
     if (!asset || !capacity) return undefined

@@ -13,11 +13,11 @@ export function depthFrames(
   market: SimMarket,
   symbols: readonly string[],
   faults: () => StreamFaultPlan,
-): () => SoftQuoteDepthMessage[] {
+): () => SoftQuoteDepthMessage<string>[] {
   const sentAt = new Map<string, string>()
   return () => {
     const plan = faults()
-    const fresh: SoftQuoteDepthMessage[] = []
+    const fresh: SoftQuoteDepthMessage<string>[] = []
     for (const symbol of symbols) {
       // The unscheduled market pause is a reading of the REST handler; the stream reads the calendar.
       const depth = market.softQuoteDepth(symbol, DEFAULT_READINGS)
@@ -29,7 +29,7 @@ export function depthFrames(
   }
 }
 
-function bent(depth: SoftQuoteDepthMessage, plan: StreamFaultPlan): SoftQuoteDepthMessage {
+function bent(depth: SoftQuoteDepthMessage<string>, plan: StreamFaultPlan): SoftQuoteDepthMessage<string> {
   if (!plan.outOfOrder && !plan.malformed) return depth
   const best = depth.asks[0]
   return {

@@ -30,7 +30,7 @@ export interface SimGrpcOptions {
    * Called with each price frame in the tick that writes it, just before the write: the bench
    * stamps each streamed price with the time it left the simulator (bench/node/update-latency.ts).
    */
-  onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void
+  onPriceFrame?: (updates: readonly PriceUpdateMessage<string>[]) => void
 }
 
 export interface SimGrpcStats {
@@ -135,12 +135,12 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
   const service: grpc.UntypedServiceImplementation = {
     HealthCheck: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
       callback(null, { status: 'SERVING' }),
-    StreamPriceUpdates: (call: Call<PriceUpdateMessage>) => {
+    StreamPriceUpdates: (call: Call<PriceUpdateMessage<string>>) => {
       const symbols = subscribed(options.market, call.request.symbols)
-      const sent = new Map<string, PriceUpdateMessage>()
+      const sent = new Map<string, PriceUpdateMessage<string>>()
       serve(call, () => {
         const plan = faults
-        const fresh: PriceUpdateMessage[] = []
+        const fresh: PriceUpdateMessage<string>[] = []
         for (const symbol of symbols) {
           const update = priceUpdateOf(options.market, symbol)
           const last = sent.get(symbol)
@@ -153,12 +153,12 @@ export async function startSimGrpcServer(options: SimGrpcOptions): Promise<SimGr
         return frame
       })
     },
-    StreamOHLC: (call: Call<OhlcUpdateMessage>) => {
+    StreamOHLC: (call: Call<OhlcUpdateMessage<string>>) => {
       const symbols = subscribed(options.market, call.request.symbols)
       const minutes = new Map<string, MinuteState>()
       serve(call, () => symbols.flatMap((symbol) => minuteUpdates(options.market, symbol, minutes)))
     },
-    StreamSoftQuoteDepth: (call: Call<SoftQuoteDepthMessage>) =>
+    StreamSoftQuoteDepth: (call: Call<SoftQuoteDepthMessage<string>>) =>
       serve(
         call,
         depthFrames(options.market, subscribed(options.market, call.request.symbols), () => faults),
@@ -191,7 +191,7 @@ function subscribed(market: SimMarket, asked: readonly string[]): string[] {
   return asked.length === 0 ? market.symbols() : [...new Set(asked)].filter((symbol) => market.has(symbol))
 }
 
-function priceUpdateOf(market: SimMarket, symbol: string): PriceUpdateMessage | null {
+function priceUpdateOf(market: SimMarket, symbol: string): PriceUpdateMessage<string> | null {
   const record = market.priceRecord(symbol)
   if (!record) return null
   return {
@@ -218,13 +218,13 @@ function minuteUpdates(
   market: SimMarket,
   symbol: string,
   minutes: Map<string, MinuteState>,
-): OhlcUpdateMessage[] {
+): OhlcUpdateMessage<string>[] {
   const body = market.candles(symbol, '1min', '1day')
   const live = body?.primaryMarket.data.at(-1)
   if (!body || !live) return []
   const stockAt = (timestamp: number) =>
     body.underlyingMarket.data.find((candle) => candle.timestamp === timestamp)
-  const updateOf = (timestamp: number, isClosed: boolean): OhlcUpdateMessage | null => {
+  const updateOf = (timestamp: number, isClosed: boolean): OhlcUpdateMessage<string> | null => {
     const token = body.primaryMarket.data.find((candle) => candle.timestamp === timestamp)
     if (!token) return null
     const stock = stockAt(timestamp)
@@ -243,7 +243,7 @@ function minuteUpdates(
       timestamp: nanosOf(timestamp),
     }
   }
-  const updates: OhlcUpdateMessage[] = []
+  const updates: OhlcUpdateMessage<string>[] = []
   const state = minutes.get(symbol)
   if (state && state.bucket < live.timestamp) {
     const closed = updateOf(state.bucket, true)

@@ -37,10 +37,10 @@ export function refusalOf(
  * frame's (the out-of-order copy repeats it after the new one).
  */
 export function bentPriceFrame(
-  updates: readonly PriceUpdateMessage[],
-  previous: ReadonlyMap<string, PriceUpdateMessage>,
+  updates: readonly PriceUpdateMessage<string>[],
+  previous: ReadonlyMap<string, PriceUpdateMessage<string>>,
   plan: StreamFaultPlan,
-): PriceUpdateMessage[] {
+): PriceUpdateMessage<string>[] {
   const frame = [...updates]
   if (plan.outOfOrder)
     for (const update of updates) {

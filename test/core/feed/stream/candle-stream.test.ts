@@ -15,6 +15,7 @@ import { DEFAULT_SETTINGS } from '../../../../src/shared/settings'
 import { manualClock } from '../../../support/manual-clock'
 import { until } from '../../../support/polls'
 import { API_KEY, MINUTE, SATURDAY_NOON_ET, TUESDAY_10_00_ET } from '../../../sim/sim-helpers'
+import { uint64 } from '../../../support/uint64'
 
 /**
  * The 1D chart's live minute streamed over StreamOHLC in the app's pipeline (LocalPollFeed, as the
@@ -260,7 +261,7 @@ describe('readMinute', () => {
       },
       underlying_market: null,
       is_closed: false,
-      timestamp: '1763478000000000000',
+      timestamp: uint64('1763478000000000000'),
       ...fields,
     }) as OhlcUpdateMessage
 
@@ -271,7 +272,7 @@ describe('readMinute', () => {
       closed: true,
     })
     // One nanosecond past the millisecond is still that millisecond, never a float's neighbour.
-    expect(readMinute(update({ timestamp: '1763478000000999999' }), 'AAPLon', NOW)?.candle.t).toBe(
+    expect(readMinute(update({ timestamp: uint64('1763478000000999999') }), 'AAPLon', NOW)?.candle.t).toBe(
       1_763_478_000_000,
     )
   })
@@ -282,9 +283,9 @@ describe('readMinute', () => {
       update({}, { close: `230.${'1'.repeat(41)}` }),
       update({}, { low: '-1' }),
       update({}, { low: '230.50' }),
-      update({ timestamp: '0' }),
-      update({ timestamp: (BigInt(Date.UTC(1999, 11, 31)) * 1_000_000n).toString() }),
-      update({ timestamp: (BigInt(NOW + 60_001) * 1_000_000n).toString() }),
+      update({ timestamp: uint64(0n) }),
+      update({ timestamp: uint64(BigInt(Date.UTC(1999, 11, 31)) * 1_000_000n) }),
+      update({ timestamp: uint64(BigInt(NOW + 60_001) * 1_000_000n) }),
       update({ primary_market: null }),
     ])
       expect(readMinute(bad, 'AAPLon', NOW)).toBeNull()

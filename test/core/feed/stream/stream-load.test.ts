@@ -34,7 +34,7 @@ const nanos = (ms: number, extra = 0) => (BigInt(ms) * 1_000_000n + BigInt(extra
 /** A streaming service whose one StreamPriceUpdates call sends what the test hands `send`. */
 async function scriptedService() {
   const server = new grpc.Server()
-  let call: grpc.ServerWritableStream<SymbolsRequest, UpdatesFrame<PriceUpdateMessage>> | null = null
+  let call: grpc.ServerWritableStream<SymbolsRequest, UpdatesFrame<PriceUpdateMessage<string>>> | null = null
   server.addService(backendService(), {
     StreamPriceUpdates: (opened: typeof call) => {
       call = opened
@@ -53,7 +53,7 @@ async function scriptedService() {
   return {
     address: `127.0.0.1:${port}`,
     opened: () => call !== null,
-    send: (updates: PriceUpdateMessage[]) => call?.write({ updates }),
+    send: (updates: PriceUpdateMessage<string>[]) => call?.write({ updates }),
   }
 }
 
@@ -96,12 +96,12 @@ async function loadFeed() {
     return service.opened() && landed
   }, 'the stream open and the first polls landed')
   /** Sends a frame and waits until the feed has read it (the clock standing still meanwhile). */
-  const frame = async (updates: PriceUpdateMessage[]) => {
+  const frame = async (updates: PriceUpdateMessage<string>[]) => {
     const before = framesRead
     service.send(updates)
     await until(() => framesRead > before, 'the frame read')
   }
-  const update = (symbol: string, price: string, at: number, extra = 0): PriceUpdateMessage => ({
+  const update = (symbol: string, price: string, at: number, extra = 0): PriceUpdateMessage<string> => ({
     ticker: '',
     symbol,
     stock_price: '',

@@ -4,11 +4,12 @@ import { StreamedPrices } from '../../../../src/main/core/feed/stream/streamed-p
 import type { PriceUpdateMessage } from '../../../../src/main/core/feed/stream/stream-proto'
 import { streamAddressProblem } from '../../../../src/shared/stream-setting'
 import { TUESDAY_10_00_ET } from '../../../sim/sim-helpers'
+import { uint64 } from '../../../support/uint64'
 
 /** Reading the price stream's records (bad input dropped and counted, newest wins) and where it connects. */
 
 const NOW = TUESDAY_10_00_ET
-const nanos = (ms: number, extra = 0n) => (BigInt(ms) * 1_000_000n + extra).toString()
+const nanos = (ms: number, extra = 0n) => uint64(BigInt(ms) * 1_000_000n + extra)
 const update = (fields: Partial<PriceUpdateMessage> = {}): PriceUpdateMessage => ({
   ticker: 'AAPL',
   symbol: 'AAPLon',
@@ -21,7 +22,7 @@ const update = (fields: Partial<PriceUpdateMessage> = {}): PriceUpdateMessage =>
 describe('StreamedPrices', () => {
   it('reads an update as the polled record: the strings as sent, the ns timestamp to ms exactly', () => {
     const prices = new StreamedPrices(['AAPLon'])
-    const at = '1773350214478735649'
+    const at = uint64('1773350214478735649')
     expect(prices.read([update({ timestamp: at })], 1_773_350_214_478 + 1)).toEqual([
       {
         primaryMarket: { symbol: 'AAPLon', price: '230.4012' },
@@ -51,10 +52,11 @@ describe('StreamedPrices', () => {
           update({ token_price: '12.3.4' }),
           update({ token_price: '-1.5' }),
           update({ symbol: '' }),
-          update({ timestamp: '0' }),
+          update({ timestamp: uint64(0n) }),
           update({ timestamp: nanos(Date.UTC(1999, 11, 31)) }),
           update({ timestamp: nanos(NOW + 60_001) }),
-          update({ timestamp: '12e18' }),
+          // Not two 32-bit halves, as no uint64 read off the wire can be.
+          update({ timestamp: { low: 0.5, high: 0 } }),
           update({ timestamp: nanos(NOW + 60_000) }),
         ],
         NOW,

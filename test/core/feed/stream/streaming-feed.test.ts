@@ -31,7 +31,7 @@ async function streamingFeed(
     symbols?: string[]
     count?: number
     streamFaults?: StreamFaultPlan
-    onPriceFrame?: (updates: readonly PriceUpdateMessage[]) => void
+    onPriceFrame?: (updates: readonly PriceUpdateMessage<string>[]) => void
     recording?: RecordingFactory
   } = {},
 ) {
@@ -294,7 +294,7 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     let openAtNewestFirstFrame: number | null = null
     let newest = ''
     // Set once the first stream is live: its own first frames are not the ones watched.
-    const watched = { onPriceFrame: (_updates: readonly PriceUpdateMessage[]) => {} }
+    const watched = { onPriceFrame: (_updates: readonly PriceUpdateMessage<string>[]) => {} }
     const { sim, feed, symbols, time, state, settle } = await streamingFeed({
       count: 3,
       onPriceFrame: (updates) => watched.onPriceFrame(updates),

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
 import * as protoLoader from '@grpc/proto-loader'
+import type { Uint64 } from '../../uint64'
 
 /**
  * The service's streaming schema, loaded at run time from grpcapi.proto by @grpc/proto-loader.
- * `longs: String` keeps every uint64 (the nanosecond timestamps) exact as a decimal string, never
- * a float; `keepCase` keeps the proto's field names; `defaults` fills absent fields (an absent
- * timestamp reads "0", which the readers refuse).
+ * Every uint64 (the nanosecond timestamps) is read as protobufjs reads it, a Long of two 32-bit
+ * halves, which uint64Of (core/uint64.ts) joins exactly (never through a float); `keepCase` keeps
+ * the proto's field names; `defaults` fills absent fields (an absent timestamp reads 0, which the
+ * readers refuse).
  *
  * The file sits beside this module in the sources and beside the bundles in out/main (the main
  * build copies it there: electron.vite.config.ts), whose shared code sits in out/main/chunks.
@@ -16,13 +18,16 @@ import * as protoLoader from '@grpc/proto-loader'
 export const PROTO_FILE_NAME = 'grpcapi.proto'
 export const SERVICE_NAME = 'ondo.gm.backend.v1.BackendService'
 
-/** One PriceUpdate as read: every field present (defaults), the timestamp as a decimal string. */
-export interface PriceUpdateMessage {
+/**
+ * One PriceUpdate as read: every field present (defaults), the timestamp a Uint64 (`Time`: its
+ * decimal text where the simulator writes one).
+ */
+export interface PriceUpdateMessage<Time = Uint64> {
   ticker: string
   symbol: string
   stock_price: string
   token_price: string
-  timestamp: string
+  timestamp: Time
 }
 
 export interface OhlcSideMessage {
@@ -32,11 +37,11 @@ export interface OhlcSideMessage {
   close: string
 }
 
-export interface OhlcUpdateMessage {
+export interface OhlcUpdateMessage<Time = Uint64> {
   primary_market: (OhlcSideMessage & { symbol: string }) | null
   underlying_market: (OhlcSideMessage & { ticker: string }) | null
   is_closed: boolean
-  timestamp: string
+  timestamp: Time
 }
 
 export interface UpdatesFrame<U> {
@@ -62,7 +67,6 @@ export function backendService(): grpc.ServiceDefinition {
   if (loaded) return loaded
   const definition = protoLoader.loadSync(protoPath(), {
     keepCase: true,
-    longs: String,
     enums: String,
     defaults: true,
     oneofs: true,

@@ -2,6 +2,7 @@ import { isNonNegativeDecimalString } from '../../../../shared/decimal'
 import type { StreamDrops } from '../../../../shared/stream-status'
 import type { WirePriceRecord } from '../../api/wire/wire'
 import type { PriceUpdateMessage } from './stream-proto'
+import { uint64Of } from '../../uint64'
 
 /**
  * Reads the price stream's frames into the records the polled prices are (WirePriceRecord), so a
@@ -19,8 +20,6 @@ export const EARLIEST_MS = Date.UTC(2000, 0, 1)
 export const MAX_AHEAD_MS = 60_000
 const MAX_SYMBOL_LENGTH = 64
 const MAX_TICKER_LENGTH = 64
-/** uint64 has at most 20 digits. */
-const NANOS_PATTERN = /^\d{1,20}$/
 
 export class StreamedPrices {
   /** Per subscribed symbol, the newest update's nanoseconds taken (undefined: none yet). */
@@ -79,14 +78,15 @@ function nanosOf(update: PriceUpdateMessage, now: number): bigint | null {
 }
 
 /**
- * A stream's uint64 nanoseconds (read as a decimal string, never a float), or null when it is not
- * a time this service can have sent: 0, before 2000, more than a minute ahead of `now`.
+ * A stream's uint64 nanoseconds (read exactly, never a float), or null when it is not a time this
+ * service can have sent: 0, before 2000, more than a minute ahead of `now`.
  */
 export function streamedInstant(timestamp: unknown, now: number): bigint | null {
-  if (typeof timestamp !== 'string' || !NANOS_PATTERN.test(timestamp)) return null
-  const nanos = BigInt(timestamp)
-  const ms = nanos / NS_PER_MS
-  if (ms < BigInt(EARLIEST_MS) || ms > BigInt(now + MAX_AHEAD_MS)) return null
+  const nanos = uint64Of(timestamp)
+  if (nanos === null) return null
+  // Whole milliseconds of a uint64 stay under 2^53: exact as a number.
+  const ms = msOfNanos(nanos)
+  if (ms < EARLIEST_MS || ms > now + MAX_AHEAD_MS) return null
   return nanos
 }
 
