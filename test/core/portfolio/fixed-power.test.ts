@@ -75,4 +75,15 @@ describe('poweredReturn: (1 + r) ^ (year / span) - 1 in fixed point', () => {
       '0.0000000000',
     )
   })
+
+  it('reads a rate held as a count of tens (exponent above 0) as the same rate', () => {
+    // +3,000 % over two years is sqrt(31) - 1 a year, however 30 is held: 3 x 10^1 or 30 x 10^0.
+    const perYear = toFixedString(new Wide(31).sqrt().minus(1), RETURN_PLACES)
+    expect(perYear).toBe('4.5677643628')
+    expect(poweredReturn(new BigDecimal(3n, 1), YEAR_MS, 2 * YEAR_MS).toFixed(RETURN_PLACES)).toBe(perYear)
+    expect(poweredReturn(BigDecimal.parse('30'), YEAR_MS, 2 * YEAR_MS).toFixed(RETURN_PLACES)).toBe(perYear)
+    // +1,200 % over 30 days, held as 12 x 10^0.
+    const monthly = toFixedString(new Wide(13).pow(new Wide(365).dividedBy(30)).minus(1), RETURN_PLACES)
+    expect(poweredReturn(new BigDecimal(12n, 0), YEAR_MS, 30 * DAY_MS).toFixed(RETURN_PLACES)).toBe(monthly)
+  })
 })
