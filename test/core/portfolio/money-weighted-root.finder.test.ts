@@ -134,4 +134,56 @@ describe("the money-weighted return's root finder", () => {
       moneyWeightedRoot([flow(0, -100_000), flow(1, 100)], BRACKET.lo, BRACKET.hi, Number.NaN),
     ).toBeNull()
   })
+
+  it('finds the same root with every flow written with the other sign', () => {
+    // p(x) and -p(x) have the same roots: the holder's view or the portfolio's.
+    const flows = [flow(0, -250_000), flow(7, -120_020), flow(91, 35_050), flow(364, 401_999)]
+    const negated = flows.map(({ k, amount }) => ({ k, amount: amount.negated() }))
+    expectRootOf(negated, Number.NaN, bisected(flows))
+    expectRootOf(negated, 0.9995, bisected(flows))
+  })
+
+  it('finds the same root whatever number of decimals each amount is written with', () => {
+    // 1,000 in, 3.125 and 150.5 out, then 900.10: the amounts' exponents differ (0, -3, -1, -2).
+    const amounts = ['-1000', '3.125', '150.5', '900.10']
+    const mixed = amounts.map((text, i) => ({
+      k: [0, 30, 61, 120][i] as number,
+      amount: BigDecimal.parse(text),
+    }))
+    const even = mixed.map(({ k, amount }) => ({
+      k,
+      amount: BigDecimal.parse(new Dec(amount.toString()).toFixed(3)),
+    }))
+    const reference = bisected(even)
+    expectRootOf(mixed, Number.NaN, reference)
+    expectRootOf(even, Number.NaN, reference)
+  })
+
+  it('finds a root on either end of the bracket, the end itself', () => {
+    // 550.05 in and 1,100.10 out a bucket later: x = 0.5 exactly (+100 % a bucket).
+    const flows = [flow(0, -55_005), flow(1, 110_010)]
+    const half = BigDecimal.parse('0.5')
+    const atLo = moneyWeightedRoot(flows, half, BigDecimal.parse('2'), Number.NaN)
+    expect(atLo?.text()).toBe('0.5')
+    const atHi = moneyWeightedRoot(flows, BigDecimal.parse('0.25'), half, Number.NaN)
+    expect(atHi?.text()).toBe('0.5')
+  })
+
+  it('reads a bracket end held as a count of tens (1 x 10^1) as the same end', () => {
+    // 1,000.00 in and 1,250.00 out a bucket later: x = 0.8, in [0.5, 10] however 10 is held.
+    const flows = [flow(0, -100_000), flow(1, 125_000)]
+    const lo = BigDecimal.parse('0.5')
+    expect(moneyWeightedRoot(flows, lo, new BigDecimal(1n, 1), Number.NaN)?.text()).toBe('0.8')
+    expect(moneyWeightedRoot(flows, lo, BigDecimal.parse('10'), Number.NaN)?.text()).toBe('0.8')
+  })
+
+  it('gives up (null) where p has the same sign at both ends, even with two roots between them', () => {
+    // 999.98 in, 2,000.00 out the next day, 1,000.00 in the day after: p(x) = -999.98 + 2000 x -
+    // 1000 x^2, negative at both ends of the daily bracket, zero at 1 -+ 0.00447 inside it.
+    const flows = [flow(0, -99_998), flow(1, 200_000), flow(2, -100_000)]
+    expect(p(flows, LO).isNegative() && p(flows, HI).isNegative()).toBe(true)
+    expect(p(flows, new Wide(1)).isPositive()).toBe(true)
+    expect(moneyWeightedRoot(flows, BRACKET.lo, BRACKET.hi, Number.NaN)).toBeNull()
+    expect(moneyWeightedRoot(flows, BRACKET.lo, BRACKET.hi, 1.004)).toBeNull()
+  })
 })
