@@ -97,4 +97,54 @@ describe('BigDecimal: decimal.js on BigInt', () => {
     expect(() => BigDecimal.parse('1.2.3')).toThrow()
     expect(() => BigDecimal.parse('3.5').dividedBy(BigDecimal.parse('0'))).toThrow(RangeError)
   })
+
+  it('says why it refuses: the text that is not a decimal, a division by zero', () => {
+    expect(() => BigDecimal.parse('-')).toThrow('not a decimal: -')
+    expect(() => BigDecimal.parse('.')).toThrow('not a decimal: .')
+    expect(() => BigDecimal.parse('100.10').dividedBy(BigDecimal.parse('0.00'))).toThrow('division by zero')
+  })
+
+  it('says zero, sign and equality whatever the decimals a value is written with', () => {
+    expect(BigDecimal.parse('0.00').isZero()).toBe(true)
+    expect(BigDecimal.parse('-0.01').isZero()).toBe(false)
+    expect(BigDecimal.parse('0.00').isPositive()).toBe(false)
+    expect(BigDecimal.parse('0.00').isNegative()).toBe(false)
+    expect(BigDecimal.parse('3.5').isPositive()).toBe(true)
+    expect(BigDecimal.parse('1.50').equals(BigDecimal.parse('1.5'))).toBe(true)
+    expect(BigDecimal.parse('-100.10').equals(BigDecimal.parse('-100.1000'))).toBe(true)
+    expect(BigDecimal.parse('100.10').equals(BigDecimal.parse('100.11'))).toBe(false)
+  })
+
+  it('rounds a quotient exactly half a unit past its last digit to even, as decimal.js does', () => {
+    // 41 significant digits ending in 5, divided by 1 or 5: exact halves at the 40th digit.
+    for (const [a, b] of [
+      ['1.0000000000000000000000000000000000000005', '1'],
+      ['1.0000000000000000000000000000000000000015', '1'],
+      ['5.0000000000000000000000000000000000000025', '5'],
+      ['-2.0000000000000000000000000000000000000005', '1'],
+    ] as const) {
+      const [x, dx] = both(a, 40)
+      const [y, dy] = both(b, 40)
+      expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
+    }
+    expect(
+      BigDecimal.parse('1.0000000000000000000000000000000000000005', 40)
+        .dividedBy(BigDecimal.parse('1'))
+        .toString(),
+    ).toBe('1')
+  })
+
+  it('counts the digits of counts past a double (10^308) as decimal.js rounds them', () => {
+    // Products of such values with 3.5 at 80 and 40 digits, around powers of ten up to 10^1000.
+    for (const k of [300, 308, 309, 330, 479, 480, 481, 700, 959, 960, 961, 1000]) {
+      for (const count of [10n ** BigInt(k) - 1n, 10n ** BigInt(k), 10n ** BigInt(k) + 1n]) {
+        for (const precision of [80, 40]) {
+          const [x, dx] = both(count.toString(), precision)
+          const [y, dy] = both('3.5', precision)
+          expect(x.times(y).toString()).toBe(dx.times(dy).toString())
+          expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
+        }
+      }
+    }
+  })
 })
