@@ -36,18 +36,20 @@ function onDays(symbol: string, days: number[]): TokenHistory {
 
 describe('the series: its times and its cost', () => {
   it("has a point at every time any held token's history has one, each once, in order", () => {
-    // NVDAon without Thursday 5 March but with a Saturday 7 March point; TSLAon from Wednesday to
-    // Wednesday 11 March only.
-    const nvda = onDays('NVDAon', [0, 1, 2, 4, 5, 6, 7, 8, 9])
+    // NVDAon without Thursday 5 March and Monday 9 March, with a Saturday 7 March point and its
+    // Tuesday point sent twice; TSLAon from Wednesday, without Monday, to Wednesday 11 March.
+    const nvda = onDays('NVDAon', [0, 1, 2, 4, 6, 7, 8, 9])
     const saturday = Date.parse('2026-03-07T00:00:00Z')
-    const withSaturday = {
+    const sent = {
       ...nvda,
-      points: [...nvda.points.slice(0, 4), { ...nvda.points[3]!, t: saturday }, ...nvda.points.slice(4)],
+      points: [
+        ...[nvda.points[0]!, nvda.points[1]!, nvda.points[1]!, nvda.points[2]!, nvda.points[3]!],
+        { ...nvda.points[3]!, t: saturday },
+        ...nvda.points.slice(4),
+      ],
     }
     const report = computePortfolio(
-      fixtureInput({
-        histories: histories({ NVDAon: withSaturday, TSLAon: onDays('TSLAon', [2, 3, 4, 5, 6, 7]) }),
-      }),
+      fixtureInput({ histories: histories({ NVDAon: sent, TSLAon: onDays('TSLAon', [2, 3, 4, 6, 7]) }) }),
     )
     expect(report.series.map((point) => point.t)).toEqual([...DAYS.slice(0, 5), saturday, ...DAYS.slice(5)])
   })
@@ -218,8 +220,12 @@ describe('what the report says', () => {
       "MSTRon: the service has no history of it: valued at its last trade's price.",
     )
     const without = computePortfolio(fixtureInput())
-    const last = (r: typeof report) => new D(r.series.at(-1)?.value as string)
-    expect(last(report).minus(last(without)).toString()).toBe(new D('1.75').times('155.40').toString())
+    const at = (r: typeof report, i: number) => new D(r.series[i]?.value as string)
+    // At its buy's price (150.25) until it sold at 155.40; a transfer's 0 is no price.
+    expect(at(report, 2).minus(at(without, 2)).toString()).toBe(new D(2).times('150.25').toString())
+    expect(at(report, 9).minus(at(without, 9)).toString()).toBe(new D('1.75').times('155.40').toString())
+    // It has no stock whose close could have been carried.
+    expect(report.notes.some((note) => note.startsWith('MSTRon: the stock had no candle'))).toBe(false)
   })
 
   it('says a token whose history ends a bucket or more before the last point is valued at its last', () => {
