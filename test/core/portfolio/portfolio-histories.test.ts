@@ -15,10 +15,12 @@ const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
 
 /** The benchmark's closes on the fixture's first two days. */
-const SPY_POINTS: HistoryPoint[] = [
-  ['2026-03-02', '681.35'],
-  ['2026-03-03', '684.20'],
-].map(([day, close]) => ({
+const SPY_POINTS: HistoryPoint[] = (
+  [
+    ['2026-03-02', '681.35'],
+    ['2026-03-03', '684.20'],
+  ] as const
+).map(([day, close]) => ({
   ...{ t: Date.parse(`${day}T00:00:00Z`), open: close, high: close, low: close, close },
   ...{ underlyingClose: close, underlyingCarried: false, multiplier: '1', premium: null },
 }))
@@ -26,7 +28,7 @@ const SPY_POINTS: HistoryPoint[] = [
 const pointsOf = (symbol: string) => (symbol in PRICES ? historyOf(symbol).points : SPY_POINTS)
 
 function series(symbol: string, range: HistoryRange, interval: string): HistorySeries {
-  const points = pointsOf(symbol)
+  const points = [...pointsOf(symbol)]
   return {
     ...{ symbol, range, interval, source: 'both', note: 'Recorded since 2 March.' },
     ...{ points, multiplierChanges: [], rejectedCandles: 0, asOf: AS_OF },
