@@ -45,9 +45,14 @@ describe('splitRatio: the terms a split may have', () => {
     expect(ratio('1.0021', '51.1071')).toBeNull()
   })
 
-  it('reads a step to 0.8 (4:5) as no split: it is less than a quarter away from 1', () => {
-    expect(ratio('1', '0.8')).toBeNull()
-    expect(ratio('1.0021', '0.80168')).toBeNull()
+  it('reads a step to 0.8 as a 4:5 reverse split, as it reads 5:4 up: a dividend never lowers it', () => {
+    expect(ratio('1', '0.8')).toBe('0.8')
+    expect(ratio('1.0021', '0.80168')).toBe('0.8')
+  })
+
+  it('reads a step of less than a quarter either way as no split (6:5 up, 5:6 down)', () => {
+    expect(ratio('1', '1.2')).toBeNull()
+    expect(ratio('1', new Dec(5).dividedBy(6).toString())).toBeNull()
   })
 })
 

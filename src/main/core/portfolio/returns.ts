@@ -22,8 +22,10 @@ import { rounded80 } from './scaled'
  * by Newton's steps from the time-weighted return's guess (money-weighted-root.ts: in floating
  * point to start, then in exact fixed point), or by bisection in decimal.js where they fail or
  * would leave the bracket. The bracket is an annual rate from -99 % to +10,000 %: no root inside
- * it is said as "no solution". The search stops when x moves by less than 1e-30, which puts the annual rate
- * within 1e-24 of the root; returns are written to RETURN_PLACES decimals.
+ * it is said as "no solution". The search stops when x moves by less than 1e-30, which puts the
+ * annual rate within 1e-24 of a simple root; returns are written to RETURN_PLACES decimals. At a
+ * multiple root (p flat there) 40 digits lose p's sign short of it: some 1e-13 from a triple root,
+ * where the annual rate can be off in its 10th decimal (returns.test.ts, the triple root).
  */
 
 export const YEAR_MS = 365 * 86_400_000

@@ -6,8 +6,9 @@ import { BigDecimal } from './big-decimal'
  * multiplier by the split's ratio (10:1 takes 1 to 10) and raises it a little for each dividend
  * reinvested (up to 1 % a day, real-service-notes.md); it does not say which a step is. A split is
  * read where the step is within 1 % of a ratio n:d with both at most 50, the smaller at most 4
- * (2:1, 3:2, 5:4, 10:1, 1:20...) and at least a quarter away from 1; what is left beyond that
- * ratio is a dividend reinvested in the same step. Anything else is a dividend step (ratio 1).
+ * (2:1, 3:2, 5:4, 10:1, 1:20...) and its larger term at least a quarter above its smaller (5:4 up,
+ * 4:5 down alike: a step down is never a dividend); what is left beyond that ratio is a dividend
+ * reinvested in the same step. Anything else is a dividend step (ratio 1).
  */
 
 const TOLERANCE = new Dec('0.01')
@@ -29,7 +30,8 @@ export function splitRatio(from: Dec, to: Dec): Dec | null {
     ] as const) {
       if (n < 1 || d < 1 || n > LARGEST_TERM || d > LARGEST_TERM || n === d) continue
       const split = new Dec(n).dividedBy(d)
-      if (split.minus(1).abs().lessThan(LEAST_SPLIT)) continue
+      // The larger term over the smaller: 5:4 and 4:5 are both 1.25, as far from no split.
+      if (new Dec(Math.max(n, d)).dividedBy(Math.min(n, d)).minus(1).lessThan(LEAST_SPLIT)) continue
       if (ratio.dividedBy(split).minus(1).abs().lessThanOrEqualTo(TOLERANCE)) return split
     }
   }
