@@ -32,6 +32,15 @@ const decimalText = fc
 const both = (text: string, precision: number) =>
   [BigDecimal.parse(text, precision), precision === 40 ? new Rate(text) : new Dec(text)] as const
 
+/** `count` and 3.5 at `precision`, beside decimal.js's: their product and quotient round alike. */
+function roundsAsDecimalJs(count: bigint, precision: number) {
+  const [x, dx] = both(count.toString(), precision)
+  const [y, dy] = both('3.5', precision)
+  expect(x.times(y).toString()).toBe(dx.times(dy).toString())
+  expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
+  return { x, dx, y, dy }
+}
+
 describe('BigDecimal: decimal.js on BigInt', () => {
   for (const precision of [80, 40]) {
     it(`adds, subtracts, multiplies and divides to decimal.js's digits at ${precision} digits`, () => {
@@ -81,10 +90,7 @@ describe('BigDecimal: decimal.js on BigInt', () => {
     for (let k = 1; k <= 260; k++) {
       for (const count of [10n ** BigInt(k) - 1n, 10n ** BigInt(k), 10n ** BigInt(k) + 1n]) {
         for (const precision of [80, 40]) {
-          const [x, dx] = both(count.toString(), precision)
-          const [y, dy] = both('3.5', precision)
-          expect(x.times(y).toString()).toBe(dx.times(dy).toString())
-          expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
+          const { x, dx, y, dy } = roundsAsDecimalJs(count, precision)
           expect(y.dividedBy(x).toString()).toBe(dy.dividedBy(dx).toString())
           expect(x.plus(y).toString()).toBe(dx.plus(dy).toString())
         }
@@ -138,12 +144,7 @@ describe('BigDecimal: decimal.js on BigInt', () => {
     // Products of such values with 3.5 at 80 and 40 digits, around powers of ten up to 10^1000.
     for (const k of [300, 308, 309, 330, 479, 480, 481, 700, 959, 960, 961, 1000]) {
       for (const count of [10n ** BigInt(k) - 1n, 10n ** BigInt(k), 10n ** BigInt(k) + 1n]) {
-        for (const precision of [80, 40]) {
-          const [x, dx] = both(count.toString(), precision)
-          const [y, dy] = both('3.5', precision)
-          expect(x.times(y).toString()).toBe(dx.times(dy).toString())
-          expect(x.dividedBy(y).toString()).toBe(dx.dividedBy(dy).toString())
-        }
+        for (const precision of [80, 40]) roundsAsDecimalJs(count, precision)
       }
     }
   })

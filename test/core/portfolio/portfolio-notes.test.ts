@@ -117,20 +117,6 @@ describe("a position's walk: its notes and its value where prices fall short", (
     )
   })
 
-  it('says a trade on a day without a candle used the nearest earlier price', () => {
-    const saturday = extra({
-      id: 't9',
-      time: '2026-03-07T12:00:00-05:00',
-      quantity: '0.5',
-      price: '101.05',
-      fee: '0',
-    })
-    const report = computePortfolio(fixtureInput({ transactions: [...LEDGER, saturday] }))
-    const said = report.notes.filter((note) => note.startsWith('AAPLon: no candle at '))
-    expect(said).toHaveLength(1)
-    expect(said[0]).toMatch(/2026.* \(transaction t9\); the nearest earlier price was used\.$/)
-  })
-
   it("says a trade past its bucket's end (Friday 19:00 ET, Saturday in UTC) used the earlier price", () => {
     // Friday 6 March's bucket ends at 00:00 UTC Saturday, 19:00 ET: a trade then falls in no candle.
     const evening = extra({
