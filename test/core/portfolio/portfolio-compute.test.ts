@@ -224,8 +224,13 @@ describe('what the report says', () => {
     // At its buy's price (150.25) until it sold at 155.40; a transfer's 0 is no price.
     expect(at(report, 2).minus(at(without, 2)).toString()).toBe(new D(2).times('150.25').toString())
     expect(at(report, 9).minus(at(without, 9)).toString()).toBe(new D('1.75').times('155.40').toString())
-    // It has no stock whose close could have been carried.
+    // It has no stock whose close could have been carried, and its trades are its prices: a point
+    // whose day it was bought in is valued at that buy, not "before its first price".
     expect(report.notes.some((note) => note.startsWith('MSTRon: the stock had no candle'))).toBe(false)
+    expect(report.notes.filter((note) => note.startsWith('MSTRon:'))).toEqual([
+      "MSTRon: the stock's price is not known at every step: its unexplained moves count as the stock's.",
+      "MSTRon: the service has no history of it: valued at its last trade's price.",
+    ])
   })
 
   it('says a token whose history ends a bucket or more before the last point is valued at its last', () => {

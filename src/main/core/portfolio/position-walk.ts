@@ -158,7 +158,7 @@ export function walkPosition(
   /** The bucket a trade falls in, or the nearest earlier one (said). */
   const bucketOf = (entry: LedgerEntry): number => {
     const index = track.indexAt(entry.instant)
-    if (index < 0 || !track.covers(index, entry.instant))
+    if (!track.pricedByTrades && (index < 0 || !track.covers(index, entry.instant)))
       say(
         `${track.symbol}: no candle at ${screenTimeText(entry.instant, { year: true })} (transaction ` +
           `${entry.transaction.id}); the nearest ${index < 0 ? 'later' : 'earlier'} price was used.`,
@@ -197,9 +197,11 @@ export function walkPosition(
         e++
       }
     }
-    // Until a first point is found, each time is looked up; after, the walk steps forward.
-    const index =
-      cursor < 0 ? track.indexAt(times[i] as number) : track.indexAfter(times[i] as number, cursor)
+    // Until a first point is found, each time is looked up; after, the walk steps forward. A
+    // bucket's point holds the whole bucket; a trade's price holds from its instant, so a token
+    // priced by its trades is valued at the last one by the point's close.
+    const at = (track.pricedByTrades ? closes[i] : times[i]) as number
+    const index = cursor < 0 ? track.indexAt(at) : track.indexAfter(at, cursor)
     cursor = index
     if (index < 0 && quantity !== 0n && !noPriceYet) {
       noPriceYet = true

@@ -66,6 +66,14 @@ export class PriceTrack {
     this.read = new Uint8Array(points.length)
   }
 
+  /**
+   * A token the service has no history of is tracked by its own trades' prices (portfolio-compute.ts
+   * passes no bucket): each point is an instant, not a bucket, and there are no candles to lack.
+   */
+  get pricedByTrades(): boolean {
+    return this.bucketMs === 0
+  }
+
   /** The latest point starting at or before `t` (the bucket holding `t`, or the last before it); -1: none. */
   indexAt(t: number, from = 0): number {
     let lo = from
