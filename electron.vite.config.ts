@@ -36,12 +36,14 @@ export default defineConfig({
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [shipStreamingSchema()],
     build: {
-      // The poll worker is its own entry: a worker thread loads it by path (see WorkerPollFeed).
+      // The poll and portfolio workers are entries of their own: a worker thread loads each by
+      // path (see WorkerPollFeed, PortfolioThread).
       // So is the first-frame renderer, which main bundles in too: the benchmark loads it alone.
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'poll-worker': resolve(__dirname, 'src/main/poll-worker.ts'),
+          'portfolio-worker': resolve(__dirname, 'src/main/portfolio-worker.ts'),
           'first-frame': resolve(__dirname, 'src/renderer/first-frame/server.tsx'),
         },
       },

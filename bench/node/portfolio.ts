@@ -1,11 +1,16 @@
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { replayLedger } from '../../src/main/core/holdings/ledger-replay'
 import {
   type PortfolioInput,
   type TokenHistory,
   computePortfolio,
 } from '../../src/main/core/portfolio/portfolio-compute'
+import {
+  type PortfolioComputer,
+  PortfolioThread,
+  computedHere,
+} from '../../src/main/core/portfolio/portfolio-thread'
 import type { HistoryPoint } from '../../src/shared/history'
 import type { Transaction } from '../../src/shared/holdings'
 import { medianOfFreshRuns } from './fresh-process'
@@ -18,6 +23,9 @@ import { type Metric, metric, round } from '../report'
  * history cache's part is the history suite's). Budget 150 ms, a plain limit: no floor does the
  * same work. Beside it, for context, the replay of the same ledger alone in a fresh process of
  * its own, and the ratio between the two: what the portfolio adds over the ledger's own replay.
+ * Also for context, the calling thread's longest event-loop delay while the same portfolio is
+ * computed on it and on the app's portfolio thread (portfolio-thread.ts), each in a fresh
+ * process: how long the app's main thread stalls when the Holdings tab asks a range.
  */
 
 export interface PortfolioBenchSizes {
@@ -29,7 +37,12 @@ export interface PortfolioBenchSizes {
 }
 
 export interface PortfolioBenchRequest extends PortfolioBenchSizes {
-  mode: 'portfolio' | 'replay-only'
+  /**
+   * `portfolio`, `replay-only`: the computation's own time. `main-thread-here`,
+   * `main-thread-thread`: the calling thread's longest event-loop delay while the portfolio is
+   * computed on it, or on the app's portfolio thread (the built out/main/portfolio-worker.js).
+   */
+  mode: 'portfolio' | 'replay-only' | 'main-thread-here' | 'main-thread-thread'
 }
 
 const BUDGET_MS = 150
@@ -100,9 +113,36 @@ export function benchPortfolioInput(sizes: PortfolioBenchSizes): PortfolioInput 
   }
 }
 
+/** The built portfolio thread, as the app starts it (`npx electron-vite build` first). */
+const BUILT_THREAD = join(__dirname, '../../out/main/portfolio-worker.js')
+
+/**
+ * The longest the calling thread's event loop waited (ms) while `computer` computed `input` and
+ * the report came back: what the app's main thread stalls for when the Holdings tab asks a range.
+ */
+async function mainThreadLongestMs(computer: PortfolioComputer, input: PortfolioInput): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 1 })
+  delay.enable()
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 5))
+  try {
+    // The monitor counts a delay from its second tick on: the computation starts after a few.
+    await turn()
+    if ((await computer.compute(input)).empty) throw new Error('the bench portfolio came out empty')
+    // One more turn of the loop, so that the last stretch before the answer is counted.
+    await turn()
+  } finally {
+    delay.disable()
+    await computer.close()
+  }
+  return delay.max / 1e6
+}
+
 /** One timed run, in the process it is called in (the child's side). */
 export async function timePortfolio(request: PortfolioBenchRequest): Promise<number> {
   const input = benchPortfolioInput(request)
+  if (request.mode === 'main-thread-here') return mainThreadLongestMs(computedHere, input)
+  if (request.mode === 'main-thread-thread')
+    return mainThreadLongestMs(new PortfolioThread({ script: BUILT_THREAD }), input)
   const started = performance.now()
   if (request.mode === 'replay-only') {
     if (!replayLedger(input.transactions, input.method).ok)
@@ -120,7 +160,23 @@ export async function portfolioMetrics(
     medianOfFreshRuns(child, { ...sizes, mode }, sizes.runs, `portfolio ${mode}`, log)
   const replay = await timed('replay-only')
   const portfolio = await timed('portfolio')
+  const stalledHere = await timed('main-thread-here')
+  const stalledThread = await timed('main-thread-thread')
   return [
+    metric(
+      'portfolio.mainThread.computedHere.longestDelayMs',
+      sizes.transactions,
+      round(stalledHere),
+      'ms',
+      null,
+    ),
+    metric(
+      'portfolio.mainThread.onItsThread.longestDelayMs',
+      sizes.transactions,
+      round(stalledThread),
+      'ms',
+      null,
+    ),
     metric('portfolio.replayOnly.coldMs', sizes.transactions, round(replay), 'ms', null),
     metric('portfolio.seriesAndFigures.coldMs', sizes.transactions, round(portfolio), 'ms', BUDGET_MS),
     metric(

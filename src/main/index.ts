@@ -52,5 +52,6 @@ if (onWindowSystem === 'relaunch-on-xwayland') {
     resourcesDir,
     outDir,
     pollWorkerScript: join(__dirname, 'poll-worker.js'),
+    portfolioWorkerScript: join(__dirname, 'portfolio-worker.js'),
   }).start()
 }

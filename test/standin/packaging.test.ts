@@ -85,6 +85,7 @@ describe('electron-builder --dir --linux on a stand-in Electron', () => {
       '/package.json',
       '/out/main/index.js',
       '/out/main/poll-worker.js',
+      '/out/main/portfolio-worker.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
     ])

@@ -16,6 +16,7 @@ import type { Settings } from '../../shared/settings'
 import { AppCore } from '../core/app/app-core'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
 import { WorkerPollFeed } from '../core/feed/worker/worker-poll-feed'
+import { PortfolioThread } from '../core/portfolio/portfolio-thread'
 import { simDemoMarket } from '../sim/server/demo-market'
 import { APP_SCHEME, appProtocolHandler } from './app-protocol'
 import { appMenuTemplate } from './app-menu'
@@ -44,6 +45,8 @@ export interface ShellOptions {
   outDir: string
   /** The poll worker's built script. */
   pollWorkerScript: string
+  /** The portfolio thread's built script. */
+  portfolioWorkerScript: string
 }
 
 /**
@@ -77,6 +80,7 @@ export class Shell {
       // Demo mode (no key stored) runs on the built-in simulator, handed in so the core never imports it.
       demo: simDemoMarket(),
       pollFeed: (events) => new WorkerPollFeed(events, { script: options.pollWorkerScript }),
+      portfolio: new PortfolioThread({ script: options.portfolioWorkerScript }),
       saveExport: (fileName, content) => this.saveExport(fileName, content),
     })
   }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock'
 import type { FeedEvents, PollPipeline } from '../feed/poll-feed'
+import type { PortfolioComputer } from '../portfolio/portfolio-thread'
 import type { SecretStore } from '../secrets/secret-store'
 import type { DemoMarket, DemoService } from './connection'
 
@@ -27,6 +28,11 @@ export interface AppCoreOptions<Demo extends DemoService = DemoService> {
    * hold up its main thread.
    */
   pollFeed?: (events: FeedEvents) => PollPipeline
+  /**
+   * Where the portfolio over time is computed. By default on this thread; the app passes a
+   * PortfolioThread, so that half a second of replaying the ledger never holds up its main thread.
+   */
+  portfolio?: PortfolioComputer
   /**
    * Why the shell cannot keep its window on top here (native Wayland), in words; then pinning is
    * refused with them and the status never says pinned.

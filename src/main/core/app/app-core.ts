@@ -32,6 +32,7 @@ import { inTimeOrder } from '../holdings/ledger-replay'
 import { quotesTouched, trackPositions } from '../holdings/track-positions'
 import { type AtBidsTracker, trackAtBids } from '../holdings/at-bids'
 import { DepthSymbols } from './depth-symbols'
+import { type PortfolioComputer, computedHere } from '../portfolio/portfolio-thread'
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -64,6 +65,8 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly history: AppHistory
   private readonly connection: Connection<Demo>
   private readonly depthSymbols: DepthSymbols
+  /** Where the portfolio over time is computed (the app's own thread, or here). */
+  private readonly portfolio: PortfolioComputer
   private started = false
 
   constructor(private readonly options: AppCoreOptions<Demo>) {
@@ -73,6 +76,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.wallets = new WalletsFile(options.userDataDir, () => this.clock.now())
     this.vault = new KeyVault(options.keychain)
     this.cache = new SnapshotCache(options.userDataDir)
+    this.portfolio = options.portfolio ?? computedHere
     this.alerts = new AlertCenter({
       userDataDir: options.userDataDir,
       clock: this.clock,
@@ -164,6 +168,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
       listing: this.prices,
       service: this.service,
       history: this.history.service,
+      portfolio: this.portfolio,
       saveExport: options.saveExport,
       pinUnavailable: options.pinUnavailable,
       status: () => this.status(),
@@ -215,6 +220,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
     this.started = false
     this.alerts.stop()
     this.walletWatch.stop()
+    await this.portfolio.close()
     await this.connection.stop(async () => {
       // Saved while the feed still runs: the worker does the work, off the main thread.
       await this.cacheSchedule.changed({ force: true })

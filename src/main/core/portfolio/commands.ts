@@ -7,8 +7,8 @@ import type { HistoryService } from '../history/history-service'
 import type { HoldingsFile } from '../holdings/holdings-file'
 import { bounded } from '../holdings/window-figures'
 import type { SettingsFile } from '../storage/settings-file'
-import { computePortfolio } from './portfolio-compute'
 import { portfolioInput } from './portfolio-histories'
+import type { PortfolioComputer } from './portfolio-thread'
 
 /** What the portfolio's command uses: the ledger, the detail chart's histories, the cost method. */
 export interface PortfolioCommandContext {
@@ -16,6 +16,8 @@ export interface PortfolioCommandContext {
   history: HistoryService
   settings: Pick<SettingsFile, 'get'>
   clock: Clock
+  /** Where it is computed: off the main thread in the app (portfolio-thread.ts). */
+  portfolio: PortfolioComputer
 }
 
 function attributionForWindow(attribution: Attribution): Attribution {
@@ -75,7 +77,8 @@ export function chartViewForWindow(report: PortfolioReport): PortfolioChartView 
 }
 
 /**
- * The Holdings tab's portfolio chart (issue #49): the same computation as `tokenwatch portfolio`,
+ * The Holdings tab's portfolio chart (issue #49): the same computation as `tokenwatch portfolio`
+ * (on the app's portfolio thread),
  * over the same HistoryService the detail chart asks (its cache makes a range asked again cheap),
  * the ledger's cost method from the settings, the default benchmark token.
  */
@@ -92,7 +95,7 @@ export function portfolioCommands(
         benchmarkSymbol: DEFAULT_BENCHMARK,
         asOf: context.clock.now(),
       })
-      return chartViewForWindow(computePortfolio(input))
+      return chartViewForWindow(await context.portfolio.compute(input))
     },
   }
 }

@@ -1,0 +1,13 @@
+import { parentPort } from 'node:worker_threads'
+import { servePortfolio } from './core/portfolio/portfolio-thread-host'
+
+/**
+ * The portfolio's thread (its own bundle, out/main/portfolio-worker.js): the Holdings tab's
+ * portfolio computed off the main thread. See PortfolioThread for the other side.
+ */
+if (!parentPort) throw new Error('portfolio-worker.js runs as a worker thread of the app, not on its own')
+const port = parentPort
+servePortfolio({
+  postMessage: (message) => port.postMessage(message),
+  on: (event, listener) => port.on(event, listener),
+})
