@@ -50,8 +50,9 @@ export interface PortfolioThreadOptions {
 }
 
 /**
- * A year of 100 tokens' candles and 20,000 transactions takes some 150 MB of heap to replay at the
- * most; a ledger or a history that would take many times that ends this thread, not the app.
+ * A year of 100 tokens' candles and 20,000 transactions replays within an old generation of 64 MB
+ * (the bench's year, run under that limit); a ledger or a history that would take sixteen times
+ * that ends this thread, not the app.
  */
 const HEAP_LIMIT_MB = 1_024
 
