@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -40,22 +41,54 @@ function realThread(): { thread: PortfolioThread; started: () => number } {
   return { thread, started: () => started }
 }
 
-/** A worker thread that never answers and exits with `code` when asked anything. */
-class DyingThread extends EventEmitter {
+/**
+ * A worker thread played by the test: `ready` says it loaded (as the real one does first); asked
+ * anything, it fails as `fail` says, the way Node reports it ('error', then 'exit').
+ */
+class PlayedThread extends EventEmitter {
   asked: PortfolioAsk[] = []
+  refs: string[] = []
   terminated = false
-  constructor(private readonly code: number) {
+  constructor(
+    ready: boolean,
+    private readonly fail: (ask: PortfolioAsk) => void,
+  ) {
     super()
+    if (ready) setImmediate(() => this.emit('message', { type: 'ready' }))
   }
   postMessage(ask: PortfolioAsk): void {
     this.asked.push(ask)
-    setImmediate(() => this.emit('exit', this.code))
+    setImmediate(() => this.fail(ask))
   }
-  unref(): void {}
+  ref(): void {
+    this.refs.push('ref')
+  }
+  unref(): void {
+    this.refs.push('unref')
+  }
   async terminate(): Promise<number> {
     this.terminated = true
-    return this.code
+    return 1
   }
+  crash(error: Error & { code?: string }, code = 1): void {
+    this.emit('error', error)
+    this.emit('exit', code)
+  }
+}
+
+/** A PortfolioThread on played threads, each made by `make`; all it started are in `started`. */
+function playedThreads(make: (index: number) => PlayedThread) {
+  const started: PlayedThread[] = []
+  const thread = new PortfolioThread({
+    script: 'unused.js',
+    thread: () => {
+      const next = make(started.length)
+      started.push(next)
+      return next as unknown as PortfolioWorkerThread
+    },
+  })
+  threads.push(thread)
+  return { thread, started }
 }
 
 /** t5 sells 2 AAPLon of the 5 held; 7.25 is more than was ever bought. */
@@ -89,33 +122,87 @@ describe("the portfolio's thread", () => {
     expect(started()).toBe(1)
   })
 
-  it('refuses what a dying thread was asked, in words, and starts another for the next ask', async () => {
-    const dying: DyingThread[] = []
-    const thread = new PortfolioThread({
-      script: 'unused.js',
-      thread: () => {
-        const next = new DyingThread(dying.length === 0 ? 134 : 1)
-        dying.push(next)
-        return next as unknown as PortfolioWorkerThread
-      },
-    })
-    threads.push(thread)
-    await expect(thread.compute(fixtureInput())).rejects.toThrow(
-      'The portfolio could not be computed: it stopped (exit code 134). Ask again to retry.',
+  it('refuses what a crashed thread was asked, in words, and starts another for the next ask', async () => {
+    const { thread, started } = playedThreads(
+      () =>
+        new PlayedThread(true, () => (started.at(-1) as PlayedThread).crash(new Error('a planted crash'))),
     )
-    await expect(thread.compute(fixtureInput())).rejects.toThrow('it stopped (exit code 1)')
-    expect(dying.map((one) => one.asked.length)).toEqual([1, 1])
+    // Answers come after the thread said it loaded.
+    await new Promise((resolve) => setImmediate(resolve))
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(
+      'The portfolio could not be computed: its thread failed (a planted crash). Ask again to retry.',
+    )
+    await expect(thread.compute(fixtureInput())).rejects.toThrow('its thread failed (a planted crash)')
+    expect(started.map((one) => one.asked.length)).toEqual([1, 1])
   })
 
-  it('refuses what is still asked when the app closes, and ends its thread', async () => {
-    const silent = Object.assign(new DyingThread(0), { postMessage: (ask: PortfolioAsk) => void ask })
-    const thread = new PortfolioThread({
-      script: 'unused.js',
-      thread: () => silent as unknown as PortfolioWorkerThread,
+  it('says a thread out of its memory is too small for the ledger, without offering a retry', async () => {
+    const outOfMemory = Object.assign(new Error('Worker terminated due to reaching memory limit'), {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
     })
+    const { thread, started } = playedThreads(
+      () => new PlayedThread(true, () => (started.at(-1) as PlayedThread).crash(outOfMemory)),
+    )
+    await new Promise((resolve) => setImmediate(resolve))
+    const refused = thread.compute(fixtureInput())
+    await expect(refused).rejects.toThrow(
+      'The portfolio could not be computed: the ledger and its histories need more than the 1024 MB ' +
+        'its thread may use.',
+    )
+    await expect(refused).rejects.not.toThrow('Ask again')
+  })
+
+  it('refuses every ask, and starts no other thread, when its thread could not load', async () => {
+    const { thread, started } = playedThreads(
+      () =>
+        new PlayedThread(false, () =>
+          (started.at(-1) as PlayedThread).crash(new Error("Cannot find module 'portfolio-worker.js'")),
+        ),
+    )
+    const words =
+      'The portfolio cannot be computed: its thread could not start ' +
+      "(Cannot find module 'portfolio-worker.js'); the app's files may be damaged, " +
+      'and reinstalling it should help.'
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(words)
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(words)
+    expect(started).toHaveLength(1)
+  })
+
+  it('holds the process open only while an ask waits', async () => {
+    const played = new PlayedThread(true, (ask) =>
+      played.emit('message', { type: 'answer', id: ask.id, report: computePortfolio(ask.input) }),
+    )
+    const { thread } = playedThreads(() => played)
+    await thread.compute(fixtureInput())
+    // Unref'd once started (listening would hold it), ref'd for the ask, unref'd once answered.
+    expect(played.refs).toEqual(['unref', 'ref', 'unref'])
+  })
+
+  it('lets a process that asked once end without closing it (the real thread)', async () => {
+    const text = JSON.stringify
+    const threadModule = text(join(__dirname, '../../../src/main/core/portfolio/portfolio-thread.ts'))
+    const script = [
+      `const { PortfolioThread } = await import(${threadModule})`,
+      `const { fixtureInput } = await import(${text(join(__dirname, 'portfolio-fixture.ts'))})`,
+      `const thread = new PortfolioThread({ script: ${text(SCRIPT)}, execArgv: ${text(TSX)} })`,
+      `console.log('points', (await thread.compute(fixtureInput())).series.length)`,
+    ].join('\n')
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(child.signal, 'the process did not end by itself').toBeNull()
+    expect(child.stdout.trim()).toBe('points 10')
+    expect(child.status).toBe(0)
+  })
+
+  it('refuses what is asked while the app closes and after, and ends its thread', async () => {
+    const silent = new PlayedThread(true, () => {})
+    const { thread } = playedThreads(() => silent)
     const asked = thread.compute(fixtureInput())
     await thread.close()
     await expect(asked).rejects.toThrow('The portfolio could not be computed: the app is closing.')
+    await expect(thread.compute(fixtureInput())).rejects.toThrow('the app is closing')
     expect(silent.terminated).toBe(true)
   })
 })

@@ -28,14 +28,20 @@ export interface PortfolioAsk {
   input: PortfolioInput
 }
 
-export type PortfolioAnswer = { id: number; report: PortfolioReport } | { id: number; error: string }
+/** What it says: that it loaded, then each ask's report or the words it failed with. */
+export type PortfolioFromThread =
+  | { type: 'ready' }
+  | { type: 'answer'; id: number; report: PortfolioReport }
+  | { type: 'failed'; id: number; error: string }
 
 /** What PortfolioThread uses of its worker thread (node:worker_threads' Worker). */
 export interface PortfolioWorkerThread {
   postMessage(message: PortfolioAsk): void
-  on(event: 'message', listener: (message: PortfolioAnswer) => void): this
-  on(event: 'error', listener: (error: Error) => void): this
+  on(event: 'message', listener: (message: PortfolioFromThread) => void): this
+  on(event: 'messageerror', listener: (error: Error) => void): this
+  on(event: 'error', listener: (error: Error & { code?: string }) => void): this
   on(event: 'exit', listener: (exitCode: number) => void): this
+  ref(): void
   unref(): void
   terminate(): Promise<number>
 }
@@ -56,6 +62,8 @@ export interface PortfolioThreadOptions {
  */
 const HEAP_LIMIT_MB = 1_024
 
+const NOT_COMPUTED = 'The portfolio could not be computed'
+
 interface Pending {
   resolve: (report: PortfolioReport) => void
   reject: (error: Error) => void
@@ -63,31 +71,46 @@ interface Pending {
 
 /**
  * The portfolio computed on a worker thread, started when first asked and kept (a range asked
- * next runs on code already compiled), unref'd so that it never keeps the app from quitting. The
- * input is copied to it (structured clone) and the report copied back; asks are answered in turn.
- * A thread that dies (out of memory, a crash) refuses what it was asked, in words, and the next ask
- * starts a new one.
+ * next runs on code already compiled). The input is copied to it (structured clone) and the report
+ * copied back; asks are answered in turn. The thread holds the process open only while an ask
+ * waits (ref'd then, unref'd when idle), so an idle one never keeps a process from ending.
+ *
+ * A thread that dies refuses what it was asked, in words, and the next ask starts another; one that
+ * runs out of its memory says so (asking again would not help). A thread that dies before it has
+ * loaded is a broken install: that is said to every ask from then on, and none is started again.
  */
 export class PortfolioThread implements PortfolioComputer {
   private thread: PortfolioWorkerThread | null = null
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
+  /** Set when a thread could not load: every ask is refused with it. */
+  private broken: Error | null = null
+  private closed = false
 
   constructor(private readonly options: PortfolioThreadOptions) {}
 
-  compute(input: PortfolioInput): Promise<PortfolioReport> {
+  async compute(input: PortfolioInput): Promise<PortfolioReport> {
+    if (this.closed) throw new Error(`${NOT_COMPUTED}: the app is closing.`)
+    if (this.broken) throw this.broken
     const thread = this.thread ?? this.start()
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
-      thread.postMessage({ id, input })
+      try {
+        thread.ref()
+        thread.postMessage({ id, input })
+      } catch (error) {
+        this.settled(id)
+        reject(error instanceof Error ? error : new Error(String(error)))
+      }
     })
   }
 
   async close(): Promise<void> {
+    this.closed = true
     const thread = this.thread
     this.thread = null
-    this.refuseAll('the app is closing')
+    this.refuseAll(new Error(`${NOT_COMPUTED}: the app is closing.`))
     await thread?.terminate()
   }
 
@@ -104,28 +127,66 @@ export class PortfolioThread implements PortfolioComputer {
         }),
     } = this.options
     const thread = startThread(script, execArgv)
-    thread.unref()
-    thread.on('message', (answer) => {
-      const pending = this.pending.get(answer.id)
-      if (!pending) return
-      this.pending.delete(answer.id)
-      if ('error' in answer) pending.reject(new Error(answer.error))
-      else pending.resolve(answer.report)
+    let loaded = false
+    thread.on('message', (message) => {
+      if (message.type === 'ready') {
+        loaded = true
+        return
+      }
+      const pending = this.settled(message.id)
+      if (message.type === 'failed') pending?.reject(new Error(message.error))
+      else pending?.resolve(message.report)
     })
-    const ended = (reason: string) => {
+    const ended = (error: Error) => {
       if (this.thread !== thread) return
       this.thread = null
-      this.refuseAll(reason)
+      if (!loaded) this.broken = error
+      this.refuseAll(error)
     }
-    thread.on('error', (error) => ended(`it failed (${error.message})`))
-    thread.on('exit', (code) => ended(`it stopped (exit code ${code})`))
+    thread.on('messageerror', (error) =>
+      ended(
+        new Error(`${NOT_COMPUTED}: its answer could not be read (${error.message}). Ask again to retry.`),
+      ),
+    )
+    thread.on('error', (error) => ended(this.failure(error, loaded)))
+    thread.on('exit', (code) =>
+      ended(
+        loaded
+          ? new Error(`${NOT_COMPUTED}: its thread stopped (exit code ${code}). Ask again to retry.`)
+          : this.failure(new Error(`exit code ${code}`), false),
+      ),
+    )
+    // Listening to its messages holds the process open; only a waiting ask should (compute, settled).
+    thread.unref()
     this.thread = thread
     return thread
   }
 
-  private refuseAll(reason: string): void {
-    for (const { reject } of this.pending.values())
-      reject(new Error(`The portfolio could not be computed: ${reason}. Ask again to retry.`))
+  /** The words for a thread that failed: out of memory, never loaded, or a crash worth a retry. */
+  private failure(error: Error & { code?: string }, loaded: boolean): Error {
+    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return new Error(
+        `${NOT_COMPUTED}: the ledger and its histories need more than the ${HEAP_LIMIT_MB} MB ` +
+          `its thread may use.`,
+      )
+    if (!loaded)
+      return new Error(
+        `The portfolio cannot be computed: its thread could not start (${error.message}); ` +
+          `the app's files may be damaged, and reinstalling it should help.`,
+      )
+    return new Error(`${NOT_COMPUTED}: its thread failed (${error.message}). Ask again to retry.`)
+  }
+
+  /** Takes ask `id` off the waiting list; with none left, the thread no longer holds the process. */
+  private settled(id: number): Pending | undefined {
+    const pending = this.pending.get(id)
+    this.pending.delete(id)
+    if (this.pending.size === 0) this.thread?.unref()
+    return pending
+  }
+
+  private refuseAll(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error)
     this.pending.clear()
   }
 }
