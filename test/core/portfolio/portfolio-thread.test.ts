@@ -26,19 +26,26 @@ afterEach(async () => {
   await Promise.all(threads.splice(0).map((thread) => thread.close()))
 })
 
-/** A PortfolioThread on the real script, counting the worker threads it starts. */
-function realThread(): { thread: PortfolioThread; started: () => number } {
+/** A PortfolioThread on the real script, counting the worker threads it starts and what it asks. */
+function realThread(): { thread: PortfolioThread; started: () => number; asked: PortfolioAsk[] } {
   let started = 0
+  const asked: PortfolioAsk[] = []
   const thread = new PortfolioThread({
     script: SCRIPT,
     execArgv: TSX,
     thread: (script, execArgv) => {
       started++
-      return new Worker(script, { execArgv }) as unknown as PortfolioWorkerThread
+      const worker = new Worker(script, { execArgv })
+      const post = worker.postMessage.bind(worker)
+      worker.postMessage = (ask: PortfolioAsk) => {
+        asked.push(ask)
+        post(ask)
+      }
+      return worker as unknown as PortfolioWorkerThread
     },
   })
   threads.push(thread)
-  return { thread, started: () => started }
+  return { thread, started: () => started, asked }
 }
 
 /**
@@ -108,6 +115,21 @@ describe("the portfolio's thread", () => {
     expect(started()).toBe(1)
   })
 
+  it('sends the ledger once while it is the same, and again when it changes', async () => {
+    const { thread, asked } = realThread()
+    const month = fixtureInput()
+    const week = fixtureInput({ range: '1w' })
+    // The holdings file hands out a new array on each change: the first six trades, say.
+    const shorter = fixtureInput({ transactions: LEDGER.slice(0, 6) })
+    expect(await thread.compute(month)).toEqual(computePortfolio(month))
+    expect(await thread.compute(week)).toEqual(computePortfolio(week))
+    expect(await thread.compute(shorter)).toEqual(computePortfolio(shorter))
+    expect(await thread.compute(fixtureInput({ transactions: shorter.transactions, range: '1w' }))).toEqual(
+      computePortfolio(fixtureInput({ transactions: shorter.transactions, range: '1w' })),
+    )
+    expect(asked.map((ask) => ask.input.transactions?.length ?? 'kept')).toEqual([8, 'kept', 6, 'kept'])
+  })
+
   it("refuses a ledger the replay refuses, in the replay's words, and goes on serving", async () => {
     const { thread, started } = realThread()
     let inProcess = ''
@@ -170,7 +192,7 @@ describe("the portfolio's thread", () => {
 
   it('holds the process open only while an ask waits', async () => {
     const played = new PlayedThread(true, (ask) =>
-      played.emit('message', { type: 'answer', id: ask.id, report: computePortfolio(ask.input) }),
+      played.emit('message', { type: 'answer', id: ask.id, report: computePortfolio(fixtureInput()) }),
     )
     const { thread } = playedThreads(() => played)
     await thread.compute(fixtureInput())

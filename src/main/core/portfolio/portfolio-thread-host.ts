@@ -1,4 +1,4 @@
-import { computePortfolio } from './portfolio-compute'
+import { type PortfolioInput, computePortfolio } from './portfolio-compute'
 import type { PortfolioAsk, PortfolioFromThread } from './portfolio-thread'
 
 /** The thread's end of its channel (node:worker_threads' parentPort). */
@@ -13,9 +13,12 @@ export interface PortfolioPort {
  * replay refuses) is answered with its words; the thread goes on serving.
  */
 export function servePortfolio(port: PortfolioPort): void {
+  // The ledger last sent: an ask without one is of the same ledger (PortfolioAsk).
+  let ledger: PortfolioInput['transactions'] = []
   port.on('message', ({ id, input }) => {
     try {
-      port.postMessage({ type: 'answer', id, report: computePortfolio(input) })
+      ledger = input.transactions ?? ledger
+      port.postMessage({ type: 'answer', id, report: computePortfolio({ ...input, transactions: ledger }) })
     } catch (error) {
       port.postMessage({ type: 'failed', id, error: error instanceof Error ? error.message : String(error) })
     }
