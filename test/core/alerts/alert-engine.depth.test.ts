@@ -8,7 +8,7 @@ import {
 } from '../../../src/main/core/alerts/depth-alerts'
 import type { Alert, AlertConditionInput, AlertFiring } from '../../../src/shared/alerts'
 import type { DepthLadder, DepthLevel } from '../../../src/shared/depth'
-import { makeAlert } from './alert-fixtures'
+import { ladder, level, makeAlert, tight, wide } from './alert-fixtures'
 
 /**
  * The depth alerts on the held depth stream's ladders, at fixed market times: a spread widening on a
@@ -21,29 +21,6 @@ const TUESDAY_11 = Date.parse('2026-11-17T11:00:00-05:00')
 const TUESDAY_OVERNIGHT = Date.parse('2026-11-17T22:30:00-05:00')
 const SATURDAY = Date.parse('2026-11-21T12:00:00-05:00')
 const MINUTE = 60_000
-
-const level = (price: string, quantity: string): DepthLevel => ({ price, quantity })
-
-function ladder(
-  bids: DepthLevel[],
-  asks: DepthLevel[],
-  fields: Partial<DepthLadder> = {},
-  symbol = 'AAPLon',
-): DepthLadder {
-  return {
-    symbol,
-    ticker: symbol.replace(/on$/, ''),
-    session: 'regular',
-    knownSession: 'regular',
-    error: null,
-    timestampNs: '1763395200000000000',
-    bids,
-    asks,
-    crossed: false,
-    repairs: { outOfOrder: 0, dropped: 0, droppedForError: 0, cut: 0 },
-    ...fields,
-  }
-}
 
 function streaming(...ladders: DepthLadder[]): DepthKnown {
   return {
@@ -71,9 +48,6 @@ const spreadAlert = (thresholdBp: string, cooldownMs = 5 * MINUTE) =>
 /** The spread in bp of the mid, computed here apart from the engine. */
 const spreadBp = (bid: string, ask: string) =>
   new Decimal(ask).minus(bid).dividedBy(new Decimal(ask).plus(bid).dividedBy(2)).times(10_000)
-
-const tight = ladder([level('100.10', '40')], [level('100.20', '35')])
-const wide = ladder([level('100.10', '12.5')], [level('100.37', '8')])
 
 describe('spread alerts', () => {
   it('a regular Tuesday: fires once when the spread widens past 25 bp, once per cooldown', () => {
@@ -174,6 +148,47 @@ describe('spread alerts', () => {
       ),
     ).toEqual([])
   })
+  it('a ladder with one side empty is no observation: the widening after it still fires', () => {
+    const fired = run(
+      [spreadAlert('25')],
+      [
+        { at: TUESDAY_11, depth: streaming(tight) },
+        // The asks emptied for a moment: no spread to read, and the alert keeps its state.
+        { at: TUESDAY_11 + 1_000, depth: streaming(ladder(tight.bids, [])) },
+        { at: TUESDAY_11 + 2_000, depth: streaming(ladder([], wide.asks)) },
+        { at: TUESDAY_11 + 3_000, depth: streaming(wide) },
+      ],
+    )
+    expect(fired.map((firing) => firing.at)).toEqual([TUESDAY_11 + 3_000])
+  })
+
+  it('says why each enabled depth alert is idle: not streaming, no ladder yet, a crossed ladder', () => {
+    const alerts = [
+      spreadAlert('25'),
+      makeAlert({ kind: 'spread-bp', thresholdBp: '12.5' }, { id: 'a2', symbol: 'NVDAon' }),
+      makeAlert({ kind: 'spread-bp', thresholdBp: '12.5' }, { id: 'a3', symbol: 'TSLAon', enabled: false }),
+      makeAlert({ kind: 'price-above', level: '120.20' }, { id: 'a4', symbol: 'MSFTon' }),
+    ]
+    const crossed = ladder([level('100.40', '3')], [level('100.10', '3')], { crossed: true })
+    expect(idleDepthAlerts(alerts, streaming(crossed))).toEqual({
+      a1: 'no depth: the ladder is crossed',
+      a2: 'no depth yet',
+    })
+    expect(
+      idleDepthAlerts(alerts, {
+        state: 'retrying',
+        reason: 'the service did not answer',
+        ladders: new Map(),
+      }),
+    ).toEqual({
+      a1: 'no depth: the service did not answer',
+      a2: 'no depth: the service did not answer',
+    })
+    expect(idleDepthAlerts(alerts, { state: 'connecting', reason: null, ladders: new Map() })).toEqual({
+      a1: 'no depth: not streaming',
+      a2: 'no depth: not streaming',
+    })
+  })
 })
 
 describe('liquidity alerts', () => {
@@ -247,5 +262,10 @@ describe('liquidity alerts', () => {
       makeAlert({ kind: 'price-above', level: '120.20' }, { id: 'a4', symbol: 'MSFTon' }),
     ]
     expect(depthAlertSymbols(alerts)).toEqual(['AAPLon', 'NVDAon'])
+    // Each symbol once, sorted, whatever the order of the alerts.
+    expect(depthAlertSymbols([alerts[1] as Alert, ...alerts, alerts[1] as Alert])).toEqual([
+      'AAPLon',
+      'NVDAon',
+    ])
   })
 })

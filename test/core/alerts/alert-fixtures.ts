@@ -4,6 +4,7 @@ import {
   type AlertFiring,
   alertSchema,
 } from '../../../src/shared/alerts'
+import type { DepthLadder, DepthLevel } from '../../../src/shared/depth'
 import { type AssetQuote, emptyAsset } from '../../../src/shared/domain'
 import { type AlertStates, evaluateAlerts } from '../../../src/main/core/alerts/alert-engine'
 
@@ -52,3 +53,31 @@ export function series(
     asset: quote({ [field]: value, priceTimestamp: T0 }),
   }))
 }
+
+export const level = (price: string, quantity: string): DepthLevel => ({ price, quantity })
+
+/** A depth ladder of `symbol` in the regular session, with no error, as the held depth stream hands it. */
+export function ladder(
+  bids: DepthLevel[],
+  asks: DepthLevel[],
+  fields: Partial<DepthLadder> = {},
+  symbol = SYMBOL,
+): DepthLadder {
+  return {
+    symbol,
+    ticker: symbol.replace(/on$/, ''),
+    session: 'regular',
+    knownSession: 'regular',
+    error: null,
+    timestampNs: '1763395200000000000',
+    bids,
+    asks,
+    crossed: false,
+    repairs: { outOfOrder: 0, dropped: 0, droppedForError: 0, cut: 0 },
+    ...fields,
+  }
+}
+
+/** A spread of 9.99 bp of the mid, and one of 26.94 bp. */
+export const tight = ladder([level('100.10', '40')], [level('100.20', '35')])
+export const wide = ladder([level('100.10', '12.5')], [level('100.37', '8')])
