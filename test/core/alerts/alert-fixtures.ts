@@ -6,6 +6,7 @@ import {
 } from '../../../src/shared/alerts'
 import type { DepthLadder, DepthLevel } from '../../../src/shared/depth'
 import { type AssetQuote, emptyAsset } from '../../../src/shared/domain'
+import type { AssetPauseReading } from '../../../src/shared/service-status'
 import { type AlertStates, evaluateAlerts } from '../../../src/main/core/alerts/alert-engine'
 
 /** Shared by the alert tests: alerts and quotes built from the few fields a test cares about. */
@@ -81,3 +82,27 @@ export function ladder(
 /** A spread of 9.99 bp of the mid, and one of 26.94 bp. */
 export const tight = ladder([level('100.10', '40')], [level('100.20', '35')])
 export const wide = ladder([level('100.10', '12.5')], [level('100.37', '8')])
+
+/**
+ * A split of LLYon: its pause runs from Monday 2026-11-16 19:50 ET to Tuesday 04:00 ET (EST,
+ * -05:00), said in market time as main's texts say it unless Settings chose another zone.
+ */
+export const LLY = 'LLYon'
+export const SPLIT_START = Date.parse('2026-11-16T19:50:00-05:00')
+export const SPLIT_END = Date.parse('2026-11-17T04:00:00-05:00')
+export const SPLIT_WINDOW = 'from Nov 16, 19:50:00 ET until Nov 17, 04:00:00 ET'
+
+/** The split's pause as the service lists it: upcoming, announcing a multiplier change. */
+export function split(fields: Partial<AssetPauseReading> = {}): AssetPauseReading {
+  return {
+    symbol: LLY,
+    status: 'upcoming',
+    type: 'scheduled',
+    code: 'ASSET_PAUSED',
+    reason: 'stock_split',
+    start: SPLIT_START,
+    end: SPLIT_END,
+    updateSharesMultiplier: true,
+    ...fields,
+  }
+}
