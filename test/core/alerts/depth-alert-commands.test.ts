@@ -5,6 +5,7 @@ import { AlertCenter } from '../../../src/main/core/alerts/alert-center'
 import { alertCommands } from '../../../src/main/core/alerts/commands'
 import { dispatch } from '../../../src/main/core/app/dispatch'
 import type { CommandHandlers } from '../../../src/main/core/command-handlers'
+import type { Alert } from '../../../src/shared/alerts'
 import type { Snapshot } from '../../../src/shared/domain'
 import { cleanupAfterEach } from '../../support/cleanups'
 import { manualClock } from '../../support/manual-clock'
@@ -36,7 +37,8 @@ async function commands(userDataDir = tempDir()) {
   return {
     center,
     userDataDir,
-    invoke: (name: 'createAlert', args: unknown) => dispatch(handlers, name, args),
+    invoke: (name: 'createAlert' | 'listAlerts' | 'getIdleAlerts', args: unknown) =>
+      dispatch(handlers, name, args),
   }
 }
 
@@ -115,11 +117,19 @@ describe('depth alerts through main’s checks', () => {
       { kind: 'depth-below', side: 'bids', levels: 5, size: '1250.40', unit: 'dollars' },
     ])
     const reread = await commands(userDataDir)
-    expect(reread.center.file.list().map((alert) => alert.condition.kind)).toEqual([
+    const listed = await reread.invoke('listAlerts', undefined)
+    expect(listed.ok && (listed.value as Alert[]).map((alert) => alert.condition.kind)).toEqual([
       'price-above',
       'spread-bp',
       'depth-below',
     ])
     expect(reread.center.problem()).toBeNull()
+    // Before the depth stream is connected, both depth alerts say so; the price alert is never idle.
+    reread.center.depthUpdate({ state: 'off', reason: 'not connected', ladders: [] }, null)
+    const ids = reread.center.file.list().map((alert) => alert.id)
+    expect(await reread.invoke('getIdleAlerts', undefined)).toEqual({
+      ok: true,
+      value: { [ids[1] as string]: 'no depth: not connected', [ids[2] as string]: 'no depth: not connected' },
+    })
   })
 })
