@@ -99,12 +99,24 @@ describe('stale data alerts', () => {
     expect(run([alert], [at(1, false), at(60, false)]).fired).toEqual([])
   })
 
+  it('takes a stale quote that never had a price as no observation', () => {
+    const neverPriced = {
+      at: T0 + 20 * MINUTE,
+      asset: quote({ price: null, priceTimestamp: null, stale: true }),
+    }
+    const { fired, states } = run([alert], [at(1, false), neverPriced])
+    expect(fired).toEqual([])
+    expect(states.a1?.beyond).toBe(false)
+  })
+
   it('asks to be checked again when stale data will pass the limit, and not while data is fresh', () => {
     const quotes = (stale: boolean) => new Map([[SYMBOL, quote({ priceTimestamp: T0, stale })]])
     expect(nextAlertCheckAt([alert], quotes(true), T0 + 3 * MINUTE)).toBe(T0 + 10 * MINUTE)
     expect(nextAlertCheckAt([alert], quotes(true), T0 + 11 * MINUTE)).toBeNull()
     expect(nextAlertCheckAt([alert], quotes(false), T0 + 3 * MINUTE)).toBeNull()
     expect(nextAlertCheckAt([{ ...alert, enabled: false }], quotes(true), T0)).toBeNull()
+    // No quote of the symbol at all: nothing to time.
+    expect(nextAlertCheckAt([alert], new Map(), T0 + 3 * MINUTE)).toBeNull()
     // Due this very moment: the evaluation running now handles it; no timer for the past.
     expect(nextAlertCheckAt([alert], quotes(true), T0 + 10 * MINUTE)).toBeNull()
   })

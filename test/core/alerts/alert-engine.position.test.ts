@@ -51,7 +51,9 @@ describe('position alerts', () => {
       alert,
       ['5200', '4999.99'].map((value) => position(value, '0')),
     )
-    expect(fired.map((firing) => firing.value)).toEqual(['4999.99'])
+    expect(fired.map((firing) => [firing.value, firing.message])).toEqual([
+      ['4999.99', 'AAPLon position value crossed below 5000 at 4999.99'],
+    ])
   })
 
   it('fires on unrealized P&L % in the chosen direction: a loss of 10 % or more', () => {
@@ -75,5 +77,11 @@ describe('position alerts', () => {
       position('150', '0', { quantity: '0' }),
     ])
     expect(fired).toEqual([])
+  })
+
+  it('takes a P&L % without a price as no observation: the loss after it still fires', () => {
+    const alert = makeAlert({ kind: 'pnl-pct', thresholdPct: '10', direction: 'down' })
+    const fired = runPositions(alert, [position('1', '-4.5'), position(null, null), position('1', '-12.3')])
+    expect(fired.map((firing) => firing.value)).toEqual(['-12.3'])
   })
 })

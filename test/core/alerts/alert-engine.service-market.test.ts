@@ -251,14 +251,107 @@ describe('session alerts follow the service where it says otherwise than the cal
         'Regular session closed for AAPLon',
         'Post-market session opened: AAPLon is tradable',
       ])
+      // The week's close, in a closed reading that agrees: the calendar's words and minute.
+      const weekend = (ms: number) =>
+        ms < at('2026-01-16T19:59:00-05:00')
+          ? serviceSays({ marketStatus: 'postmarket', nextClose: at('2026-01-16T19:59:00-05:00') })
+          : serviceSays({
+              marketStatus: 'closed',
+              isOpen: false,
+              nextOpen: at('2026-01-18T20:05:00-05:00'),
+              reason: 'market_closed',
+            })
+      expect(
+        live(makeAlert(anySession), '2026-01-16T19:50:00-05:00', '2026-01-16T20:10:00-05:00', weekend),
+      ).toEqual([['2026-01-17T00:59:00.000Z', 'Post-market session closed for AAPLon']])
       // The service said paused, then stopped answering (the feed falls back on the calendar).
       const lost = (ms: number) =>
         ms < at('2026-01-13T10:20:00-05:00') ? paused(null) : { ...paused(null), source: 'calendar' as const }
       expect(
         live(makeAlert(anySession), '2026-01-13T10:00:00-05:00', '2026-01-13T10:40:00-05:00', lost),
       ).toEqual([])
+      // No reading at all after a held one: the calendar, in silence too.
+      const quotes = new Map([[SYMBOL, everywhere]])
+      const held = evaluateAlerts([makeAlert(anySession)], {}, quotes, at('2026-01-13T10:00:00-05:00'), {
+        market: paused(null),
+      })
+      expect(
+        evaluateAlerts([makeAlert(anySession)], held.states, quotes, at('2026-01-13T10:01:00-05:00')).fired,
+      ).toEqual([])
     },
   )
+
+  it(
+    'a reading that holds the regular session past the calendar’s close: closed at its own end, ' +
+      'in its words, then the post-market opens on the calendar’s minute',
+    () => {
+      const from = at('2026-01-13T15:59:00-05:00')
+      const end = at('2026-01-13T16:00:30-05:00')
+      const keptOpen = (ms: number) =>
+        ms >= from && ms < end ? serviceSays({ nextClose: end, calendarAgrees: false }) : AGREES
+      expect(
+        live(makeAlert(anySession), '2026-01-13T15:50:00-05:00', '2026-01-13T16:10:00-05:00', keptOpen),
+      ).toEqual([
+        ['2026-01-13T21:00:30.000Z', 'Regular session closed (service) for AAPLon'],
+        ['2026-01-13T21:01:00.000Z', 'Post-market session opened: AAPLon is tradable'],
+      ])
+    },
+  )
+
+  it('the service closes the regular session early into the post-market: closed in its words', () => {
+    const early = (ms: number) =>
+      ms >= at('2026-01-13T15:30:00-05:00')
+        ? serviceSays({
+            marketStatus: 'postmarket',
+            nextClose: at('2026-01-13T19:59:00-05:00'),
+            calendarAgrees: false,
+          })
+        : AGREES
+    const regular = makeAlert({ kind: 'session', session: 'regular', event: 'both' })
+    expect(live(regular, '2026-01-13T15:20:00-05:00', '2026-01-13T15:40:00-05:00', early)).toEqual([
+      ['2026-01-13T20:30:00.000Z', 'Regular session closed (service) for AAPLon'],
+    ])
+  })
+
+  it('a check that comes late hears, in order, a held pause ending and the calendar closing after it', () => {
+    // Paused by the service until 15:58:30; the calendar then runs the regular session until 15:59.
+    const reading = paused(at('2026-01-13T15:58:30-05:00'))
+    const quotes = new Map([[SYMBOL, everywhere]])
+    const alert = makeAlert(anySession)
+    const first = evaluateAlerts([alert], {}, quotes, at('2026-01-13T15:57:00-05:00'), { market: reading })
+    const late = evaluateAlerts([alert], first.states, quotes, at('2026-01-13T16:00:00-05:00'), {
+      market: reading,
+    })
+    expect(late.fired.map((firing) => firing.message)).toEqual(['Regular session closed for AAPLon'])
+  })
+
+  it(
+    'asleep since the regular session, woken as the service opens the overnight early: ' +
+      'an opening by the service, not the market resuming',
+    () => {
+      const quotes = new Map([[SYMBOL, everywhere]])
+      const alert = makeAlert(anySession)
+      const before = evaluateAlerts([alert], {}, quotes, at('2026-01-13T15:00:00-05:00'))
+      const early = serviceSays({ marketStatus: 'overnight', calendarAgrees: false })
+      const woke = evaluateAlerts([alert], before.states, quotes, at('2026-01-13T20:04:30-05:00'), {
+        market: early,
+      })
+      expect(woke.fired.map((firing) => firing.message)).toEqual([
+        'Overnight session opened (service): AAPLon is tradable',
+      ])
+    },
+  )
+
+  it('asks for a check when a held reading ends, if that comes before the calendar’s next change', () => {
+    const alert = makeAlert(anySession)
+    const quotes = new Map([[SYMBOL, everywhere]])
+    const now = at('2026-01-13T10:00:00-05:00')
+    const check = (market: MarketReading | null) =>
+      nextAlertCheckAt([alert], quotes, now, NO_KNOWN_PAUSES, market)
+    expect(check(paused(at('2026-01-13T10:42:00-05:00')))).toBe(at('2026-01-13T10:42:00-05:00'))
+    expect(check(paused(null))).toBe(at('2026-01-13T15:59:00-05:00'))
+    expect(check(AGREES)).toBe(at('2026-01-13T15:59:00-05:00'))
+  })
 
   it('keeps to the event asked and the cooldown', () => {
     const openOnly = makeAlert({ kind: 'session', session: 'regular', event: 'open' })
