@@ -37,6 +37,8 @@ describe('AlertsFile', () => {
   it('saves every change to alerts.json and reads it back in a new process', async () => {
     const dir = makeTempDir('tw-alerts-')
     const store = storeIn(dir)
+    // Nothing loaded yet is no alert.
+    expect(store.list()).toEqual([])
     expect(await store.load()).toEqual([])
 
     await store.create(aboveInput)
@@ -108,7 +110,10 @@ describe('AlertsFile', () => {
     writeFileSync(path.join(dir, ALERTS_FILE_NAME), JSON.stringify({ version: 1, alerts: full }))
     const store = storeIn(dir)
     expect(await store.load()).toHaveLength(MAX_ALERTS)
-    expect((await rejection(store.create(aboveInput))).message).toMatch(/500 alerts, the most there can be/)
+    expect(await rejection(store.create(aboveInput))).toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringMatching(/500 alerts, the most there can be/),
+    })
   })
 
   it('moves a corrupt file aside, says so, starts empty and saves afresh', async () => {
@@ -169,6 +174,13 @@ function firing(n: number): AlertFiring {
   }
 }
 
+/** A log whose "folder" is a file: every write fails. */
+function unwritableLog(): AlertLog {
+  const blocker = path.join(makeTempDir('tw-alert-log-'), 'not-a-folder')
+  writeFileSync(blocker, '')
+  return new AlertLog(blocker)
+}
+
 describe('AlertLog', () => {
   it('keeps firings newest first, counts unread ones and persists the read marks', async () => {
     const dir = makeTempDir('tw-alert-log-')
@@ -217,14 +229,18 @@ describe('AlertLog', () => {
   })
 
   it('keeps the log in memory and reports it when the file cannot be written', async () => {
-    const dir = makeTempDir('tw-alert-log-')
-    const blocker = path.join(dir, 'not-a-folder')
-    writeFileSync(blocker, '')
-    const log = new AlertLog(blocker) // its "folder" is a file: every write fails
+    const log = unwritableLog()
     await expect(log.append(firing(1))).rejects.toThrow(/Could not save/)
     expect(log.entries()).toHaveLength(1)
     expect(log.unreadCount()).toBe(1)
     expect(log.problem()).toMatch(/^The alert log could not be saved: Could not save/)
+  })
+
+  it('writes nothing when there is nothing to add or mark read: no failure if it cannot write', async () => {
+    const log = unwritableLog()
+    await expect(log.append()).resolves.toEqual([])
+    await expect(log.markAllRead()).resolves.toEqual([])
+    expect(log.problem()).toBeNull()
   })
 
   it('clears the warning once a save succeeds again, for the log and the alerts', async () => {
