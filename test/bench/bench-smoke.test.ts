@@ -102,6 +102,8 @@ const METRICS = [
   'depth.held.eventLoopDelay.p99Ms',
   'depth.walk.tokens.medianMs',
   'depth.walk.dollars.medianMs',
+  'portfolio.mainThread.computedHere.longestDelayMs',
+  'portfolio.mainThread.onItsThread.longestDelayMs',
   'portfolio.replayOnly.coldMs',
   'portfolio.seriesAndFigures.coldMs',
   'portfolio.seriesAndFigures.ratioToReplay',
