@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -426,5 +426,26 @@ describe('import read against the listing', () => {
     expect(result.readings).toEqual([{ line: 1, input: 'Brands: google', symbol: 'GOOGLon' }])
     expect(result.suggestions).toEqual([{ line: 2, input: 'Brands: mcdona', symbol: 'MCDon' }])
     expect(listNamed(core.settings.get(), 'Brands')?.symbols).toEqual(['GOOGLon'])
+  })
+})
+
+describe('stopping while the window is saving a list', () => {
+  it('lets the writes asked for just before finish, their lock and files released', async () => {
+    const { core } = await startCore()
+    const folder = core.settings.filePath.replace(/\/[^/]+$/, '')
+    // Asked and not awaited, as a window closing right after a rename leaves them.
+    const writes = [
+      core.invoke('createList', { name: 'Tech 2', symbols: ['METAon'] }),
+      core.invoke('createList', { name: 'Energy', symbols: ['XOMon'] }),
+    ]
+    await core.stop()
+    let answered = 0
+    for (const write of writes) void write.then(() => (answered += 1))
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(answered).toBe(2)
+    expect(core.settings.get().lists.map((list) => list.name)).toEqual(['Watchlist', 'Tech 2', 'Energy'])
+    // Nothing is left behind in the folder that a closing app would leave half-written.
+    expect(readdirSync(folder).filter((name) => /\.lock|\.\d+$/.test(name))).toEqual([])
   })
 })

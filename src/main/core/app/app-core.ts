@@ -25,6 +25,7 @@ import { commandHandlers } from './commands'
 import { Connection, type DemoService } from './connection'
 import type { CommandHandlers } from '../command-handlers'
 import { dispatch } from './dispatch'
+import { InFlight } from './in-flight'
 import { EventBus } from './event-bus'
 import { withService } from './poll-feed-with-service'
 import { pollWhatIsWatched, polledSymbols } from './polled-symbols'
@@ -33,6 +34,12 @@ import { quotesTouched, trackPositions } from '../holdings/track-positions'
 import { type AtBidsTracker, trackAtBids } from '../holdings/at-bids'
 import { DepthSymbols } from './depth-symbols'
 import { type PortfolioComputer, computedHere } from '../portfolio/portfolio-thread'
+
+/**
+ * How long stopping waits for the commands still running: a file write takes milliseconds, so
+ * this only cuts short a command waiting on the network.
+ */
+const COMMANDS_AT_STOP_WAIT_MS = 3_000
 
 /**
  * AppCore: everything the app does that is not Electron. The Electron shell, the CLI and the
@@ -56,6 +63,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
   private readonly cacheSchedule: SnapshotCacheSchedule
   private readonly clock: Clock
   private readonly events = new EventBus()
+  private readonly commandsInFlight = new InFlight()
   private readonly handlers: CommandHandlers
   /** What the app drives: the price polls, what the service says of the market, history; told alike. */
   private readonly feed: PollFeed
@@ -218,6 +226,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   async stop(): Promise<void> {
     this.started = false
+    await this.commandsInFlight.settled(COMMANDS_AT_STOP_WAIT_MS)
     this.alerts.stop()
     this.walletWatch.stop()
     await this.portfolio.close()
@@ -237,7 +246,6 @@ export class AppCore<Demo extends DemoService = DemoService> {
     return this.events.onShellSettings(listener)
   }
 
-  /** For the shell: the settings as saved now (pin, lists, window bounds, theme). */
   /** The key in use, for what leaves main (the IPC bridge) to withhold; it is never sent anywhere. */
   keyToWithhold(): string | null {
     return this.connection.keyInUse()
@@ -259,7 +267,7 @@ export class AppCore<Demo extends DemoService = DemoService> {
 
   /** One contract channel: validates the raw arguments, runs the handler, never throws. */
   invoke<N extends Ipc.InvokeName>(name: N, rawArgs: unknown): Promise<Ipc.IpcResult<Ipc.InvokeResult<N>>> {
-    return dispatch(this.handlers, name, rawArgs)
+    return this.commandsInFlight.track(dispatch(this.handlers, name, rawArgs))
   }
 
   status(): AppStatus {
