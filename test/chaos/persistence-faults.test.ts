@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { failFsCall, makeTempDir } from '../core/storage/storage-helpers'
 import { formatTable } from './table'
@@ -28,6 +29,7 @@ afterEach(async () => {
 
 async function startCore(userDataDir: string): Promise<AppCore> {
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 30 }),

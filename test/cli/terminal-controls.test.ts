@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/main/cli/run-cli'
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { type LoopbackServer, sendJson, startLoopbackServer } from '../core/api/api-client.fixtures'
@@ -112,6 +113,7 @@ describe('terminal controls from the service or a ledger never reach the termina
   it("the core's log line of a disagreement is one line without them", { timeout: 30_000 }, async () => {
     const logged: string[] = []
     const app = new AppCore({
+      pollFeed: pollOnThisThread,
       userDataDir: join(userDataDir, 'app'),
       keychain: new MemorySecretStore(),
       requestTimeoutMs: 2_000,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import type { AppCoreOptions } from '../../src/main/core/app/app-core-options'
 import type { SimServer } from '../../src/main/sim/server/server'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
@@ -194,6 +195,7 @@ export const LIVE_PRICED_ROW = '#root:not([inert]) [role="row"][data-symbol] .ce
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const userDataDir = options.coreOptions?.userDataDir ?? (await mkdtemp(join(tmpdir(), 'tokenwatch-e2e-')))
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 60, seed: 7 }),
     ...options.coreOptions,

@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { type InvokeName, type IpcResult, invokeContract, invokeNames } from '../../src/shared/ipc-contract'
@@ -34,6 +35,7 @@ beforeAll(async () => {
   userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-fuzz-'))
   decoy = await startSimServer({ apiKey: 'the-decoy-knows-another-key', port: 0, assets: 30 })
   core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 30, seed: 3 }),

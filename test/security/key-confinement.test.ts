@@ -6,6 +6,7 @@ import * as grpc from '@grpc/grpc-js'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { type InvokeName, eventNames } from '../../src/shared/ipc-contract'
@@ -125,6 +126,7 @@ describe('the API key stays in main', () => {
     const output = captureOutput()
     try {
       const app = new AppCore({
+        pollFeed: pollOnThisThread,
         userDataDir,
         keychain: new MemorySecretStore(),
         demo: simDemoMarket({ assets: 30 }),

@@ -1,4 +1,5 @@
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore, accountForBaseUrl } from '../../src/main/core/secrets/secret-store'
 import { startSimServer } from '../../src/main/sim/server/server'
 import { simDemoMarket } from '../../src/main/sim/server/demo-market'
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const keychain = new MemorySecretStore()
   await keychain.set(accountForBaseUrl(sim.url), key)
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain,
     demo: simDemoMarket({ assets: 30 }),

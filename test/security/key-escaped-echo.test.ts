@@ -10,6 +10,7 @@ import type { CliIo } from '../../src/main/cli/io'
 import { runSnapshotCommand } from '../../src/main/cli/snapshot-command'
 import { runStatusCommand } from '../../src/main/cli/status-command'
 import { AppCore } from '../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../src/main/core/secrets/secret-store'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { type InvokeName, eventNames } from '../../src/shared/ipc-contract'
@@ -162,6 +163,7 @@ describe('a key echoed back as JSON escapes', () => {
     const ipc: Array<[string, string]> = []
     const output = captureOutput()
     const app = new AppCore({
+      pollFeed: pollOnThisThread,
       userDataDir,
       keychain: new MemorySecretStore(),
       requestTimeoutMs: 2_000,

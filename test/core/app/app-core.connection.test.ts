@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import type * as SimServerModule from '../../../src/main/sim/server/server'
 import type { SimServer } from '../../../src/main/sim/server/server'
@@ -35,6 +36,7 @@ afterEach(() => {
 describe('AppCore connection changes', () => {
   it('closes every simulator it started, however the changes overlap', async () => {
     const core = new AppCore({
+      pollFeed: pollOnThisThread,
       userDataDir: makeTempDir('tw-connection-'),
       keychain: new MemorySecretStore(),
       demo: simDemoMarket({ assets: 20, seed: 1 }),

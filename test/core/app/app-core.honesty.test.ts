@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import type { AppCoreOptions } from '../../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
@@ -18,6 +19,7 @@ async function startCore(options: Partial<AppCoreOptions> = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-honesty-'))
   cleanups.push(() => rmSync(userDataDir, { recursive: true, force: true }))
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 40, seed: 7 }),

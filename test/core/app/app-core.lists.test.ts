@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import type { AppCoreOptions } from '../../../src/main/core/app/app-core-options'
 import { realClock } from '../../../src/main/core/clock'
 import { PER_SYMBOL_MAX_REQUESTS } from '../../../src/main/core/api/endpoint-fetchers'
@@ -24,6 +25,7 @@ async function startCore(options: Partial<AppCoreOptions> = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-lists-'))
   cleanups.push(() => rmSync(userDataDir, { recursive: true, force: true }))
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 60, seed: 7 }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import { realClock } from '../../../src/main/core/clock'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
@@ -18,6 +19,7 @@ const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-portfolio-')
 
 async function startCore() {
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir: tempDir(),
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 30, seed: 7 }),

@@ -3,6 +3,7 @@ import path from 'node:path'
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { SettingsFile } from '../../../src/main/core/storage/settings-file'
 import { DEMO_WALLETS } from '../../../src/main/sim/market/wallet-holdings'
@@ -36,7 +37,12 @@ async function started(userDataDir = tempDir()) {
   const time = manualClock(TUESDAY)
   const sim = await startSimServer({ apiKey: KEY, assets: 60, seed: 7, clock: () => time.clock.now })
   cleanups.push(() => sim.close())
-  const core = new AppCore({ userDataDir, keychain: new MemorySecretStore(), clock: time.scheduler })
+  const core = new AppCore({
+    pollFeed: pollOnThisThread,
+    userDataDir,
+    keychain: new MemorySecretStore(),
+    clock: time.scheduler,
+  })
   cleanups.push(() => core.stop())
   const pushes: PortfolioUpdate[] = []
   const readings: WalletBalancesView[] = []

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import {
   CAPACITY_MIN_INTERVAL_MS,
   CAPACITY_REFRESH_MS,
@@ -68,6 +69,7 @@ async function coreAt(
   const logged: string[] = []
   const keychain = new MemorySecretStore()
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir: tempDir(),
     keychain,
     clock: time.scheduler,

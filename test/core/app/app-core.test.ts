@@ -4,6 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import { emptyAsset, type Delta, type Snapshot } from '../../../src/shared/domain'
 import type { AppStatus, KeyStatus } from '../../../src/shared/status'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import type { AppCoreOptions } from '../../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { SimMarket } from '../../../src/main/sim/market/market'
@@ -21,6 +22,7 @@ const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-core-')
 
 async function startCore(userDataDir = tempDir(), options: Partial<AppCoreOptions> = {}) {
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 60, seed: 7 }),
@@ -303,6 +305,7 @@ describe('AppCore', () => {
   it('marks prices stale when the service stops answering', async () => {
     const dir = tempDir()
     const core = new AppCore({
+      pollFeed: pollOnThisThread,
       userDataDir: dir,
       keychain: new MemorySecretStore(),
       demo: simDemoMarket({ assets: 30, seed: 1 }),
@@ -328,6 +331,7 @@ describe('AppCore', () => {
     const lastPrice = first.core.currentSnapshot().assets[0]?.price
     await first.core.stop()
     const second = new AppCore({
+      pollFeed: pollOnThisThread,
       userDataDir: dir,
       keychain: new MemorySecretStore(),
       demo: simDemoMarket({ assets: 60, seed: 7 }),

@@ -3,6 +3,7 @@ import path from 'node:path'
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import { WALLET_READ_EVERY_MS } from '../../../src/main/core/wallets/wallet-watch'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { DEMO_WALLETS } from '../../../src/main/sim/market/wallet-holdings'
@@ -40,6 +41,7 @@ async function startedCore(time: ReturnType<typeof manualClock>, demo?: ReturnTy
   const logged: string[] = []
   const userDataDir = tempDir()
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir,
     keychain: new MemorySecretStore(),
     ...(demo ? { demo } : {}),

@@ -1,4 +1,5 @@
 import { AppCore } from '../../../src/main/core/app/app-core'
+import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import { realClock } from '../../../src/main/core/clock'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
@@ -11,6 +12,7 @@ export async function startDemoCore(options: {
   requestTimeoutMs?: number
 }) {
   const core = new AppCore({
+    pollFeed: pollOnThisThread,
     userDataDir: options.userDataDir,
     keychain: new MemorySecretStore(),
     demo: simDemoMarket({ assets: 30, seed: 7 }),

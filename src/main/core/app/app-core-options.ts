@@ -4,6 +4,15 @@ import type { PortfolioComputer } from '../portfolio/portfolio-thread'
 import type { SecretStore } from '../secrets/secret-store'
 import type { DemoMarket, DemoService } from './connection'
 
+/** What a poll pipeline on AppCore's own thread runs on: AppCore's clock and randomness. */
+export interface ThisThread {
+  clock: Clock
+  random?: () => number
+}
+
+/** Builds the poll pipeline AppCore drives, told its events; `here` is AppCore's own clock. */
+export type PollFeedPlace = (events: FeedEvents, here: ThisThread) => PollPipeline
+
 /** What the shell, the CLI or a test hands AppCore: where its files go, and the parts it chooses. */
 export interface AppCoreOptions<Demo extends DemoService = DemoService> {
   userDataDir: string
@@ -23,11 +32,12 @@ export interface AppCoreOptions<Demo extends DemoService = DemoService> {
    */
   saveExport?: (fileName: string, content: string) => Promise<string | null>
   /**
-   * Where the poll pipeline runs. By default on this thread, on `clock` (the tests' and the CLI's
-   * virtual clocks need that); the app passes a WorkerPollFeed, so fetching and parsing never
-   * hold up its main thread.
+   * Where the poll pipeline runs: the app passes a WorkerPollFeed, so fetching and parsing never
+   * hold up its main thread; the tests and the benchmarks pass pollOnThisThread
+   * (poll-on-this-thread.ts), on AppCore's clock. No default: a default here would load the whole
+   * pipeline, its gRPC client among it, on the app's main thread, which never runs it.
    */
-  pollFeed?: (events: FeedEvents) => PollPipeline
+  pollFeed: PollFeedPlace
   /**
    * Where the portfolio over time is computed. By default on this thread; the app passes a
    * PortfolioThread, so that half a second of replaying the ledger never holds up its main thread.

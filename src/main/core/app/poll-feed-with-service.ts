@@ -1,7 +1,6 @@
-import { LocalPollFeed } from '../feed/local-poll-feed'
 import type { FeedEvents, PollFeed, PollPipeline } from '../feed/poll-feed'
-import { HistoryRecording } from '../history/history-recording'
 import type { AppStatus } from '../../../shared/status'
+import type { PollFeedPlace } from './app-core-options'
 import type { AlertCenter } from '../alerts/alert-center'
 import type { Clock } from '../clock'
 import type { EventBus } from './event-bus'
@@ -21,8 +20,8 @@ export interface ServiceStatusWiring {
   log?: (text: string) => void
   /** Where history.sqlite and the history cache are kept. */
   userDataDir: string
-  /** Where the prices are polled (AppCoreOptions.pollFeed); on this thread, on `clock`, by default. */
-  pollFeed?: (events: FeedEvents) => PollPipeline
+  /** Where the prices are polled (AppCoreOptions.pollFeed). */
+  pollFeed: PollFeedPlace
 }
 
 /** The prices, the service's status and history beside them, and the one feed the app drives. */
@@ -46,13 +45,7 @@ export interface FeedWithService {
  */
 export function withService(feedEvents: FeedEvents, wiring: ServiceStatusWiring): FeedWithService {
   const { events, core, clock, random } = wiring
-  const prices =
-    wiring.pollFeed?.(feedEvents) ??
-    new LocalPollFeed(feedEvents, {
-      clock,
-      random,
-      recording: (onNotice) => new HistoryRecording(clock, onNotice),
-    })
+  const prices = wiring.pollFeed(feedEvents, { clock, random })
   const service: ServiceStatusLink = new ServiceStatusLink({
     clock,
     random,
