@@ -51,4 +51,10 @@ if (Number.isFinite(marketTime) && marketTime > 0) {
 
 // Worker threads (the app's poll worker) inherit this --require, and the shifted clock with it;
 // the control channel on stdin is the main thread's alone.
-if (require('node:worker_threads').isMainThread) require('./electron/control.cjs').listen()
+if (require('node:worker_threads').isMainThread) {
+  const control = require('./electron/control.cjs')
+  control.listen()
+  // The files the main thread has loaded so far (require's cache): what the app loads only when
+  // it needs it must not be among them before then.
+  control.onCommand('loadedModules', () => Object.keys(require.cache))
+}

@@ -346,6 +346,10 @@ export class StandinApp {
   collectGarbage(): Promise<number> {
     return this.request<number>('collectGarbage')
   }
+  /** The files the app's main thread has loaded so far (its require cache). */
+  loadedModules(): Promise<string[]> {
+    return this.request<string[]>('loadedModules')
+  }
   dialogs(): Promise<DialogShown[]> {
     return this.request<DialogShown[]>('dialogs')
   }

@@ -17,7 +17,6 @@ import { AppCore } from '../core/app/app-core'
 import { KeytarSecretStore } from '../core/secrets/secret-store'
 import { WorkerPollFeed } from '../core/feed/worker/worker-poll-feed'
 import { PortfolioThread } from '../core/portfolio/portfolio-thread'
-import { simDemoMarket } from '../sim/server/demo-market'
 import { APP_SCHEME, appProtocolHandler } from './app-protocol'
 import { appMenuTemplate } from './app-menu'
 import { setStartAtLogin } from './autostart'
@@ -77,8 +76,11 @@ export class Shell {
       keychain: new KeytarSecretStore(),
       // Electron's app version is package.json's: the core never reads the package itself.
       userAgent: `tokenwatch/${app.getVersion()}`,
-      // Demo mode (no key stored) runs on the built-in simulator, handed in so the core never imports it.
-      demo: simDemoMarket(),
+      // Demo mode (no key stored) runs on the built-in simulator, handed in so the core never imports it;
+      // loaded when demo mode starts, so that a window on a real service never loads a simulator.
+      demo: {
+        start: async (apiKey) => (await import('../sim/server/demo-market')).simDemoMarket().start(apiKey),
+      },
       pollFeed: (events) => new WorkerPollFeed(events, { script: options.pollWorkerScript }),
       portfolio: new PortfolioThread({ script: options.portfolioWorkerScript }),
       saveExport: (fileName, content) => this.saveExport(fileName, content),

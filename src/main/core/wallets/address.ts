@@ -1,11 +1,14 @@
-import { isAddress as isSolanaAddress } from '@solana/kit'
-import { getAddress, isAddress as isEvmAddress } from 'viem'
+import { isAddress as isSolanaAddress } from '@solana/addresses'
+import { checksum, validate as isEvmAddress } from 'ox/Address'
 import { type AddressKind, CHAINS_OF_KIND, type WalletChain } from './chains'
 
 /**
- * A wallet address as typed: an EVM address checked with its EIP-55 checksum (viem), or a Solana
- * address as a base58 32-byte key (@solana/kit). The kind decides the chains it is read on. A
- * refusal says in words what is wrong, so the person can fix the one character.
+ * A wallet address as typed: an EVM address checked with its EIP-55 checksum, or a Solana address
+ * as a base58 32-byte key. The checks are the chain clients' own, from the packages they are built
+ * on (ox under viem, @solana/addresses under @solana/kit): every stored wallet is checked as the
+ * app starts, and the whole clients would load some 10 MB onto the main thread for it. The kind
+ * decides the chains it is read on. A refusal says in words what is wrong, so the person can fix
+ * the one character.
  */
 
 export type AddressReading =
@@ -36,7 +39,7 @@ function readEvm(input: string): AddressReading {
         "the capital letters do not match the address's checksum (EIP-55): " +
         'a character may be mistyped; copy the address again',
     }
-  return { ok: true, address: getAddress(input.toLowerCase()), kind: 'evm', chains: CHAINS_OF_KIND.evm }
+  return { ok: true, address: checksum(input.toLowerCase()), kind: 'evm', chains: CHAINS_OF_KIND.evm }
 }
 
 function readSolana(input: string): AddressReading {

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/api-errors'
 import { CHAIN_NAME, CHAINS_OF_KIND, type WalletChain } from './chains'
 import { readWalletAddress, withAddressesShortened } from './address'
-import { evmNodeBalances, type NodeReading, solanaNodeBalances } from './node-balances'
+import type { NodeReading } from './node-balances'
 import {
   type ChainBalance,
   type TokenListing,
@@ -86,6 +86,9 @@ async function nodeReading(
   listing: TokenListing | null,
   timeoutMs: number | undefined,
 ): Promise<NodeReading> {
+  // The chain clients (viem, @solana/kit) load on the first read from a node: an app with no node
+  // named never loads them (some 10 MB of the main thread's heap, a second of its start).
+  const { evmNodeBalances, solanaNodeBalances } = await import('./node-balances')
   if (chain === 'solana') return solanaNodeBalances(url, wallet, listing, timeoutMs)
   const tokens = listing?.on(chain) ?? []
   // balanceOf needs the token's address: without the service's listing there is none to ask.
