@@ -10,7 +10,7 @@ import { startSimServer } from '../../src/main/sim/server/server'
 import type { EndpointName } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS } from '../../src/shared/settings'
 import { type Metric, metric, round } from '../report'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 
 /**
  * Metric 6: what a minute of polling at the default cadences costs on the wire for a 20-symbol

@@ -6,7 +6,7 @@ import { HistoryRecording } from '../../src/main/core/history/history-recording'
 import type { ToPollWorker } from '../../src/main/core/feed/worker/poll-worker-protocol'
 import { answerHeapRequests } from './worker-channel'
 import { recordingPosts } from './message-log'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 
 /**
  * The app's poll worker (servePollFeed, as in src/main/poll-worker.ts) on a clock that starts at

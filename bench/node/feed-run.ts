@@ -5,7 +5,7 @@ import type { EndpointName } from '../../src/shared/status'
 import { CADENCE_BOUNDS_MS, DEFAULT_WATCHLIST } from '../../src/shared/settings'
 import { type Metric, median, metric, round } from '../report'
 import { heapUsedAfterGc } from './gc'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 import { VirtualClock } from './virtual-clock'
 
 /**

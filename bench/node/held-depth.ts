@@ -11,7 +11,7 @@ import { type Metric, round } from '../report'
 import { RUN_TYPESCRIPT } from './fresh-process'
 import { type DelayReading } from './event-loop-floor'
 import { eventLoopDelayMetrics } from './main-thread'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 
 /**
  * Holdings at the bids (issue #47): the main thread while 50 held symbols' depth comes from the

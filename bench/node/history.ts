@@ -15,7 +15,8 @@ import {
 import { type Metric, median, metric, round } from '../report'
 import { collectYoungGarbage } from './gc'
 import { newCase, nextPoll, runPoll } from './pipeline'
-import { BENCH_INSTANT, fetchSimBodies } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
+import { fetchSimBodies } from './sim-bodies'
 
 /**
  * The `history` suite (issue #31): validating and aligning a `1day/all` answer against JSON.parse

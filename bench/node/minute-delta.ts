@@ -4,7 +4,7 @@ import { parseAllMarketResponse } from '../../src/main/core/api/wire/wire-parse'
 import { deltaPieces } from '../../src/main/core/feed/worker/delta-pieces'
 import { type PackedDelta, packHistories, unpackHistories } from '../../src/shared/packed-histories'
 import { withDeltaAssets } from '../../src/shared/delta'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 
 /**
  * What the all-assets market answer's delta weighs while streaming (issue #46, BENCHMARKS.md,

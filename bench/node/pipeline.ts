@@ -5,7 +5,8 @@ import { parseAllMarketResponse, parseAllPricesResponse } from '../../src/main/c
 import { type Metric, median, metric, round } from '../report'
 import { collectYoungGarbage } from './gc'
 import { type PollKind, PollSeries } from './poll-series'
-import { BENCH_INSTANT, fetchSimBodies } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
+import { fetchSimBodies } from './sim-bodies'
 
 /**
  * Metrics 1 and 2: the main process's work per poll of an all-assets endpoint, as a multiple of

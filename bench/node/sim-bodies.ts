@@ -1,13 +1,11 @@
 import { startSimServer } from '../../src/main/sim/server/server'
+import { BENCH_INSTANT } from './bench-instant'
 
 /**
  * The raw all-assets bodies the simulator sends, fetched once over HTTP, exactly as the app's
  * client would receive them. The clock is fixed inside a regular session, so every run of the
  * benchmark sees the same bytes.
  */
-
-/** Wednesday 15 October 2025, 11:00 in New York: the regular session, every asset moving. */
-export const BENCH_INSTANT = Date.UTC(2025, 9, 15, 15, 0)
 
 const BENCH_KEY = 'bench-key-0123456789'
 

@@ -1,7 +1,7 @@
 import { subscribe } from 'node:diagnostics_channel'
 import type { IncomingMessage } from 'node:http'
 import { startSimServer } from '../../src/main/sim/server/server'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 
 /**
  * The simulator for bench/node/sim-process.ts: `tsx bench/node/sim-child.ts <key> <assets> <speed>`.

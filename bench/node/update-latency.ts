@@ -19,7 +19,7 @@ import {
   NAME_HELPER_SCRIPT,
   installBenchBridge,
 } from '../renderer/page-bridge'
-import { BENCH_INSTANT } from './sim-bodies'
+import { BENCH_INSTANT } from './bench-instant'
 import { type SimProcess, startSimProcess } from './sim-process'
 
 /**

@@ -1,4 +1,4 @@
-import { BENCH_INSTANT } from '../node/sim-bodies'
+import { BENCH_INSTANT } from '../node/bench-instant'
 
 /**
  * The market time the renderer benchmarks run at, so that no figure depends on the day or hour
