@@ -446,7 +446,13 @@ describe('stopping while the window is saving a list', () => {
     await Promise.resolve()
     await Promise.resolve()
     expect(answered).toBe(2)
-    expect(core.settings.get().lists.map((list) => list.name)).toEqual(['Watchlist', 'Tech 2', 'Energy'])
+    // Both saved, in whichever order the two writers took the file's lock.
+    expect(
+      core.settings
+        .get()
+        .lists.map((list) => list.name)
+        .sort(),
+    ).toEqual(['Energy', 'Tech 2', 'Watchlist'])
     // Nothing is left behind in the folder that a closing app would leave half-written.
     expect(readdirSync(folder).filter((name) => /\.lock|\.\d+$/.test(name))).toEqual([])
   })
