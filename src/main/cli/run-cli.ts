@@ -1,22 +1,7 @@
 import { followTimeZoneSetting } from '../core/screen-time'
 import { defaultUserDataDir } from '../core/storage/paths'
 import { SettingsFile } from '../core/storage/settings-file'
-import { runCapacityCommand } from './capacity-command'
-import { runDepthCommand } from './depth-command'
-import { runDividendsCommand } from './dividends-command'
-import { runExportCommand } from './export-command'
-import { runHistoryCommand } from './history-command'
-import { runHoldingsCommand } from './holdings-command'
-import { runPortfolioCommand } from './portfolio-command'
 import { type CliIo, EXIT, guardedIo } from './io'
-import { runKeyCommand } from './key-command'
-import { runSessionsCommand } from './sessions-command'
-import { runSimCommand } from './sim-command'
-import { runSnapshotCommand } from './snapshot-command'
-import { runTxCommand } from './tx-command'
-import { runStatusCommand } from './status-command'
-import { runWatchCommand } from './watch-command'
-import { runWalletCommand } from './wallet-command'
 
 /**
  * `tokenwatch <command> ...`: picks the command module and hands it the rest of the arguments.
@@ -25,54 +10,74 @@ import { runWalletCommand } from './wallet-command'
 
 type Command = (argv: string[], io: CliIo) => Promise<number>
 
-const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  snapshot: { run: runSnapshotCommand, summary: 'fetch prices, market data and limits once and print them' },
-  key: { run: runKeyCommand, summary: 'store, check or clear the API key in the system keychain' },
+/**
+ * Each command's module is loaded when it is run: the usage, and every command, then load only
+ * what they use (the chain clients, the gRPC stack and the simulator load only for the commands
+ * that read a wallet, stream or serve; on a busy host they took seconds to load).
+ */
+const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }> = {
+  snapshot: {
+    load: () => import('./snapshot-command').then((module) => module.runSnapshotCommand),
+    summary: 'fetch prices, market data and limits once and print them',
+  },
+  key: {
+    load: () => import('./key-command').then((module) => module.runKeyCommand),
+    summary: 'store, check or clear the API key in the system keychain',
+  },
   export: {
-    run: runExportCommand,
+    load: () => import('./export-command').then((module) => module.runExportCommand),
     summary: 'print the watchlist with the last cached quotes as CSV or JSON',
   },
   watch: {
-    run: runWatchCommand,
+    load: () => import('./watch-command').then((module) => module.runWatchCommand),
     summary: 'print each price change as the app sees it, streamed or polled (NDJSON with --json)',
   },
   sessions: {
-    run: runSessionsCommand,
+    load: () => import('./sessions-command').then((module) => module.runSessionsCommand),
     summary: 'say which trading session runs now or at each --at (US Eastern time)',
   },
-  tx: { run: runTxCommand, summary: 'add, list, import or remove transactions of the holdings ledger' },
+  tx: {
+    load: () => import('./tx-command').then((module) => module.runTxCommand),
+    summary: 'add, list, import or remove transactions of the holdings ledger',
+  },
   holdings: {
-    run: runHoldingsCommand,
+    load: () => import('./holdings-command').then((module) => module.runHoldingsCommand),
     summary: 'print positions and P&L at the latest prices (JSON with --json)',
   },
   portfolio: {
-    run: runPortfolioCommand,
+    load: () => import('./portfolio-command').then((module) => module.runPortfolioCommand),
     summary: 'the portfolio over a range: value, cost and P&L, returns, benchmarks, where the P&L came from',
   },
   status: {
-    run: runStatusCommand,
+    load: () => import('./status-command').then((module) => module.runStatusCommand),
     summary:
       'what the service says of the market now: its state, checked ' +
       'against our calendar, and asset pauses',
   },
-  capacity: { run: runCapacityCommand, summary: 'how much of a token can be bought or sold now' },
+  capacity: {
+    load: () => import('./capacity-command').then((module) => module.runCapacityCommand),
+    summary: 'how much of a token can be bought or sold now',
+  },
   depth: {
-    run: runDepthCommand,
+    load: () => import('./depth-command').then((module) => module.runDepthCommand),
     summary: "a token's streamed depth ladder and what a size would cost on it now",
   },
   dividends: {
-    run: runDividendsCommand,
+    load: () => import('./dividends-command').then((module) => module.runDividendsCommand),
     summary: "a token's dividend yield, payout frequency and last payment",
   },
   history: {
-    run: runHistoryCommand,
+    load: () => import('./history-command').then((module) => module.runHistoryCommand),
     summary: "a token's history for 1d 1w 1m 3m 6m 1y or all: candles, the stock and the premium",
   },
   wallet: {
-    run: runWalletCommand,
+    load: () => import('./wallet-command').then((module) => module.runWalletCommand),
     summary: 'watch wallets by address and read their balances against the ledger',
   },
-  sim: { run: runSimCommand, summary: 'serve the simulated market-data API on 127.0.0.1 until stopped' },
+  sim: {
+    load: () => import('./sim-command').then((module) => module.runSimCommand),
+    summary: 'serve the simulated market-data API on 127.0.0.1 until stopped',
+  },
 }
 
 export const CLI_USAGE = `Usage: tokenwatch <command> [options]
@@ -109,5 +114,6 @@ export async function runCli(argv: string[], given: CliIo): Promise<number> {
   // The times a command words (a ledger's refusal, the status's pauses) are said in the zone the
   // app's Settings chose, as the window says them; --json keeps ISO whatever the choice.
   followTimeZoneSetting((await new SettingsFile(defaultUserDataDir(io.env)).load()).timeZone)
-  return command.run(rest, verbose ? { ...io, verbose } : io)
+  const run = await command.load()
+  return run(rest, verbose ? { ...io, verbose } : io)
 }
