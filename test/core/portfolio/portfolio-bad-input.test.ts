@@ -48,6 +48,20 @@ describe('the portfolio over time: bad input (issue #49)', () => {
     )
   })
 
+  it('says a range of one point has no period for a return, not that nothing was held', () => {
+    const lastDay = historyOf('AAPLon').points.length - 1
+    const histories = new Map<string, TokenHistory>(SYMBOLS.map((s) => [s, historyOf(s, lastDay)]))
+    const report = computePortfolio(input({ histories }))
+    expect(report.series).toHaveLength(1)
+    expect(new D(report.series[0]?.value ?? '0').isPositive()).toBe(true)
+    expect(report.figures.twr).toBeNull()
+    expect(report.figures.mwrNote).toBe('one point in this range: no period to measure a return over')
+    expect(report.positions.length).toBeGreaterThan(0)
+    expect(report.positions.map((position) => position.mwrNote)).toEqual(
+      report.positions.map(() => 'one point in this range: no period to measure a return over'),
+    )
+  })
+
   it('values a token delisted inside the range at its last known price, and says so', () => {
     const histories = new Map<string, TokenHistory>(SYMBOLS.map((s) => [s, historyOf(s)]))
     histories.set('NVDAon', historyOf('NVDAon', 0, 7))

@@ -62,6 +62,11 @@ export interface PortfolioInput {
 }
 
 const ZERO = BIG_ZERO
+/**
+ * Why a range of one point has no return: there is no step to measure one over (said apart from
+ * "nothing was held", which a holder of the range's one point would read as untrue).
+ */
+const ONE_POINT = 'one point in this range: no period to measure a return over'
 /** Benchmarks hold money over a price: their values are written to this many decimals of a dollar. */
 const BENCHMARK_PLACES = 10
 
@@ -130,7 +135,7 @@ function returnsOf(run: StepInput, steps: Steps): Returns {
   return {
     twr: twr === null ? null : returnText(twr),
     mwr: mwr?.ok ? returnText(mwr.period) : null,
-    mwrNote: mwr === null ? 'nothing was held' : mwr.ok ? null : mwr.reason,
+    mwrNote: mwr === null ? (last === 0 ? ONE_POINT : 'nothing was held') : mwr.ok ? null : mwr.reason,
     pnl: new BigDecimal(pnl, exponent).toString(),
     annualised:
       yearly && span > 0
