@@ -88,4 +88,22 @@ describe('moneyWeighted: the rate that discounts the flows to nothing', () => {
     expect(new Wide(result.annual.toString()).minus('0.1').abs().lessThan('1e-24')).toBe(true)
     expect(new Wide(result.period.toString()).minus('0.1').abs().lessThan('1e-24')).toBe(true)
   })
+  it('of several rates that discount the flows to nothing, gives the time-weighted return’s', () => {
+    // 996.09 in, 2,992.29 out, 2,996.30 in, 1,000.10 out on four days: p(x) = 1,000.10 (x - 0.995)
+    // (x - 0.999)(x - 1.002), three daily rates. Each one's time-weighted return finds that one.
+    const flows = [
+      flow(0, '-996.092609301'),
+      flow(1, '2992.2921993'),
+      flow(2, '-2996.2996'),
+      flow(3, '1000.1'),
+    ]
+    for (const x of ['0.995', '0.999', '1.002']) {
+      const period = new Wide(x).pow(-3).minus(1)
+      const result = moneyWeighted(flows, DAY_MS, 3, BigDecimal.parse(period.toFixed(20)))
+      if (!result.ok) throw new Error(result.reason)
+      expect(toFixedString(new Dec(result.period.toString()), 10)).toBe(toFixedString(period, 10))
+      const annual = new Wide(x).pow(-365).minus(1)
+      expect(new Wide(result.annual.toString()).minus(annual).abs().lessThan('1e-24')).toBe(true)
+    }
+  })
 })
