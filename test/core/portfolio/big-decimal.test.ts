@@ -148,4 +148,30 @@ describe('BigDecimal: decimal.js on BigInt', () => {
       }
     }
   })
+  it('writes a zero left by rounding at a power of ten above one as 0, as decimal.js does', () => {
+    // 81 digits round to 80 at 10^1: the difference of two such values is zero held as 0 x 10^1.
+    const long = '1234567890'.repeat(8) + '5'
+    const x = BigDecimal.parse(long).times(BigDecimal.parse('1'))
+    const dx = new Dec(long).times(1)
+    expect(x.exponent).toBe(1)
+    expect(x.minus(x).toString()).toBe(dx.minus(dx).toString())
+    expect(x.minus(x).toString()).toBe('0')
+    expect(x.negated().plus(x).toFixed(2)).toBe('0.00')
+  })
+
+  it('gives back the value itself, at its own decimals, where nothing is added or taken', () => {
+    // Adding a zero written with more decimals (0.000) neither copies 100.10 nor rescales it.
+    const x = BigDecimal.parse('100.10')
+    const zero = BigDecimal.parse('0.000')
+    expect(x.plus(zero)).toBe(x)
+    expect(x.minus(zero)).toBe(x)
+    expect([x.plus(zero).coefficient, x.plus(zero).exponent]).toEqual([10010n, -2])
+    expect(x.plus(zero).toString()).toBe(new Dec('100.10').plus('0.000').toString())
+  })
+
+  it('divides a zero into a zero held at 10^0, whatever the decimals of either side', () => {
+    const quotient = BigDecimal.parse('0.00').dividedBy(BigDecimal.parse('-3.5'))
+    expect([quotient.coefficient, quotient.exponent]).toEqual([0n, 0])
+    expect(quotient.toString()).toBe(new Dec('0.00').dividedBy('-3.5').toString())
+  })
 })

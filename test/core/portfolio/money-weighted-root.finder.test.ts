@@ -187,3 +187,68 @@ describe("the money-weighted return's root finder", () => {
     expect(moneyWeightedRoot(flows, BRACKET.lo, BRACKET.hi, 1.004)).toBeNull()
   })
 })
+
+/**
+ * Flows whose p(x) is c (x^g - r1)(x^g - r2)(x^g - r3), written out: money in and out four times,
+ * g buckets apart, with two of the roots close together, where p is nearly flat. The roots are
+ * known exactly (r^(1/g) at 90 digits); the finder must reach one of them to 1e-30.
+ */
+function closeRoots(scale: string, roots: readonly string[], g: number): { flows: RootFlow[]; xs: Wide[] } {
+  // The coefficients of c (y - r1)(y - r2)(y - r3), highest power first.
+  let coefficients = [new Wide(scale)]
+  for (const root of roots)
+    coefficients = [...coefficients, new Wide(0)].map((c, i) =>
+      i === 0 ? c : c.minus((coefficients[i - 1] as Wide).times(root)),
+    )
+  const flows = coefficients
+    .map((c, i) => ({ k: (coefficients.length - 1 - i) * g, amount: BigDecimal.parse(c.toFixed()) }))
+    .reverse()
+  return { flows, xs: roots.map((root) => new Wide(root).pow(new Wide(1).dividedBy(g))) }
+}
+
+function expectOneOf(flows: readonly RootFlow[], xs: readonly Wide[], guess: number): void {
+  const root = moneyWeightedRoot(flows, BRACKET.lo, BRACKET.hi, guess)
+  expect(root, `the finder gave up from ${guess}`).not.toBeNull()
+  const error = Wide.min(...xs.map((x) => new Wide(root!.text()).minus(x).abs()))
+  expect(error.lessThanOrEqualTo('1e-30'), `off by ${error.toExponential(3)} from ${guess}`).toBe(true)
+}
+
+describe('the root finder where two roots lie close together (p nearly flat between them)', () => {
+  const lo = LO.toNumber()
+  const hi = HI.toNumber()
+
+  it('reaches a root from a guess near either end of the bracket, or outside it', () => {
+    // 999,997.01 in, 2,999,997.02 out, 3,000,000.01 in, 1,000,000 out: roots 0.999, 0.99900001, 1.002.
+    const first = closeRoots('1000000', ['0.999', '0.99900001', '1.002'], 1)
+    expect(first.flows.map(({ amount }) => amount.toString())).toEqual([
+      '-999997.01200998',
+      '2999997.02001',
+      '-3000000.01',
+      '1000000',
+    ])
+    expectOneOf(first.flows, first.xs, 0.5)
+    const second = closeRoots('100.10', ['1.0001', '1.00010001', '0.995'], 1)
+    expectOneOf(second.flows, second.xs, Number.NaN)
+    expectOneOf(second.flows, second.xs, hi - 1e-9)
+    const third = closeRoots('1000000', ['0.999', '0.99901', '1.002'], 1)
+    expectOneOf(third.flows, third.xs, lo + 1e-9)
+    expectOneOf(third.flows, third.xs, lo + 1e-6)
+    expectOneOf(third.flows, third.xs, lo + 1e-12)
+  })
+
+  it('reaches one over flows two and seven buckets apart (the slope over gaps of more than one)', () => {
+    const pairs = closeRoots('1000000', ['0.999', '0.99900001', '1.002'], 2)
+    expectOneOf(pairs.flows, pairs.xs, hi - 1e-6)
+    const apart = closeRoots('1000000', ['0.999', '0.99901', '1.002'], 2)
+    expectOneOf(apart.flows, apart.xs, lo + 1e-9)
+    expectOneOf(apart.flows, apart.xs, lo + 1e-6)
+    const weekly = closeRoots('1000000', ['0.999', '0.99901', '1.002'], 7)
+    expectOneOf(weekly.flows, weekly.xs, lo + 1e-9)
+    expectOneOf(weekly.flows, weekly.xs, lo + 1e-6)
+    const nearer = closeRoots('1000000', ['0.999', '0.9990000001', '1.002'], 7)
+    expectOneOf(nearer.flows, nearer.xs, lo + 1e-9)
+    expectOneOf(nearer.flows, nearer.xs, hi - 1e-9)
+    const closest = closeRoots('1000000', ['0.999', '0.999001', '1.002'], 7)
+    expectOneOf(closest.flows, closest.xs, lo + 1e-6)
+  })
+})

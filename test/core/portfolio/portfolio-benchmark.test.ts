@@ -95,3 +95,30 @@ describe('the benchmarks where they cannot follow the money', () => {
     expect(report.figures.benchmark.stocks).toBeNull()
   })
 })
+
+describe('the benchmarks whatever the decimals prices are written with', () => {
+  it('follows the same money to the same 10 decimals where every price is written with 30 decimals', () => {
+    // The stocks' and the benchmark token's closes with 28 zeros more: the same values, held at
+    // 10^-30 (and the fair values at 10^-34). The holdings are truncated 60 places past a share.
+    const zeros = '0'.repeat(28)
+    const padded = (history: TokenHistory): TokenHistory => ({
+      ...history,
+      points: history.points.map((point) => ({
+        ...point,
+        close: point.close + zeros,
+        underlyingClose: point.underlyingClose === null ? null : point.underlyingClose + zeros,
+      })),
+    })
+    const plain = computePortfolio(fixtureInput({ benchmark: benchmark(STEADY) }))
+    const long = computePortfolio(
+      fixtureInput({
+        histories: new Map(SYMBOLS.map((symbol) => [symbol, padded(historyOf(symbol))])),
+        benchmark: padded(benchmark(STEADY)),
+      }),
+    )
+    expect(long.benchmarkSeries).toEqual(plain.benchmarkSeries)
+    expect(long.figures.benchmark).toEqual(plain.figures.benchmark)
+    expect(plain.benchmarkSeries.every((point) => point.stocks !== null && point.token !== null)).toBe(true)
+    expect(long.series).toEqual(plain.series)
+  })
+})

@@ -227,4 +227,23 @@ describe("the portfolio's thread", () => {
     await expect(thread.compute(fixtureInput())).rejects.toThrow('the app is closing')
     expect(silent.terminated).toBe(true)
   })
+  it('refuses an ask its thread cannot be sent (an input it cannot copy), and lets go', async () => {
+    class Uncopyable extends PlayedThread {
+      override postMessage(): void {
+        throw new DOMException('() => {} could not be cloned.', 'DataCloneError')
+      }
+    }
+    const played = new Uncopyable(true, () => {})
+    const { thread } = playedThreads(() => played)
+    await expect(thread.compute(fixtureInput())).rejects.toThrow('() => {} could not be cloned.')
+    // Ref'd for the ask, unref'd once it was refused: nothing left waiting.
+    expect(played.refs).toEqual(['unref', 'ref', 'unref'])
+  })
+
+  it('starts its own worker thread on the script when none is handed in', async () => {
+    const thread = new PortfolioThread({ script: SCRIPT, execArgv: TSX })
+    threads.push(thread)
+    const month = fixtureInput({ range: '1w' })
+    expect(await thread.compute(month)).toEqual(computePortfolio(month))
+  })
 })

@@ -6,7 +6,7 @@ import {
   moneyWeighted,
   timeWeighted,
 } from '../../../src/main/core/portfolio/returns'
-import { Dec } from '../../../src/shared/decimal'
+import { Dec, toFixedString } from '../../../src/shared/decimal'
 
 /**
  * The returns on their own, from a series' counts (time-weighted) and from cash flows
@@ -77,5 +77,33 @@ describe('moneyWeighted: the rate that discounts the flows to nothing', () => {
   it('says there is no solution where the flows have one sign', () => {
     const result = moneyWeighted([flow(0, '-1000.00'), flow(5, '-250.50')], DAY_MS, 5)
     expect(result).toEqual({ ok: false, reason: 'no solution: the cash flows do not change sign' })
+  })
+  it('finds a rate by bisection where the amounts are past a double (infinite to the fast finder)', () => {
+    // 1e320 and 10 cents in, 1.1e320 and 35 cents out a year later: +10 % a year to some 1e-320.
+    // As doubles the amounts are infinite and p is NaN at both ends: the finder gives up.
+    const flows = [flow(0, `-1${'0'.repeat(320)}.10`), flow(365, `11${'0'.repeat(319)}.35`)]
+    const result = moneyWeighted(flows, DAY_MS, 365)
+    if (!result.ok) throw new Error(result.reason)
+    expect(toFixedString(new Dec(result.annual.toString()), 10)).toBe('0.1000000000')
+    expect(new Wide(result.annual.toString()).minus('0.1').abs().lessThan('1e-24')).toBe(true)
+    expect(new Wide(result.period.toString()).minus('0.1').abs().lessThan('1e-24')).toBe(true)
+  })
+  it('of several rates that discount the flows to nothing, gives the time-weighted return’s', () => {
+    // 996.09 in, 2,992.29 out, 2,996.30 in, 1,000.10 out on four days: p(x) = 1,000.10 (x - 0.995)
+    // (x - 0.999)(x - 1.002), three daily rates. Each one's time-weighted return finds that one.
+    const flows = [
+      flow(0, '-996.092609301'),
+      flow(1, '2992.2921993'),
+      flow(2, '-2996.2996'),
+      flow(3, '1000.1'),
+    ]
+    for (const x of ['0.995', '0.999', '1.002']) {
+      const period = new Wide(x).pow(-3).minus(1)
+      const result = moneyWeighted(flows, DAY_MS, 3, BigDecimal.parse(period.toFixed(20)))
+      if (!result.ok) throw new Error(result.reason)
+      expect(toFixedString(new Dec(result.period.toString()), 10)).toBe(toFixedString(period, 10))
+      const annual = new Wide(x).pow(-365).minus(1)
+      expect(new Wide(result.annual.toString()).minus(annual).abs().lessThan('1e-24')).toBe(true)
+    }
   })
 })
