@@ -39,6 +39,22 @@ describe('ledger replay order', () => {
     expect(inTimeOrder(ledger).map((t) => t.id)).toEqual(['t9', 't10', 't11'])
   })
 
+  it('FIFO after a sale to zero takes the lots bought since, not the ones sold', () => {
+    const replay = replayLedger(
+      [
+        tx('t1', '2026-03-02T10:00:00Z', 'AAPLon', 'buy', '3.5', '100.10'),
+        tx('t2', '2026-03-03T10:00:00Z', 'AAPLon', 'sell', '3.5', '110.10'),
+        tx('t3', '2026-03-04T10:00:00Z', 'AAPLon', 'buy', '1.5', '120.20'),
+        tx('t4', '2026-03-05T10:00:00Z', 'AAPLon', 'sell', '0.5', '130.30'),
+      ],
+      'fifo',
+    )
+    // 3.5 x 10.00 = 35, then 0.5 x 10.10 = 5.05 against the lot of t3.
+    expect(replay.ok && replay.positions).toEqual([
+      { symbol: 'AAPLon', quantity: '1', cost: '120.2', averageCost: '120.2', realized: '40.05' },
+    ])
+  })
+
   it('at one instant by id, tokens in first; a ledger already in order is kept as it is', () => {
     const ledger = [
       tx('t3', AT, 'AAPLon', 'sell', '0.5', '120.20'),

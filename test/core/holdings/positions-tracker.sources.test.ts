@@ -78,6 +78,9 @@ describe('PositionsTracker and its sources', () => {
     })
     expect(pushes).toEqual([])
     expect([...tracker.symbols()]).toEqual([])
+    // Settings saved before the ledger loads, at the defaults: nothing to replay or make again.
+    tracker.methodMaybeChanged()
+    expect(pushes).toEqual([])
   })
 
   it('hands out the positions by symbol, every symbol, and the ledger quantities', () => {
