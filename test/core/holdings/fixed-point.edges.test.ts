@@ -47,6 +47,21 @@ describe('fixed point at its edges', () => {
     expect(toSignificantDigits(10025n, true, 4)).toEqual({ count: 1003n, exponent: 1 })
   })
 
+  it('rounds an exact half past the 80th digit to even, and a half with more below it up', () => {
+    // K.5 exactly, K of 80 digits and even: decimal.js keeps K; one more unit below makes it K + 1.
+    const k = 10n ** 79n * 3n + 10010n
+    for (const [dividend, kept] of [
+      [2n * k + 1n, k],
+      [2n * (k + 1n) + 1n, k + 2n],
+    ] as const) {
+      const shown = quotientText(dividend, 0, 2n, 0, 80)
+      expect(shown).toBe(kept.toString())
+      expect(shown).toBe(new Dec(dividend.toString()).dividedBy(2).toSignificantDigits(80).toString())
+    }
+    // 3.5 / 2 at 80 digits is exact: no rounding at all.
+    expect(quotientText(35n, 1, 2n, 0, 80)).toBe('1.75')
+  })
+
   it('writes exponents from 10^-100 and 10^100 on, plain figures inside them, as decimal.js', () => {
     const viaDecimalJs = (a: bigint, aPlaces: number, b: bigint, bPlaces: number) =>
       divided(new Dec(`${a}e-${aPlaces}`), new Dec(`${b}e-${bPlaces}`))
