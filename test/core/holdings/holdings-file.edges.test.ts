@@ -159,6 +159,20 @@ describe('HoldingsFile, the less travelled ways', () => {
     expect(holdings.transactions().map((t) => t.id)).toEqual(['t1', 't2', 't3'])
   })
 
+  it('refuses to put back a sell that the ledger, changed since, no longer holds', async () => {
+    const holdings = new HoldingsFile(dir, () => NOW)
+    await holdings.add(buy)
+    await holdings.add({ ...buy, side: 'sell', quantity: '1.5', time: '2026-01-06T10:00:00-05:00' })
+    const sold = await holdings.remove('t2')
+    await holdings.edit('t1', { ...buy, quantity: '1.25' })
+    const error = await refusal(holdings.restore(sold))
+    expect([error.code, error.message]).toEqual([
+      'failed',
+      'Not restored: The sell of 1.5 AAPLon at Jan 6, 2026, 10:00:00 ET is more than the 1.25 AAPLon ' +
+        'held then.',
+    ])
+  })
+
   it(`holds at most ${MAX_TRANSACTIONS} transactions: the last is taken, one more refused`, async () => {
     const all = Array.from({ length: MAX_TRANSACTIONS - 1 }, (_, index) => trade(`t${index + 1}`))
     await writeFile(
@@ -174,5 +188,10 @@ describe('HoldingsFile, the less travelled ways', () => {
       `The ledger holds at most ${MAX_TRANSACTIONS} transactions`,
     ])
     expect(holdings.transactions()).toHaveLength(MAX_TRANSACTIONS)
+    // Undo is no way round it: a deletion put back once the ledger is full again is refused.
+    const removed = await holdings.remove('t1')
+    await holdings.add(buy)
+    const undo = await refusal(holdings.restore(removed))
+    expect(undo.message).toBe(`The ledger holds at most ${MAX_TRANSACTIONS} transactions`)
   }, 120_000)
 })

@@ -129,6 +129,19 @@ describe('readTransactionsCsv, the less travelled ways', () => {
     ])
   })
 
+  it("replays the file's lines after the ledger's in the same second, naming the line too many", () => {
+    const sold: Transaction = {
+      ...bought,
+      id: 't2',
+      side: 'sell',
+      quantity: '2.5',
+      time: '2026-01-07T10:00:00Z',
+    }
+    expect(problemsOf(`${HEADER}2026-01-07T10:00:00Z,AAPLon,sell,1.5,130.30\n`, [bought, sold])).toEqual([
+      'line 2: The sell of 1.5 AAPLon at Jan 7, 2026, 05:00:00 ET is more than the 1 AAPLon held then',
+    ])
+  })
+
   it('refuses a time more than a day ahead, naming the line', () => {
     expect(
       problemsOf(

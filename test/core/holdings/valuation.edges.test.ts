@@ -64,6 +64,30 @@ describe('valuePosition with half its inputs', () => {
     expect(both).toMatchObject({ fairValue: '119.91199', valueAtFairValue: '419.691965' })
   })
 
+  it('a fair value without a price: no premium, and no staleness without a quote', () => {
+    const unpriced = valuePosition(
+      held,
+      quote('AAPLon', { sharesMultiplier: '1.0001', underlying: underlying('119.90') }),
+    )
+    expect(unpriced).toMatchObject({
+      value: null,
+      fairValue: '119.91199',
+      premiumExposure: null,
+      stale: false,
+    })
+    expect(valuePosition(held, undefined).stale).toBe(false)
+  })
+
+  it('totals of positions all sold to zero cost nothing; wallets without a cost basis have none', () => {
+    const closedOnly = holdingsTotals([valuePosition(closed, undefined)])
+    expect(closedOnly).toMatchObject({ cost: '0', value: '0', unrealized: '0', realized: '-2.5' })
+    // A symbol the wallets hold with no cost basis beside one sold to zero: the cost is unknown.
+    const wallets: WalletQuantities = { ok: true, bySymbol: new Map([['NVDAon', '1.25']]) }
+    const made = sourcePositions([closed], 'wallets', wallets)
+    const valued = made.positions.map((p) => valuePosition(p, quote(p.symbol, { price: '110.10' })))
+    expect(holdingsTotals(valued)).toMatchObject({ cost: null, unrealized: null, value: '137.625' })
+  })
+
   it('a position the ledger gives is said to come from it, all of it with a cost basis', () => {
     expect(valuePosition(held, quote('AAPLon', { price: '120.20' }))).toMatchObject({
       quantityFrom: 'ledger',
@@ -148,6 +172,19 @@ describe('sourcePositions at the edges', () => {
         averageCost: null,
         uncosted: null,
       })
+  })
+
+  it('sorts seventy positions, half only in the wallets, by symbol', () => {
+    const symbol = (index: number) => `T${String(index).padStart(3, '0')}on`
+    const inLedger = Array.from({ length: 35 }, (_, i) => ({ ...held, symbol: symbol(2 * i) }))
+    const wallets: WalletQuantities = {
+      ok: true,
+      bySymbol: new Map(
+        Array.from({ length: 35 }, (_, i) => [symbol(69 - 2 * i), '1.5'] as [string, string]),
+      ),
+    }
+    const made = sourcePositions(inLedger, 'wallets', wallets)
+    expect(made.positions.map((p) => p.symbol)).toEqual(Array.from({ length: 70 }, (_, i) => symbol(i)))
   })
 
   it('sorts the symbols only the wallets hold among the ledger ones, leaving out those held at zero', () => {
