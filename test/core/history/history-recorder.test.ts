@@ -71,6 +71,8 @@ describe('the recorder', () => {
     recorder.recordDelta(changed(NOW + 15_000, { sharesMultiplier: '1.000700000000000000' }))
     // The price, the stock's price still absent, the multiplier as it was.
     recorder.recordDelta(changed(NOW + 20_000, { price: '235.20' }))
+    // The multiplier it already had is no change.
+    recorder.recordDelta(changed(NOW + 25_000, { sharesMultiplier: '1.000700000000000000' }))
     recorder.flush()
     expect(table('SELECT t, price, underlying FROM polls ORDER BY t')).toEqual([
       { t: NOW, price: '235.10', underlying: '234.80' },
@@ -152,6 +154,8 @@ describe('the recorder', () => {
       [-2 * DAY, '232.10', '232.90', '231.90', '232.50'],
       [-DAY, '233.10', '233.90', '232.95', '232.95'],
     ])
+    // From the start: the first poll's day is read from the days, not made again from the poll.
+    expect(recorder.read('AAPLon', 0, true).rows.map((r) => r.t - day)).toEqual([-3 * DAY, -2 * DAY, -DAY])
     // From a later start the days before it are left out, and so are the finer rows before it.
     expect(recorder.read('AAPLon', day - DAY, true).rows.map((r) => r.t - day)).toEqual([-DAY])
   })
