@@ -94,12 +94,20 @@ describe('the history queue', () => {
     release()
     await expect(held).rejects.toThrow('connection reset')
     expect(await after).toBe('100.30')
-    // A failure that is not a 429 backs nothing off.
+    // A failure that is not a 429, the service's own or the connection's, backs nothing off.
     manual.advanceTo(MONDAY_10_00_ET + 10)
     await expect(queue.run(failing(new Error('socket hang up')))).rejects.toThrow('socket hang up')
     expect(queue.readyAt).toBe(MONDAY_10_00_ET + 10)
+    const unavailable = new ApiError({
+      kind: 'server',
+      status: 503,
+      message: 'Unavailable',
+      retryAfterMs: 9_000,
+    })
+    await expect(queue.run(failing(unavailable))).rejects.toThrow('Unavailable')
+    expect(queue.readyAt).toBe(MONDAY_10_00_ET + 10)
     expect(await queue.run(answering('100.40'))).toBe('100.40')
-    expect(started).toEqual([-1, 0, 10, 10])
+    expect(started).toEqual([-1, 0, 10, 10, 10])
   })
 
   it('a 429 without Retry-After backs off 2 s, then 4 s, doubling up to a minute', async () => {
