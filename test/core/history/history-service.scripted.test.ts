@@ -107,6 +107,8 @@ describe('the history service, on a scripted client', () => {
     })
     for (const range of ['1d', '1w', '1m', '3m', '6m', '1y', 'all'] as const) {
       const series = await history.history('AAPLon', range)
+      // No candle at all, none rejected: nothing to say.
+      expect([series.note, series.source, series.rejectedCandles]).toEqual([null, 'recorded', 0])
       expect([range, series.interval, series.asOf, series.range, series.symbol]).toEqual([
         range,
         { '1d': '5min', '1w': '1hour', '1m': '1hour', '3m': '1day', '6m': '1day', '1y': '1day', all: '1day' }[
@@ -170,9 +172,10 @@ describe('the history service, on a scripted client', () => {
     const { client } = scripted({
       candles: () => ok(answer([candle(NOW - 2 * HOUR, '235.10')], [candle(NOW - 2 * HOUR, '234.80')])),
     })
+    // The recording's own multiplier lags the service's: the service's steps are the ones used.
     const rows = [
-      row(NOW - 8 * DAY, '230.00'),
-      row(NOW - 2 * HOUR + 60_000, '235.15'),
+      row(NOW - 8 * DAY, '230.00', '1.000000000000000000'),
+      row(NOW - 2 * HOUR + 60_000, '235.15', '1.000000000000000000'),
       row(NOW - HOUR + 60_000, '235.25', null),
     ]
     const series = await service(client, async () => ({ rows, since: NOW - 9 * DAY })).history('AAPLon', '1w')
@@ -264,7 +267,9 @@ describe('the history service, on a scripted client', () => {
   })
 
   it('a missing candle endpoint, or no client: what was recorded, on its own multiplier steps', async () => {
+    // The first row is older than the week shown.
     const rows = [
+      row(NOW - 8 * DAY, '230.10', '1.000000000000000000'),
       row(NOW - 3 * DAY, '235.10', '1.000000000000000000'),
       row(NOW - HOUR, '235.40', '1.000700000000000000'),
     ]
