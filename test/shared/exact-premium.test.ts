@@ -79,6 +79,21 @@ describe('exact premium', () => {
     expect(exactPremium('0.00000000000000001', fairValue('1', '1'))).toBe('-1')
   })
 
+  it('a tie at the 17th digit rounds to the even 16th digit, up or down, for a premium or a discount', () => {
+    const premium = (close: string) => exactPremium(close, fairValue('1', '1.000000000000000000'))
+    expect(premium('1.12345678901234565')).toBe('0.1234567890123456')
+    expect(premium('1.12345678901234575')).toBe('0.1234567890123458')
+    expect(premium('1.12345678901234566')).toBe('0.1234567890123457')
+    expect(premium('0.87654321098765435')).toBe('-0.1234567890123456')
+    expect(premium('0.87654321098765445')).toBe('-0.1234567890123456')
+  })
+
+  it('a quotient the doubles put a digit too low is placed again: ten times the fair value is 10', () => {
+    // 2^60 and a little: neither operand is exact as a double, and their quotient rounds below 10.
+    expect(exactPremium('12682143266638026544', fairValue('1152922115148911504', '1'))).toBe('10')
+    expect(exactPremium('12682140091458598387', fairValue('1152921826496236217', '1'))).toBe('10')
+  })
+
   it("operands beyond a double still give decimal.js's text", () => {
     const close = `${'1'.repeat(330)}.5`
     const underlying = '3'.repeat(200)

@@ -1,0 +1,166 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { deflateRawSync } from 'node:zlib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  HISTORY_DB_FILE,
+  SCHEMA_V1,
+  SCHEMA_VERSION,
+  historyDbProblem,
+  isDiskFull,
+  migrate,
+  needsUpgrade,
+  openHistoryDb,
+  openHistoryDbToRead,
+} from '../../../src/main/core/history/history-db'
+import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
+import { unpackCandles, unpackPolls } from '../../../src/main/core/history/history-pack'
+import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
+
+/**
+ * history.sqlite at its edges: which files ask for a migration elsewhere, a damaged file set
+ * aside with its -wal and -shm, another program's database, a schema step that does not exist,
+ * a full disk told from other disk errors, a packed blob cut short, and a symbol that leaves and
+ * comes back at the same price.
+ */
+
+/** Monday 2026-11-16 10:00 ET. */
+const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
+
+let folder: string
+beforeEach(() => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-historydb-edges-'))
+})
+afterEach(() => rmSync(folder, { recursive: true, force: true }))
+
+const file = () => path.join(folder, HISTORY_DB_FILE)
+
+function database(setup: string): void {
+  const db = new DatabaseSync(file())
+  db.exec(setup)
+  db.close()
+}
+
+describe('which file asks for a migration elsewhere', () => {
+  it('an older schema only: no missing file, folder, damaged file, current, empty or newer one', () => {
+    expect(needsUpgrade(folder)).toBe(false)
+    mkdirSync(file())
+    expect(needsUpgrade(folder)).toBe(false)
+    rmSync(file(), { recursive: true })
+    writeFileSync(file(), 'this is not a database, it is a text file of some length '.repeat(100))
+    expect(needsUpgrade(folder)).toBe(false)
+    rmSync(file())
+    database(SCHEMA_V1)
+    expect(needsUpgrade(folder)).toBe(true)
+    openHistoryDb(folder).db.close()
+    expect(needsUpgrade(folder)).toBe(false)
+    rmSync(file())
+    database('CREATE TABLE other (x)')
+    expect(needsUpgrade(folder)).toBe(false)
+    rmSync(file())
+    database(`CREATE TABLE future (x); PRAGMA user_version = ${SCHEMA_VERSION + 1};`)
+    expect(needsUpgrade(folder)).toBe(false)
+  })
+})
+
+describe('files that are not ours', () => {
+  it('a damaged file is set aside with its -wal and -shm, which another connection kept', () => {
+    openHistoryDb(folder).db.close()
+    // A reader still open keeps the -wal and -shm that SQLite would remove at the last close.
+    const reader = new DatabaseSync(file())
+    reader.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 1000)")
+    const header = Buffer.from('this is no SQLite header at all')
+    const damaged = readFileSync(file())
+    header.copy(damaged, 0)
+    writeFileSync(file(), damaged)
+    const { db, setAside } = openHistoryDb(folder, () => MONDAY_10_00_ET)
+    expect(setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+    expect([existsSync(`${setAside}-wal`), existsSync(`${setAside}-shm`)]).toEqual([true, true])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM symbols').get()).toEqual({ n: 0 })
+    db.close()
+    reader.close()
+  })
+
+  it("another program's database (tables, no version): the reader says so, the writer sets it aside", () => {
+    database("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('shopping list')")
+    let error: unknown
+    try {
+      openHistoryDbToRead(folder).close()
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toMatchObject({
+      name: 'HistoryDbCorrupt',
+      message: 'tables without a schema version: not our database',
+    })
+    expect(historyDbProblem(error, folder)).toBe('it is damaged or is not a Tokenwatch history file')
+    const { db, setAside } = openHistoryDb(folder, () => MONDAY_10_00_ET)
+    expect(setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+    db.close()
+    const aside = new DatabaseSync(setAside as string, { readOnly: true })
+    expect(aside.prepare('SELECT body FROM notes').all()).toEqual([{ body: 'shopping list' }])
+    aside.close()
+  })
+
+  it('a schema step this version does not have is refused as not ours', () => {
+    const { db } = openHistoryDb(folder)
+    expect(() => migrate(db, SCHEMA_VERSION + 1)).toThrow(
+      expect.objectContaining({
+        name: 'HistoryDbCorrupt',
+        message: `no migration from schema version ${SCHEMA_VERSION}`,
+      }),
+    )
+    expect(db.isTransaction).toBe(false)
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    db.close()
+  })
+})
+
+describe('a full disk', () => {
+  it("SQLite's or the system's words for it; a disk I/O error only where the disk has no free block", () => {
+    expect(isDiskFull(new Error('database or disk is full'))).toBe(true)
+    expect(isDiskFull(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toBe(true)
+    expect(isDiskFull(Object.assign(new Error('step failed'), { errcode: 13 }))).toBe(true)
+    expect(isDiskFull(Object.assign(new Error('step failed'), { errcode: 130 }))).toBe(false)
+    expect(isDiskFull('database or disk is full')).toBe(false)
+    // This folder's disk has room; a folder that is not there is not a full disk either.
+    expect(isDiskFull(new Error('disk I/O error'), folder)).toBe(false)
+    expect(isDiskFull(new Error('disk I/O error'), path.join(folder, 'gone'))).toBe(false)
+    expect(isDiskFull(new Error('disk I/O error'))).toBe(false)
+    expect(existsSync(path.join(folder, 'gone'))).toBe(false)
+  })
+})
+
+describe('a packed blob cut short', () => {
+  it('is refused in words, not read as zeros', () => {
+    const cut = deflateRawSync(Uint8Array.of(0x85))
+    expect(() => unpackPolls(MONDAY_10_00_ET, cut)).toThrow(/^packed history ends early$/)
+    expect(() => unpackCandles(MONDAY_10_00_ET, cut)).toThrow(/^packed history ends early$/)
+  })
+})
+
+describe('a symbol that leaves the feed and comes back', () => {
+  const quote = (price: string): AssetQuote => ({ ...emptyAsset('AAPLon'), price })
+  const delta = (asOf: number, part: Partial<Delta>): Delta => ({
+    asOf,
+    added: [],
+    changed: [],
+    removed: [],
+    ...part,
+  })
+
+  it('is recorded again at its first answer, though at the price it left with', () => {
+    const { db } = openHistoryDb(folder)
+    const recorder = new HistoryRecorder(db, { onProblem: () => undefined })
+    recorder.recordDelta(delta(MONDAY_10_00_ET, { added: [quote('235.10')] }))
+    recorder.recordDelta(delta(MONDAY_10_00_ET + 5_000, { removed: ['AAPLon'] }))
+    recorder.recordDelta(delta(MONDAY_10_00_ET + 60_000, { added: [quote('235.10')] }))
+    expect(recorder.read('AAPLon', 0).rows.map((row) => [row.t - MONDAY_10_00_ET, row.close])).toEqual([
+      [0, '235.10'],
+      [60_000, '235.10'],
+    ])
+    db.close()
+  })
+})
