@@ -4,11 +4,11 @@ import { standinFixture, TUESDAY_LATE_MORNING } from './standin-app'
 
 /**
  * What the built app's main thread loads, on the stand-in Electron against the simulator on
- * 127.0.0.1 as a real service: the chain clients (viem, @solana/kit), the gRPC stack, the demo
- * simulator and the portfolio's computation are loaded where and when they are used (the poll
- * worker, a wallet read from a node, demo mode, the portfolio's thread), never on a main thread
- * that does not use them. Together they were some 14 MB of its 40 MB heap, which each of its full
- * collections has to mark, and a second or more of its start on a busy host.
+ * 127.0.0.1 as a real service: the chain clients (viem, @solana/kit), the gRPC stack and the demo
+ * simulator are loaded where and when they are used (the poll worker, a wallet read from a node,
+ * demo mode), never on a main thread that does not use them. Together they were some 14 MB of its
+ * 40 MB heap, which each of its full collections has to mark, and a second or more of its start on
+ * a busy host.
  */
 
 const fixture = standinFixture()
@@ -29,7 +29,7 @@ function loadedNames(files: readonly string[]): string[] {
 }
 
 describe("the app's main thread on a real service", { timeout: 180_000 }, () => {
-  it('loads no chain client, gRPC, simulator or portfolio computation it does not use', async () => {
+  it('loads no chain client, gRPC or simulator it does not use', async () => {
     const offset = Date.now() - TUESDAY_LATE_MORNING
     sim = await startSimServer({
       apiKey: API_KEY,
@@ -59,7 +59,7 @@ describe("the app's main thread on a real service", { timeout: 180_000 }, () => 
     const unused = loaded.filter(
       (name) =>
         ['viem', '@solana/kit', '@grpc/grpc-js', '@grpc/proto-loader', 'protobufjs'].includes(name) ||
-        /^chunks\/(portfolio-compute|demo-market|server|node-balances)-/.test(name),
+        /^chunks\/(demo-market|server|node-balances)-/.test(name),
     )
     expect(unused).toEqual([])
   })

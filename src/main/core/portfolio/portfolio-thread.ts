@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { PortfolioReport } from '../../../shared/portfolio'
-import type { PortfolioInput } from './portfolio-compute'
+import { type PortfolioInput, computePortfolio } from './portfolio-compute'
 
 /**
  * Where the portfolio is computed. The Holdings tab's chart asks for a range and the whole ledger
@@ -16,12 +16,9 @@ export interface PortfolioComputer {
   close(): Promise<void>
 }
 
-/**
- * On the calling thread. The computation's code is loaded on the first ask: the app's main thread,
- * which computes on the portfolio's thread, never loads it.
- */
+/** On the calling thread. */
 export const computedHere: PortfolioComputer = {
-  compute: async (input) => (await import('./portfolio-compute')).computePortfolio(input),
+  compute: async (input) => computePortfolio(input),
   close: async () => {},
 }
 
