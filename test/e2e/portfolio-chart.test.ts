@@ -1,7 +1,10 @@
+import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../src/shared/ipc-contract'
 import type { PortfolioChartView } from '../../src/shared/portfolio-chart-view'
 import { formatFullTime } from '../../src/shared/display-time'
+import { Dec } from '../../src/shared/decimal'
+import { formatPercent } from '../../src/renderer/format'
 import { SATURDAY } from './layout-screenshots'
 import { startLiveHarness, TUESDAY_LATE_MORNING, type LiveHarness } from './live-sim'
 import { harnessPerTest } from './per-test'
@@ -25,6 +28,20 @@ function signedCents(cents: string): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   const sign = negative ? '-' : /^0\.0+$/.test(cents.replace('-', '')) ? '' : '+'
   return `${sign}${grouped}.${fraction}`
+}
+
+/** A return fraction as the window's table writes it: a signed percent, "—" where there is none. */
+function returnCell(fraction: string | null): string {
+  return fraction === null ? '—' : formatPercent(new Dec(fraction).times(100).toFixed())
+}
+
+/** The returns table's rows, each its cells' texts. */
+function returnRows(section: Locator): Promise<(string | null)[][]> {
+  return section
+    .locator('.chart-shown .portfolio-returns tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    )
 }
 
 async function open(marketTime: number, hidden: boolean): Promise<LiveHarness> {
@@ -112,6 +129,17 @@ for (const [day, marketTime] of [
           ),
         ]),
       )
+      // Each position's returns, then the portfolio's, in a table of their own.
+      expect(await returnRows(section)).toEqual([
+        ...report.positions.map((position) => [
+          position.symbol,
+          returnCell(position.twr),
+          returnCell(position.mwr),
+        ]),
+        ['Total', returnCell(report.figures.twr), returnCell(report.figures.mwr)],
+      ])
+      // Each position has returns of its own here: the rows are not the total's repeated.
+      expect(new Set(report.positions.map((position) => position.twr)).size).toBe(report.positions.length)
       expect(await shown.locator('.chart-fresh').textContent()).toMatch(
         new RegExp(
           "^As of .* ET \\(.* ago\\): the ledger replayed over the service's candles, " +
@@ -140,6 +168,10 @@ for (const [day, marketTime] of [
       expect(titles.join(' ')).not.toContain(' at 120.20')
       expect(await section.locator('.portfolio-attribution .hidden-amount').count()).toBe(
         attribution.length * 5,
+      )
+      // The returns are percentages: shown with amounts hidden.
+      expect((await returnRows(section)).map((row) => row[1])).toEqual(
+        [...report.positions, report.figures].map((figures) => returnCell(figures.twr)),
       )
       expect(report.figures.pnl).not.toBe('0')
       expect(await section.locator('.portfolio-figures').textContent()).toMatch(

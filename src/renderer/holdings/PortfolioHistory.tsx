@@ -6,6 +6,7 @@ import {
   type BenchmarkFigures,
   type PortfolioRange,
   type PortfolioReport,
+  type Returns,
 } from '../../shared/portfolio'
 import type { AttributionRow, PortfolioChartView } from '../../shared/portfolio-chart-view'
 import { percentOfStart } from './portfolio-model'
@@ -147,6 +148,7 @@ const RangeView = memo(function RangeView({ view }: { view: PortfolioChartView }
           <div className="portfolio-attribution-scroll">
             <AttributionTable rows={view.attribution} hidden={hidden} />
           </div>
+          <ReturnsTable report={report} />
         </>
       )}
     </div>
@@ -283,6 +285,65 @@ function AttributionTable({ rows, hidden }: { rows: readonly AttributionRow[]; h
             <td className="num" data-part="pnl">
               {cell(row.pnl, row.exact.pnl)}
             </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** A return in a cell: the signed percent, or "—" with the reason in its tooltip. */
+function ReturnCell({ fraction, none, title }: { fraction: string | null; none: string; title: string }) {
+  const percent = returnPercent(fraction)
+  return (
+    <td className="num" title={percent === null ? none : `${title}: ${fraction} as a fraction`}>
+      {percent === null ? (
+        <span className="muted">—</span>
+      ) : (
+        <Signed text={formatPercent(percent)} value={percent} />
+      )}
+    </td>
+  )
+}
+
+/**
+ * Each position's returns over the range, then the whole's (issue #49, item 2): a table of its own
+ * beside the attribution's, so that both fit a 360 px window. Percentages: shown with amounts
+ * hidden too.
+ */
+function ReturnsTable({ report }: { report: PortfolioReport }) {
+  const rows: { symbol: string | null; returns: Returns }[] = [
+    ...report.positions.map((position) => ({ symbol: position.symbol, returns: position })),
+    { symbol: null, returns: report.figures },
+  ]
+  return (
+    <table className="portfolio-returns">
+      <caption>Each position's returns</caption>
+      <thead>
+        <tr>
+          <th scope="col">Token</th>
+          <th scope="col" title="Time-weighted return over the range">
+            TWR
+          </th>
+          <th scope="col" title="Money-weighted return (XIRR) over the range">
+            MWR
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ symbol, returns }) => (
+          <tr key={symbol ?? 'total'} className={symbol === null ? 'attribution-total' : undefined}>
+            <th scope="row">{symbol ?? 'Total'}</th>
+            <ReturnCell
+              fraction={returns.twr}
+              none="No time-weighted return: nothing was at work in this range"
+              title="Time-weighted return"
+            />
+            <ReturnCell
+              fraction={returns.mwr}
+              none={`No money-weighted return: ${returns.mwrNote ?? 'none'}`}
+              title="Money-weighted return (XIRR)"
+            />
           </tr>
         ))}
       </tbody>
