@@ -26,6 +26,13 @@ export interface Floor {
   subject: number
   floor: number
   ratio: number
+  /**
+   * For figures measured in pairs (floorOf): the median of the pairs' differences, subject less
+   * floor, in `unit`: what the subject adds, for a figure the host's part adds to rather than
+   * scales (a thread the host does not run for 40 ms waits 40 ms whatever the app does:
+   * main-thread.ts).
+   */
+  excess?: number
   unit: string
 }
 
@@ -41,11 +48,15 @@ export function metric(
 }
 
 /** Subject and floor measured alternately: the medians of each and of the pairs' ratios. */
-export function floorOf(pairs: readonly { subject: number; floor: number }[], unit: string): Floor {
+export function floorOf(
+  pairs: readonly { subject: number; floor: number }[],
+  unit: string,
+): Floor & { excess: number } {
   return {
     subject: round(median(pairs.map((pair) => pair.subject))),
     floor: round(median(pairs.map((pair) => pair.floor))),
     ratio: round(median(pairs.map((pair) => pair.subject / pair.floor))),
+    excess: round(median(pairs.map((pair) => pair.subject - pair.floor))),
     unit,
   }
 }

@@ -31,5 +31,7 @@ describe('measurePair', () => {
       { subject: 415.6, floor: 378.1 },
     ])
     expect(floorOf(pairs, 'ms').ratio).toBe(1.1)
+    // Every pair 37.5 ms apart: the median difference, for figures the host adds to.
+    expect(floorOf(pairs, 'ms').excess).toBe(37.5)
   })
 })
