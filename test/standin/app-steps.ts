@@ -1,8 +1,25 @@
 import { expect } from 'vitest'
+import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
 import type { AlertInput } from '../../src/shared/alerts'
-import type { AppEvent, StandinApp } from './standin-app'
+import { TUESDAY_LATE_MORNING, type AppEvent, type StandinApp } from './standin-app'
 
 /** Steps several stand-in suites take with the app. */
+
+/**
+ * The simulator on 127.0.0.1 standing in for the real service (60 assets, `key` its API key), its
+ * clock started where the stand-in app's is (Tuesday late morning).
+ */
+export function startServiceAtAppTime(key: string): Promise<SimServer> {
+  const offset = Date.now() - TUESDAY_LATE_MORNING
+  return startSimServer({ apiKey: key, port: 0, assets: 60, seed: 11, clock: () => Date.now() - offset })
+}
+
+/** Stores `key` as a user does: Settings, the key field, Save key. */
+export async function saveKeyInSettings(app: StandinApp, key: string): Promise<void> {
+  await app.click({ role: 'button', name: 'Settings', exact: true })
+  await app.fill({ label: 'Key', exact: true }, key)
+  await app.click({ role: 'button', name: 'Save key' })
+}
 
 /** Waits for the page and its prices, then closes the window to the tray (hidden, not gone). */
 export async function loadThenCloseToTray(app: StandinApp): Promise<void> {

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SETTINGS_FILE_NAME } from '../../src/main/core/storage/settings-file'
-import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
-import { standinFixture, TUESDAY_LATE_MORNING } from './standin-app'
+import type { SimServer } from '../../src/main/sim/server/server'
+import { saveKeyInSettings, startServiceAtAppTime } from './app-steps'
+import { standinFixture } from './standin-app'
 
 /**
  * The built app on the stand-in Electron against the project's simulator on 127.0.0.1, standing in
@@ -22,22 +23,13 @@ afterEach(async () => {
 
 describe('a live service on the stand-in', { timeout: 180_000 }, () => {
   it('switches from demo to the service when a key is stored', async () => {
-    const offset = Date.now() - TUESDAY_LATE_MORNING
-    sim = await startSimServer({
-      apiKey: API_KEY,
-      port: 0,
-      assets: 60,
-      seed: 11,
-      clock: () => Date.now() - offset,
-    })
+    sim = await startServiceAtAppTime(API_KEY)
     const app = await fixture.start({ settings: { baseUrl: sim.url } })
     await app.pageLoaded()
     await app.waitFor({ text: 'DEMO', exact: true })
     expect(sim.stats().total).toBe(0)
 
-    await app.click({ role: 'button', name: 'Settings', exact: true })
-    await app.fill({ label: 'Key', exact: true }, API_KEY)
-    await app.click({ role: 'button', name: 'Save key' })
+    await saveKeyInSettings(app, API_KEY)
     await app.waitFor({ text: 'DEMO', exact: true }, 'hidden')
     await app.waitUntil(
       async () => sim?.stats().byOutcome.ok ?? 0,

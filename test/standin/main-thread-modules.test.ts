@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimServer, type SimServer } from '../../src/main/sim/server/server'
-import { standinFixture, TUESDAY_LATE_MORNING } from './standin-app'
+import type { SimServer } from '../../src/main/sim/server/server'
+import { saveKeyInSettings, startServiceAtAppTime } from './app-steps'
+import { standinFixture } from './standin-app'
 
 /**
  * What the built app's main thread loads, on the stand-in Electron against the simulator on
@@ -30,19 +31,10 @@ function loadedNames(files: readonly string[]): string[] {
 
 describe("the app's main thread on a real service", { timeout: 180_000 }, () => {
   it('loads no chain client, gRPC or simulator it does not use', async () => {
-    const offset = Date.now() - TUESDAY_LATE_MORNING
-    sim = await startSimServer({
-      apiKey: API_KEY,
-      port: 0,
-      assets: 60,
-      seed: 11,
-      clock: () => Date.now() - offset,
-    })
+    sim = await startServiceAtAppTime(API_KEY)
     const app = await fixture.start({ settings: { baseUrl: sim.url, demo: 'off' } })
     await app.pageLoaded()
-    await app.click({ role: 'button', name: 'Settings', exact: true })
-    await app.fill({ label: 'Key', exact: true }, API_KEY)
-    await app.click({ role: 'button', name: 'Save key' })
+    await saveKeyInSettings(app, API_KEY)
     // Prices polled and streamed (by the poll worker) and shown: the app is running as it does all day.
     await app.waitUntil(
       async () => sim?.stats().byOutcome.ok ?? 0,
