@@ -91,11 +91,15 @@ for (const [day, marketTime] of [
       const { report, attribution } = await lastAnswer(harness)
       expect(report.empty).toBe(false)
       const shown = section.locator('.chart-shown')
-      // Three lines and the P&L area, said in the legend as drawn.
+      // Three lines, the same money in the stocks and in SPYon (main had both), and the P&L area,
+      // said in the legend as drawn.
+      expect(report.benchmarkSeries.some((point) => point.stocks !== null && point.token !== null)).toBe(true)
       expect(await shown.locator('.chart-legend-item[class*="line-portfolio-"]').allTextContents()).toEqual([
         'Value',
         'Value at fair value',
         'Cost basis',
+        'Had you held the stocks',
+        'Had you bought SPYon',
         'P&L (lower pane: gain above zero, loss below)',
       ])
       // The 3M range holds all five trades of the ledger: each marked at its own time.

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 import { portfolioModel, type PortfolioModel } from '../../src/renderer/holdings/portfolio-model'
 import { slotAt } from '../../src/renderer/chart/chart-slots'
-import type { PortfolioPoint, PortfolioReport } from '../../src/shared/portfolio'
+import type { BenchmarkPoint, PortfolioPoint, PortfolioReport } from '../../src/shared/portfolio'
 
 /**
  * The Holdings tab's chart model (issue #49 item 1) on a small report written here: three
@@ -29,13 +29,23 @@ const SERIES: PortfolioPoint[] = ROWS.map(([date, value, valueAtFairValue, cost,
   cost,
   pnl,
 }))
+/** What the same money would be worth in the stocks and in SPYon at each point; one stock unknown. */
+const BENCHMARK: BenchmarkPoint[] = [
+  ['0', '0'],
+  ['1250.10', '1250.10'],
+  ['1244.9812345678', '1239.5500000001'],
+  ['1255.3300000000', '1248.7712345678'],
+  [null, '1251.0400000000'],
+  ['1249.6654321098', '1246.2200000000'],
+].map(([stocks, token], i) => ({ t: SERIES[i]!.t, stocks, token }) as BenchmarkPoint)
+
 /** Tuesday 3 November 2026, 10:00 ET (3.5 tokens bought), and Thursday 5 November, 14:30 ET. */
 const TRADES = [
   { t: Date.parse('2026-11-03T15:00:00Z'), id: 't1', symbol: 'AAPLon', side: 'buy' },
   { t: Date.parse('2026-11-05T19:30:00Z'), id: 't2', symbol: 'NVDAon', side: 'buy' },
 ]
 
-function reportOf(series: PortfolioPoint[]): PortfolioReport {
+function reportOf(series: PortfolioPoint[], benchmarkSeries: BenchmarkPoint[] = []): PortfolioReport {
   return {
     range: '3m',
     method: 'average',
@@ -44,7 +54,7 @@ function reportOf(series: PortfolioPoint[]): PortfolioReport {
     source: 'service',
     empty: false,
     series,
-    benchmarkSeries: [],
+    benchmarkSeries,
     trades: TRADES,
     figures: {
       twr: '-0.0056',
@@ -69,7 +79,10 @@ function modelOf(report: PortfolioReport, unit: PortfolioModel['unit']): Portfol
 }
 
 /** What the chart plots at each point of the series for one field: a number, or nothing. */
-function plotted(model: PortfolioModel, field: (typeof FIELDS)[number]): Array<number | null> {
+function plotted(
+  model: PortfolioModel,
+  field: (typeof FIELDS)[number] | 'stocks' | 'token',
+): Array<number | null> {
   return model.slotOf.map((slot) => {
     const entry = model[field][slot]
     if (!entry) throw new Error(`no slot ${slot}`)
@@ -136,6 +149,30 @@ describe('the portfolio chart model (issue #49 item 1)', () => {
     expect(slotOfTrade(first!.x)).toBeLessThan(model.slotOf[2]!)
     expect(slotOfTrade(second!.x)).toBeGreaterThan(model.slotOf[3]!)
     expect(slotOfTrade(second!.x)).toBeLessThan(model.slotOf[4]!)
+  })
+
+  it('draws the same money in the stocks and in the benchmark token, where main knew it (item 3)', () => {
+    const withBench = reportOf(SERIES, BENCHMARK)
+    const money = modelOf(withBench, 'money')
+    expect(plotted(money, 'stocks')).toEqual(
+      BENCHMARK.map((point) => (point.stocks === null ? null : Number(point.stocks))),
+    )
+    expect(plotted(money, 'token')).toEqual(BENCHMARK.map((point) => Number(point.token)))
+    // Hidden: each a percent change from the portfolio's own starting value (1,250.10), as its lines are.
+    const base = new Decimal('1250.10')
+    const change = (figure: string) => new Decimal(figure).dividedBy(base).minus(1).times(100).toNumber()
+    const percent = modelOf(withBench, 'percent')
+    expect(plotted(percent, 'stocks')).toEqual(
+      BENCHMARK.map((point, i) => (i === 0 || point.stocks === null ? null : change(point.stocks))),
+    )
+    expect(plotted(percent, 'token')).toEqual(
+      BENCHMARK.map((point, i) => (i === 0 ? null : change(point.token!))),
+    )
+    // 1,239.55 against 1,250.10: -10.55 / 1,250.10 = -0.8439...%.
+    expect(plotted(percent, 'token')[2]).toBeCloseTo(-0.843932, 5)
+    // A report without benchmarks (neither could be worked out) draws neither line.
+    const without = modelOf(report, 'money')
+    expect([...without.stocks, ...without.token].some((slot) => 'value' in slot)).toBe(false)
   })
 
   it('has no chart under two points', () => {

@@ -14,11 +14,15 @@ import { usePortfolioChart, type DrawnPortfolioChart } from './use-portfolio-cha
 
 /**
  * The portfolio over one range as a chart (issue #49): the value at display prices, the value at
- * fair value and the cost basis as lines, the P&L as an area about zero in a pane below (green
+ * fair value and the cost basis as lines, the same money had it gone into the stocks or the
+ * benchmark token as dotted lines (item 3), the P&L as an area about zero in a pane below (green
  * above, red below), and each transaction marked under the axis with its date, side, quantity and
  * price in its tooltip. The detail chart's axis, slots, labels, bands and crosshair (chart/ and
  * ChartParts.tsx); with amounts hidden, percents of the starting value only (portfolio-model.ts).
  */
+
+/** Whether a line has any point to draw (a benchmark main could not work out has none). */
+const drawsAny = (line: PortfolioModel['stocks']) => line.some((slot) => 'value' in slot)
 
 /** The crosshair sits on the value line (made once: see use-chart-crosshair.ts). */
 const onValue = (current: DrawnPortfolioChart) => current.value
@@ -74,8 +78,9 @@ function PortfolioFigure({
   const last = series[series.length - 1]
   const span = hidden ? '' : `, the value from ${formatMoney(first?.value)} to ${formatMoney(last?.value)}`
   const label =
-    `${RANGE_WORDS[report.range]} chart of the portfolio: value, value at fair value, cost basis and ` +
-    `P&L${span}; ${report.trades.length} transactions marked. Arrow keys move a crosshair over the points.`
+    `${RANGE_WORDS[report.range]} chart of the portfolio: value, value at fair value, cost basis, ` +
+    `the same money in the stocks and in ${report.benchmarkSymbol}, and P&L${span}; ` +
+    `${report.trades.length} transactions marked. Arrow keys move a crosshair over the points.`
 
   return (
     <figure
@@ -85,7 +90,7 @@ function PortfolioFigure({
       onKeyDown={crosshair.onKeyDown}
       onBlur={crosshair.clear}
     >
-      <PortfolioReadout series={series} index={cursor} hidden={hidden} />
+      <PortfolioReadout report={report} index={cursor} hidden={hidden} />
       <ChartPlot
         host={host}
         {...RANGE_PLOT}
@@ -102,6 +107,14 @@ function PortfolioFigure({
           <span className="chart-legend-item line-portfolio-value">Value</span>
           <span className="chart-legend-item line-portfolio-fair">Value at fair value</span>
           <span className="chart-legend-item line-portfolio-cost">Cost basis</span>
+          {drawsAny(model.stocks) && (
+            <span className="chart-legend-item line-portfolio-stocks">Had you held the stocks</span>
+          )}
+          {drawsAny(model.token) && (
+            <span className="chart-legend-item line-portfolio-token">
+              Had you bought {report.benchmarkSymbol}
+            </span>
+          )}
           <span className="chart-legend-item line-portfolio-pnl">
             P&amp;L (lower pane: gain above zero, loss below)
           </span>

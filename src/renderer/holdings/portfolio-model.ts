@@ -9,7 +9,8 @@ import { axisBands, placePoints, type HistoryModel, type PlacedPoints } from '..
  * What the Holdings tab's portfolio chart draws for one range (issue #49), from main's report: the
  * points placed on the detail chart's trading axis and slots (history-model.ts), three lines (the
  * value at display prices, the value at fair value, the cost basis) and the P&L drawn as an area
- * about zero, and each transaction's place on the axis. Plot values go through Number (a
+ * about zero, the same money had it gone into the stocks or the benchmark token (two more lines),
+ * and each transaction's place on the axis. Plot values go through Number (a
  * y-coordinate needs a fraction of a pixel); what the chart says in words reads the strings.
  *
  * With amounts hidden no dollar figure is plotted at all: every line is the percent change from
@@ -38,6 +39,9 @@ export interface PortfolioModel extends PlacedPoints {
   cost: Slot[]
   /** Drawn as an area about zero: above it gained, below it lost. */
   pnl: Slot[]
+  /** The same money put into the stocks, and into the benchmark token (item 3); empty where not known. */
+  stocks: Slot[]
+  token: Slot[]
   trades: TradePlace[]
   bands: HistoryModel['bands']
   /** Dollars, or percent of the starting value (amounts hidden). */
@@ -102,17 +106,24 @@ function buildModel(
   const pointIn = new Map<number, number>()
   // Two points in one slot: the later one is drawn (and found by the crosshair).
   slotOf.forEach((slot, index) => pointIn.set(slot, index))
-  const lines = { value: [] as Slot[], valueAtFairValue: [] as Slot[], cost: [] as Slot[], pnl: [] as Slot[] }
+  const lines = {
+    ...{ value: [] as Slot[], valueAtFairValue: [] as Slot[], cost: [] as Slot[], pnl: [] as Slot[] },
+    ...{ stocks: [] as Slot[], token: [] as Slot[] },
+  }
   const fields = ['value', 'valueAtFairValue', 'cost', 'pnl'] as const
+  const push = (line: Slot[], time: UTCTimestamp, value: number | null) =>
+    line.push(value === null ? { time } : { time, value })
   for (let slot = 0; slot < slots; slot++) {
     const time = slotTime(slot)
     const index = pointIn.get(slot)
     const point = index === undefined ? undefined : series[index]
     const beforeStart = unit === 'percent' && (start === null || (index ?? 0) < start.index)
-    for (const field of fields) {
-      const value = point && !beforeStart ? plot(point[field], field === 'pnl') : null
-      lines[field].push(value === null ? { time } : { time, value })
-    }
+    const shown = point !== undefined && !beforeStart
+    for (const field of fields) push(lines[field], time, shown ? plot(point[field], field === 'pnl') : null)
+    // The benchmarks' points are the series' own (main makes both from the same times).
+    const bench = index === undefined ? undefined : report.benchmarkSeries[index]
+    push(lines.stocks, time, shown && bench ? plot(bench.stocks, false) : null)
+    push(lines.token, time, shown && bench ? plot(bench.token, false) : null)
   }
   return {
     ...placed,

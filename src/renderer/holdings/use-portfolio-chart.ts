@@ -15,12 +15,18 @@ export interface DrawnPortfolioChart {
   valueAtFairValue: ISeriesApi<'Line'>
   cost: ISeriesApi<'Line'>
   pnl: ISeriesApi<'Baseline'>
+  /** Had the same money gone into the stocks, or into the benchmark token. */
+  stocks: ISeriesApi<'Line'>
+  token: ISeriesApi<'Line'>
   /** The session bands of the lines' pane and of the P&L pane. */
   bandLayers: readonly SessionBands[]
   refit(): void
 }
 
-/** The chart in `host`, made once: the three lines, and the P&L about zero in a pane below. */
+/**
+ * The chart in `host`, made once: the three lines and the two "had you" lines, and the P&L about
+ * zero in a pane below.
+ */
 function makePortfolioChart(element: HTMLElement, onPlotWidth: (width: number) => void) {
   const made = createTradingChart(element, {
     height: LINES_PANE_HEIGHT + PNL_PANE_HEIGHT,
@@ -32,6 +38,8 @@ function makePortfolioChart(element: HTMLElement, onPlotWidth: (width: number) =
   const value = api.addSeries(LineSeries, { ...quiet, lineWidth: 2 })
   const valueAtFairValue = api.addSeries(LineSeries, { ...quiet, lineWidth: 1 })
   const cost = api.addSeries(LineSeries, { ...quiet, lineWidth: 1, lineStyle: LineStyle.Dashed })
+  const stocks = api.addSeries(LineSeries, { ...quiet, lineWidth: 1, lineStyle: LineStyle.Dotted })
+  const token = api.addSeries(LineSeries, { ...quiet, lineWidth: 1, lineStyle: LineStyle.Dotted })
   const pnl = api.addSeries(
     BaselineSeries,
     { ...quiet, lineWidth: 1, baseValue: { type: 'price', price: 0 } },
@@ -49,6 +57,8 @@ function makePortfolioChart(element: HTMLElement, onPlotWidth: (width: number) =
     valueAtFairValue,
     cost,
     pnl,
+    stocks,
+    token,
     bandLayers: [linesBands, pnlBands],
     refit: made.refit,
   }
@@ -67,6 +77,8 @@ function drawPortfolio(current: DrawnPortfolioChart, element: Element, model: Po
   current.value.applyOptions({ color: themeColor(element, '--accent'), priceFormat })
   current.valueAtFairValue.applyOptions({ color: themeColor(element, '--stock-line'), priceFormat })
   current.cost.applyOptions({ color: themeColor(element, '--text-muted'), priceFormat })
+  current.stocks.applyOptions({ color: themeColor(element, '--bench-stocks'), priceFormat })
+  current.token.applyOptions({ color: themeColor(element, '--bench-token'), priceFormat })
   current.pnl.applyOptions({
     priceFormat,
     topLineColor: up,
@@ -81,6 +93,8 @@ function drawPortfolio(current: DrawnPortfolioChart, element: Element, model: Po
   current.value.setData(model.value)
   current.valueAtFairValue.setData(model.valueAtFairValue)
   current.cost.setData(model.cost)
+  current.stocks.setData(model.stocks)
+  current.token.setData(model.token)
   current.pnl.setData(model.pnl)
   current.refit()
 }
