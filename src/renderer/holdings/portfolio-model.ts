@@ -15,7 +15,7 @@ import { axisBands, placePoints, type HistoryModel, type PlacedPoints } from '..
  *
  * With amounts hidden no dollar figure is plotted at all: every line is the percent change from
  * the range's starting value (the value at the first point where anything is held, one base for
- * all three, so the gap between value and cost still reads), and the P&L is the percent of that
+ * every line, so the gap between value and cost still reads), and the P&L is the percent of that
  * same starting value. Points before anything is held have no percent and are left empty.
  *
  * Made once per answer and kept with it (a WeakMap on the report), so going back to a range
@@ -107,8 +107,12 @@ function buildModel(
   // Two points in one slot: the later one is drawn (and found by the crosshair).
   slotOf.forEach((slot, index) => pointIn.set(slot, index))
   const lines = {
-    ...{ value: [] as Slot[], valueAtFairValue: [] as Slot[], cost: [] as Slot[], pnl: [] as Slot[] },
-    ...{ stocks: [] as Slot[], token: [] as Slot[] },
+    value: [] as Slot[],
+    valueAtFairValue: [] as Slot[],
+    cost: [] as Slot[],
+    pnl: [] as Slot[],
+    stocks: [] as Slot[],
+    token: [] as Slot[],
   }
   const fields = ['value', 'valueAtFairValue', 'cost', 'pnl'] as const
   const push = (line: Slot[], time: UTCTimestamp, value: number | null) =>
