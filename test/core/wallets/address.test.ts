@@ -32,8 +32,9 @@ describe('readWalletAddress', () => {
 
   it('refuses mixed case with a wrong checksum, in words', () => {
     // One letter's case changed: the last "d" capitalised.
-    expect(refusal(`${EVM.slice(0, -1)}D`)).toMatch(
-      /capital letters do not match the address's checksum \(EIP-55\)/,
+    expect(refusal(`${EVM.slice(0, -1)}D`)).toBe(
+      "the capital letters do not match the address's checksum (EIP-55): " +
+        'a character may be mistyped; copy the address again',
     )
   })
 
@@ -86,6 +87,11 @@ describe('readWalletAddress', () => {
       /^names such as vitalik\.eth \(ENS and the like\) are not supported yet/,
     )
     expect(refusal('TRADER.BNB')).toMatch(/not supported yet/)
+    // 0x only at the start makes an EVM address; a name only at the end makes a name.
+    expect(refusal(`ab${EVM}`)).toMatch(/^a Solana address never contains "0" \(zero\)/)
+    expect(refusal(`${EVM.slice(0, 12)}.ethereum`)).toBe(
+      'an 0x address has only the hex digits 0-9 and a-f after the 0x',
+    )
     expect(refusal(`${EVM.slice(0, 12)}.${EVM.slice(13)}`)).toBe(
       'an 0x address has only the hex digits 0-9 and a-f after the 0x',
     )
