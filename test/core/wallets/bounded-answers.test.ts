@@ -58,6 +58,40 @@ describe('bounded wallet answers', () => {
     )
   })
 
+  it('reads a node answer of exactly the cap, declared or streamed, and refuses one byte more', async () => {
+    const body = '{"result":"100.10"}'
+    const cap = Buffer.byteLength(body)
+    server = await startLoopbackServer((req, res) => {
+      const text = req.url === '/over' ? `${body} ` : body
+      // /declared says its length; the others are sent chunked, their size known only as read.
+      if (req.url === '/declared') res.writeHead(200, { 'content-length': Buffer.byteLength(text) })
+      else res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(text)
+    })
+    for (const path of ['/declared', '/streamed']) {
+      const answer = await boundedFetch(`${server.url}${path}`, undefined, cap)
+      expect(await answer.text()).toBe(body)
+    }
+    await expect(boundedFetch(`${server.url}/over`, undefined, cap)).rejects.toThrow(
+      `the node's answer is larger than ${cap} bytes; not read`,
+    )
+  })
+
+  it("passes a node's status on with its body, and follows no redirect", async () => {
+    server = await startLoopbackServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: '/elsewhere' })
+        res.end()
+      } else sendJson(res, 503, { error: 'busy' })
+    })
+    const answer = await boundedFetch(`${server.url}/node`)
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('content-type')).toMatch(/json/)
+    expect(await answer.json()).toEqual({ error: 'busy' })
+    await expect(boundedFetch(`${server.url}/moved`)).rejects.toThrow()
+    expect(server.requests.map((request) => request.url)).toEqual(['/node', '/moved'])
+  })
+
   it('asks the token listing once per 5 minutes', async () => {
     let now = NOW
     const cache = new TokenListingCache(() => now)

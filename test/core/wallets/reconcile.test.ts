@@ -69,4 +69,30 @@ describe('reconcile', () => {
       },
     ])
   })
+
+  it('lists every symbol in order, a wallet holding the ledger never had shown against null', () => {
+    const rows = [row(HOT, 'Hot', 'TSLAon', '3.5'), row(COLD, 'Cold', 'AAPLon', '100.10')]
+    const result = reconcile(rows, new Map([['NVDAon', '20.25']]))
+    expect(result).toEqual([
+      { symbol: 'AAPLon', ledgerQuantity: null, walletQuantity: '100.1', difference: '100.1' },
+      { symbol: 'NVDAon', ledgerQuantity: '20.25', walletQuantity: '0', difference: '-20.25' },
+      { symbol: 'TSLAon', ledgerQuantity: null, walletQuantity: '3.5', difference: '3.5' },
+    ])
+    // Each record carries its symbol's ledger quantity and difference (the command line's --json).
+    const [hot, cold] = balanceRecords(
+      [row(HOT, 'Hot', 'NVDAon', '15.5'), { ...row(COLD, 'Cold', 'AAPLon', '100.10'), source: 'node' }],
+      reconcile(
+        [row(HOT, 'Hot', 'NVDAon', '15.5'), row(COLD, 'Cold', 'AAPLon', '100.10')],
+        new Map([['NVDAon', '20.25']]),
+      ),
+    )
+    expect(hot).toMatchObject({ symbol: 'NVDAon', ledgerQuantity: '20.25', difference: '-4.75' })
+    expect(cold).toMatchObject({
+      symbol: 'AAPLon',
+      balance: '100.10',
+      source: 'node',
+      ledgerQuantity: null,
+      difference: '100.1',
+    })
+  })
 })

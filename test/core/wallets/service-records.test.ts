@@ -1,6 +1,13 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
-import { parseListing, parseServiceBalances } from '../../../src/main/core/wallets/service-balances'
+import type { ApiClient } from '../../../src/main/core/api/api-client'
+import {
+  TokenListingCache,
+  parseListing,
+  parseServiceBalances,
+  serviceBalances,
+  unlistedName,
+} from '../../../src/main/core/wallets/service-balances'
 import { fromBaseUnits } from '../../../src/main/core/wallets/token-amount'
 
 /**
@@ -46,7 +53,103 @@ describe('the token listing', () => {
   })
 })
 
+describe('the token listing, further', () => {
+  it('finds a Solana mint only as written, and lists the tokens of one chain', () => {
+    expect(listing.find('solana', TSLA_MINT.toLowerCase())).toBeUndefined()
+    expect(listing.find('bsc', AAPL_ETH)).toBeUndefined()
+    expect(listing.on('ethereum').map((token) => token.symbol)).toEqual(['AAPLon', 'NVDAon'])
+    expect(listing.on('solana').map((token) => token.symbol)).toEqual(['TSLAon'])
+    expect(listing.on('bsc')).toEqual([])
+  })
+
+  it('counts an answer that is no list as one rejection, and skips chains it does not read', () => {
+    const notAList = parseListing({ tokens: [] })
+    expect([notAList.tokens, notAList.rejected]).toEqual([[], 1])
+    const polygon = parseListing([
+      {
+        symbol: 'AAPLon',
+        addresses: [
+          { networkChainId: 'polygon-137', address: AAPL_ETH, decimals: 18 },
+          { networkChainId: 'bsc-56', address: NVDA_ETH, decimals: 18 },
+        ],
+      },
+    ])
+    expect([polygon.tokens, polygon.rejected]).toEqual([
+      [{ symbol: 'AAPLon', chain: 'bsc', address: NVDA_ETH, decimals: 18 }],
+      0,
+    ])
+  })
+
+  it('is not cached while the service does not publish it', async () => {
+    let asked = 0
+    const lacking = {
+      optionalJson: async () => {
+        asked++
+        return { available: false }
+      },
+    } as unknown as ApiClient
+    const cache = new TokenListingCache(() => 1_795_000_000_000)
+    expect(await cache.get(lacking)).toEqual({ published: false })
+    expect(await cache.get(lacking)).toEqual({ published: false })
+    expect(asked).toBe(2)
+  })
+
+  it("asks a wallet's balances with its address encoded, and says when the service lacks them", async () => {
+    const paths: string[] = []
+    const answering = (available: boolean) =>
+      ({
+        optionalJson: async (_endpoint: string, path: string) => {
+          paths.push(path)
+          return available
+            ? { available, value: { body: { tokens: [token(AAPL_ETH, '3.5')] } } }
+            : { available }
+        },
+      }) as unknown as ApiClient
+    expect(await serviceBalances(answering(false), 'bsc', WALLET, 'Cold', listing)).toEqual({
+      published: false,
+    })
+    expect(await serviceBalances(answering(true), 'solana', 'a b&c', 'Odd', listing)).toEqual({
+      published: true,
+      value: { balances: [], dropped: [] },
+    })
+    expect(await serviceBalances(answering(true), 'ethereum', WALLET, 'Cold', listing)).toEqual({
+      published: true,
+      value: { balances: [{ tokenAddress: AAPL_ETH, symbol: 'AAPLon', balance: '3.5' }], dropped: [] },
+    })
+    expect(paths).toEqual([
+      `/v1/chains/bsc-56/balances?userAddress=${WALLET}`,
+      '/v1/chains/solana-900/balances?userAddress=a%20b%26c',
+      `/v1/chains/ethereum-1/balances?userAddress=${WALLET}`,
+    ])
+  })
+})
+
 describe("the service's balances", () => {
+  it('says an answer or a record not in the documented form, naming an unlisted token by its address', () => {
+    expect(parseServiceBalances({ balances: [] }, 'bsc', WALLET, 'Hot', listing)).toEqual({
+      balances: [],
+      dropped: [
+        'The service\'s balances for BNB Chain, wallet "Hot" (…eAed) are not in the documented form; ' +
+          'none read.',
+      ],
+    })
+    const read = parseServiceBalances(
+      { tokens: [{ tokenAddress: '' }, token('0x3333333333333333333333333333333333333333', '-1')] },
+      'bsc',
+      WALLET,
+      'Hot',
+      listing,
+    )
+    expect(read).toEqual({
+      balances: [],
+      dropped: [
+        'A token record for BNB Chain, wallet "Hot" (…eAed) is not in the documented form; left out.',
+        'unlisted token 0x3333… in BNB Chain, wallet "Hot" (…eAed): the balance is negative (-1); left out.',
+      ],
+    })
+    expect(unlistedName(TSLA_MINT)).toBe('unlisted token Tokenz…')
+  })
+
   it('keeps the good records and drops each bad one with its reason', () => {
     const body = {
       tokens: [

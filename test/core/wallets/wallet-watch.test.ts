@@ -8,7 +8,7 @@ import { manualClock } from '../../support/manual-clock'
 const START = Date.parse('2026-11-17T10:30:00-05:00')
 const MINUTE = 60_000
 
-function watched() {
+function watched(failFirst = false) {
   const time = manualClock(START)
   const reads: number[] = []
   const seen: (number | null)[] = []
@@ -16,6 +16,7 @@ function watched() {
     clock: time.scheduler,
     read: async (): Promise<WalletBalancesView> => {
       reads.push(time.clock.now)
+      if (failFirst && reads.length === 1) throw new Error('the service answered HTTP 503')
       return {
         asOf: time.clock.now,
         balances: [],
@@ -86,5 +87,19 @@ describe('WalletWatch', () => {
     await at(START + 60 * MINUTE)
     expect(reads).toHaveLength(2)
     expect(time.clock.pending.size).toBe(0)
+  })
+
+  it('reads again 5 minutes after a first reading that failed, having kept nothing from it', async () => {
+    const { reads, seen, watch, at } = watched(true)
+    watch.start()
+    await at(START)
+    expect(reads).toEqual([START])
+    expect(watch.current()).toBeNull()
+    await at(START + 4 * MINUTE)
+    expect(reads).toHaveLength(1)
+    await at(START + 5 * MINUTE)
+    expect(reads).toEqual([START, START + 5 * MINUTE])
+    expect(seen).toEqual([null])
+    expect(watch.current()?.asOf).toBe(START + 5 * MINUTE)
   })
 })

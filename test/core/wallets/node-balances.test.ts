@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { evmNodeBalances, solanaNodeBalances } from '../../../src/main/core/wallets/node-balances'
+import { type ListedToken, parseListing } from '../../../src/main/core/wallets/service-balances'
+import { DEMO_WALLETS, SimWalletHoldings } from '../../../src/main/sim/market/wallet-holdings'
+import { type SimNode, startSimNode } from '../../../src/main/sim/server/sim-node'
+import { type LoopbackServer, sendJson, startLoopbackServer } from '../api/api-client.fixtures'
+
+/**
+ * A node of one's own read directly (issue 48, item 3): an EVM node through the JSON-RPC stand-in,
+ * a Solana node answering set token accounts, on 127.0.0.1.
+ */
+
+const GENESIS = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d'
+const PHANTOM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+const TSLA_MINT = 'So11111111111111111111111111111111111111112'
+const AAPL_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
+let sim: SimNode | undefined
+let server: LoopbackServer | undefined
+
+afterEach(async () => {
+  await sim?.close()
+  await server?.close()
+  sim = server = undefined
+})
+
+describe('an EVM node', () => {
+  const holdings = new SimWalletHoldings(['AAPLon', 'NVDAon', 'TSLAon'])
+  const tokens: ListedToken[] = ['AAPLon', 'NVDAon', 'TSLAon'].map((symbol) => ({
+    symbol,
+    chain: 'ethereum',
+    address: holdings.tokenAddress('ethereum', symbol),
+    decimals: 18,
+  }))
+
+  it('gives only the tokens held, and a failed call as unread by its lower-case address', async () => {
+    sim = await startSimNode({ holdings, chain: 'ethereum' })
+    expect(await evmNodeBalances(sim.url, 'ethereum', DEMO_WALLETS.cold, tokens)).toEqual({
+      ok: true,
+      balances: [{ tokenAddress: tokens[0]?.address, symbol: 'AAPLon', balance: '9' }],
+      notes: [],
+      unread: new Set(),
+    })
+    await sim.close()
+    sim = await startSimNode({ holdings, chain: 'ethereum', revertingToken: tokens[1]?.address })
+    expect(await evmNodeBalances(sim.url, 'ethereum', DEMO_WALLETS.cold, tokens)).toEqual({
+      ok: true,
+      balances: [{ tokenAddress: tokens[0]?.address, symbol: 'AAPLon', balance: '9' }],
+      notes: [
+        "Your Ethereum node could not read NVDAon (the call failed); the service's figures stand for those.",
+      ],
+      unread: new Set([tokens[1]?.address.toLowerCase()]),
+    })
+  })
+
+  it('says a node whose every call fails as failing', async () => {
+    sim = await startSimNode({ holdings, chain: 'ethereum', fault: 'revert' })
+    expect(await evmNodeBalances(sim.url, 'ethereum', DEMO_WALLETS.cold, tokens)).toEqual({
+      ok: false,
+      reason: 'the call reverted',
+    })
+  })
+})
+
+type Account = { mint?: string; amount: string; decimals: number }
+
+/** A Solana node on mainnet answering `accounts` (or, for `status`, that HTTP status alone). */
+async function solanaNode(accounts: Account[], status = 200): Promise<string> {
+  server = await startLoopbackServer((req, res) => {
+    let text = ''
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    req.on('end', () => {
+      if (status !== 200) return sendJson(res, status, { error: 'unavailable' })
+      const request = JSON.parse(text) as { id: unknown; method: string }
+      const value = accounts.map((account, index) => ({
+        pubkey: `${PHANTOM.slice(0, 40)}${index}`,
+        account: {
+          data: {
+            program: 'spl-token-2022',
+            parsed: {
+              type: 'account',
+              info: {
+                ...(account.mint === undefined ? {} : { mint: account.mint }),
+                tokenAmount: { amount: account.amount, decimals: account.decimals },
+              },
+            },
+            space: 170,
+          },
+          executable: false,
+          lamports: 2_074_080,
+          owner: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+          rentEpoch: 0,
+          space: 170,
+        },
+      }))
+      const result = request.method === 'getGenesisHash' ? GENESIS : { context: { slot: 1 }, value }
+      sendJson(res, 200, { jsonrpc: '2.0', id: request.id, result })
+    })
+  })
+  return server.url
+}
+
+const listing = parseListing([
+  { symbol: 'TSLAon', addresses: [{ networkChainId: 'solana-900', address: TSLA_MINT, decimals: 9 }] },
+  { symbol: 'AAPLon', addresses: [{ networkChainId: 'solana-900', address: AAPL_MINT, decimals: 9 }] },
+])
+
+/** Base58 mints not listed, each 32 to 44 characters. */
+const unlisted = (index: number) => `Unlisted${index}Mint${'1'.repeat(30)}`
+
+describe('a Solana node', () => {
+  it("reads each account by the node's decimals, says a mismatch, leaves out zeros", async () => {
+    const url = await solanaNode([
+      { mint: TSLA_MINT, amount: '3500000000', decimals: 9 },
+      { mint: AAPL_MINT, amount: '100100000', decimals: 6 },
+      { mint: unlisted(1), amount: '0', decimals: 9 },
+      { mint: unlisted(2), amount: '125', decimals: 3 },
+    ])
+    expect(await solanaNodeBalances(url, PHANTOM, listing)).toEqual({
+      ok: true,
+      balances: [
+        { tokenAddress: TSLA_MINT, symbol: 'TSLAon', balance: '3.5' },
+        { tokenAddress: AAPL_MINT, symbol: 'AAPLon', balance: '100.1' },
+        { tokenAddress: unlisted(2), symbol: null, balance: '0.125' },
+      ],
+      notes: ["AAPLon: the node says 6 decimals, the service 9; the node's mint is read."],
+      unread: new Set(),
+    })
+    // Without the service's listing: no symbols, nothing to compare the decimals with.
+    const alone = await solanaNodeBalances(url, PHANTOM, null)
+    expect(alone.ok && [alone.balances.map((balance) => balance.symbol), alone.notes]).toEqual([
+      [null, null, null],
+      [],
+    ])
+  })
+
+  it('names the accounts it could not read, five and how many more', async () => {
+    const bad = (mint: string | undefined): Account => ({ mint, amount: '3.5', decimals: 9 })
+    const url = await solanaNode([
+      bad(TSLA_MINT),
+      bad(undefined),
+      ...[1, 2, 3, 4, 5].map((index) => bad(unlisted(index))),
+      { mint: AAPL_MINT, amount: '2500000000', decimals: 9 },
+    ])
+    expect(await solanaNodeBalances(url, PHANTOM, listing)).toEqual({
+      ok: true,
+      balances: [{ tokenAddress: AAPL_MINT, symbol: 'AAPLon', balance: '2.5' }],
+      notes: [
+        'Your Solana node sent 7 token accounts that could not be read (TSLAon, a mint not named, ' +
+          'unlisted token Unlist…, unlisted token Unlist…, unlisted token Unlist… and 2 more); ' +
+          "the service's figures stand for those.",
+      ],
+      unread: new Set([TSLA_MINT, ...[1, 2, 3, 4, 5].map(unlisted)]),
+    })
+  })
+
+  it('lists five unread accounts with nothing more to count', async () => {
+    const url = await solanaNode(
+      [1, 2, 3, 4, 5].map((index) => ({ mint: unlisted(index), amount: '-1', decimals: 9 })),
+    )
+    const reading = await solanaNodeBalances(url, PHANTOM, null)
+    expect(reading.ok && reading.notes).toEqual([
+      'Your Solana node sent 5 token accounts that could not be read (unlisted token Unlist…, ' +
+        'unlisted token Unlist…, unlisted token Unlist…, unlisted token Unlist…, unlisted token Unlist…); ' +
+        "the service's figures stand for those.",
+    ])
+  })
+
+  it('does not name a mint past 100 characters, nor hold it as unread', async () => {
+    const url = await solanaNode([{ mint: 'M'.repeat(101), amount: '3500000000', decimals: 9 }])
+    expect(await solanaNodeBalances(url, PHANTOM, listing)).toEqual({
+      ok: true,
+      balances: [],
+      notes: [
+        'Your Solana node sent 1 token account that could not be read (a mint not named); ' +
+          "the service's figures stand for those.",
+      ],
+      unread: new Set(),
+    })
+  })
+
+  it('says a node answering an HTTP error, or nothing in time', async () => {
+    expect(await solanaNodeBalances(await solanaNode([], 503), PHANTOM, listing)).toEqual({
+      ok: false,
+      reason: 'the node answered HTTP 503',
+    })
+    await server?.close()
+    server = await startLoopbackServer(() => {})
+    expect(await solanaNodeBalances(server.url, PHANTOM, listing, 300)).toEqual({
+      ok: false,
+      reason: 'no answer within 0.3 s',
+    })
+  })
+})
