@@ -1,47 +1,115 @@
-import { describe, expect, it } from 'vitest'
-import { joinBody, releaseBody } from '../../../src/main/core/api/answer-body'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as AnswerBody from '../../../src/main/core/api/answer-body'
+
+/** Each test starts with no buffer kept: the module is loaded afresh. */
+let body: typeof AnswerBody
+
+beforeEach(async () => {
+  vi.resetModules()
+  body = await import('../../../src/main/core/api/answer-body')
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 /** Chunks as a socket hands them over: slices of one read each, the last one short. */
-function chunksOf(text: string, size: number): Buffer[] {
+function chunksOf(text: string, size = 65_536): Buffer[] {
   const bytes = Buffer.from(text)
   const chunks: Buffer[] = []
   for (let at = 0; at < bytes.length; at += size) chunks.push(Buffer.from(bytes.subarray(at, at + size)))
   return chunks
 }
 
+const join = (text: string) => body.joinBody(chunksOf(text), Buffer.byteLength(text))
+/** A large answer (past a socket read) whose bytes say which one it is. */
+const largeAnswer = (mark: string, length = 200_000) => mark + 'x'.repeat(length - mark.length)
+const memoryOf = (joined: Buffer) => joined.buffer as ArrayBuffer
+
 describe('an answer body joined and released', () => {
   it('joins the chunks in order, small bodies and large', () => {
     for (const text of ['{"price":"100.10"}', `[${'{"price":"229.54730113"},'.repeat(4_000)}1]`]) {
-      const chunks = chunksOf(text, 65_536)
-      const body = joinBody(chunks, Buffer.byteLength(text))
-      expect(body.toString('utf8')).toBe(text)
+      expect(join(text).toString('utf8')).toBe(text)
     }
   })
 
-  it('frees a large body once released: it reads as empty, its memory detached', () => {
-    const text = 'x'.repeat(200_000)
-    const body = joinBody(chunksOf(text, 65_536), text.length)
-    const buffer = body.buffer as ArrayBuffer
-    releaseBody(body)
-    expect(buffer.detached).toBe(true)
-    expect(body.length).toBe(0)
+  it('takes the next large answer into the memory of the last one released, each read as its own', () => {
+    const first = join(largeAnswer('first'))
+    expect(first.toString('utf8', 0, 5)).toBe('first')
+    body.releaseBody(first)
+    expect(memoryOf(first).detached).toBe(false)
+
+    const second = join(largeAnswer('secnd', 150_000))
+    expect(memoryOf(second)).toBe(memoryOf(first))
+    expect(second.length).toBe(150_000)
+    expect(second.toString('utf8')).toBe(largeAnswer('secnd', 150_000))
+  })
+
+  it('gives an answer coming while the kept memory is in use memory of its own, freed once read', () => {
+    const first = join(largeAnswer('first'))
+    const second = join(largeAnswer('secnd'))
+    expect(memoryOf(second)).not.toBe(memoryOf(first))
+    expect(first.toString('utf8', 0, 5)).toBe('first')
+    expect(second.toString('utf8', 0, 5)).toBe('secnd')
+
+    body.releaseBody(second)
+    expect(memoryOf(second).detached).toBe(true)
+    expect(second.length).toBe(0)
     // Released twice: nothing more happens, and nothing throws.
-    releaseBody(body)
+    body.releaseBody(second)
+    expect(first.toString('utf8', 0, 5)).toBe('first')
+  })
+
+  it('keeps the larger memory when an answer outgrows the kept one, and frees the smaller', () => {
+    const small = join(largeAnswer('small', 100_000))
+    body.releaseBody(small)
+    // A quarter more is room to grow: 125,000 bytes, so 120,000 still fits.
+    const grown = join(largeAnswer('grown', 120_000))
+    expect(memoryOf(grown)).toBe(memoryOf(small))
+    body.releaseBody(grown)
+
+    const large = join(largeAnswer('large', 300_000))
+    expect(memoryOf(small).detached).toBe(true)
+    expect(large.toString('utf8')).toBe(largeAnswer('large', 300_000))
+    body.releaseBody(large)
+    expect(memoryOf(join(largeAnswer('again', 300_000)))).toBe(memoryOf(large))
+  })
+
+  it('frees the kept memory after KEEP_UNUSED_MS unused, and not while answers keep coming', () => {
+    vi.useFakeTimers()
+    const first = join(largeAnswer('first'))
+    body.releaseBody(first)
+    vi.advanceTimersByTime(60_000)
+    const second = join(largeAnswer('secnd'))
+    expect(memoryOf(second)).toBe(memoryOf(first))
+    // In use, it is never freed, however long the reader takes.
+    vi.advanceTimersByTime(body.KEEP_UNUSED_MS * 2)
+    expect(memoryOf(second).detached).toBe(false)
+
+    body.releaseBody(second)
+    vi.advanceTimersByTime(body.KEEP_UNUSED_MS - 1)
+    expect(memoryOf(second).detached).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(memoryOf(second).detached).toBe(true)
+    // The next large answer gets fresh memory, and reads as itself.
+    const third = join(largeAnswer('third'))
+    expect(memoryOf(third).detached).toBe(false)
+    expect(third.toString('utf8', 0, 5)).toBe('third')
   })
 
   it("never frees a small body, whose bytes share Node's pool with other buffers", () => {
     const neighbour = Buffer.from('a neighbour in the pool')
-    const body = joinBody([Buffer.from('{"price":'), Buffer.from('"100.10"}')], 18)
-    releaseBody(body)
-    expect((body.buffer as ArrayBuffer).detached).toBe(false)
-    expect(body.toString()).toBe('{"price":"100.10"}')
+    const small = body.joinBody([Buffer.from('{"price":'), Buffer.from('"100.10"}')], 18)
+    body.releaseBody(small)
+    expect(memoryOf(small).detached).toBe(false)
+    expect(small.toString()).toBe('{"price":"100.10"}')
     expect(neighbour.toString()).toBe('a neighbour in the pool')
   })
 
   it('leaves alone a buffer it did not join, however large', () => {
     const other = Buffer.alloc(200_000, 0x41)
-    releaseBody(other)
-    expect((other.buffer as ArrayBuffer).detached).toBe(false)
+    body.releaseBody(other)
+    expect(memoryOf(other).detached).toBe(false)
     expect(other.length).toBe(200_000)
   })
 })

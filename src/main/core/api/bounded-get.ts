@@ -107,6 +107,8 @@ export function boundedGet(dispatcher: Dispatcher, request: BoundedRequest): Pro
           length += chunk.length
         },
         onResponseEnd() {
+          // Joined only for a caller still waiting, who releases it (answer-body.ts).
+          if (settled) return
           answer(joinBody(chunks, length), false)
         },
         onResponseError(_controller, error) {
