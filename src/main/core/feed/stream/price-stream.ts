@@ -3,7 +3,8 @@ import type { StreamDrops, StreamStatus } from '../../../../shared/stream-status
 import type { WirePriceRecord } from '../../api/wire/wire'
 import type { Clock } from '../../clock'
 import type { StreamTarget } from './stream-address'
-import { type PriceUpdateMessage, type UpdatesFrame, backendClientConstructor } from './stream-proto'
+import { STREAM_RETRY, backendClient, openSymbolsStream, retryDelayMs } from './stream-calls'
+import type { PriceUpdateMessage, UpdatesFrame } from './stream-proto'
 import { StreamedPrices } from './streamed-prices'
 
 /**
@@ -27,8 +28,6 @@ export interface PriceStreamOptions {
 
 /** A resubscription waits at least this long after the one before (the shown set can change fast). */
 export const RESUBSCRIBE_GAP_MS = 1_000
-/** Retries back off from this to the cap, full jitter. */
-export const STREAM_RETRY = { baseMs: 2_000, capMs: 5 * 60_000, floorMs: 500 }
 /** RESOURCE_EXHAUSTED is the stream's 429: its first retry waits as long as a rate limit's would. */
 export const EXHAUSTED_BASE_MS = 30_000
 /** Before the usual gap between frames is known, a stream silent this long is silent. */
@@ -93,10 +92,7 @@ export class PriceStream {
     this.failures = 0
     if (!target) return this.become({ state: 'polling', reason, retryAt: null })
     if (apiKey === null) return this.become({ state: 'polling', reason: 'no API key', retryAt: null })
-    this.client = new (backendClientConstructor())(
-      target.address,
-      target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure(),
-    )
+    this.client = backendClient(target)
     this.subscribe()
   }
 
@@ -159,11 +155,9 @@ export class PriceStream {
       this.liveSymbols = []
       return this.become({ state: 'streaming' })
     }
-    const metadata = new grpc.Metadata()
-    metadata.set('x-api-key', this.apiKey)
-    const method = (client as unknown as Record<string, StreamMethod>)['StreamPriceUpdates'] as StreamMethod
     const symbols = this.symbols
-    const open: OpenCall = { call: method.call(client, { symbols }, metadata), symbols, framed: false }
+    const call = openSymbolsStream<PriceUpdateMessage>(client, 'StreamPriceUpdates', symbols, this.apiKey)
+    const open: OpenCall = { call, symbols, framed: false }
     this.calls.push(open)
     if (this.current.state !== 'streaming') this.become({ state: 'connecting' })
     this.armSilence()
@@ -213,8 +207,7 @@ export class PriceStream {
     this.gaps = []
     this.failures++
     const base = code === grpc.status.RESOURCE_EXHAUSTED ? EXHAUSTED_BASE_MS : STREAM_RETRY.baseMs
-    const ceiling = Math.min(STREAM_RETRY.capMs, base * 2 ** (this.failures - 1))
-    const delay = Math.max(STREAM_RETRY.floorMs, Math.floor(this.random() * ceiling))
+    const delay = retryDelayMs(this.failures, this.random, base)
     const retryAt = this.options.clock.now() + delay
     this.retryTimer = this.options.clock.setTimeout(() => {
       this.retryTimer = null
@@ -243,9 +236,3 @@ export class PriceStream {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
-
-type StreamMethod = (
-  this: grpc.Client,
-  request: { symbols: string[] },
-  metadata: grpc.Metadata,
-) => grpc.ClientReadableStream<UpdatesFrame<PriceUpdateMessage>>

@@ -1,6 +1,5 @@
 import * as grpc from '@grpc/grpc-js'
 import type { Clock } from '../../clock'
-import { STREAM_RETRY } from './price-stream'
 import type { StreamTarget } from './stream-address'
 import { type UpdatesFrame, backendClientConstructor } from './stream-proto'
 
@@ -9,6 +8,9 @@ import { type UpdatesFrame, backendClientConstructor } from './stream-proto'
  * streaming host, the call with the key in `x-api-key` (to that host only), the retry's wait, and a
  * gate that paints what the window shows at most every so often.
  */
+
+/** Retries back off from this to the cap, full jitter. */
+export const STREAM_RETRY = { baseMs: 2_000, capMs: 5 * 60_000, floorMs: 500 }
 
 /** A BackendService client for `target`: TLS, or plaintext where stream-address.ts allowed it (loopback). */
 export function backendClient(target: StreamTarget, options?: grpc.ClientOptions): grpc.Client {
