@@ -29,6 +29,16 @@ describe('an answer body joined and released', () => {
     releaseBody(body)
   })
 
+  it('gives a body its own buffer from exactly 64 KiB, and not a byte before', () => {
+    const at = joinBody(chunksOf('y'.repeat(65_536), 65_536), 65_536)
+    const under = joinBody(chunksOf('y'.repeat(65_535), 65_536), 65_535)
+    releaseBody(at)
+    releaseBody(under)
+    expect((at.buffer as ArrayBuffer).detached).toBe(true)
+    expect((under.buffer as ArrayBuffer).detached).toBe(false)
+    expect(under.toString()).toBe('y'.repeat(65_535))
+  })
+
   it("never frees a small body, whose bytes share Node's pool with other buffers", () => {
     const neighbour = Buffer.from('a neighbour in the pool')
     const body = joinBody([Buffer.from('{"price":'), Buffer.from('"100.10"}')], 18)
