@@ -151,5 +151,9 @@ describe('fetching one endpoint', () => {
       kind: 'invalid-response',
       message: "No record in the service's answer could be read (price: not a decimal)",
     })
+    // One record read beside the rejected one: the answer was usable.
+    expect(
+      unreadableAnswer({ records: [record('TSLAon')], errors: [invalid], bytes: 10, receivedAt: 1 }),
+    ).toBeNull()
   })
 })
