@@ -55,6 +55,26 @@ describe('candles', () => {
     expect(answer.token.map((c) => c.t)).toEqual([MONDAY_00_UTC + DAY, MONDAY_00_UTC + 2 * DAY])
   })
 
+  it('a token without a stock side: no stock candles and nothing rejected', () => {
+    for (const underlyingMarket of [null, undefined])
+      expect(
+        parseCandlesResponse({
+          interval: '1day',
+          range: '1month',
+          primaryMarket: { symbol: 'SPYon', data: [candle(0)] },
+          underlyingMarket,
+        }),
+      ).toEqual({
+        interval: '1day',
+        range: '1month',
+        symbol: 'SPYon',
+        ticker: null,
+        token: [{ t: MONDAY_00_UTC, open: '100', high: '101', low: '99.5', close: '100.5' }],
+        stock: [],
+        rejected: [],
+      })
+  })
+
   it('an answer that is not a candles answer is a shape error', () => {
     expect(() => parseCandlesResponse([])).toThrow(/candles response/)
     expect(() =>
@@ -79,5 +99,14 @@ describe('multiplier history', () => {
       { t: MONDAY_00_UTC + 2 * DAY, value: '10.000000000000000000' },
     ])
     expect(answer.rejected).toHaveLength(2)
+  })
+
+  it('an answer that is not a history is a shape error that says what was wrong', () => {
+    expect(() => parseMultiplierHistoryResponse({})).toThrow(
+      /^multiplier history response: Invalid input: expected array, received undefined$/,
+    )
+    expect(() => parseMultiplierHistoryResponse([])).toThrow(
+      /^multiplier history response: .*expected object/,
+    )
   })
 })

@@ -97,6 +97,18 @@ describe('an answer body joined and released', () => {
     expect(third.toString('utf8', 0, 5)).toBe('third')
   })
 
+  it('takes a body into memory outside the pool from exactly 64 KiB, and not a byte before', () => {
+    const at = body.joinBody(chunksOf('y'.repeat(65_536)), 65_536)
+    const under = body.joinBody(chunksOf('y'.repeat(65_535)), 65_535)
+    body.releaseBody(at)
+    body.releaseBody(under)
+    // The 64 KiB body was the kept memory: the next large answer is taken into it.
+    expect(memoryOf(join(largeAnswer('again', 65_536)))).toBe(memoryOf(at))
+    expect(memoryOf(under)).not.toBe(memoryOf(at))
+    expect(memoryOf(under).detached).toBe(false)
+    expect(under.toString()).toBe('y'.repeat(65_535))
+  })
+
   it("never frees a small body, whose bytes share Node's pool with other buffers", () => {
     const neighbour = Buffer.from('a neighbour in the pool')
     const small = body.joinBody([Buffer.from('{"price":'), Buffer.from('"100.10"}')], 18)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/core/api/api-client'
+import type { TradeSide } from '../../../src/shared/holdings'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { TEST_KEY, apiErrorOf, sendJson, startLoopbackServer } from './api-client.fixtures'
 
@@ -156,6 +157,60 @@ describe('a capacity answer that does not fit the question', () => {
       expect(
         (await withClient((client) => apiErrorOf(client.tradingCapacity('AAPLon', 'buy')), service.url)).kind,
       ).toBe('key-rejected')
+    } finally {
+      await service.close()
+    }
+  })
+})
+
+describe('a call beyond the spec that cannot be used', () => {
+  it('names the endpoint whose one record could not be read', async () => {
+    const service = await startLoopbackServer((_req, res) => sendJson(res, 200, { not: 'a record' }))
+    try {
+      await withClient(async (client) => {
+        const cases: Array<[Promise<unknown>, string]> = [
+          [client.marketStatus(), 'market status'],
+          [client.tradingCapacity('AAPLon', 'buy'), 'trading capacity'],
+          [client.dividends('AAPLon'), 'dividends'],
+        ]
+        for (const [call, what] of cases) {
+          const error = await apiErrorOf(call)
+          expect(error.kind).toBe('invalid-response')
+          expect(error.message).toMatch(
+            new RegExp(`^The service sent an answer we cannot use: the ${what} answer is invalid \\(`),
+          )
+        }
+      }, service.url)
+    } finally {
+      await service.close()
+    }
+  })
+
+  it('refuses a side other than buy or sell before asking anything', async () => {
+    const service = await startLoopbackServer()
+    try {
+      const error = await withClient(
+        (client) => apiErrorOf(client.tradingCapacity('AAPLon', 'hold' as TradeSide)),
+        service.url,
+      )
+      expect(error.kind).toBe('invalid-request')
+      expect(error.message).toBe('The side must be "buy" or "sell".')
+      expect(service.requests).toEqual([])
+    } finally {
+      await service.close()
+    }
+  })
+
+  it('a market code on another status than 403 is the error it is, not a closed market', async () => {
+    const service = await startLoopbackServer((_req, res) =>
+      sendJson(res, 409, { code: 'MARKET_CLOSED', message: 'closed' }),
+    )
+    try {
+      const error = await withClient(
+        (client) => apiErrorOf(client.tradingCapacity('AAPLon', 'buy')),
+        service.url,
+      )
+      expect(error).toMatchObject({ kind: 'invalid-request', status: 409, code: 'MARKET_CLOSED' })
     } finally {
       await service.close()
     }

@@ -330,15 +330,43 @@ describe('the API key', () => {
 })
 
 describe('what the client says and frees', () => {
-  it('scrubs the key from a message that alone echoes it', async () => {
+  it('scrubs the key from a message that alone echoes it, keeping the rest of the error', async () => {
     server.handle = (req, res) =>
       sendJson(res, 401, {
         code: 'INVALID_API_KEY',
         message: `Key ${String(req.headers['x-api-key'])} is not valid`,
+        documentation: 'https://docs.example/errors#INVALID_API_KEY',
       })
     const error = await apiErrorOf(client.price('AAPLon'))
     expect(error.message).not.toContain(TEST_KEY)
     expect(error.message).toContain('Key [key] is not valid')
+    expect(error).toMatchObject({
+      kind: 'key-rejected',
+      status: 401,
+      code: 'INVALID_API_KEY',
+      serviceMessage: 'Key [key] is not valid',
+      documentation: 'https://docs.example/errors#INVALID_API_KEY',
+      retryAfterMs: null,
+    })
+  })
+
+  it('scrubs the key from a redirect to a host named after it, an error without a code', async () => {
+    server.handle = (req, res) => {
+      res.writeHead(302, { location: `https://${String(req.headers['x-api-key'])}.example/v1` })
+      res.end()
+    }
+    const error = await apiErrorOf(client.price('AAPLon'))
+    expect(error.message).toBe(
+      'The service answered with a redirect to https://[key].example (302); ' +
+        'not followed so the key is not sent elsewhere.',
+    )
+    expect(error).toMatchObject({
+      kind: 'invalid-response',
+      status: 302,
+      code: null,
+      serviceMessage: null,
+      documentation: null,
+    })
   })
 
   it('says what to do without a key', async () => {

@@ -4,7 +4,7 @@ import { ApiError } from '../../../src/main/core/api/api-errors'
 import { HistoryQueue } from '../../../src/main/core/history/history-queue'
 import { realClock } from '../../../src/main/core/clock'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
-import { TEST_KEY } from './api-client.fixtures'
+import { TEST_KEY, apiErrorOf, sendJson, startLoopbackServer } from './api-client.fixtures'
 
 /**
  * The history calls over real HTTP against the simulator on a Monday: candles and the
@@ -71,6 +71,31 @@ describe('history calls', () => {
     expect(await client.candles('AAPLon', '1hour', '1month')).toEqual({ available: false })
     expect(sim.stats().byEndpoint.candles - before).toBe(1)
     expect(client.optional.isMissing('candles')).toBe(true)
+    expect(await client.multiplierHistory('AAPLon', 'all')).toEqual({ available: false })
+    expect(client.optional.missingOnes().sort()).toEqual(['candles', 'multiplierHistory'])
+  })
+
+  it('candles about another asset than the one asked are refused, naming both', async () => {
+    const service = await startLoopbackServer((_req, res) =>
+      sendJson(res, 200, {
+        interval: '1day',
+        range: '1month',
+        primaryMarket: { symbol: 'TSLAon', data: [] },
+        underlyingMarket: null,
+      }),
+    )
+    const other = new ApiClient({ baseUrl: service.url, apiKey: TEST_KEY, timeoutMs: 2_000 })
+    try {
+      const error = await apiErrorOf(other.candles('AAPLon', '1day', '1month'))
+      expect(error.kind).toBe('invalid-response')
+      expect(error.message).toBe(
+        'The service sent an answer we cannot use: asked for AAPLon, the answer is about TSLAon.',
+      )
+      expect(other.optional.missingOnes()).toEqual([])
+    } finally {
+      await other.close()
+      await service.close()
+    }
   })
 
   it(

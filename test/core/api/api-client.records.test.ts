@@ -180,6 +180,27 @@ describe('an all-assets answer read for the symbols asked', () => {
     expect(fetched.listed?.map((asset) => asset.symbol)).toEqual(['AAPLon', 'TSLAon'])
   })
 
+  it('without the listing, reads the asked records from the all-assets path and lists nothing', async () => {
+    answer([marketRecord('AAPLon'), broken(marketRecord('TSLAon')), marketRecord('NVDAon')])
+    const fetched = await fetchMarket(api.client, ['NVDAon', 'TSLAon'], 'all', undefined, () => NOW, false)
+    expect(fetched.records).toEqual([marketRecord('NVDAon')])
+    expect(fetched.errors).toEqual([
+      { scope: 'TSLAon', code: 'INVALID_RECORD', message: expect.stringContaining('primaryMarket.price') },
+    ])
+    expect(fetched.listed).toBeNull()
+    const read = await api.client.allMarketRecords(new Set(['AAPLon']))
+    expect(read).toEqual({
+      records: [marketRecord('AAPLon')],
+      rejected: [],
+      receivedAt: NOW,
+      bytes: expect.any(Number),
+    })
+    expect(api.server.requests.map((request) => request.url)).toEqual([
+      '/v1/assets/all/market',
+      '/v1/assets/all/market',
+    ])
+  })
+
   it('reads the all-symbols limits and prices only for the symbols asked', async () => {
     const badLimits = { ...symbolLimits('TSLAon'), regular: 'open' }
     answer([{ limits: [symbolLimits('AAPLon'), badLimits, symbolLimits('NVDAon')], timestamp: STAMP_MS }])

@@ -63,6 +63,7 @@ describe('body size cap', () => {
   it.each([
     ['a length over the cap', 200, { 'content-length': String(CAP_BYTES + 1) }, 'larger than'],
     ['a redirect', 302, { location: '/elsewhere', 'content-length': '100' }, 'redirect'],
+    ['a 300', 300, { location: '/elsewhere', 'content-length': '100' }, 'redirect'],
   ] as const)(
     'settles on the headers of %s, never waiting for a body, and drops its connection',
     async (_what, status, headers, said) => {
@@ -89,6 +90,33 @@ describe('body size cap', () => {
       }
     },
   )
+
+  it('reads no more than 16 KiB of an error page, then drops the connection and says the error', async () => {
+    // An error page that never ends, 1 KiB at a time: a call that read it to the body cap (64 MiB
+    // here) would wait out its deadline and end as a timeout.
+    const closed = new Promise<void>((resolve) => {
+      bodies.server.handle = (req, res) => {
+        req.socket.once('close', () => resolve())
+        res.writeHead(500, { 'content-type': 'text/html' })
+        const pump = () => {
+          if (!res.destroyed) res.write('x'.repeat(1024), () => setTimeout(pump, 2))
+        }
+        pump()
+      }
+    })
+    const patient = new ApiClient({ baseUrl: bodies.server.url, apiKey: TEST_KEY, timeoutMs: 5_000 })
+    try {
+      const error = await apiErrorOf(patient.allPrices())
+      expect(error).toMatchObject({ kind: 'server', status: 500 })
+      expect(error.message).toBe(
+        'The service had an internal problem; it usually passes, try again shortly ' +
+          '(500 Internal Server Error).',
+      )
+      await closed
+    } finally {
+      await patient.close()
+    }
+  })
 
   /** Answers with one price record padded with spaces to `bytes`, its length stated or not. */
   function answerPadded(bytes: number, statesLength: boolean): void {

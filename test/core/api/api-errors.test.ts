@@ -25,6 +25,9 @@ describe('a response that is not a success', () => {
       [401, 'MISSING_API_KEY', 'key-missing'],
       [401, undefined, 'key-rejected'],
       [403, 'MISSING_API_KEY', 'key-rejected'],
+      // A read-only key is only a refused request where the status is 403.
+      [403, 'READ_ONLY_API_KEY', 'invalid-request'],
+      [401, 'READ_ONLY_API_KEY', 'key-rejected'],
       [408, undefined, 'timeout'],
       [429, undefined, 'rate-limited'],
       [400, undefined, 'invalid-request'],
@@ -124,6 +127,22 @@ describe('a failure below HTTP', () => {
     expect(networkMessage(Object.assign(new Error('x'), { code: 'EWHATEVER' }))).toBe(
       'Could not reach the service: the connection failed (EWHATEVER).',
     )
+  })
+})
+
+describe('an answer that breaks HTTP', () => {
+  it('says the service was reached, for any parser error of llhttp, named or not in the table', () => {
+    for (const [code, what] of [
+      ['HPE_HEADER_OVERFLOW', 'its headers are larger than a client reads'],
+      ['UND_ERR_INFO', 'its answer is not well-formed HTTP'],
+      ['HPE_INVALID_CONSTANT', 'its answer is not well-formed HTTP'],
+    ]) {
+      const error = apiErrorFromTransport(Object.assign(new Error('x'), { code }), 1_000)
+      expect(error.kind).toBe('invalid-response')
+      expect(error.message).toBe(
+        `The service sent an answer we cannot use: the service was reached, but ${what} (${code}).`,
+      )
+    }
   })
 })
 

@@ -77,6 +77,18 @@ describe('fetching one endpoint', () => {
     expect(fetched.errors).toEqual([{ scope: 'TSLAon', code: 'failed', message: 'socket hang up' }])
   })
 
+  it('reports a symbol whose answer could not be read as its all-assets record would be', async () => {
+    const unreadable = new ApiError({
+      kind: 'invalid-response',
+      status: 200,
+      message: 'The service sent an answer we cannot use: the answer is not JSON (text/html).',
+    })
+    const { client } = scriptedClient({ TSLAon: unreadable })
+    const fetched = await fetchPrices(client, ['AAPLon', 'TSLAon'], 'per-symbol')
+    expect(fetched.records).toEqual([record('AAPLon')])
+    expect(fetched.errors).toEqual([{ scope: 'TSLAon', code: 'INVALID_RECORD', message: unreadable.message }])
+  })
+
   it('an empty watchlist asks nothing and is not an error', async () => {
     const { client, asked } = scriptedClient({})
     await expect(fetchPrices(client, [], 'per-symbol')).resolves.toMatchObject({ records: [], errors: [] })
@@ -139,5 +151,9 @@ describe('fetching one endpoint', () => {
       kind: 'invalid-response',
       message: "No record in the service's answer could be read (price: not a decimal)",
     })
+    // One record read beside the rejected one: the answer was usable.
+    expect(
+      unreadableAnswer({ records: [record('TSLAon')], errors: [invalid], bytes: 10, receivedAt: 1 }),
+    ).toBeNull()
   })
 })

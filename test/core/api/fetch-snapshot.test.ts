@@ -5,6 +5,7 @@ import {
   type FakeService,
   STAMP_MS,
   TEST_KEY,
+  limitsEnvelope,
   priceRecord,
   sendJson,
   startFakeService,
@@ -149,6 +150,32 @@ describe('all-assets mode (a long watchlist)', () => {
       { scope: 'T5on', code: 'INVALID_RECORD', message: expect.stringContaining('primaryMarket.price') },
       { scope: 'MISSINGon', code: 'ASSET_NOT_FOUND', message: expect.any(String) },
     ])
+  })
+
+  it("keeps one error a symbol and code, a symbol's other codes, and the unwatched last", async () => {
+    server.listed = manySymbols(30)
+    server.override.prices = (res) =>
+      sendJson(res, 200, [
+        { primaryMarket: { price: '1.00' } },
+        ...server.listed.map((symbol) => priceRecord(symbol)),
+        priceRecord('T5on', 'NaN'),
+      ])
+    server.override.limits = (res) =>
+      sendJson(res, 200, [limitsEnvelope(server.listed.filter((symbol) => symbol !== 'T5on'))])
+    const snapshot = await fetchSnapshot(client, [...manySymbols(30), 'MISSINGon'], SOURCE, () => NOW)
+    // MISSINGon is missing from all three endpoints: said once.
+    expect(snapshot.errors.map((error) => [error.scope, error.code])).toEqual([
+      ['T5on', 'INVALID_RECORD'],
+      ['T5on', 'ASSET_NOT_FOUND'],
+      ['MISSINGon', 'ASSET_NOT_FOUND'],
+      ['unknown', 'INVALID_RECORD'],
+    ])
+  })
+
+  it("lets a failure that is not the service's surface: a bug of ours, not an endpoint down", async () => {
+    const bug = new TypeError('a bug of ours')
+    const broken = Object.create(client, { allPrices: { value: () => Promise.reject(bug) } }) as ApiClient
+    await expect(fetchSnapshotReport(broken, manySymbols(30), SOURCE, () => NOW)).rejects.toBe(bug)
   })
 })
 

@@ -183,6 +183,52 @@ describe('an all-assets market answer read for a few symbols', () => {
     expect(read).toEqual(answer.filter((record) => asked.has(record.primaryMarket.symbol)))
   })
 
+  it('walks every piece of JSON an unasked element may hold without reading the answer whole', () => {
+    // Whitespace of each kind, numbers of each form, the literals, empty and nested containers,
+    // every simple escape and \u with each edge of the hex digits, bytes past ASCII, and member
+    // names one letter or one byte away from the ones a stub keeps. Read whole, the unasked
+    // element would come back entire, not as its stub.
+    const odd = [
+      '{ "symbol" :\t"QQQon" ,\r\n "symbox": "x", "symbo": 1, "symbols": [],',
+      ' "primaryMarket" : {\n"symbol":"QQQon","price":"1.5","n":-0,"z":0,"big":90,',
+      '"e":[1E5,1e+5,1.25e-3,-12.5E-2,0.09,9e9,0.0],"lits":[true,false,null],"o":{},"a":[ ],',
+      '"deep":[[[{"x":[1,{"y":{}}]}]]],"s":"\\"\\\\\\/\\b\\f\\n\\r\\t\\u09AF\\uaf00 é 😀"},',
+      '"primaryMarkex":{"symbol":"ZZZon"},"underlyingMarkeu":null,',
+      '"underlyingMarket":{"tickex":"no","ticker":"QQQ","name":"Invesco \\u0051QQ é",',
+      '"namd":5,"o":{"k":"v"}},',
+      '"history":[{"t":1,"p":"2"}],"flag":true,"none":null,"neg":-3,"é":"x"}',
+    ].join('')
+    const asked = JSON.stringify(marketRecord('AAPLon'), null, '\t')
+    const read = readListedElements(
+      Buffer.from(`[\n${odd} ,\r\n\t${asked}\n]`),
+      KEY,
+      new Set(['AAPLon']),
+      true,
+    )
+    expect(read).toEqual([
+      {
+        symbol: 'QQQon',
+        primaryMarket: { symbol: 'QQQon' },
+        underlyingMarket: { ticker: 'QQQ', name: 'Invesco QQQ é' },
+      },
+      marketRecord('AAPLon'),
+    ])
+    expect(readListedElements(Buffer.from(`[${odd}]`), KEY, new Set(['AAPLon']), false)).toEqual([])
+  })
+
+  it('walks values nested 64 deep in an unasked element, and reads deeper answers whole', () => {
+    const element = (depth: number) =>
+      `{"primaryMarket":{"symbol":"QQQon"},"deep":${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}}`
+    // The member's value is at depth 1, its innermost number at 64: walked.
+    expect(readListedElements(Buffer.from(`[${element(64)}]`), KEY, new Set(['AAPLon']), true)).toEqual([
+      { primaryMarket: { symbol: 'QQQon' } },
+    ])
+    const deeper = `[${element(65)}]`
+    expect(readListedElements(Buffer.from(deeper), KEY, new Set(['AAPLon']), true)).toEqual(
+      JSON.parse(deeper),
+    )
+  })
+
   it('takes the key out of an unasked element, plain or escaped, as the whole parse does', () => {
     // The key as sent, and with one of its characters a JSON escape.
     for (const name of [KEY, 'test-key-\\u0030123456789']) {
