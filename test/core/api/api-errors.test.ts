@@ -124,6 +124,9 @@ describe('a failure below HTTP', () => {
       'Could not reach the service: the connection failed (unknown cause).',
     )
     expect(networkMessage(null)).toBe('Could not reach the service: the connection failed (unknown cause).')
+    expect(networkMessage(undefined)).toBe(
+      'Could not reach the service: the connection failed (unknown cause).',
+    )
     expect(networkMessage(Object.assign(new Error('x'), { code: 'EWHATEVER' }))).toBe(
       'Could not reach the service: the connection failed (EWHATEVER).',
     )
