@@ -20,6 +20,7 @@ import {
 import { type ActivityChange, BACKOFF, PollScheduler } from './poll-scheduler'
 import { type Clock, realClock } from '../clock'
 import { SnapshotState } from './snapshot-state'
+import { Deadline } from './deadline'
 import { describeFailure } from './status-errors'
 
 /**
@@ -76,7 +77,8 @@ export class MarketFeed {
   readonly scheduler: PollScheduler
   private readonly clock: Clock
   private client: ApiClient | null = null
-  private staleTimer: unknown = null
+  /** When the next fresh row turns stale: a publish then shows it stale. */
+  private readonly staleCheck: Deadline
   private running = false
   /** The symbols whose prices a live stream carries: their price polls stop (stream/price-stream.ts). */
   private streamed: ReadonlySet<string> = new Set()
@@ -88,6 +90,10 @@ export class MarketFeed {
   ) {
     this.clock = options.clock ?? realClock
     this.state = new SnapshotState(source, watchlist)
+    this.staleCheck = new Deadline(this.clock, () => {
+      this.publish()
+      this.scheduleStaleCheck() // rows seen later than the ones that just turned stale
+    })
     this.scheduler = new PollScheduler(
       ENDPOINT_NAMES.map((name) => ({
         name,
@@ -137,8 +143,7 @@ export class MarketFeed {
   stop(): void {
     this.running = false
     this.scheduler.stop()
-    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
-    this.staleTimer = null
+    this.staleCheck.clear()
   }
 
   refreshNow(): void {
@@ -264,18 +269,10 @@ export class MarketFeed {
    * every poll, so it never fires more often than polls do.
    */
   private scheduleStaleCheck(): void {
-    if (this.staleTimer !== null) this.clock.clearTimeout(this.staleTimer)
-    this.staleTimer = null
     const dueAt = this.state.nextStaleAt(this.staleAfterMs())
-    if (dueAt === null || !this.running) return
-    this.staleTimer = this.clock.setTimeout(
-      () => {
-        this.staleTimer = null
-        this.publish()
-        this.scheduleStaleCheck() // rows seen later than the ones that just turned stale
-      },
-      Math.max(0, dueAt - this.clock.now() + 1),
-    )
+    if (dueAt === null || !this.running) this.staleCheck.clear()
+    // A millisecond past: a row is stale once older than the limit, not at it.
+    else this.staleCheck.set(dueAt + 1)
   }
 
   private staleAfterMs(): number {

@@ -62,6 +62,8 @@ export class SnapshotState {
   private readonly leftSinceCommit = new Map<string, Pushed>()
   private committedOrder: string[] = []
   private committedErrors: SnapshotError[] = []
+  /** Whether errors were set since the last commit: only then can they differ from those committed. */
+  private errorsSet = false
   private committedSource: SnapshotSource
   /**
    * Per endpoint, the entry each position of its last answer fell on. A service lists its assets
@@ -184,6 +186,7 @@ export class SnapshotState {
 
   /** Replaces the errors one endpoint reported in its latest attempt. */
   setErrors(slot: ErrorSlot, errors: SnapshotError[]): void {
+    this.errorsSet = true
     if (errors.length === 0) this.errorsBySlot.delete(slot)
     else this.errorsBySlot.set(slot, errors)
   }
@@ -249,8 +252,10 @@ export class SnapshotState {
     }
     const removed = [...this.leftSinceCommit.keys()]
     const orderChanged = !sameList(this.order, this.committedOrder)
-    const errors = this.errors()
-    const errorsChanged = JSON.stringify(errors) !== JSON.stringify(this.committedErrors)
+    // Compared only after a poll set them: a streamed frame sets none, and comes five times a second.
+    const errors = this.errorsSet ? this.errors() : this.committedErrors
+    const errorsChanged = this.errorsSet && JSON.stringify(errors) !== JSON.stringify(this.committedErrors)
+    this.errorsSet = false
     const sourceChanged =
       this.source.baseUrl !== this.committedSource.baseUrl || this.source.demo !== this.committedSource.demo
 

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js'
 import type { StreamDrops, StreamStatus } from '../../../../shared/stream-status'
 import type { WirePriceRecord } from '../../api/wire/wire'
 import type { Clock } from '../../clock'
+import { Deadline } from '../deadline'
 import type { StreamTarget } from './stream-address'
 import { STREAM_RETRY, backendClient, openSymbolsStream, retryDelayMs } from './stream-calls'
 import type { PriceUpdateMessage, UpdatesFrame } from './stream-proto'
@@ -75,12 +76,14 @@ export class PriceStream {
   private lastSubscribedAt = Number.NEGATIVE_INFINITY
   private subscribeTimer: unknown = null
   private retryTimer: unknown = null
-  private silenceTimer: unknown = null
+  private readonly silence: Deadline
   private lastFrameAt: number | null = null
+  /** The latest gaps between frames, oldest first, at most GAPS_KEPT. */
   private gaps: number[] = []
 
   constructor(private readonly options: PriceStreamOptions) {
     this.random = options.random ?? Math.random
+    this.silence = new Deadline(options.clock, () => this.fail('the stream fell silent', null))
     this.current = { state: 'polling', since: options.clock.now(), reason: 'not connected', retryAt: null }
   }
 
@@ -130,9 +133,10 @@ export class PriceStream {
   }
 
   close(): void {
-    for (const timer of [this.subscribeTimer, this.retryTimer, this.silenceTimer])
+    for (const timer of [this.subscribeTimer, this.retryTimer])
       if (timer !== null) this.options.clock.clearTimeout(timer)
-    this.subscribeTimer = this.retryTimer = this.silenceTimer = null
+    this.subscribeTimer = this.retryTimer = null
+    this.silence.clear()
     const calls = this.calls
     this.calls = []
     for (const open of calls) open.call.cancel()
@@ -169,7 +173,10 @@ export class PriceStream {
   private frame(open: OpenCall, frame: UpdatesFrame<PriceUpdateMessage>): void {
     if (!this.calls.includes(open)) return
     const now = this.options.clock.now()
-    if (this.lastFrameAt !== null) this.gaps = [...this.gaps, now - this.lastFrameAt].slice(-GAPS_KEPT)
+    if (this.lastFrameAt !== null) {
+      this.gaps.push(now - this.lastFrameAt)
+      if (this.gaps.length > GAPS_KEPT) this.gaps.shift()
+    }
     this.lastFrameAt = now
     if (!open.framed) {
       open.framed = true
@@ -201,8 +208,7 @@ export class PriceStream {
   /** Hands the symbols back to polling at once and tries again after a backoff. */
   private fail(reason: string, code: grpc.status | null): void {
     for (const open of this.calls.splice(0)) open.call.cancel()
-    if (this.silenceTimer !== null) this.options.clock.clearTimeout(this.silenceTimer)
-    this.silenceTimer = null
+    this.silence.clear()
     this.lastFrameAt = null
     this.gaps = []
     this.failures++
@@ -218,13 +224,9 @@ export class PriceStream {
 
   /** Silence: no frame for twice the usual gap between frames (the longest of the recent ones). */
   private armSilence(): void {
-    if (this.silenceTimer !== null) this.options.clock.clearTimeout(this.silenceTimer)
     const limit =
       this.gaps.length < 2 ? FIRST_FRAME_WITHIN_MS : Math.max(MIN_SILENCE_MS, 2 * Math.max(...this.gaps))
-    this.silenceTimer = this.options.clock.setTimeout(() => {
-      this.silenceTimer = null
-      this.fail('the stream fell silent', null)
-    }, limit)
+    this.silence.set(this.options.clock.now() + limit)
   }
 
   /** Moves to `next`; `since` stays while the source does (polling for another reason is still polling). */
