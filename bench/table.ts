@@ -12,16 +12,24 @@ function formatNumber(value: number | null): string {
   return round(value).toLocaleString('en-US', { maximumFractionDigits: 6 })
 }
 
+/** The parts given, a space between each two: none for a part left out (an empty unit). */
+function spaced(...parts: string[]): string {
+  return parts.filter((part) => part !== '').join(' ')
+}
+
 /** A plain-text table: metric, n, value, floor, budget and a verdict per line. */
 export function table(metrics: readonly JudgedMetric[]): string {
   const rows = metrics.map((m) => [
     m.metric,
     m.n === null ? '' : m.n.toLocaleString('en-US'),
-    `${formatNumber(m.value)} ${m.unit}`,
+    spaced(formatNumber(m.value), m.unit),
     m.floor === null
       ? ''
-      : `${formatNumber(m.floor.subject)} / ${formatNumber(m.floor.floor)}` +
-        ` ${m.floor.unit} = ${formatNumber(m.floor.ratio)}x`,
+      : spaced(
+          `${formatNumber(m.floor.subject)} / ${formatNumber(m.floor.floor)}`,
+          m.floor.unit,
+          `= ${formatNumber(m.floor.ratio)}x`,
+        ),
     m.budget === null ? '' : `<= ${formatNumber(m.budget)}`,
     describeVerdict(m),
   ])

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runHistoryCommand } from '../../src/main/cli/history-command'
@@ -11,6 +10,7 @@ import { type SimServer, startSimServer } from '../../src/main/sim/server/server
 import { emptyAsset } from '../../src/shared/domain'
 import { isHistoryCsv } from '../../src/shared/history-csv'
 import { runCommand } from './memory-io'
+import { cleanupAfterEach } from '../support/cleanups'
 
 /**
  * `tokenwatch history` against the simulator on Monday 2026-11-16, 10:00 ET (LLY's split day):
@@ -21,6 +21,7 @@ import { runCommand } from './memory-io'
 const KEY = 'cli-history-key-93ab'
 const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
 let sim: SimServer
+const { tempDir } = cleanupAfterEach('tw-cli-history-')
 let userData: string
 
 beforeAll(async () => {
@@ -29,9 +30,8 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 beforeEach(() => {
   sim.setSpecOnly(false)
-  userData = mkdtempSync(path.join(os.tmpdir(), 'tw-cli-history-'))
+  userData = tempDir()
 })
-afterEach(() => rmSync(userData, { recursive: true, force: true }))
 
 const run = (argv: string[]) => runIn(userData, argv)
 

@@ -1,18 +1,19 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/main/cli/run-cli'
 import { runHoldingsCommand } from '../../src/main/cli/holdings-command'
 import { runTxCommand } from '../../src/main/cli/tx-command'
 import { type FakeService, TEST_KEY, startFakeService } from '../core/api/api-client.fixtures'
 import { memoryIo, runCommand } from './memory-io'
 import { SettingsFile } from '../../src/main/core/storage/settings-file'
+import { cleanupAfterEach } from '../support/cleanups'
 
 /** `tokenwatch tx ...` and `tokenwatch holdings` in-process, over a ledger in a temporary folder. */
 
 const NOW = Date.parse('2026-01-09T15:00:00Z')
 let service: FakeService
+const { tempDir } = cleanupAfterEach('tw-holdings-cli-')
 let userData: string
 
 beforeAll(async () => {
@@ -21,12 +22,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close()
 })
-beforeEach(async () => {
+beforeEach(() => {
   service.reset()
-  userData = await mkdtemp(path.join(os.tmpdir(), 'tw-holdings-cli-'))
-})
-afterEach(async () => {
-  await rm(userData, { recursive: true, force: true })
+  userData = tempDir()
 })
 
 const tx = (...argv: string[]) =>

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import Decimal from 'decimal.js'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runHoldingsCommand } from '../../src/main/cli/holdings-command'
 import { runTxCommand } from '../../src/main/cli/tx-command'
 import { runWalletCommand } from '../../src/main/cli/wallet-command'
@@ -12,6 +9,7 @@ import { type SimServer, startSimServer } from '../../src/main/sim/server/server
 import type { HoldingsReport } from '../../src/shared/holdings'
 import type { QuantitySource } from '../../src/shared/holdings'
 import { memoryIo } from './memory-io'
+import { cleanupAfterEach } from '../support/cleanups'
 
 /**
  * `tokenwatch holdings` under each quantity source (issue 48, item 4), in-process over the
@@ -22,6 +20,7 @@ import { memoryIo } from './memory-io'
 const NOW = Date.parse('2026-11-25T15:30:00Z')
 const KEY = 'cli-quantities-key-5b02'
 let server: SimServer
+const { tempDir } = cleanupAfterEach('tw-quantities-cli-')
 let userData: string
 
 beforeAll(async () => {
@@ -31,7 +30,7 @@ afterAll(async () => {
   await server.close()
 })
 beforeEach(async () => {
-  userData = await mkdtemp(path.join(os.tmpdir(), 'tw-quantities-cli-'))
+  userData = tempDir()
   const { io } = memoryIo({ TOKENWATCH_USER_DATA: userData })
   const added = await runTxCommand(
     ['add', '--symbol', 'NVDAon', '--side', 'buy', '--quantity', '20.25', '--price', '130.15'],
@@ -39,9 +38,6 @@ beforeEach(async () => {
     { now: () => NOW, readStoredKey: async () => null },
   )
   expect(added).toBe(0)
-})
-afterEach(async () => {
-  await rm(userData, { recursive: true, force: true })
 })
 
 async function holdings(source: QuantitySource, ...argv: string[]) {

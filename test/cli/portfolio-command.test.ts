@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runPortfolioCommand } from '../../src/main/cli/portfolio-command'
 import { openHistoryDb } from '../../src/main/core/history/history-db'
 import { HistoryRecorder } from '../../src/main/core/history/history-recorder'
@@ -12,6 +9,7 @@ import { emptyAsset } from '../../src/shared/domain'
 import type { TransactionInput } from '../../src/shared/holdings'
 import type { PortfolioReport } from '../../src/shared/portfolio'
 import { runCommand } from './memory-io'
+import { cleanupAfterEach } from '../support/cleanups'
 
 /**
  * `tokenwatch portfolio` against the simulator on 127.0.0.1 at Monday 2026-11-16, 10:00 ET (the
@@ -22,6 +20,7 @@ import { runCommand } from './memory-io'
 const KEY = 'cli-portfolio-key-5d2e'
 const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
 let sim: SimServer
+const { tempDir } = cleanupAfterEach('tw-cli-portfolio-')
 let userData: string
 
 beforeAll(async () => {
@@ -30,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 beforeEach(async () => {
   sim.setSpecOnly(false)
-  userData = mkdtempSync(path.join(os.tmpdir(), 'tw-cli-portfolio-'))
+  userData = tempDir()
   const ledger = new HoldingsFile(userData, () => MONDAY_10_00_ET)
   const trades: TransactionInput[] = [
     {
@@ -60,7 +59,6 @@ beforeEach(async () => {
   ]
   for (const trade of trades) await ledger.add(trade)
 })
-afterEach(() => rmSync(userData, { recursive: true, force: true }))
 
 function run(argv: string[]) {
   return runCommand(runPortfolioCommand, ['--base-url', sim.url, ...argv], {

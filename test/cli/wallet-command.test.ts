@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import Decimal from 'decimal.js'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runTxCommand } from '../../src/main/cli/tx-command'
 import { runWalletCommand } from '../../src/main/cli/wallet-command'
 import { DEMO_WALLETS, UNLISTED_DEMO_TOKEN } from '../../src/main/sim/market/wallet-holdings'
 import { type SimServer, startSimServer } from '../../src/main/sim/server/server'
 import { startSimNode } from '../../src/main/sim/server/sim-node'
 import { memoryIo, runCommand } from './memory-io'
+import { cleanupAfterEach } from '../support/cleanups'
 
 /**
  * `tokenwatch wallet ...` in-process, over a user data folder of its own and the simulator, at Wednesday
@@ -18,6 +16,7 @@ import { memoryIo, runCommand } from './memory-io'
 const NOW = Date.parse('2026-11-25T15:30:00Z')
 const KEY = 'cli-wallet-key-7d19'
 let server: SimServer
+const { tempDir } = cleanupAfterEach('tw-wallet-cli-')
 let userData: string
 
 beforeAll(async () => {
@@ -26,11 +25,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close()
 })
-beforeEach(async () => {
-  userData = await mkdtemp(path.join(os.tmpdir(), 'tw-wallet-cli-'))
-})
-afterEach(async () => {
-  await rm(userData, { recursive: true, force: true })
+beforeEach(() => {
+  userData = tempDir()
 })
 
 async function wallet(...argv: string[]) {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import yaml from 'js-yaml'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script (run by npm), without type declarations
 import { releaseMetadataProblems } from '../../scripts/check-release-metadata.mjs'
+import { cleanupAfterEach } from '../support/cleanups'
 
 /** `npm run build:dist` refuses to make installers whose metadata names addresses that do not exist. */
 
@@ -21,14 +21,10 @@ const REAL = {
   builder: { linux: { maintainer: 'Tokenwatch <team@example.org>' } },
 }
 
-const scratch: string[] = []
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const { tempDir } = cleanupAfterEach('tokenwatch-release-')
 
 function runIn(packageJson: unknown, builder: unknown) {
-  const dir = mkdtempSync(join(tmpdir(), 'tokenwatch-release-'))
-  scratch.push(dir)
+  const dir = tempDir()
   writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson))
   writeFileSync(join(dir, 'electron-builder.yml'), yaml.dump(builder))
   return spawnSync(process.execPath, [SCRIPT], { cwd: dir, encoding: 'utf8', timeout: 10_000 })

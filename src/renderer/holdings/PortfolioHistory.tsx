@@ -332,7 +332,7 @@ function ReturnsTable({ report }: { report: PortfolioReport }) {
       </thead>
       <tbody>
         {rows.map(({ symbol, returns }) => (
-          <tr key={symbol ?? 'total'} className={symbol === null ? 'attribution-total' : undefined}>
+          <tr key={symbol ?? 'total'} className={symbol === null ? 'returns-total' : undefined}>
             <th scope="row">{symbol ?? 'Total'}</th>
             <ReturnCell
               fraction={returns.twr}

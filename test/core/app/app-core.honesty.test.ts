@@ -1,23 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
 import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import type { AppCoreOptions } from '../../../src/main/core/app/app-core-options'
 import { MemorySecretStore } from '../../../src/main/core/secrets/secret-store'
 import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /** What the core says about its data must be true: unreadable answers are not "online". */
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-honesty-')
 
 async function startCore(options: Partial<AppCoreOptions> = {}) {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-honesty-'))
-  cleanups.push(() => rmSync(userDataDir, { recursive: true, force: true }))
+  const userDataDir = tempDir()
   const core = new AppCore({
     pollFeed: pollOnThisThread,
     userDataDir,

@@ -1,7 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { AppCore } from '../../../src/main/core/app/app-core'
 import { pollOnThisThread } from '../../../src/main/core/app/poll-on-this-thread'
 import type { AppCoreOptions } from '../../../src/main/core/app/app-core-options'
@@ -13,17 +11,14 @@ import { activeList, listNamed } from '../../../src/shared/watchlists'
 import type { ImportResult } from '../../../src/shared/transfer'
 import type { Alert } from '../../../src/shared/alerts'
 import { simDemoMarket } from '../../../src/main/sim/server/demo-market'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /** AppCore with several watchlists, on the demo simulator: what is polled, and the list commands. */
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const { cleanups, tempDir } = cleanupAfterEach('tokenwatch-lists-')
 
 async function startCore(options: Partial<AppCoreOptions> = {}) {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-lists-'))
-  cleanups.push(() => rmSync(userDataDir, { recursive: true, force: true }))
+  const userDataDir = tempDir()
   const core = new AppCore({
     pollFeed: pollOnThisThread,
     userDataDir,

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Clock } from '../../../src/main/core/clock'
 import { AppHistory } from '../../../src/main/core/history/app-history'
 import type { RecordedHistory, RecordingLink } from '../../../src/main/core/recording-port'
 import { type LoopbackServer, TEST_KEY, sendJson, startLoopbackServer } from '../api/api-client.fixtures'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * History in the app: the recording started at the first connection only, history's own client
@@ -23,10 +23,11 @@ const clock: Clock = {
   clearTimeout: () => undefined,
 }
 
+const { cleanups, tempDir } = cleanupAfterEach('tw-app-history-')
 let folder: string
 let server: LoopbackServer
 beforeEach(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-app-history-'))
+  folder = tempDir()
   server = await startLoopbackServer((req, res) => {
     if (req.url?.includes('/prices/ohlc'))
       sendJson(res, 200, {
@@ -40,10 +41,7 @@ beforeEach(async () => {
       })
     else sendJson(res, 200, { history: [] })
   })
-})
-afterEach(async () => {
-  await server.close()
-  rmSync(folder, { recursive: true, force: true })
+  cleanups.push(() => server.close())
 })
 
 function link(read: RecordingLink['read']) {

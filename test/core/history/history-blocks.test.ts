@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { openHistoryDb } from '../../../src/main/core/history/history-db'
 import {
   dropBlocks,
@@ -13,6 +10,7 @@ import {
   storeMinutes,
   storePolls,
 } from '../../../src/main/core/history/history-blocks'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * Where the fine rows live, read back as one list: plain polls and packed hours joined in time
@@ -27,15 +25,11 @@ const DAY = 86_400_000
 const HOUR_START = Date.UTC(2026, 10, 16, 15, 0)
 const DAY_START = Date.UTC(2026, 10, 16)
 
-let folder: string
+const { cleanups, tempDir } = cleanupAfterEach('tw-history-blocks-')
 let db: DatabaseSync
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-blocks-'))
-  db = openHistoryDb(folder).db
-})
-afterEach(() => {
-  db.close()
-  rmSync(folder, { recursive: true, force: true })
+  db = openHistoryDb(tempDir()).db
+  cleanups.push(() => db.close())
 })
 
 const plain = (symbol: number, t: number, price: string) =>

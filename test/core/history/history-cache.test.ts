@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { HISTORY_CACHE_LIFETIME_MS, HistoryCache } from '../../../src/main/core/history/history-cache'
 import type { Clock } from '../../../src/main/core/clock'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The history answers kept for 30 s, in memory and on disk: an answer younger than the lifetime
@@ -21,12 +21,12 @@ const clock: Clock = {
   clearTimeout: () => undefined,
 }
 
+const { tempDir } = cleanupAfterEach('tw-history-cache-')
 let folder: string
 beforeEach(() => {
   now = MONDAY_10_00_ET
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-cache-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const answer = {
   steps: [{ t: MONDAY_10_00_ET - 86_400_000, value: '1.000700000000000000' }],

@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { deflateRawSync } from 'node:zlib'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   HISTORY_DB_FILE,
   SCHEMA_V1,
@@ -18,6 +17,7 @@ import {
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { unpackCandles, unpackPolls } from '../../../src/main/core/history/history-pack'
 import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * history.sqlite at its edges: which files ask for a migration elsewhere, a damaged file set
@@ -29,11 +29,11 @@ import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/dom
 /** Monday 2026-11-16 10:00 ET. */
 const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
 
+const { tempDir } = cleanupAfterEach('tw-historydb-edges-')
 let folder: string
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-historydb-edges-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const file = () => path.join(folder, HISTORY_DB_FILE)
 

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   HISTORY_DB_FILE,
   SCHEMA_V1,
@@ -15,6 +14,7 @@ import { minutesOf, pollsOf } from '../../../src/main/core/history/history-block
 import { HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { applyRetention } from '../../../src/main/core/history/history-retention'
 import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * history.sqlite: the schema migrated from its first version, a damaged file set aside, a writer
@@ -27,11 +27,11 @@ const PROJECT_ROOT = path.resolve(__dirname, '../../..')
 const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
 const DAY = 86_400_000
 
+const { tempDir } = cleanupAfterEach('tw-historydb-')
 let folder: string
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-historydb-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const file = () => path.join(folder, HISTORY_DB_FILE)
 

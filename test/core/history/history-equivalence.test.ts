@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { mkdtempSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { packPlainPolls } from '../../../src/main/core/history/history-blocks'
 import {
   HISTORY_DB_FILE,
@@ -17,6 +16,7 @@ import { writeCandles } from '../../../src/main/core/history/history-retention'
 import type { Delta } from '../../../src/shared/domain'
 import type { RecordedHistory } from '../../../src/main/core/recording-port'
 import { readV2 } from './v2-reference-read'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The packed storage (schema 3) reads back exactly what the plain one (schema 2) did, for every
@@ -253,11 +253,11 @@ function expectSameReads(actual: readonly RecordedHistory[], expected: readonly 
     expect({ read: differs, ...actual[differs] }).toEqual({ read: differs, ...expected[differs] })
 }
 
+const { tempDir } = cleanupAfterEach('tw-history-equivalence-')
 let folder: string
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-equivalence-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 describe('packed storage reads as the plain one did', () => {
   it(

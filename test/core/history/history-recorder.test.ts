@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { openHistoryDb } from '../../../src/main/core/history/history-db'
 import { FLUSH_EVERY_MS, HistoryRecorder } from '../../../src/main/core/history/history-recorder'
 import { writeCandles } from '../../../src/main/core/history/history-retention'
 import type { AssetChange, AssetQuote, Delta } from '../../../src/shared/domain'
 import { emptyAsset } from '../../../src/shared/domain'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * What the recorder writes of each change, field by field: the price, the stock's price (gone
@@ -21,17 +19,13 @@ const DAY = 86_400_000
 /** Monday 2026-11-16 10:00 ET. */
 const NOW = Date.UTC(2026, 10, 16, 15, 0)
 
-let folder: string
+const { cleanups, tempDir } = cleanupAfterEach('tw-history-recorder-')
 let db: DatabaseSync
 let recorder: HistoryRecorder
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-recorder-'))
-  db = openHistoryDb(folder).db
+  db = openHistoryDb(tempDir()).db
+  cleanups.push(() => db.close())
   recorder = new HistoryRecorder(db, { onProblem: () => undefined })
-})
-afterEach(() => {
-  db.close()
-  rmSync(folder, { recursive: true, force: true })
 })
 
 const stock = (price: string) => ({

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { HISTORY_DB_FILE } from '../../../src/main/core/history/history-db'
 import { HistoryRecording, RETENTION_EVERY_MS } from '../../../src/main/core/history/history-recording'
 import { type AssetQuote, type Delta, emptyAsset } from '../../../src/shared/domain'
 import { manualClock } from '../../support/manual-clock'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The recording's life on the thread that polls, on a clock the test moves: the file opened on
@@ -19,11 +19,11 @@ import { manualClock } from '../../support/manual-clock'
 const MONDAY_10_00_ET = Date.UTC(2026, 10, 16, 15, 0)
 const HOUR = 3_600_000
 
+const { tempDir } = cleanupAfterEach('tw-history-recording-')
 let folder: string
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-recording-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const file = () => path.join(folder, HISTORY_DB_FILE)
 

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   HISTORY_DB_FILE,
   SCHEMA_V1,
@@ -13,6 +11,7 @@ import { pollsOf } from '../../../src/main/core/history/history-blocks'
 import { HistoryRecording, MAX_DELTAS_DURING_UPGRADE } from '../../../src/main/core/history/history-recording'
 import { realClock } from '../../../src/main/core/clock'
 import { type Delta, emptyAsset } from '../../../src/shared/domain'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * An older history.sqlite on the first start of a newer version: its migration (tens of seconds
@@ -23,11 +22,11 @@ import { type Delta, emptyAsset } from '../../../src/shared/domain'
 /** Tuesday 2026-11-17 11:32 ET. */
 const TUESDAY_11_32_ET = Date.UTC(2026, 10, 17, 16, 32)
 
+const { tempDir } = cleanupAfterEach('tw-history-upgrade-')
 let folder: string
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-upgrade-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const file = () => path.join(folder, HISTORY_DB_FILE)
 

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { openHistoryDb } from '../../../src/main/core/history/history-db'
 import { minutesOf, pollsOf, storeMinutes } from '../../../src/main/core/history/history-blocks'
 import {
@@ -10,6 +7,7 @@ import {
   MINUTES_KEPT_MS,
   applyRetention,
 } from '../../../src/main/core/history/history-retention'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The retention at its cut-offs, on rows put in place by hand: a poll a second before the
@@ -29,15 +27,11 @@ const POLL_CUTOFF = Date.UTC(2026, 10, 9, 15, 0)
 /** 90 days back, at the whole UTC day: Tuesday 2026-08-18. */
 const MINUTE_CUTOFF = Date.UTC(2026, 7, 18)
 
-let folder: string
+const { cleanups, tempDir } = cleanupAfterEach('tw-history-retention-')
 let db: DatabaseSync
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-retention-'))
-  db = openHistoryDb(folder).db
-})
-afterEach(() => {
-  db.close()
-  rmSync(folder, { recursive: true, force: true })
+  db = openHistoryDb(tempDir()).db
+  cleanups.push(() => db.close())
 })
 
 const poll = (t: number, price: string) =>

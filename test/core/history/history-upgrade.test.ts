@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   HISTORY_DB_FILE,
   SCHEMA_V1,
@@ -15,6 +14,7 @@ import {
   upgradeOnThread,
 } from '../../../src/main/core/history/history-upgrade'
 import { pollsOf } from '../../../src/main/core/history/history-blocks'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The migration handed to a thread of its own: which worker data asks for it, the migrating
@@ -25,11 +25,11 @@ import { pollsOf } from '../../../src/main/core/history/history-blocks'
 
 const WORKER = path.join(__dirname, 'history-upgrade.worker.mjs')
 
+const { tempDir } = cleanupAfterEach('tw-history-upgrade-thread-')
 let folder: string
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'tw-history-upgrade-thread-'))
+  folder = tempDir()
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 const file = () => path.join(folder, HISTORY_DB_FILE)
 

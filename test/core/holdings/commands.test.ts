@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { holdingsCommands, type HoldingsCommandContext } from '../../../src/main/core/holdings/commands'
 import { HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
 import { PositionsTracker } from '../../../src/main/core/holdings/positions-tracker'
 import type { AssetQuote } from '../../../src/shared/domain'
 import type { CostMethod, PortfolioUpdate } from '../../../src/shared/holdings'
 import { quoteOf } from '../../renderer/quote-fixtures'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The ledger's commands on their own: a real holdings file in a temporary folder, the quotes, the
@@ -15,13 +15,11 @@ import { quoteOf } from '../../renderer/quote-fixtures'
  */
 
 const NOW = Date.parse('2026-01-09T15:00:00Z')
+const { tempDir } = cleanupAfterEach('holdings-commands-')
 let dir: string
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'holdings-commands-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+beforeEach(() => {
+  dir = tempDir()
 })
 
 const buy = {

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
@@ -8,6 +7,7 @@ import { corruptFileName } from '../../../src/main/core/storage/json-file'
 import { RefusedChange } from '../../../src/main/core/storage/refused-change'
 import { failFsCall } from '../storage/storage-helpers'
 import { MAX_TRANSACTIONS } from '../../../src/shared/holdings-schema'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /**
  * The holdings file's less travelled ways: a file that cannot be read or set aside, the symbols
@@ -16,14 +16,14 @@ import { MAX_TRANSACTIONS } from '../../../src/shared/holdings-schema'
  */
 
 const NOW = Date.parse('2026-01-09T15:00:00Z')
+const { tempDir } = cleanupAfterEach('holdings-file-edges-')
 let dir: string
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'holdings-file-edges-'))
+beforeEach(() => {
+  dir = tempDir()
 })
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers()
-  await rm(dir, { recursive: true, force: true })
 })
 
 const buy = {

@@ -1,18 +1,16 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { HoldingsFile } from '../../../src/main/core/holdings/holdings-file'
 import { RefusedChange } from '../../../src/main/core/storage/refused-change'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 const NOW = Date.parse('2026-01-09T15:00:00Z')
+const { tempDir } = cleanupAfterEach('holdings-file-')
 let dir: string
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'holdings-file-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+beforeEach(() => {
+  dir = tempDir()
 })
 
 const buy = {

@@ -1,7 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/main/core/api/api-client'
 import { balancesView, walletCommands, walletReader } from '../../../src/main/core/wallets/commands'
 import type { WalletBalancesReport } from '../../../src/main/core/wallets/wallet-balances'
@@ -9,19 +8,18 @@ import type { WalletWatch } from '../../../src/main/core/wallets/wallet-watch'
 import { WalletsFile } from '../../../src/main/core/wallets/wallets-file'
 import type { WalletBalancesView } from '../../../src/shared/wallets'
 import { manualClock } from '../../support/manual-clock'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 /** The wallets' commands and the reader behind them (issue 48), on a fixed instant. */
 
 const NOW = Date.parse('2026-11-25T15:30:00Z') // a Wednesday, 10:30 ET
 const COLD = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const PHANTOM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+const { tempDir } = cleanupAfterEach('wallet-commands-')
 let dir: string
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-commands-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+beforeEach(() => {
+  dir = tempDir()
 })
 
 /** A client whose every optional endpoint is missing (a spec-only service), counting its asks and closes. */

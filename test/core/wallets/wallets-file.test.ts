@@ -1,21 +1,19 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { readWalletAddress } from '../../../src/main/core/wallets/address'
 import { MAX_WALLETS, WalletsFile } from '../../../src/main/core/wallets/wallets-file'
 import { RefusedChange } from '../../../src/main/core/storage/refused-change'
+import { cleanupAfterEach } from '../../support/cleanups'
 
 const NOW = Date.parse('2026-11-25T15:30:00Z') // a Wednesday, 10:30 ET
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const SOLANA = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+const { tempDir } = cleanupAfterEach('wallets-file-')
 let dir: string
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'wallets-file-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+beforeEach(() => {
+  dir = tempDir()
 })
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
