@@ -238,4 +238,21 @@ describe('an all-assets market answer read for a few symbols', () => {
       expect(JSON.stringify(read)).toContain('[key]')
     }
   })
+
+  it('reads each answer from its own start, after one left halfway for the whole parse', () => {
+    // One walk serves every answer (kept so V8 keeps it optimised): nothing of one may leak into the next.
+    const only = new Set(['AAPLon'])
+    const good = `[${JSON.stringify(marketRecord('QQQon'))},${JSON.stringify(marketRecord('AAPLon'))}]`
+    const expected = [marketRecord('AAPLon')]
+    expect(readListedElements(Buffer.from(good), KEY, only, false)).toEqual(expected)
+    // Broken after its first element: the walk stops there and the answer is parsed whole (refused).
+    const broken = `[${JSON.stringify(marketRecord('QQQon'))},{"primaryMarket":`
+    expect(() => readListedElements(Buffer.from(broken), KEY, only, false)).toThrow(SyntaxError)
+    const deep = `[{"primaryMarket":{"symbol":"QQQon"},"deep":${'['.repeat(80)}${']'.repeat(80)}}]`
+    expect(readListedElements(Buffer.from(deep), KEY, only, true)).toEqual(JSON.parse(deep))
+    expect(readListedElements(Buffer.from(good), KEY, only, false)).toEqual(expected)
+    expect(readListedElements(Buffer.from(good), KEY, new Set(['QQQon']), false)).toEqual([
+      marketRecord('QQQon'),
+    ])
+  })
 })
