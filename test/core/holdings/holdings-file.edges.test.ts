@@ -137,8 +137,9 @@ describe('HoldingsFile, the less travelled ways', () => {
     const holdings = new HoldingsFile(dir, () => NOW)
     await holdings.add(buy)
     const long = `t${'9'.repeat(40)}`
-    for (const asked of [holdings.edit(long, buy), holdings.remove(long)]) {
-      const error = await refusal(asked)
+    // One after the other: started together, the second could be refused before anything awaited it.
+    for (const ask of [() => holdings.edit(long, buy), () => holdings.remove(long)]) {
+      const error = await refusal(ask())
       expect([error.code, error.message]).toEqual(['not-found', `There is no transaction t${'9'.repeat(19)}`])
     }
   })
