@@ -220,10 +220,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   if (options.clock && 'fixedAt' in options.clock) await page.clock.setFixedTime(options.clock.fixedAt)
   if (options.clock && 'startAt' in options.clock) await page.clock.install({ time: options.clock.startAt })
+  const pushes = new PushQueue()
   await context.exposeBinding('__twInvoke', async (_source, name: InvokeName, args: unknown) => {
     await options.beforeInvoke?.(name)
     const answer = options.answer?.(name, args) ?? (await core.invoke(name, args))
     await options.afterInvoke?.(name)
+    // Electron sends main's pushes and its answers down one pipe, so a push main sent before this
+    // answer reaches the page first; here they take two paths (page.evaluate and this binding):
+    // the answer waits for the pushes queued before it, unless a test is holding them back.
+    if (!pushes.holding) await Promise.race([pushes.delivery, pushes.holdBegan])
     return answer
   })
   await context.addInitScript(installBridge, {
@@ -233,11 +238,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     maxWaiting: MAX_WAITING_MESSAGES,
   })
 
-  // Pushed events reach the page in order: each waits for the one before.
-  let delivery = Promise.resolve()
   const forward = (event: EventName, payload: unknown) => {
-    delivery = delivery
-      .then(() => options.beforeEmit?.(event))
+    pushes.delivery = pushes.delivery
+      .then(() => pushes.through(options.beforeEmit?.(event)))
       .then(() => page.evaluate(([e, p]) => window.__twEmit?.(e, p), [event, payload] as const))
       .catch(() => undefined)
   }
@@ -258,7 +261,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async settled() {
       await untilNoPollInFlight(core)
       // Each push queues behind the one before: wait until the queue stops growing.
-      for (let drained = null; drained !== delivery;) await (drained = delivery)
+      for (let drained = null; drained !== pushes.delivery;) await (drained = pushes.delivery)
     },
     async close() {
       unsubscribe.forEach((off) => off())
@@ -266,10 +269,47 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       // for late (a chunk loaded on demand); closing the context disposes that answer under it.
       for (const open of context.pages()) await open.unrouteAll({ behavior: 'ignoreErrors' })
       await context.close()
-      await delivery
+      await pushes.delivery
       await core.stop()
       await server.close()
       if (!options.coreOptions?.userDataDir) await rm(userDataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * Main's pushes on their way to the page, in order: each waits for the one before. A test's
+ * `beforeEmit` may hold one back (held-pushes.ts); a gate still shut once the pending callbacks
+ * have run counts as held, and answers given meanwhile go ahead of the pushes queued behind it.
+ */
+class PushQueue {
+  delivery: Promise<unknown> = Promise.resolve()
+  holding = false
+  holdBegan: Promise<void>
+  private began = () => {}
+
+  constructor() {
+    this.holdBegan = this.nextHold()
+  }
+
+  async through(gate: Promise<void> | undefined): Promise<void> {
+    if (!gate) return
+    const open = await Promise.race([
+      gate.then(() => true),
+      new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+    ])
+    if (open) return
+    this.holding = true
+    this.began()
+    try {
+      await gate
+    } finally {
+      this.holding = false
+      this.holdBegan = this.nextHold()
+    }
+  }
+
+  private nextHold(): Promise<void> {
+    return new Promise((resolve) => (this.began = resolve))
   }
 }
