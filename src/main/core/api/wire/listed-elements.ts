@@ -85,7 +85,7 @@ class ElementWalk {
   private only: ReadonlySet<string> = NO_SYMBOLS
   private listing = false
 
-  /** One answer walked; the walk then lets go of its bytes and symbols. */
+  /** One answer walked; the walk then lets go of its bytes, its symbols and the key. */
   answer(bytes: Buffer, key: string | null, only: ReadonlySet<string>, listing: boolean): unknown[] {
     this.at = 0
     this.bytes = bytes
@@ -96,6 +96,7 @@ class ElementWalk {
       return this.elements()
     } finally {
       this.bytes = NO_BYTES
+      this.key = null
       this.only = NO_SYMBOLS
     }
   }
