@@ -94,6 +94,12 @@ describe('exact premium', () => {
     expect(exactPremium('12682140091458598387', fairValue('1152921826496236217', '1'))).toBe('10')
   })
 
+  it('reads a whole number of 16 digits past 2^53 exactly, not through a double', () => {
+    // 9999999999999999 is 10^16 as a double: read that way, the premium would be a unit high.
+    expect(exactPremium('9999999999999999', fairValue('1', '1'))).toBe('9999999999999998')
+    expect(exactPremium('9007199254740993', fairValue('1', '1'))).toBe('9007199254740992')
+  })
+
   it("operands beyond a double still give decimal.js's text", () => {
     const close = `${'1'.repeat(330)}.5`
     const underlying = '3'.repeat(200)
