@@ -104,6 +104,35 @@ describe('files that are not ours', () => {
     aside.close()
   })
 
+  it('a file that opens but fails its check: the reader says what failed, the writer sets it aside', () => {
+    const { db: made } = openHistoryDb(folder)
+    const insert = made.prepare('INSERT INTO symbols (symbol, since) VALUES (?, ?)')
+    for (let i = 0; i < 2_000; i++) insert.run(`S${i}on`, 1_000 + i)
+    made.close()
+    // The header and the schema's page stay sound, so SQLite opens the file; the last page, one of
+    // the table's, is overwritten with bytes no b-tree page starts with.
+    const bytes = readFileSync(file())
+    const pageSize = bytes.readUInt16BE(16)
+    bytes.fill(0xff, bytes.length - pageSize, bytes.length - pageSize + 64)
+    writeFileSync(file(), bytes)
+    let error: unknown
+    try {
+      openHistoryDbToRead(folder).close()
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toMatchObject({
+      name: 'HistoryDbCorrupt',
+      message: expect.stringMatching(/^quick_check: \S/),
+    })
+    expect(String((error as Error).message)).not.toContain('undefined')
+    expect(historyDbProblem(error, folder)).toBe('it is damaged or is not a Tokenwatch history file')
+    const { db, setAside } = openHistoryDb(folder, () => MONDAY_10_00_ET)
+    expect(setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+    expect(db.prepare('SELECT COUNT(*) AS n FROM symbols').get()).toEqual({ n: 0 })
+    db.close()
+  })
+
   it('a schema step this version does not have is refused as not ours', () => {
     const { db } = openHistoryDb(folder)
     expect(() => migrate(db, SCHEMA_VERSION + 1)).toThrow(
