@@ -43,6 +43,24 @@ function database(setup: string): void {
   db.close()
 }
 
+/** What opening the file to read threw (undefined: nothing). */
+function readerError(): unknown {
+  try {
+    openHistoryDbToRead(folder).close()
+  } catch (caught) {
+    return caught
+  }
+  return undefined
+}
+
+/** The reader's error reads as a damaged file, and the writer sets the file aside and starts anew. */
+function saidDamagedAndSetAside(error: unknown) {
+  expect(historyDbProblem(error, folder)).toBe('it is damaged or is not a Tokenwatch history file')
+  const opened = openHistoryDb(folder, () => MONDAY_10_00_ET)
+  expect(opened.setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+  return opened
+}
+
 describe('which file asks for a migration elsewhere', () => {
   it('an older schema only: no missing file, folder, damaged file, current, empty or newer one', () => {
     expect(needsUpgrade(folder)).toBe(false)
@@ -85,19 +103,12 @@ describe('files that are not ours', () => {
 
   it("another program's database (tables, no version): the reader says so, the writer sets it aside", () => {
     database("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('shopping list')")
-    let error: unknown
-    try {
-      openHistoryDbToRead(folder).close()
-    } catch (caught) {
-      error = caught
-    }
+    const error = readerError()
     expect(error).toMatchObject({
       name: 'HistoryDbCorrupt',
       message: 'tables without a schema version: not our database',
     })
-    expect(historyDbProblem(error, folder)).toBe('it is damaged or is not a Tokenwatch history file')
-    const { db, setAside } = openHistoryDb(folder, () => MONDAY_10_00_ET)
-    expect(setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+    const { db, setAside } = saidDamagedAndSetAside(error)
     db.close()
     const aside = new DatabaseSync(setAside as string, { readOnly: true })
     expect(aside.prepare('SELECT body FROM notes').all()).toEqual([{ body: 'shopping list' }])
@@ -115,20 +126,13 @@ describe('files that are not ours', () => {
     const pageSize = bytes.readUInt16BE(16)
     bytes.fill(0xff, bytes.length - pageSize, bytes.length - pageSize + 64)
     writeFileSync(file(), bytes)
-    let error: unknown
-    try {
-      openHistoryDbToRead(folder).close()
-    } catch (caught) {
-      error = caught
-    }
+    const error = readerError()
     expect(error).toMatchObject({
       name: 'HistoryDbCorrupt',
       message: expect.stringMatching(/^quick_check: \S/),
     })
     expect(String((error as Error).message)).not.toContain('undefined')
-    expect(historyDbProblem(error, folder)).toBe('it is damaged or is not a Tokenwatch history file')
-    const { db, setAside } = openHistoryDb(folder, () => MONDAY_10_00_ET)
-    expect(setAside).toBe(`${file()}.corrupt-2026-11-16T15-00-00-000Z`)
+    const { db } = saidDamagedAndSetAside(error)
     expect(db.prepare('SELECT COUNT(*) AS n FROM symbols').get()).toEqual({ n: 0 })
     db.close()
   })
