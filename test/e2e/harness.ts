@@ -228,7 +228,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // Electron sends main's pushes and its answers down one pipe, so a push main sent before this
     // answer reaches the page first; here they take two paths (page.evaluate and this binding):
     // the answer waits for the pushes queued before it, unless a test is holding them back.
-    if (!pushes.holding) await Promise.race([pushes.delivery, pushes.holdBegan])
+    await pushes.sentBefore()
     return answer
   })
   await context.addInitScript(installBridge, {
@@ -238,12 +238,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     maxWaiting: MAX_WAITING_MESSAGES,
   })
 
-  const forward = (event: EventName, payload: unknown) => {
-    pushes.delivery = pushes.delivery
-      .then(() => pushes.through(options.beforeEmit?.(event)))
-      .then(() => page.evaluate(([e, p]) => window.__twEmit?.(e, p), [event, payload] as const))
-      .catch(() => undefined)
-  }
+  const forward = (event: EventName, payload: unknown) =>
+    pushes.send(
+      () => options.beforeEmit?.(event),
+      () => page.evaluate(([e, p]) => window.__twEmit?.(e, p), [event, payload] as const),
+    )
   const unsubscribe = eventNames.map((event) => core.on(event, (payload) => forward(event, payload)))
 
   await options.beforeStart?.(core)
@@ -260,8 +259,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     pageErrors,
     async settled() {
       await untilNoPollInFlight(core)
-      // Each push queues behind the one before: wait until the queue stops growing.
-      for (let drained = null; drained !== pushes.delivery;) await (drained = pushes.delivery)
+      await pushes.drained()
     },
     async close() {
       unsubscribe.forEach((off) => off())
@@ -269,7 +267,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       // for late (a chunk loaded on demand); closing the context disposes that answer under it.
       for (const open of context.pages()) await open.unrouteAll({ behavior: 'ignoreErrors' })
       await context.close()
-      await pushes.delivery
+      await pushes.drained()
       await core.stop()
       await server.close()
       if (!options.coreOptions?.userDataDir) await rm(userDataDir, { recursive: true, force: true })
@@ -283,28 +281,44 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
  * have run counts as held, and answers given meanwhile go ahead of the pushes queued behind it.
  */
 class PushQueue {
-  delivery: Promise<unknown> = Promise.resolve()
-  holding = false
-  holdBegan: Promise<void>
+  private delivery: Promise<unknown> = Promise.resolve()
+  /** Resolved while a push is held back; a new one is made when the hold ends. */
+  private holdBegan: Promise<void>
   private began = () => {}
 
   constructor() {
     this.holdBegan = this.nextHold()
   }
 
-  async through(gate: Promise<void> | undefined): Promise<void> {
+  /** Queues one push: after the one before, and after `gate()` opens, `deliver` sends it. */
+  send(gate: () => Promise<void> | undefined, deliver: () => Promise<unknown>): void {
+    this.delivery = this.delivery
+      .then(() => this.through(gate()))
+      .then(deliver)
+      .catch(() => undefined)
+  }
+
+  /** Settles once the pushes queued so far have reached the page, or at once while one is held. */
+  sentBefore(): Promise<unknown> {
+    return Promise.race([this.delivery, this.holdBegan])
+  }
+
+  /** Settles once every push has reached the page, those queued meanwhile too. */
+  async drained(): Promise<void> {
+    for (let waited = null; waited !== this.delivery;) await (waited = this.delivery)
+  }
+
+  private async through(gate: Promise<void> | undefined): Promise<void> {
     if (!gate) return
     const open = await Promise.race([
       gate.then(() => true),
       new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
     ])
     if (open) return
-    this.holding = true
     this.began()
     try {
       await gate
     } finally {
-      this.holding = false
       this.holdBegan = this.nextHold()
     }
   }
