@@ -146,7 +146,7 @@ describe('several watchlists', () => {
       .click()
     await expect.poll(() => core.alerts.file.list().map((alert) => alert.symbol), SOON).toEqual(['AAPLon'])
     expect(core.pollPlan().symbols).not.toContain('NVDAon')
-    expect(await shownOrder(page)).not.toContain('NVDAon')
+    await expect.poll(() => shownOrder(page), SOON).not.toContain('NVDAon')
   }, 120_000)
 
   it('reorders tabs by dragging and by Ctrl+Shift+PageUp/PageDown', async () => {
