@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { deflateRawSync } from 'node:zlib'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   HISTORY_DB_FILE,
   SCHEMA_V1,
@@ -22,8 +22,8 @@ import { cleanupAfterEach } from '../../support/cleanups'
 /**
  * history.sqlite at its edges: which files ask for a migration elsewhere, a damaged file set
  * aside with its -wal and -shm, another program's database, a schema step that does not exist,
- * a full disk told from other disk errors, a packed blob cut short, and a symbol that leaves and
- * comes back at the same price.
+ * a full disk told from other disk errors, no room to compact after an upgrade, a packed blob cut
+ * short, and a symbol that leaves and comes back at the same price.
  */
 
 /** Monday 2026-11-16 10:00 ET. */
@@ -163,6 +163,52 @@ describe('a full disk', () => {
     expect(isDiskFull(new Error('disk I/O error'), path.join(folder, 'gone'))).toBe(false)
     expect(isDiskFull(new Error('disk I/O error'))).toBe(false)
     expect(existsSync(path.join(folder, 'gone'))).toBe(false)
+  })
+})
+
+describe('compacting after an upgrade that packs', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  /**
+   * VACUUM, and only it, throws `failure`, as node:sqlite throws SQLite's errors. A real VACUUM
+   * cannot be made to run out of room here: it needs a copy's worth of space in the temporary
+   * folder, which a test cannot fill without filling the machine's disk.
+   */
+  function vacuumThrows(failure: { message: string; errcode: number }) {
+    const exec = DatabaseSync.prototype.exec
+    return vi.spyOn(DatabaseSync.prototype, 'exec').mockImplementation(function (this: DatabaseSync, sql) {
+      if (sql === 'VACUUM')
+        throw Object.assign(new Error(failure.message), { code: 'ERR_SQLITE_ERROR', ...failure })
+      return exec.call(this, sql)
+    })
+  }
+
+  /** A version 1 file with one symbol's poll: opening it packs the polls, then compacts. */
+  function versionOneFile(): void {
+    database(`${SCHEMA_V1}
+      INSERT INTO symbols (id, symbol, since) VALUES (1, 'AAPLon', 1000);
+      INSERT INTO polls (symbol, t, price, underlying, multiplier)
+        VALUES (1, 2000, '235.10', '235.05', '1.0003');`)
+  }
+
+  it('opens the upgraded file though the disk has no room left to compact it', () => {
+    versionOneFile()
+    const exec = vacuumThrows({ message: 'database or disk is full', errcode: 13 })
+    const { db } = openHistoryDb(folder)
+    expect(exec).toHaveBeenCalledWith('VACUUM')
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(db.prepare('SELECT symbol, since FROM symbols').all()).toEqual([{ symbol: 'AAPLon', since: 1000 }])
+    db.close()
+  })
+
+  it('any other failure to compact is not taken for a full disk: the opening fails with it', () => {
+    versionOneFile()
+    vacuumThrows({ message: 'disk I/O error', errcode: 10 })
+    const error = readerError()
+    expect(error).toMatchObject({ message: 'disk I/O error', errcode: 10 })
+    expect(historyDbProblem(error, folder)).toBe('disk I/O error')
   })
 })
 
