@@ -146,4 +146,12 @@ describe('sameAddress', () => {
     expect(sameAddress(SOLANA, SOLANA)).toBe(true)
     expect(sameAddress(SOLANA, SOLANA.toLowerCase())).toBe(false)
   })
+
+  it('takes only a lower-case 0x for EVM: against 0X, the two are compared as written', () => {
+    const upperPrefix = `0X${EVM.slice(2)}`
+    expect(sameAddress(EVM, upperPrefix)).toBe(false)
+    expect(sameAddress(upperPrefix, EVM)).toBe(false)
+    expect(sameAddress(upperPrefix, `0X${EVM.slice(2)}`)).toBe(true)
+    expect(sameAddress(upperPrefix, `0X${EVM.slice(2).toLowerCase()}`)).toBe(false)
+  })
 })
