@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { evmNodeBalances, solanaNodeBalances } from '../../../src/main/core/wallets/node-balances'
 import { type ListedToken, parseListing } from '../../../src/main/core/wallets/service-balances'
@@ -17,11 +18,44 @@ const AAPL_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
 let sim: SimNode | undefined
 let server: LoopbackServer | undefined
 
+type RpcRequest = { id: unknown; method: string; params?: unknown[] }
+/** Every JSON-RPC request a node of `answerRequest` was sent, in order. */
+const asked: RpcRequest[] = []
+
 afterEach(async () => {
   await sim?.close()
   await server?.close()
   sim = server = undefined
+  asked.length = 0
 })
+
+/** Reads the JSON-RPC request `req` carries, keeps it in `asked`, and sends `answer`'s status and body. */
+function answerRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: (request: RpcRequest) => [number, unknown],
+) {
+  let text = ''
+  req.on('data', (chunk: Buffer) => (text += chunk.toString()))
+  req.on('end', () => {
+    const request = JSON.parse(text) as RpcRequest
+    asked.push(request)
+    sendJson(res, ...answer(request))
+  })
+}
+
+/** An EVM node whose chain id is `chainId` (as sent) and whose every eth_call fails with `callError`. */
+async function evmNode(chainId: string, callError: unknown = { code: -32603, message: 'internal error' }) {
+  server = await startLoopbackServer((req, res) =>
+    answerRequest(req, res, (request) => [
+      200,
+      request.method === 'eth_chainId'
+        ? { jsonrpc: '2.0', id: request.id, result: chainId }
+        : { jsonrpc: '2.0', id: request.id, error: callError },
+    ]),
+  )
+  return server.url
+}
 
 describe('an EVM node', () => {
   const holdings = new SimWalletHoldings(['AAPLon', 'NVDAon', 'TSLAon'])
@@ -59,18 +93,39 @@ describe('an EVM node', () => {
       reason: 'the call reverted',
     })
   })
+
+  it("says a call refused 'execution reverted' with no revert data (geth's -32000) as reverted", async () => {
+    const url = await evmNode('0x1', { code: -32000, message: 'execution reverted' })
+    expect(await evmNodeBalances(url, 'ethereum', DEMO_WALLETS.cold, tokens)).toEqual({
+      ok: false,
+      reason: 'the call reverted',
+    })
+  })
+
+  it("cuts the node's error to its first 160 characters, a viem error's or a plain one's", async () => {
+    // A chain id past every safe integer: viem's error writes the whole number out.
+    let url = await evmNode(`0x${'f'.repeat(200)}`)
+    expect(await evmNodeBalances(url, 'ethereum', DEMO_WALLETS.cold, tokens)).toEqual({
+      ok: false,
+      reason: `Number "${BigInt(`0x${'f'.repeat(200)}`)}`.slice(0, 160),
+    })
+    await server?.close()
+    // A chain id that is not hex at all: JavaScript's own error, with the text sent in it.
+    url = await evmNode('z'.repeat(300))
+    expect(await evmNodeBalances(url, 'ethereum', DEMO_WALLETS.cold, tokens)).toEqual({
+      ok: false,
+      reason: `Cannot convert ${'z'.repeat(145)}`,
+    })
+  })
 })
 
 type Account = { mint?: string; amount: string; decimals: number }
 
 /** A Solana node on mainnet answering `accounts` (or, for `status`, that HTTP status alone). */
 async function solanaNode(accounts: Account[], status = 200): Promise<string> {
-  server = await startLoopbackServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    req.on('end', () => {
-      if (status !== 200) return sendJson(res, status, { error: 'unavailable' })
-      const request = JSON.parse(text) as { id: unknown; method: string }
+  server = await startLoopbackServer((req, res) =>
+    answerRequest(req, res, (request) => {
+      if (status !== 200) return [status, { error: 'unavailable' }]
       const value = accounts.map((account, index) => ({
         pubkey: `${PHANTOM.slice(0, 40)}${index}`,
         account: {
@@ -93,9 +148,9 @@ async function solanaNode(accounts: Account[], status = 200): Promise<string> {
         },
       }))
       const result = request.method === 'getGenesisHash' ? GENESIS : { context: { slot: 1 }, value }
-      sendJson(res, 200, { jsonrpc: '2.0', id: request.id, result })
-    })
-  })
+      return [200, { jsonrpc: '2.0', id: request.id, result }]
+    }),
+  )
   return server.url
 }
 
