@@ -233,6 +233,40 @@ describe('a Solana node', () => {
     })
   })
 
+  it('names a mint of exactly 100 characters it could not read, and holds it as unread', async () => {
+    const mint = 'M'.repeat(100)
+    const url = await solanaNode([{ mint, amount: '-1', decimals: 9 }])
+    expect(await solanaNodeBalances(url, PHANTOM, listing)).toEqual({
+      ok: true,
+      balances: [],
+      notes: [
+        'Your Solana node sent 1 token account that could not be read (unlisted token MMMMMM…); ' +
+          "the service's figures stand for those.",
+      ],
+      unread: new Set([mint]),
+    })
+  })
+
+  it('sends its requests as JSON, saying so in their content type', async () => {
+    const url = await solanaNode([])
+    expect(await solanaNodeBalances(url, PHANTOM, listing)).toMatchObject({ ok: true })
+    expect(server?.requests.map((request) => request.headers['content-type'])).toEqual([
+      'application/json',
+      'application/json',
+    ])
+  })
+
+  it("asks for the wallet's Token-2022 accounts parsed (jsonParsed), not as raw bytes", async () => {
+    const url = await solanaNode([])
+    expect(await solanaNodeBalances(url, DEMO_WALLETS.phantom, listing)).toMatchObject({ ok: true })
+    expect(asked.map((request) => request.method)).toEqual(['getGenesisHash', 'getTokenAccountsByOwner'])
+    expect(asked[1]?.params).toEqual([
+      DEMO_WALLETS.phantom,
+      { programId: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' },
+      expect.objectContaining({ encoding: 'jsonParsed' }),
+    ])
+  })
+
   it('says a node answering an HTTP error, or nothing in time', async () => {
     expect(await solanaNodeBalances(await solanaNode([], 503), PHANTOM, listing)).toEqual({
       ok: false,
