@@ -58,6 +58,12 @@ describe('bounded wallet answers', () => {
     )
   })
 
+  it('names its refusal NodeAnswerTooLarge, as a log line writes the error', async () => {
+    server = await startLoopbackServer((_req, res) => sendJson(res, 200, { result: 'x'.repeat(64) }))
+    const error = await boundedFetch(server.url, undefined, 16).catch((e: unknown) => e)
+    expect(String(error)).toBe("NodeAnswerTooLarge: the node's answer is larger than 16 bytes; not read")
+  })
+
   it('reads a node answer of exactly the cap, declared or streamed, and refuses one byte more', async () => {
     const body = '{"result":"100.10"}'
     const cap = Buffer.byteLength(body)
