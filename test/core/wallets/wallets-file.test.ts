@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { readWalletAddress } from '../../../src/main/core/wallets/address'
@@ -72,6 +72,17 @@ describe('WalletsFile', () => {
     expect(file.problem()).toMatch(
       /The wallets file was unreadable and was moved aside to .*wallets\.json\.corrupt-/,
     )
+  })
+
+  it('says a wallets file it cannot read at all, and leaves it where it is', async () => {
+    await mkdir(path.join(dir, 'wallets.json'))
+    const file = new WalletsFile(dir)
+    expect(await file.load()).toEqual({ version: 1, wallets: [], nodes: {} })
+    expect(file.problem()).toBe(
+      `The wallets file could not be read (${file.filePath} could not be read: ` +
+        'a folder is in the way (EISDIR)).',
+    )
+    expect((await stat(file.filePath)).isDirectory()).toBe(true)
   })
 
   it('keeps a node URL per chain and refuses one with credentials in it', async () => {
