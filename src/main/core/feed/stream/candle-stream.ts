@@ -1,11 +1,10 @@
-import * as grpc from '@grpc/grpc-js'
 import type { DayCandle, DayCandlesState, DayCandlesView } from '../../../../shared/day-candles'
 import type { Clock } from '../../clock'
+import { KeptCall } from './kept-call'
 import { readMinute } from './ohlc-minute'
-import { reasonOf } from './price-stream'
 import type { StreamTarget } from './stream-address'
-import { PaintGate, backendClient, openSymbolsStream, retryDelayMs } from './stream-calls'
-import type { OhlcUpdateMessage, UpdatesFrame } from './stream-proto'
+import { PaintGate } from './stream-calls'
+import type { OhlcUpdateMessage } from './stream-proto'
 
 /**
  * The live minute of the one symbol the detail's 1D chart shows (StreamOHLC), beside the price
@@ -16,9 +15,9 @@ import type { OhlcUpdateMessage, UpdatesFrame } from './stream-proto'
  * minute at or after the live one is the stream's (the REST answer lags it).
  *
  * The view goes to the window at most every PAINT_GAP_MS; the closed minutes only when they changed.
- * A service answering UNIMPLEMENTED has no minute stream: said once (`unavailable`), and the chart
- * draws the polled 24 h history as without streams. The key goes in `x-api-key` to the streaming
- * host only; the service's error text is never kept.
+ * The call is kept open as kept-call.ts keeps it: a service answering UNIMPLEMENTED has no minute
+ * stream, said once (`unavailable`), and the chart draws the polled 24 h history as without
+ * streams; the key goes in `x-api-key` to the streaming host only.
  */
 
 export const PAINT_GAP_MS = 250
@@ -35,18 +34,10 @@ export interface CandleStreamOptions {
 }
 
 export class CandleStream {
-  private readonly random: () => number
-  private target: StreamTarget | null = null
-  private apiKey: string | null = null
-  private offReason = 'not connected'
-  private client: grpc.Client | null = null
-  private call: grpc.ClientReadableStream<UpdatesFrame<OhlcUpdateMessage>> | null = null
+  private readonly call: KeptCall<OhlcUpdateMessage>
   private symbol: string | null = null
-  private unavailable = false
   /** Hidden or paused: nothing is streamed, what came is kept. */
   private held = false
-  private failures = 0
-  private retryTimer: unknown = null
   private readonly gate: PaintGate
   private paintedSymbol: string | null = null
   /** The symbol's minutes by bucket start, REST and streamed. */
@@ -64,22 +55,21 @@ export class CandleStream {
   dropped = 0
 
   constructor(private readonly options: CandleStreamOptions) {
-    this.random = options.random ?? Math.random
     this.gate = new PaintGate(options.clock, PAINT_GAP_MS, () => this.paint())
+    this.call = new KeptCall({
+      clock: options.clock,
+      random: options.random,
+      method: 'StreamOHLC',
+      unimplemented: 'the service streams no minute candles',
+      onOpened: () => this.opened(),
+      onUpdates: (updates) => this.frame(updates),
+      onState: (state, reason) => this.become(state, reason),
+    })
   }
 
   /** Points the stream at a host (null: none, `reason` says why) with a key; the chart's symbol follows. */
   connect(target: StreamTarget | null, apiKey: string | null, reason: string): void {
-    this.closeCall()
-    this.client?.close()
-    this.client = null
-    this.target = target
-    this.apiKey = apiKey
-    this.offReason = target === null ? reason : apiKey === null ? 'no API key' : ''
-    this.unavailable = false
-    this.failures = 0
-    if (target !== null && apiKey !== null) this.client = backendClient(target)
-    this.open()
+    this.call.connect(target, apiKey, reason)
   }
 
   /** The symbol the 1D chart shows (null: none). The same symbol again sends the whole view again. */
@@ -94,47 +84,39 @@ export class CandleStream {
     this.liveBucket = null
     this.streamedAt = this.filledAt = null
     this.closedChanged = true
-    this.failures = 0
-    this.open()
+    this.streamAsNeeded()
   }
 
   /** Held (the window hidden, updates paused): the call closes; released: it opens again. */
   setHeld(held: boolean): void {
     if (held === this.held) return
     this.held = held
-    this.failures = 0
-    this.open()
+    this.streamAsNeeded()
   }
 
   close(): void {
-    this.closeCall()
+    this.call.close()
     this.gate.cancel()
-    this.client?.close()
-    this.client = null
     this.symbol = null
   }
 
-  private open(): void {
-    this.closeCall()
+  /** The chart's symbol streamed, unless held; a new call either way (the backoff starts over). */
+  private streamAsNeeded(): void {
     const symbol = this.symbol
-    if (symbol === null) return
-    if (this.held) return this.become('paused', 'updates paused')
-    if (this.client === null || this.apiKey === null) return this.become('off', this.offReason)
-    if (this.unavailable) return this.become('unavailable', 'the service streams no minute candles')
-    const call = openSymbolsStream<OhlcUpdateMessage>(this.client, 'StreamOHLC', [symbol], this.apiKey)
-    this.call = call
-    // The live minute is the new call's to say; until it does, the REST answer has the last word.
-    this.liveBucket = null
-    this.become('connecting', null)
-    this.fill(symbol)
-    call.on('data', (frame: UpdatesFrame<OhlcUpdateMessage>) => {
-      if (call === this.call) this.frame(symbol, frame.updates ?? [])
-    })
-    call.on('error', (error: grpc.ServiceError) => this.ended(call, error.code))
-    call.on('end', () => this.ended(call, grpc.status.OK))
+    this.call.stream(symbol === null || this.held ? [] : [symbol])
+    if (symbol !== null && this.held) this.become('paused', 'updates paused')
   }
 
-  private frame(symbol: string, updates: readonly OhlcUpdateMessage[]): void {
+  /** A call opened: the live minute is its to say, and REST fills what was missed meanwhile. */
+  private opened(): void {
+    // Until the new call says otherwise, the REST answer has the last word on the live minute.
+    this.liveBucket = null
+    if (this.symbol !== null) this.fill(this.symbol)
+  }
+
+  private frame(updates: readonly OhlcUpdateMessage[]): void {
+    const symbol = this.symbol
+    if (symbol === null) return
     const now = this.options.clock.now()
     let taken = false
     let skipped = false
@@ -157,7 +139,7 @@ export class CandleStream {
       taken = true
     }
     if (!taken) return
-    this.failures = 0
+    this.call.alive()
     this.streamedAt = now
     this.trim()
     this.become('streaming', null)
@@ -196,35 +178,6 @@ export class CandleStream {
   private dropBefore(first: number): void {
     for (const t of this.minutes.keys()) if (t < first) this.minutes.delete(t)
     for (const t of this.final) if (t < first) this.final.delete(t)
-  }
-
-  private ended(call: grpc.ClientReadableStream<unknown>, code: grpc.status): void {
-    if (call !== this.call || this.symbol === null) return
-    this.call = null
-    if (code === grpc.status.UNIMPLEMENTED) {
-      this.unavailable = true
-      return this.become('unavailable', 'the service streams no minute candles')
-    }
-    this.failures++
-    this.retryTimer = this.options.clock.setTimeout(
-      () => {
-        this.retryTimer = null
-        this.open()
-      },
-      retryDelayMs(this.failures, this.random),
-    )
-    this.become(
-      'retrying',
-      code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? ''),
-    )
-  }
-
-  private closeCall(): void {
-    if (this.retryTimer !== null) this.options.clock.clearTimeout(this.retryTimer)
-    this.retryTimer = null
-    const call = this.call
-    this.call = null
-    call?.cancel()
   }
 
   private become(state: DayCandlesState, reason: string | null): void {
