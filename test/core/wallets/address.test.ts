@@ -147,11 +147,13 @@ describe('sameAddress', () => {
     expect(sameAddress(SOLANA, SOLANA.toLowerCase())).toBe(false)
   })
 
-  it('takes only a lower-case 0x for EVM: against 0X, the two are compared as written', () => {
+  it('takes an upper-case 0X prefix for the same EVM address, as readWalletAddress does', () => {
     const upperPrefix = `0X${EVM.slice(2)}`
-    expect(sameAddress(EVM, upperPrefix)).toBe(false)
-    expect(sameAddress(upperPrefix, EVM)).toBe(false)
-    expect(sameAddress(upperPrefix, `0X${EVM.slice(2)}`)).toBe(true)
-    expect(sameAddress(upperPrefix, `0X${EVM.slice(2).toLowerCase()}`)).toBe(false)
+    expect(sameAddress(EVM, upperPrefix)).toBe(true)
+    expect(sameAddress(upperPrefix, EVM)).toBe(true)
+    expect(sameAddress(EVM.toUpperCase(), `0x${EVM.slice(2).toLowerCase()}`)).toBe(true)
+    expect(sameAddress(upperPrefix, `0X${EVM.slice(2, -1)}0`)).toBe(false)
+    // A Solana address is compared as written, whatever the other is.
+    expect(sameAddress(upperPrefix, SOLANA)).toBe(false)
   })
 })

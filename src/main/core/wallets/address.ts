@@ -99,7 +99,11 @@ export function withAddressesShortened(text: string, addresses: readonly string[
   }, text)
 }
 
-/** Two readings of one wallet are the same: EVM addresses compare without case. */
+/**
+ * Two readings of one wallet are the same: EVM addresses compare without case, their 0x prefix too
+ * (readWalletAddress takes 0X). No Solana address starts so: base58 has no 0.
+ */
 export function sameAddress(a: string, b: string): boolean {
-  return a.startsWith('0x') && b.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b
+  const evm = /^0x/i
+  return evm.test(a) && evm.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b
 }
