@@ -91,4 +91,14 @@ describe('packed history', () => {
     expect(unpackPolls(HOUR_START, packed)).toEqual(polls)
     expect(packed.length / polls.length).toBeLessThan(4)
   })
+
+  it('prices past 15 digits, kept as their text, come back whole however many there are', () => {
+    // Every poll's price goes as text: the writer must grow for the text itself, not only for its length.
+    const polls: PackedPoll[] = Array.from({ length: 500 }, (_, i) => ({
+      t: HOUR_START + i * 5_000,
+      price: `171.383708297189751${String(i).padStart(3, '0')}`,
+      underlying: null,
+    }))
+    expect(unpackPolls(HOUR_START, packPolls(HOUR_START, polls))).toEqual(polls)
+  })
 })

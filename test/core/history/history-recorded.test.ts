@@ -66,6 +66,14 @@ describe('recorded rows into candles', () => {
     ])
   })
 
+  it('rolled up, each bucket keeps its own stock price, a bucket of one row too', () => {
+    const rows = [row(MONDAY_10_00_ET, '235.10', '234.80'), row(MONDAY_10_00_ET + MINUTE, '235.45', '234.95')]
+    expect(rollUp(rows, MINUTE).map((c) => [c.t - MONDAY_10_00_ET, c.close, c.underlying])).toEqual([
+      [0, '235.10', '234.80'],
+      [MINUTE, '235.45', '234.95'],
+    ])
+  })
+
   it('raw (interval 0): a candle per row at its own time; a multiplier step only where it changes', () => {
     const rows = [
       row(MONDAY_10_00_ET + 1_234, '235.10', '234.80', null),
