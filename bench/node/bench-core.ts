@@ -36,7 +36,11 @@ export const FAST_CLOCK_WORKER: PollWorkerScript = {
 }
 
 /** AppCore in live mode against the simulator, showing `symbols`, polling in `worker`. */
-export async function startBenchCore(sim: SimProcess, symbols: string[], worker: PollWorkerScript) {
+export async function startBenchCore(
+  sim: Pick<SimProcess, 'url' | 'apiKey'>,
+  symbols: string[],
+  worker: PollWorkerScript,
+) {
   if (!existsSync(worker.script))
     throw new Error(`The poll worker ${worker.script} is missing: run \`npx electron-vite build\` first.`)
   const userDataDir = mkdtempSync(join(tmpdir(), 'tokenwatch-bench-main-'))

@@ -15,9 +15,9 @@ answerFromFreshProcess<MainThreadRequest, EventLoopRun | CpuRun | DelayReading>(
     case 'eventLoop':
       return eventLoopRun(request.listed, request.options, log)
     case 'cpu':
-      return cpuRun(request.options, log)
+      return cpuRun(request.options, request.sim, log)
     case 'cpuFloor':
-      return cpuFloorRun(request.options, request.requests, log)
+      return cpuFloorRun(request.options, request.sim, request.requests, log)
     case 'eventLoopFloor':
       return eventLoopFloorRun(request.postLogFile)
   }

@@ -13,7 +13,7 @@ import { BENCH_INSTANT } from './bench-instant'
 import { type DelayReading, type PostLog } from './event-loop-floor'
 import { postedByWorker } from './message-log'
 import { replayRequests } from './network-floor'
-import { type SimRequest, startSimProcess } from './sim-process'
+import { type SimProcess, type SimRequest, startSimProcess } from './sim-process'
 import { describeThreadCpu, threadCpuMs } from './thread-cpu'
 
 /**
@@ -77,14 +77,17 @@ export interface CpuRun {
   cpuMsPerMinute: number
 }
 
-export interface CoreCpuRun extends CpuRun {
-  requests: SimRequest[]
+/** What a measured process needs of a simulator another process started. */
+export type SimAddress = Pick<SimProcess, 'url' | 'apiKey' | 'symbols'>
+
+function addressOf({ url, apiKey, symbols }: SimProcess): SimAddress {
+  return { url, apiKey, symbols }
 }
 
 export type MainThreadRequest =
   | { run: 'eventLoop'; listed: number; options: MainThreadOptions }
-  | { run: 'cpu'; options: MainThreadOptions }
-  | { run: 'cpuFloor'; options: MainThreadOptions; requests: SimRequest[] }
+  | { run: 'cpu'; options: MainThreadOptions; sim: SimAddress }
+  | { run: 'cpuFloor'; options: MainThreadOptions; sim: SimAddress; requests: SimRequest[] }
   | { run: 'eventLoopFloor'; postLogFile: string }
 
 /** Each run in a process of its own (see runInFreshProcess). */
@@ -185,40 +188,62 @@ async function measureCpu(
   return { pct: (100 * cpuMs) / wallMs, cpuMsPerMinute: (cpuMs * 60_000) / wallMs }
 }
 
-/** The core's CPU, and the requests it made (for its floor to repeat). */
-export async function cpuRun(options: MainThreadOptions, log: (line: string) => void): Promise<CoreCpuRun> {
-  const sim = await startSimProcess(400, 1, true)
+/** The core's CPU against a simulator this process did not start (see cpuPair). */
+export async function cpuRun(
+  options: MainThreadOptions,
+  sim: SimAddress,
+  log: (line: string) => void,
+): Promise<CpuRun> {
+  const bench = await startBenchCore(sim, sim.symbols.slice(0, 20), APP_WORKER)
   try {
-    const symbols = sim.symbols.slice(0, 20)
-    const bench = await startBenchCore(sim, symbols, APP_WORKER)
-    try {
-      const run = await measureCpu(options, log, () => `core CPU, ${bench.deltas()} deltas`)
-      return { ...run, requests: sim.requests() }
-    } finally {
-      await bench.close()
-    }
+    return await measureCpu(options, log, () => `core CPU, ${bench.deltas()} deltas`)
   } finally {
-    await sim.close()
+    await bench.close()
   }
 }
 
 /** The floor's CPU: the same requests at the same offsets, parsed, nothing else (network-floor.ts). */
 export async function cpuFloorRun(
   options: MainThreadOptions,
+  sim: SimAddress,
   requests: readonly SimRequest[],
   log: (line: string) => void,
 ): Promise<CpuRun> {
-  const sim = await startSimProcess(400)
+  const floor = replayRequests(sim.url, sim.apiKey, requests)
   try {
-    const floor = replayRequests(sim.url, sim.apiKey, requests)
-    try {
-      return await measureCpu(options, log, () => `network floor, ${floor.requests} requests`)
-    } finally {
-      await floor.stop()
-    }
+    return await measureCpu(options, log, () => `network floor, ${floor.requests} requests`)
   } finally {
-    await sim.close()
+    await floor.stop()
   }
+}
+
+/**
+ * One pair: the core, then its floor repeating the requests the core made, each in a fresh
+ * process against a simulator of its own started here. Here, not in the measured process: the
+ * simulator's log of requests (a line a request, some 300 a minute) is read by the process that
+ * started it, and read inside the core's process it was counted as the core's CPU (about a fifth
+ * of its main thread's) though the floor's process, which logs nothing, did no such work.
+ */
+async function cpuPair(
+  options: MainThreadOptions,
+  log: (line: string) => void,
+): Promise<{ core: CpuRun; floor: CpuRun }> {
+  const withSim = async <T>(logRequests: boolean, measure: (sim: SimProcess) => Promise<T>) => {
+    const sim = await startSimProcess(400, 1, logRequests)
+    try {
+      return await measure(sim)
+    } finally {
+      await sim.close()
+    }
+  }
+  const { core, requests } = await withSim(true, async (sim) => ({
+    core: await inFreshProcess<CpuRun>({ run: 'cpu', options, sim: addressOf(sim) }, log),
+    requests: sim.requests(),
+  }))
+  const floor = await withSim(false, (sim) =>
+    inFreshProcess<CpuRun>({ run: 'cpuFloor', options, requests, sim: addressOf(sim) }, log),
+  )
+  return { core, floor }
 }
 
 /**
@@ -279,11 +304,7 @@ export async function mainThreadMetrics(
   }
   // Alternately the core and its floor, each pair's floor repeating the requests its core made.
   const pairs: { core: CpuRun; floor: CpuRun }[] = []
-  for (let run = 0; run < options.pairs; run++) {
-    const core = await inFreshProcess<CoreCpuRun>({ run: 'cpu', options }, log)
-    const floor = await inFreshProcess<CpuRun>({ run: 'cpuFloor', options, requests: core.requests }, log)
-    pairs.push({ core, floor })
-  }
+  for (let run = 0; run < options.pairs; run++) pairs.push(await cpuPair(options, log))
   const floor = floorOf(
     pairs.map((pair) => ({ subject: pair.core.pct, floor: pair.floor.pct })),
     '% of one core',
