@@ -53,12 +53,26 @@ export function parseJsonWithoutKey(text: string, key: string | null): unknown {
 /**
  * The value with the key taken out of every string and property name, for what leaves main (the
  * window's answers and events) or reaches a file: the parser scrubs what the service sends, this
- * withholds the key whatever road brought it. Copy on write: a value without the key is returned
- * as it is, so the common case allocates nothing.
+ * withholds the key whatever road brought it. A value without the key (nearly every one) is only
+ * read, allocating nothing, and returned as it is; one with it is copied where it holds it.
  */
 export function withoutKey<T>(value: T, key: string | null): T {
-  if (key === null || key === '') return value
+  if (key === null || key === '' || !holdsKey(value, key)) return value
   return scrubbedCopy(value, key) as T
+}
+
+/**
+ * Whether the key is in any string or property name of the value. `for...in` rather than
+ * Object.entries: it allocates no array per object (a snapshot of 20 rows and their histories
+ * holds thousands), and the inherited names it may also visit can only add a needless copy.
+ */
+function holdsKey(value: unknown, key: string): boolean {
+  if (typeof value === 'string') return value.includes(key)
+  if (typeof value !== 'object' || value === null) return false
+  if (Array.isArray(value)) return value.some((item) => holdsKey(item, key))
+  const record = value as Record<string, unknown>
+  for (const name in record) if (name.includes(key) || holdsKey(record[name], key)) return true
+  return false
 }
 
 function scrubbedCopy(value: unknown, key: string): unknown {
