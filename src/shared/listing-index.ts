@@ -19,23 +19,31 @@ export function foldText(text: string): string {
   return decomposed.toLowerCase().replace(/['’ʼ`]/g, '')
 }
 
+/** Anything that is not a letter or a digit: what separates words, and tickers' parts. */
+const SEPARATORS = /[^\p{L}\p{N}]+/u
+
+/** The words of folded text: its runs of letters and digits, filler words included. */
+function wordsOfFolded(folded: string): string[] {
+  return folded.split(SEPARATORS).filter((word) => word !== '')
+}
+
+function withoutFiller(words: readonly string[]): string[] {
+  return words.filter((word) => !FILLER_WORDS.has(word))
+}
+
 /** The words that tell a name apart: folded, split at anything not a letter or digit, filler out. */
 export function significantWords(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '' && !FILLER_WORDS.has(word))
+  return withoutFiller(wordsOfFolded(foldText(text)))
 }
 
 /** A ticker without its separators: "BRK.B", "brk-b" and "BRK B" are all "brkb". */
 function separatorFree(text: string): string {
-  return foldText(text).replace(/[^\p{L}\p{N}]/gu, '')
+  return wordsOfFolded(foldText(text)).join('')
 }
 
 /** A ticker with each run of separators as one space: "BRK.B", "brk/b" and "brk - b" are "brk b". */
 function separatorsAlike(text: string): string {
-  return foldText(text)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
+  return wordsOfFolded(foldText(text)).join(' ')
 }
 
 /**
@@ -113,17 +121,27 @@ const EXACT_CODE = 0
 const CODE_PREFIX = 1
 const NAME_MATCH = 2
 
+/** The parts joined; a code of one part (most) is that part itself, not a copy of it. */
+function joined(parts: readonly string[], separator: string): string {
+  return parts.length === 1 ? (parts[0] as string) : parts.join(separator)
+}
+
 function indexed(asset: ListedAsset, position: number): IndexedAsset {
   const ticker = asset.ticker ?? asset.symbol.replace(/on$/, '')
   const nameWords = significantWords(asset.name ?? '')
-  const aliases = (BRAND_ALIASES[ticker] ?? []).map((alias) => phraseOf(significantWords(alias)))
-  const namePhrases = [phraseOf(nameWords), ...aliases]
-  const tickerPhrase = phraseOf(significantWords(ticker))
+  const aliases = BRAND_ALIASES[ticker]
+  const namePhrases = [phraseOf(nameWords)]
+  if (aliases) for (const alias of aliases) namePhrases.push(phraseOf(significantWords(alias)))
+  // Each code folded and split once (10,000 listed assets are indexed in one task of the window's
+  // main thread): its parts give it without separators, with them alike, and as words.
+  const tickerParts = wordsOfFolded(foldText(ticker))
+  const symbolParts = wordsOfFolded(foldText(asset.symbol))
+  const tickerPhrase = phraseOf(withoutFiller(tickerParts))
   return {
     asset,
     position,
-    codes: [separatorFree(ticker), separatorFree(asset.symbol)],
-    separated: [separatorsAlike(ticker), separatorsAlike(asset.symbol)],
+    codes: [joined(tickerParts, ''), joined(symbolParts, '')],
+    separated: [joined(tickerParts, ' '), joined(symbolParts, ' ')],
     namePhrases,
     allPhrases: [...namePhrases, tickerPhrase],
     nameLength: nameWords.join('').length || tickerPhrase.joined.length,
@@ -136,7 +154,9 @@ export class ListingIndex {
 
   constructor(assets: readonly ListedAsset[]) {
     this.entries = assets.map(indexed)
-    this.symbols = new Set(assets.map((asset) => asset.symbol))
+    const symbols = new Set<string>()
+    for (const asset of assets) symbols.add(asset.symbol)
+    this.symbols = symbols
   }
 
   isListed(symbol: string): boolean {
