@@ -242,6 +242,14 @@ describe('opened by two processes at once, and its mode (issue #45)', () => {
     expect(await child.done).toBe('opened')
   })
 
+  it("once open, a write waits 5 s for another process's lock, not the opening's two minutes", () => {
+    // The opening's long wait is for a migration in another process; a write that waited as long
+    // would hold the recording (and the poll worker's thread) two minutes behind a stuck writer.
+    const { db } = openHistoryDb(folder)
+    expect(db.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: 5_000 })
+    db.close()
+  })
+
   it('is created 0600, its -wal and -shm too; one an older version left 0644 is narrowed', () => {
     const { db } = openHistoryDb(folder)
     db.exec("INSERT INTO symbols (symbol, since) VALUES ('AAPLon', 1000)")
@@ -342,12 +350,41 @@ describe('recording', () => {
       // Paused: a row taken in now is not kept.
       recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 30_000, [quote('AAPLon', '235.30', '234.90')]))
       expect(recorder.read('AAPLon', 0).rows).toHaveLength(1)
-      recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 70_000, [quote('AAPLon', '235.40', '234.90')]))
+      // A flush with nothing waiting (the retention's, each hour) neither ends the pause nor says so.
+      recorder.flush(MONDAY_10_00_ET + 35_000)
+      expect(problems).toHaveLength(1)
+      // A minute after the failed write, to the millisecond, it records again.
+      recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 65_000, [quote('AAPLon', '235.40', '234.90')]))
       expect(problems).toEqual([
         'The disk is full: recording of price history is paused; live ' + 'prices go on.',
         null,
       ])
       expect(recorder.read('AAPLon', 0).rows.map((r) => r.close)).toEqual(['235.10', '235.40'])
+      // A row lost in the failed write leaves its values known: a later change of the stock's price
+      // alone is a row at the token price it had.
+      const stockOnly = quote('S7on', '107.123456789', '107.15').underlying
+      recorder.recordDelta({
+        asOf: MONDAY_10_00_ET + 100_000,
+        added: [],
+        changed: [{ symbol: 'S7on', fields: { underlying: stockOnly } }],
+        removed: [],
+      })
+      recorder.flush(MONDAY_10_00_ET + 100_000)
+      expect(recorder.read('S7on', 0).rows.map((r) => [r.t, r.close, r.underlying])).toEqual([
+        [MONDAY_10_00_ET + 100_000, '107.123456789', '107.15'],
+      ])
+      // The symbols the failed write met were rolled back with it: one met since is a symbol of its
+      // own, not given the id a lost one held (whose rows would then read as its).
+      recorder.recordDelta(deltaOf(MONDAY_10_00_ET + 130_000, [quote('NEWon', '12.34', '12.30')]))
+      recorder.flush(MONDAY_10_00_ET + 130_000)
+      expect(recorder.read('NEWon', 0).rows.map((r) => [r.t, r.close])).toEqual([
+        [MONDAY_10_00_ET + 130_000, '12.34'],
+      ])
+      expect(db.prepare('SELECT symbol FROM symbols ORDER BY id').all()).toEqual([
+        { symbol: 'AAPLon' },
+        { symbol: 'S7on' },
+        { symbol: 'NEWon' },
+      ])
       db.close()
     },
   )

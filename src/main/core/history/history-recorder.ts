@@ -127,9 +127,14 @@ export class HistoryRecorder {
       }
     } catch (error) {
       if (!isDiskFull(error)) throw error
+      // The rows not written are lost (a gap, as in an outage); the values they held stay the
+      // latest known, so the next change of each is a row against them. (Forgetting them, as
+      // before, lost the next change that brought the stock's price alone: its token price was
+      // then unknown.)
       this.pausedUntil = now + RETRY_AFTER_FULL_MS
-      // What was not written is written again when it next changes.
-      for (let i = 0; i < rows.length; i += PENDING_WIDTH) this.latest.delete(rows[i] as string)
+      // The symbols first met in the transaction were rolled back with it: their ids, kept here,
+      // would be given again to other symbols, whose rows would then be read as theirs.
+      this.ids.clear()
       this.events.onProblem('The disk is full: recording of price history is paused; live prices go on.')
     }
   }
