@@ -52,6 +52,27 @@ describe('alignment', () => {
     },
   )
 
+  it('raw points (no bucket): a multiplier step at a point is in force at that point', () => {
+    // A recorded poll at 15:00:00.000 when the dividend step lands at 15:00:00.000: the point is
+    // already on the new multiplier (a bucket's close is its last millisecond; a raw point's is
+    // its own instant).
+    const t = Date.UTC(2026, 10, 16, 15)
+    const points = alignHistory({
+      token: [candle(t - 1, '100.10'), candle(t, '100.15')],
+      stock: [candle(t - 1, '100.00')],
+      multiplier: [
+        { t: 0, value: '1.000000000000000000' },
+        { t, value: '1.000700000000000000' },
+      ],
+      intervalMs: 0,
+      asOf: t + 1_000,
+    })
+    expect(points.map((point) => [point.t, point.multiplier])).toEqual([
+      [t - 1, '1.000000000000000000'],
+      [t, '1.000700000000000000'],
+    ])
+  })
+
   it(
     "a weekend with an off-hours token: Friday's stock close carried " +
       'through Saturday and Sunday, said so',

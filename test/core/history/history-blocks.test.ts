@@ -47,7 +47,13 @@ const minute = (symbol: number, t: number, close: string) => ({
 
 describe('the fine rows', () => {
   it('plain and packed polls in one time order; at the same time the plain one is kept', () => {
-    storePolls(db, [packed(1, HOUR_START + 1_000, '235.10'), packed(1, HOUR_START + 3_000, '235.30')])
+    // A plain poll before a packed one (a row flushed after its hour was packed) passes it over
+    // without losing it.
+    storePolls(db, [
+      packed(1, HOUR_START + 1_000, '235.10'),
+      packed(1, HOUR_START + 2_500, '235.25'),
+      packed(1, HOUR_START + 3_000, '235.30'),
+    ])
     plain(1, HOUR_START + 2_000, '235.20')
     plain(1, HOUR_START + 3_000, '235.35')
     plain(1, HOUR_START + 4_000, '235.40')
@@ -55,6 +61,7 @@ describe('the fine rows', () => {
     expect(pollsOf(db, 1, 0).map((p) => [p.t - HOUR_START, p.price])).toEqual([
       [1_000, '235.10'],
       [2_000, '235.20'],
+      [2_500, '235.25'],
       [3_000, '235.35'],
       [4_000, '235.40'],
     ])

@@ -99,6 +99,14 @@ describe('the recorder', () => {
     expect(recorder.read('AAPLon', 0).since).toBe(NOW)
   })
 
+  it('an asset with neither a price nor a multiplier leaves no trace, not even its symbol', () => {
+    // Its recording has not begun: a symbol row would date "recorded since" before any price.
+    recorder.recordDelta(added(NOW, quote(null, '234.80', null)))
+    recorder.flush(NOW + 30_000)
+    expect(table('SELECT symbol FROM symbols')).toEqual([])
+    expect(recorder.read('AAPLon', 0)).toEqual({ rows: [], since: null })
+  })
+
   it('a change of a symbol it never saw is taken from nothing', () => {
     recorder.recordDelta(changed(NOW, { price: '235.10' }))
     recorder.recordDelta(changed(NOW + 30_000, { sharesMultiplier: '1.000000000000000000' }))
@@ -119,6 +127,27 @@ describe('the recorder', () => {
     expect(count()).toBe(3)
     recorder.recordDelta(changed(NOW + 59_999, { price: '235.40' }))
     expect(count()).toBe(3)
+  })
+
+  it('writes sooner when 50,000 rows wait, not before', () => {
+    // A poll of every listed asset (10,000 and more) must not hold hundreds of thousands of rows
+    // for 30 s: at 50,000 waiting they are written at once, whatever the time.
+    const count = () => (db.prepare('SELECT COUNT(*) AS n FROM polls').get() as { n: number }).n
+    const many = (asOf: number, from: number, n: number): Delta => ({
+      asOf,
+      added: Array.from({ length: n }, (_, i) => ({
+        ...quote('12.34', null, null),
+        symbol: `S${from + i}on`,
+      })),
+      changed: [],
+      removed: [],
+    })
+    recorder.recordDelta(added(NOW, quote('235.10', '234.80', null)))
+    expect(count()).toBe(1)
+    recorder.recordDelta(many(NOW + 1_000, 0, 49_999))
+    expect(count()).toBe(1)
+    recorder.recordDelta(many(NOW + 2_000, 49_999, 1))
+    expect(count()).toBe(50_001)
   })
 
   it('a daily range: the days written, then a candle a day of the finer rows after the last of them', () => {

@@ -140,8 +140,11 @@ describe('the history service, on a scripted client', () => {
   })
 
   it('keeps the points and steps from the range start on, and counts the candles rejected', async () => {
+    // The range starts at NOW - 30 days exactly: a candle there is in it, one an hour before not.
     const token = [
       candle(NOW - 40 * DAY, '230.10'),
+      candle(NOW - 30 * DAY - HOUR, '231.10'),
+      candle(NOW - 30 * DAY, '231.20'),
       candle(NOW - 3 * DAY, '235.10'),
       candle(NOW - HOUR, '235.20'),
     ]
@@ -151,6 +154,7 @@ describe('the history service, on a scripted client', () => {
     const series = await service(client).history('AAPLon', '1m')
     expect(series).toMatchObject({ source: 'service', note: null, rejectedCandles: 1, interval: '1hour' })
     expect(series.points.map((p) => [p.t, p.close, p.underlyingClose, p.multiplier])).toEqual([
+      [NOW - 30 * DAY, '231.20', null, '1.000000000000000000'],
       [NOW - 3 * DAY, '235.10', '234.80', '1.000000000000000000'],
       [NOW - HOUR, '235.20', '234.80', '1.000700000000000000'],
     ])
@@ -161,11 +165,19 @@ describe('the history service, on a scripted client', () => {
 
   it('a range the service has no candle in: no service point, the recorded ones shown', async () => {
     const { client } = scripted({ candles: () => ok(answer([candle(NOW - 40 * DAY, '230.10')])) })
-    const rows = [row(NOW - 10 * 60_000, '235.30'), row(NOW - 5 * 60_000, '235.40')]
-    const series = await service(client, async () => ({ rows, since: NOW - DAY })).history('AAPLon', '1w')
+    // The week starts at NOW - 7 days exactly: a row there is in it.
+    const rows = [
+      row(NOW - 7 * DAY, '233.10'),
+      row(NOW - 10 * 60_000, '235.30'),
+      row(NOW - 5 * 60_000, '235.40'),
+    ]
+    const series = await service(client, async () => ({ rows, since: NOW - 8 * DAY })).history('AAPLon', '1w')
     expect(series.source).toBe('recorded')
     expect(series.note).toBeNull()
-    expect(series.points.map((p) => [p.t, p.close])).toEqual([[NOW - HOUR, '235.40']])
+    expect(series.points.map((p) => [p.t, p.close])).toEqual([
+      [NOW - 7 * DAY, '233.10'],
+      [NOW - HOUR, '235.40'],
+    ])
   })
 
   it("the recorded rows after the service's last point join on, on the service's multiplier", async () => {
