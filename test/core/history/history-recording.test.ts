@@ -69,6 +69,22 @@ describe('the recording', () => {
     expect(notices).toEqual([])
   })
 
+  it('started again in another folder: what waited goes to the first file, the rest to the second', () => {
+    // A start is a stop first: the first file gets the row still waiting, and no later row.
+    const { rec } = setup()
+    const first = folder
+    rec.start(first, [])
+    rec.recordDelta(priced(MONDAY_10_00_ET, '235.10'))
+    rec.recordDelta(priced(MONDAY_10_00_ET + 5_000, '235.20'))
+    folder = tempDir()
+    rec.start(folder, [])
+    rec.recordDelta(priced(MONDAY_10_00_ET + 40_000, '235.30'))
+    rec.stop()
+    expect(count('polls')).toBe(1)
+    folder = first
+    expect(count('polls')).toBe(2)
+  })
+
   it('a damaged file is set aside, said once, and recording starts afresh', () => {
     writeFileSync(file(), 'this is not a database, it is a text file of some length '.repeat(100))
     const { rec, notices } = setup()
