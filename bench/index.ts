@@ -10,7 +10,7 @@ import { portfolioMetrics } from './node/portfolio'
 import { mainThreadMetrics } from './node/main-thread'
 import { pipelineMetrics } from './node/pipeline'
 import { requestRateMetrics } from './node/request-rate'
-import { searchMetrics } from './node/search-keystrokes'
+import { searchMetricsInFreshProcess } from './node/search-keystrokes'
 import { depthWalkMetrics } from './node/depth-walk'
 import { heldDepthMetrics } from './node/held-depth'
 import { streamMetrics } from './node/stream'
@@ -140,7 +140,7 @@ function runSuite(name: SuiteName, sizes: typeof FULL, log: Log): Promise<Metric
     case 'ledger':
       return ledgerReplayMetrics(sizes.ledger, log)
     case 'search':
-      return Promise.resolve(searchMetrics(sizes.search, log))
+      return searchMetricsInFreshProcess(sizes.search, log)
     case 'history':
       return historyMetrics(sizes.history, log)
     case 'depth':
