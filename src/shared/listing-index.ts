@@ -55,12 +55,19 @@ interface Phrase {
   starts: readonly number[]
 }
 
+/** A phrase of one word (most tickers, many names) starts at 0 only: one array for all of them. */
+const ONE_WORD_STARTS: readonly number[] = [0]
+
 function phraseOf(words: readonly string[]): Phrase {
+  // join, not +=: one flat string, where += leaves a chain of pieces that the first search must
+  // flatten (and that holds every word meanwhile).
+  const joined = words.join('')
+  if (words.length === 1) return { joined, starts: ONE_WORD_STARTS }
   const starts: number[] = []
-  let joined = ''
+  let at = 0
   for (const word of words) {
-    starts.push(joined.length)
-    joined += word
+    starts.push(at)
+    at += word.length
   }
   return { joined, starts }
 }
