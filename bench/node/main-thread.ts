@@ -28,9 +28,9 @@ import { describeThreadCpu, threadCpuMs } from './thread-cpu'
  *    the main thread gets ten minutes of deltas in one, a denser load than the app ever sees.
  *  - CPU: the whole core (main thread and worker) on real time at the default cadences, 20 symbols
  *    of 400, over its floor, a process making the same requests at the same offsets and parsing
- *    the answers, nothing else (network-floor.ts): `cpuRuns` pairs of core then floor, each in a
- *    fresh process, the budget on the median of the pairs' ratios (a single minute's share of a
- *    core swings by a factor of ten on this shared machine; both of a pair swing together).
+ *    the answers, nothing else (network-floor.ts): `pairs` cores at once, then their floors at
+ *    once (cpuPairs), each in a fresh process, after a warm-up long enough for V8 to have
+ *    compiled what the polls run; the budget on the median of the pairs' ratios.
  * The simulator runs in a process of its own, so none of its work is counted; so does each run,
  * so that none of the benchmark's other work is (bench/node/fresh-process.ts).
  */
@@ -188,7 +188,7 @@ async function measureCpu(
   return { pct: (100 * cpuMs) / wallMs, cpuMsPerMinute: (cpuMs * 60_000) / wallMs }
 }
 
-/** The core's CPU against a simulator this process did not start (see cpuPair). */
+/** The core's CPU against a simulator this process did not start (see cpuPairs). */
 export async function cpuRun(
   options: MainThreadOptions,
   sim: SimAddress,
@@ -217,33 +217,50 @@ export async function cpuFloorRun(
   }
 }
 
+/** Each measured run against a simulator of its own, started here and closed after. */
+async function withSims<T>(
+  count: number,
+  logRequests: boolean,
+  measure: (sims: SimProcess[]) => Promise<T>,
+): Promise<T> {
+  const sims = await Promise.all(Array.from({ length: count }, () => startSimProcess(400, 1, logRequests)))
+  try {
+    return await measure(sims)
+  } finally {
+    await Promise.all(sims.map((sim) => sim.close()))
+  }
+}
+
 /**
- * One pair: the core, then its floor repeating the requests the core made, each in a fresh
- * process against a simulator of its own started here. Here, not in the measured process: the
- * simulator's log of requests (a line a request, some 300 a minute) is read by the process that
- * started it, and read inside the core's process it was counted as the core's CPU (about a fifth
- * of its main thread's) though the floor's process, which logs nothing, did no such work.
+ * The cores, all at once, then their floors, all at once, each floor repeating the requests its
+ * core made; each run in a fresh process against a simulator of its own, started here. Here, not
+ * in the measured process: the simulator's log of requests (a line a request, some 300 a minute)
+ * is read by the process that started it, and read inside the core's process it was counted as
+ * the core's CPU, a fifth of its main thread's, though the floor's process, which logs nothing,
+ * did no such work. At once, because each run waits out a warm-up of minutes (see cpuWarmupMs in
+ * bench/index.ts) while it costs the host well under one per cent of a core.
  */
-async function cpuPair(
+async function cpuPairs(
   options: MainThreadOptions,
   log: (line: string) => void,
-): Promise<{ core: CpuRun; floor: CpuRun }> {
-  const withSim = async <T>(logRequests: boolean, measure: (sim: SimProcess) => Promise<T>) => {
-    const sim = await startSimProcess(400, 1, logRequests)
-    try {
-      return await measure(sim)
-    } finally {
-      await sim.close()
-    }
-  }
-  const { core, requests } = await withSim(true, async (sim) => ({
-    core: await inFreshProcess<CpuRun>({ run: 'cpu', options, sim: addressOf(sim) }, log),
-    requests: sim.requests(),
-  }))
-  const floor = await withSim(false, (sim) =>
-    inFreshProcess<CpuRun>({ run: 'cpuFloor', options, requests, sim: addressOf(sim) }, log),
+): Promise<{ core: CpuRun; floor: CpuRun }[]> {
+  const { cores, requests } = await withSims(options.pairs, true, async (sims) => {
+    const measured = await Promise.all(
+      sims.map((sim) => inFreshProcess<CpuRun>({ run: 'cpu', options, sim: addressOf(sim) }, log)),
+    )
+    return { cores: measured, requests: sims.map((sim) => sim.requests()) }
+  })
+  const floors = await withSims(options.pairs, false, (sims) =>
+    Promise.all(
+      sims.map((sim, index) =>
+        inFreshProcess<CpuRun>(
+          { run: 'cpuFloor', options, requests: requests[index] ?? [], sim: addressOf(sim) },
+          log,
+        ),
+      ),
+    ),
   )
-  return { core, floor }
+  return cores.map((core, index) => ({ core, floor: floors[index] as CpuRun }))
 }
 
 /**
@@ -302,9 +319,8 @@ export async function mainThreadMetrics(
       ),
     )
   }
-  // Alternately the core and its floor, each pair's floor repeating the requests its core made.
-  const pairs: { core: CpuRun; floor: CpuRun }[] = []
-  for (let run = 0; run < options.pairs; run++) pairs.push(await cpuPair(options, log))
+  // The cores, then their floors, each floor repeating the requests its core made.
+  const pairs = await cpuPairs(options, log)
   const floor = floorOf(
     pairs.map((pair) => ({ subject: pair.core.pct, floor: pair.floor.pct })),
     '% of one core',
