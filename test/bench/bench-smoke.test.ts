@@ -87,6 +87,7 @@ const METRICS = [
   'search.keystroke.maxMs',
   'search.keystroke.medianMs',
   'search.index.buildMs',
+  'search.index.slowestBuildMs',
   'history.align.ms',
   'history.align.ratio',
   'history.db.megabytes',
