@@ -12,23 +12,37 @@ import { type SymbolCheck, normalizeSymbolInput } from './symbols'
 /** Words a company name carries that say nothing about which company it is. */
 const FILLER_WORDS = new Set(['the', 'and', 'inc', 'corp', 'co', 'class'])
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+
 /** Lower case, accents off ("Nestlé" -> "nestle"), apostrophes dropped ("McDonald's" -> "mcdonalds"). */
 export function foldText(text: string): string {
   // Most names are plain ASCII: they skip the Unicode decomposition, the dearest step of indexing.
-  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '')
+  const decomposed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '')
   return decomposed.toLowerCase().replace(/['’ʼ`]/g, '')
 }
 
 /** Anything that is not a letter or a digit: what separates words, and tickers' parts. */
 const SEPARATORS = /[^\p{L}\p{N}]+/u
+const ASCII_WORDS = /[a-z0-9]+/g
+
+/** Whether an ASCII character is a letter or a digit. */
+function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90)
+}
 
 /** The words of folded text: its runs of letters and digits, filler words included. */
 function wordsOfFolded(folded: string): string[] {
+  // Most names are ASCII, and folded text is lower case: their words are matched by a plain
+  // pattern, where the Unicode one's split and the filter after it took a third of indexing
+  // 10,000 listed assets (in a window, that is one task).
+  if (PRINTABLE_ASCII.test(folded)) return folded.match(ASCII_WORDS) ?? []
   return folded.split(SEPARATORS).filter((word) => word !== '')
 }
 
-function withoutFiller(words: readonly string[]): string[] {
-  return words.filter((word) => !FILLER_WORDS.has(word))
+function withoutFiller(words: string[]): string[] {
+  // Most words lists hold no filler: they are kept as they are, not copied.
+  const isFiller = (word: string) => FILLER_WORDS.has(word)
+  return words.some(isFiller) ? words.filter((word) => !isFiller(word)) : words
 }
 
 /** The words that tell a name apart: folded, split at anything not a letter or digit, filler out. */
@@ -63,12 +77,13 @@ function phraseOf(words: readonly string[]): Phrase {
   // flatten (and that holds every word meanwhile).
   const joined = words.join('')
   if (words.length === 1) return { joined, starts: ONE_WORD_STARTS }
-  const starts: number[] = []
+  // map, not push: an array of the words' number, where push leaves room for 17.
   let at = 0
-  for (const word of words) {
-    starts.push(at)
+  const starts = words.map((word) => {
+    const start = at
     at += word.length
-  }
+    return start
+  })
   return { joined, starts }
 }
 
@@ -86,13 +101,22 @@ function runsAlong(phrase: Phrase, typed: string, wholeWords: boolean): boolean 
 
 /**
  * Whether every typed word is found, in any order: each run of neighbouring typed words, joined,
- * must run along one of the phrases ("jp" "morgan" as "jpmorgan").
+ * must run along one of the first `count` phrases ("jp" "morgan" as "jpmorgan").
  */
-function wordsFound(typed: readonly string[], phrases: readonly Phrase[], wholeWords: boolean): boolean {
+function wordsFound(
+  typed: readonly string[],
+  phrases: readonly Phrase[],
+  count: number,
+  wholeWords: boolean,
+): boolean {
+  const somePhrase = (test: (phrase: Phrase) => boolean) => {
+    for (let at = 0; at < count; at++) if (test(phrases[at] as Phrase)) return true
+    return false
+  }
   // A typed word that is nowhere in the phrases cannot be part of a run along one: most of a
   // listing is turned away here, before any run is tried.
-  if (!typed.every((word) => phrases.some((phrase) => phrase.joined.includes(word)))) return false
-  const found = (text: string) => phrases.some((phrase) => runsAlong(phrase, text, wholeWords))
+  if (!typed.every((word) => somePhrase((phrase) => phrase.joined.includes(word)))) return false
+  const found = (text: string) => somePhrase((phrase) => runsAlong(phrase, text, wholeWords))
   // foundFrom[i]: typed[i..] can be cut into runs that are all found; filled from the end.
   const foundFrom: boolean[] = []
   foundFrom[typed.length] = true
@@ -107,18 +131,26 @@ function wordsFound(typed: readonly string[], phrases: readonly Phrase[], wholeW
   return foundFrom[0] === true
 }
 
+/**
+ * One listed asset as the search reads it. Fields, not lists, where the number is fixed: 10,000
+ * listed assets are indexed in one task of the window's main thread, and each object made there
+ * is paid for again by the collector.
+ */
 interface IndexedAsset {
   asset: ListedAsset
   /** The service's order, which breaks ties. */
   position: number
   /** Ticker and symbol without separators, for "brkb". */
-  codes: readonly string[]
+  tickerCode: string
+  symbolCode: string
   /** Ticker and symbol with their separators alike, for "brk-b". */
-  separated: readonly string[]
-  /** The name's words and the brand aliases' words: what a whole-name reading may match. */
-  namePhrases: readonly Phrase[]
-  /** The above and the ticker's words ("berkshire b" uses the B of BRK.B). */
-  allPhrases: readonly Phrase[]
+  tickerSeparated: string
+  symbolSeparated: string
+  /**
+   * The name's words, the brand aliases' words (what a whole-name reading may match: all but the
+   * last), then the ticker's words ("berkshire b" uses the B of BRK.B).
+   */
+  phrases: readonly Phrase[]
   /** Characters of the name's significant words, against which a match's coverage is measured. */
   nameLength: number
 }
@@ -133,40 +165,67 @@ function joined(parts: readonly string[], separator: string): string {
   return parts.length === 1 ? (parts[0] as string) : parts.join(separator)
 }
 
+/** Whether a symbol is its ticker with "on" added, as the service names them ("BRK.B", "BRK.Bon"). */
+function namedAfterTicker(symbol: string, ticker: string): boolean {
+  return (
+    symbol.length === ticker.length + 2 &&
+    symbol.endsWith('on') &&
+    symbol.startsWith(ticker) &&
+    // "X." and "Xon" are not one code: the separator would come between the parts.
+    isAsciiLetterOrDigit(ticker.charCodeAt(ticker.length - 1))
+  )
+}
+
 function indexed(asset: ListedAsset, position: number): IndexedAsset {
   const ticker = asset.ticker ?? asset.symbol.replace(/on$/, '')
   const nameWords = significantWords(asset.name ?? '')
-  const aliases = BRAND_ALIASES[ticker]
-  const namePhrases = [phraseOf(nameWords)]
-  if (aliases) for (const alias of aliases) namePhrases.push(phraseOf(significantWords(alias)))
-  // Each code folded and split once (10,000 listed assets are indexed in one task of the window's
-  // main thread): its parts give it without separators, with them alike, and as words.
+  const aliases = BRAND_ALIASES[ticker] ?? []
+  // Each code folded and split once: its parts give it without separators, with them alike, and
+  // as words; a symbol named after its ticker (most) takes the ticker's with "on" added.
   const tickerParts = wordsOfFolded(foldText(ticker))
-  const symbolParts = wordsOfFolded(foldText(asset.symbol))
+  const tickerCode = joined(tickerParts, '')
+  const tickerSeparated = joined(tickerParts, ' ')
+  const symbolParts = namedAfterTicker(asset.symbol, ticker) ? null : wordsOfFolded(foldText(asset.symbol))
+  const symbolCode = symbolParts ? joined(symbolParts, '') : `${tickerCode}on`
   const tickerPhrase = phraseOf(withoutFiller(tickerParts))
+  // One literal, not pushed to: pushing leaves room for 17 phrases in each asset's list.
+  const namePhrase = phraseOf(nameWords)
+  const phrases =
+    aliases.length === 0
+      ? [namePhrase, tickerPhrase]
+      : [namePhrase, ...aliases.map((alias) => phraseOf(significantWords(alias))), tickerPhrase]
   return {
     asset,
     position,
-    codes: [joined(tickerParts, ''), joined(symbolParts, '')],
-    separated: [joined(tickerParts, ' '), joined(symbolParts, ' ')],
-    namePhrases,
-    allPhrases: [...namePhrases, tickerPhrase],
-    nameLength: nameWords.join('').length || tickerPhrase.joined.length,
+    tickerCode,
+    symbolCode,
+    tickerSeparated,
+    symbolSeparated: symbolParts
+      ? joined(symbolParts, ' ')
+      : tickerSeparated === tickerCode
+        ? symbolCode
+        : `${tickerSeparated}on`,
+    phrases,
+    nameLength: (phrases[0] as Phrase).joined.length || tickerPhrase.joined.length,
   }
+}
+
+/** Whether an entry's ticker or symbol is the code. */
+function hasCode(entry: IndexedAsset, code: string): boolean {
+  return entry.tickerCode === code || entry.symbolCode === code
 }
 
 export class ListingIndex {
   private readonly entries: readonly IndexedAsset[]
-  private readonly symbols: ReadonlySet<string>
+  /** Made at the first question, not with the index: a window's search never asks it. */
+  private symbols: ReadonlySet<string> | null = null
 
-  constructor(assets: readonly ListedAsset[]) {
+  constructor(private readonly assets: readonly ListedAsset[]) {
     this.entries = assets.map(indexed)
-    const symbols = new Set<string>()
-    for (const asset of assets) symbols.add(asset.symbol)
-    this.symbols = symbols
   }
 
   isListed(symbol: string): boolean {
+    this.symbols ??= new Set(this.assets.map((asset) => asset.symbol))
     return this.symbols.has(symbol)
   }
 
@@ -183,9 +242,9 @@ export class ListingIndex {
     const scored: { entry: IndexedAsset; score: number }[] = []
     for (const entry of this.entries) {
       let score: number | null = null
-      if (entry.codes.includes(code)) score = EXACT_CODE
-      else if (entry.codes.some((candidate) => candidate.startsWith(code))) score = CODE_PREFIX
-      else if (typed.length > 0 && wordsFound(typed, entry.allPhrases, false))
+      if (hasCode(entry, code)) score = EXACT_CODE
+      else if (entry.tickerCode.startsWith(code) || entry.symbolCode.startsWith(code)) score = CODE_PREFIX
+      else if (typed.length > 0 && wordsFound(typed, entry.phrases, entry.phrases.length, false))
         score = NAME_MATCH + 1 - Math.min(1, typedLength / Math.max(1, entry.nameLength))
       if (score !== null) scored.push({ entry, score })
     }
@@ -202,14 +261,18 @@ export class ListingIndex {
   readAs(input: string): ListedAsset | null {
     const separated = separatorsAlike(input)
     if (separated === '') return null
-    const bySeparators = this.entries.filter((entry) => entry.separated.includes(separated))
+    const bySeparators = this.entries.filter(
+      (entry) => entry.tickerSeparated === separated || entry.symbolSeparated === separated,
+    )
     if (bySeparators.length > 0) return only(bySeparators)
     const code = separatorFree(input)
-    const byCode = this.entries.filter((entry) => entry.codes.includes(code))
+    const byCode = this.entries.filter((entry) => hasCode(entry, code))
     if (byCode.length > 0) return only(byCode)
     const typed = significantWords(input)
     if (typed.length === 0 || typed.join('').length < 2) return null
-    return only(this.entries.filter((entry) => wordsFound(typed, entry.namePhrases, true)))
+    // Names and brands only: the last phrase, the ticker's, is left out.
+    const byName = (entry: IndexedAsset) => wordsFound(typed, entry.phrases, entry.phrases.length - 1, true)
+    return only(this.entries.filter(byName))
   }
 
   /**

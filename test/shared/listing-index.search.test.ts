@@ -61,6 +61,61 @@ describe('ListingIndex.search: the first result for what traders type', () => {
   })
 })
 
+describe('ListingIndex: codes and names the index reads apart from the common case', () => {
+  const listing: ListedAsset[] = [
+    // A symbol not its ticker with "on" added: its own code and separators.
+    { symbol: 'XYZ.Aon', ticker: 'XYZ-A', name: 'Xyz Holdings Class A' },
+    { symbol: 'QQQXon', ticker: 'QQQY', name: 'Quinn Renamed Inc.' },
+    { symbol: 'MNOPon', ticker: 'MN', name: 'Mnop Longer Symbol' },
+    { symbol: 'RSTUVW', ticker: 'RSTU', name: 'Rstu Other Suffix' },
+    // A ticker ending in a separator: the symbol's parts are its own ("ab", "on"), which tell it
+    // apart from ABON's ("abon") when the separators are written.
+    { symbol: 'AB.on', ticker: 'AB.', name: 'Alpha Beta Trust' },
+    { symbol: 'ABONon', ticker: 'ABON', name: 'Abon Foods' },
+    // Letters that no decomposition makes ASCII: the words are read by the Unicode pattern.
+    { symbol: 'ORSTDon', ticker: 'ORSTD', name: 'Ørsted A/S' },
+    // No ticker: the symbol without "on" stands for it.
+    { symbol: 'NTKon', ticker: null, name: 'No Ticker Known Corp' },
+  ]
+  const small = new ListingIndex(listing)
+  const symbolsFound = (query: string) => small.search(query, MAX_RESULTS).map((asset) => asset.symbol)
+
+  it.each([
+    ['xyz.aon', 'XYZ.Aon'],
+    ['xyz-a', 'XYZ.Aon'],
+    ['qqqxon', 'QQQXon'],
+    ['qqqy', 'QQQXon'],
+    ['mnopon', 'MNOPon'],
+    ['rstuvw', 'RSTUVW'],
+    ['ab.on', 'AB.on'],
+    ['ørsted', 'ORSTDon'],
+    ['ntk', 'NTKon'],
+    ['ntkon', 'NTKon'],
+  ])('%s finds %s first', (query, symbol) => {
+    expect(symbolsFound(query)[0]).toBe(symbol)
+  })
+
+  it.each([
+    ['XYZ A', 'XYZ.Aon'],
+    ['xyz aon', 'XYZ.Aon'],
+    ['ab on', 'AB.on'],
+    ['AB ON', 'AB.on'],
+    ['ørsted a s', 'ORSTDon'],
+    ['no ticker known', 'NTKon'],
+  ])('%s reads as %s', (input, symbol) => {
+    expect(small.readAs(input)?.symbol).toBe(symbol)
+  })
+
+  it('reads a name, not a ticker, in whole words', () => {
+    // "orstd" is the ticker's word, not the name's: readAs matches names and brands only.
+    expect(small.readAs('alpha orstd')).toBeNull()
+    expect(small.isListed('AB.on')).toBe(true)
+    expect(small.isListed('ABon')).toBe(false)
+    // "abon" is ABON's ticker as written; AB.on's symbol only once its separator is dropped.
+    expect(small.readAs('abon')?.symbol).toBe('ABONon')
+  })
+})
+
 describe('ListingIndex.search: ranking', () => {
   it('puts the exact ticker first, then tickers starting so, then names', () => {
     const found = index.search('meta', MAX_RESULTS).map((asset) => asset.symbol)
