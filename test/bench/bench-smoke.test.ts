@@ -86,6 +86,7 @@ const METRICS = [
   'core.heap.jsonMB',
   'search.keystroke.maxMs',
   'search.keystroke.medianMs',
+  'search.index.longestSliceMs',
   'search.index.buildMs',
   'search.index.slowestBuildMs',
   'history.align.ms',

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { listingIndexOf, searchAssets } from '../../src/renderer/watchlist/search'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { indexInSlices, listingIndexOf, searchAssets } from '../../src/renderer/watchlist/search'
 import { isFeedSilent, staleLabel } from '../../src/renderer/staleness'
 import type { AssetQuote } from '../../src/shared/domain'
 import { quoteOf } from './quote-fixtures'
@@ -24,6 +24,53 @@ describe('searchAssets', () => {
   it('indexes a listing once, however many keystrokes search it', () => {
     expect(listingIndexOf(listed)).toBe(listingIndexOf(listed))
     expect(listingIndexOf([...listed])).not.toBe(listingIndexOf(listed))
+  })
+})
+
+describe('indexInSlices', () => {
+  // 200 assets, the last of them the one searched for.
+  const many = Array.from({ length: 199 }, (_, at) => ({
+    symbol: `Q${at}on`,
+    ticker: `Q${at}`,
+    name: `Quill ${at} Holdings`,
+  })).concat([{ symbol: 'ZEDon', ticker: 'ZED', name: 'Zephyr Dynamics' }])
+  /** A clock 10 ms on at every look: each slice indexes one batch (64 assets) and stops. */
+  const slowClock = () => {
+    let now = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 10))
+  }
+  const queue: (() => void)[] = []
+  const nextTask = (run: () => void) => {
+    queue.push(run)
+    return () => queue.splice(queue.indexOf(run), 1)
+  }
+  afterEach(() => {
+    vi.restoreAllMocks()
+    queue.length = 0
+  })
+
+  it('indexes a listing a slice per task until it is all indexed', () => {
+    slowClock()
+    const listing = [...many]
+    indexInSlices(listing, nextTask)
+    let tasks = 0
+    while (queue.length > 0) {
+      ;(queue.shift() as () => void)()
+      tasks++
+    }
+    // 64 + 64 + 64 in the first three slices, the last 8 in the fourth.
+    expect(tasks).toBe(3)
+    expect(listingIndexOf(listing).indexWhile(() => true)).toBe(false)
+  })
+
+  it('answers a keystroke that comes before the last slice, and stops when the listing is replaced', () => {
+    slowClock()
+    const listing = [...many]
+    const stop = indexInSlices(listing, nextTask)
+    expect(queue).toHaveLength(1)
+    expect(searchAssets(listing, 'zephyr', 5).map((asset) => asset.symbol)).toEqual(['ZEDon'])
+    stop()
+    expect(queue).toHaveLength(0)
   })
 })
 

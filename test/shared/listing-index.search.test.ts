@@ -116,6 +116,20 @@ describe('ListingIndex: codes and names the index reads apart from the common ca
   })
 })
 
+describe('ListingIndex.indexWhile: the index built in slices', () => {
+  it('indexes a batch at a time until told to stop, and a question finishes the rest', () => {
+    let looks = 0
+    const sliced = new ListingIndex(SIM_LISTING)
+    expect(SIM_LISTING.length).toBeGreaterThan(128)
+    // Stopped at the second look: two batches indexed, assets left.
+    expect(sliced.indexWhile(() => ++looks < 2)).toBe(true)
+    expect(looks).toBe(2)
+    const last = SIM_LISTING[SIM_LISTING.length - 1] as ListedAsset
+    expect(sliced.search(last.symbol, 1)[0]?.symbol).toBe(last.symbol)
+    expect(sliced.indexWhile(() => true)).toBe(false)
+  })
+})
+
 describe('ListingIndex.search: ranking', () => {
   it('puts the exact ticker first, then tickers starting so, then names', () => {
     const found = index.search('meta', MAX_RESULTS).map((asset) => asset.symbol)

@@ -3,7 +3,7 @@ import { normalizeSymbolInput } from '../../shared/symbols'
 import type { ListedAsset } from '../../shared/domain'
 import { addSymbol, loadListedAssets } from '../api'
 import { GRID_ID, SEARCH_INPUT_ID } from '../element-ids'
-import { listingIndexOf, searchAssets } from './search'
+import { indexInSlices, searchAssets } from './search'
 import { showRowInList } from './adds-out-of-sight'
 import { holdingsTabOnShow, usePortfolio } from '../holdings/portfolio-store'
 import { announce, select, shownList, useWatch } from '../store/watch-store'
@@ -116,10 +116,8 @@ export function SymbolSearch({ collapsed = false }: { collapsed?: boolean }) {
   const [active, setActive] = useState(0)
   const [open, setOpen] = useState(false)
   const listboxId = useId()
-  // Index a new listing as soon as it arrives, after its paint, so the first keystroke finds it built.
-  useEffect(() => {
-    if (listed) listingIndexOf(listed)
-  }, [listed])
+  // Index a new listing as soon as it arrives, after its paint, a slice per task.
+  useEffect(() => (listed ? indexInSlices(listed) : undefined), [listed])
 
   let matches: ListedAsset[] = listed ? searchAssets(listed, query, MAX_RESULTS) : []
   if (matches.length === 0 && listed === null) {
