@@ -149,9 +149,9 @@ function wordsFound(
 }
 
 /**
- * One listed asset as the search reads it. Fields, not lists, where the number is fixed: 10,000
- * listed assets are indexed in one task of the window's main thread, and each object made there
- * is paid for again by the collector.
+ * One listed asset as the search reads it. Fields, not lists, where the number is fixed: a window
+ * indexes 10,000 listed assets on its main thread, and each object made there is paid for again
+ * by the collector.
  */
 interface IndexedAsset {
   asset: ListedAsset
@@ -223,7 +223,7 @@ function indexed(asset: ListedAsset, position: number): IndexedAsset {
         ? symbolCode
         : `${tickerSeparated}on`,
     phrases,
-    nameLength: (phrases[0] as Phrase).joined.length || tickerPhrase.joined.length,
+    nameLength: namePhrase.joined.length || tickerPhrase.joined.length,
   }
 }
 

@@ -26,7 +26,7 @@ export function searchAssets(assets: readonly ListedAsset[], query: string, limi
  * listing is indexed (10,000 listed assets take 50-100 ms in all, most of it before V8 has
  * optimised the code).
  */
-export const INDEX_SLICE_MS = 8
+const INDEX_SLICE_MS = 8
 
 /** Indexes for one slice; true while assets are left. */
 export function indexOneSlice(index: ListingIndex): boolean {
