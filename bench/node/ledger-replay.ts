@@ -3,14 +3,18 @@ import { performance } from 'node:perf_hooks'
 import { replayLedger } from '../../src/main/core/holdings/ledger-replay'
 import { Dec } from '../../src/shared/decimal'
 import type { CostMethod, Transaction } from '../../src/shared/holdings'
-import { medianOfFreshRuns } from './fresh-process'
-import { type Metric, metric, round } from '../report'
+import { runInFreshProcess } from './fresh-process'
+import { type Metric, floorOf, measurePair, median, metric, round } from '../report'
 
 /**
  * The holdings ledger's replay: 20,000 transactions over 1,000 symbols, replayed once in a fresh
- * process (a cold start, as when the app opens), budget 100 ms. Stated beside it as a ratio to a
- * plain loop doing the same decimal operations per transaction in a fresh process of its own, so
- * the figure says what the replay adds over its arithmetic whatever the machine.
+ * process (a cold start, as when the app opens), beside a plain loop doing the same decimal
+ * operations per transaction in a fresh process of its own (issue #32), the two alternately
+ * (measurePair). The budget applies to the median of the pairs' ratios (issue #42): the replay at
+ * most 1.1x the plain loop. Issue #32 set it as 100 ms when the plain loop read 84-92 ms
+ * (BENCHMARKS.md, 27 November); a host that runs the loop in 168-200 ms (2 December) ran the
+ * replay unchanged in 82-112 ms, and a plain limit then judged the host, not the replay. The
+ * times themselves stay in the report as information.
  */
 
 export interface LedgerReplaySizes {
@@ -24,7 +28,8 @@ export interface LedgerReplayRequest extends LedgerReplaySizes {
   mode: CostMethod | 'plain-loop'
 }
 
-const BUDGET_MS = 100
+/** The replay's budget: at most this many times the plain loop (see above). */
+const BUDGET_RATIO = 1.1
 
 /**
  * A ledger that always replays: per symbol, buys and sells in turn, each sell a third of what is
@@ -79,16 +84,32 @@ export async function ledgerReplayMetrics(
   log: (line: string) => void,
 ): Promise<Metric[]> {
   const child = join(__dirname, 'ledger-replay-child.ts')
-  const timed = (mode: LedgerReplayRequest['mode']) =>
-    medianOfFreshRuns(child, { ...sizes, mode }, sizes.runs, `ledger ${mode}`, log)
-  const loop = await timed('plain-loop')
-  const metrics: Metric[] = [metric('ledger.plainLoop.coldMs', sizes.transactions, round(loop), 'ms', null)]
+  const timed = (mode: LedgerReplayRequest['mode']) => () =>
+    runInFreshProcess<number>(child, { ...sizes, mode }, log)
+  const loops: number[] = []
+  const metrics: Metric[] = []
   for (const method of ['average', 'fifo'] as const) {
-    const replay = await timed(method)
+    const pairs: { subject: number; floor: number }[] = []
+    for (let index = 0; index < sizes.runs; index++)
+      pairs.push(await measurePair(index, timed(method), timed('plain-loop')))
+    log(
+      `ledger ${method} / plain loop, each pair: ` +
+        pairs.map((pair) => `${pair.subject.toFixed(1)} / ${pair.floor.toFixed(1)}`).join(', ') +
+        ' ms',
+    )
+    loops.push(...pairs.map((pair) => pair.floor))
+    const floor = floorOf(pairs, 'ms')
     metrics.push(
-      metric(`ledger.replay.${method}.coldMs`, sizes.transactions, round(replay), 'ms', BUDGET_MS),
-      metric(`ledger.replay.${method}.ratioToPlainLoop`, sizes.transactions, round(replay / loop), 'x', null),
+      metric(
+        `ledger.replay.${method}.ratioToPlainLoop`,
+        sizes.transactions,
+        floor.ratio,
+        `x plain loop (median of ${pairs.length} pairs)`,
+        BUDGET_RATIO,
+        floor,
+      ),
+      metric(`ledger.replay.${method}.coldMs`, sizes.transactions, floor.subject, 'ms', null),
     )
   }
-  return metrics
+  return [metric('ledger.plainLoop.coldMs', sizes.transactions, round(median(loops)), 'ms', null), ...metrics]
 }
