@@ -10,6 +10,7 @@ import {
   type PortfolioWorkerThread,
 } from '../../../src/main/core/portfolio/portfolio-thread'
 import type { Transaction } from '../../../src/shared/holdings'
+import type { PortfolioReport } from '../../../src/shared/portfolio'
 import { LEDGER, fixtureInput } from './portfolio-fixture'
 
 /**
@@ -245,5 +246,76 @@ describe("the portfolio's thread", () => {
     threads.push(thread)
     const month = fixtureInput({ range: '1w' })
     expect(await thread.compute(month)).toEqual(computePortfolio(month))
+  })
+  it('refuses an ask whose answer cannot be read, and starts another for the next', async () => {
+    const { thread, started } = playedThreads(
+      () =>
+        new PlayedThread(true, () =>
+          (started.at(-1) as PlayedThread).emit('messageerror', new Error('a planted bad copy')),
+        ),
+    )
+    await new Promise((resolve) => setImmediate(resolve))
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(
+      'The portfolio could not be computed: its answer could not be read (a planted bad copy). ' +
+        'Ask again to retry.',
+    )
+    await expect(thread.compute(fixtureInput())).rejects.toThrow('its answer could not be read')
+    expect(started).toHaveLength(2)
+  })
+
+  it('says a loaded thread stopped by itself, with its exit code, and may be asked again', async () => {
+    const { thread, started } = playedThreads(
+      () => new PlayedThread(true, () => (started.at(-1) as PlayedThread).emit('exit', 3)),
+    )
+    await new Promise((resolve) => setImmediate(resolve))
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(
+      'The portfolio could not be computed: its thread stopped (exit code 3). Ask again to retry.',
+    )
+    await expect(thread.compute(fixtureInput())).rejects.toThrow('its thread stopped (exit code 3)')
+    expect(started).toHaveLength(2)
+  })
+
+  it('calls a thread that exits before it loaded, without an error, a damaged install', async () => {
+    const { thread, started } = playedThreads(
+      () => new PlayedThread(false, () => (started.at(-1) as PlayedThread).emit('exit', 1)),
+    )
+    const words =
+      'The portfolio cannot be computed: its thread could not start (exit code 1); ' +
+      "the app's files may be damaged, and reinstalling it should help."
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(words)
+    await expect(thread.compute(fixtureInput())).rejects.toThrow(words)
+    expect(started).toHaveLength(1)
+  })
+
+  it('holds the process open while any ask waits, and lets go after the last answer', async () => {
+    const report = { empty: true } as PortfolioReport
+    const played = new PlayedThread(true, () => {})
+    const { thread } = playedThreads(() => played)
+    const first = thread.compute(fixtureInput())
+    const second = thread.compute(fixtureInput())
+    const [one, two] = played.asked as [PortfolioAsk, PortfolioAsk]
+    played.emit('message', { type: 'answer', id: one.id, report })
+    expect(await first).toBe(report)
+    // One ask still waits: the thread still holds the process.
+    expect(played.refs).toEqual(['unref', 'ref', 'ref'])
+    played.emit('message', { type: 'answer', id: two.id, report })
+    expect(await second).toBe(report)
+    expect(played.refs).toEqual(['unref', 'ref', 'ref', 'unref'])
+  })
+
+  it('forgets what a crashed thread was asked: the next thread lets go once it has answered', async () => {
+    const report = { empty: true } as PortfolioReport
+    const { thread, started } = playedThreads((index) => {
+      const played: PlayedThread = new PlayedThread(true, (ask) =>
+        index === 0
+          ? played.crash(new Error('a planted crash'))
+          : played.emit('message', { type: 'answer', id: ask.id, report }),
+      )
+      return played
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    await expect(thread.compute(fixtureInput())).rejects.toThrow('a planted crash')
+    expect(await thread.compute(fixtureInput())).toBe(report)
+    expect((started[1] as PlayedThread).refs).toEqual(['unref', 'ref', 'unref'])
   })
 })
