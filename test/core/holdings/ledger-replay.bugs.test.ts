@@ -83,6 +83,28 @@ describe('ledger replay: the bugs of other trackers', () => {
     expect(position).toMatchObject({ quantity: '2', cost: '62', averageCost: '31', realized: '81' })
   })
 
+  it('FIFO sells one lot in three parts, each at its price, the rest of the lot left at its own', () => {
+    const position = only(
+      [
+        tx('2026-01-05T10:00:00Z', 'buy', '10', '100.10'),
+        tx('2026-01-06T10:00:00Z', 'buy', '5', '120.30'),
+        tx('2026-01-07T10:00:00Z', 'sell', '4', '110.10'),
+        tx('2026-01-08T10:00:00Z', 'sell', '3.5', '115.15'),
+        tx('2026-01-09T10:00:00Z', 'sell', '3', '125.25'),
+      ],
+      'fifo',
+    )
+    // Taken: 4 x 100.10 = 400.4, then 3.5 x 100.10 = 350.35 from what the first part left, then
+    // the lot's last 2.5 (250.25) and 0.5 of the second (60.15). Realized 40 + 52.675 + 65.35.
+    expect(position).toEqual({
+      symbol: 'AAPLon',
+      quantity: '4.5',
+      cost: '541.35',
+      averageCost: '120.3',
+      realized: '158.025',
+    })
+  })
+
   it('sums 18-decimal quantities exactly (cgtcalc #31: 78.999999999999 shares)', () => {
     const ledger = Array.from({ length: 10 }, (_, i) =>
       tx(`2026-01-05T10:00:${String(i).padStart(2, '0')}Z`, 'buy', '0.100000000000000001', '1'),

@@ -39,6 +39,22 @@ describe('ledger replay order', () => {
     expect(inTimeOrder(ledger).map((t) => t.id)).toEqual(['t9', 't10', 't11'])
   })
 
+  it('FIFO takes the lots of one second by id of one length as text: t11 before t12, entered or not', () => {
+    const sell = tx('t13', '2026-03-03T10:15:00-05:00', 'AAPLon', 'sell', '2', '130.30')
+    const entered = [
+      tx('t12', AT, 'AAPLon', 'buy', '2.5', '120.20'),
+      tx('t11', AT, 'AAPLon', 'buy', '1.5', '100.10'),
+      sell,
+    ]
+    // Only the ids tell the two buys apart: the one check of the order must read them as text.
+    expect(inTimeOrder(entered).map((t) => t.id)).toEqual(['t11', 't12', 't13'])
+    const replay = replayLedger(entered, 'fifo')
+    // t11's 1.5 at 100.10 and 0.5 of t12 at 120.20 taken, as in the test above.
+    expect(replay.ok && replay.positions).toEqual([
+      { symbol: 'AAPLon', quantity: '2', cost: '240.4', averageCost: '120.2', realized: '50.35' },
+    ])
+  })
+
   it('FIFO after a sale to zero takes the lots bought since, not the ones sold', () => {
     const replay = replayLedger(
       [
