@@ -24,7 +24,7 @@ function describeReadProblem(problem: JsonFileProblem): string {
   if (problem.movedTo)
     return (
       `Your holdings file was unreadable and was moved aside to ${problem.movedTo}` +
-      `; the ledger starts empty. It ${problem.reason ?? 'could not be read'}.`
+      `; the ledger starts empty. It ${problem.reason}.`
     )
   if (problem.kind === 'unreadable')
     return `Your holdings file could not be read (${problem.message}); changes are not saved.`

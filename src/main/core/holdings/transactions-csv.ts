@@ -109,10 +109,11 @@ export function readTransactionsCsv(
   const rows = read.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''))
   const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? []
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column))
-  if (rows.length === 0 || missing.length > 0)
+  // An empty file has no header: it misses every column.
+  if (missing.length > 0)
     return refuse(
       `The first line must name the columns ${TRANSACTION_CSV_COLUMNS.join(',')}` +
-        ` (fee and note may be left out); missing: ${missing.join(', ') || 'all'}`,
+        ` (fee and note may be left out); missing: ${missing.join(', ')}`,
     )
   const unknown = header.filter((column) => !(TRANSACTION_CSV_COLUMNS as readonly string[]).includes(column))
   if (unknown.length > 0)

@@ -5,14 +5,22 @@ import lockfile from 'proper-lockfile'
 import writeFileAtomic from 'write-file-atomic'
 import type { z } from 'zod'
 
-export interface JsonFileProblem {
-  kind: 'corrupt' | 'unreadable' | 'write-failed'
-  message: string
-  /** Where a corrupt file was moved, so nothing the person had is lost. */
-  movedTo?: string
-  /** What was wrong with a corrupt file: "is not valid JSON", "has invalid content (...)". */
-  reason?: string
-}
+/** A problem with the file; a corrupt file moved aside says where to and why, always both. */
+export type JsonFileProblem =
+  | {
+      kind: 'corrupt'
+      message: string
+      /** Where a corrupt file was moved, so nothing the person had is lost. */
+      movedTo: string
+      /** What was wrong with it: "is not valid JSON", "has invalid content (...)". */
+      reason: string
+    }
+  | {
+      kind: 'corrupt' | 'unreadable' | 'write-failed'
+      message: string
+      movedTo?: undefined
+      reason?: undefined
+    }
 
 export interface JsonFileOptions {
   /** Stamps the name of a file moved aside. */
