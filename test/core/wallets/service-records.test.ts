@@ -53,6 +53,17 @@ describe('the token listing', () => {
   })
 })
 
+describe('the token listing, in any case', () => {
+  it('finds an EVM token whose address has letters in whatever case it is asked in', () => {
+    const mixed = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
+    const usdt = parseListing([
+      { symbol: 'USDTon', addresses: [{ networkChainId: 'ethereum-1', address: mixed, decimals: 6 }] },
+    ])
+    expect(usdt.find('ethereum', mixed.toLowerCase())?.symbol).toBe('USDTon')
+    expect(usdt.find('ethereum', `0x${mixed.slice(2).toUpperCase()}`)?.symbol).toBe('USDTon')
+  })
+})
+
 describe('the token listing, further', () => {
   it('finds a Solana mint only as written, and lists the tokens of one chain', () => {
     expect(listing.find('solana', TSLA_MINT.toLowerCase())).toBeUndefined()

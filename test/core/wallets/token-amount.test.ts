@@ -45,6 +45,11 @@ describe('readServiceBalance', () => {
     expect(refused('120', 2)).toBe(
       "the balance 120 looks like base units, not tokens (more digits than the token's 2 decimals)",
     )
+    // A long one is quoted by its first 40 digits only.
+    expect(refused('1'.repeat(45), 18)).toBe(
+      `the balance ${'1'.repeat(40)} looks like base units, not tokens ` +
+        "(more digits than the token's 18 decimals)",
+    )
     // Exactly as many digits, leading zeros not counted, or a fraction written: a plain balance.
     expect(refused('12', 2)).toBe('accepted 12')
     expect(refused('0012', 2)).toBe('accepted 12')

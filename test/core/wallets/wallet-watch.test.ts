@@ -71,6 +71,15 @@ describe('WalletWatch', () => {
     expect(reads).toEqual([START, START + 42 * MINUTE, START + 47 * MINUTE])
   })
 
+  it('reads nothing before it is started, whatever the window does', async () => {
+    const { reads, time, watch, at } = watched()
+    watch.setActive(false)
+    watch.setActive(true)
+    await at(START + 10 * MINUTE)
+    expect(reads).toEqual([])
+    expect(time.clock.pending.size).toBe(0)
+  })
+
   it('reads on demand, sharing a reading under way, and stops with the app', async () => {
     const { reads, time, watch, at } = watched()
     watch.start()

@@ -1,10 +1,11 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readWalletAddress } from '../../../src/main/core/wallets/address'
 import { MAX_WALLETS, WalletsFile } from '../../../src/main/core/wallets/wallets-file'
 import { RefusedChange } from '../../../src/main/core/storage/refused-change'
 import { cleanupAfterEach } from '../../support/cleanups'
+import { failFsCall } from '../storage/storage-helpers'
 
 const NOW = Date.parse('2026-11-25T15:30:00Z') // a Wednesday, 10:30 ET
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -84,6 +85,15 @@ describe('WalletsFile', () => {
         'a folder is in the way (EISDIR)).',
     )
     expect((await stat(file.filePath)).isDirectory()).toBe(true)
+  })
+
+  it('says a write that fails as its own error, not as a problem reading the file', async () => {
+    const file = new WalletsFile(dir, () => NOW)
+    await file.load()
+    failFsCall('write', 'ENOSPC')
+    await expect(file.add(SOLANA, 'Phantom')).rejects.toThrow(/the disk is full \(ENOSPC\)/)
+    vi.restoreAllMocks()
+    expect(file.problem()).toBeNull()
   })
 
   it('keeps a node URL per chain and refuses one with credentials in it', async () => {
