@@ -125,10 +125,8 @@ function join(
   }
   if (!node) return [...rows.values()]
   notes.push(...node.notes)
-  const seen = new Set<string>()
   for (const held of node.balances) {
     const key = tokenKey(held.tokenAddress)
-    seen.add(key)
     const fromService = rows.get(key)
     rows.set(key, {
       ...base,
@@ -150,9 +148,9 @@ function join(
       )
   }
   // A token the service lists that the node, asked for it, holds none of: the node's zero is shown.
+  // (A row the node holds is the node's by now.)
   for (const [key, row] of rows) {
-    if (seen.has(key) || node.unread.has(key) || row.source !== 'service' || new Dec(row.balance).isZero())
-      continue
+    if (node.unread.has(key) || row.source !== 'service' || new Dec(row.balance).isZero()) continue
     if (chain !== 'solana' && row.symbol === null) continue // not asked of the node: no listed address
     rows.set(key, { ...row, balance: '0', source: 'node', serviceBalance: row.balance, nodeBalance: '0' })
     notes.push(
@@ -167,7 +165,6 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
   const notes: string[] = []
   let listing: TokenListing | null = null
   let servicePublishes: boolean | null = null
-  let serviceUsable = options.client !== null
   if (options.client) {
     try {
       const answer = await options.listingCache.get(options.client)
@@ -185,7 +182,6 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
             `of your own can read the wallets.`,
         )
     } catch (error) {
-      serviceUsable = false
       notes.push(`The service could not be asked for token addresses: ${describeServiceError(error)}`)
     }
   }
@@ -196,7 +192,8 @@ export async function readWalletBalances(options: ReadWalletBalancesOptions): Pr
     if (!reading.ok) continue
     for (const chain of CHAINS_OF_KIND[reading.kind]) {
       let service: ChainBalance[] | null = null
-      if (serviceUsable && listing && options.client) {
+      // The listing is there only when the service answered for it: then it is asked for balances.
+      if (listing && options.client) {
         try {
           const answer = await serviceBalances(options.client, chain, wallet.address, wallet.label, listing)
           if (answer.published) {
