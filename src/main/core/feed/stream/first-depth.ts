@@ -58,14 +58,18 @@ export function firstDepth(request: FirstDepthRequest): Promise<FirstDepth> {
     }
     const timer = setTimeout(() => settle({ kind: 'timeout' }), request.timeoutMs)
     call.on('data', (frame: UpdatesFrame<SoftQuoteDepthMessage>) => {
-      const mine = (frame.updates ?? []).find((update) => update?.symbol === request.symbol)
+      const mine = frame.updates.find((update) => update.symbol === request.symbol)
       if (mine) settle({ kind: 'ladder', ladder: readDepth(mine) })
     })
     call.on('error', (error: grpc.ServiceError) =>
       settle(
         error.code === grpc.status.UNIMPLEMENTED
           ? { kind: 'unavailable', reason: 'the service streams no depth' }
-          : { kind: 'refused', reason: reasonOf(error.code, request.target.host), code: error.code },
+          : {
+              kind: 'refused',
+              reason: reasonOf(error.code, request.target.host, error.details),
+              code: error.code,
+            },
       ),
     )
     call.on('end', () =>

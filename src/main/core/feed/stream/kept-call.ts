@@ -91,13 +91,13 @@ export class KeptCall<M> {
     options.onOpened?.()
     options.onState('connecting', null)
     call.on('data', (frame: UpdatesFrame<M>) => {
-      if (call === this.call) options.onUpdates(frame.updates ?? [])
+      if (call === this.call) options.onUpdates(frame.updates)
     })
-    call.on('error', (error: grpc.ServiceError) => this.ended(call, error.code))
-    call.on('end', () => this.ended(call, grpc.status.OK))
+    call.on('error', (error: grpc.ServiceError) => this.ended(call, error.code, error.details))
+    call.on('end', () => this.ended(call, grpc.status.OK, ''))
   }
 
-  private ended(call: grpc.ClientReadableStream<unknown>, code: grpc.status): void {
+  private ended(call: grpc.ClientReadableStream<unknown>, code: grpc.status, details: string): void {
     if (call !== this.call) return
     this.call = null
     if (code === grpc.status.UNIMPLEMENTED) {
@@ -112,7 +112,8 @@ export class KeptCall<M> {
       },
       retryDelayMs(this.failures, this.random),
     )
-    const reason = code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? '')
+    const reason =
+      code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? '', details)
     this.options.onState('retrying', reason)
   }
 

@@ -43,8 +43,17 @@ interface OpenCall {
   framed: boolean
 }
 
-/** What a status means, in the words the freshness line says. */
-export function reasonOf(code: grpc.status, host: string): string {
+/**
+ * grpc-js's own words when a frame is over the client's receive limit: it cancels the call itself
+ * with RESOURCE_EXHAUSTED, which is then no request of the service's to wait.
+ */
+const FRAME_TOO_LARGE = /^Received message larger than max/
+
+/**
+ * What a status means, in the words the freshness line says. `details` is only matched against
+ * grpc-js's own text, never repeated: the service's could echo what was sent.
+ */
+export function reasonOf(code: grpc.status, host: string, details = ''): string {
   switch (code) {
     case grpc.status.UNIMPLEMENTED:
       return 'the service has no streams'
@@ -52,7 +61,9 @@ export function reasonOf(code: grpc.status, host: string): string {
     case grpc.status.PERMISSION_DENIED:
       return 'this key may not stream'
     case grpc.status.RESOURCE_EXHAUSTED:
-      return 'the service asked to wait'
+      return FRAME_TOO_LARGE.test(details)
+        ? 'a frame came larger than the app reads'
+        : 'the service asked to wait'
     case grpc.status.UNAVAILABLE:
     case grpc.status.DEADLINE_EXCEEDED:
       return `cannot reach ${host}`
@@ -166,8 +177,8 @@ export class PriceStream {
     if (this.current.state !== 'streaming') this.become({ state: 'connecting' })
     this.armSilence()
     open.call.on('data', (frame: UpdatesFrame<PriceUpdateMessage>) => this.frame(open, frame))
-    open.call.on('error', (error: grpc.ServiceError) => this.ended(open, error.code))
-    open.call.on('end', () => this.ended(open, grpc.status.OK))
+    open.call.on('error', (error: grpc.ServiceError) => this.ended(open, error.code, error.details))
+    open.call.on('end', () => this.ended(open, grpc.status.OK, ''))
   }
 
   private frame(open: OpenCall, frame: UpdatesFrame<PriceUpdateMessage>): void {
@@ -191,18 +202,20 @@ export class PriceStream {
       this.liveSymbols = open.symbols
       if (this.current.state === 'streaming') this.options.onChange()
     }
-    const records = this.prices.read(frame.updates ?? [], now)
+    const records = this.prices.read(frame.updates, now)
     if (this.current.state !== 'streaming') this.become({ state: 'streaming' })
     if (records.length > 0) this.options.onPrices(records, now)
     this.armSilence()
   }
 
-  private ended(open: OpenCall, code: grpc.status): void {
+  private ended(open: OpenCall, code: grpc.status, details: string): void {
     if (!this.calls.includes(open)) return
     this.calls.splice(this.calls.indexOf(open), 1)
     // A replaced stream's end is no failure while a newer one stands.
     if (this.calls.length > 0) return
-    this.fail(code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? ''), code)
+    const reason =
+      code === grpc.status.OK ? 'the stream ended' : reasonOf(code, this.target?.host ?? '', details)
+    this.fail(reason, code)
   }
 
   /** Hands the symbols back to polling at once and tries again after a backoff. */
