@@ -189,12 +189,12 @@ export class LocalPollFeed implements PollPipeline {
 
   /** The polls paused or resumed, or the window hid or showed: what streams beside them follows. */
   private followActivity({ changed, paused, hidden }: ActivityChange): void {
-    // The price stream stops with the polls (prices standing still while the app says Paused) and
-    // reopens with them.
-    if (changed === 'paused' && paused) {
-      this.stream.pause()
-      this.frames.clear()
-    } else if (changed === 'paused' && this.started) this.connectStream()
+    // The price stream stops with the polls (prices standing still while the app says Paused: a
+    // frame waiting to be shown is forgotten) and reopens with them; connectStream reads the pause.
+    if (changed === 'paused') {
+      if (paused) this.frames.clear()
+      if (this.started) this.connectStream()
+    }
     // The depth ladder and the chart's minute too: paused, nothing of the market is asked; hidden,
     // nothing only the window shows (the held symbols' ladders go on: the depth alerts read them).
     this.depth.setHidden(hidden || paused)

@@ -418,6 +418,32 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     },
   )
 
+  it('a pause and a resume before the feed starts open no stream: streaming begins with start', async () => {
+    const time = manualClock(TUESDAY_10_00_ET)
+    const sim = await startSimServer({
+      apiKey: API_KEY,
+      assets: 40,
+      clock: () => time.clock.now,
+      grpcFrameMs: 20,
+    })
+    cleanups.push(() => sim.close())
+    const feed = new LocalPollFeed(
+      { onDelta: () => {}, onStatusChange: () => {} },
+      { clock: time.scheduler, random: () => 0.5 },
+    )
+    cleanups.push(() => feed.stop())
+    feed.setCadences(DEFAULT_SETTINGS.cadences)
+    feed.connect({ baseUrl: sim.url, apiKey: API_KEY, demo: true, streamAddress: sim.grpcAddress as string })
+    feed.setInterest({ watchlist: sim.market.symbols().slice(0, 3) })
+    feed.setActivity({ reason: 'user', paused: true })
+    feed.setActivity({ reason: 'user', paused: false })
+    expect(feed.status().plan.stream).toMatchObject({ state: 'polling', reason: 'not connected' })
+    expect(sim.grpc?.stats().calls).toBe(0)
+    await feed.start()
+    expect(feed.status().plan.stream?.state).toBe('connecting')
+    await until(() => sim.grpc?.stats().calls === 1, 'the price stream asked for at start')
+  })
+
   it('on a weekend streams an off-hours token moving and a closed one standing, both fresh', async () => {
     const probe = await startSimServer({
       apiKey: API_KEY,
