@@ -48,6 +48,22 @@ describe('PackedHistory', () => {
     expect(next.following(wire(POINTS)).sameAs(packed)).toBe(true)
     expect(packed.following(undefined)).toBe(PackedHistory.EMPTY)
   })
+
+  it('packs anew when only the times moved: a token whose price stood while the window slid', () => {
+    const standing = POINTS.map((point) => ({ ...point, price: '100.10' }))
+    const packed = PackedHistory.of(standing)
+    const slid = standing.map((point) => ({ ...point, t: point.t + QUARTER }))
+    const next = packed.following(wire(slid))
+    expect(next.points()).toEqual(slid)
+    expect(next.sameAs(packed)).toBe(false)
+    expect(packed.sameAs(next)).toBe(false)
+    // One time alone moved (the last point's instant), the prices and length the same.
+    const lastMoved = standing.map((point, index) =>
+      index === 3 ? { ...point, t: point.t + 60_000 } : point,
+    )
+    expect(packed.following(wire(lastMoved)).points()).toEqual(lastMoved)
+    expect(PackedHistory.of(lastMoved).sameAs(packed)).toBe(false)
+  })
 })
 
 describe('SnapshotState holding histories packed', () => {
