@@ -146,6 +146,40 @@ describe('MarketFeed', () => {
     expect(feedOn(symbols).feed.pollPlan().mode).toBe('per-symbol')
   })
 
+  it(
+    'while a stream carries prices: only the others polled; market data per symbol up to 6 a ' +
+      'minute, all assets past it',
+    async () => {
+      const asked: Record<EndpointName, string[]> = { prices: [], market: [], limits: [] }
+      const { server } = await service((endpoint, symbol, res) => {
+        asked[endpoint].push(symbol)
+        answersWell()(endpoint, symbol, res)
+      })
+      const listed = () => 100
+      // Six symbols at the market cadence of a minute: 6 requests a minute, within the budget.
+      const six = ['A0on', 'A1on', 'A2on', 'A3on', 'A4on', 'A5on']
+      const within = feedOn(six, { listedCount: listed })
+      within.connect(server.url)
+      within.feed.setStreamed(new Set(six.slice(0, 4)))
+      within.feed.start()
+      // The warp clock runs the cadences on: every request so far, each symbol once.
+      const each = (symbols: string[]) => [...new Set(symbols)].sort()
+      await until(() => asked.prices.length >= 2 && asked.market.length >= 6, 'the first polls')
+      expect(each(asked.prices)).toEqual(['A4on', 'A5on'])
+      expect(each(asked.market)).toEqual(six)
+      within.feed.stop()
+      // Seven: per-symbol requests would be 7 a minute; one all-assets request instead.
+      for (const endpoint of ENDPOINT_NAMES) asked[endpoint] = []
+      const past = feedOn([...six, 'A6on'], { listedCount: listed })
+      past.connect(server.url)
+      past.feed.setStreamed(new Set(six))
+      past.feed.start()
+      await until(() => asked.prices.length >= 1 && asked.market.length >= 1, 'the first polls')
+      expect(each(asked.prices)).toEqual(['A6on'])
+      expect(each(asked.market)).toEqual(['all'])
+    },
+  )
+
   it('polls nothing without a service or without symbols, and reports nothing wrong', async () => {
     const { server, served } = await service(answersWell())
     const unconnected = feedOn(['A0on'])
