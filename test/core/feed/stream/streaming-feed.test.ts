@@ -418,6 +418,22 @@ describe('prices streamed over gRPC, REST polling as the fallback', () => {
     },
   )
 
+  it('a watchlist emptied closes the stream (empty asks for every asset); refilled, it opens', async () => {
+    const { sim, feed, time, symbols, state, settle } = await streamingFeed()
+    await until(() => state() === 'streaming' && sim.grpc?.stats().open === 1, 'the stream live')
+    time.advanceTo(time.clock.now + RESUBSCRIBE_GAP_MS)
+    feed.setInterest({ watchlist: [] })
+    await settle(() => sim.grpc?.stats().open === 0, 'the stream closed at the simulator')
+    // Nothing to stream is no failure: nothing is handed to polling, nothing said wrong.
+    expect(feed.status().plan.stream).toMatchObject({ state: 'streaming' })
+    expect(feed.status().plan.symbols).toEqual([])
+    const calls = sim.grpc?.stats().calls ?? 0
+    time.advanceTo(time.clock.now + RESUBSCRIBE_GAP_MS)
+    feed.setInterest({ watchlist: symbols })
+    await settle(() => sim.grpc?.stats().open === 1, 'a stream again')
+    expect(sim.grpc?.stats().calls).toBe(calls + 1)
+  })
+
   it('a pause and a resume before the feed starts open no stream: streaming begins with start', async () => {
     const time = manualClock(TUESDAY_10_00_ET)
     const sim = await startSimServer({
