@@ -231,6 +231,30 @@ describe('the poll worker host', () => {
     await host.next('stopped')
   })
 
+  it('hands the detail’s, held and chart symbols to their streams; answers recorded history', async () => {
+    const host = serve()
+    host.send({ type: 'start' })
+    await host.next('started')
+    const [open, held] = symbols as [string, string]
+    let from = host.received.length
+    host.send({ type: 'depthSymbol', symbol: open })
+    expect((await host.next('depth', from)).view.symbol).toBe(open)
+    from = host.received.length
+    host.send({ type: 'chartSymbol', symbol: open })
+    expect((await host.next('dayCandles', from)).view.symbol).toBe(open)
+    from = host.received.length
+    host.send({ type: 'heldDepthSymbols', symbols: [held] })
+    // No streaming address for the loopback service: the held ladders say why there are none.
+    expect((await host.next('heldDepth', from)).update).toMatchObject({
+      state: 'off',
+      ladders: [],
+      reason: 'no streaming address is known for 127.0.0.1',
+    })
+    // Nothing recorded in this worker: an empty history, answered by its id.
+    host.send({ type: 'recordedHistory', id: 9, symbol: open, from: CLOCK_MS - 86_400_000, daily: false })
+    expect(await host.next('answer')).toEqual({ type: 'answer', id: 9, value: { rows: [], since: null } })
+  })
+
   it('polls again at once when asked to refresh, and follows a new watchlist', async () => {
     // Five minutes between price polls: any second one in this test is the refresh's.
     const host = serve({ cadences: { ...DEFAULT_SETTINGS.cadences, pricesMs: 300_000 } })
