@@ -30,6 +30,7 @@ describe('LocalPollFeed', () => {
     expect(feed.snapshot()).toEqual({ asOf: 0, source: { baseUrl: '', demo: true }, assets: [], errors: [] })
     expect(() => feed.status().endpoints.prices).toThrow('setCadences must come before start')
     await expect(feed.listAssets()).rejects.toMatchObject({ kind: 'network', message: 'Not connected yet.' })
+    await expect(feed.assetPauses()).rejects.toMatchObject({ kind: 'network', message: 'Not connected yet.' })
   })
 
   it(

@@ -119,7 +119,15 @@ describe('streamPlace', () => {
       ok: false,
       reason: 'no streaming address is known for 127.0.0.1',
     })
-    expect(streamPlace('https://api.gm.ondo.finance', 'https://x.test/')).toMatchObject({ ok: false })
+    expect(streamPlace('https://api.gm.ondo.finance', 'https://x.test/')).toEqual({
+      ok: false,
+      reason: 'the streaming address in Settings is not host:port',
+    })
+    // A base URL that is no URL at all (an older settings file): said so, not thrown.
+    expect(streamPlace('api.gm.ondo.finance', '')).toEqual({
+      ok: false,
+      reason: 'the service address is not a URL',
+    })
   })
 
   it('the setting refuses a URL, credentials, a path or a port out of range, with a message', () => {
