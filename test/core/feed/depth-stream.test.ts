@@ -4,6 +4,7 @@ import { DepthStream, PAINT_GAP_MS } from '../../../src/main/core/feed/stream/de
 import { DEFAULT_READINGS } from '../../../src/main/sim/market/service-bodies'
 import { type SimServer, startSimServer } from '../../../src/main/sim/server/server'
 import { manualClock } from '../../support/manual-clock'
+import { until } from '../../support/polls'
 
 /**
  * The open symbol's depth stream against the simulator's gRPC on 127.0.0.1. The stream's own clock
@@ -154,7 +155,7 @@ describe('the open symbol’s depth stream', () => {
     expect(views.slice(2).map((view) => view.state)).toEqual(['connecting', 'streaming'])
   })
 
-  it('a hidden window streams no depth; shown again, the same symbol streams again', async () => {
+  it('hidden, no depth is streamed; shown again, the same symbol streams again; closed, none', async () => {
     const { server, stream, views, target, viewCount } = await setUp()
     stream.connect(target, API_KEY, '')
     stream.setSymbol('AAPLon')
@@ -170,6 +171,10 @@ describe('the open symbol’s depth stream', () => {
       ['MSFTon', 'connecting'],
       ['MSFTon', 'streaming'],
     ])
+    expect(server.grpc!.stats().calls).toBe(calls + 1)
+    // The panel closed: the call closes, and no other is asked for.
+    stream.setSymbol(null)
+    await until(() => server.grpc!.stats().open === 0, 'the call closed at the simulator')
     expect(server.grpc!.stats().calls).toBe(calls + 1)
   })
 
